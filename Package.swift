@@ -1,0 +1,23 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "placeshell",
+    products: [
+        .executable(name: "placeshell", targets: ["placeshell"])
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CEditLine",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]
+        ),
+        .target(name: "PlaceKit"),
+        .target(name: "PlaceScript", dependencies: ["PlaceKit"]),
+        .executableTarget(name: "placeshell", dependencies: ["CEditLine", "PlaceScript"]),
+        .testTarget(name: "PlaceKitTests", dependencies: ["PlaceKit"]),
+        .testTarget(name: "PlaceScriptTests", dependencies: ["PlaceScript"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["placeshell"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,181 @@
+import PlaceKit
+
+extension ArgType {
+    /// Any one word.
+    public static let word = ArgType { (c: inout TokenCursor) throws(Diagnostic) in
+        .word(c.next()?.text ?? "")
+    }
+
+    /// A file path.
+    public static let path = ArgType(usage: "FILE") { (c: inout TokenCursor) throws(Diagnostic) in
+        .word(c.next()?.text ?? "")
+    }
+
+    /// All remaining words (at least one), kept apart.
+    public static let words = ArgType(isGreedy: true) { (c: inout TokenCursor) throws(Diagnostic) in
+        var out: [String] = []
+        while let t = c.next() { out.append(t.text) }
+        return .words(out)
+    }
+
+    /// All remaining words joined by single spaces (`echo`).
+    public static let text = ArgType(usage: "TEXT…", isGreedy: true) { (c: inout TokenCursor) throws(Diagnostic) in
+        guard let first = c.next() else { return .word("") }
+        var joined = first.text
+        while let t = c.next() {
+            joined += " "
+            joined += t.text
+        }
+        return .word(joined)
+    }
+
+    /// One of a fixed set of words.
+    public static func choice(_ values: [String]) -> ArgType {
+        ArgType(usage: values.joined(separator: "|"), completions: { _ in values }) {
+            (c: inout TokenCursor) throws(Diagnostic) in
+            guard let t = c.next() else { return .word("") }
+            guard values.contains(t.text) else {
+                throw .syntax(
+                    "'\(t.text)' is not one of \(values.joined(separator: ", "))", at: c.location(of: t),
+                    help: suggestion(for: t.text, among: values) ?? "expected one of: " + values.joined(separator: ", "))
+            }
+            return .word(t.text)
+        }
+    }
+
+    /// A whole number within `range`.
+    public static func integer(_ range: ClosedRange<Int>? = nil) -> ArgType {
+        ArgType { (c: inout TokenCursor) throws(Diagnostic) in
+            guard let t = c.next() else { return .integer(0) }
+            switch parseInteger(t.text) {
+            case .success(let n):
+                if let range, !range.contains(n) {
+                    throw .syntax(
+                        "\(n) is out of range (\(range.lowerBound)…\(range.upperBound))", at: c.location(of: t))
+                }
+                return .integer(n)
+            case .failure(.outOfRange):
+                throw .syntax("number '\(t.text)' is out of range", at: c.location(of: t))
+            case .failure:
+                throw .syntax("expected a whole number, found '\(t.text)'", at: c.location(of: t))
+            }
+        }
+    }
+
+    /// A number; with a dimension, a bare number is taken in the base unit and other units are
+    /// converted (`2.5km` → 2500 m), and a unit of another dimension is an error.
+    public static func number(_ dimension: Dimension? = nil, range: ClosedRange<Double>? = nil) -> ArgType {
+        ArgType { (c: inout TokenCursor) throws(Diagnostic) in
+            guard let t = c.next() else { return .number(Quantity(0, .none)) }
+            var q = try readQuantity(t, cursor: c)
+            if let dimension, dimension != .none {
+                if q.dimension == .none {
+                    q.dimension = dimension
+                } else if q.dimension != dimension {
+                    throw .syntax(
+                        "expected \(dimension.noun), found \(q.dimension.noun) '\(t.text)'", at: c.location(of: t),
+                        help: "units for \(dimension.noun): "
+                            + knownUnits.filter { $0.dimension == dimension }.map(\.symbol).joined(separator: ", "))
+                }
+            }
+            if let range, !range.contains(q.value) {
+                throw .syntax(
+                    "'\(t.text)' is out of range (\(formatNumber(range.lowerBound))…\(formatNumber(range.upperBound)))",
+                    at: c.location(of: t))
+            }
+            return .number(q)
+        }
+    }
+
+    /// A position: `LAT LNG`, `LAT,LNG` or `LAT, LNG`, in degrees, range-checked.
+    public static let coordinate = ArgType(usage: "LAT LNG") { (c: inout TokenCursor) throws(Diagnostic) in
+        guard let first = c.next() else { return .coordinate(Coordinate(latitude: 0, longitude: 0)) }
+        var latText = first.text
+        var lngText: String
+        var lngToken: Token
+        if let comma = first.text.utf8.firstIndex(of: 0x2C) {
+            latText = String(first.text[..<comma])
+            let after = String(first.text[first.text.index(after: comma)...])
+            let commaOffset = first.text.utf8.distance(from: first.text.utf8.startIndex, to: comma)
+            if after.isEmpty {
+                guard let next = c.next() else {
+                    throw .syntax("expected a longitude after '\(first.text)'", at: c.location(of: first))
+                }
+                lngText = next.text
+                lngToken = next
+            } else {
+                lngText = after
+                lngToken = Token(
+                    text: after, offset: first.isQuoted ? first.offset : first.offset + commaOffset + 1,
+                    length: after.utf8.count)
+            }
+        } else {
+            guard let next = c.next() else {
+                throw .syntax(
+                    "expected a longitude after the latitude '\(first.text)'", at: c.location(of: first),
+                    help: "write a position as LAT LNG or LAT,LNG, e.g. -33.8688 151.2093")
+            }
+            lngText = next.text
+            lngToken = next
+        }
+        var latToken = first
+        latToken.text = latText
+        latToken.length = latText.utf8.count
+        let lat = try readQuantity(latToken, cursor: c)
+        let lng = try readQuantity(Token(text: lngText, offset: lngToken.offset, length: lngToken.length), cursor: c)
+        for (q, t) in [(lat, latToken), (lng, lngToken)] where q.dimension != .none && q.dimension != .angle {
+            throw .syntax("a coordinate is in degrees, not \(q.dimension.noun)", at: c.location(of: t))
+        }
+        guard (-90...90).contains(lat.value) else {
+            throw .syntax(
+                "latitude \(formatNumber(lat.value)) is out of range (-90…90)", at: c.location(of: latToken),
+                help: "positions are written latitude first: LAT LNG")
+        }
+        guard (-180...180).contains(lng.value) else {
+            throw .syntax(
+                "longitude \(formatNumber(lng.value)) is out of range (-180…180)", at: c.location(of: lngToken))
+        }
+        return .coordinate(Coordinate(latitude: lat.value, longitude: lng.value))
+    }
+
+    /// A state path whose root exists (`camera.zoom`).
+    public static let statePath = ArgType(
+        usage: "PATH", completions: { shell in shell.table.stateRootNames }
+    ) { (c: inout TokenCursor) throws(Diagnostic) in
+        guard let t = c.next() else { return .word("") }
+        switch StatePath.parse(t.text) {
+        case .failure(let e):
+            throw .syntax(
+                "'\(t.text)' is not a state path: \(e.message)",
+                at: SourceLocation(source: c.source, offset: t.offset + (t.isQuoted ? 0 : e.offset)),
+                help: "paths look like camera.zoom, markers[1].title, log.count")
+        case .success(let path):
+            guard c.table.stateRoot(named: path.root) != nil else {
+                throw .syntax(
+                    "no state path '\(path.root)'", at: c.location(of: t),
+                    help: suggestion(for: path.root, among: c.table.stateRootNames) ?? "type 'show' for the list")
+            }
+            return .statePath(path)
+        }
+    }
+
+    /// The expression of `expect`.
+    public static var expectation: ArgType { expectationType }
+}
+
+/// Reads a number token, with errors that point at the digit or unit at fault.
+func readQuantity(_ t: Token, cursor c: TokenCursor) throws(Diagnostic) -> Quantity {
+    switch parseQuantity(t.text) {
+    case .success(let q): return q
+    case .failure(.outOfRange):
+        throw .syntax("number '\(t.text)' is out of range", at: c.location(of: t))
+    case .failure(.unknownUnit(let unit, let offset)):
+        throw .syntax(
+            "unknown unit '\(unit)' in '\(t.text)'",
+            at: SourceLocation(
+                source: c.source, offset: t.isQuoted ? t.offset : t.offset + offset, length: unit.utf8.count),
+            help: "units are " + knownUnits.map(\.symbol).joined(separator: ", "))
+    case .failure(.notANumber):
+        throw .syntax("expected a number, found '\(t.text)'", at: c.location(of: t))
+    }
+}

@@ -1,0 +1,415 @@
+import PlaceKit
+
+/// The version `version` and `--version` print.
+public let placeshellVersion = "0.1.0"
+
+extension CommandFamily {
+    /// The shell's own commands: help, echo, show, expect, source, set/unset, history, version,
+    /// quit. The simulation's families come after it.
+    public static let builtins = CommandFamily(
+        name: "Shell",
+        summary: "the shell itself: help, output, checks, scripts and settings",
+        commands: [
+            CommandSpec(
+                "help", aliases: ["?"],
+                arguments: [ArgSpec("TOPIC", helpTopicType, optional: true, summary: "a command or a topic")],
+                summary: "list commands, or show a command's usage and examples",
+                details: """
+                    With no argument, lists every command by family. With a command name, shows its
+                    usage, what it does, its options and examples. Topics: syntax (the language),
+                    paths (the state paths show and expect read), units (numbers with units).
+                    """,
+                examples: ["help", "help expect", "help syntax", "help auth allow"],
+                handler: helpCommand),
+            CommandSpec(
+                "echo", arguments: [ArgSpec("TEXT", .text, optional: true, summary: "words to print")],
+                summary: "print text",
+                details: "Prints its words separated by single spaces. Quote text to keep its spacing.",
+                examples: ["echo step 1: launch the app", "echo \"two  spaces\""],
+                handler: { ctx throws(Diagnostic) in .line(ctx.word(0) ?? "") }),
+            CommandSpec(
+                "show", arguments: [ArgSpec("PATH", .statePath, optional: true, summary: "a state path")],
+                summary: "print a state path, or list the top-level paths",
+                details: """
+                    Prints the value at a state path as `PATH = VALUE` lines, one per leaf, in the form
+                    expect accepts, so a line can be pasted into a test. With no path, lists the
+                    top-level paths. Indexes are 1-based: markers[1] is the first marker.
+                    """,
+                examples: ["show", "show clock", "show camera", "show markers[1].title"],
+                handler: showCommand),
+            CommandSpec(
+                "expect", arguments: [ArgSpec("EXPRESSION", .expectation)],
+                summary: "check the session's state; fail the script when it does not hold",
+                details: """
+                    expect LHS OP RHS [within TOLERANCE]
+                    Each side is a state path or a literal: a number (with a unit if you like), a quoted
+                    string, true, false or nil. Operators: == != < <= > >= ~= contains !contains
+                    matches !matches. '~=' compares numbers within TOLERANCE (default 1e-6, in the
+                    values' unit); '==' is exact. 'contains' finds text in text, or an item in a list
+                    (a text item containing the text counts); 'matches' takes a regular expression.
+                    'expect PATH' alone checks that a boolean is true. A failure names the path, the
+                    expected and the actual value, and the script location, and fails the script.
+                    """,
+                examples: [
+                    "expect clock == 0", "expect camera.zoom == 15",
+                    "expect location.latitude ~= -33.8688 within 1e-6", "expect log contains \"Location status is OK.\"",
+                    "expect app.running",
+                ],
+                handler: { ctx throws(Diagnostic) in
+                    guard case .expectation(let e)? = ctx.arg(0)?.value else { return .none }
+                    switch ctx.shell.check(e, at: ctx.location) {
+                    case .passed: return CommandResult(value: .bool(true))
+                    case .failed(let d): throw d
+                    }
+                }),
+            CommandSpec(
+                "source", aliases: ["."],
+                arguments: [
+                    ArgSpec("FILE", .path, summary: "a .placescript file"),
+                    ArgSpec("ARGS", .words, optional: true, summary: "its $1, $2, …"),
+                ],
+                summary: "run the commands of a script file",
+                details: """
+                    Reads the whole file, checks it, then runs it in this session. A relative path is
+                    taken from the directory of the script that sources it (at the prompt: the current
+                    directory). Scripts may nest \(Shell.maxSourceDepth) deep; a script that sources
+                    itself, directly or through others, is an error.
+                    """,
+                examples: ["source examples/01-launch.placescript", "source setup.placescript sydney"],
+                handler: { ctx throws(Diagnostic) in
+                    guard let path = ctx.word(0) else { return .none }
+                    try ctx.shell.sourceFile(
+                        path, from: ctx.invocation.source, arguments: ctx.words(1), at: ctx.location)
+                    return CommandResult(value: .string(path))
+                }),
+            CommandSpec(
+                "set",
+                arguments: [
+                    ArgSpec("NAME", settingNameType, optional: true, summary: "a setting"),
+                    ArgSpec("VALUE", .word, optional: true, summary: "its new value"),
+                ],
+                summary: "show or change shell settings (json, keep-going, color)",
+                details: """
+                    'set' alone lists the settings and their values. 'set NAME' turns a setting on,
+                    'set NAME VALUE' gives it a value, 'unset NAME' turns it off.
+                    json: one JSON object per line on stdout (on|off).
+                    keep-going: a failed command does not stop a script (on|off).
+                    color: colour the output: auto (on a terminal), always, never. NO_COLOR in the
+                    environment always wins.
+                    """,
+                examples: ["set", "set json", "set keep-going off", "set color never"],
+                handler: setCommand),
+            CommandSpec(
+                "unset", arguments: [ArgSpec("NAME", settingNameType, summary: "a setting")],
+                summary: "turn a shell setting off",
+                examples: ["unset json"],
+                handler: { ctx throws(Diagnostic) in
+                    guard let name = ctx.word(0), let setting = ctx.shell.table.setting(named: name) else {
+                        return .none
+                    }
+                    setting.set(ctx.shell, setting.offValue)
+                    return .line("\(name) = \(setting.get(ctx.shell))", value: .string(setting.get(ctx.shell)))
+                }),
+            CommandSpec(
+                "history", arguments: [ArgSpec("N", .integer(1...1_000_000), optional: true, summary: "how many")],
+                summary: "list the lines entered at the prompt",
+                details: """
+                    Lists the most recent lines typed at the prompt, oldest first, numbered. The
+                    history is kept in $XDG_STATE_HOME/placeshell/history (or
+                    ~/.local/state/placeshell/history), mode 0600, at most 1000 lines.
+                    """,
+                examples: ["history", "history 10"],
+                handler: historyCommand),
+            CommandSpec(
+                "version", summary: "print placeshell's version",
+                examples: ["version"],
+                handler: { _ throws(Diagnostic) in .line("placeshell \(placeshellVersion)", value: .string(placeshellVersion)) }),
+            CommandSpec(
+                "quit", aliases: ["exit"],
+                arguments: [ArgSpec("STATUS", .integer(0...255), optional: true, summary: "exit status")],
+                summary: "leave placeshell",
+                details: """
+                    Ends the session (in a script: stops it). The exit status is STATUS when given,
+                    otherwise 1 if a command has failed and 0 if not. Ctrl-D on an empty line at
+                    the prompt does the same.
+                    """,
+                examples: ["quit", "exit 3"],
+                handler: { ctx throws(Diagnostic) in
+                    let status = Int32(ctx.integer(0) ?? (ctx.shell.hadFailure ? 1 : 0))
+                    ctx.shell.exitRequest = status
+                    return CommandResult(value: .int(Int(status)))
+                }),
+        ],
+        stateRoots: [
+            StateRoot("clock", summary: "virtual seconds since the session began") { shell in
+                .leaf(.number(shell.session.clock, .duration))
+            },
+            StateRoot("shell", summary: "the shell's settings: json, keepGoing, color, version") { shell in
+                .fields([
+                    ("json", .bool(shell.json)), ("keepGoing", .bool(shell.keepGoing)),
+                    ("color", .string(shell.colorMode.rawValue)), ("version", .string(placeshellVersion)),
+                ])
+            },
+        ],
+        settings: [
+            SettingSpec(
+                "json", values: ["on", "off"], summary: "one JSON object per line on stdout",
+                get: { $0.json ? "on" : "off" }, set: { $0.json = $1 == "on" }),
+            SettingSpec(
+                "keep-going", values: ["on", "off"], summary: "a failed command does not stop a script",
+                get: { $0.keepGoing ? "on" : "off" }, set: { $0.keepGoing = $1 == "on" }),
+            SettingSpec(
+                "color", values: ColorMode.allCases.map(\.rawValue), on: "always", off: "never",
+                summary: "colour the output: auto (on a terminal), always, never",
+                get: { $0.colorMode.rawValue }, set: { $0.colorMode = ColorMode(rawValue: $1) ?? .auto }),
+        ],
+        topics: [
+            HelpTopic("syntax", summary: "the command language", text: syntaxHelp),
+            HelpTopic("paths", summary: "the state paths that show and expect read", text: ""),
+            HelpTopic("units", summary: "numbers with units", text: unitsHelp),
+        ])
+}
+
+/// The names `help` accepts: commands, subcommands and topics.
+private let helpTopicType = ArgType(
+    usage: "TOPIC", isGreedy: true,
+    completions: { shell in shell.table.commandNames + shell.table.topics.map(\.name) }
+) { (c: inout TokenCursor) throws(Diagnostic) in
+    var words: [String] = []
+    while let t = c.next() { words.append(t.text) }
+    return .words(words)
+}
+
+/// The name of a setting, checked when the script is read.
+private let settingNameType = ArgType(
+    usage: "NAME", completions: { shell in shell.table.settings.map(\.name) }
+) { (c: inout TokenCursor) throws(Diagnostic) in
+    guard let t = c.next() else { return .word("") }
+    guard c.table.setting(named: t.text) != nil else {
+        let names = c.table.settings.map(\.name)
+        throw .syntax(
+            "unknown setting '\(t.text)'", at: c.location(of: t),
+            help: suggestion(for: t.text, among: names) ?? "settings: " + names.joined(separator: ", "))
+    }
+    return .word(t.text)
+}
+
+private func setCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
+    let shell = ctx.shell
+    guard let name = ctx.word(0), let setting = shell.table.setting(named: name) else {
+        let table = TextTable(
+            headers: ["SETTING", "VALUE", "MEANING"],
+            rows: shell.table.settings.map { [$0.name, $0.get(shell), $0.summary] })
+        let value = Value.record(shell.table.settings.map { Value.Field($0.name, .string($0.get(shell))) })
+        return CommandResult(value: value, text: table.render(style: shell.outputStyle))
+    }
+    var value = ctx.word(1) ?? setting.onValue
+    if value == "true" || value == "yes" { value = setting.onValue }
+    if value == "false" || value == "no" { value = setting.offValue }
+    guard setting.values.contains(value) else {
+        throw .runtime(
+            "'\(value)' is not a value of '\(name)'", at: ctx.location(ofArg: 1),
+            help: "values: " + setting.values.joined(separator: ", "))
+    }
+    setting.set(shell, value)
+    return .line("\(name) = \(setting.get(shell))", value: .string(setting.get(shell)))
+}
+
+private func historyCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
+    let all = ctx.shell.history
+    let count = min(ctx.integer(0) ?? all.count, all.count)
+    let first = all.count - count
+    let width = String(all.count).count
+    var lines: [String] = []
+    for i in first..<all.count { lines.append(leftPadded(String(i + 1), to: width) + "  " + all[i]) }
+    if all.isEmpty { lines = ["(no history yet)"] }
+    return CommandResult(value: .list(all[first...].map { .string($0) }), text: lines)
+}
+
+// MARK: - show
+
+private func showCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
+    let shell = ctx.shell
+    guard case .statePath(let path)? = ctx.arg(0)?.value else {
+        let table = TextTable(headers: ["PATH", "WHAT"], rows: shell.table.stateRoots.map { [$0.name, $0.summary] })
+        let value = Value.list(shell.table.stateRoots.map { .string($0.name) })
+        return CommandResult(value: value, text: table.render(style: shell.outputStyle))
+    }
+    switch shell.resolve(path) {
+    case .failure(let e):
+        throw .runtime(e.message, at: ctx.location(ofArg: 0), help: e.help)
+    case .success(let node):
+        var lines: [String] = []
+        appendLeaves(of: node, path: path.description, to: &lines)
+        return CommandResult(value: node.materialize(), text: lines)
+    }
+}
+
+/// `path = value` for every leaf under a node, lists with their count first.
+private func appendLeaves(of node: StateNode, path: String, to lines: inout [String]) {
+    switch node {
+    case .leaf(.record(let fields)):
+        if fields.isEmpty { lines.append("\(path) = {}") }
+        for f in fields { appendLeaves(of: .leaf(f.value), path: path + "." + f.name, to: &lines) }
+    case .leaf(.list(let items)):
+        appendLeaves(of: .values(items), path: path, to: &lines)
+    case .leaf(let value):
+        lines.append("\(path) = \(formatLiteral(value, limit: Int.max))")
+    case .record(let names, let child):
+        for name in names {
+            appendLeaves(of: child(name) ?? .leaf(.null), path: path + "." + name, to: &lines)
+        }
+    case .list(let count, let element):
+        lines.append("\(path).count = \(count)")
+        for i in 0..<count { appendLeaves(of: element(i), path: path + "[\(i + 1)]", to: &lines) }
+    }
+}
+
+// MARK: - help
+
+private func helpCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
+    let shell = ctx.shell
+    let style = shell.outputStyle
+    let words = ctx.words(0)
+    if words.isEmpty { return helpOverview(shell) }
+    let topicName = words.joined(separator: " ")
+    if let topic = shell.table.topic(named: topicName) {
+        let text = topic.name == "paths" ? pathsHelp(shell) : topic.text
+        return CommandResult(
+            value: .record([Value.Field("topic", .string(topic.name)), Value.Field("text", .string(text))]),
+            text: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+    }
+    guard var spec = shell.table.command(named: words[0]) else {
+        let candidates = shell.table.commandNames + shell.table.topics.map(\.name)
+        throw .runtime(
+            "no help for '\(topicName)': no such command or topic", at: ctx.location(ofArg: 0),
+            help: suggestion(for: words[0], among: candidates) ?? "type 'help' for the list")
+    }
+    for word in words.dropFirst() {
+        guard let sub = spec.subcommand(named: word) else {
+            throw .runtime(
+                "'\(spec.fullName)' has no subcommand '\(word)'", at: ctx.location(ofArg: 0),
+                help: suggestion(for: word, among: spec.subcommands.map(\.name))
+                    ?? (spec.subcommands.isEmpty ? nil : "subcommands: " + spec.subcommands.map(\.name).joined(separator: ", ")))
+        }
+        spec = sub
+    }
+    return helpFor(spec, style: style)
+}
+
+private func helpOverview(_ shell: Shell) -> CommandResult {
+    let style = shell.outputStyle
+    var lines = ["placeshell \(placeshellVersion): the \"current place on a map\" app, simulated", ""]
+    var families: [Value] = []
+    for family in shell.table.families {
+        lines.append(style.heading(family.name) + " — " + family.summary)
+        let table = TextTable(headers: ["", ""], rows: family.commands.map { [$0.name, $0.summary] })
+        lines += table.render(style: style, indent: "  ")
+        lines.append("")
+        families.append(
+            .record([
+                Value.Field("family", .string(family.name)),
+                Value.Field(
+                    "commands",
+                    .list(
+                        family.commands.map {
+                            .record([Value.Field("name", .string($0.name)), Value.Field("summary", .string($0.summary))])
+                        })),
+            ]))
+    }
+    lines.append("Topics: " + shell.table.topics.map(\.name).joined(separator: ", "))
+    lines.append("Type 'help COMMAND' for usage and examples, 'help syntax' for the language.")
+    return CommandResult(value: .list(families), text: lines)
+}
+
+/// The full help of one command.
+public func helpFor(_ spec: CommandSpec, style: TextStyle = .plain) -> CommandResult {
+    var lines: [String] = []
+    lines.append(style.bold("usage:") + " " + spec.usageLines.joined(separator: "\n       "))
+    lines.append("")
+    lines.append("  " + spec.summary)
+    if !spec.details.isEmpty {
+        lines.append("")
+        lines += spec.details.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+    }
+    if !spec.aliases.isEmpty {
+        lines.append("")
+        lines.append("  aliases: " + spec.aliases.joined(separator: ", "))
+    }
+    let arguments = spec.arguments.filter { !$0.summary.isEmpty }
+    if !arguments.isEmpty {
+        lines.append("")
+        lines.append(style.bold("arguments:"))
+        lines += TextTable(headers: ["", ""], rows: arguments.map { [$0.usage, $0.summary] }).render(indent: "  ")
+    }
+    if !spec.options.isEmpty {
+        lines.append("")
+        lines.append(style.bold("options:"))
+        lines += TextTable(headers: ["", ""], rows: spec.options.map { [$0.usage, $0.summary] }).render(indent: "  ")
+    }
+    if !spec.subcommands.isEmpty {
+        lines.append("")
+        lines.append(style.bold("subcommands:"))
+        lines += TextTable(headers: ["", ""], rows: spec.subcommands.map { [$0.usage, $0.summary] }).render(indent: "  ")
+    }
+    let examples = spec.examples + spec.subcommands.flatMap(\.examples)
+    if !examples.isEmpty {
+        lines.append("")
+        lines.append(style.bold("examples:"))
+        lines += examples.map { "  " + $0 }
+    }
+    let value = Value.record([
+        Value.Field("name", .string(spec.fullName)),
+        Value.Field("usage", .list(spec.usageLines.map { .string($0) })),
+        Value.Field("summary", .string(spec.summary)),
+        Value.Field("details", .string(spec.details)),
+        Value.Field("aliases", .list(spec.aliases.map { .string($0) })),
+        Value.Field("examples", .list(examples.map { .string($0) })),
+    ])
+    return CommandResult(value: value, text: lines)
+}
+
+private func pathsHelp(_ shell: Shell) -> String {
+    var text = """
+        State paths name parts of the session, for show and expect. A path is a name followed by
+        .member or [N] parts; indexes are 1-based. A list also has .count. A member of nil is nil.
+
+        """
+    let rows = shell.table.stateRoots.map { ["  " + $0.name, $0.summary] }
+    text += TextTable(headers: ["", ""], rows: rows).render().joined(separator: "\n")
+    text += "\n\nType 'show PATH' to see a path's current value."
+    return text
+}
+
+let unitsHelp: String = {
+    var text = "Numbers may carry a unit, written right after the number: 50m, 2.5km, 1.5s, 200ms.\n"
+    text += "Each is stored in its base unit (metres, seconds, metres per second, degrees).\n\n"
+    let rows = knownUnits.map { ["  " + $0.symbol, $0.name, $0.dimension.noun] }
+    text += TextTable(headers: ["", "", ""], rows: rows).render().joined(separator: "\n")
+    text += "\n\nA number without a unit takes the unit the argument expects (locate ... 65 means 65 m)."
+    return text
+}()
+
+let syntaxHelp = """
+    One command per line. ';' separates commands on a line; '#' at the start of a word begins a
+    comment that runs to the end of the line.
+
+      launch; auth allow      # two commands
+      echo 'single quotes keep everything literal: $1 \\n'
+      echo "double quotes allow escapes: \\" \\\\ \\$ \\n \\t \\u{263A}"
+      locate -33.8688 151.2093 \\
+             65m               # a trailing backslash continues the line
+
+    Words are separated by spaces or tabs. Quoted parts join the word they touch:
+    name="Café Sydney" is one word. A backslash outside quotes escapes the next character.
+
+    Numbers: 15, -33.8688, 1e-6; with a unit: 50m, 2.5km, 1.5s, 200ms, 3min (see 'help units').
+    Positions: LAT LNG or LAT,LNG in degrees; latitude -90…90, longitude -180…180.
+    Options: --flag, --name VALUE, --name=VALUE, or name=VALUE; '--' ends options.
+    Script arguments: $1 … $9 and ${N} expand to the arguments a script was run with; $# is
+    their count and $0 the script's name; ${N:-default} gives a default. '$' before anything
+    else is literal.
+
+    A script is read and checked whole before anything runs: a syntax error, an unknown
+    command or a badly typed argument anywhere stops it with status 2 and runs nothing.
+    """

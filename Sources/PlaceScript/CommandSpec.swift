@@ -1,0 +1,291 @@
+import PlaceKit
+
+/// A typed argument value, after the binder has checked and converted the words.
+public enum ArgValue: Sendable {
+    case word(String)
+    case words([String])
+    case number(Quantity)
+    case integer(Int)
+    case coordinate(Coordinate)
+    case flag(Bool)
+    case statePath(StatePath)
+    case expectation(Expectation)
+}
+
+/// A latitude and longitude in degrees, checked to be on the globe.
+public struct Coordinate: Sendable, Equatable {
+    public var latitude: Double
+    public var longitude: Double
+    public init(latitude: Double, longitude: Double) {
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+}
+
+/// A bound argument and where it was written.
+public struct BoundArg: Sendable {
+    public var value: ArgValue
+    public var offset: Int
+    public var length: Int
+}
+
+/// The words an argument type reads, one at a time, with what the binder knows.
+public struct TokenCursor {
+    public let tokens: [Token]
+    public var index: Int
+    public let source: SourceText
+    /// The command table, for types that check names (state paths).
+    public let table: CommandTable
+
+    public var atEnd: Bool { index >= tokens.count }
+    public var current: Token? { index < tokens.count ? tokens[index] : nil }
+    public mutating func next() -> Token? {
+        guard index < tokens.count else { return nil }
+        defer { index += 1 }
+        return tokens[index]
+    }
+    public func location(of token: Token) -> SourceLocation {
+        SourceLocation(source: source, offset: token.offset, length: max(token.length, 1))
+    }
+}
+
+/// The type of an argument: how it reads words, what its usage says, and what completes it.
+public struct ArgType: Sendable {
+    /// How the argument is written in usage lines when it has no name of its own (`LAT LNG`).
+    public var usage: String?
+    /// Reads the argument's words from the cursor (at least one is there) and converts them.
+    public var read: @Sendable (inout TokenCursor) throws(Diagnostic) -> ArgValue
+    /// Words Tab offers for this argument; the shell is passed so later families can offer
+    /// values from the session (place names).
+    public var completions: @Sendable (Shell) -> [String]
+    /// Takes every remaining word.
+    public var isGreedy: Bool
+
+    public init(
+        usage: String? = nil, isGreedy: Bool = false, completions: @escaping @Sendable (Shell) -> [String] = { _ in [] },
+        read: @escaping @Sendable (inout TokenCursor) throws(Diagnostic) -> ArgValue
+    ) {
+        self.usage = usage
+        self.isGreedy = isGreedy
+        self.completions = completions
+        self.read = read
+    }
+}
+
+/// A positional argument of a command.
+public struct ArgSpec: Sendable {
+    public var name: String
+    public var type: ArgType
+    public var isOptional: Bool
+    public var summary: String
+
+    public init(_ name: String, _ type: ArgType, optional: Bool = false, summary: String = "") {
+        self.name = name
+        self.type = type
+        self.isOptional = optional
+        self.summary = summary
+    }
+
+    /// `N`, `[ACCURACY]`, `LAT LNG`.
+    public var usage: String {
+        let base = type.usage ?? name
+        return isOptional ? "[\(base)]" : base
+    }
+}
+
+/// An option: `--name` (a flag), `--name VALUE`, `--name=VALUE` or `name=VALUE`.
+public struct OptionSpec: Sendable {
+    public var name: String
+    /// nil for a flag that takes no value.
+    public var type: ArgType?
+    public var valueName: String
+    public var summary: String
+
+    public init(_ name: String, _ type: ArgType? = nil, valueName: String = "VALUE", summary: String = "") {
+        self.name = name
+        self.type = type
+        self.valueName = valueName
+        self.summary = summary
+    }
+
+    public var usage: String { type == nil ? "--\(name)" : "--\(name) \(valueName)" }
+}
+
+/// What a command hands back: a value for `--json` and the lines a person reads.
+public struct CommandResult: Sendable {
+    public var value: Value
+    private var lines: [String]
+    private var singleLine: String?
+
+    public init(value: Value = .null, text: [String] = []) {
+        self.value = value
+        self.lines = text
+    }
+
+    /// The lines a person reads (none for a quiet command).
+    public var text: [String] {
+        get { singleLine.map { [$0] } ?? lines }
+        set {
+            lines = newValue
+            singleLine = nil
+        }
+    }
+
+    /// Calls `body` with each line, without building an array for a one-line result.
+    func forEachLine(_ body: (String) -> Void) {
+        if let singleLine { body(singleLine) } else { lines.forEach(body) }
+    }
+
+    public static let none = CommandResult()
+    /// A result whose text is its one line.
+    public static func line(_ s: String, value: Value? = nil) -> CommandResult {
+        var result = CommandResult(value: value ?? .string(s))
+        result.singleLine = s
+        return result
+    }
+}
+
+/// Runs a bound command against the shell.
+public typealias CommandHandler = (CommandContext) throws(Diagnostic) -> CommandResult
+
+/// One command of the table: everything `help`, completion, the binder and the man page need.
+public final class CommandSpec: @unchecked Sendable {
+    public let name: String
+    public let aliases: [String]
+    public let arguments: [ArgSpec]
+    public let options: [OptionSpec]
+    public let summary: String
+    public let details: String
+    public let examples: [String]
+    public let subcommands: [CommandSpec]
+    public let handler: CommandHandler?
+    /// Set by the table: the family it belongs to and the parent of a subcommand.
+    public internal(set) var family: String = ""
+    public internal(set) weak var parent: CommandSpec?
+
+    public init(
+        _ name: String, aliases: [String] = [], arguments: [ArgSpec] = [], options: [OptionSpec] = [],
+        summary: String, details: String = "", examples: [String] = [], subcommands: [CommandSpec] = [],
+        handler: CommandHandler? = nil
+    ) {
+        self.name = name
+        self.aliases = aliases
+        self.arguments = arguments
+        self.options = options
+        self.summary = summary
+        self.details = details
+        self.examples = examples
+        self.subcommands = subcommands
+        self.handler = handler
+        for sub in subcommands { sub.parent = self }
+    }
+
+    /// The full name as typed: `auth allow`.
+    public var fullName: String {
+        if let parent { return parent.fullName + " " + name }
+        return name
+    }
+
+    /// The usage line: `locate LAT LNG [ACCURACY]`, `launch [--flavor swift|objc]`.
+    public var usage: String {
+        var parts = [fullName]
+        if handler == nil && !subcommands.isEmpty {
+            parts.append("SUBCOMMAND")
+        } else {
+            parts += options.map { "[\($0.usage)]" }
+            parts += arguments.map(\.usage)
+        }
+        return parts.joined(separator: " ")
+    }
+
+    /// Usage lines of this command and of all its subcommands.
+    public var usageLines: [String] {
+        var lines: [String] = []
+        if handler != nil || subcommands.isEmpty { lines.append(usage) }
+        for sub in subcommands { lines += sub.usageLines }
+        return lines
+    }
+
+    func subcommand(named word: String) -> CommandSpec? {
+        subcommands.first { $0.name == word || $0.aliases.contains(word) }
+    }
+}
+
+/// A shell setting changed with `set NAME VALUE` and `unset NAME`.
+public struct SettingSpec: Sendable {
+    public var name: String
+    public var values: [String]
+    public var summary: String
+    public var get: @Sendable (Shell) -> String
+    public var set: @Sendable (Shell, String) -> Void
+    /// The value `set NAME` alone and `unset NAME` give.
+    public var onValue: String
+    public var offValue: String
+
+    public init(
+        _ name: String, values: [String], on: String = "on", off: String = "off", summary: String,
+        get: @escaping @Sendable (Shell) -> String, set: @escaping @Sendable (Shell, String) -> Void
+    ) {
+        self.name = name
+        self.values = values
+        self.onValue = on
+        self.offValue = off
+        self.summary = summary
+        self.get = get
+        self.set = set
+    }
+}
+
+/// A top-level name of the state tree (`camera`, `log`, `clock`), read by `show` and `expect`.
+public struct StateRoot: Sendable {
+    public var name: String
+    public var summary: String
+    public var node: @Sendable (Shell) -> StateNode
+    public init(_ name: String, summary: String, node: @escaping @Sendable (Shell) -> StateNode) {
+        self.name = name
+        self.summary = summary
+        self.node = node
+    }
+}
+
+/// A help topic that is not a command: `help syntax`, `help paths`.
+public struct HelpTopic: Sendable {
+    public var name: String
+    public var summary: String
+    public var text: String
+    public init(_ name: String, summary: String, text: String) {
+        self.name = name
+        self.summary = summary
+        self.text = text
+    }
+}
+
+/// A command family: its commands, its state paths, its settings and its help topics. A new part
+/// of the simulation is one new family registered in `CommandTable.standard`.
+public struct CommandFamily: Sendable {
+    public var name: String
+    public var summary: String
+    public var commands: [CommandSpec]
+    public var stateRoots: [StateRoot]
+    public var settings: [SettingSpec]
+    public var topics: [HelpTopic]
+    /// A word for the prompt that shows this family's state (`map`, `picker`), or nil.
+    public var promptTag: (@Sendable (Shell) -> String?)?
+    /// Runs after every command, whether it succeeded or not (the run loop settles here).
+    public var afterCommand: (@Sendable (Shell) -> Void)?
+
+    public init(
+        name: String, summary: String, commands: [CommandSpec], stateRoots: [StateRoot] = [],
+        settings: [SettingSpec] = [], topics: [HelpTopic] = [], promptTag: (@Sendable (Shell) -> String?)? = nil,
+        afterCommand: (@Sendable (Shell) -> Void)? = nil
+    ) {
+        self.promptTag = promptTag
+        self.afterCommand = afterCommand
+        self.name = name
+        self.summary = summary
+        self.commands = commands
+        self.stateRoots = stateRoots
+        self.settings = settings
+        self.topics = topics
+    }
+}

@@ -1,0 +1,212 @@
+import PlaceKit
+
+/// A command with its arguments checked and converted: ready to run.
+public struct Invocation: Sendable {
+    public let spec: CommandSpec
+    public let source: SourceText
+    /// Offset and length of the command's words in the source.
+    public let offset: Int
+    public let length: Int
+    /// By argument index; nil for an optional argument not given.
+    public var args: [BoundArg?]
+    /// Options given, by name.
+    public var options: [String: BoundArg]
+
+    public var location: SourceLocation { SourceLocation(source: source, offset: offset, length: length) }
+}
+
+/// The command table: every family's commands, state roots, settings and help topics, with the
+/// one binder that checks arity and argument types for all of them.
+public final class CommandTable: @unchecked Sendable {
+    public let families: [CommandFamily]
+    private var byName: [String: CommandSpec] = [:]
+    private var roots: [String: StateRoot] = [:]
+    private var settingsByName: [String: SettingSpec] = [:]
+    private var topicsByName: [String: HelpTopic] = [:]
+    /// The families' after-command hooks, in family order.
+    public private(set) var afterCommandHooks: [@Sendable (Shell) -> Void] = []
+
+    public init(families: [CommandFamily]) {
+        self.families = families
+        for family in families {
+            for command in family.commands {
+                Self.assignFamily(command, family.name)
+                byName[command.name] = command
+                for alias in command.aliases { byName[alias] = command }
+            }
+            for root in family.stateRoots { roots[root.name] = root }
+            for setting in family.settings { settingsByName[setting.name] = setting }
+            for topic in family.topics { topicsByName[topic.name] = topic }
+            if let hook = family.afterCommand { afterCommandHooks.append(hook) }
+        }
+    }
+
+    private static func assignFamily(_ spec: CommandSpec, _ family: String) {
+        spec.family = family
+        for sub in spec.subcommands { assignFamily(sub, family) }
+    }
+
+    /// Every command, in family order.
+    public var commands: [CommandSpec] { families.flatMap(\.commands) }
+    /// Names and aliases of all top-level commands.
+    public var commandNames: [String] { commands.flatMap { [$0.name] + $0.aliases } }
+    public func command(named name: String) -> CommandSpec? { byName[name] }
+    public func stateRoot(named name: String) -> StateRoot? { roots[name] }
+    public var stateRoots: [StateRoot] { families.flatMap(\.stateRoots) }
+    public var stateRootNames: [String] { stateRoots.map(\.name) }
+    public func setting(named name: String) -> SettingSpec? { settingsByName[name] }
+    public var settings: [SettingSpec] { families.flatMap(\.settings) }
+    public func topic(named name: String) -> HelpTopic? { topicsByName[name] }
+    public var topics: [HelpTopic] { families.flatMap(\.topics) }
+
+    /// Checks a command's words against its spec and converts them to typed values. This is the
+    /// only place arity, option names and argument types are checked.
+    public func bind(_ raw: RawCommand, source: SourceText) throws(Diagnostic) -> Invocation {
+        let tokens = raw.tokens
+        let first = tokens[0]
+        func loc(_ t: Token) -> SourceLocation { SourceLocation(source: source, offset: t.offset, length: max(1, t.length)) }
+        guard var spec = byName[first.text] else {
+            var help = suggestion(for: first.text, among: commandNames)
+            if help == nil { help = "type 'help' for the list of commands" }
+            if first.text.isEmpty { throw .syntax("empty command name", at: loc(first), help: help) }
+            throw .syntax("unknown command '\(first.text)'", at: loc(first), help: help)
+        }
+        var index = 1
+        // Subcommands: `auth allow`, `route start`.
+        while !spec.subcommands.isEmpty {
+            if index < tokens.count, !tokens[index].isQuoted, let sub = spec.subcommand(named: tokens[index].text) {
+                spec = sub
+                index += 1
+                continue
+            }
+            if spec.handler != nil { break }
+            let names = spec.subcommands.map(\.name)
+            if index < tokens.count {
+                let word = tokens[index]
+                throw .syntax(
+                    "unknown subcommand '\(word.text)' for '\(spec.fullName)'", at: loc(word),
+                    help: suggestion(for: word.text, among: names) ?? "subcommands: " + names.joined(separator: ", "))
+            }
+            throw .syntax(
+                "'\(spec.fullName)' needs a subcommand", at: loc(tokens[index - 1]),
+                help: "subcommands: " + names.joined(separator: ", "))
+        }
+        let last = tokens[tokens.count - 1]
+        var invocation = Invocation(
+            spec: spec, source: source, offset: first.offset, length: last.offset + last.length - first.offset,
+            args: [], options: [:])
+        // Options first (wherever they stand), then the positional words in order. A command
+        // without options reads its words in place.
+        var positional: [Token] = []
+        let positionalStart = spec.options.isEmpty ? index : 0
+        let optionsEnded = spec.options.isEmpty
+        while !optionsEnded && index < tokens.count {
+            let token = tokens[index]
+            index += 1
+            if token.isQuoted || !(token.isFlag || token.isOption || token.text == "--") {
+                positional.append(token)
+                continue
+            }
+            if token.text == "--" {
+                positional.append(contentsOf: tokens[index...])
+                break
+            }
+            guard let name = token.optionName, let option = spec.options.first(where: { $0.name == name }) else {
+                let shown = token.isFlag ? "--" + (token.optionName ?? "") : (token.optionName ?? token.text)
+                let names = spec.options.map(\.name)
+                let near = suggestion(for: token.optionName ?? "", among: names, quoting: { token.isFlag ? "--" + $0 : $0 + "=" })
+                throw .syntax(
+                    "unknown option '\(shown)' for '\(spec.fullName)'", at: loc(token),
+                    help: near ?? "usage: " + spec.usage)
+            }
+            guard let type = option.type else {
+                if token.optionValue != nil {
+                    throw .syntax("option '--\(name)' takes no value", at: loc(token), help: "usage: " + spec.usage)
+                }
+                invocation.options[name] = BoundArg(value: .flag(true), offset: token.offset, length: token.length)
+                continue
+            }
+            var valueToken: Token
+            if let value = token.optionValue {
+                valueToken = Token(
+                    text: value, offset: token.optionValueOffset,
+                    length: token.length - (token.optionValueOffset - token.offset), isQuoted: token.isQuoted)
+            } else {
+                guard index < tokens.count else {
+                    throw .syntax(
+                        "option '--\(name)' needs a value", at: loc(token), help: "usage: " + spec.usage)
+                }
+                valueToken = tokens[index]
+                index += 1
+            }
+            valueToken.isFlag = false
+            var cursor = TokenCursor(tokens: [valueToken], index: 0, source: source, table: self)
+            let value = try type.read(&cursor)
+            invocation.options[name] = BoundArg(value: value, offset: token.offset, length: token.length)
+        }
+        var cursor = TokenCursor(
+            tokens: spec.options.isEmpty ? tokens : positional, index: positionalStart, source: source, table: self)
+        if !spec.arguments.isEmpty { invocation.args.reserveCapacity(spec.arguments.count) }
+        for arg in spec.arguments {
+            guard let token = cursor.current else {
+                if arg.isOptional {
+                    invocation.args.append(nil)
+                    continue
+                }
+                throw .syntax(
+                    "'\(spec.fullName)' needs \(arg.usage)\(arg.summary.isEmpty ? "" : " (\(arg.summary))")",
+                    at: loc(last), help: "usage: " + spec.usage)
+            }
+            let start = cursor.index
+            let value = try arg.type.read(&cursor)
+            let end = cursor.tokens[cursor.index - 1]
+            invocation.args.append(
+                BoundArg(value: value, offset: token.offset, length: end.offset + end.length - token.offset))
+            _ = start
+        }
+        if let extra = cursor.current {
+            let what = spec.arguments.isEmpty ? "'\(spec.fullName)' takes no arguments" : "unexpected argument '\(extra.text)'"
+            throw .syntax(what, at: loc(extra), help: "usage: " + spec.usage)
+        }
+        return invocation
+    }
+}
+
+/// "did you mean 'select'?" for the nearest of `candidates`, or nil when nothing is close.
+public func suggestion(for word: String, among candidates: [String], quoting: (String) -> String = { $0 }) -> String? {
+    guard !word.isEmpty else { return nil }
+    let lowered = word.lowercased()
+    var best: (String, Int)? = nil
+    for candidate in candidates {
+        let d = editDistance(lowered, candidate.lowercased())
+        let limit = max(1, min(3, candidate.count / 3))
+        let isPrefix = candidate.hasPrefix(lowered) && lowered.count >= 2
+        if d <= limit || isPrefix {
+            let score = isPrefix ? 0 : d
+            if best == nil || score < best!.1 { best = (candidate, score) }
+        }
+    }
+    return best.map { "did you mean '\(quoting($0.0))'?" }
+}
+
+/// Damerau–Levenshtein distance (with adjacent transpositions), on Unicode scalars.
+public func editDistance(_ a: String, _ b: String) -> Int {
+    let x = Array(a.unicodeScalars)
+    let y = Array(b.unicodeScalars)
+    if x.isEmpty { return y.count }
+    if y.isEmpty { return x.count }
+    if x.count > 64 || y.count > 64 { return max(x.count, y.count) }
+    var d = Array(repeating: Array(repeating: 0, count: y.count + 1), count: x.count + 1)
+    for i in 0...x.count { d[i][0] = i }
+    for j in 0...y.count { d[0][j] = j }
+    for i in 1...x.count {
+        for j in 1...y.count {
+            let cost = x[i - 1] == y[j - 1] ? 0 : 1
+            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+            if i > 1 && j > 1 && x[i - 1] == y[j - 2] && x[i - 2] == y[j - 1] {
+                d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+            }
+        }
+    }
+    return d[x.count][y.count]
+}

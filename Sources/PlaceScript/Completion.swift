@@ -1,0 +1,95 @@
+/// What Tab completes at the end of a partial line: the byte offset where the word being
+/// completed starts, and the words that could stand there. Commands, subcommands, option
+/// names and argument values all come from the command table.
+public struct Completion: Equatable, Sendable {
+    public var wordStart: Int
+    public var candidates: [String]
+}
+
+extension Shell {
+    /// Completions for `line`, which ends at the cursor.
+    public func complete(_ line: String) -> Completion {
+        let bytes = Array(line.utf8)
+        // Only the command the cursor is in: after the last ';' outside quotes.
+        var segmentStart = 0
+        var quote: UInt8? = nil
+        for (i, b) in bytes.enumerated() {
+            if let q = quote {
+                if b == q { quote = nil }
+            } else if b == 0x27 || b == 0x22 {
+                quote = b
+            } else if b == 0x3B {
+                segmentStart = i + 1
+            } else if b == 0x23 && (i == 0 || bytes[i - 1] == 0x20) {
+                return Completion(wordStart: bytes.count, candidates: [])  // in a comment
+            }
+        }
+        if quote != nil { return Completion(wordStart: bytes.count, candidates: []) }
+        var wordStart = bytes.count
+        while wordStart > segmentStart && bytes[wordStart - 1] != 0x20 && bytes[wordStart - 1] != 0x09 {
+            wordStart -= 1
+        }
+        let prefix = String(decoding: bytes[wordStart...], as: UTF8.self)
+        let before = String(decoding: bytes[segmentStart..<wordStart], as: UTF8.self)
+        let words = before.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        let candidates = completionCandidates(words: words, prefix: prefix)
+        return Completion(wordStart: wordStart, candidates: candidates.filter { $0.hasPrefix(prefix) }.sortedUnique())
+    }
+
+    private func completionCandidates(words: [String], prefix: String) -> [String] {
+        guard let first = words.first else { return table.commandNames }
+        guard var spec = table.command(named: first) else { return [] }
+        var rest = words.dropFirst()
+        while let next = rest.first, let sub = spec.subcommand(named: next) {
+            spec = sub
+            rest = rest.dropFirst()
+        }
+        if !spec.subcommands.isEmpty && rest.isEmpty {
+            return spec.subcommands.map(\.name) + (spec.handler != nil ? argumentCandidates(spec, position: 0) : [])
+        }
+        // The value of an option that takes one: `--flavor <Tab>`.
+        if let last = rest.last, last.hasPrefix("--"), !last.contains("="),
+            let option = spec.options.first(where: { "--" + $0.name == last }), let type = option.type
+        {
+            return type.completions(self)
+        }
+        if prefix.hasPrefix("-") {
+            return spec.options.map { "--" + $0.name }
+        }
+        if let eq = prefix.firstIndex(of: "="), let option = spec.options.first(where: { $0.name == prefix[..<eq] }),
+            let type = option.type
+        {
+            return type.completions(self).map { option.name + "=" + $0 }
+        }
+        // Count the positional words typed so far, skipping options and their values.
+        var position = 0
+        var skipNext = false
+        for word in rest {
+            if skipNext {
+                skipNext = false
+                continue
+            }
+            if word.hasPrefix("--") {
+                let name = word.dropFirst(2).split(separator: "=").first.map(String.init) ?? ""
+                if !word.contains("="), spec.options.first(where: { $0.name == name })?.type != nil { skipNext = true }
+                continue
+            }
+            if word.contains("="), spec.options.contains(where: { word.hasPrefix($0.name + "=") }) { continue }
+            position += 1
+        }
+        return argumentCandidates(spec, position: position)
+    }
+
+    private func argumentCandidates(_ spec: CommandSpec, position: Int) -> [String] {
+        var index = 0
+        for arg in spec.arguments {
+            if index == position || arg.type.isGreedy { return arg.type.completions(self) }
+            index += 1
+        }
+        return []
+    }
+}
+
+extension Array where Element == String {
+    func sortedUnique() -> [String] { Array(Set(self)).sorted() }
+}

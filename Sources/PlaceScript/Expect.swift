@@ -1,0 +1,350 @@
+import PlaceKit
+
+/// One side of an expectation: a literal or a state path, and where it was written.
+public enum Operand: Sendable {
+    case literal(Value)
+    case path(StatePath)
+}
+
+/// The comparison of an expectation.
+public enum ExpectOperator: String, Sendable, CaseIterable {
+    case equal = "=="
+    case notEqual = "!="
+    case less = "<"
+    case lessOrEqual = "<="
+    case greater = ">"
+    case greaterOrEqual = ">="
+    case approximately = "~="
+    case contains = "contains"
+    case notContains = "!contains"
+    case matches = "matches"
+    case notMatches = "!matches"
+}
+
+/// `expect LHS [OP RHS [within TOLERANCE]]`, parsed and checked before the script runs. A class,
+/// so that a bound command stays small.
+public final class Expectation: @unchecked Sendable {
+    public var lhs: Operand
+    public var op: ExpectOperator?
+    public var rhs: Operand?
+    public var tolerance: Quantity?
+    /// Where the expression is written in its source (for messages, rebuilt only on failure).
+    var textOffset: Int
+    var textEnd: Int
+    /// The compiled pattern when `matches` has a literal right-hand side.
+    var regex: Regex<AnyRegexOutput>?
+    var rhsOffset: Int
+    var rhsLength: Int
+
+    init(lhs: Operand, textOffset: Int, textEnd: Int) {
+        self.lhs = lhs
+        self.textOffset = textOffset
+        self.textEnd = textEnd
+        self.rhsOffset = 0
+        self.rhsLength = 0
+    }
+
+    /// The tolerance `~=` uses when the script gives none (absolute, in the values' unit).
+    public static let defaultTolerance = 1e-6
+}
+
+/// The argument type of `expect`: the rest of the line as an expression.
+let expectationType = ArgType(usage: "EXPRESSION", isGreedy: true) { (cursor: inout TokenCursor) throws(Diagnostic) in
+    let tokens = cursor.tokens[cursor.index...]
+    cursor.index = cursor.tokens.count
+    return .expectation(try parseExpectation(tokens, cursor: cursor))
+}
+
+private func parseExpectation(_ tokens: ArraySlice<Token>, cursor: TokenCursor) throws(Diagnostic) -> Expectation {
+    func operand(_ token: Token) throws(Diagnostic) -> Operand {
+        let loc = cursor.location(of: token)
+        if token.isQuoted { return .literal(.string(token.text)) }
+        switch token.text {
+        case "true": return .literal(.bool(true))
+        case "false": return .literal(.bool(false))
+        case "nil": return .literal(.null)
+        default: break
+        }
+        switch parseQuantity(token.text) {
+        case .success(let q): return .literal(.number(q.value, q.dimension))
+        case .failure(.outOfRange):
+            throw .syntax("number '\(token.text)' is out of range", at: loc)
+        case .failure(.unknownUnit(let unit, let offset)):
+            throw .syntax(
+                "unknown unit '\(unit)' in '\(token.text)'",
+                at: SourceLocation(source: loc.source, offset: token.offset + offset, length: unit.utf8.count),
+                help: "units are " + knownUnits.map(\.symbol).joined(separator: ", "))
+        case .failure(.notANumber):
+            break
+        }
+        switch StatePath.parse(token.text) {
+        case .success(let path):
+            guard cursor.table.stateRoot(named: path.root) != nil else {
+                var help = suggestion(for: path.root, among: cursor.table.stateRootNames).map { $0 + "; " } ?? ""
+                help += "to compare with text, quote it: \"\(token.text)\""
+                throw .syntax("no state path '\(path.root)'", at: loc, help: help)
+            }
+            return .path(path)
+        case .failure(let e):
+            throw .syntax(
+                "'\(token.text)' is neither a value nor a state path: \(e.message)",
+                at: SourceLocation(source: loc.source, offset: token.offset + (token.isQuoted ? 0 : e.offset)),
+                help: "quote text (\"…\"); write numbers as 15, 50m or -33.87")
+        }
+    }
+    let base = tokens.startIndex
+    guard let first = tokens.first else {
+        throw .syntax("'expect' needs something to check", at: nil, help: "expect camera.zoom == 15")
+    }
+    let lastToken = tokens[tokens.endIndex - 1]
+    let expectation = Expectation(
+        lhs: try operand(first), textOffset: first.offset, textEnd: lastToken.offset + lastToken.length)
+    if tokens.count == 1 { return expectation }
+    let opToken = tokens[base + 1]
+    guard !opToken.isQuoted, let op = ExpectOperator(rawValue: opToken.text) else {
+        let names = ExpectOperator.allCases.map(\.rawValue)
+        var help = "operators: " + names.joined(separator: " ")
+        if opToken.text == "=" { help = "did you mean '=='?" }
+        if opToken.text == "within" { help = "'within' follows '~=': expect PATH ~= VALUE within TOLERANCE" }
+        throw .syntax("expected an operator, found '\(opToken.text)'", at: cursor.location(of: opToken), help: help)
+    }
+    expectation.op = op
+    guard tokens.count >= 3 else {
+        throw .syntax(
+            "'\(op.rawValue)' needs a value on its right", at: cursor.location(of: opToken),
+            help: "expect \(first.text) \(op.rawValue) VALUE")
+    }
+    let rhsToken = tokens[base + 2]
+    expectation.rhs = try operand(rhsToken)
+    expectation.rhsOffset = rhsToken.offset
+    expectation.rhsLength = rhsToken.length
+    if op == .matches || op == .notMatches, case .literal(.string(let pattern)) = expectation.rhs {
+        do {
+            expectation.regex = try Regex(pattern)
+        } catch {
+            throw .syntax("'\(pattern)' is not a valid regular expression", at: cursor.location(of: rhsToken))
+        }
+    }
+    var rest = tokens[(base + 3)...]
+    if let word = rest.first {
+        guard word.text == "within", !word.isQuoted else {
+            throw .syntax("unexpected '\(word.text)' after the expectation", at: cursor.location(of: word))
+        }
+        guard op == .approximately || op == .equal else {
+            throw .syntax(
+                "'within' applies to '~=' only", at: cursor.location(of: word),
+                help: "expect \(first.text) ~= \(rhsToken.text) within \(rest.dropFirst().first?.text ?? "TOLERANCE")")
+        }
+        rest = rest.dropFirst()
+        guard let tolToken = rest.first else {
+            throw .syntax("'within' needs a tolerance", at: cursor.location(of: word), help: "… within 1e-6")
+        }
+        guard case .success(let q) = parseQuantity(tolToken.text), q.value >= 0 else {
+            throw .syntax(
+                "'\(tolToken.text)' is not a tolerance (a number not below 0, optionally with a unit)",
+                at: cursor.location(of: tolToken))
+        }
+        expectation.tolerance = q
+        if op == .equal { expectation.op = .approximately }
+        if let extra = rest.dropFirst().first {
+            throw .syntax("unexpected '\(extra.text)' after the tolerance", at: cursor.location(of: extra))
+        }
+    }
+    return expectation
+}
+
+/// How an expectation came out.
+public enum ExpectOutcome {
+    case passed
+    case failed(Diagnostic)
+}
+
+extension Shell {
+    func evaluate(_ operand: Operand) -> Result<Value, PathError> {
+        switch operand {
+        case .literal(let value): return .success(value)
+        case .path(let path): return resolve(path).map { $0.materialize() }
+        }
+    }
+
+    /// Checks an expectation against the current state.
+    public func check(_ e: Expectation, at location: SourceLocation) -> ExpectOutcome {
+        var text: String {
+            let bytes = location.source.bytes
+            let end = min(e.textEnd, bytes.count)
+            return String(decoding: bytes[min(e.textOffset, end)..<end], as: UTF8.self)
+        }
+        func fail(_ message: String, help: String? = nil, notes: [String] = [], details: [Value.Field] = [])
+            -> ExpectOutcome
+        {
+            .failed(Diagnostic(.runtime, message, at: location, help: help, notes: notes, details: details))
+        }
+        let lhs: Value
+        switch evaluate(e.lhs) {
+        case .success(let v): lhs = v
+        case .failure(let err): return fail(err.message, help: err.help)
+        }
+        guard let op = e.op, let rhsOperand = e.rhs else {
+            switch lhs {
+            case .bool(true): return .passed
+            case .bool(false), .null:
+                return fail(
+                    "expectation failed: \(text)", notes: ["actual:   \(formatLiteral(lhs))"],
+                    details: [Value.Field("actual", lhs)])
+            default:
+                return fail(
+                    "'\(text)' is \(lhs.kindName), not true or false",
+                    help: "compare it: expect \(text) == \(formatLiteral(lhs))")
+            }
+        }
+        let rhs: Value
+        switch evaluate(rhsOperand) {
+        case .success(let v): rhs = v
+        case .failure(let err): return fail(err.message, help: err.help)
+        }
+        let failure = {
+            (expected: String, note: String?) -> ExpectOutcome in
+            var notes = ["expected: \(expected)", "actual:   \(formatLiteral(lhs))"]
+            if let note { notes.append(note) }
+            var details = [
+                Value.Field("operator", .string(op.rawValue)), Value.Field("expected", rhs), Value.Field("actual", lhs),
+            ]
+            if case .path(let p) = e.lhs { details.insert(Value.Field("path", .string(p.description)), at: 0) }
+            return fail("expectation failed: \(text)", notes: notes, details: details)
+        }
+        // Numbers of different dimensions never compare: that is a mistake in the script.
+        if case .number(_, let d1) = lhs, case .number(_, let d2) = rhs, d1 != .none, d2 != .none, d1 != d2 {
+            return fail("cannot compare \(d1.noun) with \(d2.noun) in '\(text)'")
+        }
+        switch op {
+        case .equal, .notEqual:
+            let same = valuesEqual(lhs, rhs)
+            if same == (op == .equal) { return .passed }
+            var note: String? = nil
+            if !sameKind(lhs, rhs) { note = "note: the actual value is \(lhs.kindName), the expected one \(rhs.kindName)" }
+            return failure((op == .notEqual ? "not " : "") + formatLiteral(rhs), note)
+        case .approximately:
+            guard case .number(let a, _) = lhs, case .number(let b, _) = rhs else {
+                return fail("'~=' compares numbers; '\(text)' has \(lhs.kindName) and \(rhs.kindName)")
+            }
+            let tolerance = e.tolerance?.value ?? Expectation.defaultTolerance
+            if abs(a - b) <= tolerance { return .passed }
+            return failure(
+                "\(formatLiteral(rhs)) ± \(formatNumber(tolerance))", "off by \(formatNumber(abs(a - b)))")
+        case .less, .lessOrEqual, .greater, .greaterOrEqual:
+            guard case .number(let a, _) = lhs, case .number(let b, _) = rhs else {
+                return fail(
+                    "'\(op.rawValue)' compares numbers; '\(text)' has \(lhs.kindName) and \(rhs.kindName)")
+            }
+            let ok: Bool
+            switch op {
+            case .less: ok = a < b
+            case .lessOrEqual: ok = a <= b
+            case .greater: ok = a > b
+            default: ok = a >= b
+            }
+            return ok ? .passed : failure("\(op.rawValue) \(formatLiteral(rhs))", nil)
+        case .contains, .notContains:
+            let found: Bool
+            switch lhs {
+            case .string(let s):
+                guard case .string(let needle) = rhs else {
+                    return fail("'contains' on text needs text to look for; '\(text)' has \(rhs.kindName)")
+                }
+                found = s.contains(needle)
+            case .list(let items):
+                found = items.contains { item in
+                    if valuesEqual(item, rhs) { return true }
+                    if case .string(let s) = item, case .string(let needle) = rhs { return s.contains(needle) }
+                    return false
+                }
+            case .null:
+                found = false
+            default:
+                return fail("'contains' looks in text or a list; '\(text)' has \(lhs.kindName)")
+            }
+            if found == (op == .contains) { return .passed }
+            return failure((op == .contains ? "containing " : "not containing ") + formatLiteral(rhs), nil)
+        case .matches, .notMatches:
+            guard case .string(let pattern) = rhs else {
+                return fail("'matches' needs a regular expression in text; '\(text)' has \(rhs.kindName)")
+            }
+            var regex = e.regex
+            if regex == nil {
+                do { regex = try Regex(pattern) } catch {
+                    return fail("'\(pattern)' is not a valid regular expression")
+                }
+            }
+            guard let regex else { return .passed }
+            let found: Bool
+            switch lhs {
+            case .string(let s): found = s.contains(regex)
+            case .list(let items):
+                found = items.contains { if case .string(let s) = $0 { return s.contains(regex) } else { return false } }
+            case .null: found = false
+            default:
+                return fail("'matches' looks in text or a list; '\(text)' has \(lhs.kindName)")
+            }
+            if found == (op == .matches) { return .passed }
+            return failure((op == .matches ? "matching " : "not matching ") + formatLiteral(rhs), nil)
+        }
+    }
+}
+
+/// Equality as `expect` means it: numbers by value (units already normalised), everything else
+/// structurally.
+func valuesEqual(_ a: Value, _ b: Value) -> Bool {
+    switch (a, b) {
+    case (.number(let x, _), .number(let y, _)): return x == y
+    case (.list(let xs), .list(let ys)): return xs.count == ys.count && zip(xs, ys).allSatisfy { valuesEqual($0, $1) }
+    case (.record(let xs), .record(let ys)):
+        return xs.count == ys.count && zip(xs, ys).allSatisfy { $0.name == $1.name && valuesEqual($0.value, $1.value) }
+    default: return a == b
+    }
+}
+
+private func sameKind(_ a: Value, _ b: Value) -> Bool {
+    switch (a, b) {
+    case (.null, .null), (.bool, .bool), (.number, .number), (.string, .string), (.list, .list), (.record, .record):
+        return true
+    default: return false
+    }
+}
+
+/// A value as it would be written in a script: `"map"`, `15`, `50m`, `true`, `nil`, `[1, 2]`.
+public func formatLiteral(_ value: Value, limit: Int = 8) -> String {
+    switch value {
+    case .null: return "nil"
+    case .bool(let b): return b ? "true" : "false"
+    case .number(let x, let d): return formatQuantity(x, d)
+    case .string(let s): return quoteString(s)
+    case .list(let items):
+        var parts = items.prefix(limit).map { formatLiteral($0, limit: limit) }
+        if items.count > limit { parts.append("… \(items.count - limit) more") }
+        return "[" + parts.joined(separator: ", ") + "]"
+    case .record(let fields):
+        return "{" + fields.map { "\($0.name): \(formatLiteral($0.value, limit: limit))" }.joined(separator: ", ") + "}"
+    }
+}
+
+/// Text in double quotes with the language's escapes, so it can be pasted back into a script.
+public func quoteString(_ s: String) -> String {
+    var out = "\""
+    for scalar in s.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\t": out += "\\t"
+        case "\r": out += "\\r"
+        case "$": out += "\\$"
+        default:
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                out += "\\u{" + String(scalar.value, radix: 16) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return out + "\""
+}

@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Why a file could not be read, in words for a message.
+public struct FileError: Error, Sendable {
+    public var path: String
+    public var reason: String
+    public var message: String { "cannot read '\(path)': \(reason)" }
+}
+
+/// The reason for the current `errno`, in lower case: "no such file or directory".
+public func errnoReason(_ code: Int32 = errno) -> String {
+    guard let text = strerror(code) else { return "error \(code)" }
+    var reason = String(cString: text)
+    if let first = reason.first, first.isUppercase, !reason.hasPrefix("I/O") {
+        reason = first.lowercased() + reason.dropFirst()
+    }
+    return reason
+}
+
+/// Reads a whole file into memory. Directories, devices that never end and files that cannot be
+/// opened are errors with a reason, never a crash.
+public func readWholeFile(_ path: String, limit: Int = 1 << 31) -> Result<[UInt8], FileError> {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return .failure(FileError(path: path, reason: errnoReason())) }
+    defer { close(fd) }
+    var st = stat()
+    if fstat(fd, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR {
+        return .failure(FileError(path: path, reason: "it is a directory"))
+    }
+    var bytes: [UInt8] = []
+    if (st.st_mode & S_IFMT) == S_IFREG && st.st_size > 0 { bytes.reserveCapacity(Int(st.st_size)) }
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if n < 0 {
+            if errno == EINTR { continue }
+            return .failure(FileError(path: path, reason: errnoReason()))
+        }
+        if n == 0 { break }
+        bytes.append(contentsOf: chunk[0..<n])
+        if bytes.count > limit { return .failure(FileError(path: path, reason: "it is larger than \(limit) bytes")) }
+    }
+    return .success(bytes)
+}
+
+/// The canonical path of a file (symbolic links and `..` resolved), or nil.
+public func canonicalPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+}
+
+/// The directory part of a path (`.` when it has none).
+public func directoryName(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    if slash == path.startIndex { return "/" }
+    return String(path[..<slash])
+}

@@ -1,0 +1,121 @@
+import PlaceKit
+
+/// A number with its dimension, in the base unit (metres, seconds, metres per second, degrees).
+public struct Quantity: Sendable, Equatable {
+    public var value: Double
+    public var dimension: Dimension
+    public init(_ value: Double, _ dimension: Dimension) {
+        self.value = value
+        self.dimension = dimension
+    }
+}
+
+/// A unit a number may carry: `50m`, `2.5km`, `1.5s`, `200ms`, `3min`, `20m/s`.
+public struct UnitSpec: Sendable {
+    public var symbol: String
+    public var dimension: Dimension
+    /// How many base units one of this unit is.
+    public var factor: Double
+    public var name: String
+}
+
+/// Every unit the language knows (documented in `help syntax` and the man page).
+public let knownUnits: [UnitSpec] = [
+    UnitSpec(symbol: "m", dimension: .length, factor: 1, name: "metres"),
+    UnitSpec(symbol: "km", dimension: .length, factor: 1000, name: "kilometres"),
+    UnitSpec(symbol: "cm", dimension: .length, factor: 0.01, name: "centimetres"),
+    UnitSpec(symbol: "ft", dimension: .length, factor: 0.3048, name: "feet"),
+    UnitSpec(symbol: "mi", dimension: .length, factor: 1609.344, name: "miles"),
+    UnitSpec(symbol: "ms", dimension: .duration, factor: 0.001, name: "milliseconds"),
+    UnitSpec(symbol: "s", dimension: .duration, factor: 1, name: "seconds"),
+    UnitSpec(symbol: "min", dimension: .duration, factor: 60, name: "minutes"),
+    UnitSpec(symbol: "h", dimension: .duration, factor: 3600, name: "hours"),
+    UnitSpec(symbol: "m/s", dimension: .speed, factor: 1, name: "metres per second"),
+    UnitSpec(symbol: "km/h", dimension: .speed, factor: 1 / 3.6, name: "kilometres per hour"),
+    UnitSpec(symbol: "mph", dimension: .speed, factor: 0.44704, name: "miles per hour"),
+    UnitSpec(symbol: "deg", dimension: .angle, factor: 1, name: "degrees"),
+]
+
+/// Why a word is not a number.
+public enum NumberError: Error, Equatable {
+    /// Not a number at all.
+    case notANumber
+    /// A number followed by letters that are no unit; the offset is where the unit starts.
+    case unknownUnit(String, offset: Int)
+    /// Too large to represent.
+    case outOfRange
+}
+
+/// Parses `-33.8688`, `1e-6`, `50m`, `2.5km`, `200ms`. Only plain decimal syntax is accepted
+/// (no `nan`, `inf` or hexadecimal), and the result is always finite.
+public func parseQuantity(_ text: String) -> Result<Quantity, NumberError> {
+    var text = text
+    return text.withUTF8 { utf8 in parseQuantity(utf8) }
+}
+
+private func parseQuantity(_ utf8: UnsafeBufferPointer<UInt8>) -> Result<Quantity, NumberError> {
+    let n = utf8.count
+    var i = 0
+    if i < n && (utf8[i] == 0x2B || utf8[i] == 0x2D) { i += 1 }
+    var digits = 0
+    while i < n && utf8[i] >= 0x30 && utf8[i] <= 0x39 {
+        i += 1
+        digits += 1
+    }
+    if i < n && utf8[i] == 0x2E {
+        i += 1
+        while i < n && utf8[i] >= 0x30 && utf8[i] <= 0x39 {
+            i += 1
+            digits += 1
+        }
+    }
+    guard digits > 0 else { return .failure(.notANumber) }
+    if i < n && (utf8[i] == 0x65 || utf8[i] == 0x45) {
+        var j = i + 1
+        if j < n && (utf8[j] == 0x2B || utf8[j] == 0x2D) { j += 1 }
+        var expDigits = 0
+        while j < n && utf8[j] >= 0x30 && utf8[j] <= 0x39 {
+            j += 1
+            expDigits += 1
+        }
+        if expDigits > 0 { i = j }
+    }
+    let numberEnd = i
+    guard let value = Double(Substring(decoding: UnsafeBufferPointer(rebasing: utf8[0..<numberEnd]), as: UTF8.self))
+    else { return .failure(.notANumber) }
+    guard value.isFinite else { return .failure(.outOfRange) }
+    if numberEnd == n { return .success(Quantity(value, .none)) }
+    let unitText = String(decoding: UnsafeBufferPointer(rebasing: utf8[numberEnd...]), as: UTF8.self)
+    guard let unit = knownUnits.first(where: { $0.symbol == unitText }) else {
+        return .failure(.unknownUnit(unitText, offset: numberEnd))
+    }
+    let scaled = value * unit.factor
+    guard scaled.isFinite else { return .failure(.outOfRange) }
+    return .success(Quantity(scaled, unit.dimension))
+}
+
+/// Parses a whole number: digits with an optional sign, within `Int`'s range.
+public func parseInteger(_ text: String) -> Result<Int, NumberError> {
+    var result = 0
+    var negative = false
+    var digits = 0
+    for (index, b) in text.utf8.enumerated() {
+        if index == 0 && (b == 0x2D || b == 0x2B) {
+            negative = b == 0x2D
+            continue
+        }
+        guard b >= 0x30 && b <= 0x39 else { return .failure(.notANumber) }
+        let (m, o1) = result.multipliedReportingOverflow(by: 10)
+        let (s, o2) = m.addingReportingOverflow(Int(b - 0x30))
+        if o1 || o2 { return .failure(.outOfRange) }
+        result = s
+        digits += 1
+    }
+    guard digits > 0 else { return .failure(.notANumber) }
+    return .success(negative ? -result : result)
+}
+
+/// A quantity as a person writes it: `12.5s`, `50m`, `-33.869405`.
+public func formatQuantity(_ value: Double, _ dimension: Dimension) -> String {
+    formatNumber(value) + dimension.baseUnit
+}

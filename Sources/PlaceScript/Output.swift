@@ -1,0 +1,131 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import PlaceKit
+
+/// Where the shell writes: standard output, standard error, or a string in tests.
+public protocol TextSink: AnyObject {
+    func write(_ text: String)
+    func flush()
+    /// The reader went away (a closed pipe): nothing more can be delivered.
+    var isBroken: Bool { get }
+}
+
+/// A buffered writer on a file descriptor. Writes in large blocks (a million `echo` lines cost a
+/// few hundred system calls), flushes when asked, and notices a reader that has gone away
+/// instead of dying of SIGPIPE.
+public final class FileDescriptorSink: TextSink {
+    private let fd: Int32
+    private var buffer: [UInt8] = []
+    private let capacity: Int
+    public private(set) var isBroken = false
+
+    public init(fd: Int32, capacity: Int = 1 << 16) {
+        self.fd = fd
+        self.capacity = capacity
+        buffer.reserveCapacity(capacity)
+    }
+
+    public func write(_ text: String) {
+        if isBroken { return }
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= capacity { flush() }
+    }
+
+    public func flush() {
+        guard !buffer.isEmpty, !isBroken else { return }
+        var written = 0
+        buffer.withUnsafeBytes { raw in
+            while written < raw.count {
+                let n = Glibc.write(fd, raw.baseAddress! + written, raw.count - written)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    // EPIPE, EBADF (a closed stdout), ENOSPC: the output is gone; stop writing.
+                    isBroken = true
+                    return
+                }
+                written += n
+            }
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
+
+/// Collects everything written, for tests and for commands that capture output.
+public final class StringSink: TextSink {
+    public private(set) var text = ""
+    public init() {}
+    public func write(_ s: String) { text += s }
+    public func flush() {}
+    public var isBroken: Bool { false }
+}
+
+/// JSON text for a value (RFC 8259): keys in the record's order, integers without a fraction,
+/// non-finite numbers as null, non-ASCII characters as themselves.
+public func jsonText(_ value: Value) -> String {
+    var out = ""
+    appendJSON(value, to: &out)
+    return out
+}
+
+func appendJSON(_ value: Value, to out: inout String) {
+    switch value {
+    case .null: out += "null"
+    case .bool(let b): out += b ? "true" : "false"
+    case .number(let x, _):
+        if x.isFinite {
+            out += formatNumber(x)
+        } else {
+            out += "null"
+        }
+    case .string(let s): appendJSONString(s, to: &out)
+    case .list(let items):
+        out += "["
+        for (i, item) in items.enumerated() {
+            if i > 0 { out += "," }
+            appendJSON(item, to: &out)
+        }
+        out += "]"
+    case .record(let fields):
+        out += "{"
+        for (i, field) in fields.enumerated() {
+            if i > 0 { out += "," }
+            appendJSONString(field.name, to: &out)
+            out += ":"
+            appendJSON(field.value, to: &out)
+        }
+        out += "}"
+    }
+}
+
+func appendJSONString(_ s: String, to out: inout String) {
+    out += "\""
+    var plain = true
+    for b in s.utf8 where b < 0x20 || b == 0x22 || b == 0x5C {
+        plain = false
+        break
+    }
+    if plain {
+        out += s
+    } else {
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+    }
+    out += "\""
+}

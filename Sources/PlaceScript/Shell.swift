@@ -1,0 +1,422 @@
+import PlaceKit
+
+/// When to colour text.
+public enum ColorMode: String, Sendable, CaseIterable {
+    case auto, always, never
+}
+
+/// Facts about the process the shell runs in, gathered once by the executable (or set by tests).
+public struct ShellEnvironment: Sendable {
+    public var stdoutIsTerminal: Bool
+    public var stderrIsTerminal: Bool
+    /// `NO_COLOR` is set to a non-empty value: never colour.
+    public var noColor: Bool
+    /// A person types at a prompt: errors print without `FILE:LINE:COL`.
+    public var isInteractive: Bool
+    /// Terminal width, when known.
+    public var terminalWidth: Int?
+
+    public init(
+        stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false, noColor: Bool = false,
+        isInteractive: Bool = false, terminalWidth: Int? = nil
+    ) {
+        self.stdoutIsTerminal = stdoutIsTerminal
+        self.stderrIsTerminal = stderrIsTerminal
+        self.noColor = noColor
+        self.isInteractive = isInteractive
+        self.terminalWidth = terminalWidth
+    }
+}
+
+/// The context a command handler runs in: the shell, its bound arguments and where it was written.
+public struct CommandContext {
+    public let shell: Shell
+    public let invocation: Invocation
+
+    public var session: Session { shell.session }
+    public var location: SourceLocation { invocation.location }
+
+    /// The bound argument at `index` in the spec's argument list, or nil when not given.
+    public func arg(_ index: Int) -> BoundArg? {
+        index < invocation.args.count ? invocation.args[index] : nil
+    }
+    public func option(_ name: String) -> BoundArg? { invocation.options[name] }
+    public func flag(_ name: String) -> Bool {
+        if case .flag(true)? = invocation.options[name]?.value { return true }
+        return false
+    }
+    /// Where an argument was written, for a runtime error about it.
+    public func location(ofArg index: Int) -> SourceLocation {
+        guard let a = arg(index) else { return location }
+        return SourceLocation(source: invocation.source, offset: a.offset, length: a.length)
+    }
+    public func word(_ index: Int) -> String? {
+        if case .word(let w)? = arg(index)?.value { return w }
+        return nil
+    }
+    public func integer(_ index: Int) -> Int? {
+        if case .integer(let n)? = arg(index)?.value { return n }
+        return nil
+    }
+    public func quantity(_ index: Int) -> Quantity? {
+        if case .number(let q)? = arg(index)?.value { return q }
+        return nil
+    }
+    public func coordinate(_ index: Int) -> Coordinate? {
+        if case .coordinate(let c)? = arg(index)?.value { return c }
+        return nil
+    }
+    public func words(_ index: Int) -> [String] {
+        if case .words(let w)? = arg(index)?.value { return w }
+        return []
+    }
+}
+
+/// The interpreter: owns the session, the settings and the output, runs bound commands and
+/// reports their results and errors. The REPL, batch mode and the tests all drive a `Shell`.
+public final class Shell {
+    public let table: CommandTable
+    public let session: Session
+    public let stdout: TextSink
+    public let stderr: TextSink
+    public var environment: ShellEnvironment
+
+    /// `--json` / `set json`: one JSON object per line on stdout.
+    public var json = false
+    /// `--keep-going` / `set keep-going`: a failed command does not stop a script.
+    public var keepGoing = false
+    public var colorMode: ColorMode = .auto
+    /// The app flavour `launch` uses when not told: `swift` or `objc` (`--flavor`).
+    public var defaultFlavor = "swift"
+    /// Lines entered at the prompt (and loaded from the history file), oldest first.
+    public var history: [String] = []
+    /// Where the history is kept, for `history` to show.
+    public var historyPath: String?
+    /// Set by `quit`/`exit`: the status to exit with.
+    public var exitRequest: Int32?
+    /// Some command has failed in this run.
+    public var hadFailure = false
+    /// Polled at safe points by long-running commands (Ctrl-C).
+    public var interruptRequested: () -> Bool = { false }
+    /// Canonical paths of the scripts being sourced, innermost last.
+    var sourceStack: [String] = []
+    /// How deep `source` may nest.
+    public static let maxSourceDepth = 32
+
+    public init(table: CommandTable = .standard, environment: ShellEnvironment = ShellEnvironment(), stdout: TextSink, stderr: TextSink) {
+        self.table = table
+        self.environment = environment
+        self.stdout = stdout
+        self.stderr = stderr
+        self.session = Session()
+        session.eventSink = { [unowned self] event in self.report(event) }
+    }
+
+    /// Colour for what goes to stdout.
+    public var outputStyle: TextStyle { TextStyle(enabled: colorEnabled(terminal: environment.stdoutIsTerminal)) }
+    /// Colour for diagnostics on stderr.
+    public var errorStyle: TextStyle { TextStyle(enabled: colorEnabled(terminal: environment.stderrIsTerminal)) }
+
+    private func colorEnabled(terminal: Bool) -> Bool {
+        if environment.noColor { return false }
+        switch colorMode {
+        case .always: return true
+        case .never: return false
+        case .auto: return terminal
+        }
+    }
+
+    /// The prompt: `placeshell> `, with a tag for the session's state from the families.
+    public var prompt: String {
+        var tags: [String] = []
+        for family in table.families { if let tag = family.promptTag?(self) { tags.append(tag) } }
+        return tags.isEmpty ? "placeshell> " : "placeshell[\(tags.joined(separator: " "))]> "
+    }
+
+    /// The prompt for a continuation line (open quote or trailing backslash).
+    public var continuationPrompt: String { String(repeating: " ", count: max(0, displayWidth(prompt) - 4)) + "... " }
+
+    // MARK: - Running
+
+    /// How many commands a script may have for `parse` to keep them all; a longer script is
+    /// checked whole, then read a second time as it runs, so memory stays flat.
+    public static let retainedCommandLimit = 50_000
+
+    /// A checked script: its commands, or (for a very long script) the promise that all of it
+    /// binds, to be read again while running.
+    public enum ParsedScript {
+        case commands([Invocation])
+        case checked(SourceText)
+    }
+
+    /// Lexes and binds a whole source. Returns the commands, or every syntax error found.
+    public func parse(_ source: SourceText) -> Result<[Invocation], DiagnosticList> {
+        parse(source, retainingAtMost: Int.max).map { parsed in
+            if case .commands(let all) = parsed { return all }
+            return []
+        }
+    }
+
+    /// Checks a whole source, keeping at most `limit` bound commands in memory.
+    public func parse(_ source: SourceText, retainingAtMost limit: Int) -> Result<ParsedScript, DiagnosticList> {
+        var lexer = Lexer(source: source)
+        var invocations: [Invocation] = []
+        var retaining = true
+        var errors: [Diagnostic] = []
+        while true {
+            let step: Lexer.Step
+            do {
+                step = try lexer.nextCommand()
+            } catch {
+                errors.append(error)
+                break
+            }
+            switch step {
+            case .end:
+                break
+            case .incomplete(let why):
+                errors.append(Self.incompleteError(why, source: source))
+            case .command(let command):
+                do {
+                    let invocation = try table.bind(command, source: source)
+                    if retaining {
+                        if invocations.count < limit {
+                            invocations.append(invocation)
+                        } else {
+                            retaining = false
+                            invocations = []
+                        }
+                    }
+                } catch {
+                    var e = error
+                    if e.location == nil { e.location = SourceLocation(source: source, offset: command.offset) }
+                    errors.append(e)
+                }
+                continue
+            }
+            break
+        }
+        if !errors.isEmpty { return .failure(DiagnosticList(errors)) }
+        return .success(retaining ? .commands(invocations) : .checked(source))
+    }
+
+    /// Runs a checked script.
+    @discardableResult
+    public func run(_ parsed: ParsedScript) -> Bool {
+        switch parsed {
+        case .commands(let invocations):
+            return run(invocations)
+        case .checked(let source):
+            var lexer = Lexer(source: source)
+            var ok = true
+            while exitRequest == nil && !stdout.isBroken {
+                guard case .command(let command)? = try? lexer.nextCommand(),
+                    let invocation = try? table.bind(command, source: source)
+                else { break }
+                if !execute(invocation) {
+                    ok = false
+                    if !keepGoing { break }
+                }
+            }
+            return ok
+        }
+    }
+
+    /// The error for input that ended inside a quote or after a backslash.
+    public static func incompleteError(_ why: Incompleteness, source: SourceText) -> Diagnostic {
+        switch why {
+        case .openSingleQuote(let offset):
+            return .syntax(
+                "unterminated single-quoted string", at: SourceLocation(source: source, offset: offset),
+                help: "close it with '")
+        case .openDoubleQuote(let offset):
+            return .syntax(
+                "unterminated double-quoted string", at: SourceLocation(source: source, offset: offset),
+                help: "close it with \"")
+        case .trailingBackslash(let offset):
+            return .syntax(
+                "the input ends after a line-continuing backslash",
+                at: SourceLocation(source: source, offset: offset),
+                help: "remove the trailing '\\' or add the line it continues")
+        case .openBrace(let offset):
+            return .syntax(
+                "unterminated '${'", at: SourceLocation(source: source, offset: offset), help: "close it with '}'")
+        }
+    }
+
+    /// Runs a whole script: parses everything first (a syntax error runs nothing and gives 2),
+    /// then runs the commands in order, stopping at the first failure unless `keepGoing`.
+    /// Returns the exit status.
+    public func runScript(_ source: SourceText) -> Int32 {
+        switch parse(source, retainingAtMost: Self.retainedCommandLimit) {
+        case .failure(let errors):
+            reportSyntaxErrors(errors.items)
+            return 2
+        case .success(let parsed):
+            let ok = run(parsed)
+            if let status = exitRequest { return status }
+            return ok && !hadFailure ? 0 : 1
+        }
+    }
+
+    /// Reports syntax errors, at most 20 of them.
+    public func reportSyntaxErrors(_ errors: [Diagnostic]) {
+        for e in errors.prefix(20) { report(e, command: nil) }
+        if errors.count > 20 {
+            stdout.flush()
+            stderr.write("placeshell: \(errors.count - 20) more errors not shown\n")
+        }
+    }
+
+    /// Runs bound commands in order. Returns false if one failed (and the run stopped there
+    /// unless `keepGoing`). Stops early on `quit`, a closed stdout, or Ctrl-C.
+    @discardableResult
+    public func run(_ invocations: [Invocation]) -> Bool {
+        var ok = true
+        for invocation in invocations {
+            if exitRequest != nil || stdout.isBroken { break }
+            if !execute(invocation) {
+                ok = false
+                if !keepGoing { break }
+            }
+        }
+        return ok
+    }
+
+    /// Runs one command and reports its result or its error. Returns whether it succeeded.
+    @discardableResult
+    public func execute(_ invocation: Invocation) -> Bool {
+        let spec = invocation.spec
+        guard let handler = spec.handler else { return true }
+        do {
+            let result = try handler(CommandContext(shell: self, invocation: invocation))
+            for hook in table.afterCommandHooks { hook(self) }
+            emit(result, command: spec.fullName)
+            return true
+        } catch {
+            var e = error
+            if e.location == nil { e.location = invocation.location }
+            for hook in table.afterCommandHooks { hook(self) }
+            report(e, command: spec.fullName)
+            hadFailure = true
+            return false
+        }
+    }
+
+    /// Writes a command's result: its text lines, or one JSON line.
+    public func emit(_ result: CommandResult, command: String) {
+        if json {
+            var line = "{\"command\":"
+            appendJSONString(command, to: &line)
+            line += ",\"ok\":true,\"result\":"
+            appendJSON(result.value, to: &line)
+            line += "}\n"
+            stdout.write(line)
+        } else {
+            result.forEachLine { line in
+                stdout.write(line)
+                stdout.write("\n")
+            }
+        }
+    }
+
+    /// Reports an error: the diagnostic on stderr and, with `--json`, its JSON line on stdout.
+    public func report(_ diagnostic: Diagnostic, command: String?) {
+        if json, let command {
+            var line = "{\"command\":"
+            appendJSONString(command, to: &line)
+            line += ",\"ok\":false,\"error\":"
+            appendJSON(diagnostic.jsonObject, to: &line)
+            line += "}\n"
+            stdout.write(line)
+        }
+        stdout.flush()
+        let renderer = DiagnosticRenderer(
+            showsSource: environment.stderrIsTerminal, omitsLocationPrefix: environment.isInteractive && isPromptSource(diagnostic),
+            style: errorStyle)
+        stderr.write(renderer.render(diagnostic))
+        stderr.flush()
+    }
+
+    private func isPromptSource(_ d: Diagnostic) -> Bool {
+        d.location?.source.name == "<stdin>" || d.location == nil
+    }
+
+    /// Writes an event from the simulation as it happens.
+    public func report(_ event: Event) {
+        if json {
+            var line = "{\"event\":"
+            appendJSONString(event.name, to: &line)
+            for field in event.fields {
+                line += ","
+                appendJSONString(field.name, to: &line)
+                line += ":"
+                appendJSON(field.value, to: &line)
+            }
+            line += "}\n"
+            stdout.write(line)
+        } else {
+            stdout.write(event.text)
+            stdout.write("\n")
+        }
+    }
+
+    /// A warning that is not an error (an unreadable history file): stderr only.
+    public func warn(_ message: String) {
+        stdout.flush()
+        stderr.write(errorStyle.warning("warning:") + " " + message + "\n")
+        stderr.flush()
+    }
+
+    // MARK: - Scripts on disk
+
+    /// Reads, parses and runs a script file for `source`, relative paths taken from the directory
+    /// of the script that sources it. Guards against cycles and runaway nesting.
+    func sourceFile(_ path: String, from including: SourceText, arguments: [String], at location: SourceLocation)
+        throws(Diagnostic)
+    {
+        var resolved = path
+        if !path.hasPrefix("/") && including.arguments != nil && including.name.contains("/") {
+            resolved = directoryName(including.name) + "/" + path
+        }
+        let bytes: [UInt8]
+        switch readWholeFile(resolved) {
+        case .success(let b): bytes = b
+        case .failure(let e): throw .runtime("cannot source '\(path)': \(e.reason)", at: location)
+        }
+        let canonical = canonicalPath(resolved) ?? resolved
+        if let cycleStart = sourceStack.firstIndex(of: canonical) {
+            let chain = (sourceStack[cycleStart...] + [canonical]).map { lastComponent($0) }
+            throw .runtime(
+                "source cycle: " + chain.joined(separator: " → "), at: location,
+                help: "a script may not source itself, directly or through others")
+        }
+        guard sourceStack.count < Self.maxSourceDepth else {
+            throw .runtime("'source' nested more than \(Self.maxSourceDepth) deep", at: location)
+        }
+        let source = SourceText(
+            name: resolved, bytes: bytes, arguments: ScriptArguments(scriptName: path, values: arguments))
+        sourceStack.append(canonical)
+        defer { sourceStack.removeLast() }
+        switch parse(source, retainingAtMost: Self.retainedCommandLimit) {
+        case .failure(let errors):
+            reportSyntaxErrors(errors.items)
+            throw .runtime("'\(path)' does not parse; nothing in it ran", at: location)
+        case .success(let parsed):
+            if !run(parsed) {
+                throw .runtime("'\(path)' stopped after a failed command", at: location)
+            }
+        }
+    }
+
+    /// Marks the start of a top-level script so that it cannot source itself.
+    public func enterScript(path: String) {
+        sourceStack = [canonicalPath(path) ?? path]
+    }
+}
+
+private func lastComponent(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return path }
+    return String(path[path.index(after: slash)...])
+}
+

@@ -1,0 +1,4 @@
+extension CommandTable {
+    /// Every family placeshell has, in the order `help` lists them.
+    public static let standard = CommandTable(families: [.builtins])
+}

@@ -1,0 +1,159 @@
+import PlaceKit
+
+/// A path into the session's state tree: `camera.zoom`, `markers[2].title`, `log.count`.
+/// Indexes are 1-based, like the rows people see.
+public struct StatePath: Sendable, Equatable, CustomStringConvertible {
+    public enum Component: Sendable, Equatable {
+        case key(String)
+        case index(Int)
+    }
+
+    public var components: [Component]
+
+    public init(components: [Component]) { self.components = components }
+
+    /// The root name (`camera` of `camera.zoom`).
+    public var root: String {
+        if case .key(let name) = components.first { return name }
+        return ""
+    }
+
+    public var description: String {
+        var out = ""
+        for (i, c) in components.enumerated() {
+            switch c {
+            case .key(let k): out += (i == 0 ? "" : ".") + k
+            case .index(let n): out += "[\(n)]"
+            }
+        }
+        return out
+    }
+
+    /// Parses the text of a path; on error, the offset (in bytes) of the fault and a message.
+    public static func parse(_ text: String) -> Result<StatePath, PathSyntaxError> {
+        let bytes = Array(text.utf8)
+        var components: [Component] = []
+        var i = 0
+        func isNameStart(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A || b == 0x5F }
+        func isName(_ b: UInt8) -> Bool { isNameStart(b) || (b >= 0x30 && b <= 0x39) }
+        func name() -> String? {
+            guard i < bytes.count, isNameStart(bytes[i]) else { return nil }
+            let start = i
+            while i < bytes.count && isName(bytes[i]) { i += 1 }
+            return String(decoding: bytes[start..<i], as: UTF8.self)
+        }
+        guard let first = name() else {
+            return .failure(PathSyntaxError(offset: 0, message: "a state path starts with a name"))
+        }
+        components.append(.key(first))
+        while i < bytes.count {
+            if bytes[i] == 0x2E {  // .
+                i += 1
+                guard let key = name() else {
+                    return .failure(PathSyntaxError(offset: i, message: "expected a name after '.'"))
+                }
+                components.append(.key(key))
+            } else if bytes[i] == 0x5B {  // [
+                let open = i
+                i += 1
+                let start = i
+                while i < bytes.count && bytes[i] >= 0x30 && bytes[i] <= 0x39 { i += 1 }
+                guard i > start, i < bytes.count, bytes[i] == 0x5D else {
+                    return .failure(PathSyntaxError(offset: open, message: "expected an index like [1]"))
+                }
+                guard case .success(let n) = parseInteger(String(decoding: bytes[start..<i], as: UTF8.self)),
+                    n >= 1
+                else {
+                    return .failure(
+                        PathSyntaxError(offset: start, message: "indexes start at 1 and must be whole numbers"))
+                }
+                components.append(.index(n))
+                i += 1
+            } else {
+                return .failure(PathSyntaxError(offset: i, message: "unexpected character in a state path"))
+            }
+        }
+        return .success(StatePath(components: components))
+    }
+}
+
+/// Why a path does not parse, and where.
+public struct PathSyntaxError: Error, Sendable {
+    public var offset: Int
+    public var message: String
+}
+
+/// Why a path names nothing in the current state.
+public struct PathError: Error, Sendable {
+    public var message: String
+    public var help: String?
+}
+
+extension Shell {
+    /// The node a path names, or an error saying which part is wrong.
+    public func resolve(_ path: StatePath) -> Result<StateNode, PathError> {
+        guard let root = table.stateRoot(named: path.root) else {
+            return .failure(
+                PathError(
+                    message: "no state path '\(path.root)'", help: suggestion(for: path.root, among: table.stateRootNames)))
+        }
+        var node = root.node(self)
+        var walked = StatePath(components: [path.components[0]])
+        for component in path.components.dropFirst() {
+            defer { walked.components.append(component) }
+            if case .leaf(.null) = node { return .success(.leaf(.null)) }  // members of nil are nil
+            if case .leaf(.record(let fields)) = node {
+                node = .record(
+                    fields: fields.map(\.name),
+                    child: { name in fields.first(where: { $0.name == name }).map { .leaf($0.value) } })
+            } else if case .leaf(.list(let items)) = node {
+                node = .values(items)
+            }
+            switch node {
+            case .record(let names, let child):
+                guard case .key(let key) = component else {
+                    return .failure(PathError(message: "'\(walked)' is a record, not a list; \(component) does not apply"))
+                }
+                guard let next = child(key) else {
+                    return .failure(
+                        PathError(
+                            message: "'\(walked)' has no member '\(key)'",
+                            help: suggestion(for: key, among: names) ?? "members: " + names.joined(separator: ", ")))
+                }
+                node = next
+            case .list(let count, let element):
+                switch component {
+                case .key("count"):
+                    node = .leaf(.int(count))
+                case .index(let n):
+                    guard n <= count else {
+                        return .failure(
+                            PathError(
+                                message:
+                                    "'\(walked)' has \(count) item\(count == 1 ? "" : "s"); [\(n)] is out of range",
+                                help: count == 0 ? nil : "indexes run from 1 to \(count)"))
+                    }
+                    node = element(n - 1)
+                case .key(let key):
+                    return .failure(
+                        PathError(
+                            message: "'\(walked)' is a list; it has no member '\(key)'",
+                            help: "use '\(walked)[N]' for an item or '\(walked).count'"))
+                }
+            case .leaf(let value):
+                return .failure(
+                    PathError(message: "'\(walked)' is \(value.kindName); it has no member '\(component)'"))
+            }
+        }
+        return .success(node)
+    }
+}
+
+extension StatePath.Component: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .key(let k): return k
+        case .index(let n): return "[\(n)]"
+        }
+    }
+}

@@ -1,0 +1,143 @@
+/// Terminal display width of text: East Asian wide and fullwidth characters and emoji take two
+/// cells, combining marks and format characters none. Tables and carets are aligned with it, so
+/// that a column of Korean or Chinese place names lines up.
+public func displayWidth(_ s: String) -> Int {
+    var width = 0
+    var ascii = true
+    for b in s.utf8 where b >= 0x80 {
+        ascii = false
+        break
+    }
+    if ascii { return s.utf8.count }
+    for scalar in s.unicodeScalars { width += scalarWidth(scalar) }
+    return width
+}
+
+/// The cells one scalar takes: 0, 1 or 2.
+public func scalarWidth(_ scalar: Unicode.Scalar) -> Int {
+    let v = scalar.value
+    if v < 0x20 || (v >= 0x7F && v < 0xA0) { return 0 }
+    if v < 0x300 { return 1 }
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .enclosingMark, .format:
+        return 0
+    default:
+        break
+    }
+    if v >= 0x1160 && v <= 0x11FF { return 0 }  // Hangul medial vowels and final consonants combine
+    if isWide(v) || scalar.properties.isEmojiPresentation { return 2 }
+    return 1
+}
+
+private let wideRanges: [ClosedRange<UInt32>] = [
+    0x1100...0x115F, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF,
+    0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF,
+    0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x16FE0...0x18AFF,
+    0x1B000...0x1B2FF, 0x1F200...0x1F2FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
+]
+
+private func isWide(_ v: UInt32) -> Bool {
+    if v < 0x1100 { return false }
+    for range in wideRanges where range.contains(v) { return true }
+    return false
+}
+
+/// The longest prefix of `s` that fits in `width` cells.
+public func prefixFitting(_ s: String, width: Int) -> Substring {
+    var used = 0
+    var end = s.startIndex
+    for (index, ch) in zip(s.indices, s) {
+        let w = displayWidth(String(ch))
+        if used + w > width { return s[s.startIndex..<index] }
+        used += w
+        end = s.index(after: index)
+    }
+    return s[s.startIndex..<end]
+}
+
+/// The longest suffix of `s` that fits in `width` cells.
+public func suffixFitting(_ s: String, width: Int) -> Substring {
+    var used = 0
+    var start = s.endIndex
+    while start > s.startIndex {
+        let before = s.index(before: start)
+        let w = displayWidth(String(s[before]))
+        if used + w > width { break }
+        used += w
+        start = before
+    }
+    return s[start...]
+}
+
+/// `s` padded with spaces to `width` cells (never cut).
+public func padded(_ s: String, to width: Int) -> String {
+    let w = displayWidth(s)
+    return w >= width ? s : s + String(repeating: " ", count: width - w)
+}
+
+/// `s` padded on the left to `width` cells, for numbers.
+public func leftPadded(_ s: String, to width: Int) -> String {
+    let w = displayWidth(s)
+    return w >= width ? s : String(repeating: " ", count: width - w) + s
+}
+
+/// Colour and emphasis for text a person reads; all identity when colour is off.
+public struct TextStyle: Sendable {
+    public var enabled: Bool
+    public init(enabled: Bool) { self.enabled = enabled }
+    public static let plain = TextStyle(enabled: false)
+
+    private func wrap(_ s: String, _ code: String) -> String {
+        enabled ? "\u{1B}[\(code)m" + s + "\u{1B}[0m" : s
+    }
+    public func bold(_ s: String) -> String { wrap(s, "1") }
+    public func dim(_ s: String) -> String { wrap(s, "2") }
+    public func error(_ s: String) -> String { wrap(s, "1;31") }
+    public func warning(_ s: String) -> String { wrap(s, "1;33") }
+    public func help(_ s: String) -> String { wrap(s, "1;36") }
+    public func good(_ s: String) -> String { wrap(s, "32") }
+    public func heading(_ s: String) -> String { wrap(s, "1") }
+}
+
+/// A table for people: a header and rows, columns aligned by display width, numbers to the right.
+public struct TextTable {
+    public enum Alignment: Sendable { case left, right }
+    public var headers: [String]
+    public var alignments: [Alignment]
+    public var rows: [[String]]
+
+    public init(headers: [String], alignments: [Alignment]? = nil, rows: [[String]] = []) {
+        self.headers = headers
+        self.alignments = alignments ?? Array(repeating: .left, count: headers.count)
+        self.rows = rows
+    }
+
+    /// The lines of the table, without trailing spaces; an empty header row is left out.
+    public func render(style: TextStyle = .plain, indent: String = "") -> [String] {
+        let columnCount = headers.count
+        var widths = headers.map(displayWidth)
+        for row in rows {
+            for (i, cell) in row.prefix(columnCount).enumerated() { widths[i] = max(widths[i], displayWidth(cell)) }
+        }
+        func line(_ cells: [String], header: Bool) -> String {
+            var parts: [String] = []
+            for i in 0..<columnCount {
+                let cell = i < cells.count ? cells[i] : ""
+                let last = i == columnCount - 1
+                let text: String
+                switch alignments[i] {
+                case .left: text = last ? cell : padded(cell, to: widths[i])
+                case .right: text = leftPadded(cell, to: widths[i])
+                }
+                parts.append(header ? style.heading(text) : text)
+            }
+            var joined = indent + parts.joined(separator: "  ")
+            while joined.hasSuffix(" ") { joined.removeLast() }
+            return joined
+        }
+        var out: [String] = []
+        if headers.contains(where: { !$0.isEmpty }) { out.append(line(headers, header: true)) }
+        for row in rows { out.append(line(row, header: false)) }
+        return out
+    }
+}

@@ -1,0 +1,143 @@
+@preconcurrency import Glibc
+import CEditLine
+import PlaceScript
+
+/// The prompt's history file: `$XDG_STATE_HOME/placeshell/history`, falling back to
+/// `~/.local/state/placeshell/history`. Mode 0600, at most `limit` entries, written to a temporary
+/// file and renamed into place. A file that exists but cannot be read as a history is left alone
+/// (a warning, and no saving), so a foreign file is never overwritten. Saving re-reads the file
+/// under a lock and appends this session's lines, so two shells that exit together keep both
+/// sessions' entries.
+final class HistoryStore {
+    static let limit: Int32 = 1000
+    let path: String?
+    private let history: OpaquePointer?
+    private var added: [String] = []
+    private var canSave: Bool
+
+    init(enabled: Bool) {
+        history = history_init()
+        if let history {
+            _ = shim_hist_setsize(history, Self.limit)
+            _ = shim_hist_setunique(history, 1)
+        }
+        path = enabled ? Self.defaultPath() : nil
+        canSave = enabled
+    }
+
+    static func defaultPath() -> String? {
+        if let state = environmentValue("XDG_STATE_HOME"), state.hasPrefix("/") {
+            return state + "/placeshell/history"
+        }
+        var home = environmentValue("HOME")
+        if home == nil || home == "", let pw = getpwuid(getuid()), let dir = pw.pointee.pw_dir {
+            home = String(cString: dir)
+        }
+        guard let home, !home.isEmpty else { return nil }
+        return home + "/.local/state/placeshell/history"
+    }
+
+    func attach(to el: OpaquePointer) {
+        if let history { _ = shim_el_set_hist(el, history) }
+    }
+
+    /// Loads the file into the editor's history and the shell's `history` list.
+    func load(into shell: Shell) {
+        guard let path, let history else { return }
+        var st = stat()
+        if stat(path, &st) != 0 {
+            if errno != ENOENT {
+                shell.warn("cannot read the history file '\(path)': \(errnoReason()); history will not be saved")
+                canSave = false
+            }
+            return
+        }
+        if (st.st_mode & S_IFMT) != S_IFREG {
+            shell.warn("the history file '\(path)' is not a regular file; history will not be saved")
+            canSave = false
+            return
+        }
+        if st.st_size == 0 { return }
+        if shim_hist_load(history, path) < 0 {
+            shell.warn(
+                "cannot read the history file '\(path)' (not a placeshell history, or unreadable); "
+                    + "it is left as it is and this session's history will not be saved")
+            canSave = false
+            return
+        }
+        shell.history = entries(of: history)
+    }
+
+    private func entries(of history: OpaquePointer) -> [String] {
+        var out: [String] = []
+        var entry = shim_hist_first_oldest(history)
+        while let e = entry {
+            var text = String(cString: e)
+            if text.hasSuffix("\n") { text.removeLast() }
+            out.append(text)
+            entry = shim_hist_next_newer(history)
+        }
+        return out
+    }
+
+    /// Records a line entered at the prompt.
+    func add(_ line: String, to shell: Shell) {
+        if let history { _ = shim_hist_enter(history, line) }
+        if shell.history.last != line { shell.history.append(line) }
+        if shell.history.count > Int(Self.limit) { shell.history.removeFirst(shell.history.count - Int(Self.limit)) }
+        added.append(line)
+    }
+
+    /// Writes the history: re-reads the file under a lock, appends this session's lines, writes a
+    /// temporary file with mode 0600 and renames it over the old one.
+    func save() {
+        guard canSave, let path, !added.isEmpty, let merged = history_init() else { return }
+        defer { history_end(merged) }
+        let directory = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
+        makeDirectories(directory)
+        let lockFD = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        if lockFD >= 0 { flock(lockFD, LOCK_EX) }
+        defer {
+            if lockFD >= 0 {
+                flock(lockFD, LOCK_UN)
+                Glibc.close(lockFD)
+            }
+        }
+        _ = shim_hist_setsize(merged, Self.limit)
+        _ = shim_hist_setunique(merged, 1)
+        var st = stat()
+        if stat(path, &st) == 0 && st.st_size > 0 && shim_hist_load(merged, path) < 0 {
+            printError("placeshell: warning: the history file '\(path)' changed into something unreadable; not saved\n")
+            return
+        }
+        for line in added { _ = shim_hist_enter(merged, line) }
+        let temporary = path + ".tmp.\(getpid())"
+        let oldMask = umask(0o077)
+        let saved = shim_hist_save(merged, temporary)
+        umask(oldMask)
+        guard saved >= 0 else {
+            unlink(temporary)
+            printError("placeshell: warning: cannot write the history file '\(path)': \(errnoReason())\n")
+            return
+        }
+        chmod(temporary, 0o600)
+        if rename(temporary, path) != 0 {
+            printError("placeshell: warning: cannot replace the history file '\(path)': \(errnoReason())\n")
+            unlink(temporary)
+        }
+        added = []
+    }
+
+    func close() {
+        if let history { history_end(history) }
+    }
+}
+
+/// `mkdir -p` with mode 0700 for the directories it creates.
+private func makeDirectories(_ path: String) {
+    var current = ""
+    for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+        current += "/" + part
+        mkdir(current, 0o700)
+    }
+}

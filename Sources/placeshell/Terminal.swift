@@ -1,0 +1,56 @@
+@preconcurrency import Glibc
+
+/// Set by the SIGINT handler; the REPL and long-running commands poll it.
+nonisolated(unsafe) var interruptFlag: sig_atomic_t = 0
+/// Set by SIGTERM and SIGHUP: save the history, then exit.
+nonisolated(unsafe) var terminateSignal: sig_atomic_t = 0
+
+/// Installs the signal handlers: SIGINT without SA_RESTART so that a read at the prompt returns
+/// and the line is cancelled; SIGPIPE ignored so that a closed pipe is an error we handle
+/// (ending quietly) rather than a silent death.
+func installSignalHandlers(interactive: Bool) {
+    signal(SIGPIPE, SIG_IGN)
+    var sa = sigaction()
+    sa.__sigaction_handler.sa_handler = { _ in interruptFlag = 1 }
+    sigemptyset(&sa.sa_mask)
+    sa.sa_flags = 0
+    sigaction(SIGINT, &sa, nil)
+    if interactive {
+        var term = sigaction()
+        term.__sigaction_handler.sa_handler = { sig in terminateSignal = sig }
+        sigemptyset(&term.sa_mask)
+        term.sa_flags = 0
+        sigaction(SIGTERM, &term, nil)
+        sigaction(SIGHUP, &term, nil)
+    }
+}
+
+/// Makes libedit decode typed UTF-8 whatever the locale says: LC_CTYPE from the environment,
+/// falling back to C.UTF-8 when that is not UTF-8. LC_NUMERIC stays "C".
+func setUpUTF8Locale() {
+    _ = setlocale(LC_CTYPE, "")
+    if String(cString: nl_langinfo(nl_item(CODESET))) != "UTF-8" {
+        _ = setlocale(LC_CTYPE, "C.UTF-8")
+    }
+}
+
+func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+
+/// The terminal's width in columns, or nil.
+func terminalWidth() -> Int? {
+    var size = winsize()
+    if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 { return Int(size.ws_col) }
+    return nil
+}
+
+/// An environment variable, or nil.
+func environmentValue(_ name: String) -> String? {
+    guard let value = getenv(name) else { return nil }
+    return String(cString: value)
+}
+
+/// Writes straight to stderr (for start-up errors, before a shell exists).
+func printError(_ text: String) {
+    var bytes = Array(text.utf8)
+    _ = bytes.withUnsafeMutableBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+}

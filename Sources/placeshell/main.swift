@@ -1,0 +1,85 @@
+@preconcurrency import Glibc
+import PlaceScript
+
+/// The executable: parses the command line and picks the REPL or a batch run. Everything else
+/// lives in PlaceScript and PlaceKit.
+func runMain() -> Int32 {
+    let options: Options
+    do {
+        options = try parseOptions(Array(CommandLine.arguments.dropFirst()))
+    } catch {
+        printError("placeshell: \(error.message)\n")
+        if let help = error.help { printError("help: \(help)\n") }
+        return 2
+    }
+    switch options.mode {
+    case .help:
+        print(usageText)
+        return 0
+    case .version:
+        print("placeshell \(placeshellVersion)")
+        return 0
+    default:
+        break
+    }
+    let stdinIsTerminal = isTerminal(STDIN_FILENO)
+    var interactive = false
+    if case .repl = options.mode, stdinIsTerminal { interactive = true }
+    installSignalHandlers(interactive: interactive)
+    let noColor = (environmentValue("NO_COLOR") ?? "").isEmpty == false
+    let environment = ShellEnvironment(
+        stdoutIsTerminal: isTerminal(STDOUT_FILENO), stderrIsTerminal: isTerminal(STDERR_FILENO), noColor: noColor,
+        isInteractive: interactive, terminalWidth: terminalWidth())
+    let stdout = FileDescriptorSink(fd: STDOUT_FILENO)
+    let stderr = FileDescriptorSink(fd: STDERR_FILENO, capacity: 0)
+    let shell = Shell(environment: environment, stdout: stdout, stderr: stderr)
+    shell.json = options.json
+    shell.keepGoing = options.keepGoing
+    shell.colorMode = options.color
+    shell.defaultFlavor = options.flavor
+    shell.interruptRequested = { interruptFlag != 0 }
+    defer { stdout.flush() }
+
+    let status: Int32
+    switch options.mode {
+    case .script(let path):
+        let bytes: [UInt8]
+        switch readWholeFile(path) {
+        case .success(let b): bytes = b
+        case .failure(let e):
+            printError("placeshell: \(e.message)\n")
+            return 2
+        }
+        shell.enterScript(path: path)
+        status = shell.runScript(
+            SourceText(name: path, bytes: bytes, arguments: ScriptArguments(scriptName: path, values: options.arguments)))
+    case .commands(let text):
+        status = shell.runScript(
+            SourceText(
+                name: "<command-line>", text: text,
+                arguments: ScriptArguments(scriptName: "placeshell", values: options.arguments)))
+    case .stdin, .repl:
+        if interactive {
+            status = runREPL(shell, historyEnabled: options.historyEnabled)
+        } else {
+            switch readWholeFile("/dev/stdin") {
+            case .success(let bytes):
+                status = shell.runScript(
+                    SourceText(
+                        name: "<stdin>", bytes: bytes,
+                        arguments: ScriptArguments(scriptName: "placeshell", values: options.arguments)))
+            case .failure(let e):
+                printError("placeshell: \(e.message)\n")
+                return 2
+            }
+        }
+    case .help, .version:
+        status = 0
+    }
+    stdout.flush()
+    // A reader that went away (`placeshell FILE | head -1`) is not a failure.
+    if stdout.isBroken { return 0 }
+    return status
+}
+
+exit(runMain())
