@@ -119,8 +119,8 @@ public struct Lexer {
                 if !tokens.isEmpty { return .command(RawCommand(tokens: tokens)) }
             case 0x23:  // '#': comment to end of line
                 while i < n && bytes[i] != 0x0A {
-                    if bytes[i] == 0 || bytes[i] >= 0x80 { try checkByte(bytes, at: i) }
-                    i += 1
+                    // Skip a whole character, so a multi-byte one is checked only at its start.
+                    i += bytes[i] == 0 || bytes[i] >= 0x80 ? try checkByte(bytes, at: i) : 1
                 }
             case 0x5C where i + 1 < n && bytes[i + 1] == 0x0A:  // backslash-newline between words
                 i += 2
@@ -190,9 +190,9 @@ public struct Lexer {
                 let open = i
                 i += 1
                 while i < n && bytes[i] != 0x27 {
-                    if bytes[i] == 0 || bytes[i] >= 0x80 { try checkByte(bytes, at: i) }
-                    scratch.append(bytes[i])
-                    i += 1
+                    let length = bytes[i] == 0 || bytes[i] >= 0x80 ? try checkByte(bytes, at: i) : 1
+                    scratch.append(contentsOf: bytes[i..<i + length])
+                    i += length
                 }
                 if i >= n { return .incomplete(.openSingleQuote(offset: open)) }
                 i += 1
@@ -218,7 +218,12 @@ public struct Lexer {
                         if let why = try expand(bytes, at: &i) { return .incomplete(why) }
                         continue
                     }
-                    if c == 0 || c >= 0x80 { try checkByte(bytes, at: i) }
+                    if c == 0 || c >= 0x80 {
+                        let length = try checkByte(bytes, at: i)
+                        scratch.append(contentsOf: bytes[i..<i + length])
+                        i += length
+                        continue
+                    }
                     scratch.append(c)
                     i += 1
                 }
