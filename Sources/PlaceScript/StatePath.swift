@@ -61,9 +61,11 @@ public struct StatePath: Sendable, Equatable, CustomStringConvertible {
                 guard i > start, i < bytes.count, bytes[i] == 0x5D else {
                     return .failure(PathSyntaxError(offset: open, message: "expected an index like [1]"))
                 }
-                guard case .success(let n) = parseInteger(String(decoding: bytes[start..<i], as: UTF8.self)),
-                    n >= 1
-                else {
+                let digits = String(decoding: bytes[start..<i], as: UTF8.self)
+                guard case .success(let n) = parseInteger(digits) else {
+                    return .failure(PathSyntaxError(offset: start, message: "index \(digits) is too large"))
+                }
+                guard n >= 1 else {
                     return .failure(
                         PathSyntaxError(offset: start, message: "indexes start at 1 and must be whole numbers"))
                 }
