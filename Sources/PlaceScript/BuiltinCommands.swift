@@ -374,6 +374,7 @@ private func pathsHelp(_ shell: Shell) -> String {
         State paths name parts of the session, for show and expect. A path is a name followed by
         .member or [N] parts; indexes are 1-based. A list also has .count. A member of nil is nil.
 
+
         """
     let rows = shell.table.stateRoots.map { ["  " + $0.name, $0.summary] }
     text += TextTable(headers: ["", ""], rows: rows).render().joined(separator: "\n")
