@@ -404,7 +404,9 @@ public final class Shell {
             throw .runtime("'\(path)' does not parse; nothing in it ran", at: location)
         case .success(let parsed):
             if !run(parsed) {
-                throw .runtime("'\(path)' stopped after a failed command", at: location)
+                throw .runtime(
+                    keepGoing ? "'\(path)' had a failed command" : "'\(path)' stopped after a failed command",
+                    at: location)
             }
         }
     }
