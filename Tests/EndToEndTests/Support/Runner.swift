@@ -1,0 +1,236 @@
+import Foundation
+import XCTest
+
+/// What one run of the binary produced.
+struct RunResult {
+    var stdout: Data
+    var stderr: Data
+    var status: Int32
+    /// The process was killed by a signal (a crash), not ended with exit().
+    var signaled: Bool
+    var timedOut: Bool
+
+    var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+    var stderrText: String { String(decoding: stderr, as: UTF8.self) }
+}
+
+/// Where things are: the repository, the tests' scripts and the built `placeshell`.
+enum Paths {
+    /// The repository root, found from this file's own path.
+    static let repository: URL = {
+        var url = URL(fileURLWithPath: #filePath)
+        // Tests/EndToEndTests/Support/Runner.swift → the root is four levels up.
+        for _ in 0..<4 { url.deleteLastPathComponent() }
+        return url
+    }()
+
+    static let scripts = repository.appendingPathComponent("Tests/Scripts")
+    static let examples = repository.appendingPathComponent("examples")
+
+    /// The `placeshell` executable that `swift test` built beside the test bundle. Looked for,
+    /// in order: `$PLACESHELL_BIN`; the directory of the running test executable (on Linux the
+    /// `.xctest` bundle is itself the executable, found through /proc/self/exe; on macOS it is a
+    /// bundle inside that directory); the directory of `CommandLine.arguments[0]`.
+    static let binary: Result<URL, BinaryNotFound> = {
+        let fm = FileManager.default
+        if let explicit = ProcessInfo.processInfo.environment["PLACESHELL_BIN"], !explicit.isEmpty {
+            return fm.isExecutableFile(atPath: explicit)
+                ? .success(URL(fileURLWithPath: explicit))
+                : .failure(BinaryNotFound(searched: [explicit]))
+        }
+        var directories: [URL] = []
+        if let exe = try? fm.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            directories.append(URL(fileURLWithPath: exe).deletingLastPathComponent())
+        }
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            directories.append(bundle.bundleURL.deletingLastPathComponent())
+        }
+        if let exe = Bundle.main.executableURL { directories.append(exe.deletingLastPathComponent()) }
+        if let first = CommandLine.arguments.first {
+            directories.append(URL(fileURLWithPath: first).standardizedFileURL.deletingLastPathComponent())
+        }
+        var searched: [String] = []
+        for directory in directories {
+            // On macOS the executable inside a bundle is three levels below the build directory.
+            var candidates = [directory.appendingPathComponent("placeshell")]
+            var up = directory
+            for _ in 0..<3 {
+                up.deleteLastPathComponent()
+                candidates.append(up.appendingPathComponent("placeshell"))
+            }
+            for candidate in candidates {
+                searched.append(candidate.path)
+                var isDirectory: ObjCBool = false
+                if fm.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                    fm.isExecutableFile(atPath: candidate.path)
+                {
+                    return .success(candidate)
+                }
+            }
+        }
+        return .failure(BinaryNotFound(searched: searched))
+    }()
+
+    /// The binary, or a test failure that says where it was looked for.
+    static func binaryOrFail(file: StaticString = #filePath, line: UInt = #line) -> URL? {
+        switch binary {
+        case .success(let url): return url
+        case .failure(let e):
+            XCTFail(
+                "cannot find the placeshell executable built by 'swift test'; looked in:\n  "
+                    + e.searched.joined(separator: "\n  ") + "\nset PLACESHELL_BIN to its path",
+                file: file, line: line)
+            return nil
+        }
+    }
+}
+
+struct BinaryNotFound: Error {
+    var searched: [String]
+}
+
+/// A fresh temporary directory, removed when the value is released.
+final class TemporaryDirectory {
+    let url: URL
+    var path: String { url.path }
+
+    init() {
+        let base = URL(fileURLWithPath: NSTemporaryDirectory())
+        url = base.appendingPathComponent("placeshell-test-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    func file(_ name: String) -> URL { url.appendingPathComponent(name) }
+
+    @discardableResult
+    func write(_ name: String, _ bytes: [UInt8]) -> URL {
+        let target = file(name)
+        _ = FileManager.default.createFile(atPath: target.path, contents: Data(bytes))
+        return target
+    }
+
+    @discardableResult
+    func write(_ name: String, _ text: String) -> URL { write(name, Array(text.utf8)) }
+}
+
+/// The environment every run gets: nothing inherited (so NO_COLOR and the user's locale never
+/// leak in), a fresh HOME and XDG_STATE_HOME, a UTF-8 locale and a minimal PATH.
+func cleanEnvironment(home: String, extra: [String: String] = [:]) -> [String: String] {
+    var env = [
+        "HOME": home,
+        "XDG_STATE_HOME": home + "/state",
+        "LANG": "C.UTF-8",
+        "PATH": "/usr/local/bin:/usr/bin:/bin",
+    ]
+    for (k, v) in extra { env[k] = v }
+    return env
+}
+
+/// Runs an executable with the given arguments, working directory, environment and standard
+/// input (a file, or nothing: /dev/null). Output goes to temporary files, so a large output can
+/// never deadlock a pipe. A run longer than `timeout` seconds is killed and reported.
+func runProcess(
+    _ executable: URL, _ arguments: [String], in directory: URL, environment: [String: String],
+    stdin: URL? = nil, timeout: TimeInterval = 60
+) throws -> RunResult {
+    let scratch = TemporaryDirectory()
+    let outURL = scratch.file("stdout")
+    let errURL = scratch.file("stderr")
+    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    let outHandle = try FileHandle(forWritingTo: outURL)
+    let errHandle = try FileHandle(forWritingTo: errURL)
+    let inHandle = try stdin.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle(forReadingAtPath: "/dev/null")
+    defer {
+        try? outHandle.close()
+        try? errHandle.close()
+        try? inHandle?.close()
+    }
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    process.environment = environment
+    process.standardOutput = outHandle
+    process.standardError = errHandle
+    if let inHandle { process.standardInput = inHandle }
+    let done = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in done.signal() }
+    try process.run()
+    var timedOut = false
+    if done.wait(timeout: .now() + timeout) == .timedOut {
+        timedOut = true
+        process.terminate()
+        if done.wait(timeout: .now() + 5) == .timedOut {
+            kill(process.processIdentifier, SIGKILL)
+            done.wait()
+        }
+    }
+    return RunResult(
+        stdout: (try? Data(contentsOf: outURL)) ?? Data(),
+        stderr: (try? Data(contentsOf: errURL)) ?? Data(),
+        status: process.terminationStatus,
+        signaled: process.terminationReason == .uncaughtSignal,
+        timedOut: timedOut)
+}
+
+/// A line diff of expected against actual text: `-` lines expected but missing, `+` lines
+/// produced but not expected, with two lines of context, at most `limit` lines long.
+func lineDiff(expected: String, actual: String, limit: Int = 60) -> String {
+    let a = expected.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let b = actual.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var ops: [(Character, String)] = []
+    if a.count * b.count <= 4_000_000 {
+        // Longest common subsequence, then walk it.
+        var lcs = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in stride(from: a.count - 1, through: 0, by: -1) {
+            for j in stride(from: b.count - 1, through: 0, by: -1) {
+                lcs[i][j] = a[i] == b[j] ? lcs[i + 1][j + 1] + 1 : max(lcs[i + 1][j], lcs[i][j + 1])
+            }
+        }
+        var i = 0
+        var j = 0
+        while i < a.count || j < b.count {
+            if i < a.count && j < b.count && a[i] == b[j] {
+                ops.append((" ", a[i]))
+                i += 1
+                j += 1
+            } else if j < b.count && (i == a.count || lcs[i][j + 1] >= lcs[i + 1][j]) {
+                ops.append(("+", b[j]))
+                j += 1
+            } else {
+                ops.append(("-", a[i]))
+                i += 1
+            }
+        }
+    } else {
+        // Too large for the table: show where they start to differ.
+        let common = zip(a, b).prefix { $0 == $1 }.count
+        ops = a[..<common].map { (" ", $0) }
+        if common < a.count { ops.append(("-", a[common])) }
+        if common < b.count { ops.append(("+", b[common])) }
+    }
+    var keep = Array(repeating: false, count: ops.count)
+    for (k, op) in ops.enumerated() where op.0 != " " {
+        for m in max(0, k - 2)...min(ops.count - 1, k + 2) { keep[m] = true }
+    }
+    var out: [String] = []
+    var skipped = false
+    for (k, op) in ops.enumerated() {
+        if keep[k] {
+            if skipped { out.append("  …") }
+            skipped = false
+            let shown = op.1.count > 300 ? String(op.1.prefix(300)) + "…(\(op.1.utf8.count) bytes)" : op.1
+            out.append("\(op.0) \(shown)")
+        } else {
+            skipped = true
+        }
+        if out.count >= limit {
+            out.append("  … (diff cut)")
+            break
+        }
+    }
+    return out.joined(separator: "\n")
+}
