@@ -1,10 +1,10 @@
 /// Something that happened in the simulation and is reported to whoever drives it: an
-/// asynchronous callback, a console line of the app, a warning. The model never prints; the
-/// shell renders events as text or as `{"event":NAME,…}` JSON lines.
+/// asynchronous callback, a console line of the app, a system alert, a note. The model never
+/// prints; the shell renders events as text or as `{"event":NAME,…}` JSON lines.
 public struct Event: Sendable, Equatable {
     public var name: String
     public var fields: [Value.Field]
-    /// The line a person reads in text mode.
+    /// The line(s) a person reads in text mode.
     public var text: String
 
     public init(_ name: String, text: String, fields: [Value.Field] = []) {
@@ -17,15 +17,51 @@ public struct Event: Sendable, Equatable {
     public static func console(_ line: String) -> Event {
         Event("console", text: line, fields: [Value.Field("text", .string(line))])
     }
+
+    /// A remark of the simulator's, not the app's: why something happened (a pitfall).
+    public static func note(_ text: String, pitfall: String? = nil) -> Event {
+        var fields = [Value.Field("text", .string(text))]
+        if let pitfall { fields.append(Value.Field("pitfall", .string(pitfall))) }
+        return Event("note", text: "note: " + text, fields: fields)
+    }
 }
 
-/// The whole simulated world: the virtual clock and everything the model families attach to it.
-/// Deterministic: it never reads the wall clock and uses no unseeded randomness.
+/// Something the run loop will do at a virtual time: a delegate callback, a places response,
+/// the end of a camera animation.
+public struct ScheduledEvent {
+    public var time: Double
+    public var sequence: Int
+    /// What it is, for `events` and traces: `locationManager(_:didUpdateLocations:)`.
+    public var label: String
+    /// The object whose callback this is (the app): its events die with it.
+    var owner: ObjectIdentifier?
+    let action: () -> Void
+}
+
+/// The whole simulated world: the virtual clock and run loop, the device, its privacy settings,
+/// the places service and the app when it runs. Deterministic: it never reads the wall clock
+/// and uses no unseeded randomness.
 public final class Session {
     /// Virtual seconds since the session began.
     public private(set) var clock: Double = 0
     /// Where events go as they happen; the shell installs its renderer here.
     public var eventSink: (Event) -> Void
+
+    /// The simulated device: its position and its Settings.
+    public var device = Device()
+    /// The places service (dataset, error injection, billing), shared by every launch.
+    public var places = PlacesService()
+    /// The running app, or nil.
+    public internal(set) var app: TutorialApp?
+    /// The last app that ran (for `status` after it stopped or crashed).
+    public internal(set) var lastApp: TutorialApp?
+    /// The app's console lines since the last launch, in order.
+    public internal(set) var log: [String] = []
+    /// Counters since the last launch.
+    public internal(set) var stats = Stats()
+
+    private var queue: [ScheduledEvent] = []
+    private var nextSequence = 0
 
     public init(eventSink: @escaping (Event) -> Void = { _ in }) {
         self.eventSink = eventSink
@@ -34,8 +70,136 @@ public final class Session {
     /// Reports an event to the driver.
     public func emit(_ event: Event) { eventSink(event) }
 
-    /// Moves the virtual clock forward; time never runs backwards.
+    /// The app printed a line: it goes to the log and to the output.
+    func console(_ line: String) {
+        log.append(line)
+        emit(.console(line))
+    }
+
+    // MARK: - Run loop
+
+    /// Schedules `action` to run `delay` virtual seconds from now (0: on the next turn of the run
+    /// loop, after the current command). Events run in (time, order scheduled) order.
+    @discardableResult
+    public func schedule(
+        after delay: Double, _ label: String, owner: AnyObject? = nil, _ action: @escaping () -> Void
+    ) -> Int {
+        let event = ScheduledEvent(
+            time: clock + max(0, delay), sequence: nextSequence, label: label,
+            owner: owner.map { ObjectIdentifier($0) }, action: action)
+        nextSequence += 1
+        var index = queue.count
+        while index > 0 && (queue[index - 1].time > event.time) { index -= 1 }
+        queue.insert(event, at: index)
+        return event.sequence
+    }
+
+    /// Removes a scheduled event that has not run.
+    public func cancel(_ sequence: Int) {
+        queue.removeAll { $0.sequence == sequence }
+    }
+
+    /// What is waiting to run, earliest first.
+    public var pendingEvents: [ScheduledEvent] { queue }
+
+    /// Runs the next pending event, moving the clock to its time. Returns false when none is left.
+    @discardableResult
+    public func step() -> Bool {
+        guard !queue.isEmpty else { return false }
+        let event = queue.removeFirst()
+        if event.time > clock { clock = event.time }
+        event.action()
+        return true
+    }
+
+    /// Lets the run loop settle: runs every pending event and whatever they schedule, moving the
+    /// clock forward as it goes (the app's work takes virtual time), up to `limit` events.
+    public func settle(limit: Int = 10_000) {
+        var count = 0
+        while count < limit, step() { count += 1 }
+    }
+
+    /// Moves the clock forward by `seconds`, running every event that falls due on the way.
+    public func advance(by seconds: Double, interrupted: () -> Bool = { false }) {
+        let end = clock + max(0, seconds)
+        while let first = queue.first, first.time <= end {
+            if interrupted() { return }
+            step()
+        }
+        clock = end
+    }
+
+    /// Moves the clock forward without running anything (used when nothing is scheduled).
     public func advanceClock(to time: Double) {
         if time > clock { clock = time }
+    }
+
+    // MARK: - Lifecycle
+
+    /// Launches the app: a new process with the tutorial's `viewDidLoad`.
+    @discardableResult
+    public func launch(flavor: AppFlavor) -> TutorialApp {
+        if let app { app.terminate(reason: .relaunch) }
+        device.privacy.applicationWillLaunch()
+        log = []
+        stats = Stats()
+        let app = TutorialApp(session: self, flavor: flavor)
+        self.app = app
+        self.lastApp = app
+        app.viewDidLoad()
+        return app
+    }
+
+    /// Ends the running app.
+    public func terminate() {
+        app?.terminate(reason: .user)
+    }
+
+    /// Called by the app when its process ends.
+    func appDidEnd(_ app: TutorialApp) {
+        if self.app === app { self.app = nil }
+        let id = ObjectIdentifier(app)
+        queue.removeAll { $0.owner == id }  // its pending callbacks die with it
+        device.privacy.applicationDidEnd()
+        device.promptOpen = false
+    }
+
+    /// The simulator's "Erase All Content and Settings": the app is gone, privacy settings are
+    /// back to their defaults; the simulated location stays.
+    public func reset() {
+        app?.terminate(reason: .reset)
+        lastApp = nil
+        device.privacy = PrivacySettings()
+        device.promptOpen = false
+        log = []
+        stats = Stats()
+    }
+
+    /// Applies a change to the privacy settings and tells the running app what changed.
+    public func changePrivacy(_ change: (inout PrivacySettings) -> Void) {
+        change(&device.privacy)
+        app?.locationManager.privacyDidChange()
+    }
+
+    /// Moves the device (nil: no position).
+    public func setDevicePosition(_ position: DevicePosition?) {
+        device.position = position
+        app?.locationManager.positionDidChange()
+    }
+}
+
+/// Counters since the last launch.
+public struct Stats: Sendable {
+    public var placesRequests = 0
+    public var locationUpdates = 0
+    /// Billable units per SKU name, in first-billed order.
+    public var billing: [(sku: String, count: Int)] = []
+
+    mutating func bill(_ sku: String) {
+        if let i = billing.firstIndex(where: { $0.sku == sku }) {
+            billing[i].count += 1
+        } else {
+            billing.append((sku, 1))
+        }
     }
 }

@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A point on the globe in degrees (WGS 84), as `CLLocationCoordinate2D` holds it.
+public struct GeoPoint: Sendable, Equatable {
+    public var latitude: Double
+    public var longitude: Double
+    public init(latitude: Double, longitude: Double) {
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+
+    /// `kCLLocationCoordinate2DInvalid`: what an unrequested `coordinate` reads as (unconfirmed;
+    /// see `SimulationChoices`).
+    public static let invalid = GeoPoint(latitude: -180, longitude: -180)
+
+    public var isValid: Bool { (-90...90).contains(latitude) && (-180...180).contains(longitude) }
+}
+
+/// Mean Earth radius in metres (IUGG), used for distances.
+public let earthRadius = 6_371_008.8
+
+/// Great-circle distance in metres (haversine).
+public func distance(_ a: GeoPoint, _ b: GeoPoint) -> Double {
+    let p1 = a.latitude * .pi / 180
+    let p2 = b.latitude * .pi / 180
+    let dp = p2 - p1
+    let dl = (b.longitude - a.longitude) * .pi / 180
+    let h = sin(dp / 2) * sin(dp / 2) + cos(p1) * cos(p2) * sin(dl / 2) * sin(dl / 2)
+    return 2 * earthRadius * asin(min(1, sqrt(h)))
+}
+
+/// The point `metres` away from `origin` in direction `bearing` (degrees clockwise from north).
+public func destination(from origin: GeoPoint, bearing: Double, metres: Double) -> GeoPoint {
+    let d = metres / earthRadius
+    let t = bearing * .pi / 180
+    let p1 = origin.latitude * .pi / 180
+    let l1 = origin.longitude * .pi / 180
+    let p2 = asin(sin(p1) * cos(d) + cos(p1) * sin(d) * cos(t))
+    let l2 = l1 + atan2(sin(t) * sin(d) * cos(p1), cos(d) - sin(p1) * sin(p2))
+    var lng = l2 * 180 / .pi
+    lng = (lng + 540).truncatingRemainder(dividingBy: 360) - 180
+    return GeoPoint(latitude: p2 * 180 / .pi, longitude: lng)
+}
+
+/// Initial bearing from `a` to `b`, degrees clockwise from north in [0, 360).
+public func bearing(from a: GeoPoint, to b: GeoPoint) -> Double {
+    let p1 = a.latitude * .pi / 180
+    let p2 = b.latitude * .pi / 180
+    let dl = (b.longitude - a.longitude) * .pi / 180
+    let y = sin(dl) * cos(p2)
+    let x = cos(p1) * sin(p2) - sin(p1) * cos(p2) * cos(dl)
+    let deg = atan2(y, x) * 180 / .pi
+    return (deg + 360).truncatingRemainder(dividingBy: 360)
+}
+
+/// Web Mercator: a coordinate as world points at a zoom level (256 × 2^zoom points around).
+public func worldPoint(_ p: GeoPoint, zoom: Double) -> (x: Double, y: Double) {
+    let size = 256 * pow(2, zoom)
+    let lat = max(-85.05112878, min(85.05112878, p.latitude))
+    let x = (p.longitude + 180) / 360 * size
+    let s = sin(lat * .pi / 180)
+    let y = (0.5 - log((1 + s) / (1 - s)) / (4 * .pi)) * size
+    return (x, y)
+}
+
+/// The inverse of `worldPoint`.
+public func coordinate(worldX x: Double, worldY y: Double, zoom: Double) -> GeoPoint {
+    let size = 256 * pow(2, zoom)
+    let lng = x / size * 360 - 180
+    let n = .pi - 2 * .pi * y / size
+    let lat = 180 / .pi * atan(0.5 * (exp(n) - exp(-n)))
+    return GeoPoint(latitude: lat, longitude: lng)
+}

@@ -1,0 +1,222 @@
+/// A location as `CLLocation` holds it.
+public struct LocationFix: Sendable, Equatable {
+    public var coordinate: GeoPoint
+    public var horizontalAccuracy: Double
+    public var speed: Double
+    public var course: Double
+    /// Virtual seconds since the session began.
+    public var timestamp: Double
+
+    /// `CLLocation.description`: `<+37.78583400,-122.40641700> +/- 5.00m (speed -1.00 mps /
+    /// course -1.00) @ 6/1/24, 9:00:01 AM Coordinated Universal Time`.
+    public var description: String {
+        func signed(_ x: Double) -> String {
+            let text = formatFixed(x, decimals: 8)
+            return text.hasPrefix("-") ? text : "+" + text
+        }
+        let speedText = formatFixed(speed < 0 ? -1 : speed, decimals: 2)
+        let courseText = formatFixed(course < 0 ? -1 : course, decimals: 2)
+        return "<\(signed(coordinate.latitude)),\(signed(coordinate.longitude))> +/- "
+            + "\(formatFixed(horizontalAccuracy, decimals: 2))m (speed \(speedText) mps / course \(courseText)) @ "
+            + VirtualDate(clock: timestamp).localeDescription
+    }
+}
+
+/// `CLError.Code` values the simulation produces.
+public enum LocationErrorCode: Int, Sendable, CaseIterable {
+    case locationUnknown = 0
+    case denied = 1
+    case network = 2
+
+    public var name: String {
+        switch self {
+        case .locationUnknown: return "locationUnknown"
+        case .denied: return "denied"
+        case .network: return "network"
+        }
+    }
+
+    /// `"\(error)"` of the NSError: `Error Domain=kCLErrorDomain Code=1 "(null)"`.
+    public var errorDescription: String { "Error Domain=kCLErrorDomain Code=\(rawValue) \"(null)\"" }
+    /// `localizedDescription`.
+    public var localizedDescription: String { "The operation couldn’t be completed. (kCLErrorDomain error \(rawValue).)" }
+}
+
+/// What the location manager tells its delegate (the app).
+protocol LocationManagerDelegate: AnyObject {
+    func locationManager(didChangeAuthorization status: AuthorizationStatus)
+    func locationManager(didUpdateLocations locations: [LocationFix])
+    func locationManager(didFailWithError code: LocationErrorCode)
+}
+
+/// `CLLocationManager`: authorization, the prompt, updates filtered by distance, callbacks as
+/// run-loop events. One per app launch.
+public final class LocationManager {
+    unowned let session: Session
+    weak var delegate: LocationManagerDelegate?
+    /// `desiredAccuracy` (kCLLocationAccuracyBest = -1).
+    public internal(set) var desiredAccuracy = -1.0
+    /// `distanceFilter` in metres (kCLDistanceFilterNone = -1).
+    public internal(set) var distanceFilter = -1.0
+    /// `startUpdatingLocation()` was called and `stopUpdatingLocation()` was not.
+    public internal(set) var isUpdating = false
+    /// The last location delivered to the delegate.
+    public internal(set) var lastDelivered: LocationFix?
+    /// The status the delegate was last told about.
+    private var reportedStatus: AuthorizationStatus?
+    private var reportedUnknown = false
+    private var pendingSample: Int?
+    private var pendingDenial: Int?
+
+    init(session: Session) {
+        self.session = session
+        // Core Location reports the initial state to a new manager.
+        scheduleAuthorizationCallback()
+    }
+
+    var privacy: PrivacySettings { session.device.privacy }
+    public var authorizationStatus: AuthorizationStatus { privacy.status }
+    public var accuracyAuthorization: AccuracyAuthorization { privacy.accuracy }
+
+    private var owner: AnyObject? { delegate }
+
+    private func scheduleAuthorizationCallback() {
+        session.schedule(
+            after: SimulationChoices.authorizationCallbackDelay, "locationManager(_:didChangeAuthorization:)",
+            owner: session.app
+        ) { [weak self] in
+            guard let self else { return }
+            let status = self.authorizationStatus
+            let unknown = self.privacy.unknownFutureStatus
+            guard status != self.reportedStatus || unknown != self.reportedUnknown else { return }
+            self.reportedStatus = status
+            self.reportedUnknown = unknown
+            self.delegate?.locationManager(didChangeAuthorization: status)
+        }
+    }
+
+    /// `requestWhenInUseAuthorization()`: shows the alert only while the status is notDetermined.
+    func requestWhenInUseAuthorization() {
+        guard authorizationStatus == .notDetermined, !session.device.promptOpen else { return }
+        guard session.device.hasWhenInUseUsageKey else {
+            session.console(
+                "This app has attempted to access privacy-sensitive data without a usage description. "
+                    + "The app's Info.plist must contain an “NSLocationWhenInUseUsageDescription” key with a string "
+                    + "value explaining to the user how the app uses this data")
+            return
+        }
+        session.schedule(after: SimulationChoices.promptDelay, "permission alert", owner: session.app) {
+            [weak self] in
+            guard let self, self.authorizationStatus == .notDetermined else { return }
+            self.session.device.promptOpen = true
+            self.session.emit(PermissionAlert.event(precise: self.privacy.precise))
+        }
+    }
+
+    func startUpdatingLocation() {
+        isUpdating = true
+        updatesMayHaveChanged(delay: SimulationChoices.fixDelay)
+    }
+
+    func stopUpdatingLocation() {
+        isUpdating = false
+        if let pendingSample { session.cancel(pendingSample) }
+        pendingSample = nil
+    }
+
+    /// Settings or the prompt changed something: report a status change, start or refuse fixes.
+    func privacyDidChange() {
+        scheduleAuthorizationCallback()
+        updatesMayHaveChanged(delay: SimulationChoices.fixDelay)
+    }
+
+    func positionDidChange() {
+        updatesMayHaveChanged(delay: SimulationChoices.fixDelay)
+    }
+
+    private func updatesMayHaveChanged(delay: Double) {
+        guard isUpdating else { return }
+        let status = authorizationStatus
+        if status == .denied || status == .restricted {
+            guard pendingDenial == nil else { return }
+            pendingDenial = session.schedule(
+                after: SimulationChoices.authorizationCallbackDelay, "locationManager(_:didFailWithError:)",
+                owner: session.app
+            ) { [weak self] in
+                guard let self else { return }
+                self.pendingDenial = nil
+                let now = self.authorizationStatus
+                guard self.isUpdating, now == .denied || now == .restricted else { return }
+                self.delegate?.locationManager(didFailWithError: .denied)
+            }
+            return
+        }
+        guard status.isAuthorized, session.device.position != nil, pendingSample == nil else { return }
+        pendingSample = session.schedule(after: delay, "locationManager(_:didUpdateLocations:)", owner: session.app) {
+            [weak self] in
+            guard let self else { return }
+            self.pendingSample = nil
+            self.sample()
+        }
+    }
+
+    /// Takes a reading and delivers it if it passes the distance filter (and, with reduced
+    /// accuracy, the rate limit).
+    func sample() {
+        guard isUpdating, authorizationStatus.isAuthorized, let position = session.device.position else { return }
+        var fix = LocationFix(
+            coordinate: position.coordinate, horizontalAccuracy: position.horizontalAccuracy, speed: position.speed,
+            course: position.course, timestamp: session.clock)
+        if accuracyAuthorization == .reduced {
+            fix = LocationManager.coarsened(fix)
+            if let last = lastDelivered, session.clock - last.timestamp < SimulationChoices.reducedMinimumInterval {
+                return
+            }
+        }
+        if let last = lastDelivered, distanceFilter > 0, distance(last.coordinate, fix.coordinate) < distanceFilter {
+            return
+        }
+        lastDelivered = fix
+        session.stats.locationUpdates += 1
+        delegate?.locationManager(didUpdateLocations: [fix])
+    }
+
+    /// Delivers a location error now (fault injection).
+    func fail(_ code: LocationErrorCode) {
+        delegate?.locationManager(didFailWithError: code)
+    }
+
+    /// A reduced-accuracy version of a fix: snapped to a grid of about 2 km, accuracy 3 km,
+    /// no speed or course.
+    public static func coarsened(_ fix: LocationFix) -> LocationFix {
+        let g = SimulationChoices.reducedGridDegrees
+        func snap(_ x: Double) -> Double { ((x / g).rounded(.down) + 0.5) * g }
+        var out = fix
+        out.coordinate = GeoPoint(latitude: snap(fix.coordinate.latitude), longitude: snap(fix.coordinate.longitude))
+        out.horizontalAccuracy = SimulationChoices.reducedHorizontalAccuracy
+        out.speed = -1
+        out.course = -1
+        return out
+    }
+}
+
+/// The system alert `requestWhenInUseAuthorization()` shows.
+public enum PermissionAlert {
+    public static let title = "Allow “Current Place on a Map” to use your location?"
+    public static let message = "Show your location on a map"
+
+    static func event(precise: Bool) -> Event {
+        let text = """
+            ┌ \(title)
+            │ \(message)   [Precise: \(precise ? "On" : "Off")]
+            └ Allow Once · Allow While Using App · Don’t Allow  →  auth allow once | auth allow [--approximate] | auth deny
+            """
+        return Event(
+            "alert", text: text,
+            fields: [
+                Value.Field("title", .string(title)), Value.Field("message", .string(message)),
+                Value.Field("buttons", .list(["Allow Once", "Allow While Using App", "Don’t Allow"].map { .string($0) })),
+                Value.Field("precise", .bool(precise)),
+            ])
+    }
+}

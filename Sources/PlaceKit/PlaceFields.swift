@@ -1,0 +1,95 @@
+/// `GMSPlaceField`: which properties of a place a request asks for (and is billed for).
+public struct PlaceFields: Sendable, Equatable {
+    public private(set) var bits: UInt64
+
+    public init(bits: UInt64 = 0) { self.bits = bits }
+
+    /// The tutorial's mask: `[.name, .coordinate]`.
+    public static let tutorial = PlaceFields(names: ["name", "coordinate"])
+
+    /// Every field, in bit order: name, bit, billing tier, supported by likelihood requests.
+    public static let catalogue: [(name: String, bit: Int, tier: String, likelihoods: Bool)] = [
+        ("name", 0, "Basic", true), ("placeID", 1, "Basic", true), ("plusCode", 2, "Basic", true),
+        ("coordinate", 3, "Basic", true), ("openingHours", 4, "Contact", false),
+        ("phoneNumber", 5, "Contact", false), ("formattedAddress", 6, "Basic", true),
+        ("rating", 7, "Atmosphere", true), ("priceLevel", 8, "Atmosphere", true), ("types", 9, "Basic", true),
+        ("website", 10, "Contact", false), ("viewport", 11, "Basic", true),
+        ("addressComponents", 12, "Basic", false), ("photos", 13, "Basic", true),
+        ("userRatingsTotal", 14, "Atmosphere", true), ("utcOffsetMinutes", 15, "Basic", false),
+        ("businessStatus", 16, "Basic", true), ("iconImageURL", 17, "Basic", true),
+        ("iconBackgroundColor", 18, "Basic", true),
+    ]
+
+    public static var allNames: [String] { catalogue.map(\.name) }
+
+    public init(names: [String]) {
+        var bits: UInt64 = 0
+        for name in names {
+            if let entry = Self.catalogue.first(where: { $0.name == name }) { bits |= 1 << UInt64(entry.bit) }
+        }
+        self.bits = bits
+    }
+
+    public func contains(_ name: String) -> Bool {
+        guard let entry = Self.catalogue.first(where: { $0.name == name }) else { return false }
+        return bits & (1 << UInt64(entry.bit)) != 0
+    }
+
+    public mutating func insert(_ name: String) {
+        if let entry = Self.catalogue.first(where: { $0.name == name }) { bits |= 1 << UInt64(entry.bit) }
+    }
+
+    public mutating func remove(_ name: String) {
+        if let entry = Self.catalogue.first(where: { $0.name == name }) { bits &= ~(1 << UInt64(entry.bit)) }
+    }
+
+    /// The field names in bit order.
+    public var names: [String] { Self.catalogue.filter { bits & (1 << UInt64($0.bit)) != 0 }.map(\.name) }
+
+    /// Requested fields that likelihood requests do not support.
+    public var unsupported: [String] { Self.catalogue.filter { !$0.likelihoods && contains($0.name) }.map(\.name) }
+
+    /// The data SKUs a request with these fields bills, besides the base SKU.
+    public var tiers: [String] {
+        var out: [String] = []
+        for tier in ["Basic", "Contact", "Atmosphere"]
+        where Self.catalogue.contains(where: { $0.tier == tier && contains($0.name) }) {
+            out.append(tier)
+        }
+        return out
+    }
+
+    /// Swift option-set syntax: `[.name, .coordinate]`.
+    public var swiftSyntax: String { "[" + names.map { "." + $0 }.joined(separator: ", ") + "]" }
+}
+
+/// A place as the app receives it: only the requested fields are filled (`GMSPlace`).
+public struct FetchedPlace: Sendable, Equatable {
+    public var name: String?
+    public var placeID: String?
+    public var coordinate: GeoPoint
+    public var formattedAddress: String?
+    public var rating: Double
+    public var priceLevel: Int
+    public var types: [String]
+    /// The place it came from (not visible to the app; for `explain` and the shell).
+    public var source: Place
+
+    /// Masks a place by the requested fields; unrequested values read as the SDK's defaults.
+    public init(_ place: Place, fields: PlaceFields) {
+        source = place
+        name = fields.contains("name") ? place.name : nil
+        placeID = fields.contains("placeID") ? place.id : nil
+        coordinate = fields.contains("coordinate") ? place.coordinate : .invalid
+        formattedAddress = fields.contains("formattedAddress") ? place.address : nil
+        rating = fields.contains("rating") ? place.rating : 0
+        priceLevel = fields.contains("priceLevel") ? place.priceLevel : -1
+        types = fields.contains("types") ? place.types : []
+    }
+}
+
+/// `GMSPlaceLikelihood`.
+public struct PlaceLikelihood: Sendable, Equatable {
+    public var place: FetchedPlace
+    public var likelihood: Double
+}

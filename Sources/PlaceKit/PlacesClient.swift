@@ -1,0 +1,108 @@
+/// `GMSPlacesErrorCode`, with the failure reasons the simulated SDK gives.
+public enum PlacesErrorCode: Int, Sendable, CaseIterable {
+    case networkError = -1
+    case serverError = -2
+    case internalError = -3
+    case keyInvalid = -4
+    case keyExpired = -5
+    case usageLimitExceeded = -6
+    case rateLimitExceeded = -7
+    case deviceRateLimitExceeded = -8
+    case accessNotConfigured = -9
+    case incorrectBundleIdentifier = -10
+    case locationError = -11
+    case invalidRequest = -12
+
+    /// The Swift case name.
+    public var name: String {
+        switch self {
+        case .networkError: return "networkError"
+        case .serverError: return "serverError"
+        case .internalError: return "internalError"
+        case .keyInvalid: return "keyInvalid"
+        case .keyExpired: return "keyExpired"
+        case .usageLimitExceeded: return "usageLimitExceeded"
+        case .rateLimitExceeded: return "rateLimitExceeded"
+        case .deviceRateLimitExceeded: return "deviceRateLimitExceeded"
+        case .accessNotConfigured: return "accessNotConfigured"
+        case .incorrectBundleIdentifier: return "incorrectBundleIdentifier"
+        case .locationError: return "locationError"
+        case .invalidRequest: return "invalidRequest"
+        }
+    }
+
+    /// `NSLocalizedFailureReason` (the simulation's wording).
+    public var failureReason: String {
+        switch self {
+        case .networkError: return "A network error occurred while contacting the Places API."
+        case .serverError: return "The Places API returned a response that could not be understood."
+        case .internalError: return "An internal error occurred in the Places API library."
+        case .keyInvalid: return "The API key provided is invalid or missing."
+        case .keyExpired: return "The API key provided has expired."
+        case .usageLimitExceeded: return "The usage limit for this API key has been exceeded."
+        case .rateLimitExceeded: return "The rate limit for this API key has been exceeded."
+        case .deviceRateLimitExceeded: return "The rate limit for this device has been exceeded."
+        case .accessNotConfigured: return "The Places API for iOS is not enabled for this API key's project."
+        case .incorrectBundleIdentifier: return "This app's bundle identifier is not allowed to use this API key."
+        case .locationError:
+            return
+                "The Places API could not find the user's location. This may be because the user has not allowed the application to access location information."
+        case .invalidRequest: return "The Places API could not process the request."
+        }
+    }
+
+    /// `error.localizedDescription`, as the app prints it.
+    public var localizedDescription: String { "The operation couldn’t be completed. " + failureReason }
+
+    /// The SDK marks network, server and internal errors as worth retrying.
+    public var isRetryable: Bool { rawValue >= -3 }
+}
+
+/// The places service: the dataset it searches and its settings, shared by every launch.
+public struct PlacesService: Sendable {
+    public var dataset = PlaceDataset.builtin
+    /// The fields the app's code requests (the tutorial's `[.name, .coordinate]` unless changed).
+    public var requestedFields = PlaceFields.tutorial
+
+    public init() {}
+}
+
+/// What a likelihood request gives back.
+public enum LikelihoodResponse {
+    case success([PlaceLikelihood])
+    case failure(PlacesErrorCode)
+}
+
+extension Session {
+    /// `findPlaceLikelihoodsFromCurrentLocation(withPlaceFields:callback:)`: judged when made
+    /// (permission, position, fields), answered after the service's latency. Billed per request.
+    func findPlaceLikelihoods(
+        fields: PlaceFields, owner: AnyObject, callback: @escaping (LikelihoodResponse) -> Void
+    ) {
+        stats.placesRequests += 1
+        stats.bill("Find Current Place")
+        for tier in fields.tiers { stats.bill("Places Data: \(tier)") }
+        let response: LikelihoodResponse
+        let privacy = device.privacy
+        if !fields.unsupported.isEmpty || fields.bits == 0 {
+            response = .failure(.invalidRequest)
+        } else if !privacy.status.isAuthorized || device.position == nil {
+            response = .failure(.locationError)
+        } else if let position = device.position {
+            var fix = LocationFix(
+                coordinate: position.coordinate, horizontalAccuracy: position.horizontalAccuracy, speed: -1,
+                course: -1, timestamp: clock)
+            if privacy.accuracy == .reduced { fix = LocationManager.coarsened(fix) }
+            let ranked = LikelihoodModel.rank(places.dataset.places, at: fix.coordinate, accuracy: fix.horizontalAccuracy)
+            response = .success(
+                ranked.map { PlaceLikelihood(place: FetchedPlace($0.place, fields: fields), likelihood: $0.likelihood) })
+        } else {
+            response = .failure(.locationError)
+        }
+        schedule(
+            after: SimulationChoices.placesLatency, "findPlaceLikelihoodsFromCurrentLocation callback", owner: owner
+        ) {
+            callback(response)
+        }
+    }
+}

@@ -1,0 +1,136 @@
+/// Every behaviour the real APIs leave unstated, decided once, here. The man page's
+/// SIMULATION CHOICES section and `help choices` list them from `SimulationChoices.all`.
+public enum SimulationChoices {
+    // MARK: Timing (virtual seconds)
+
+    /// The authorization callback that Core Location sends when a manager is created, and after
+    /// every change, arrives on the next turn of the run loop.
+    public static let authorizationCallbackDelay = 0.0
+    /// A location fix arrives this long after updates become possible (start, permission granted)
+    /// or after the device moves.
+    public static let fixDelay = 1.0
+    /// The places service answers a likelihood request after this long.
+    public static let placesLatency = 0.4
+    /// `animate(to:)` takes this long.
+    public static let cameraAnimationDuration = 0.5
+    /// The permission alert appears this long after `requestWhenInUseAuthorization()`.
+    public static let promptDelay = 0.0
+
+    // MARK: Location
+
+    /// `accuracyAuthorization` before the person has answered the prompt.
+    public static let accuracyWhileNotDetermined = AccuracyAuthorization.full
+    /// With reduced accuracy, positions are snapped to a grid of this many degrees (≈2 km).
+    public static let reducedGridDegrees = 0.02
+    /// The `horizontalAccuracy` of a reduced-accuracy fix, in metres.
+    public static let reducedHorizontalAccuracy = 3000.0
+    /// With reduced accuracy, at most one fix per this many seconds (4 an hour).
+    public static let reducedMinimumInterval = 900.0
+    /// The accuracy `locate LAT LNG` gives when none is stated (the Simulator's ±5 m).
+    public static let defaultHorizontalAccuracy = 5.0
+    /// The virtual clock's zero: 2024-06-01 09:00:00 UTC (Unix time).
+    public static let epoch = 1_717_232_400.0
+
+    // MARK: Places
+
+    /// The most likely places one request returns.
+    public static let maximumLikelihoods = 20
+    /// A place more than this many spread-widths away is not a candidate.
+    public static let candidateSpreads = 3.0
+    /// Candidates are searched at least this far away, in metres.
+    public static let minimumSearchRadius = 200.0
+    /// The uncertainty every fix has beyond its stated accuracy (indoor error, people at the
+    /// door), in metres.
+    public static let baselineSpread = 40.0
+    /// The weight of "somewhere not in the list": likelihoods sum to W / (W + this).
+    public static let elsewhereWeight = 0.25
+
+    // MARK: Map
+
+    /// The smallest and largest zoom (`kGMSMinZoomLevel`, `kGMSMaxZoomLevel`).
+    public static let minimumZoom = 2.0
+    public static let maximumZoom = 21.0
+
+    /// One decided behaviour, for the manual and `help choices`.
+    public struct Choice: Sendable {
+        public var topic: String
+        public var choice: String
+    }
+
+    /// The list the manual prints.
+    public static let all: [Choice] = [
+        Choice(
+            topic: "accuracy before an answer",
+            choice: "accuracyAuthorization reads full while the status is notDetermined, so viewDidLoad picks zoom 15"),
+        Choice(
+            topic: "callback timing",
+            choice:
+                "authorization callbacks arrive on the next run-loop turn; a fix 1 s after updates become possible or the device moves; a places response 0.4 s after the request; animations take 0.5 s"
+        ),
+        Choice(
+            topic: "denied while updating",
+            choice:
+                "when the status becomes denied or restricted while updating, didFailWithError follows with kCLErrorDomain code 1, so the tutorial stops updating for good"
+        ),
+        Choice(
+            topic: "accuracy-only changes",
+            choice:
+                "turning Precise on or off does not call the deprecated locationManager(_:didChangeAuthorization:) that the tutorial implements; only status changes do"
+        ),
+        Choice(
+            topic: "reduced accuracy",
+            choice:
+                "positions snap to a 0.02° grid (about 2 km), horizontalAccuracy 3000 m, at most one fix every 15 minutes; the places service still answers, with flat, low likelihoods"
+        ),
+        Choice(
+            topic: "places without permission",
+            choice:
+                "a likelihood request made while the app is not authorized, or with no device position, fails with locationError (-11); the request is judged when it is made"
+        ),
+        Choice(
+            topic: "empty results",
+            choice: "with no place nearby the service succeeds with an empty list (the app prints nothing)"
+        ),
+        Choice(
+            topic: "maximum results",
+            choice: "at most 20 likely places per request"),
+        Choice(
+            topic: "unrequested fields",
+            choice:
+                "text fields read nil, rating 0, priceLevel -1, types empty and coordinate kCLLocationCoordinate2DInvalid (-180, -180)"
+        ),
+        Choice(
+            topic: "fields unsupported for likelihoods",
+            choice:
+                "requesting phoneNumber, website, addressComponents, openingHours or utcOffsetMinutes fails the request with invalidRequest (-12)"
+        ),
+        Choice(
+            topic: "zoom limits",
+            choice: "zoom is clamped to 2…21; viewing angle to 30° at zoom ≤ 10 rising to 65° at zoom ≥ 16"),
+        Choice(
+            topic: "my-location button",
+            choice: "tapping it animates the camera to the device's position and keeps zoom, bearing and angle"),
+        Choice(
+            topic: "marker taps",
+            choice: "tapping a marker opens its info window and does not move the camera"),
+        Choice(
+            topic: "back from the picker",
+            choice: "leaving the picker with Back runs no unwind: nothing changes and no request is made"),
+        Choice(
+            topic: "allow once",
+            choice: "Allow Once lasts until the app terminates; the next launch starts at notDetermined"),
+        Choice(
+            topic: "unknown status",
+            choice:
+                "'auth unknown' reports a status this code does not know; the tutorial's @unknown default: fatalError() ends the app (P11)"
+        ),
+        Choice(
+            topic: "virtual clock",
+            choice:
+                "time starts at 2024-06-01 09:00:00 UTC; dates print in the en_US locale and UTC, as a device set to that locale and zone would"
+        ),
+        Choice(
+            topic: "Objective-C console",
+            choice: "NSLog lines carry NSLog's prefix with the virtual time and a fixed process id"),
+    ]
+}

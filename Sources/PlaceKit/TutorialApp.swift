@@ -1,0 +1,269 @@
+/// Which version of the tutorial's code runs.
+public enum AppFlavor: String, Sendable, CaseIterable {
+    /// `MapViewController.swift` / `PlacesViewController.swift` (the app the storyboard uses).
+    case swift
+    /// The Objective-C twins `MapViewController.m` / `PlacesViewController.m`.
+    case objc
+}
+
+/// The screen on top of the navigation stack.
+public enum AppScreen: String, Sendable {
+    case map, picker
+}
+
+/// Why the app stopped.
+public enum AppEnd: Sendable {
+    case user, relaunch, reset, crash
+}
+
+/// The tutorial app: `MapViewController` and `PlacesViewController`, line for line, in either
+/// flavour. Every console line it prints goes to the session's log.
+public final class TutorialApp: LocationManagerDelegate {
+    unowned let session: Session
+    public let flavor: AppFlavor
+    public internal(set) var screen = AppScreen.map
+    public internal(set) var isRunning = true
+    /// The fatal error message when the app crashed.
+    public internal(set) var crashMessage: String?
+    public let locationManager: LocationManager
+    public let mapView: MapView
+    /// `likelyPlaces`: what the app has collected from places responses (with the likelihood
+    /// the service gave each, which the app itself drops).
+    public internal(set) var likelyPlaces: [PlaceLikelihood] = []
+    /// The picker's own copy of the list, taken when "Get Place" was tapped; nil when closed.
+    public internal(set) var pickerPlaces: [PlaceLikelihood]?
+    /// `selectedPlace` as the map controller holds it.
+    public internal(set) var selectedPlace: FetchedPlace?
+    /// Likelihood requests sent whose response has not arrived.
+    public internal(set) var requestsInFlight = 0
+    /// The tutorial's default location, where the map starts.
+    public static let defaultLocation = GeoPoint(latitude: -33.869405, longitude: 151.199)
+    public static let preciseZoom = 15.0
+    /// Swift uses 10 for approximate location; the Objective-C twin uses 15.
+    public var approximateZoom: Double { flavor == .swift ? 10 : 15 }
+
+    init(session: Session, flavor: AppFlavor) {
+        self.session = session
+        self.flavor = flavor
+        // viewDidLoad step 1 happens here so that Core Location's initial callback is scheduled
+        // first, as it is on a device.
+        locationManager = LocationManager(session: session)
+        mapView = MapView(
+            session: session, camera: CameraPosition(target: Self.defaultLocation, zoom: Self.preciseZoom),
+            width: session.device.screenWidth, height: session.device.screenHeight)
+    }
+
+    /// `viewDidLoad()` of the map controller, in the tutorial's order (api-facts §1.2).
+    func viewDidLoad() {
+        locationManager.desiredAccuracy = -1  // kCLLocationAccuracyBest
+        locationManager.requestWhenInUseAuthorization()
+        locationManager.distanceFilter = 50
+        locationManager.startUpdatingLocation()
+        locationManager.delegate = self
+        let zoom = locationManager.accuracyAuthorization == .full ? Self.preciseZoom : approximateZoom
+        mapView.setCamera(CameraPosition(target: Self.defaultLocation, zoom: zoom))
+        mapView.myLocationButton = true
+        mapView.isMyLocationEnabled = true
+        mapView.isHidden = true  // hidden until the first fix
+        listLikelyPlaces()
+    }
+
+    // MARK: - Console
+
+    /// A line the app prints: `print` in Swift, `NSLog` (with its prefix) in Objective-C.
+    private func log(_ message: String) {
+        switch flavor {
+        case .swift:
+            session.console(message)
+        case .objc:
+            session.console(VirtualDate(clock: session.clock).logStamp + " current-place-on-map[4242:61337] " + message)
+        }
+    }
+
+    // MARK: - CLLocationManagerDelegate
+
+    func locationManager(didChangeAuthorization status: AuthorizationStatus) {
+        let accuracy = locationManager.accuracyAuthorization
+        log(accuracy == .full ? "Location accuracy is precise." : "Location accuracy is not precise.")
+        if session.device.privacy.unknownFutureStatus {
+            crash("Fatal error: an unknown CLAuthorizationStatus reached `@unknown default: fatalError()`", pitfall: "P11")
+            return
+        }
+        switch flavor {
+        case .swift:
+            switch status {
+            case .restricted:
+                log("Location access was restricted.")
+                session.emit(.note("restricted: the tutorial leaves the map hidden for good", pitfall: "P6"))
+            case .denied:
+                log("User denied access to location.")
+                mapView.isHidden = false  // shows the default location
+            case .notDetermined:
+                log("Location status not determined.")
+            case .authorizedAlways, .authorizedWhenInUse:
+                log("Location status is OK.")
+            }
+        case .objc:
+            // The Objective-C switch has a break only after the restricted case: the others fall
+            // through (P7).
+            switch status {
+            case .restricted:
+                log("Location access was restricted.")
+                session.emit(.note("restricted: the tutorial leaves the map hidden for good", pitfall: "P6"))
+            case .denied:
+                log("User denied access to location.")
+                mapView.isHidden = false
+                log("Location status not determined.")
+                log("Location status is OK.")
+                session.emit(.note("the Objective-C switch falls through: two extra lines", pitfall: "P7"))
+            case .notDetermined:
+                log("Location status not determined.")
+                log("Location status is OK.")
+                session.emit(.note("the Objective-C switch falls through: one extra line", pitfall: "P7"))
+            case .authorizedAlways, .authorizedWhenInUse:
+                log("Location status is OK.")
+            }
+        }
+    }
+
+    func locationManager(didUpdateLocations locations: [LocationFix]) {
+        guard let location = locations.last else { return }
+        log("Location: " + location.description)
+        let zoom = locationManager.accuracyAuthorization == .full ? Self.preciseZoom : approximateZoom
+        let camera = CameraPosition(target: location.coordinate, zoom: zoom)
+        if mapView.isHidden {
+            mapView.isHidden = false
+            mapView.setCamera(camera)
+        } else {
+            mapView.animate(to: camera, owner: self)
+        }
+        listLikelyPlaces()
+    }
+
+    func locationManager(didFailWithError code: LocationErrorCode) {
+        locationManager.stopUpdatingLocation()
+        switch flavor {
+        case .swift: log("Error: " + code.errorDescription)
+        case .objc: log("Error: " + code.localizedDescription)
+        }
+        session.emit(
+            .note("didFailWithError stopped location updates for good: no more fixes this session", pitfall: "P5"))
+    }
+
+    // MARK: - Places
+
+    /// `listLikelyPlaces()`: clears the list, then asks for likely places with the app's fields.
+    func listLikelyPlaces() {
+        likelyPlaces.removeAll()  // Objective-C: a new array; the same thing for the app
+        let fields = session.places.requestedFields
+        let statusAtRequest = locationManager.authorizationStatus
+        requestsInFlight += 1
+        session.findPlaceLikelihoods(fields: fields, owner: self) { [weak self] response in
+            guard let self, self.isRunning else { return }
+            self.requestsInFlight -= 1
+            switch response {
+            case .failure(let code):
+                self.log("Current Place error: " + code.localizedDescription)
+                if code == .locationError && statusAtRequest == .notDetermined {
+                    self.session.emit(
+                        .note("the request was sent before the permission was answered", pitfall: "P4"))
+                }
+            case .success(let likelihoods):
+                self.likelyPlaces.append(contentsOf: likelihoods)
+            }
+        }
+    }
+
+    // MARK: - Navigation
+
+    /// "Get Place": the segue hands the picker a copy of the list as it is now.
+    func showPicker() {
+        pickerPlaces = likelyPlaces
+        screen = .picker
+    }
+
+    /// The text of each picker row (Objective-C never sets the cell's text: P8).
+    public var pickerRows: [String] {
+        (pickerPlaces ?? []).map { flavor == .swift ? ($0.place.name ?? "") : "" }
+    }
+
+    /// A row was tapped: the selection goes back to the map (Swift), the map is cleared and a
+    /// marker added, then a new request is made.
+    func selectRow(_ index: Int) {
+        guard let rows = pickerPlaces, rows.indices.contains(index) else { return }
+        if flavor == .swift { selectedPlace = rows[index].place }
+        pickerPlaces = nil
+        screen = .map
+        unwindToMain()
+    }
+
+    /// Back without a choice: no unwind action runs.
+    func goBack() {
+        pickerPlaces = nil
+        screen = .map
+    }
+
+    /// `unwindToMain(segue:)`.
+    private func unwindToMain() {
+        mapView.clear()
+        if let place = selectedPlace {
+            let marker = Marker(position: place.coordinate, title: place.name, snippet: place.formattedAddress)
+            mapView.add(marker)
+            if marker.snippet == nil {
+                session.emit(
+                    .note(
+                        "the marker has no snippet: formattedAddress is not among the requested fields "
+                            + session.places.requestedFields.swiftSyntax + "; try 'fields +formattedAddress'",
+                        pitfall: "P1"))
+            }
+            if !place.coordinate.isValid {
+                session.emit(
+                    .note(
+                        "the marker stands at kCLLocationCoordinate2DInvalid: coordinate was not requested",
+                        pitfall: "P10"))
+            }
+        } else if flavor == .objc {
+            session.emit(
+                .note("the Objective-C picker never passes the selection back: no marker", pitfall: "P8"))
+        }
+        listLikelyPlaces()
+    }
+
+    /// The my-location button: the camera moves to the device, zoom unchanged.
+    func tapMyLocationButton() -> Bool {
+        guard mapView.isMyLocationEnabled, locationManager.authorizationStatus.isAuthorized,
+            let position = session.device.position
+        else { return false }
+        var target = position.coordinate
+        if locationManager.accuracyAuthorization == .reduced {
+            target = LocationManager.coarsened(
+                LocationFix(coordinate: target, horizontalAccuracy: 0, speed: -1, course: -1, timestamp: 0)
+            ).coordinate
+        }
+        let camera = mapView.camera
+        mapView.animate(
+            to: CameraPosition(target: target, zoom: camera.zoom, bearing: camera.bearing, viewingAngle: camera.viewingAngle),
+            owner: self)
+        return true
+    }
+
+    // MARK: - Lifecycle
+
+    private func crash(_ message: String, pitfall: String) {
+        crashMessage = message
+        session.emit(
+            Event(
+                "crash", text: "✗ the app would crash here: \(message) (\(pitfall))",
+                fields: [Value.Field("message", .string(message)), Value.Field("pitfall", .string(pitfall))]))
+        terminate(reason: .crash)
+    }
+
+    func terminate(reason: AppEnd) {
+        guard isRunning else { return }
+        isRunning = false
+        screen = .map
+        pickerPlaces = nil
+        locationManager.stopUpdatingLocation()
+        session.appDidEnd(self)
+    }
+}

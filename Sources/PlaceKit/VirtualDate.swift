@@ -1,0 +1,62 @@
+/// Dates on the virtual clock, formatted without Foundation (deterministic on every machine).
+public struct VirtualDate: Sendable, Equatable {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+    public var hour: Int
+    public var minute: Int
+    public var second: Int
+    /// Fraction of a second in microseconds.
+    public var microsecond: Int
+
+    /// The date `seconds` after the simulation's epoch.
+    public init(clock seconds: Double) {
+        self.init(unixTime: SimulationChoices.epoch + seconds)
+    }
+
+    public init(unixTime t: Double) {
+        let whole = t.rounded(.down)
+        microsecond = Int(((t - whole) * 1_000_000).rounded(.down))
+        var days = Int(whole) / 86_400
+        var rest = Int(whole) % 86_400
+        if rest < 0 {
+            rest += 86_400
+            days -= 1
+        }
+        hour = rest / 3600
+        minute = rest % 3600 / 60
+        second = rest % 60
+        // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        day = doy - (153 * mp + 2) / 5 + 1
+        month = mp < 10 ? mp + 3 : mp - 9
+        year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+    }
+
+    private func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+
+    /// `6/1/24, 9:00:01 AM Coordinated Universal Time` — what `CLLocation.description` shows in
+    /// the en_US locale with the UTC time zone.
+    public var localeDescription: String {
+        let h12 = hour % 12 == 0 ? 12 : hour % 12
+        let ampm = hour < 12 ? "AM" : "PM"
+        return "\(month)/\(day)/\(two(year % 100)), \(h12):\(two(minute)):\(two(second)) \(ampm) Coordinated Universal Time"
+    }
+
+    /// `2024-06-01 09:00:01.000000+0000`, as NSLog stamps its lines.
+    public var logStamp: String {
+        var micro = String(microsecond)
+        while micro.count < 6 { micro = "0" + micro }
+        return "\(year)-\(two(month))-\(two(day)) \(two(hour)):\(two(minute)):\(two(second)).\(micro)+0000"
+    }
+
+    /// `2024-06-01T09:00:01Z` (ISO 8601), for JSON.
+    public var iso8601: String {
+        "\(year)-\(two(month))-\(two(day))T\(two(hour)):\(two(minute)):\(two(second))Z"
+    }
+}
