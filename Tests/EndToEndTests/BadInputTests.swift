@@ -1,0 +1,204 @@
+import Foundation
+import XCTest
+
+/// A small deterministic random generator (SplitMix64), so a failing case can be reproduced
+/// from its seed.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Inputs that are not well-formed scripts: whatever the bytes, placeshell answers with a clear
+/// error or ignores them as documented, and never crashes. The inputs are generated here, in a
+/// temporary directory, rather than committed.
+final class BadInputTests: XCTestCase {
+    var binary: URL!
+    var directory: TemporaryDirectory!
+
+    override func setUpWithError() throws {
+        guard let found = Paths.binaryOrFail() else { throw XCTSkip("placeshell was not found (reported as a failure)") }
+        binary = found
+        directory = TemporaryDirectory()
+    }
+
+    override func tearDown() {
+        directory = nil
+    }
+
+    /// Runs placeshell in the temporary directory with a clean environment.
+    func placeshell(_ arguments: [String], stdin: URL? = nil, timeout: TimeInterval = 60) throws -> RunResult {
+        try runProcess(
+            binary, arguments, in: directory.url, environment: cleanEnvironment(home: directory.path), stdin: stdin,
+            timeout: timeout)
+    }
+
+    /// The run ended normally with one of the documented statuses and no crash report.
+    func assertNoCrash(_ r: RunResult, _ what: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertFalse(r.timedOut, "\(what): timed out", file: file, line: line)
+        XCTAssertFalse(r.signaled, "\(what): killed by signal \(r.status)\n\(r.stderrText.prefix(2000))", file: file, line: line)
+        XCTAssertTrue([0, 1, 2].contains(r.status), "\(what): exit status \(r.status)", file: file, line: line)
+        for marker in ["Fatal error", "Crash", "Current stack trace", "💣"] {
+            XCTAssertFalse(r.stderrText.contains(marker), "\(what): stderr mentions '\(marker)'\n\(r.stderrText.prefix(2000))", file: file, line: line)
+        }
+    }
+
+    func testNonUTF8BytesInAScript() throws {
+        let script = directory.write("latin1.placescript", Array("echo ok\necho caf".utf8) + [0xE9] + Array("\n".utf8))
+        let r = try placeshell([script.lastPathComponent])
+        assertNoCrash(r, "latin-1 script")
+        XCTAssertEqual(r.status, 2)
+        XCTAssertEqual(r.stdoutText, "", "nothing runs when the script does not read")
+        XCTAssertEqual(
+            r.stderrText,
+            "latin1.placescript:2:9: error: invalid UTF-8 byte 0xE9 in the input\n"
+                + "help: placeshell reads UTF-8 text; convert the file, e.g. iconv -f latin1 -t utf-8\n")
+    }
+
+    func testNonUTF8BytesOnStdinAndInQuotes() throws {
+        for (name, bytes) in [
+            ("bare", Array("echo ".utf8) + [0xFF, 0xFE]),
+            ("double-quoted", Array("echo \"a".utf8) + [0xC3] + Array("\"".utf8)),
+            ("single-quoted", Array("echo 'a".utf8) + [0xED, 0xA0, 0x80] + Array("'".utf8)),  // a UTF-16 surrogate
+            ("comment", Array("# ".utf8) + [0xF8, 0x88, 0x80, 0x80, 0x80]),
+            ("overlong", Array("echo ".utf8) + [0xC0, 0xAF]),
+            ("truncated", Array("echo ".utf8) + [0xE2, 0x82]),
+        ] {
+            let input = directory.write("stdin-\(name)", bytes + [0x0A])
+            let r = try placeshell([], stdin: input)
+            assertNoCrash(r, name)
+            XCTAssertEqual(r.status, 2, name)
+            XCTAssertTrue(r.stderrText.hasPrefix("<stdin>:1:"), "\(name): \(r.stderrText)")
+            XCTAssertTrue(r.stderrText.contains("invalid UTF-8 byte 0x"), "\(name): \(r.stderrText)")
+        }
+    }
+
+    func testNULBytes() throws {
+        let script = directory.write("nul.placescript", Array("echo fine\necho a".utf8) + [0] + Array("b\n".utf8))
+        let r = try placeshell([script.lastPathComponent])
+        assertNoCrash(r, "NUL in a script")
+        XCTAssertEqual(r.status, 2)
+        XCTAssertEqual(r.stdoutText, "")
+        XCTAssertTrue(r.stderrText.hasPrefix("nul.placescript:2:7: error: NUL byte in the input\n"), r.stderrText)
+
+        let quoted = directory.write("nul-quoted", Array("echo \"x".utf8) + [0] + Array("\"\n".utf8))
+        let q = try placeshell([], stdin: quoted)
+        assertNoCrash(q, "NUL in quotes on stdin")
+        XCTAssertEqual(q.status, 2)
+        XCTAssertTrue(q.stderrText.hasPrefix("<stdin>:1:8: error: NUL byte in the input\n"), q.stderrText)
+    }
+
+    /// A 10 MB word is echoed back whole, quickly; as a comment it is ignored.
+    func testTenMegabyteLine() throws {
+        let size = 10 * 1024 * 1024
+        var word = [UInt8](repeating: 0x61, count: size)
+        for i in stride(from: 0, to: size, by: 1000) { word[i] = 0x62 }
+        directory.write("big.placescript", Array("echo ".utf8) + word + [0x0A])
+        let start = Date()
+        let r = try placeshell(["big.placescript"])
+        let elapsed = Date().timeIntervalSince(start)
+        assertNoCrash(r, "10 MB echo")
+        XCTAssertEqual(r.status, 0)
+        XCTAssertEqual(r.stderrText, "")
+        XCTAssertEqual(r.stdout.count, size + 1)
+        XCTAssertTrue(r.stdout.elementsEqual(word + [0x0A]), "the echoed word differs from the input")
+        XCTAssertLessThan(elapsed, 15, "echo of a 10 MB line took \(elapsed) s")
+
+        directory.write("big-quoted.placescript", Array("echo \"".utf8) + word + Array("\" end\n# ".utf8) + word + [0x0A])
+        let q = try placeshell(["big-quoted.placescript"])
+        assertNoCrash(q, "10 MB quoted word and comment")
+        XCTAssertEqual(q.status, 0)
+        XCTAssertEqual(q.stdout.count, size + 5)
+
+        // An error at the end of a huge line still points at the right column.
+        directory.write("big-error.placescript", Array("echo ".utf8) + word + Array(" \"\\q\"\n".utf8))
+        let e = try placeshell(["big-error.placescript"])
+        assertNoCrash(e, "error after a 10 MB word")
+        XCTAssertEqual(e.status, 2)
+        XCTAssertTrue(e.stderrText.hasPrefix("big-error.placescript:1:\(size + 8): error: unknown escape '\\q'"), String(e.stderrText.prefix(300)))
+    }
+
+    func testDeepSourceNestingStops() throws {
+        let depth = 40
+        for i in 0..<depth {
+            directory.write("level\(i).placescript", "source level\(i + 1).placescript\n")
+        }
+        directory.write("level\(depth).placescript", "echo bottom\n")
+        let r = try placeshell(["level0.placescript"])
+        assertNoCrash(r, "deep nesting")
+        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.stdoutText, "")
+        XCTAssertTrue(r.stderrText.contains("error: 'source' nested more than 32 deep"), String(r.stderrText.prefix(500)))
+    }
+
+    func testDirectoryAndMissingFileOnTheCommandLine() throws {
+        let r = try placeshell(["."])
+        assertNoCrash(r, "directory")
+        XCTAssertEqual(r.status, 2)
+        XCTAssertEqual(r.stderrText, "placeshell: cannot read '.': it is a directory\n")
+        let m = try placeshell(["missing dir/missing.placescript"])
+        XCTAssertEqual(m.status, 2)
+        XCTAssertEqual(m.stderrText, "placeshell: cannot read 'missing dir/missing.placescript': no such file or directory\n")
+    }
+
+    /// Random bytes, as a script file and on stdin: never a crash.
+    func testRandomBytes() throws {
+        var rng = SplitMix64(seed: 0x5EED_2026)
+        for round in 0..<40 {
+            let count = Int.random(in: 0...400, using: &rng)
+            var bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            // Mostly-ASCII inputs get past the UTF-8 check and into the lexer and binder.
+            if round % 2 == 1 { bytes = bytes.map { $0 & 0x7F } }
+            let file = directory.write("random\(round).placescript", bytes)
+            assertNoCrash(try placeshell([file.lastPathComponent]), "random script \(round) (seed 0x5EED2026)")
+            assertNoCrash(try placeshell([], stdin: file), "random stdin \(round) (seed 0x5EED2026)")
+        }
+    }
+
+    /// Random sequences of the language's own pieces: quotes, escapes, expansions, operators,
+    /// numbers at the edges of their range, multi-byte text.
+    func testRandomLanguagePieces() throws {
+        let pieces = [
+            "echo", "expect", "show", "help", "set", "unset", "source", "history", "version", "\"", "'", "\\",
+            "$", "${", "$#", "$0", "$1", "${2:-x}", "}", ";", "\n", "\r\n", "#", " ", "\t", "clock", "shell",
+            "shell.json", "[1]", "[0]", "[99999999999999999999]", ".", "==", "!=", "<", "~=", "within",
+            "contains", "matches", "1e309", "-1e-320", "5m", "2.5km", "3min", "nil", "true", "--json", "a=b",
+            "é", "안녕", "سلام", "🗺️", "\u{0}", "\\u{263A}", "\\u{", "\\q", "json", "keep-going", "(",
+        ]
+        var rng = SplitMix64(seed: 42)
+        for round in 0..<60 {
+            let count = Int.random(in: 1...30, using: &rng)
+            let text = (0..<count).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &rng)] }.joined()
+            let file = directory.write("pieces\(round).placescript", text)
+            let args = round % 3 == 0 ? ["--keep-going"] : round % 3 == 1 ? ["--json"] : []
+            assertNoCrash(try placeshell(args + [file.lastPathComponent, "arg1"]), "pieces \(round): \(text.debugDescription)")
+        }
+    }
+
+    /// `placeshell FILE | head -1`: the reader goes away early; placeshell ends quietly with 0.
+    func testClosedPipeEndsQuietly() throws {
+        let lines = (1...200_000).map { "echo line \($0)" }.joined(separator: "\n") + "\n"
+        directory.write("many.placescript", lines)
+        let bin = binary.path
+        for (what, pipeline) in [
+            ("script", "'\(bin)' many.placescript | head -1"),
+            ("stdin", "'\(bin)' < many.placescript | head -1"),
+            ("json", "'\(bin)' --json many.placescript | head -1"),
+        ] {
+            let r = try runProcess(
+                URL(fileURLWithPath: "/bin/bash"), ["-c", "set -o pipefail; " + pipeline], in: directory.url,
+                environment: cleanEnvironment(home: directory.path), timeout: 60)
+            XCTAssertEqual(r.status, 0, "\(what): the pipeline's status (pipefail) should be 0\n\(r.stderrText)")
+            XCTAssertEqual(r.stderrText, "", "\(what): nothing on stderr")
+            XCTAssertEqual(
+                r.stdoutText, what == "json" ? "{\"command\":\"echo\",\"ok\":true,\"result\":\"line 1\"}\n" : "line 1\n",
+                what)
+        }
+    }
+}
