@@ -29,7 +29,10 @@ public struct Event: Sendable, Equatable {
 /// Something the run loop will do at a virtual time: a delegate callback, a places response,
 /// the end of a camera animation.
 public struct ScheduledEvent {
-    public var time: Double
+    /// Due time in microseconds of virtual time.
+    var micros: Int64
+    /// Due time in virtual seconds.
+    public var time: Double { Double(micros) / 1_000_000 }
     public var sequence: Int
     /// What it is, for `events` and traces: `locationManager(_:didUpdateLocations:)`.
     public var label: String
@@ -42,8 +45,10 @@ public struct ScheduledEvent {
 /// the places service and the app when it runs. Deterministic: it never reads the wall clock
 /// and uses no unseeded randomness.
 public final class Session {
+    /// Virtual time in whole microseconds, so that sums of delays never drift.
+    private var clockMicros: Int64 = 0
     /// Virtual seconds since the session began.
-    public private(set) var clock: Double = 0
+    public var clock: Double { Double(clockMicros) / 1_000_000 }
     /// Where events go as they happen; the shell installs its renderer here.
     public var eventSink: (Event) -> Void
 
@@ -85,11 +90,11 @@ public final class Session {
         after delay: Double, _ label: String, owner: AnyObject? = nil, _ action: @escaping () -> Void
     ) -> Int {
         let event = ScheduledEvent(
-            time: clock + max(0, delay), sequence: nextSequence, label: label,
+            micros: clockMicros + Session.micros(delay), sequence: nextSequence, label: label,
             owner: owner.map { ObjectIdentifier($0) }, action: action)
         nextSequence += 1
         var index = queue.count
-        while index > 0 && (queue[index - 1].time > event.time) { index -= 1 }
+        while index > 0 && (queue[index - 1].micros > event.micros) { index -= 1 }
         queue.insert(event, at: index)
         return event.sequence
     }
@@ -107,7 +112,7 @@ public final class Session {
     public func step() -> Bool {
         guard !queue.isEmpty else { return false }
         let event = queue.removeFirst()
-        if event.time > clock { clock = event.time }
+        if event.micros > clockMicros { clockMicros = event.micros }
         event.action()
         return true
     }
@@ -121,17 +126,18 @@ public final class Session {
 
     /// Moves the clock forward by `seconds`, running every event that falls due on the way.
     public func advance(by seconds: Double, interrupted: () -> Bool = { false }) {
-        let end = clock + max(0, seconds)
-        while let first = queue.first, first.time <= end {
+        let end = clockMicros + Session.micros(seconds)
+        while let first = queue.first, first.micros <= end {
             if interrupted() { return }
             step()
         }
-        clock = end
+        clockMicros = max(clockMicros, end)
     }
 
-    /// Moves the clock forward without running anything (used when nothing is scheduled).
-    public func advanceClock(to time: Double) {
-        if time > clock { clock = time }
+    /// Whole microseconds for a duration in seconds (negative and non-finite durations are 0).
+    static func micros(_ seconds: Double) -> Int64 {
+        guard seconds.isFinite, seconds > 0 else { return 0 }
+        return Int64(min(seconds, 9e12) * 1_000_000 + 0.5)
     }
 
     // MARK: - Lifecycle

@@ -210,11 +210,13 @@ public final class TutorialApp: LocationManagerDelegate {
             let marker = Marker(position: place.coordinate, title: place.name, snippet: place.formattedAddress)
             mapView.add(marker)
             if marker.snippet == nil {
-                session.emit(
-                    .note(
-                        "the marker has no snippet: formattedAddress is not among the requested fields "
-                            + session.places.requestedFields.swiftSyntax + "; try 'fields +formattedAddress'",
-                        pitfall: "P1"))
+                let fields = session.places.requestedFields
+                let text =
+                    fields.contains("formattedAddress")
+                    ? "the marker has no snippet: this place came from a request made before formattedAddress was added; the next list carries it"
+                    : "the marker has no snippet: formattedAddress is not among the requested fields "
+                        + fields.swiftSyntax + "; try 'fields +formattedAddress'"
+                session.emit(.note(text, pitfall: "P1"))
             }
             if !place.coordinate.isValid {
                 session.emit(

@@ -96,6 +96,8 @@ public final class Shell {
     public var exitRequest: Int32?
     /// Some command has failed in this run.
     public var hadFailure = false
+    /// Sees every event as it is printed (the tutorial and traces listen here).
+    public var eventObserver: ((Event) -> Void)?
     /// Polled at safe points by long-running commands (Ctrl-C).
     public var interruptRequested: () -> Bool = { false }
     /// Canonical paths of the scripts being sourced, innermost last.
@@ -288,16 +290,22 @@ public final class Shell {
     public func execute(_ invocation: Invocation) -> Bool {
         let spec = invocation.spec
         guard let handler = spec.handler else { return true }
+        // Events the command causes print after its own result: first those it caused
+        // directly (held back while it runs), then those of the run loop settling.
+        holdingEvents = true
+        defer { holdingEvents = false }
         do {
             let result = try handler(CommandContext(shell: self, invocation: invocation))
-            for hook in table.afterCommandHooks { hook(self) }
             emit(result, command: spec.fullName)
+            releaseHeldEvents()
+            for hook in table.afterCommandHooks { hook(self) }
             return true
         } catch {
             var e = error
             if e.location == nil { e.location = invocation.location }
-            for hook in table.afterCommandHooks { hook(self) }
             report(e, command: spec.fullName)
+            releaseHeldEvents()
+            for hook in table.afterCommandHooks { hook(self) }
             hadFailure = true
             return false
         }
@@ -342,8 +350,24 @@ public final class Shell {
         d.location?.source.name == "<stdin>" || d.location == nil
     }
 
-    /// Writes an event from the simulation as it happens.
+    /// Events raised while a command's handler runs, printed after its result.
+    private var heldEvents: [Event] = []
+    private var holdingEvents = false
+
+    private func releaseHeldEvents() {
+        holdingEvents = false
+        let events = heldEvents
+        heldEvents = []
+        for event in events { report(event) }
+    }
+
+    /// Writes an event from the simulation as it happens (or after the running command's result).
     public func report(_ event: Event) {
+        if holdingEvents {
+            heldEvents.append(event)
+            return
+        }
+        if let observer = eventObserver { observer(event) }
         if json {
             var line = "{\"event\":"
             appendJSONString(event.name, to: &line)
@@ -356,7 +380,12 @@ public final class Shell {
             line += "}\n"
             stdout.write(line)
         } else {
-            stdout.write(event.text)
+            let style = outputStyle
+            switch event.name {
+            case "console": stdout.write(event.text)
+            case "crash": stdout.write(style.error(event.text))
+            default: stdout.write(style.dim(event.text))
+            }
             stdout.write("\n")
         }
     }

@@ -1,0 +1,27 @@
+/// What a person does to the running app: taps and navigation. Each does nothing when the app
+/// is not running; the shell checks the state first and explains what is wrong.
+extension Session {
+    /// Taps "Get Place".
+    public func showPicker() { app?.showPicker() }
+
+    /// Taps row `index` (0-based) of the picker.
+    public func selectRow(_ index: Int) { app?.selectRow(index) }
+
+    /// The picker's Back button.
+    public func goBack() { app?.goBack() }
+
+    /// The my-location button; false when the map has no location to go to.
+    public func tapMyLocationButton() -> Bool { app?.tapMyLocationButton() ?? false }
+
+    /// Taps marker `index` (0-based): its info window opens, unless title and snippet are both
+    /// empty; tapping another marker switches the window.
+    public func tapMarker(_ index: Int) {
+        guard let map = app?.mapView, map.markers.indices.contains(index) else { return }
+        let marker = map.markers[index]
+        let empty = (marker.title ?? "").isEmpty && (marker.snippet ?? "").isEmpty
+        map.selectedMarker = empty ? nil : index
+    }
+
+    /// Delivers a location error to the running app now.
+    public func failLocation(_ code: LocationErrorCode) { app?.locationManager.fail(code) }
+}

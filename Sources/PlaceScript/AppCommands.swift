@@ -1,0 +1,198 @@
+import PlaceKit
+
+extension CommandFamily {
+    /// The app's life: launch, terminate, reset, the clock, and the one-screen status.
+    public static let app = CommandFamily(
+        name: "App",
+        summary: "launch the tutorial app, let time pass, see where things stand",
+        commands: [
+            CommandSpec(
+                "launch",
+                options: [
+                    OptionSpec(
+                        "flavor", .choice(AppFlavor.allCases.map(\.rawValue)), valueName: "swift|objc",
+                        summary: "which version of the tutorial's code runs (default: --flavor of the shell, swift)")
+                ],
+                summary: "start the app: the map screen's viewDidLoad, in the tutorial's order",
+                details: """
+                    Runs MapViewController.viewDidLoad as the tutorial writes it: a location manager
+                    is created (Core Location reports the current authorization on the next turn of
+                    the run loop), when-in-use permission is requested (the system alert appears if
+                    the status is notDetermined), the distance filter is set to 50 m, updates start,
+                    the map is created hidden at the default point (-33.869405, 151.199) with zoom 15
+                    (10 when accuracy is reduced; Objective-C: 15), the my-location dot and button
+                    are turned on, and the first likely-places request is sent, before any answer
+                    to the prompt (it fails with locationError, -11: pitfall P4).
+                    A running app is terminated first. Counters and the log start afresh.
+                    """,
+                examples: ["launch", "launch --flavor objc"],
+                handler: { ctx throws(Diagnostic) in
+                    var flavorName = ctx.shell.defaultFlavor
+                    if case .word(let w)? = ctx.option("flavor")?.value { flavorName = w }
+                    let flavor = AppFlavor(rawValue: flavorName) ?? .swift
+                    ctx.session.launch(flavor: flavor)
+                    return CommandResult(
+                        value: appValue(ctx.shell),
+                        text: ["launched the \(flavor == .swift ? "Swift" : "Objective-C") app: map screen, map hidden until the first fix"])
+                }),
+            CommandSpec(
+                "terminate", aliases: ["kill"],
+                summary: "end the app (an Allow Once permission ends with it)",
+                examples: ["terminate"],
+                handler: { ctx throws(Diagnostic) in
+                    _ = try requireApp(ctx)
+                    ctx.session.terminate()
+                    return .line("the app was terminated", value: appValue(ctx.shell))
+                }),
+            CommandSpec(
+                "reset",
+                summary: "the simulator's Erase All Content and Settings: permission and Precise back to their defaults",
+                details: """
+                    Terminates the app and forgets every privacy choice: the next launch asks for
+                    permission again. The simulated location, the place dataset and the fields the
+                    app requests are kept.
+                    """,
+                examples: ["reset"],
+                handler: { ctx throws(Diagnostic) in
+                    ctx.session.reset()
+                    return .line("content and settings erased", value: .null)
+                }),
+            CommandSpec(
+                "wait", arguments: [ArgSpec("DURATION", .number(.duration, range: 0...31_536_000), summary: "virtual time, e.g. 1.5s, 200ms, 3min")],
+                summary: "let virtual time pass, delivering whatever falls due",
+                details: """
+                    Moves the virtual clock forward by DURATION (a bare number is seconds), running
+                    every callback, response and animation that falls due on the way, in order.
+                    Ctrl-C stops a long wait at a safe point.
+                    """,
+                examples: ["wait 1s", "wait 15min"],
+                handler: { ctx throws(Diagnostic) in
+                    let seconds = ctx.quantity(0)?.value ?? 0
+                    ctx.session.advance(by: seconds, interrupted: ctx.shell.interruptRequested)
+                    return .line(
+                        "clock \(formatQuantity(ctx.session.clock, .duration)) (\(VirtualDate(clock: ctx.session.clock).localeDescription))",
+                        value: .number(ctx.session.clock, .duration))
+                }),
+            CommandSpec(
+                "status", aliases: ["st"],
+                summary: "one screen: app, screen, permission, location, camera, list, markers, requests",
+                examples: ["status"],
+                handler: statusCommand),
+            CommandSpec(
+                "log", arguments: [ArgSpec("N", .integer(1...1_000_000), optional: true, summary: "only the last N lines")],
+                summary: "show the app's console lines again",
+                examples: ["log", "log 3"],
+                handler: { ctx throws(Diagnostic) in
+                    let all = ctx.session.log
+                    let n = min(ctx.integer(0) ?? all.count, all.count)
+                    let lines = Array(all.suffix(n))
+                    return CommandResult(
+                        value: .list(lines.map { .string($0) }), text: lines.isEmpty ? ["(the console is empty)"] : lines)
+                }),
+        ],
+        stateRoots: [
+            StateRoot("app", summary: "the app: running, flavor, screen, crashed") { shell in .leaf(appValue(shell)) },
+            StateRoot("log", summary: "the app's console lines since launch") { shell in
+                let log = shell.session.log
+                return .list(count: log.count, element: { .leaf(.string(log[$0])) })
+            },
+            StateRoot("stats", summary: "counters since launch: placesRequests, locationUpdates, inFlight, billing") {
+                shell in
+                let s = shell.session.stats
+                return .fields([
+                    ("placesRequests", .int(s.placesRequests)), ("locationUpdates", .int(s.locationUpdates)),
+                    ("inFlight", .int(shell.session.app?.requestsInFlight ?? 0)),
+                    (
+                        "billing",
+                        .record(s.billing.map { Value.Field($0.sku, .int($0.count)) })
+                    ),
+                ])
+            },
+        ],
+        promptTag: { shell in
+            guard let app = shell.session.app else { return nil }
+            var tag = app.screen.rawValue
+            if shell.session.device.promptOpen { tag += " alert" }
+            return tag
+        },
+        afterCommand: { shell in shell.settleRunLoop() })
+}
+
+extension Shell {
+    /// After each command the run loop delivers what is due (unless stepping is on).
+    func settleRunLoop() {
+        session.settle()
+    }
+}
+
+/// The running app, or an error saying how to start it.
+func requireApp(_ ctx: CommandContext) throws(Diagnostic) -> TutorialApp {
+    guard let app = ctx.session.app else {
+        var help = "type 'launch' first"
+        if let crashed = ctx.session.lastApp?.crashMessage { help = "it crashed (\(crashed)); type 'launch' to start it again" }
+        throw .runtime("the app is not running", at: ctx.location, help: help)
+    }
+    return app
+}
+
+func appValue(_ shell: Shell) -> Value {
+    let app = shell.session.app
+    let last = shell.session.lastApp
+    return .record([
+        Value.Field("running", .bool(app != nil)),
+        Value.Field("flavor", .string((app ?? last)?.flavor.rawValue ?? shell.defaultFlavor)),
+        Value.Field("screen", app.map { .string($0.screen.rawValue) } ?? .null),
+        Value.Field("crashed", .bool(app == nil && last?.crashMessage != nil)),
+    ])
+}
+
+private func statusCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
+    let shell = ctx.shell
+    let session = ctx.session
+    var rows: [[String]] = []
+    if let app = session.app {
+        rows.append(["app", "running (\(app.flavor.rawValue)), \(app.screen == .map ? "map screen" : "picker open")"])
+    } else if let crashed = session.lastApp?.crashMessage {
+        rows.append(["app", "crashed: \(crashed)"])
+    } else {
+        rows.append(["app", "not running"])
+    }
+    let privacy = session.device.privacy
+    var permission = "\(privacy.status.rawValue), accuracy \(privacy.accuracy.rawValue)"
+    permission += " — Settings: \(privacy.settingName), Precise \(privacy.precise ? "on" : "off")"
+    if !privacy.servicesEnabled { permission += ", Location Services off" }
+    if privacy.restricted { permission += ", restricted" }
+    if session.device.promptOpen { permission += " — the alert is waiting for an answer" }
+    rows.append(["permission", permission])
+    if let position = session.device.position {
+        rows.append([
+            "device",
+            "\(formatNumber(position.coordinate.latitude)), \(formatNumber(position.coordinate.longitude)) ±\(formatNumber(position.horizontalAccuracy)) m",
+        ])
+    } else {
+        rows.append(["device", "no position (locate LAT LNG)"])
+    }
+    if let app = session.app {
+        let fix = app.locationManager.lastDelivered
+        rows.append(["location", fix.map { $0.description } ?? "none delivered yet"])
+        rows.append(["updates", app.locationManager.isUpdating ? "on, distance filter \(formatNumber(app.locationManager.distanceFilter)) m" : "stopped"])
+        let map = app.mapView
+        let cam = map.camera
+        rows.append([
+            "map",
+            (map.isHidden ? "hidden" : "shown")
+                + ", camera \(formatNumber(cam.target.latitude)), \(formatNumber(cam.target.longitude)) zoom \(formatNumber(cam.zoom))"
+                + (map.animation != nil ? " (animating)" : ""),
+        ])
+        rows.append(["list", "\(app.likelyPlaces.count) likely place\(app.likelyPlaces.count == 1 ? "" : "s")"
+            + (app.requestsInFlight > 0 ? ", \(app.requestsInFlight) request\(app.requestsInFlight == 1 ? "" : "s") in flight" : "")])
+        if let rows2 = app.pickerPlaces { rows.append(["picker", "open, \(rows2.count) row\(rows2.count == 1 ? "" : "s")"]) }
+        let markers = map.markers.enumerated().map { i, m in "\(i + 1). \(m.title ?? "(no title)")" + (m.snippet == nil ? " (no snippet)" : "") }
+        rows.append(["markers", markers.isEmpty ? "none" : markers.joined(separator: "; ")])
+    }
+    rows.append(["requests", "\(session.stats.placesRequests) places, \(session.stats.locationUpdates) location updates"])
+    rows.append(["clock", "\(formatQuantity(session.clock, .duration)) (\(VirtualDate(clock: session.clock).localeDescription))"])
+    let table = TextTable(headers: ["", ""], rows: rows)
+    let value = Value.record(rows.map { Value.Field($0[0], .string($0[1])) })
+    return CommandResult(value: value, text: table.render())
+}

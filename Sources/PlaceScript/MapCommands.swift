@@ -1,0 +1,162 @@
+import PlaceKit
+
+extension CommandFamily {
+    /// The map view: camera, markers, info windows, the my-location button.
+    public static let map = CommandFamily(
+        name: "Map",
+        summary: "the map view: camera, markers, info windows, my-location button",
+        commands: [
+            CommandSpec(
+                "camera", summary: "show the camera: target, zoom, bearing, angle, and the visible region",
+                details: """
+                    The visible region is computed for the map's frame (393 × 852 points, an iPhone
+                    15) in Web Mercator, 256 points per tile at zoom 0. The first fix sets the
+                    camera instantly and shows the map; later fixes animate it (0.5 s).
+                    """,
+                examples: ["camera"],
+                handler: cameraCommand),
+            CommandSpec(
+                "markers", summary: "list the markers on the map", examples: ["markers"],
+                handler: { ctx throws(Diagnostic) in
+                    let app = try requireApp(ctx)
+                    let markers = app.mapView.markers
+                    guard !markers.isEmpty else { return CommandResult(value: markersValue(app), text: ["no markers"]) }
+                    let rows = markers.enumerated().map { i, m in
+                        [
+                            String(i + 1), m.title ?? "nil", m.snippet ?? "nil", formatFixed(m.position.latitude, decimals: 6),
+                            formatFixed(m.position.longitude, decimals: 6), app.mapView.selectedMarker == i ? "open" : "",
+                        ]
+                    }
+                    let table = TextTable(
+                        headers: ["#", "TITLE", "SNIPPET", "LATITUDE", "LONGITUDE", "INFO"],
+                        alignments: [.right, .left, .left, .right, .right, .left], rows: rows)
+                    return CommandResult(value: markersValue(app), text: table.render(style: ctx.shell.outputStyle))
+                }),
+            CommandSpec(
+                "tap", summary: "tap something on the map",
+                subcommands: [
+                    CommandSpec(
+                        "marker", arguments: [ArgSpec("N", .integer(), summary: "the marker, from 1")],
+                        summary: "tap marker N: its info window opens (not when title and snippet are both empty)",
+                        examples: ["tap marker 1"],
+                        handler: tapMarkerCommand)
+                ]),
+            CommandSpec(
+                "mylocation", summary: "tap the my-location button: the camera centres on the device, zoom unchanged",
+                examples: ["mylocation"],
+                handler: { ctx throws(Diagnostic) in
+                    let app = try requireApp(ctx)
+                    guard app.screen == .map else {
+                        throw .runtime("the picker covers the map", at: ctx.location, help: "back, then mylocation")
+                    }
+                    guard !app.mapView.isHidden else {
+                        throw .runtime("the map is hidden: there is no button to tap", at: ctx.location)
+                    }
+                    if ctx.session.tapMyLocationButton() {
+                        return .line("the camera moves to the device", value: cameraValue(app))
+                    }
+                    return .line(
+                        "nothing happens: the map has no location for the device (no permission or no position)",
+                        value: cameraValue(app))
+                }),
+        ],
+        stateRoots: [
+            StateRoot("map", summary: "the map view: hidden, myLocationEnabled, myLocationButton, width, height, selectedMarker") {
+                shell in
+                guard let map = shell.session.app?.mapView else { return .leaf(.null) }
+                return .fields([
+                    ("hidden", .bool(map.isHidden)), ("myLocationEnabled", .bool(map.isMyLocationEnabled)),
+                    ("myLocationButton", .bool(map.myLocationButton)), ("width", .number(map.width)),
+                    ("height", .number(map.height)), ("selectedMarker", map.selectedMarker.map { .int($0 + 1) } ?? .null),
+                ])
+            },
+            StateRoot("camera", summary: "the camera: latitude, longitude, zoom, bearing, viewingAngle, animating") {
+                shell in
+                guard let app = shell.session.app else { return .leaf(.null) }
+                return .leaf(cameraValue(app))
+            },
+            StateRoot("markers", summary: "markers in the order added: title, snippet, latitude, longitude, infoWindow") {
+                shell in
+                guard let app = shell.session.app else { return .values([]) }
+                guard case .list(let items) = markersValue(app) else { return .values([]) }
+                return .values(items)
+            },
+        ])
+}
+
+func cameraValue(_ app: TutorialApp) -> Value {
+    let c = app.mapView.camera
+    return .record([
+        Value.Field("latitude", .number(c.target.latitude)), Value.Field("longitude", .number(c.target.longitude)),
+        Value.Field("zoom", .number(c.zoom)), Value.Field("bearing", .number(c.bearing, .angle)),
+        Value.Field("viewingAngle", .number(c.viewingAngle, .angle)),
+        Value.Field("animating", .bool(app.mapView.animation != nil)),
+    ])
+}
+
+func markersValue(_ app: TutorialApp) -> Value {
+    .list(
+        app.mapView.markers.enumerated().map { i, m in
+            .record([
+                Value.Field("title", .optional(m.title)), Value.Field("snippet", .optional(m.snippet)),
+                Value.Field("latitude", .number(m.position.latitude)),
+                Value.Field("longitude", .number(m.position.longitude)),
+                Value.Field("infoWindow", .bool(app.mapView.selectedMarker == i)),
+            ])
+        })
+}
+
+private func cameraCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
+    let app = try requireApp(ctx)
+    let map = app.mapView
+    let c = map.camera
+    func point(_ p: GeoPoint) -> String { formatFixed(p.latitude, decimals: 6) + ", " + formatFixed(p.longitude, decimals: 6) }
+    let region = map.visibleRegion
+    var rows = [
+        ["target", point(c.target)], ["zoom", formatNumber(c.zoom)], ["bearing", formatNumber(c.bearing) + "°"],
+        ["viewing angle", formatNumber(c.viewingAngle) + "°"], ["map", map.isHidden ? "hidden" : "shown"],
+        [
+            "frame",
+            "\(formatNumber(map.width)) × \(formatNumber(map.height)) pt, \(formatFixed(c.metresPerPoint, decimals: 2)) m/pt",
+        ],
+        ["visible", "far left \(point(region.farLeft)), far right \(point(region.farRight))"],
+        ["", "near left \(point(region.nearLeft)), near right \(point(region.nearRight))"],
+    ]
+    if let move = map.lastAnimation {
+        let state = map.animation != nil ? "animating" : "last animation"
+        rows.append([
+            state,
+            "\(point(move.from.target)) zoom \(formatNumber(move.from.zoom)) → \(point(move.to.target)) zoom \(formatNumber(move.to.zoom))",
+        ])
+    }
+    return CommandResult(value: cameraValue(app), text: TextTable(headers: ["", ""], rows: rows).render())
+}
+
+private func tapMarkerCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
+    let app = try requireApp(ctx)
+    let n = ctx.integer(0) ?? 0
+    let markers = app.mapView.markers
+    guard app.screen == .map else { throw .runtime("the picker covers the map", at: ctx.location, help: "back first") }
+    guard !app.mapView.isHidden else { throw .runtime("the map is hidden: there is nothing to tap", at: ctx.location) }
+    guard !markers.isEmpty else {
+        throw .runtime("there are no markers on the map", at: ctx.location, help: "likely, then select N, adds one")
+    }
+    guard n >= 1 && n <= markers.count else {
+        throw .runtime(
+            "marker \(n) does not exist: the map has \(markers.count) marker\(markers.count == 1 ? "" : "s")",
+            at: ctx.location(ofArg: 0), help: "tap marker 1…\(markers.count)")
+    }
+    let marker = markers[n - 1]
+    let empty = (marker.title ?? "").isEmpty && (marker.snippet ?? "").isEmpty
+    ctx.session.tapMarker(n - 1)
+    if empty {
+        return .line("no info window: the marker has neither title nor snippet", value: markersValue(app))
+    }
+    var lines = ["info window: " + (marker.title ?? "")]
+    if let snippet = marker.snippet, !snippet.isEmpty {
+        lines.append("             " + snippet)
+    } else {
+        lines.append("             (no snippet: formattedAddress was not requested — P1)")
+    }
+    return CommandResult(value: markersValue(app), text: lines)
+}

@@ -1,0 +1,262 @@
+import PlaceKit
+
+extension CommandFamily {
+    /// Likely places: "Get Place", the picker, the fields the app requests, billing.
+    public static let places = CommandFamily(
+        name: "Places",
+        summary: "tap Get Place, pick a row, choose the fields the app requests",
+        commands: [
+            CommandSpec(
+                "likely", aliases: ["getplace"],
+                summary: "tap \"Get Place\": open the picker with a copy of the app's list as it is now",
+                details: """
+                    The segue hands PlacesViewController the app's likelyPlaces array. Swift arrays
+                    are values, so the picker keeps that copy: a response that arrives later does
+                    not reach it (P2). The picker shows each place's name, five rows per screen
+                    (the Objective-C picker never sets the text: blank rows, P8).
+                    """,
+                examples: ["likely"],
+                handler: { ctx throws(Diagnostic) in
+                    let app = try requireApp(ctx)
+                    guard app.screen == .map else {
+                        throw .runtime("the picker is already open", at: ctx.location, help: "select N, or back")
+                    }
+                    ctx.session.showPicker()
+                    return pickerResult(ctx.shell, app)
+                }),
+            CommandSpec(
+                "picker", summary: "show the open picker's rows again", examples: ["picker"],
+                handler: { ctx throws(Diagnostic) in
+                    let app = try requireApp(ctx)
+                    guard app.pickerPlaces != nil else {
+                        throw .runtime("the picker is not open", at: ctx.location, help: "tap \"Get Place\" with 'likely'")
+                    }
+                    return pickerResult(ctx.shell, app)
+                }),
+            CommandSpec(
+                "select", arguments: [ArgSpec("N", .integer(), summary: "the row, from 1")],
+                summary: "tap row N of the picker: back to the map, marker for that place, new request",
+                details: """
+                    Sets selectedPlace and unwinds to the map: the map is cleared (the old marker
+                    goes), a marker is added at the place's coordinate with its name as title and
+                    its formattedAddress as snippet (nil unless requested: P1), and a new likely
+                    places request is sent. The camera does not move. In the Objective-C flavour
+                    the selection never reaches the map: no marker (P8).
+                    """,
+                examples: ["select 1", "select 3"],
+                handler: selectCommand),
+            CommandSpec(
+                "back", summary: "leave the picker with its Back button, choosing nothing", examples: ["back"],
+                handler: { ctx throws(Diagnostic) in
+                    let app = try requireApp(ctx)
+                    guard app.pickerPlaces != nil else {
+                        throw .runtime("the picker is not open: there is nothing to go back from", at: ctx.location)
+                    }
+                    ctx.session.goBack()
+                    return .line("back to the map; nothing changed", value: appValue(ctx.shell))
+                }),
+            CommandSpec(
+                "fields", arguments: [ArgSpec("FIELD", placeFieldsType, optional: true, summary: "fields, +field, -field, all, reset")],
+                summary: "show or change the place fields the app requests",
+                details: """
+                    The tutorial requests [.name, .coordinate]. Fields not requested read as absent
+                    (text nil, rating 0, priceLevel -1, coordinate invalid), so the marker's snippet,
+                    the formattedAddress, stays empty until it is requested. 'fields F1,F2' sets the
+                    list; '+F' adds, '-F' removes; 'reset' goes back to the tutorial's; 'all' asks
+                    for every field likelihood requests support. Each request bills the base SKU
+                    plus one data SKU per tier the fields touch (Basic, Contact, Atmosphere).
+                    The change takes effect with the next request.
+                    """,
+                examples: ["fields", "fields +formattedAddress", "fields name,coordinate,formattedAddress", "fields reset"],
+                handler: fieldsCommand),
+            CommandSpec(
+                "stats", summary: "requests and fixes since launch, and what the requests would bill",
+                examples: ["stats"],
+                handler: { ctx throws(Diagnostic) in
+                    let s = ctx.session.stats
+                    var rows = [
+                        ["places requests", String(s.placesRequests)], ["location updates", String(s.locationUpdates)],
+                        ["in flight", String(ctx.session.app?.requestsInFlight ?? 0)],
+                    ]
+                    for entry in s.billing { rows.append(["billed: " + entry.sku, String(entry.count)]) }
+                    let value = Value.record([
+                        Value.Field("placesRequests", .int(s.placesRequests)),
+                        Value.Field("locationUpdates", .int(s.locationUpdates)),
+                        Value.Field("billing", .record(s.billing.map { Value.Field($0.sku, .int($0.count)) })),
+                    ])
+                    return CommandResult(
+                        value: value,
+                        text: TextTable(headers: ["", ""], alignments: [.left, .right], rows: rows).render())
+                }),
+            CommandSpec(
+                "places", summary: "the place dataset: how many places, in which areas, from where",
+                details: "The built-in places are real, with approximate positions and addresses: illustrative, not authoritative.",
+                examples: ["places"],
+                handler: { ctx throws(Diagnostic) in
+                    let dataset = ctx.session.places.dataset
+                    var lines = ["\(dataset.places.count) places (\(dataset.source))"]
+                    lines += TextTable(
+                        headers: ["", ""], alignments: [.left, .right],
+                        rows: dataset.areas.map { [$0.name, String($0.count)] }
+                    ).render(indent: "  ")
+                    return CommandResult(value: placesValue(ctx.shell), text: lines)
+                }),
+        ],
+        stateRoots: [
+            StateRoot("likely", summary: "the app's list of likely places: name, likelihood, latitude, longitude, placeID") {
+                shell in
+                let list = shell.session.app?.likelyPlaces ?? []
+                return .list(count: list.count, element: { .leaf(likelihoodValue(list[$0])) })
+            },
+            StateRoot("picker", summary: "the picker: open, rows (its own copy of the list)") { shell in
+                let app = shell.session.app
+                let rows = app?.pickerRows ?? []
+                return .record(
+                    fields: ["open", "rows"],
+                    child: { name in
+                        switch name {
+                        case "open": return .leaf(.bool(app?.pickerPlaces != nil))
+                        case "rows": return .list(count: rows.count, element: { .leaf(.string(rows[$0])) })
+                        default: return nil
+                        }
+                    })
+            },
+            StateRoot("places", summary: "the place dataset: count, source") { shell in .leaf(placesValue(shell)) },
+            StateRoot("fields", summary: "the place fields the app requests") { shell in
+                .leaf(.list(shell.session.places.requestedFields.names.map { .string($0) }))
+            },
+        ])
+}
+
+func placesValue(_ shell: Shell) -> Value {
+    let dataset = shell.session.places.dataset
+    return .record([
+        Value.Field("count", .int(dataset.places.count)), Value.Field("source", .string(dataset.source)),
+        Value.Field("areas", .record(dataset.areas.map { Value.Field($0.name, .int($0.count)) })),
+    ])
+}
+
+func likelihoodValue(_ l: PlaceLikelihood) -> Value {
+    .record([
+        Value.Field("name", .optional(l.place.name)),
+        Value.Field("likelihood", .number(l.likelihood)),
+        Value.Field("latitude", l.place.coordinate.isValid ? .number(l.place.coordinate.latitude) : .number(-180)),
+        Value.Field("longitude", l.place.coordinate.isValid ? .number(l.place.coordinate.longitude) : .number(-180)),
+        Value.Field("placeID", .optional(l.place.placeID)),
+        Value.Field("formattedAddress", .optional(l.place.formattedAddress)),
+    ])
+}
+
+/// The picker's rows as a person sees them: five to a screen.
+private func pickerResult(_ shell: Shell, _ app: TutorialApp) -> CommandResult {
+    let rows = app.pickerRows
+    var lines = ["Choose a place — \(rows.count) row\(rows.count == 1 ? "" : "s"), 5 per screen"]
+    if rows.isEmpty {
+        lines.append("  (the table is empty)")
+        if app.requestsInFlight > 0 {
+            lines.append("  note: a places response is still on its way; this copy will not see it (P2)")
+        }
+    }
+    for (i, row) in rows.enumerated() {
+        if i > 0 && i % 5 == 0 { lines.append("  ─── screen \(i / 5 + 1) (scrolled) ───") }
+        lines.append(leftPadded(String(i + 1), to: 4) + "  " + (row.isEmpty ? "(blank)" : row))
+    }
+    let value = Value.record([
+        Value.Field("rows", .list(rows.map { .string($0) })), Value.Field("screen", .string(app.screen.rawValue)),
+    ])
+    return CommandResult(value: value, text: lines)
+}
+
+private func selectCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
+    let app = try requireApp(ctx)
+    let n = ctx.integer(0) ?? 0
+    guard let rows = app.pickerPlaces else {
+        throw .runtime(
+            "no picker is open: there is no row to select", at: ctx.location,
+            help: "tap \"Get Place\" first with 'likely'")
+    }
+    guard rows.count > 0 else {
+        throw .runtime(
+            "the picker is empty: there is no row to select", at: ctx.location(ofArg: 0),
+            help: "go back, wait for the places response, and tap \"Get Place\" again (P2)")
+    }
+    guard n >= 1 && n <= rows.count else {
+        throw .runtime(
+            "row \(n) does not exist: the picker has \(rows.count) row\(rows.count == 1 ? "" : "s")",
+            at: ctx.location(ofArg: 0), help: "select 1…\(rows.count)")
+    }
+    let chosen = rows[n - 1].place
+    ctx.session.selectRow(n - 1)
+    let marker = app.mapView.markers.last
+    var text = "selected row \(n): \(chosen.name ?? "(no name)")"
+    if let marker {
+        text += " — marker added" + (marker.snippet == nil ? " (no snippet)" : "")
+    } else {
+        text += " — no marker"
+    }
+    return .line(text, value: markersValue(app))
+}
+
+// MARK: - fields
+
+/// `name,coordinate`, `+formattedAddress`, `-rating`, `all`, `reset` — several words allowed.
+let placeFieldsType = ArgType(
+    usage: "FIELD…", isGreedy: true,
+    completions: { _ in PlaceFields.allNames + PlaceFields.allNames.map { "+" + $0 } + ["all", "reset"] }
+) { (c: inout TokenCursor) throws(Diagnostic) in
+    var words: [String] = []
+    while let t = c.next() {
+        var offset = t.offset
+        for part in t.text.split(separator: ",", omittingEmptySubsequences: false) {
+            let word = String(part)
+            let name = word.hasPrefix("+") || word.hasPrefix("-") ? String(word.dropFirst()) : word
+            if !["all", "reset"].contains(word) && !PlaceFields.allNames.contains(name) {
+                let near = suggestion(for: name, among: PlaceFields.allNames)
+                throw .syntax(
+                    "unknown place field '\(name)'",
+                    at: SourceLocation(source: c.source, offset: t.isQuoted ? t.offset : offset, length: max(1, word.utf8.count)),
+                    help: near ?? "fields: " + PlaceFields.allNames.joined(separator: ", "))
+            }
+            words.append(word)
+            offset += word.utf8.count + 1
+        }
+    }
+    return .words(words)
+}
+
+private func fieldsCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
+    let session = ctx.session
+    let words = ctx.words(0)
+    if !words.isEmpty {
+        var fields = session.places.requestedFields
+        let additive = words.allSatisfy { $0.hasPrefix("+") || $0.hasPrefix("-") }
+        if !additive { fields = PlaceFields() }
+        for word in words {
+            switch word {
+            case "reset": fields = .tutorial
+            case "all":
+                for entry in PlaceFields.catalogue where entry.likelihoods { fields.insert(entry.name) }
+            default:
+                if word.hasPrefix("-") {
+                    fields.remove(String(word.dropFirst()))
+                } else {
+                    fields.insert(word.hasPrefix("+") ? String(word.dropFirst()) : word)
+                }
+            }
+        }
+        session.places.requestedFields = fields
+    }
+    let fields = session.places.requestedFields
+    var lines = ["fields: \(fields.swiftSyntax)"]
+    lines.append("bills: " + (["Find Current Place"] + fields.tiers.map { "Places Data: \($0)" }).joined(separator: " + "))
+    if !fields.unsupported.isEmpty {
+        lines.append(
+            "warning: likely places do not support \(fields.unsupported.joined(separator: ", ")): requests will fail with invalidRequest (-12)"
+        )
+    }
+    if fields.bits == 0 { lines.append("warning: no fields: requests will fail with invalidRequest (-12)") }
+    if !fields.contains("formattedAddress") {
+        lines.append("note: without formattedAddress the marker has no snippet (P1)")
+    }
+    return CommandResult(value: .list(fields.names.map { .string($0) }), text: lines)
+}
