@@ -125,8 +125,39 @@ extension CommandFamily {
             StateRoot("fields", summary: "the place fields the app requests") { shell in
                 .leaf(.list(shell.session.places.requestedFields.names.map { .string($0) }))
             },
+        ],
+        topics: [
+            HelpTopic("likelihood", summary: "how likely places are scored", text: likelihoodHelp),
+            HelpTopic("choices", summary: "behaviours the real APIs leave unstated, as simulated", text: choicesHelp),
         ])
 }
+
+let likelihoodHelp: String = {
+    let priors = LikelihoodModel.typePriors.map { "\($0.type) \(formatNumber($0.prior))" }.joined(separator: ", ")
+    return """
+        The places service scores every place near the position it is given (the device's, snapped
+        to about 2 km when accuracy is reduced):
+
+          s = sqrt(accuracy² + radius² + \(formatNumber(SimulationChoices.baselineSpread))²)   the spread in metres (radius: the place's size)
+          w = prior(type) × exp(−d² / (2 s²))   the weight (d: distance to the place)
+          likelihood = w / (Σ w + \(formatNumber(SimulationChoices.elsewhereWeight)))         the rest is "somewhere else"
+
+        Candidates lie within max(\(formatNumber(SimulationChoices.candidateSpreads)) s, \(formatNumber(SimulationChoices.minimumSearchRadius)) m). The \(SimulationChoices.maximumLikelihoods) heaviest are returned,
+        sorted by likelihood, then distance, then place ID; each is in 0…1 and they sum to less
+        than 1. With no place in range the list is empty. Kilometre-level (reduced) accuracy makes
+        s large: many places, each with a small, similar likelihood.
+
+        Type priors (the first of a place's types found here counts, else 1):
+        """ + "\n" + wrapText(priors + ".", width: 90, indent: "  ")
+}()
+
+let choicesHelp: String = {
+    var text = "Where the real APIs leave a behaviour unstated, placeshell does this:\n\n"
+    for choice in SimulationChoices.all {
+        text += wrapText("\(choice.topic): \(choice.choice).", width: 90, indent: "  ", hanging: "    ") + "\n"
+    }
+    return text + "\nThe built-in places are real, with approximate positions and addresses: illustrative, not authoritative."
+}()
 
 func placesValue(_ shell: Shell) -> Value {
     let dataset = shell.session.places.dataset

@@ -141,3 +141,24 @@ public struct TextTable {
         return out
     }
 }
+
+/// Text broken into lines of at most `width` cells at spaces: the first line starts with
+/// `indent`, the others with `hanging` (default: `indent`).
+public func wrapText(_ text: String, width: Int, indent: String = "", hanging: String? = nil) -> String {
+    let rest = hanging ?? indent
+    var lines: [String] = []
+    var line = indent
+    var lineHasWord = false
+    for word in text.split(separator: " ") {
+        let candidate = lineHasWord ? line + " " + word : line + word
+        if lineHasWord && displayWidth(candidate) > width {
+            lines.append(line)
+            line = rest + word
+        } else {
+            line = candidate
+        }
+        lineHasWord = true
+    }
+    lines.append(line)
+    return lines.joined(separator: "\n")
+}
