@@ -66,6 +66,8 @@ public final class LocationManager {
     private var reportedStatus: AuthorizationStatus?
     private var reportedUnknown = false
     private var pendingSample: Int?
+    /// The pending sample is the reduced-accuracy rate limit's timer.
+    private var pendingSampleIsTimer = false
     private var pendingDenial: Int?
 
     init(session: Session) {
@@ -134,7 +136,7 @@ public final class LocationManager {
         updatesMayHaveChanged(delay: SimulationChoices.fixDelay)
     }
 
-    private func updatesMayHaveChanged(delay: Double) {
+    private func updatesMayHaveChanged(delay: Double, onlyWhenDue: Bool = false) {
         guard isUpdating else { return }
         let status = authorizationStatus
         if status == .denied || status == .restricted {
@@ -151,8 +153,15 @@ public final class LocationManager {
             }
             return
         }
+        if let timer = pendingSample, pendingSampleIsTimer, accuracyAuthorization == .full {
+            session.cancel(timer)  // Precise is back on: no rate limit to wait for
+            pendingSample = nil
+        }
         guard status.isAuthorized, session.device.position != nil, pendingSample == nil else { return }
-        pendingSample = session.schedule(after: delay, "locationManager(_:didUpdateLocations:)", owner: session.app) {
+        pendingSampleIsTimer = onlyWhenDue
+        pendingSample = session.schedule(
+            after: delay, "locationManager(_:didUpdateLocations:)", owner: session.app, onlyWhenDue: onlyWhenDue
+        ) {
             [weak self] in
             guard let self else { return }
             self.pendingSample = nil
@@ -170,6 +179,10 @@ public final class LocationManager {
         if accuracyAuthorization == .reduced {
             fix = LocationManager.coarsened(fix)
             if let last = lastDelivered, session.clock - last.timestamp < SimulationChoices.reducedMinimumInterval {
+                // Too soon: the next reduced fix is taken when the interval is over (time must
+                // pass for it: `wait`).
+                updatesMayHaveChanged(
+                    delay: last.timestamp + SimulationChoices.reducedMinimumInterval - session.clock, onlyWhenDue: true)
                 return
             }
         }

@@ -38,6 +38,9 @@ public struct ScheduledEvent {
     public var label: String
     /// The object whose callback this is (the app): its events die with it.
     var owner: ObjectIdentifier?
+    /// A timer that only the passing of time reaches (`wait`): settling after a command stops
+    /// before it while it lies in the future.
+    var onlyWhenDue = false
     let action: () -> Void
 }
 
@@ -87,11 +90,12 @@ public final class Session {
     /// loop, after the current command). Events run in (time, order scheduled) order.
     @discardableResult
     public func schedule(
-        after delay: Double, _ label: String, owner: AnyObject? = nil, _ action: @escaping () -> Void
+        after delay: Double, _ label: String, owner: AnyObject? = nil, onlyWhenDue: Bool = false,
+        _ action: @escaping () -> Void
     ) -> Int {
         let event = ScheduledEvent(
             micros: clockMicros + Session.micros(delay), sequence: nextSequence, label: label,
-            owner: owner.map { ObjectIdentifier($0) }, action: action)
+            owner: owner.map { ObjectIdentifier($0) }, onlyWhenDue: onlyWhenDue, action: action)
         nextSequence += 1
         var index = queue.count
         while index > 0 && (queue[index - 1].micros > event.micros) { index -= 1 }
@@ -118,10 +122,13 @@ public final class Session {
     }
 
     /// Lets the run loop settle: runs every pending event and whatever they schedule, moving the
-    /// clock forward as it goes (the app's work takes virtual time), up to `limit` events.
+    /// clock forward as it goes (the app's work takes virtual time), up to `limit` events. It
+    /// stops at an `onlyWhenDue` timer that lies in the future: only `advance(by:)` reaches it.
     public func settle(limit: Int = 10_000) {
         var count = 0
-        while count < limit, step() { count += 1 }
+        while count < limit, let first = queue.first, !first.onlyWhenDue || first.micros <= clockMicros, step() {
+            count += 1
+        }
     }
 
     /// Moves the clock forward by `seconds`, running every event that falls due on the way.
