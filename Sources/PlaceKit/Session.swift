@@ -22,7 +22,7 @@ public struct Event: Sendable, Equatable {
     public static func note(_ text: String, pitfall: String? = nil) -> Event {
         var fields = [Value.Field("text", .string(text))]
         if let pitfall { fields.append(Value.Field("pitfall", .string(pitfall))) }
-        return Event("note", text: "note: " + text, fields: fields)
+        return Event("note", text: "note: " + text + (pitfall.map { " (\($0))" } ?? ""), fields: fields)
     }
 }
 

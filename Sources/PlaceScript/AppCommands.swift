@@ -129,7 +129,12 @@ extension Shell {
 func requireApp(_ ctx: CommandContext) throws(Diagnostic) -> TutorialApp {
     guard let app = ctx.session.app else {
         var help = "type 'launch' first"
-        if let crashed = ctx.session.lastApp?.crashMessage { help = "it crashed (\(crashed)); type 'launch' to start it again" }
+        if let crashed = ctx.session.lastApp?.crashMessage {
+            help = "it crashed (\(crashed)); type 'launch' to start it again"
+            if ctx.session.device.privacy.unknownFutureStatus {
+                help += " — it crashes again while the status is unknown: change it first, e.g. 'auth allow'"
+            }
+        }
         throw .runtime("the app is not running", at: ctx.location, help: help)
     }
     return app

@@ -156,7 +156,7 @@ private func tapMarkerCommand(_ ctx: CommandContext) throws(Diagnostic) -> Comma
     if let snippet = marker.snippet, !snippet.isEmpty {
         lines.append("             " + snippet)
     } else {
-        lines.append("             (no snippet: formattedAddress was not requested — P1)")
+        lines.append("             (no snippet: the place was fetched without formattedAddress — P1)")
     }
     return CommandResult(value: markersValue(app), text: lines)
 }
