@@ -8,9 +8,13 @@ public struct CameraPosition: Sendable, Equatable {
     /// `GMSCameraPosition.camera(withLatitude:longitude:zoom:)`, bearing and angle 0.
     public init(target: GeoPoint, zoom: Double, bearing: Double = 0, viewingAngle: Double = 0) {
         let lat = min(85, max(-85, target.latitude))
-        var lng = (target.longitude + 180).truncatingRemainder(dividingBy: 360)
-        if lng < 0 { lng += 360 }
-        self.target = GeoPoint(latitude: lat, longitude: lng - 180)
+        var lng = target.longitude
+        if !(-180..<180).contains(lng) {  // wrap only when needed: no rounding noise otherwise
+            lng = (lng + 180).truncatingRemainder(dividingBy: 360)
+            if lng < 0 { lng += 360 }
+            lng -= 180
+        }
+        self.target = GeoPoint(latitude: lat, longitude: lng)
         self.zoom = min(SimulationChoices.maximumZoom, max(SimulationChoices.minimumZoom, zoom))
         var b = bearing.truncatingRemainder(dividingBy: 360)
         if b < 0 { b += 360 }
