@@ -43,28 +43,42 @@ public enum LikelihoodModel {
     /// Scores the places around a fix and returns the most likely, best first.
     public static func rank(_ places: [Place], at point: GeoPoint, accuracy: Double) -> [Scored] {
         let accuracy = max(0, accuracy)
-        var candidates: [Scored] = []
-        for place in places {
-            let d = distance(point, place.coordinate)
-            let s = (accuracy * accuracy + place.radius * place.radius
-                + SimulationChoices.baselineSpread * SimulationChoices.baselineSpread).squareRoot()
-            guard d <= max(SimulationChoices.candidateSpreads * s, SimulationChoices.minimumSearchRadius) else {
-                continue
-            }
-            let p = prior(place.types)
-            let w = p * exp(-(d * d) / (2 * s * s))
-            candidates.append(Scored(place: place, distance: d, spread: s, prior: p, weight: w, likelihood: 0))
+        let baseline = SimulationChoices.baselineSpread
+        // A cheap flat-earth distance rules out far places before the exact (haversine) one.
+        let metresPerDegree = earthRadius * .pi / 180
+        let cosLat = cos(point.latitude * .pi / 180)
+        var candidates: [(index: Int, distance: Double, spread: Double, prior: Double, weight: Double)] = []
+        for index in places.indices {
+            // Read fields in place: copying a whole Place (its strings and arrays) costs more
+            // than the arithmetic.
+            let radius = places[index].radius
+            let coordinate = places[index].coordinate
+            let s = (accuracy * accuracy + radius * radius + baseline * baseline).squareRoot()
+            let cutoff = max(SimulationChoices.candidateSpreads * s, SimulationChoices.minimumSearchRadius)
+            let dy = (coordinate.latitude - point.latitude) * metresPerDegree
+            var dLng = abs(coordinate.longitude - point.longitude)
+            if dLng > 180 { dLng = 360 - dLng }
+            let dx = dLng * metresPerDegree * cosLat
+            // The flat estimate is within a few per cent at these ranges; 10 % margin.
+            if dy * dy + dx * dx > cutoff * cutoff * 1.21 { continue }
+            let d = distance(point, coordinate)
+            guard d <= cutoff else { continue }
+            let p = prior(places[index].types)
+            candidates.append((index, d, s, p, p * exp(-(d * d) / (2 * s * s))))
         }
         candidates.sort { a, b in
             if a.weight != b.weight { return a.weight > b.weight }
             if a.distance != b.distance { return a.distance < b.distance }
-            return a.place.id < b.place.id
+            return places[a.index].id < places[b.index].id
         }
         if candidates.count > SimulationChoices.maximumLikelihoods {
             candidates.removeLast(candidates.count - SimulationChoices.maximumLikelihoods)
         }
         let total = candidates.reduce(0) { $0 + $1.weight } + SimulationChoices.elsewhereWeight
-        for i in candidates.indices { candidates[i].likelihood = candidates[i].weight / total }
-        return candidates
+        return candidates.map {
+            Scored(
+                place: places[$0.index], distance: $0.distance, spread: $0.spread, prior: $0.prior, weight: $0.weight,
+                likelihood: $0.weight / total)
+        }
     }
 }

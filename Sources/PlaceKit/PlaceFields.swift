@@ -31,9 +31,18 @@ public struct PlaceFields: Sendable, Equatable {
     }
 
     public func contains(_ name: String) -> Bool {
-        guard let entry = Self.catalogue.first(where: { $0.name == name }) else { return false }
-        return bits & (1 << UInt64(entry.bit)) != 0
+        guard let bit = Self.bitByName[name] else { return false }
+        return bits & (1 << UInt64(bit)) != 0
     }
+
+    private static let bitByName: [String: Int] = {
+        var table: [String: Int] = [:]
+        for entry in catalogue { table[entry.name] = entry.bit }
+        return table
+    }()
+
+    /// Whether the field with this bit (see `catalogue`) is requested.
+    func contains(bit: Int) -> Bool { bits & (1 << UInt64(bit)) != 0 }
 
     public mutating func insert(_ name: String) {
         if let entry = Self.catalogue.first(where: { $0.name == name }) { bits |= 1 << UInt64(entry.bit) }
@@ -77,14 +86,15 @@ public struct FetchedPlace: Sendable, Equatable {
 
     /// Masks a place by the requested fields; unrequested values read as the SDK's defaults.
     public init(_ place: Place, fields: PlaceFields) {
+        // Bits as in `PlaceFields.catalogue` (GMSPlaceField).
         source = place
-        name = fields.contains("name") ? place.name : nil
-        placeID = fields.contains("placeID") ? place.id : nil
-        coordinate = fields.contains("coordinate") ? place.coordinate : .invalid
-        formattedAddress = fields.contains("formattedAddress") ? place.address : nil
-        rating = fields.contains("rating") ? place.rating : 0
-        priceLevel = fields.contains("priceLevel") ? place.priceLevel : -1
-        types = fields.contains("types") ? place.types : []
+        name = fields.contains(bit: 0) ? place.name : nil
+        placeID = fields.contains(bit: 1) ? place.id : nil
+        coordinate = fields.contains(bit: 3) ? place.coordinate : .invalid
+        formattedAddress = fields.contains(bit: 6) ? place.address : nil
+        rating = fields.contains(bit: 7) ? place.rating : 0
+        priceLevel = fields.contains(bit: 8) ? place.priceLevel : -1
+        types = fields.contains(bit: 9) ? place.types : []
     }
 }
 
