@@ -80,8 +80,8 @@ private func parseExpectation(_ tokens: ArraySlice<Token>, cursor: TokenCursor) 
         switch StatePath.parse(token.text) {
         case .success(let path):
             guard cursor.table.stateRoot(named: path.root) != nil else {
-                var help = suggestion(for: path.root, among: cursor.table.stateRootNames).map { $0 + "; " } ?? ""
-                help += "to compare with text, quote it: \"\(token.text)\""
+                var help = "to compare with text, quote it: \"\(token.text)\""
+                if let near = suggestion(for: path.root, among: cursor.table.stateRootNames) { help += " — or " + near }
                 throw .syntax("no state path '\(path.root)'", at: loc, help: help)
             }
             return .path(path)
