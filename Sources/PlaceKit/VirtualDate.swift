@@ -11,7 +11,12 @@ public struct VirtualDate: Sendable, Equatable {
 
     /// The date `seconds` after the simulation's epoch.
     public init(clock seconds: Double) {
-        self.init(unixTime: SimulationChoices.epoch + seconds)
+        // Whole microseconds first: epoch + seconds as one Double loses the last digits
+        // (0.8 s would print as .799999).
+        let micros = (seconds * 1_000_000).rounded()
+        let whole = (micros / 1_000_000).rounded(.down)
+        self.init(unixTime: SimulationChoices.epoch + whole)
+        microsecond = Int(micros - whole * 1_000_000)
     }
 
     public init(unixTime t: Double) {
