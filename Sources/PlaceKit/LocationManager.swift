@@ -72,8 +72,12 @@ public final class LocationManager {
 
     init(session: Session) {
         self.session = session
-        // Core Location reports the initial state to a new manager.
-        scheduleAuthorizationCallback()
+    }
+
+    /// Core Location reports the initial state to a new manager on the next run-loop turn. The
+    /// app calls this as it creates the manager, so that the callback is the app's and dies with it.
+    func reportInitialAuthorization(owner: AnyObject?) {
+        scheduleAuthorizationCallback(owner: owner)
     }
 
     var privacy: PrivacySettings { session.device.privacy }
@@ -82,10 +86,10 @@ public final class LocationManager {
 
     private var owner: AnyObject? { delegate }
 
-    private func scheduleAuthorizationCallback() {
+    private func scheduleAuthorizationCallback(owner: AnyObject? = nil) {
         session.schedule(
             after: SimulationChoices.authorizationCallbackDelay, "locationManager(_:didChangeAuthorization:)",
-            owner: session.app
+            owner: owner ?? session.app
         ) { [weak self] in
             guard let self else { return }
             let status = self.authorizationStatus

@@ -51,6 +51,7 @@ public final class TutorialApp: LocationManagerDelegate {
         mapView = MapView(
             session: session, camera: CameraPosition(target: Self.defaultLocation, zoom: Self.preciseZoom),
             width: session.device.screenWidth, height: session.device.screenHeight)
+        locationManager.reportInitialAuthorization(owner: self)
     }
 
     /// `viewDidLoad()` of the map controller, in the tutorial's order (api-facts §1.2).
