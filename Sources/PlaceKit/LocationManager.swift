@@ -182,7 +182,12 @@ public final class LocationManager {
             course: position.course, timestamp: session.clock)
         if accuracyAuthorization == .reduced {
             fix = LocationManager.coarsened(fix)
-            if let last = lastDelivered, session.clock - last.timestamp < SimulationChoices.reducedMinimumInterval {
+            // Times are whole microseconds, but their difference in seconds can fall a hair
+            // short of the interval (the timer would fire again and again): half a microsecond
+            // of tolerance.
+            if let last = lastDelivered,
+                session.clock - last.timestamp < SimulationChoices.reducedMinimumInterval - 0.000_000_5
+            {
                 // Too soon: the next reduced fix is taken when the interval is over (time must
                 // pass for it: `wait`).
                 updatesMayHaveChanged(
