@@ -55,6 +55,25 @@ final class RunLoopTests: XCTestCase {
         XCTAssertEqual(session.pendingEvents.count, 1)
     }
 
+    func testSettleStopsBeforeATimerThatOnlyTimeReaches() {
+        let session = Session()
+        var ran: [String] = []
+        session.schedule(after: 1, "a") { ran.append("a") }
+        session.schedule(after: 5, "timer", onlyWhenDue: true) { ran.append("timer") }
+        session.schedule(after: 6, "after") { ran.append("after") }
+        session.settle()
+        XCTAssertEqual(ran, ["a"])
+        XCTAssertEqual(session.clock, 1)
+        session.advance(by: 4)
+        XCTAssertEqual(ran, ["a", "timer"])
+        session.settle()
+        XCTAssertEqual(ran, ["a", "timer", "after"])
+        // A timer already due runs when settling.
+        session.schedule(after: 0, "due", onlyWhenDue: true) { ran.append("due") }
+        session.settle()
+        XCTAssertEqual(ran.last, "due")
+    }
+
     func testStepRunsOneEventAndReportsWhenNoneIsLeft() {
         let session = Session()
         var ran: [Int] = []
