@@ -1,0 +1,67 @@
+import XCTest
+
+@testable import PlaceKit
+
+/// Dates on the virtual clock: the epoch, the civil calendar and the three formats.
+final class VirtualDateTests: XCTestCase {
+    private func date(_ d: VirtualDate) -> [Int] { [d.year, d.month, d.day, d.hour, d.minute, d.second] }
+
+    func testEpoch() {
+        XCTAssertEqual(SimulationChoices.epoch, 1_717_232_400)
+        let zero = VirtualDate(clock: 0)
+        XCTAssertEqual(date(zero), [2024, 6, 1, 9, 0, 0])
+        XCTAssertEqual(zero.microsecond, 0)
+        XCTAssertEqual(date(VirtualDate(unixTime: 0)), [1970, 1, 1, 0, 0, 0])
+    }
+
+    func testLeapYears() {
+        XCTAssertEqual(date(VirtualDate(unixTime: 1_709_164_800)), [2024, 2, 29, 0, 0, 0])
+        XCTAssertEqual(date(VirtualDate(unixTime: 1_709_164_800 + 86_400)), [2024, 3, 1, 0, 0, 0])
+        XCTAssertEqual(date(VirtualDate(unixTime: 951_825_600)), [2000, 2, 29, 12, 0, 0], "2000 is a leap year")
+        XCTAssertEqual(date(VirtualDate(unixTime: 4_107_542_399)), [2100, 2, 28, 23, 59, 59])
+        XCTAssertEqual(date(VirtualDate(unixTime: 4_107_542_400)), [2100, 3, 1, 0, 0, 0], "2100 is not")
+        XCTAssertEqual(date(VirtualDate(unixTime: 1_677_628_800)), [2023, 3, 1, 0, 0, 0], "2023 has no 29 February")
+        XCTAssertEqual(date(VirtualDate(unixTime: 1_735_689_599)), [2024, 12, 31, 23, 59, 59])
+        XCTAssertEqual(date(VirtualDate(unixTime: 1_735_689_600)), [2025, 1, 1, 0, 0, 0])
+        XCTAssertEqual(date(VirtualDate(unixTime: -1)), [1969, 12, 31, 23, 59, 59])
+        XCTAssertEqual(date(VirtualDate(unixTime: -2_203_977_600)), [1900, 2, 28, 0, 0, 0])
+        XCTAssertEqual(date(VirtualDate(unixTime: -2_203_977_600 + 86_400)), [1900, 3, 1, 0, 0, 0])
+    }
+
+    func testLocaleDescription() {
+        XCTAssertEqual(VirtualDate(clock: 0).localeDescription, "6/1/24, 9:00:00 AM Coordinated Universal Time")
+        XCTAssertEqual(VirtualDate(clock: 1.4).localeDescription, "6/1/24, 9:00:01 AM Coordinated Universal Time")
+        XCTAssertEqual(VirtualDate(clock: 3 * 3600).localeDescription, "6/1/24, 12:00:00 PM Coordinated Universal Time")
+        XCTAssertEqual(
+            VirtualDate(clock: 4 * 3600 + 5 * 60 + 9).localeDescription, "6/1/24, 1:05:09 PM Coordinated Universal Time")
+        XCTAssertEqual(VirtualDate(clock: 15 * 3600).localeDescription, "6/2/24, 12:00:00 AM Coordinated Universal Time")
+        XCTAssertEqual(
+            VirtualDate(clock: 15 * 3600 + 59.999).localeDescription, "6/2/24, 12:00:59 AM Coordinated Universal Time",
+            "seconds are truncated, not rounded")
+        XCTAssertEqual(
+            VirtualDate(unixTime: 1_735_689_599).localeDescription, "12/31/24, 11:59:59 PM Coordinated Universal Time")
+        XCTAssertEqual(VirtualDate(unixTime: 1_262_304_000).localeDescription, "1/1/10, 12:00:00 AM Coordinated Universal Time")
+    }
+
+    func testLogStampHasWholeMicroseconds() {
+        XCTAssertEqual(VirtualDate(clock: 0).logStamp, "2024-06-01 09:00:00.000000+0000")
+        XCTAssertEqual(VirtualDate(clock: 0.4).logStamp, "2024-06-01 09:00:00.400000+0000")
+        XCTAssertEqual(VirtualDate(clock: 1.8).logStamp, "2024-06-01 09:00:01.800000+0000")
+        XCTAssertEqual(VirtualDate(clock: 0.000001).logStamp, "2024-06-01 09:00:00.000001+0000")
+        XCTAssertEqual(VirtualDate(clock: 0.123456).logStamp, "2024-06-01 09:00:00.123456+0000")
+        XCTAssertEqual(VirtualDate(clock: 86_400 * 40 + 0.05).logStamp, "2024-07-11 09:00:00.050000+0000")
+        // Every microsecond on the clock prints as itself.
+        for micros in stride(from: 0, to: 3_000_000, by: 7919) {
+            let stamp = VirtualDate(clock: Double(micros) / 1_000_000).logStamp
+            var fraction = String(micros % 1_000_000)
+            while fraction.count < 6 { fraction = "0" + fraction }
+            XCTAssertEqual(stamp, "2024-06-01 09:00:0\(micros / 1_000_000).\(fraction)+0000")
+        }
+    }
+
+    func testISO8601() {
+        XCTAssertEqual(VirtualDate(clock: 0).iso8601, "2024-06-01T09:00:00Z")
+        XCTAssertEqual(VirtualDate(clock: 3661.9).iso8601, "2024-06-01T10:01:01Z")
+        XCTAssertEqual(VirtualDate(unixTime: 1_709_164_800).iso8601, "2024-02-29T00:00:00Z")
+    }
+}
