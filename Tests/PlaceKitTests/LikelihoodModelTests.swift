@@ -58,6 +58,39 @@ final class LikelihoodModelTests: XCTestCase {
         }
     }
 
+    /// The formula of the manual, computed the slow way for every place.
+    private func bruteForce(_ places: [Place], at point: GeoPoint, accuracy: Double) -> [(id: String, likelihood: Double)] {
+        var scored: [(id: String, d: Double, w: Double)] = []
+        for p in places {
+            let d = distance(point, p.coordinate)
+            let s = (accuracy * accuracy + p.radius * p.radius + 40 * 40).squareRoot()
+            guard d <= max(3 * s, 200) else { continue }
+            scored.append((p.id, d, LikelihoodModel.prior(p.types) * exp(-(d * d) / (2 * s * s))))
+        }
+        scored.sort { a, b in a.w != b.w ? a.w > b.w : a.d != b.d ? a.d < b.d : a.id < b.id }
+        let top = scored.prefix(20)
+        let total = top.reduce(0) { $0 + $1.w } + 0.25
+        return top.map { ($0.id, $0.w / total) }
+    }
+
+    func testMatchesTheFormulaEverywhere() {
+        // Random points anywhere from the equator to 84°, across the antimeridian, with places
+        // up to 30 km away: the ranking's shortcuts must not change the result.
+        var rng = SplitMix64(seed: 2024)
+        for round in 0..<300 {
+            let centre = GeoPoint(
+                latitude: rng.double(in: -84...84),
+                longitude: round % 5 == 0 ? 179.99 : rng.double(in: -180...179.999))
+            let spread = [300.0, 3000, 30_000][round % 3]
+            let places = randomPlaces(Int(rng.next() % 60), around: centre, spread: spread, rng: &rng)
+            let accuracy = [0.0, 5, 65, 3000, 20_000][Int(rng.next() % 5)]
+            let ranked = LikelihoodModel.rank(places, at: centre, accuracy: accuracy)
+            let expected = bruteForce(places, at: centre, accuracy: accuracy)
+            XCTAssertEqual(ranked.map(\.place.id), expected.map(\.id), "round \(round) at \(centre)")
+            for (a, b) in zip(ranked, expected) { XCTAssertEqual(a.likelihood, b.likelihood, accuracy: 1e-12) }
+        }
+    }
+
     func testAtMostTwentyAndTheSumStaysBelowOne() {
         // 100 identical places at the fix: the heaviest possible case.
         let places = (0..<100).map {
