@@ -131,49 +131,91 @@ func cleanEnvironment(home: String, extra: [String: String] = [:]) -> [String: S
 /// Runs an executable with the given arguments, working directory, environment and standard
 /// input (a file, or nothing: /dev/null). Output goes to temporary files, so a large output can
 /// never deadlock a pipe. A run longer than `timeout` seconds is killed and reported.
+///
+/// Uses posix_spawn and waitpid rather than Foundation's Process: on Linux, Process notices the
+/// end of a child through a descriptor the child inherits, so a child that leaves a daemon
+/// behind (the tmux client starting its server) would never be seen to end.
 func runProcess(
     _ executable: URL, _ arguments: [String], in directory: URL, environment: [String: String],
     stdin: URL? = nil, timeout: TimeInterval = 60
 ) throws -> RunResult {
     let scratch = TemporaryDirectory()
-    let outURL = scratch.file("stdout")
-    let errURL = scratch.file("stderr")
-    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-    let outHandle = try FileHandle(forWritingTo: outURL)
-    let errHandle = try FileHandle(forWritingTo: errURL)
-    let inHandle = try stdin.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle(forReadingAtPath: "/dev/null")
+    let outPath = scratch.file("stdout").path
+    let errPath = scratch.file("stderr").path
+    let inPath = stdin?.path ?? "/dev/null"
+    let inFD = open(inPath, O_RDONLY | O_CLOEXEC)
+    let outFD = open(outPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    let errFD = open(errPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     defer {
-        try? outHandle.close()
-        try? errHandle.close()
-        try? inHandle?.close()
+        for fd in [inFD, outFD, errFD] where fd >= 0 { close(fd) }
     }
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.currentDirectoryURL = directory
-    process.environment = environment
-    process.standardOutput = outHandle
-    process.standardError = errHandle
-    if let inHandle { process.standardInput = inHandle }
-    let done = DispatchSemaphore(value: 0)
-    process.terminationHandler = { _ in done.signal() }
-    try process.run()
+    guard inFD >= 0, outFD >= 0, errFD >= 0 else { throw SpawnError(message: "cannot open \(inPath): errno \(errno)") }
+
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, inFD, 0)
+    posix_spawn_file_actions_adddup2(&actions, outFD, 1)
+    posix_spawn_file_actions_adddup2(&actions, errFD, 2)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    // Default signal handling in the child (the test runner may ignore SIGPIPE), and its own
+    // process group, so that a timeout can end it and anything it started.
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for sig in [SIGPIPE, SIGINT, SIGTERM, SIGQUIT] { sigaddset(&defaults, sig) }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    var noMask = sigset_t()
+    sigemptyset(&noMask)
+    posix_spawnattr_setsigmask(&attributes, &noMask)
+    posix_spawnattr_setpgroup(&attributes, 0)
+    posix_spawnattr_setflags(
+        &attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
+
+    // `env -C DIR` changes directory and then execs the program (posix_spawn's own chdir action
+    // is not visible from Swift on every libc).
+    let launcher = "/usr/bin/env"
+    let argv = ([launcher, "-C", directory.path, executable.path] + arguments).map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+        for p in argv { free(p) }
+        for p in envp { free(p) }
+    }
+    var pid: pid_t = 0
+    let rc = posix_spawn(&pid, launcher, &actions, &attributes, argv, envp)
+    guard rc == 0 else { throw SpawnError(message: "cannot start \(executable.path): error \(rc)") }
+
+    var status: Int32 = 0
     var timedOut = false
-    if done.wait(timeout: .now() + timeout) == .timedOut {
-        timedOut = true
-        process.terminate()
-        if done.wait(timeout: .now() + 5) == .timedOut {
-            kill(process.processIdentifier, SIGKILL)
-            done.wait()
+    let deadline = Date().addingTimeInterval(timeout)
+    var pause: useconds_t = 200
+    while true {
+        let r = waitpid(pid, &status, WNOHANG)
+        if r == pid { break }
+        if r < 0 && errno != EINTR { throw SpawnError(message: "waitpid failed: errno \(errno)") }
+        if Date() > deadline {
+            timedOut = true
+            kill(-pid, SIGKILL)
+            kill(pid, SIGKILL)
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            break
         }
+        usleep(pause)
+        pause = min(pause * 2, 5000)
     }
+    let signal = status & 0x7F
     return RunResult(
-        stdout: (try? Data(contentsOf: outURL)) ?? Data(),
-        stderr: (try? Data(contentsOf: errURL)) ?? Data(),
-        status: process.terminationStatus,
-        signaled: process.terminationReason == .uncaughtSignal,
+        stdout: (try? Data(contentsOf: URL(fileURLWithPath: outPath))) ?? Data(),
+        stderr: (try? Data(contentsOf: URL(fileURLWithPath: errPath))) ?? Data(),
+        status: signal == 0 ? (status >> 8) & 0xFF : signal,
+        signaled: signal != 0,
         timedOut: timedOut)
+}
+
+struct SpawnError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
 }
 
 /// A line diff of expected against actual text: `-` lines expected but missing, `+` lines
