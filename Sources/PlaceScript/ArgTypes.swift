@@ -13,6 +13,10 @@ extension ArgType {
 
     /// All remaining words (at least one), kept apart.
     public static let words = ArgType(isGreedy: true) { (c: inout TokenCursor) throws(Diagnostic) in
+        if c.isCheckingOnly {
+            c.index = c.tokens.count
+            return .words([])
+        }
         var out: [String] = []
         while let t = c.next() { out.append(t.text) }
         return .words(out)
@@ -21,10 +25,29 @@ extension ArgType {
     /// All remaining words joined by single spaces (`echo`).
     public static let text = ArgType(usage: "TEXT…", isGreedy: true) { (c: inout TokenCursor) throws(Diagnostic) in
         guard let first = c.next() else { return .word("") }
-        var joined = first.text
-        while let t = c.next() {
-            joined += " "
-            joined += t.text
+        if c.atEnd { return .word(first.text) }
+        if c.isCheckingOnly {
+            c.index = c.tokens.count
+            return .word("")
+        }
+        // One allocation for the joined text, however many words.
+        var length = first.text.utf8.count
+        for t in c.tokens[c.index...] { length += 1 + t.text.utf8.count }
+        let words = c.tokens[(c.index - 1)...]
+        c.index = c.tokens.count
+        let joined = String(unsafeUninitializedCapacity: length) { buffer in
+            var k = 0
+            for w in words.indices {
+                if w != words.startIndex {
+                    buffer[k] = 0x20
+                    k += 1
+                }
+                for byte in words[w].text.utf8 {
+                    buffer[k] = byte
+                    k += 1
+                }
+            }
+            return k
         }
         return .word(joined)
     }

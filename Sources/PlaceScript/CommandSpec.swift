@@ -36,6 +36,9 @@ public struct TokenCursor {
     public let source: SourceText
     /// The command table, for types that check names (state paths).
     public let table: CommandTable
+    /// The words are only being checked (the first pass over a long script): the value read is
+    /// thrown away, so a type may skip building one when building cannot fail.
+    public var isCheckingOnly = false
 
     public var atEnd: Bool { index >= tokens.count }
     public var current: Token? { index < tokens.count ? tokens[index] : nil }

@@ -19,7 +19,9 @@ public struct Invocation: Sendable {
 /// one binder that checks arity and argument types for all of them.
 public final class CommandTable: @unchecked Sendable {
     public let families: [CommandFamily]
-    private var byName: [String: CommandSpec] = [:]
+    /// Command names and aliases, bucketed by length and first byte: finding the command of each
+    /// line of a long script costs a comparison or two instead of hashing the word.
+    private let nameBuckets: [[(name: String, spec: CommandSpec)]]
     private var roots: [String: StateRoot] = [:]
     private var settingsByName: [String: SettingSpec] = [:]
     private var topicsByName: [String: HelpTopic] = [:]
@@ -28,12 +30,22 @@ public final class CommandTable: @unchecked Sendable {
 
     public init(families: [CommandFamily]) {
         self.families = families
+        var nameBuckets: [[(name: String, spec: CommandSpec)]] = Array(repeating: [], count: 256)
         for family in families {
             for command in family.commands {
                 Self.assignFamily(command, family.name)
-                byName[command.name] = command
-                for alias in command.aliases { byName[alias] = command }
+                for name in [command.name] + command.aliases {
+                    let bucket = Self.bucket(of: name)
+                    if let index = nameBuckets[bucket].firstIndex(where: { $0.name == name }) {
+                        nameBuckets[bucket][index].spec = command
+                    } else {
+                        nameBuckets[bucket].append((name, command))
+                    }
+                }
             }
+        }
+        self.nameBuckets = nameBuckets
+        for family in families {
             for root in family.stateRoots { roots[root.name] = root }
             for setting in family.settings { settingsByName[setting.name] = setting }
             for topic in family.topics { topicsByName[topic.name] = topic }
@@ -50,7 +62,19 @@ public final class CommandTable: @unchecked Sendable {
     public var commands: [CommandSpec] { families.flatMap(\.commands) }
     /// Names and aliases of all top-level commands.
     public var commandNames: [String] { commands.flatMap { [$0.name] + $0.aliases } }
-    public func command(named name: String) -> CommandSpec? { byName[name] }
+    public func command(named name: String) -> CommandSpec? {
+        let bucket = Self.bucket(of: name)
+        return nameBuckets.withUnsafeBufferPointer { buckets in
+            for entry in buckets[bucket] where entry.name == name { return entry.spec }
+            return nil
+        }
+    }
+
+    @inline(__always)
+    private static func bucket(of name: String) -> Int {
+        let utf8 = name.utf8
+        return (utf8.count &* 37 &+ Int(utf8.first ?? 0)) & 255
+    }
     public func stateRoot(named name: String) -> StateRoot? { roots[name] }
     public var stateRoots: [StateRoot] { families.flatMap(\.stateRoots) }
     public var stateRootNames: [String] { stateRoots.map(\.name) }
@@ -61,11 +85,17 @@ public final class CommandTable: @unchecked Sendable {
 
     /// Checks a command's words against its spec and converts them to typed values. This is the
     /// only place arity, option names and argument types are checked.
-    public func bind(_ raw: RawCommand, source: SourceText) throws(Diagnostic) -> Invocation {
+    ///
+    /// With `checkingOnly` (the first pass over a script too long to keep bound), every check is
+    /// made but the invocation comes back without its argument values, and types may skip
+    /// building values that cannot fail.
+    public func bind(_ raw: RawCommand, source: SourceText, checkingOnly: Bool = false) throws(Diagnostic)
+        -> Invocation
+    {
         let tokens = raw.tokens
         let first = tokens[0]
         func loc(_ t: Token) -> SourceLocation { SourceLocation(source: source, offset: t.offset, length: max(1, t.length)) }
-        guard var spec = byName[first.text] else {
+        guard var spec = command(named: first.text) else {
             var help = suggestion(for: first.text, among: commandNames)
             if help == nil { help = "type 'help' for the list of commands" }
             if first.text.isEmpty { throw .syntax("empty command name", at: loc(first), help: help) }
@@ -145,24 +175,26 @@ public final class CommandTable: @unchecked Sendable {
             invocation.options[name] = BoundArg(value: value, offset: token.offset, length: token.length)
         }
         var cursor = TokenCursor(
-            tokens: spec.options.isEmpty ? tokens : positional, index: positionalStart, source: source, table: self)
-        if !spec.arguments.isEmpty { invocation.args.reserveCapacity(spec.arguments.count) }
-        for arg in spec.arguments {
+            tokens: spec.options.isEmpty ? tokens : positional, index: positionalStart, source: source, table: self,
+            isCheckingOnly: checkingOnly)
+        let arguments = spec.arguments
+        if !arguments.isEmpty && !checkingOnly { invocation.args.reserveCapacity(arguments.count) }
+        for argIndex in arguments.indices {
             guard let token = cursor.current else {
+                let arg = arguments[argIndex]
                 if arg.isOptional {
-                    invocation.args.append(nil)
+                    if !checkingOnly { invocation.args.append(nil) }
                     continue
                 }
                 throw .syntax(
                     "'\(spec.fullName)' needs \(arg.usage)\(arg.summary.isEmpty ? "" : " (\(arg.summary))")",
                     at: loc(last), help: "usage: " + spec.usage)
             }
-            let start = cursor.index
-            let value = try arg.type.read(&cursor)
+            let value = try arguments[argIndex].type.read(&cursor)
+            if checkingOnly { continue }
             let end = cursor.tokens[cursor.index - 1]
             invocation.args.append(
                 BoundArg(value: value, offset: token.offset, length: end.offset + end.length - token.offset))
-            _ = start
         }
         if let extra = cursor.current {
             let what = spec.arguments.isEmpty ? "'\(spec.fullName)' takes no arguments" : "unexpected argument '\(extra.text)'"

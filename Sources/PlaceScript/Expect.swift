@@ -21,6 +21,34 @@ public enum ExpectOperator: String, Sendable, CaseIterable {
     case notMatches = "!matches"
 }
 
+extension ExpectOperator {
+    /// The operator written as `text`; the common comparisons are found without a string search.
+    static func named(_ text: String) -> ExpectOperator? {
+        let utf8 = text.utf8
+        if utf8.count == 2 {
+            let first = utf8[utf8.startIndex]
+            let second = utf8[utf8.index(after: utf8.startIndex)]
+            if second == 0x3D {  // '='
+                switch first {
+                case 0x3D: return .equal
+                case 0x21: return .notEqual
+                case 0x3C: return .lessOrEqual
+                case 0x3E: return .greaterOrEqual
+                case 0x7E: return .approximately
+                default: return nil
+                }
+            }
+        } else if utf8.count == 1 {
+            switch utf8[utf8.startIndex] {
+            case 0x3C: return .less
+            case 0x3E: return .greater
+            default: return nil
+            }
+        }
+        return ExpectOperator(rawValue: text)
+    }
+}
+
 /// `expect LHS [OP RHS [within TOLERANCE]]`, parsed and checked before the script runs. A class,
 /// so that a bound command stays small.
 public final class Expectation: @unchecked Sendable {
@@ -59,11 +87,14 @@ private func parseExpectation(_ tokens: ArraySlice<Token>, cursor: TokenCursor) 
     func operand(_ token: Token) throws(Diagnostic) -> Operand {
         let loc = cursor.location(of: token)
         if token.isQuoted { return .literal(.string(token.text)) }
-        switch token.text {
-        case "true": return .literal(.bool(true))
-        case "false": return .literal(.bool(false))
-        case "nil": return .literal(.null)
-        default: break
+        // Only words that start with a letter can be keywords (and numbers never do).
+        if let first = token.text.utf8.first, (first | 0x20) >= 0x61, (first | 0x20) <= 0x7A {
+            switch token.text {
+            case "true": return .literal(.bool(true))
+            case "false": return .literal(.bool(false))
+            case "nil": return .literal(.null)
+            default: break
+            }
         }
         switch parseQuantity(token.text) {
         case .success(let q): return .literal(.number(q.value, q.dimension))
@@ -101,7 +132,7 @@ private func parseExpectation(_ tokens: ArraySlice<Token>, cursor: TokenCursor) 
         lhs: try operand(first), textOffset: first.offset, textEnd: lastToken.offset + lastToken.length)
     if tokens.count == 1 { return expectation }
     let opToken = tokens[base + 1]
-    guard !opToken.isQuoted, let op = ExpectOperator(rawValue: opToken.text) else {
+    guard !opToken.isQuoted, let op = ExpectOperator.named(opToken.text) else {
         let names = ExpectOperator.allCases.map(\.rawValue)
         var help = "operators: " + names.joined(separator: " ")
         if opToken.text == "=" { help = "did you mean '=='?" }

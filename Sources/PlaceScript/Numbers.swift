@@ -57,19 +57,28 @@ private func parseQuantity(_ utf8: UnsafeBufferPointer<UInt8>) -> Result<Quantit
     let n = utf8.count
     var i = 0
     if i < n && (utf8[i] == 0x2B || utf8[i] == 0x2D) { i += 1 }
+    let negative = n > 0 && utf8[0] == 0x2D
     var digits = 0
+    // The digits as an integer, and how many of them follow the point: enough to convert the
+    // common short numbers exactly without strtod.
+    var mantissa: UInt64 = 0
+    var fractionDigits = 0
     while i < n && utf8[i] >= 0x30 && utf8[i] <= 0x39 {
+        mantissa = mantissa &* 10 &+ UInt64(utf8[i] &- 0x30)
         i += 1
         digits += 1
     }
     if i < n && utf8[i] == 0x2E {
         i += 1
         while i < n && utf8[i] >= 0x30 && utf8[i] <= 0x39 {
+            mantissa = mantissa &* 10 &+ UInt64(utf8[i] &- 0x30)
             i += 1
             digits += 1
+            fractionDigits += 1
         }
     }
     guard digits > 0 else { return .failure(.notANumber) }
+    var hasExponent = false
     if i < n && (utf8[i] == 0x65 || utf8[i] == 0x45) {
         var j = i + 1
         if j < n && (utf8[j] == 0x2B || utf8[j] == 0x2D) { j += 1 }
@@ -78,11 +87,25 @@ private func parseQuantity(_ utf8: UnsafeBufferPointer<UInt8>) -> Result<Quantit
             j += 1
             expDigits += 1
         }
-        if expDigits > 0 { i = j }
+        if expDigits > 0 {
+            i = j
+            hasExponent = true
+        }
     }
     let numberEnd = i
-    guard let value = Double(Substring(decoding: UnsafeBufferPointer(rebasing: utf8[0..<numberEnd]), as: UTF8.self))
-    else { return .failure(.notANumber) }
+    let value: Double
+    if !hasExponent && digits <= 15 && fractionDigits < exactPowersOfTen.count {
+        // Both operands are exact (below 2^53, and a power of ten that a Double holds exactly),
+        // so the one division is correctly rounded: the same result strtod gives.
+        let magnitude = Double(mantissa) / exactPowersOfTen[fractionDigits]
+        value = negative ? -magnitude : magnitude
+    } else {
+        guard
+            let parsed = Double(
+                Substring(decoding: UnsafeBufferPointer(rebasing: utf8[0..<numberEnd]), as: UTF8.self))
+        else { return .failure(.notANumber) }
+        value = parsed
+    }
     guard value.isFinite else { return .failure(.outOfRange) }
     if numberEnd == n { return .success(Quantity(value, .none)) }
     let unitText = String(decoding: UnsafeBufferPointer(rebasing: utf8[numberEnd...]), as: UTF8.self)
@@ -92,6 +115,13 @@ private func parseQuantity(_ utf8: UnsafeBufferPointer<UInt8>) -> Result<Quantit
     let scaled = value * unit.factor
     guard scaled.isFinite else { return .failure(.outOfRange) }
     return .success(Quantity(scaled, unit.dimension))
+}
+
+/// 10^0 … 10^22: the powers of ten a Double represents exactly.
+private let exactPowersOfTen: [Double] = (0...22).map { k in
+    var p = 1.0
+    for _ in 0..<k { p *= 10 }
+    return p
 }
 
 /// Parses a whole number: digits with an optional sign, within `Int`'s range.

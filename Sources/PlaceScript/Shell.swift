@@ -180,7 +180,7 @@ public final class Shell {
                 errors.append(Self.incompleteError(why, source: source))
             case .command(let command):
                 do {
-                    let invocation = try table.bind(command, source: source)
+                    let invocation = try table.bind(command, source: source, checkingOnly: !retaining)
                     if retaining {
                         if invocations.count < limit {
                             invocations.append(invocation)
