@@ -45,8 +45,12 @@ public struct PlaceDataset: Sendable {
     /// Cupertino (illustrative, not authoritative).
     public static let builtin: PlaceDataset = {
         var places: [Place] = []
-        for line in BuiltinPlaces.table.split(separator: "\n") {
-            let c = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        // Split on bytes, not Characters: this runs at every start-up, and byte splitting is
+        // several times faster (the table is tab-separated ASCII structure around UTF-8 text).
+        for line in BuiltinPlaces.table.utf8.split(separator: 0x0A) {
+            let c = line.split(separator: 0x09, omittingEmptySubsequences: false).map {
+                String(decoding: $0, as: UTF8.self)
+            }
             guard c.count == 10, let lat = Double(c[2]), let lng = Double(c[3]) else { continue }
             places.append(
                 Place(
