@@ -1,0 +1,132 @@
+import PlaceKit
+import XCTest
+
+@testable import PlaceScript
+
+final class BinderTests: XCTestCase {
+    func args(_ text: String) -> [ArgValue?] {
+        switch bind(text) {
+        case .success(let inv): return inv.args.map { $0?.value }
+        case .failure(let e):
+            XCTFail("'\(text)': \(e.message)")
+            return []
+        }
+    }
+
+    func testCoordinatesInEveryForm() {
+        for text in ["locate -33.8688 151.2093", "locate -33.8688,151.2093", "locate -33.8688, 151.2093", "locate '-33.8688,151.2093'"] {
+            guard case .coordinate(let c)?? = args(text).first else { return XCTFail(text) }
+            XCTAssertEqual(c, Coordinate(latitude: -33.8688, longitude: 151.2093), text)
+        }
+        XCTAssertEqual(bind("locate 90 180").errorMessage, nil)
+        XCTAssertEqual(bind("locate -90 -180").errorMessage, nil)
+        XCTAssertEqual(bind("locate 91 0").errorMessage, "latitude 91 is out of range (-90…90)")
+        XCTAssertEqual(bind("locate 91 0").errorHelp, "positions are written latitude first: LAT LNG")
+        XCTAssertEqual(bind("locate 0 180.5").errorMessage, "longitude 180.5 is out of range (-180…180)")
+        XCTAssertEqual(bind("locate 0 180.5").errorColumn, 10)
+        XCTAssertEqual(bind("locate 10,200").errorColumn, 11, "the longitude inside LAT,LNG")
+        XCTAssertEqual(bind("locate 5").errorMessage, "expected a longitude after the latitude '5'")
+        XCTAssertEqual(bind("locate 5,").errorMessage, "expected a longitude after '5,'")
+        XCTAssertEqual(bind("locate 5km 3").errorMessage, "a coordinate is in degrees, not a length")
+        XCTAssertEqual(bind("locate 5deg 3deg").errorMessage, nil)
+        XCTAssertEqual(bind("locate north 3").errorMessage, "expected a number, found 'north'")
+        XCTAssertEqual(bind("locate 1e309 3").errorMessage, "number '1e309' is out of range")
+    }
+
+    func testNumbersWithUnits() {
+        guard case .number(let q)?? = args("locate 1 2 2.5km").last else { return XCTFail() }
+        XCTAssertEqual(q, Quantity(2500, .length))
+        guard case .number(let bare)?? = args("locate 1 2 65").last else { return XCTFail() }
+        XCTAssertEqual(bare, Quantity(65, .length), "a bare number takes the argument's unit")
+        XCTAssertEqual(bind("locate 1 2 5s").errorMessage, "expected a length, found a duration '5s'")
+        XCTAssertEqual(bind("locate 1 2 5s").errorHelp, "units for a length: m, km, cm, ft, mi")
+        XCTAssertEqual(bind("wait 5parsec").errorMessage, "unknown unit 'parsec' in '5parsec'")
+        XCTAssertEqual(bind("wait 5parsec").errorColumn, 7, "the caret goes under the unit")
+        XCTAssertEqual(bind("locate 1 2").errorMessage, nil, "an optional argument may be left out")
+        guard case .some(nil) = args("locate 1 2").last else { return XCTFail("the missing optional is nil") }
+    }
+
+    func testArity() {
+        XCTAssertEqual(bind("select").errorMessage, "'select' needs N (a row)")
+        XCTAssertEqual(bind("select").errorHelp, "usage: select N")
+        XCTAssertEqual(bind("select 1 2").errorMessage, "unexpected argument '2'")
+        XCTAssertEqual(bind("select 1 2").errorColumn, 10)
+        XCTAssertEqual(bind("version now").errorMessage, "'version' takes no arguments")
+        XCTAssertEqual(bind("wait").errorMessage, "'wait' needs DURATION")
+        XCTAssertEqual(bind("tag").errorMessage, "'tag' needs WORDS")
+        guard case .words(let w)?? = args("tag a b 'c d'").first else { return XCTFail() }
+        XCTAssertEqual(w, ["a", "b", "c d"])
+    }
+
+    func testIntegers() {
+        guard case .integer(let n)?? = args("select 20").first else { return XCTFail() }
+        XCTAssertEqual(n, 20)
+        XCTAssertEqual(bind("select 0").errorMessage, "0 is out of range (1…20)")
+        XCTAssertEqual(bind("select 1.5").errorMessage, "expected a whole number, found '1.5'")
+        XCTAssertEqual(bind("select 99999999999999999999").errorMessage, "number '99999999999999999999' is out of range")
+    }
+
+    func testOptions() throws {
+        let inv = try bind("locate --quiet 1 2 --speed 3km/h flavor=objc").get()
+        XCTAssertNotNil(inv.options["quiet"])
+        guard case .number(let speed)? = inv.options["speed"]?.value else { return XCTFail("speed") }
+        XCTAssertEqual(speed.value, 3 / 3.6, accuracy: 1e-12)
+        guard case .word("objc")? = inv.options["flavor"]?.value else { return XCTFail("flavor") }
+        XCTAssertEqual(try bind("locate --speed=2 1 2").get().options.count, 1)
+        XCTAssertEqual(bind("locate 1 2 --sped 3").errorMessage, "unknown option '--sped' for 'locate'")
+        XCTAssertEqual(bind("locate 1 2 --sped 3").errorHelp, "did you mean '--speed'?")
+        XCTAssertEqual(bind("locate 1 2 sped=3").errorHelp, "did you mean 'speed='?")
+        XCTAssertEqual(bind("locate 1 2 --zzzzzz").errorHelp, "usage: locate [--speed SPEED] [--quiet] [--flavor FLAVOR] LAT LNG [ACCURACY]")
+        XCTAssertEqual(bind("locate 1 2 --quiet=yes").errorMessage, "option '--quiet' takes no value")
+        XCTAssertEqual(bind("locate 1 2 --speed").errorMessage, "option '--speed' needs a value")
+        XCTAssertEqual(bind("locate 1 2 --speed 3s").errorMessage, "expected a speed, found a duration '3s'")
+        XCTAssertEqual(bind("locate 1 2 flavor=kotlin").errorMessage, "'kotlin' is not one of swift, objc")
+        XCTAssertEqual(bind("locate 1 2 flavor=kotlin").errorColumn, 19, "the caret goes under the value")
+        XCTAssertEqual(bind("locate 1 2 flavor=swif").errorHelp, "did you mean 'swift'?")
+        XCTAssertEqual(bind("locate -- 1 2").errorMessage, nil, "'--' ends the options")
+        XCTAssertEqual(bind("locate 1 2 '--quiet'").errorMessage, "expected a number, found '--quiet'", "a quoted flag is text")
+    }
+
+    func testSubcommands() throws {
+        let table = testTable()  // kept alive: a subcommand knows its parent only while the table lives
+        XCTAssertEqual(try bind("auth allow --approximate", table: table).get().spec.fullName, "auth allow")
+        XCTAssertEqual(try bind("auth deny", table: table).get().spec.fullName, "auth deny")
+        XCTAssertEqual(bind("auth").errorMessage, "'auth' needs a subcommand")
+        XCTAssertEqual(bind("auth").errorHelp, "subcommands: allow, deny")
+        XCTAssertEqual(bind("auth alow").errorMessage, "unknown subcommand 'alow' for 'auth'")
+        XCTAssertEqual(bind("auth alow").errorHelp, "did you mean 'allow'?")
+        XCTAssertEqual(bind("auth alow").errorColumn, 6)
+        XCTAssertEqual(bind("auth xyzzy").errorHelp, "subcommands: allow, deny")
+        XCTAssertEqual(bind("auth 'allow'").errorMessage, "unknown subcommand 'allow' for 'auth'", "a quoted word is no subcommand")
+        XCTAssertEqual(bind("auth deny now").errorMessage, "'auth deny' takes no arguments")
+    }
+
+    func testUnknownCommandsAndDidYouMean() {
+        XCTAssertEqual(bind("locat 1 2").errorMessage, "unknown command 'locat'")
+        XCTAssertEqual(bind("locat 1 2").errorHelp, "did you mean 'locate'?")
+        XCTAssertEqual(bind("slect 1").errorHelp, "did you mean 'select'?")
+        XCTAssertEqual(bind("ver").errorHelp, "did you mean 'version'?", "a prefix suggests the command")
+        XCTAssertEqual(bind("frobnicate").errorHelp, "type 'help' for the list of commands")
+        XCTAssertEqual(bind("'' x").errorMessage, "empty command name")
+        XCTAssertEqual(bind("exit 3").errorMessage, nil, "aliases bind")
+    }
+
+    func testSuggestionAndEditDistance() {
+        XCTAssertEqual(editDistance("", "abc"), 3)
+        XCTAssertEqual(editDistance("kitten", "sitting"), 3)
+        XCTAssertEqual(editDistance("ehco", "echo"), 1, "a transposition counts once")
+        XCTAssertEqual(editDistance("안녕", "안녕하"), 1, "on Unicode scalars")
+        XCTAssertEqual(suggestion(for: "SHOW", among: ["show", "set"]), "did you mean 'show'?", "case-insensitive")
+        XCTAssertNil(suggestion(for: "", among: ["show"]))
+        XCTAssertNil(suggestion(for: "xyz", among: ["show", "set"]))
+        XCTAssertEqual(suggestion(for: "jsn", among: ["json"], quoting: { "--" + $0 }), "did you mean '--json'?")
+        XCTAssertEqual(editDistance(String(repeating: "a", count: 100), "b"), 100, "long words are not compared in full")
+    }
+
+    func testLocationsAreByteOffsets() throws {
+        let inv = try bind("  select   7").get()
+        XCTAssertEqual(inv.offset, 2)
+        XCTAssertEqual(inv.length, 10)
+        XCTAssertEqual(inv.args[0]?.offset, 11)
+    }
+}

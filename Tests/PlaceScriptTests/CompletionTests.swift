@@ -1,0 +1,45 @@
+import XCTest
+
+@testable import PlaceScript
+
+final class CompletionTests: XCTestCase {
+    func complete(_ line: String) -> Completion { TestShell().shell.complete(line) }
+
+    func testCommandNames() {
+        XCTAssertEqual(complete("vers"), Completion(wordStart: 0, candidates: ["version"]))
+        XCTAssertEqual(complete("h").candidates, ["help", "history"])
+        XCTAssertEqual(complete("  ec").wordStart, 2)
+        XCTAssertEqual(complete("  ec").candidates, ["echo"])
+        XCTAssertEqual(complete("echo a; sel").candidates, ["select"], "after ';' a new command starts")
+        XCTAssertEqual(complete("zzz").candidates, [])
+        XCTAssertTrue(complete("").candidates.contains("locate"))
+        XCTAssertTrue(complete("").candidates.contains("?"), "aliases complete too")
+    }
+
+    func testSubcommandsOptionsAndValues() {
+        XCTAssertEqual(complete("auth ").candidates, ["allow", "deny"])
+        XCTAssertEqual(complete("auth a").candidates, ["allow"])
+        XCTAssertEqual(complete("auth allow --a").candidates, ["--approximate"])
+        XCTAssertEqual(complete("locate --").candidates, ["--flavor", "--quiet", "--speed"])
+        XCTAssertEqual(complete("locate --flavor ").candidates, ["objc", "swift"])
+        XCTAssertEqual(complete("locate flavor=s").candidates, ["flavor=swift"])
+        XCTAssertEqual(complete("set ").candidates, ["color", "json", "keep-going"])
+        XCTAssertEqual(complete("unset k").candidates, ["keep-going"])
+        XCTAssertEqual(complete("show c").candidates, ["camera", "clock"])
+        XCTAssertEqual(complete("help ex").candidates, ["exit", "expect"])
+        XCTAssertEqual(complete("help sy").candidates, ["syntax"])
+        XCTAssertEqual(complete("expect ").candidates.contains("markers"), false, "expect completes no words yet")
+    }
+
+    func testNothingInQuotesOrComments() {
+        XCTAssertEqual(complete("echo 'ver").candidates, [])
+        XCTAssertEqual(complete("echo x # ver").candidates, [])
+        XCTAssertEqual(complete("nosuch ").candidates, [])
+    }
+
+    func testWordStartIsAByteOffset() {
+        let c = complete("echo 안녕; ver")
+        XCTAssertEqual(c.wordStart, Array("echo 안녕; ".utf8).count)
+        XCTAssertEqual(c.candidates, ["version"])
+    }
+}

@@ -1,0 +1,157 @@
+import XCTest
+
+@testable import PlaceScript
+
+final class LexerTests: XCTestCase {
+    func testWordsCommandsAndSeparators() {
+        XCTAssertEqual(lexWords("echo a  b\tc"), [["echo", "a", "b", "c"]])
+        XCTAssertEqual(lexWords("echo a; echo b;;\n\necho c\n"), [["echo", "a"], ["echo", "b"], ["echo", "c"]])
+        XCTAssertEqual(lexWords(""), [])
+        XCTAssertEqual(lexWords("  \n ; \t\n"), [])
+        XCTAssertEqual(lexWords("echo x\r\necho y\r\n"), [["echo", "x"], ["echo", "y"]])
+    }
+
+    func testComments() {
+        XCTAssertEqual(lexWords("# only a comment\necho a # trailing\n"), [["echo", "a"]])
+        XCTAssertEqual(lexWords("echo a#b"), [["echo", "a#b"]], "'#' inside a word is text")
+        XCTAssertEqual(lexWords("echo \"#x\" '#y'"), [["echo", "#x", "#y"]])
+        XCTAssertEqual(lexWords("echo a # ; echo b"), [["echo", "a"]], "';' in a comment does not end it")
+        XCTAssertEqual(lexWords("# café 안녕 🗺️\necho ok"), [["echo", "ok"]])
+    }
+
+    func testQuotes() {
+        XCTAssertEqual(lexWords("echo 'a  b' \"c  d\""), [["echo", "a  b", "c  d"]])
+        XCTAssertEqual(lexWords("echo 'it''s' \"x\"'y'z"), [["echo", "its", "xyz"]])
+        XCTAssertEqual(lexWords("echo '' \"\""), [["echo", "", ""]])
+        XCTAssertEqual(lexWords("echo 'a;b' \"c;d\""), [["echo", "a;b", "c;d"]])
+        XCTAssertEqual(lexWords("echo '안녕 سلام' \"Hà Nội\""), [["echo", "안녕 سلام", "Hà Nội"]])
+        XCTAssertEqual(lexWords("echo 'multi\nline'"), [["echo", "multi\nline"]])
+    }
+
+    func testEscapes() {
+        XCTAssertEqual(lexWords(#"echo "\" \\ \$ \n \t \r""#), [["echo", "\" \\ $ \n \t \r"]])
+        XCTAssertEqual(lexWords(#"echo "\u{263A}\u{1F5FA}""#), [["echo", "☺🗺"]])
+        XCTAssertEqual(lexWords(#"echo a\ b \'q\' \;"#), [["echo", "a b", "'q'", ";"]])
+        XCTAssertEqual(lexWords(#"echo '\n stays'"#), [["echo", #"\n stays"#]])
+        XCTAssertEqual(lexWords("echo \\안"), [["echo", "안"]])
+    }
+
+    func testEscapeErrorsPointAtTheBackslash() {
+        XCTAssertEqual(
+            lexOutcome(#"echo "ab\q""#), .error("unknown escape '\\q' in a double-quoted string", line: 1, column: 9))
+        XCTAssertEqual(
+            lexOutcome(#"echo "\u263A""#), .error("expected '{' after '\\u' in a double-quoted string", line: 1, column: 7))
+        XCTAssertEqual(lexOutcome(#"echo "\u{D800}""#), .error("'\\u{…}' names no valid character", line: 1, column: 7))
+        XCTAssertEqual(lexOutcome(#"echo "\u{0}""#), .error("'\\u{…}' names no valid character", line: 1, column: 7))
+        XCTAssertEqual(lexOutcome(#"echo "\u{zz}""#), .error("malformed '\\u{…}' escape", line: 1, column: 7))
+    }
+
+    func testContinuation() {
+        XCTAssertEqual(lexWords("echo a \\\n  b\necho c"), [["echo", "a", "b"], ["echo", "c"]])
+        XCTAssertEqual(lexWords("echo ab\\\ncd"), [["echo", "abcd"]], "a continuation inside a word joins it")
+        XCTAssertEqual(lexWords("echo a \\\r\n b"), [["echo", "a", "b"]])
+        XCTAssertEqual(lexWords("echo \"a\\\nb\""), [["echo", "ab"]])
+    }
+
+    func testIncompleteInput() {
+        XCTAssertEqual(lexOutcome("echo 'open"), .incomplete(.openSingleQuote(offset: 5)))
+        XCTAssertEqual(lexOutcome("echo x \"open\nmore"), .incomplete(.openDoubleQuote(offset: 7)))
+        XCTAssertEqual(lexOutcome("echo \"ends with \\"), .incomplete(.openDoubleQuote(offset: 5)))
+        XCTAssertEqual(lexOutcome("echo a \\"), .incomplete(.trailingBackslash(offset: 7)))
+        XCTAssertEqual(lexOutcome("echo ${1:-x", arguments: ["a"]), .incomplete(.openBrace(offset: 5)))
+        XCTAssertEqual(lexOutcome("echo 'closed'"), .complete)
+    }
+
+    func testOptionAndFlagClassification() {
+        let t = lexTokens("cmd --json --speed=5 speed=5 -x --1 -- --a_b=c x=y=z \"a=b\" --'q' =v 5=x")
+        func describe(_ t: Token) -> String {
+            if t.isFlag { return "flag(\(t.optionName ?? "?"), \(t.optionValue ?? "-"))" }
+            if t.isOption { return "option(\(t.optionName ?? "?"), \(t.optionValue ?? "-"))" }
+            return "word(\(t.text))"
+        }
+        XCTAssertEqual(
+            t.map(describe),
+            [
+                "word(cmd)", "flag(json, -)", "flag(speed, 5)", "option(speed, 5)", "word(-x)", "word(--1)", "word(--)",
+                "flag(a_b, c)", "option(x, y=z)", "word(a=b)", "word(--q)", "word(=v)", "word(5=x)",
+            ])
+        XCTAssertTrue(t[9].isQuoted)
+        XCTAssertFalse(t[1].isQuoted)
+        // The value of name=value starts after the '='.
+        XCTAssertEqual(t[3].optionValueOffset, t[3].offset + 6)
+    }
+
+    func testOptionClassificationIsOnTheUnquotedStart() {
+        let t = lexTokens("cmd name=\"Café Sydney\" \"name\"=x")
+        XCTAssertTrue(t[1].isOption)
+        XCTAssertEqual(t[1].optionName, "name")
+        XCTAssertEqual(t[1].optionValue, "Café Sydney")
+        XCTAssertFalse(t[2].isOption, "a quoted name is text")
+    }
+
+    func testDollarExpansion() {
+        let args = ["alpha", "beta gamma"]
+        XCTAssertEqual(lexWords("echo $1 $2 $# $0", arguments: args), [["echo", "alpha", "beta gamma", "2", "t.placescript"]])
+        XCTAssertEqual(lexWords("echo x$1y \"<$2>\" ${1}", arguments: args), [["echo", "xalphay", "<beta gamma>", "alpha"]])
+        XCTAssertEqual(lexWords("echo ${3:-dflt} ${1:-unused} ${4:-}", arguments: args), [["echo", "dflt", "alpha", ""]])
+        XCTAssertEqual(lexWords("echo '$1' \\$1 \"\\$1\"", arguments: args), [["echo", "$1", "$1", "$1"]])
+        XCTAssertEqual(lexWords("echo $ $x ${} 5$ $", arguments: args), [["echo", "$", "$x", "${}", "5$", "$"]])
+        // An expanded argument is one word: its spaces and ';' do not split it.
+        XCTAssertEqual(lexWords("echo $1", arguments: ["a; echo b"]), [["echo", "a; echo b"]])
+        XCTAssertEqual(lexWords("echo ${1:-x}"), [["echo", "x"]], "a default works without arguments")
+        XCTAssertEqual(lexWords("echo $#"), [["echo", "0"]])
+    }
+
+    func testExpandedWordsAreNeverOptions() {
+        let source = SourceText(name: "t", text: "cmd $1", arguments: ScriptArguments(scriptName: "t", values: ["--json"]))
+        var lexer = Lexer(source: source)
+        guard case .commands(let c)? = try? lexer.lex() else { return XCTFail("did not lex") }
+        XCTAssertEqual(c[0].tokens[1].text, "--json")
+        XCTAssertFalse(c[0].tokens[1].isFlag, "an argument's text must not turn into an option")
+    }
+
+    func testMissingArguments() {
+        XCTAssertEqual(
+            lexOutcome("echo ok $2", arguments: ["a"]),
+            .error("script argument $2 was not given (the script has 1 argument)", line: 1, column: 9))
+        XCTAssertEqual(
+            lexOutcome("echo\n  $1"),
+            .error("'$1' has no value here: no script arguments were given", line: 2, column: 3))
+        XCTAssertEqual(
+            lexOutcome("echo ${1:-x y}", arguments: ["a"]), .complete)
+        XCTAssertEqual(lexOutcome("echo ${1 x}", arguments: ["a"]), .error("expected '}' to close '${'", line: 1, column: 6))
+    }
+
+    func testByteOffsetsAndLengths() {
+        let t = lexTokens("  echo 안녕 'q x' a\\ b")
+        XCTAssertEqual(t.map(\.offset), [2, 7, 14, 20])
+        XCTAssertEqual(t.map(\.length), [4, 6, 5, 4])
+    }
+
+    func testInvalidBytes() {
+        XCTAssertEqual(
+            lexOutcome(bytes: Array("echo a".utf8) + [0x00]), .error("NUL byte in the input", line: 1, column: 7))
+        XCTAssertEqual(
+            lexOutcome(bytes: Array("echo \"안".utf8) + [0xFF] + Array("\"".utf8)),
+            .error("invalid UTF-8 byte 0xFF in the input", line: 1, column: 8))
+        XCTAssertEqual(
+            lexOutcome(bytes: Array("echo '".utf8) + [0xC3, 0x28] + Array("'".utf8)),
+            .error("invalid UTF-8 byte 0xC3 in the input", line: 1, column: 7))
+        XCTAssertEqual(
+            lexOutcome(bytes: Array("# ".utf8) + [0xED, 0xA0, 0x80]), .error("invalid UTF-8 byte 0xED in the input", line: 1, column: 3),
+            "a UTF-16 surrogate is not UTF-8")
+        XCTAssertEqual(lexOutcome(bytes: Array("echo ".utf8) + [0xF0, 0x9F, 0x97, 0xBA]), .complete)
+    }
+
+    func testOneCommandAtATime() throws {
+        var lexer = Lexer(source: SourceText(name: "t", text: "a 1\n\nb 2; c"))
+        var names: [String] = []
+        while true {
+            switch try lexer.nextCommand() {
+            case .command(let c): names.append(c.tokens.map(\.text).joined(separator: " "))
+            case .end: return XCTAssertEqual(names, ["a 1", "b 2", "c"])
+            case .incomplete: return XCTFail("incomplete")
+            }
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import PlaceKit
+import XCTest
+
+@testable import PlaceScript
+
+final class TextTests: XCTestCase {
+    func testDisplayWidth() {
+        XCTAssertEqual(displayWidth("abc"), 3)
+        XCTAssertEqual(displayWidth(""), 0)
+        XCTAssertEqual(displayWidth("안녕하세요"), 10)
+        XCTAssertEqual(displayWidth("東京タワー"), 10)
+        XCTAssertEqual(displayWidth("ｆｕｌｌ"), 8, "fullwidth forms")
+        XCTAssertEqual(displayWidth("Hà Nội"), 6)
+        XCTAssertEqual(displayWidth("e\u{301}"), 1, "a combining accent takes no cell")
+        XCTAssertEqual(displayWidth("سلام"), 4)
+        XCTAssertEqual(displayWidth("🗼"), 2, "emoji presentation")
+        XCTAssertEqual(displayWidth("🗺"), 1, "text presentation by default, as wcwidth has it")
+        XCTAssertEqual(displayWidth("a\u{200B}b"), 2, "a zero-width space")
+        XCTAssertEqual(displayWidth("\u{1100}\u{1161}\u{11A8}"), 2, "a decomposed Hangul syllable")
+    }
+
+    func testFitting() {
+        XCTAssertEqual(prefixFitting("안녕하세요", width: 5), "안녕")
+        XCTAssertEqual(suffixFitting("안녕하세요", width: 5), "세요")
+        XCTAssertEqual(prefixFitting("abc", width: 10), "abc")
+        XCTAssertEqual(padded("한", to: 4), "한  ")
+        XCTAssertEqual(leftPadded("7", to: 3), "  7")
+        XCTAssertEqual(padded("toolong", to: 3), "toolong", "never cut")
+    }
+
+    func testTableAlignsWideText() {
+        let table = TextTable(
+            headers: ["NAME", "KM"], alignments: [.left, .right],
+            rows: [["서울역", "1.2"], ["Café Morso", "12.5"], ["東京", "0.3"]])
+        XCTAssertEqual(
+            table.render(),
+            [
+                "NAME          KM",
+                "서울역       1.2",
+                "Café Morso  12.5",
+                "東京         0.3",
+            ])
+        for line in table.render() { XCTAssertEqual(displayWidth(line), 16, line) }
+    }
+
+    func testTableLastColumnHasNoTrailingSpaces() {
+        let lines = TextTable(headers: ["", ""], rows: [["a", ""], ["bbb", "x"]]).render(indent: "  ")
+        XCTAssertEqual(lines, ["  a", "  bbb  x"], "an empty header row is left out")
+    }
+
+    func testJSON() {
+        XCTAssertEqual(jsonText(.null), "null")
+        XCTAssertEqual(jsonText(.bool(false)), "false")
+        XCTAssertEqual(jsonText(.int(15)), "15")
+        XCTAssertEqual(jsonText(.number(-33.8688, .none)), "-33.8688")
+        XCTAssertEqual(jsonText(.number(50, .length)), "50", "units are not part of JSON numbers")
+        XCTAssertEqual(jsonText(.number(.infinity, .none)), "null")
+        XCTAssertEqual(jsonText(.number(.nan, .none)), "null")
+        XCTAssertEqual(jsonText(.string("a\"b\\c\n\t\r\u{1}\u{1F}")), #""a\"b\\c\n\t\r\u0001\u001f""#)
+        XCTAssertEqual(jsonText(.string("안녕 🗺 /")), "\"안녕 🗺 /\"", "non-ASCII stays as it is")
+        XCTAssertEqual(
+            jsonText(.record([Value.Field("z", .list([.int(1), .null])), Value.Field("a", .record([]))])),
+            #"{"z":[1,null],"a":{}}"#, "records keep their order")
+    }
+
+    func testJSONLinesFromTheShell() {
+        let t = TestShell()
+        t.shell.json = true
+        XCTAssertEqual(t.run("echo \"안녕 \\\"x\\\"\"\nexpect camera.zoom == 1"), 1)
+        XCTAssertEqual(
+            t.out.text,
+            #"{"command":"echo","ok":true,"result":"안녕 \"x\""}"# + "\n"
+                + #"{"command":"expect","ok":false,"error":{"message":"expectation failed: camera.zoom == 1","file":"test.placescript","line":2,"column":1,"path":"camera.zoom","operator":"==","expected":1,"actual":15}}"#
+                + "\n")
+    }
+
+    func testEventsAsTextAndJSON() {
+        let t = TestShell()
+        t.shell.session.emit(.console("Location status is OK."))
+        t.shell.json = true
+        t.shell.session.emit(Event("fix", text: "fix", fields: [Value.Field("latitude", .number(-33.8))]))
+        XCTAssertEqual(t.out.text, "Location status is OK.\n{\"event\":\"fix\",\"latitude\":-33.8}\n")
+    }
+
+    func testColourOnlyWhenAllowed() {
+        func styled(_ env: ShellEnvironment, _ mode: ColorMode) -> Bool {
+            let t = TestShell(environment: env)
+            t.shell.colorMode = mode
+            return t.shell.outputStyle.enabled
+        }
+        XCTAssertTrue(styled(ShellEnvironment(stdoutIsTerminal: true), .auto))
+        XCTAssertFalse(styled(ShellEnvironment(stdoutIsTerminal: false), .auto))
+        XCTAssertFalse(styled(ShellEnvironment(stdoutIsTerminal: true, noColor: true), .auto), "NO_COLOR")
+        XCTAssertFalse(styled(ShellEnvironment(stdoutIsTerminal: true, noColor: true), .always), "NO_COLOR wins over always")
+        XCTAssertTrue(styled(ShellEnvironment(stdoutIsTerminal: false), .always))
+        XCTAssertFalse(styled(ShellEnvironment(stdoutIsTerminal: true), .never))
+    }
+}
