@@ -261,7 +261,7 @@ extension Shell {
             let tolerance = e.tolerance?.value ?? Expectation.defaultTolerance
             if abs(a - b) <= tolerance { return .passed }
             return failure(
-                "\(formatLiteral(rhs)) ± \(formatNumber(tolerance))", "off by \(formatNumber(abs(a - b)))")
+                "\(formatLiteral(rhs)) ± \(formatNumber(tolerance))", "off by \(formatDifference(abs(a - b)))")
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
             guard case .number(let a, _) = lhs, case .number(let b, _) = rhs else {
                 return fail(
@@ -320,6 +320,13 @@ extension Shell {
             return failure((op == .matches ? "matching " : "not matching ") + formatLiteral(rhs), nil)
         }
     }
+}
+
+/// A difference for people: about seven significant digits, so that 15 against 15.00001 is
+/// "off by 1e-05" and not by the rounding noise of the subtraction (9.999999999621423e-06).
+func formatDifference(_ x: Double) -> String {
+    guard x.isFinite, x != 0, abs(x) < 1e30, abs(x) > 1e-30 else { return formatNumber(x) }
+    return formatNumber(Double(Float(x).description) ?? x)
 }
 
 /// Equality as `expect` means it: numbers by value (units already normalised), everything else

@@ -63,9 +63,18 @@ final class ExpectTests: XCTestCase {
         passes("camera.zoom ~= 14.5 within 0.5")
         passes("camera.zoom == 14.5 within 0.5")
         passes("distance ~= 1.4km within 100m")
-        fails("camera.zoom ~= 15.00001", "expectation failed: camera.zoom ~= 15.00001")
+        fails("camera.zoom ~= 15.00001", notes: ["expected: 15.00001 ± 1e-06", "actual:   15", "off by 1e-05"])
         fails("camera.zoom ~= 14 within 0.5", notes: ["expected: 14 ± 0.5", "actual:   15", "off by 1"])
         fails("camera.target ~= 1", "'~=' compares numbers; 'camera.target ~= 1' has text and a number")
+    }
+
+    func testDifferencesAreRounded() {
+        XCTAssertEqual(formatDifference(15.00001 - 15), "1e-05")
+        XCTAssertEqual(formatDifference(0.30000000000000004), "0.3")
+        XCTAssertEqual(formatDifference(2), "2")
+        XCTAssertEqual(formatDifference(123456.7), "123456.7")
+        XCTAssertEqual(formatDifference(1e300), "1e+300")
+        XCTAssertEqual(formatDifference(0), "0")
     }
 
     func testDimensions() {
