@@ -239,12 +239,12 @@ func lineDiff(expected: String, actual: String, limit: Int = 60) -> String {
                 ops.append((" ", a[i]))
                 i += 1
                 j += 1
-            } else if j < b.count && (i == a.count || lcs[i][j + 1] >= lcs[i + 1][j]) {
-                ops.append(("+", b[j]))
-                j += 1
-            } else {
+            } else if i < a.count && (j == b.count || lcs[i + 1][j] >= lcs[i][j + 1]) {
                 ops.append(("-", a[i]))
                 i += 1
+            } else {
+                ops.append(("+", b[j]))
+                j += 1
             }
         }
     } else {
