@@ -162,7 +162,10 @@ final class ReplTests: XCTestCase {
         // Ctrl-C drops the line and keeps the shell.
         try pane.type("echo partial line")
         try pane.press("C-c")
-        try pane.waitFor("the prompt after Ctrl-C") { lines($0).contains("placeshell>") }
+        try pane.waitFor("'^C' and a fresh prompt after Ctrl-C") { screen in
+            let shown = lines(screen).filter { !$0.isEmpty }
+            return shown.last == "placeshell>" && shown.dropLast().last == "placeshell> echo partial line^C"
+        }
         try pane.type("echo alive")
         try pane.press("Enter")
         try pane.waitForLine("alive")
