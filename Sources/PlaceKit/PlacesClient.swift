@@ -60,7 +60,8 @@ public enum PlacesErrorCode: Int, Sendable, CaseIterable {
 
 /// The places service: the dataset it searches and its settings, shared by every launch.
 public struct PlacesService: Sendable {
-    public var dataset = PlaceDataset.builtin
+    /// The places searched; the built-in set is read on first use, so start-up does not pay for it.
+    public lazy var dataset = PlaceDataset.builtin
     /// The fields the app's code requests (the tutorial's `[.name, .coordinate]` unless changed).
     public var requestedFields = PlaceFields.tutorial
 

@@ -152,7 +152,6 @@ func appValue(_ shell: Shell) -> Value {
 }
 
 private func statusCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
-    let shell = ctx.shell
     let session = ctx.session
     var rows: [[String]] = []
     if let app = session.app {

@@ -255,11 +255,13 @@ public struct StateRoot: Sendable {
 public struct HelpTopic: Sendable {
     public var name: String
     public var summary: String
-    public var text: String
-    public init(_ name: String, summary: String, text: String) {
+    /// Built when the topic is shown, not when the table is made (start-up stays cheap).
+    private let makeText: @Sendable () -> String
+    public var text: String { makeText() }
+    public init(_ name: String, summary: String, text: @escaping @autoclosure @Sendable () -> String) {
         self.name = name
         self.summary = summary
-        self.text = text
+        self.makeText = text
     }
 }
 

@@ -29,11 +29,8 @@ final class HistoryStore {
         if let state = environmentValue("XDG_STATE_HOME"), state.hasPrefix("/") {
             return state + "/placeshell/history"
         }
-        var home = environmentValue("HOME")
-        if home == nil || home == "", let pw = getpwuid(getuid()), let dir = pw.pointee.pw_dir {
-            home = String(cString: dir)
-        }
-        guard let home, !home.isEmpty else { return nil }
+        // HOME only: the password database would need NSS, which a static build cannot load.
+        guard let home = environmentValue("HOME"), !home.isEmpty else { return nil }
         return home + "/.local/state/placeshell/history"
     }
 
