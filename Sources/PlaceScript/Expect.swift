@@ -258,6 +258,11 @@ extension Shell {
             guard case .number(let a, _) = lhs, case .number(let b, _) = rhs else {
                 return fail("'~=' compares numbers; '\(text)' has \(lhs.kindName) and \(rhs.kindName)")
             }
+            if let t = e.tolerance, t.dimension != .none {
+                for case .number(_, let d) in [lhs, rhs] where d != .none && d != t.dimension {
+                    return fail("in '\(text)' the tolerance is \(t.dimension.noun) but the values are \(d.noun)")
+                }
+            }
             let tolerance = e.tolerance?.value ?? Expectation.defaultTolerance
             if abs(a - b) <= tolerance { return .passed }
             return failure(

@@ -100,6 +100,19 @@ public final class Shell {
     public var eventObserver: ((Event) -> Void)?
     /// Polled at safe points by long-running commands (Ctrl-C).
     public var interruptRequested: () -> Bool = { false }
+    /// A script run was stopped by Ctrl-C (exit status 130, as shells use).
+    public private(set) var wasInterrupted = false
+
+    /// Checked between commands: Ctrl-C stops a script at a command boundary, with the state
+    /// consistent, and says so once.
+    private func stopForInterrupt() -> Bool {
+        if wasInterrupted { return true }
+        guard !environment.isInteractive, interruptRequested() else { return false }
+        wasInterrupted = true
+        warn("interrupted: the script stopped before its next command")
+        return true
+    }
+
     /// Canonical paths of the scripts being sourced, innermost last.
     var sourceStack: [String] = []
     /// How deep `source` may nest.
@@ -211,7 +224,7 @@ public final class Shell {
         case .checked(let source):
             var lexer = Lexer(source: source)
             var ok = true
-            while exitRequest == nil && !stdout.isBroken {
+            while exitRequest == nil && !stdout.isBroken && !stopForInterrupt() {
                 guard case .command(let command)? = try? lexer.nextCommand(),
                     let invocation = try? table.bind(command, source: source)
                 else { break }
@@ -257,6 +270,7 @@ public final class Shell {
         case .success(let parsed):
             let ok = run(parsed)
             if let status = exitRequest { return status }
+            if wasInterrupted { return 130 }
             return ok && !hadFailure ? 0 : 1
         }
     }
@@ -276,7 +290,7 @@ public final class Shell {
     public func run(_ invocations: [Invocation]) -> Bool {
         var ok = true
         for invocation in invocations {
-            if exitRequest != nil || stdout.isBroken { break }
+            if exitRequest != nil || stdout.isBroken || stopForInterrupt() { break }
             if !execute(invocation) {
                 ok = false
                 if !keepGoing { break }

@@ -85,7 +85,7 @@ func runREPL(_ shell: Shell, historyEnabled: Bool) -> Int32 {
     shell.historyPath = history.path
 
     shell.stdout.write(
-        "placeshell \(placeshellVersion): type 'help' for commands, 'tutorial' to start, Ctrl-D to leave\n")
+        "placeshell \(placeshellVersion): type 'help' for commands, 'help syntax' for the language, Ctrl-D to leave\n")
     shell.stdout.flush()
     var pending = ""
     var lineNumber = 1

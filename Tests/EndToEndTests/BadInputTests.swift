@@ -182,6 +182,21 @@ final class BadInputTests: XCTestCase {
     }
 
     /// `placeshell FILE | head -1`: the reader goes away early; placeshell ends quietly with 0.
+    func testInterruptStopsABatchScriptBetweenCommands() throws {
+        // A script long enough to be running when SIGINT arrives; it must stop at a command
+        // boundary with status 130 and say so, not run to the end.
+        let lines = (1...3_000_000).map { _ in "echo x" }.joined(separator: "\n") + "\necho the-end\n"
+        directory.write("long.placescript", lines)
+        let r = try runProcess(
+            URL(fileURLWithPath: "/bin/bash"),
+            ["-c", "'\(binary.path)' long.placescript > out.txt & pid=$!; sleep 1; kill -INT $pid; wait $pid"],
+            in: directory.url, environment: cleanEnvironment(home: directory.path), timeout: 120)
+        XCTAssertEqual(r.status, 130, "status after Ctrl-C\n\(r.stderrText)")
+        XCTAssertEqual(r.stderrText, "warning: interrupted: the script stopped before its next command\n")
+        let out = try String(contentsOf: directory.url.appendingPathComponent("out.txt"), encoding: .utf8)
+        XCTAssertFalse(out.contains("the-end"), "the script ran to its end")
+    }
+
     func testClosedPipeEndsQuietly() throws {
         let lines = (1...200_000).map { "echo line \($0)" }.joined(separator: "\n") + "\n"
         directory.write("many.placescript", lines)
