@@ -17,11 +17,12 @@ extension CommandFamily {
                 summary: "put the device somewhere (a fixed position), or nowhere",
                 details: """
                     Sets the simulated location, as the Simulator's Features ▸ Location menu does.
-                    Presets: \(LocationPreset.all.map(\.name).joined(separator: ", ")); 'none' removes the
-                    position (no fixes come). The app receives a fix 1 s later when it is
-                    authorized and updating, and only if the device moved at least the distance
-                    filter (50 m) from the last fix it received. With reduced accuracy the fix is
-                    snapped to about 2 km and at most one comes every 15 minutes.
+                    Presets: \(LocationPreset.all.map(\.name).joined(separator: ", ")).
+                    'none' removes the position (no fixes come). The app receives a fix 1 s later
+                    when it is authorized and updating, and only if the device moved at least the
+                    distance filter (50 m) from the last fix it received. With reduced accuracy the
+                    fix is snapped to about 2 km and at most one comes every 15 minutes: one held
+                    back arrives when the interval is over ('wait').
                     """,
                 examples: ["locate sydney", "locate -33.8688 151.2093", "locate -33.8688,151.2093 65m", "locate none"],
                 handler: locateCommand),
@@ -43,7 +44,7 @@ extension CommandFamily {
             StateRoot("location", summary: "the last fix delivered to the app, or nil") { shell in
                 .leaf(shell.session.app?.locationManager.lastDelivered.map(fixValue) ?? .null)
             },
-            StateRoot("device", summary: "the simulated device: position (or nil), updating") { shell in
+            StateRoot("device", summary: "the simulated device: position (or nil), updating, distanceFilter") { shell in
                 let position = shell.session.device.position
                 return .fields([
                     (

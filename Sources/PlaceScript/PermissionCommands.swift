@@ -18,7 +18,7 @@ extension CommandFamily {
                     and the Precise switch. Each status change reaches the running app through
                     locationManager(_:didChangeAuthorization:), with the app's console lines.
                     """,
-                examples: ["auth", "auth allow", "auth allow --approximate", "auth deny"],
+                examples: ["auth"],  // each subcommand adds its own
                 subcommands: [
                     CommandSpec(
                         "allow", arguments: [ArgSpec("once", .choice(["once"]), optional: true, summary: "Allow Once")],

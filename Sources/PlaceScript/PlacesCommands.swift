@@ -103,7 +103,7 @@ extension CommandFamily {
                 }),
         ],
         stateRoots: [
-            StateRoot("likely", summary: "the app's list of likely places: name, likelihood, latitude, longitude, placeID") {
+            StateRoot("likely", summary: "the app's list of likely places: name, likelihood, latitude, longitude, placeID, formattedAddress") {
                 shell in
                 let list = shell.session.app?.likelyPlaces ?? []
                 return .list(count: list.count, element: { .leaf(likelihoodValue(list[$0])) })
@@ -121,7 +121,7 @@ extension CommandFamily {
                         }
                     })
             },
-            StateRoot("places", summary: "the place dataset: count, source") { shell in .leaf(placesValue(shell)) },
+            StateRoot("places", summary: "the place dataset: count, source, areas") { shell in .leaf(placesValue(shell)) },
             StateRoot("fields", summary: "the place fields the app requests") { shell in
                 .leaf(.list(shell.session.places.requestedFields.names.map { .string($0) }))
             },
@@ -142,10 +142,10 @@ let likelihoodHelp: String = {
           w = prior(type) × exp(−d² / (2 s²))   the weight (d: distance to the place)
           likelihood = w / (Σ w + \(formatNumber(SimulationChoices.elsewhereWeight)))         the rest is "somewhere else"
 
-        Candidates lie within max(\(formatNumber(SimulationChoices.candidateSpreads)) s, \(formatNumber(SimulationChoices.minimumSearchRadius)) m). The \(SimulationChoices.maximumLikelihoods) heaviest are returned,
-        sorted by likelihood, then distance, then place ID; each is in 0…1 and they sum to less
-        than 1. With no place in range the list is empty. Kilometre-level (reduced) accuracy makes
-        s large: many places, each with a small, similar likelihood.
+        Candidates lie within max(\(formatNumber(SimulationChoices.candidateSpreads)) s, \(formatNumber(SimulationChoices.minimumSearchRadius)) m). The \(SimulationChoices.maximumLikelihoods) heaviest are returned (Σ w sums
+        their weights), sorted by likelihood, then distance, then place ID; each is in 0…1 and they
+        sum to less than 1. With no place in range the list is empty. Kilometre-level (reduced)
+        accuracy makes s large: many places, each with a small, similar likelihood.
 
         Type priors (the first of a place's types found here counts, else 1):
         """ + "\n" + wrapText(priors + ".", width: 90, indent: "  ")
