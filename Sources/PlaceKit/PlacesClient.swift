@@ -76,13 +76,12 @@ public enum LikelihoodResponse {
 
 extension Session {
     /// `findPlaceLikelihoodsFromCurrentLocation(withPlaceFields:callback:)`: judged when made
-    /// (permission, position, fields), answered after the service's latency. Billed per request.
+    /// (permission, position, fields), answered after the service's latency. Billed per answered
+    /// request.
     func findPlaceLikelihoods(
         fields: PlaceFields, owner: AnyObject, callback: @escaping (LikelihoodResponse) -> Void
     ) {
         stats.placesRequests += 1
-        stats.bill("Find Current Place")
-        for tier in fields.tiers { stats.bill("Places Data: \(tier)") }
         let response: LikelihoodResponse
         let privacy = device.privacy
         if !fields.unsupported.isEmpty || fields.bits == 0 {
@@ -97,6 +96,9 @@ extension Session {
             let ranked = LikelihoodModel.rank(places.dataset.places, at: fix.coordinate, accuracy: fix.horizontalAccuracy)
             response = .success(
                 ranked.map { PlaceLikelihood(place: FetchedPlace($0.place, fields: fields), likelihood: $0.likelihood) })
+            // Only answered requests bill: the base SKU and one data SKU per tier touched.
+            stats.bill("findCurrentPlace")
+            for tier in fields.tiers { stats.bill(tier.lowercased() + "Data") }
         } else {
             response = .failure(.locationError)
         }

@@ -205,8 +205,20 @@ public final class Session {
 public struct Stats: Sendable {
     public var placesRequests = 0
     public var locationUpdates = 0
-    /// Billable units per SKU name, in first-billed order.
+    /// Billable units per SKU (`findCurrentPlace`, `basicData`, `contactData`, `atmosphereData`),
+    /// in first-billed order.
     public var billing: [(sku: String, count: Int)] = []
+
+    /// The SKU's name on a bill.
+    public static func skuName(_ sku: String) -> String {
+        switch sku {
+        case "findCurrentPlace": return "Find Current Place"
+        case "basicData": return "Places Data: Basic"
+        case "contactData": return "Places Data: Contact"
+        case "atmosphereData": return "Places Data: Atmosphere"
+        default: return sku
+        }
+    }
 
     mutating func bill(_ sku: String) {
         if let i = billing.firstIndex(where: { $0.sku == sku }) {

@@ -132,5 +132,26 @@ public enum SimulationChoices {
         Choice(
             topic: "Objective-C console",
             choice: "NSLog lines carry NSLog's prefix with the virtual time and a fixed process id"),
+        Choice(
+            topic: "held-back reduced fixes",
+            choice:
+                "with reduced accuracy a move within 15 minutes of the last fix is reported when the 15 minutes are over, as time passes (wait); turning Precise on cancels the wait"
+        ),
+        Choice(
+            topic: "reduced positions",
+            choice: "a reduced fix is the centre of its 0.02° grid cell, with no speed or course"),
+        Choice(
+            topic: "the alert",
+            choice:
+                "its title reads “Allow “Current Place on a Map” to use your location?” and its message is the usage string; leaving the app for Settings while it is up dismisses it unanswered"
+        ),
+        Choice(
+            topic: "billing",
+            choice:
+                "a request that fails (no permission, no position, invalid fields) bills nothing; an answered one bills Find Current Place plus one Places Data SKU per tier of the fields"
+        ),
+        Choice(
+            topic: "no places found",
+            choice: "the service never answers with a nil list, so the app's \"No places found.\" line does not appear"),
     ]
 }

@@ -127,6 +127,11 @@ private func answer(_ ctx: CommandContext, _ change: @escaping (inout PrivacySet
 }
 
 private func settingsChange(_ ctx: CommandContext, _ change: @escaping (inout PrivacySettings) -> Void) -> CommandResult {
+    if ctx.session.device.promptOpen {
+        // Going to Settings sends the app to the background: the alert goes away unanswered.
+        ctx.session.device.promptOpen = false
+        ctx.session.emit(.note("the permission alert was dismissed unanswered when you left the app for Settings"))
+    }
     ctx.session.changePrivacy { p in
         change(&p)
         p.unknownFutureStatus = false

@@ -78,7 +78,7 @@ extension CommandFamily {
                         ["places requests", String(s.placesRequests)], ["location updates", String(s.locationUpdates)],
                         ["in flight", String(ctx.session.app?.requestsInFlight ?? 0)],
                     ]
-                    for entry in s.billing { rows.append(["billed: " + entry.sku, String(entry.count)]) }
+                    for entry in s.billing { rows.append(["billed: " + Stats.skuName(entry.sku), String(entry.count)]) }
                     let value = Value.record([
                         Value.Field("placesRequests", .int(s.placesRequests)),
                         Value.Field("locationUpdates", .int(s.locationUpdates)),

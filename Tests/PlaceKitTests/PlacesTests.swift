@@ -221,7 +221,7 @@ final class PlacesTests: XCTestCase {
         let rig = Rig()
         rig.request()
         XCTAssertEqual(rig.session.stats.placesRequests, 1)
-        XCTAssertEqual(rig.session.stats.billing.map(\.sku), ["Find Current Place", "Places Data: Basic"])
+        XCTAssertEqual(rig.session.stats.billing.map(\.sku), ["findCurrentPlace", "basicData"])
         XCTAssertEqual(rig.session.stats.billing.map(\.count), [1, 1])
 
         rig.request(PlaceFields(names: ["name", "rating"]))
@@ -229,8 +229,20 @@ final class PlacesTests: XCTestCase {
         XCTAssertEqual(rig.session.stats.placesRequests, 3)
         XCTAssertEqual(
             rig.session.stats.billing.map(\.sku),
-            ["Find Current Place", "Places Data: Basic", "Places Data: Atmosphere"])
+            ["findCurrentPlace", "basicData", "atmosphereData"])
         XCTAssertEqual(rig.session.stats.billing.map(\.count), [3, 2, 2])
+        XCTAssertEqual(Stats.skuName("atmosphereData"), "Places Data: Atmosphere")
+    }
+
+    func testFailedRequestsAreCountedButNotBilled() {
+        let denied = Rig(permission: .never)
+        denied.request()
+        let invalid = Rig()
+        invalid.request(PlaceFields(names: ["name", "website"]))
+        for rig in [denied, invalid] {
+            XCTAssertEqual(rig.session.stats.placesRequests, 1)
+            XCTAssertTrue(rig.session.stats.billing.isEmpty, "\(rig.session.stats.billing)")
+        }
     }
 
     func testTiers() {
@@ -239,13 +251,6 @@ final class PlacesTests: XCTestCase {
         XCTAssertEqual(PlaceFields(names: ["website", "name"]).tiers, ["Basic", "Contact"])
         XCTAssertEqual(PlaceFields(names: PlaceFields.allNames).tiers, ["Basic", "Contact", "Atmosphere"])
         XCTAssertEqual(PlaceFields().tiers, [])
-    }
-
-    func testFailedRequestsAreCountedAsRequests() {
-        let rig = Rig(permission: .never)
-        rig.request()
-        XCTAssertEqual(rig.session.stats.placesRequests, 1)
-        XCTAssertEqual(rig.session.stats.billing.first?.count, 1)
     }
 
     // MARK: Errors

@@ -380,7 +380,7 @@ final class TutorialAppTests: XCTestCase {
         h.session.selectRow(0)
         XCTAssertEqual(app.mapView.markers, [Marker(position: place.coordinate, title: place.name, snippet: place.source.address)])
         XCTAssertEqual(h.pitfalls, [])
-        XCTAssertEqual(h.session.stats.billing.map(\.sku), ["Find Current Place", "Places Data: Basic"])
+        XCTAssertEqual(h.session.stats.billing.map(\.sku), ["findCurrentPlace", "basicData"])
     }
 
     func testUnrequestedCoordinatePutsTheMarkerAtTheInvalidPoint() {
