@@ -108,8 +108,11 @@ public struct Device: Sendable {
     public var privacy = PrivacySettings()
     /// The system's location permission alert is on screen.
     public var promptOpen = false
+    /// The location keys of the app's Info.plist (part of the app bundle, not of the device's
+    /// settings: it outlasts `reset`).
+    public var infoPlist = InfoPlist.tutorial
     /// Info.plist has `NSLocationWhenInUseUsageDescription`.
-    public var hasWhenInUseUsageKey = true
+    public var hasWhenInUseUsageKey: Bool { infoPlist.text(for: .whenInUse) != nil }
     /// The map view's frame in points (the screen of an iPhone 15).
     public var screenWidth = 393.0
     public var screenHeight = 852.0

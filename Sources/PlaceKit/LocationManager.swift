@@ -115,7 +115,10 @@ public final class LocationManager {
             [weak self] in
             guard let self, self.authorizationStatus == .notDetermined else { return }
             self.session.device.promptOpen = true
-            self.session.emit(PermissionAlert.event(precise: self.privacy.precise))
+            self.session.emit(
+                PermissionAlert.event(
+                    precise: self.privacy.precise,
+                    message: self.session.device.infoPlist.text(for: .whenInUse) ?? PermissionAlert.message))
         }
     }
 
@@ -227,7 +230,8 @@ public enum PermissionAlert {
     public static let title = "Allow “Current Place on a Map” to use your location?"
     public static let message = "Show your location on a map"
 
-    static func event(precise: Bool) -> Event {
+    /// The alert as shown; its message is the Info.plist usage string.
+    static func event(precise: Bool, message: String = PermissionAlert.message) -> Event {
         let text = """
             ┌ \(title)
             │ \(message)   [Precise: \(precise ? "On" : "Off")]

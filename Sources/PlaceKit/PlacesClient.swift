@@ -64,6 +64,9 @@ public struct PlacesService: Sendable {
     public lazy var dataset = PlaceDataset.builtin
     /// The fields the app's code requests (the tutorial's `[.name, .coordinate]` unless changed).
     public var requestedFields = PlaceFields.tutorial
+    /// Faults set on the network, the API key and the servers (`fail places`, `network`,
+    /// `apikey`, `ratelimit`).
+    public var faults = PlacesFaults()
 
     public init() {}
 }
@@ -76,18 +79,21 @@ public enum LikelihoodResponse {
 
 extension Session {
     /// `findPlaceLikelihoodsFromCurrentLocation(withPlaceFields:callback:)`: judged when made
-    /// (permission, position, fields), answered after the service's latency. Billed per answered
-    /// request.
+    /// (the checks of `SimulationChoices.placesCheckOrder`), answered after the service's
+    /// latency. Billed per answered request; every request counts in `stats.placesRequests`.
     func findPlaceLikelihoods(
         fields: PlaceFields, owner: AnyObject, callback: @escaping (LikelihoodResponse) -> Void
     ) {
         stats.placesRequests += 1
         let response: LikelihoodResponse
+        var faultNote: Event?
         let privacy = device.privacy
-        if !fields.unsupported.isEmpty || fields.bits == 0 {
-            response = .failure(.invalidRequest)
-        } else if !privacy.status.isAuthorized || device.position == nil {
-            response = .failure(.locationError)
+        if let failure = placesFailure(fields: fields) {
+            response = .failure(failure.code)
+            if failure.fault {
+                let advice = failure.code.advice.map { " — " + $0 } ?? ""
+                faultNote = .note(failure.code.explanation + advice)
+            }
         } else if let position = device.position {
             var fix = LocationFix(
                 coordinate: position.coordinate, horizontalAccuracy: position.horizontalAccuracy, speed: -1,
@@ -104,8 +110,10 @@ extension Session {
         }
         schedule(
             after: SimulationChoices.placesLatency, "findPlaceLikelihoodsFromCurrentLocation callback", owner: owner
-        ) {
+        ) { [weak self] in
             callback(response)
+            // Why a fault's error came: after the app's console line.
+            if let faultNote { self?.emit(faultNote) }
         }
     }
 }

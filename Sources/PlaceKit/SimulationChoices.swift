@@ -44,6 +44,13 @@ public enum SimulationChoices {
     public static let baselineSpread = 40.0
     /// The weight of "somewhere not in the list": likelihoods sum to W / (W + this).
     public static let elsewhereWeight = 0.25
+    /// The order a likelihood request's checks run in; the first that fails answers it. Local
+    /// checks come first (the SDK validates the fields and needs the device's location before it
+    /// sends anything), then what needs the servers: reaching them, the key, the key's rate
+    /// limit, and last whatever the servers were told to answer (`fail places`).
+    public static let placesCheckOrder: [PlacesCheck] = [.fields, .location, .network, .apiKey, .rateLimit, .injected]
+    /// `ratelimit N` allows N requests in any window of this many seconds.
+    public static let rateLimitWindow = 60.0
 
     // MARK: Map
 
@@ -148,10 +155,45 @@ public enum SimulationChoices {
         Choice(
             topic: "billing",
             choice:
-                "a request that fails (no permission, no position, invalid fields) bills nothing; an answered one bills Find Current Place plus one Places Data SKU per tier of the fields"
+                "a request that fails (no permission, no position, invalid fields, any fault) bills nothing but counts in stats.placesRequests; an answered one bills Find Current Place plus one Places Data SKU per tier of the fields"
         ),
         Choice(
             topic: "no places found",
             choice: "the service never answers with a nil list, so the app's \"No places found.\" line does not appear"),
+        Choice(
+            topic: "places check order",
+            choice:
+                "a likelihood request is judged when it is made, in this order, and the first check that fails answers it: the fields (invalidRequest, -12), the device's location and permission (locationError, -11), the network (networkError, -1), the API key (keyInvalid -4, keyExpired -5, incorrectBundleIdentifier -10), the rate limit (rateLimitExceeded, -7), then an error armed with 'fail places'"
+        ),
+        Choice(
+            topic: "injected places errors",
+            choice:
+                "'fail places CODE once' is spent by the first request that passes every other check (one that fails earlier, like the launch request before permission, leaves it armed); 'always' lasts until 'fail places off'; the error's text is the SDK's failure reason after “The operation couldn’t be completed. ”"
+        ),
+        Choice(
+            topic: "rate limit",
+            choice:
+                "'ratelimit N' lets N requests through in any 60 s of virtual time (a sliding window); a request counts when it is let through, one refused does not; the count starts afresh when a limit is set; requests that fail an earlier check never reach the limit"
+        ),
+        Choice(
+            topic: "no retries",
+            choice:
+                "the tutorial retries nothing, retryable or not (network, server and internal errors are the SDK's retryable ones): the list stays empty until the next fix or selection sends a new request"
+        ),
+        Choice(
+            topic: "faults last",
+            choice:
+                "the network, the API key, the rate limit, an armed places error and the Info.plist outlast launches and 'reset': they belong to the network, the servers, the key and the app bundle, not to the simulator's content and settings"
+        ),
+        Choice(
+            topic: "location errors",
+            choice:
+                "'fail location' calls didFailWithError at once, only while updates run; once the tutorial has stopped updating, Core Location has nothing to report an error on and nothing happens. Every code stops the tutorial's updates for good, even the transient locationUnknown (P5)"
+        ),
+        Choice(
+            topic: "Info.plist",
+            choice:
+                "the usage key is read when the app asks for permission (at launch); without NSLocationWhenInUseUsageDescription the request is ignored: no alert, the status stays notDetermined, and iOS's message names the missing key in the app's console. The alert's message is the key's text. The other two keys matter only for always requests, which the tutorial does not make"
+        ),
     ]
 }

@@ -148,7 +148,7 @@ public final class TutorialApp: LocationManagerDelegate {
         case .objc: log("Error: " + code.localizedDescription)
         }
         session.emit(
-            .note("didFailWithError stopped location updates for good: no more fixes this session", pitfall: "P5"))
+            .note(code.stopNote, pitfall: "P5"))
     }
 
     // MARK: - Places

@@ -1,0 +1,276 @@
+/// Things that go wrong outside the app's code: the network, the API key, the Places servers'
+/// quota, an error the servers answer with, a location error, a missing Info.plist key. Each is
+/// set by a person (`fail places`, `network off`, `apikey expired`, `ratelimit 5`, `plist remove`)
+/// and lasts until changed: none of them belongs to the simulator's content and settings, so
+/// neither a launch nor `reset` clears them.
+
+/// How long an injected places error lasts.
+public enum FaultMode: String, Sendable, CaseIterable {
+    /// The next request that reaches the servers fails, then the fault is spent.
+    case once
+    /// Every request that reaches the servers fails until the fault is turned off.
+    case always
+}
+
+/// An error the Places servers answer with, armed by `fail places`.
+public struct InjectedPlacesFault: Sendable, Equatable {
+    public var code: PlacesErrorCode
+    public var mode: FaultMode
+
+    public init(code: PlacesErrorCode, mode: FaultMode) {
+        self.code = code
+        self.mode = mode
+    }
+}
+
+/// The API key the app passes to `GMSPlacesClient.provideAPIKey`, as the Places servers judge it.
+public enum APIKeyState: String, Sendable, CaseIterable {
+    case valid, invalid, expired
+    /// The key's iOS-app restriction does not list the app's bundle identifier.
+    case unauthorizedBundle = "unauthorized-bundle"
+
+    /// The error a request made with this key gets, or nil for a good key.
+    public var errorCode: PlacesErrorCode? {
+        switch self {
+        case .valid: return nil
+        case .invalid: return .keyInvalid
+        case .expired: return .keyExpired
+        case .unauthorizedBundle: return .incorrectBundleIdentifier
+        }
+    }
+}
+
+/// The tutorial app's bundle identifier (its Xcode project).
+public let tutorialBundleIdentifier = "com.google.examples.current-place-on-map"
+
+/// A per-key limit of N requests in any 60 seconds of virtual time (a sliding window).
+public struct PlacesRateLimit: Sendable, Equatable {
+    public var perMinute: Int
+    /// When the requests the limit let through were made (microseconds of virtual time), oldest
+    /// first; only those within the window are kept.
+    public private(set) var admitted: [Int64] = []
+
+    public init(perMinute: Int) { self.perMinute = perMinute }
+
+    static var windowMicros: Int64 { Session.micros(SimulationChoices.rateLimitWindow) }
+
+    private mutating func forgetOld(at now: Int64) {
+        let start = now - Self.windowMicros
+        if let keep = admitted.firstIndex(where: { $0 > start }) {
+            admitted.removeFirst(keep)
+        } else {
+            admitted.removeAll()
+        }
+    }
+
+    /// Lets a request made at `now` through (it then counts), or refuses it (it does not count).
+    mutating func admit(at now: Int64) -> Bool {
+        forgetOld(at: now)
+        guard admitted.count < perMinute else { return false }
+        admitted.append(now)
+        return true
+    }
+
+    /// How many requests of the last 60 s count against the limit at virtual time `clock`.
+    public func used(at clock: Double) -> Int {
+        let start = Session.micros(clock) - Self.windowMicros
+        return admitted.reduce(0) { $0 + ($1 > start ? 1 : 0) }
+    }
+
+    /// When (virtual seconds) the next request will be let through, if the limit is reached at `clock`.
+    public func nextFreeAt(_ clock: Double) -> Double? {
+        let start = Session.micros(clock) - Self.windowMicros
+        let live = admitted.filter { $0 > start }
+        guard live.count >= perMinute, let oldest = live.first else { return nil }
+        return Double(oldest + Self.windowMicros) / 1_000_000
+    }
+}
+
+/// The checks a likelihood request goes through, each with the error it gives. The order they
+/// run in is `SimulationChoices.placesCheckOrder`; the first that fails answers the request.
+public enum PlacesCheck: String, Sendable, CaseIterable {
+    /// The field mask (invalidRequest, -12), checked by the SDK before anything is sent.
+    case fields
+    /// The device's location: permission and a position (locationError, -11), needed before a
+    /// request can be sent.
+    case location
+    /// The network (networkError, -1): the request must reach the servers.
+    case network
+    /// The API key (keyInvalid -4, keyExpired -5, incorrectBundleIdentifier -10), judged by the servers.
+    case apiKey
+    /// The per-key rate limit (rateLimitExceeded, -7).
+    case rateLimit
+    /// An error armed with `fail places`: what the servers answer.
+    case injected
+}
+
+/// The faults set on the places service.
+public struct PlacesFaults: Sendable, Equatable {
+    /// The device's network connection (`network on|off`).
+    public var networkOnline = true
+    public var apiKey = APIKeyState.valid
+    public var injected: InjectedPlacesFault?
+    public var rateLimit: PlacesRateLimit?
+
+    public init() {}
+
+    /// Nothing is set.
+    public var isClear: Bool { self == PlacesFaults() }
+}
+
+extension PlacesErrorCode {
+    /// Finds a code by its number (`-7`) or its Swift case name (`rateLimitExceeded`).
+    public init?(codeOrName word: String) {
+        if let n = Int(word), let code = PlacesErrorCode(rawValue: n) {
+            self = code
+        } else if let code = PlacesErrorCode.allCases.first(where: { $0.name == word }) {
+            self = code
+        } else {
+            return nil
+        }
+    }
+
+    /// What the code means, in a few words.
+    public var meaning: String {
+        switch self {
+        case .networkError: return "the Places servers could not be reached"
+        case .serverError: return "the servers' response could not be understood"
+        case .internalError: return "the Places SDK failed inside itself"
+        case .keyInvalid: return "the API key is malformed or missing"
+        case .keyExpired: return "the API key has expired"
+        case .usageLimitExceeded: return "the project's quota for the Places API is used up"
+        case .rateLimitExceeded: return "too many requests with this API key in a short time"
+        case .deviceRateLimitExceeded: return "too many requests from this device in a short time"
+        case .accessNotConfigured: return "the Places API for iOS is not enabled for the key's project"
+        case .incorrectBundleIdentifier: return "the key's iOS-app restriction does not allow this app's bundle identifier"
+        case .locationError: return "the device's location is not available (often: permission not granted)"
+        case .invalidRequest: return "the request could not be processed"
+        }
+    }
+
+    /// What to do about it, where there is something to check.
+    public var advice: String? {
+        switch self {
+        case .keyInvalid:
+            return "check the key the app passes to GMSPlacesClient.provideAPIKey (the sample ships with the placeholder YOUR_API_KEY) against the Credentials page of the Cloud console"
+        case .keyExpired:
+            return "create a new key, or restore this one, in the Cloud console and pass it to GMSPlacesClient.provideAPIKey"
+        case .incorrectBundleIdentifier:
+            return "the key's application restriction must list iOS apps with the bundle id \(tutorialBundleIdentifier), the app's own"
+        case .accessNotConfigured:
+            return "enable the Places API for iOS in the Cloud project the key belongs to"
+        case .usageLimitExceeded:
+            return "raise the project's quota, or wait for it to renew"
+        case .rateLimitExceeded, .deviceRateLimitExceeded:
+            return "send fewer requests: the tutorial sends one per fix and one per selection"
+        default:
+            return nil
+        }
+    }
+
+    /// `meaning; retryable or not`, as the shell's note says it.
+    public var explanation: String {
+        let retry =
+            isRetryable
+            ? "the SDK marks it retryable, but the tutorial never retries" : "the SDK marks it not retryable"
+        return "\(name) (\(rawValue)): \(meaning); \(retry)"
+    }
+}
+
+/// The location keys of the app's Info.plist (usage descriptions).
+public enum UsageKey: String, Sendable, CaseIterable {
+    case whenInUse = "NSLocationWhenInUseUsageDescription"
+    case alwaysAndWhenInUse = "NSLocationAlwaysAndWhenInUseUsageDescription"
+    case always = "NSLocationAlwaysUsageDescription"
+
+    /// When iOS needs the key (api-facts §2.9).
+    public var neededFor: String {
+        switch self {
+        case .whenInUse: return "any when-in-use or always request (iOS 11+); the tutorial's request needs it"
+        case .alwaysAndWhenInUse: return "always requests (iOS 11+), besides the when-in-use key; the tutorial makes none"
+        case .always: return "always requests on iOS 10 and earlier; the tutorial makes none"
+        }
+    }
+}
+
+/// The location part of the app's Info.plist. It belongs to the app bundle: it outlasts launches
+/// and `reset`.
+public struct InfoPlist: Sendable, Equatable {
+    private var texts: [UsageKey: String]
+
+    /// The tutorial's text for all three keys.
+    public static let tutorialText = "Show your location on a map"
+    /// The tutorial's Info.plist: all three keys.
+    public static let tutorial = InfoPlist(texts: [
+        .whenInUse: tutorialText, .alwaysAndWhenInUse: tutorialText, .always: tutorialText,
+    ])
+
+    /// The keys present, in `UsageKey.allCases` order.
+    public var keys: [UsageKey] { UsageKey.allCases.filter { texts[$0] != nil } }
+
+    /// The key's usage string, or nil when the key is absent.
+    public func text(for key: UsageKey) -> String? { texts[key] }
+
+    public mutating func set(_ key: UsageKey, text: String) { texts[key] = text }
+
+    /// Removes the key; false when it was not there.
+    @discardableResult
+    public mutating func remove(_ key: UsageKey) -> Bool { texts.removeValue(forKey: key) != nil }
+}
+
+extension LocationErrorCode {
+    /// The pitfall note after the tutorial's `didFailWithError` stopped updates (P5).
+    public var stopNote: String {
+        switch self {
+        case .locationUnknown:
+            return "didFailWithError stopped location updates for good, although locationUnknown (0) is transient "
+                + "and Core Location would have kept trying: no more fixes this session"
+        case .denied:
+            return "didFailWithError stopped location updates for good: no more fixes this session"
+        case .network:
+            return "didFailWithError stopped location updates for good, although a network error (2) may pass: "
+                + "no more fixes this session"
+        }
+    }
+}
+
+extension Session {
+    /// Runs the checks of a likelihood request in `SimulationChoices.placesCheckOrder` and gives
+    /// the error of the first that fails, or nil when the request will be answered. A request the
+    /// rate limit lets through counts against it; one that gets to an injected `once` fault spends it.
+    func placesFailure(fields: PlaceFields) -> (code: PlacesErrorCode, fault: Bool)? {
+        for check in SimulationChoices.placesCheckOrder {
+            switch check {
+            case .fields:
+                if !fields.unsupported.isEmpty || fields.bits == 0 { return (.invalidRequest, false) }
+            case .location:
+                if !device.privacy.status.isAuthorized || device.position == nil { return (.locationError, false) }
+            case .network:
+                if !places.faults.networkOnline { return (.networkError, true) }
+            case .apiKey:
+                if let code = places.faults.apiKey.errorCode { return (code, true) }
+            case .rateLimit:
+                if var limit = places.faults.rateLimit {
+                    let admitted = limit.admit(at: Session.micros(clock))
+                    places.faults.rateLimit = limit
+                    if !admitted { return (.rateLimitExceeded, true) }
+                }
+            case .injected:
+                if let fault = places.faults.injected {
+                    if fault.mode == .once { places.faults.injected = nil }
+                    return (fault.code, true)
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Delivers a location error to the running app now, as Core Location would: only while
+    /// it is updating. Returns false when updates are stopped (nothing is delivered).
+    @discardableResult
+    public func injectLocationError(_ code: LocationErrorCode) -> Bool {
+        guard let app, app.locationManager.isUpdating else { return false }
+        failLocation(code)
+        return true
+    }
+}
