@@ -265,12 +265,16 @@ extension Session {
         return nil
     }
 
-    /// Delivers a location error to the running app now, as Core Location would: only while
-    /// it is updating. Returns false when updates are stopped (nothing is delivered).
+    /// Has Core Location report a location error to the running app on the next turn of the run
+    /// loop, as it would: only while it is updating. Returns false when updates are stopped
+    /// (nothing is delivered).
     @discardableResult
     public func injectLocationError(_ code: LocationErrorCode) -> Bool {
         guard let app, app.locationManager.isUpdating else { return false }
-        failLocation(code)
+        schedule(after: 0, "locationManager(_:didFailWithError:)", owner: app) { [weak self, weak app] in
+            guard let self, let app, app.isRunning, app.locationManager.isUpdating else { return }
+            self.failLocation(code)
+        }
         return true
     }
 }

@@ -109,6 +109,10 @@ public final class LocationManager {
                 "This app has attempted to access privacy-sensitive data without a usage description. "
                     + "The app's Info.plist must contain an “NSLocationWhenInUseUsageDescription” key with a string "
                     + "value explaining to the user how the app uses this data")
+            session.emit(
+                .note(
+                    "the permission request was ignored: no alert, the status stays notDetermined and no fix will come; 'plist add NSLocationWhenInUseUsageDescription' fixes the app"
+                ))
             return
         }
         session.schedule(after: SimulationChoices.promptDelay, "permission alert", owner: session.app) {

@@ -1,4 +1,4 @@
 extension CommandTable {
     /// Every family placeshell has, in the order `help` lists them.
-    public static let standard = CommandTable(families: [.builtins, .app, .permission, .location, .places, .map])
+    public static let standard = CommandTable(families: [.builtins, .app, .permission, .location, .places, .map, .faults])
 }

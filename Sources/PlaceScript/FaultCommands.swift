@@ -1,0 +1,394 @@
+import PlaceKit
+
+extension CommandFamily {
+    /// Faults: places errors, the network, the API key, a rate limit, location errors and the
+    /// Info.plist usage keys.
+    public static let faults = CommandFamily(
+        name: "Faults",
+        summary: "make places requests fail, send location errors, remove Info.plist keys",
+        commands: [
+            CommandSpec(
+                "faults",
+                summary: "show the faults set: network, API key, armed places error, rate limit",
+                details: """
+                    Lists what is set. Faults last until changed: a launch and 'reset' keep them.
+                    A places request is checked in this order, and the first check that fails
+                    answers it: \(checkOrderText).
+                    """,
+                examples: ["faults"],
+                handler: { ctx throws(Diagnostic) in
+                    let shell = ctx.shell
+                    let f = shell.session.places.faults
+                    let rows = [
+                        ["network", f.networkOnline ? "on" : "off: requests fail with networkError (-1)"],
+                        ["apikey", apiKeyText(f.apiKey)],
+                        ["places", injectedText(f.injected)],
+                        ["ratelimit", rateLimitText(shell.session)],
+                    ]
+                    return CommandResult(value: faultsValue(shell), text: TextTable(headers: ["", ""], rows: rows).render())
+                }),
+            CommandSpec(
+                "fail",
+                summary: "make places requests fail, or send the app a location error",
+                details: """
+                    'fail places' arms an error the Places servers answer with; 'fail location'
+                    has Core Location report an error to the running app.
+                    """,
+                subcommands: [
+                    CommandSpec(
+                        "places",
+                        arguments: [
+                            ArgSpec("CODE", placesCodeType, summary: "-1…-12 or a Swift case name such as networkError; off clears"),
+                            ArgSpec("MODE", .choice(["once", "always", "off"]), optional: true, summary: "once (default), always, or off"),
+                        ],
+                        summary: "make likelihood requests fail with a GMSPlacesErrorCode",
+                        details: """
+                            Arms an error for the requests that reach the Places servers: 'once' (the
+                            default) fails the next one, 'always' every one until 'fail places off'.
+                            A request that fails an earlier check keeps the fault armed: the launch's
+                            request made before permission still fails with locationError (-11, P4).
+                            The app prints "Current Place error: " and the error's
+                            localizedDescription, "The operation couldn’t be completed. " followed by
+                            the SDK's failure reason; a note says what the code means and whether the
+                            SDK marks it retryable (-1…-3 are; the tutorial retries nothing). The
+                            list stays empty until the next fix or selection sends a new request.
+                            Codes: -1 networkError, -2 serverError, -3 internalError, -4 keyInvalid,
+                            -5 keyExpired, -6 usageLimitExceeded, -7 rateLimitExceeded,
+                            -8 deviceRateLimitExceeded, -9 accessNotConfigured,
+                            -10 incorrectBundleIdentifier, -11 locationError, -12 invalidRequest.
+                            """,
+                        examples: ["fail places -2", "fail places usageLimitExceeded always", "fail places off"],
+                        handler: failPlacesCommand),
+                    CommandSpec(
+                        "location",
+                        arguments: [ArgSpec("ERROR", .choice(locationErrorWords), summary: "unknown (0), denied (1) or network (2)")],
+                        summary: "Core Location reports a kCLErrorDomain error to the running app",
+                        details: """
+                            Calls locationManager(_:didFailWithError:) on the next turn of the run loop
+                            with CLError code 0 (locationUnknown), 1 (denied) or 2 (network). The
+                            tutorial stops updating and prints the error: Swift
+                            'Error: Error Domain=kCLErrorDomain Code=N "(null)"', Objective-C
+                            'Error: The operation couldn’t be completed. (kCLErrorDomain error N.)'.
+                            Updates never start again this launch, not even after the transient
+                            locationUnknown (P5): no more fixes, however the device moves. Once
+                            updates are stopped there is nothing to fail and nothing happens.
+                            Needs a running app; 'locate none' is the other way to get no fixes.
+                            """,
+                        examples: ["fail location unknown", "fail location denied", "fail location network"],
+                        handler: failLocationCommand),
+                ]),
+            CommandSpec(
+                "network", arguments: [ArgSpec("STATE", .choice(["on", "off"]), optional: true, summary: "on or off")],
+                summary: "turn the device's network off or on (off: places requests fail with networkError)",
+                details: """
+                    With the network off, every places request that gets past the fields and the
+                    location check fails with networkError (-1), which the SDK marks retryable; the
+                    tutorial does not retry. Core Location keeps working: fixes need no network.
+                    With no argument, shows the state.
+                    """,
+                examples: ["network off", "network on", "network"],
+                handler: { ctx throws(Diagnostic) in
+                    let session = ctx.session
+                    if let word = ctx.word(0) { session.places.faults.networkOnline = word == "on" }
+                    let online = session.places.faults.networkOnline
+                    let text =
+                        online
+                        ? "network on: places requests reach the servers"
+                        : "network off: places requests fail with networkError (-1) until 'network on'"
+                    return .line(text, value: .string(online ? "on" : "off"))
+                }),
+            CommandSpec(
+                "apikey",
+                arguments: [ArgSpec("STATE", .choice(APIKeyState.allCases.map(\.rawValue)), optional: true, summary: "how the servers judge the key")],
+                summary: "the API key the app provides: valid, invalid, expired or not allowed for the bundle id",
+                details: """
+                    The key passed to GMSPlacesClient.provideAPIKey in the app delegate, as the
+                    Places servers judge it: 'invalid' gives keyInvalid (-4), 'expired' keyExpired
+                    (-5), 'unauthorized-bundle' incorrectBundleIdentifier (-10): the key's iOS-app
+                    restriction does not list \(tutorialBundleIdentifier). A note says what to
+                    check. With no argument, shows the state.
+                    """,
+                examples: ["apikey expired", "apikey unauthorized-bundle", "apikey valid"],
+                handler: { ctx throws(Diagnostic) in
+                    let session = ctx.session
+                    if let word = ctx.word(0), let state = APIKeyState(rawValue: word) {
+                        session.places.faults.apiKey = state
+                        if let code = state.errorCode {
+                            session.emit(.note("\(code.name) (\(code.rawValue)): \(code.meaning); " + apiKeyChecklist))
+                        }
+                    }
+                    let state = session.places.faults.apiKey
+                    return .line("API key " + apiKeyText(state), value: .string(state.rawValue))
+                }),
+            CommandSpec(
+                "ratelimit", arguments: [ArgSpec("LIMIT", rateLimitType, optional: true, summary: "requests per minute, or off")],
+                summary: "allow N places requests per virtual minute (a sliding window); more fail with rateLimitExceeded",
+                details: """
+                    'ratelimit N' lets N requests through in any 60 seconds of virtual time; the
+                    next one fails with rateLimitExceeded (-7) and does not count. The window
+                    slides: a request stops counting 60 s after it was made ('wait'). The count
+                    starts afresh when a limit is set; 'ratelimit off' removes it. Requests that
+                    fail an earlier check (fields, location, network, API key) do not count. With
+                    no argument, shows the limit and how much of it the last 60 s used.
+                    """,
+                examples: ["ratelimit 2", "ratelimit", "ratelimit off"],
+                handler: { ctx throws(Diagnostic) in
+                    let session = ctx.session
+                    switch ctx.arg(0)?.value {
+                    case .integer(let n)?: session.places.faults.rateLimit = PlacesRateLimit(perMinute: n)
+                    case .word("off")?: session.places.faults.rateLimit = nil
+                    default: break
+                    }
+                    return .line("rate limit: " + rateLimitText(session), value: rateLimitValue(session))
+                }),
+            CommandSpec(
+                "plist",
+                summary: "show or change the location keys of the app's Info.plist",
+                details: """
+                    The tutorial's Info.plist has all three location usage keys, each with the text
+                    "\(InfoPlist.tutorialText)". The app asks for when-in-use permission, which
+                    needs NSLocationWhenInUseUsageDescription: without it the request is ignored —
+                    no alert, the status stays notDetermined, no fix ever comes — and iOS prints a
+                    message naming the key in the app's console. The key's text is the alert's
+                    message. Info.plist is part of the app bundle: it is read at launch, and a
+                    launch and 'reset' keep it.
+                    """,
+                examples: ["plist"],
+                subcommands: [
+                    CommandSpec(
+                        "show", summary: "list the location keys and their texts", examples: ["plist show"],
+                        handler: plistShowCommand),
+                    CommandSpec(
+                        "remove", arguments: [ArgSpec("KEY", usageKeyType, summary: "a location usage key")],
+                        summary: "remove a usage key (the when-in-use one: the permission request is ignored)",
+                        examples: ["plist remove NSLocationWhenInUseUsageDescription"],
+                        handler: { ctx throws(Diagnostic) in
+                            guard let key = UsageKey(rawValue: ctx.word(0) ?? "") else { return .none }
+                            guard ctx.session.device.infoPlist.remove(key) else {
+                                throw .runtime(
+                                    "Info.plist has no \(key.rawValue)", at: ctx.location(ofArg: 0),
+                                    help: "'plist show' lists the keys; 'plist add \(key.rawValue)' puts it back")
+                            }
+                            var text = "removed \(key.rawValue): "
+                            text +=
+                                key == .whenInUse
+                                ? "the app's permission request will be ignored (no alert, status stays notDetermined)"
+                                : "needed only for \(key.neededFor.split(separator: ";")[0]); the tutorial's request is unaffected"
+                            if key == .whenInUse && ctx.session.app != nil {
+                                text += "; the running app asked at launch: this counts from the next launch"
+                            }
+                            return .line(text, value: plistValue(ctx.shell))
+                        }),
+                    CommandSpec(
+                        "add",
+                        arguments: [
+                            ArgSpec("KEY", usageKeyType, summary: "a location usage key"),
+                            ArgSpec("TEXT", .text, optional: true, summary: "the usage string, default the tutorial's"),
+                        ],
+                        summary: "add a usage key, or change its text (the alert's message)",
+                        examples: [
+                            "plist add NSLocationWhenInUseUsageDescription",
+                            "plist add NSLocationWhenInUseUsageDescription Shows where you are",
+                        ],
+                        handler: { ctx throws(Diagnostic) in
+                            guard let key = UsageKey(rawValue: ctx.word(0) ?? "") else { return .none }
+                            let text = ctx.word(1) ?? InfoPlist.tutorialText
+                            guard !text.isEmpty else {
+                                throw .runtime(
+                                    "a usage description needs text", at: ctx.location(ofArg: 1),
+                                    help: "leave TEXT out for the tutorial's \"\(InfoPlist.tutorialText)\"")
+                            }
+                            ctx.session.device.infoPlist.set(key, text: text)
+                            var line = "\(key.rawValue) = \"\(text)\""
+                            if ctx.session.app != nil { line += " (from the next launch)" }
+                            return .line(line, value: plistValue(ctx.shell))
+                        }),
+                ],
+                handler: plistShowCommand),
+        ],
+        stateRoots: [
+            StateRoot("faults", summary: "faults set: network, apikey, places (code, name, mode or nil), rateLimit") {
+                shell in .leaf(faultsValue(shell))
+            },
+            StateRoot("plist", summary: "the app's Info.plist location keys: keys, and each key's text or nil") { shell in
+                .leaf(plistValue(shell))
+            },
+        ])
+}
+
+/// The check order, for help texts.
+private let checkOrderText: String = SimulationChoices.placesCheckOrder.map { check in
+    switch check {
+    case .fields: return "fields (-12)"
+    case .location: return "location and permission (-11)"
+    case .network: return "network (-1)"
+    case .apiKey: return "API key (-4, -5, -10)"
+    case .rateLimit: return "rate limit (-7)"
+    case .injected: return "an error armed with 'fail places'"
+    }
+}.joined(separator: ", ")
+
+/// What Google's troubleshooting has a developer check when the key is refused.
+private let apiKeyChecklist =
+    "in a real app check the key passed to GMSPlacesClient.provideAPIKey, that the Places API for iOS is enabled "
+    + "for the key's project, and that the key's iOS-app restriction lists \(tutorialBundleIdentifier)"
+
+private let locationErrorWords = ["unknown", "denied", "network"]
+
+private func locationErrorCode(_ word: String) -> LocationErrorCode? {
+    switch word {
+    case "unknown": return .locationUnknown
+    case "denied": return .denied
+    case "network": return .network
+    default: return nil
+    }
+}
+
+/// `-7`, `rateLimitExceeded` or `off`.
+let placesCodeType: ArgType = {
+    let words = PlacesErrorCode.allCases.map(\.name) + ["off"]
+    let numbers = PlacesErrorCode.allCases.map { String($0.rawValue) }
+    return ArgType(usage: "CODE|NAME|off", completions: { _ in numbers + words }) {
+        (c: inout TokenCursor) throws(Diagnostic) in
+        guard let t = c.next() else { return .word("") }
+        if t.text == "off" || PlacesErrorCode(codeOrName: t.text) != nil { return .word(t.text) }
+        if Int(t.text) != nil {
+            throw .syntax(
+                "\(t.text) is not a GMSPlacesErrorCode", at: c.location(of: t),
+                help: "the codes run from -1 (networkError) to -12 (invalidRequest)")
+        }
+        throw .syntax(
+            "unknown places error '\(t.text)'", at: c.location(of: t),
+            help: suggestion(for: t.text, among: words) ?? "expected -1…-12, off, or one of: " + words.dropLast().joined(separator: ", "))
+    }
+}()
+
+/// A whole number of requests per minute, or `off`.
+let rateLimitType = ArgType(usage: "N|off", completions: { _ in ["off"] }) {
+    (c: inout TokenCursor) throws(Diagnostic) in
+    guard let t = c.current else { return .word("") }
+    if t.text == "off" {
+        _ = c.next()
+        return .word("off")
+    }
+    guard let first = t.text.utf8.first, first >= 0x30 && first <= 0x39 else {
+        _ = c.next()
+        throw .syntax(
+            "expected a number of requests per minute or 'off', found '\(t.text)'", at: c.location(of: t),
+            help: "e.g. 'ratelimit 5' or 'ratelimit off'")
+    }
+    return try ArgType.integer(1...1_000_000).read(&c)
+}
+
+/// One of the location usage keys.
+let usageKeyType: ArgType = {
+    let keys = UsageKey.allCases.map(\.rawValue)
+    return ArgType(usage: "KEY", completions: { _ in keys }) { (c: inout TokenCursor) throws(Diagnostic) in
+        guard let t = c.next() else { return .word("") }
+        guard keys.contains(t.text) else {
+            throw .syntax(
+                "'\(t.text)' is not a location usage key", at: c.location(of: t),
+                help: suggestion(for: t.text, among: keys) ?? "keys: " + keys.joined(separator: ", "))
+        }
+        return .word(t.text)
+    }
+}()
+
+private func failPlacesCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
+    let session = ctx.session
+    let word = ctx.word(0) ?? ""
+    let mode = ctx.word(1)
+    let armed = session.places.faults.injected
+    if word == "off" || mode == "off" {
+        if word == "off", mode != nil {
+            throw .runtime("'fail places off' takes no mode", at: ctx.location(ofArg: 1), help: "type 'fail places off'")
+        }
+        if let armed, let code = PlacesErrorCode(codeOrName: word), code != armed.code {
+            throw .runtime(
+                "the armed error is \(armed.code.name) (\(armed.code.rawValue)), not \(code.name) (\(code.rawValue))",
+                at: ctx.location(ofArg: 0), help: "'fail places off' clears whatever is armed")
+        }
+        session.places.faults.injected = nil
+        let text = armed.map { "places: \($0.code.name) (\($0.code.rawValue)) disarmed" } ?? "places: no error was armed"
+        return .line(text, value: faultsValue(ctx.shell))
+    }
+    guard let code = PlacesErrorCode(codeOrName: word) else { return .none }
+    let fault = InjectedPlacesFault(code: code, mode: mode == "always" ? .always : .once)
+    session.places.faults.injected = fault
+    return .line("places: " + injectedText(fault) + " — " + code.meaning, value: faultsValue(ctx.shell))
+}
+
+private func failLocationCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
+    let app = try requireApp(ctx)
+    guard let code = locationErrorCode(ctx.word(0) ?? "") else { return .none }
+    let value = Value.record([
+        Value.Field("domain", .string("kCLErrorDomain")), Value.Field("code", .int(code.rawValue)),
+        Value.Field("name", .string(code.name)), Value.Field("delivered", .bool(app.locationManager.isUpdating)),
+    ])
+    guard ctx.session.injectLocationError(code) else {
+        return .line(
+            "location updates are stopped: Core Location has nothing to report a \(code.name) (\(code.rawValue)) error on; nothing happens",
+            value: value)
+    }
+    return .line("Core Location reports kCLErrorDomain code \(code.rawValue) (\(code.name)) to the app", value: value)
+}
+
+private func plistShowCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
+    let plist = ctx.session.device.infoPlist
+    let rows = UsageKey.allCases.map { key in
+        [key.rawValue, plist.text(for: key).map { "\"\($0)\"" } ?? "(missing) — needed for \(key.neededFor)"]
+    }
+    var lines = ["Info.plist of \(tutorialBundleIdentifier), location keys:"]
+    lines += TextTable(headers: ["", ""], rows: rows).render(indent: "  ")
+    return CommandResult(value: plistValue(ctx.shell), text: lines)
+}
+
+private func apiKeyText(_ state: APIKeyState) -> String {
+    guard let code = state.errorCode else { return "valid" }
+    return "\(state.rawValue): requests fail with \(code.name) (\(code.rawValue))"
+}
+
+private func injectedText(_ fault: InjectedPlacesFault?) -> String {
+    guard let fault else { return "no error armed" }
+    let which = fault.mode == .once ? "the next request" : "every request"
+    return "\(which) that reaches the servers fails with \(fault.code.name) (\(fault.code.rawValue))"
+}
+
+private func rateLimitText(_ session: Session) -> String {
+    guard let limit = session.places.faults.rateLimit else { return "off" }
+    var text = "\(limit.perMinute) per minute, \(limit.used(at: session.clock)) used in the last 60 s"
+    if let free = limit.nextFreeAt(session.clock) {
+        text += "; the next request is let through at \(formatQuantity(free, .duration))"
+    }
+    return text
+}
+
+private func rateLimitValue(_ session: Session) -> Value {
+    guard let limit = session.places.faults.rateLimit else { return .null }
+    return .record([
+        Value.Field("perMinute", .int(limit.perMinute)), Value.Field("used", .int(limit.used(at: session.clock))),
+    ])
+}
+
+func faultsValue(_ shell: Shell) -> Value {
+    let f = shell.session.places.faults
+    let places: Value = f.injected.map {
+        .record([
+            Value.Field("code", .int($0.code.rawValue)), Value.Field("name", .string($0.code.name)),
+            Value.Field("mode", .string($0.mode.rawValue)),
+        ])
+    } ?? .null
+    return .record([
+        Value.Field("network", .string(f.networkOnline ? "on" : "off")),
+        Value.Field("apikey", .string(f.apiKey.rawValue)),
+        Value.Field("places", places),
+        Value.Field("rateLimit", rateLimitValue(shell.session)),
+    ])
+}
+
+func plistValue(_ shell: Shell) -> Value {
+    let plist = shell.session.device.infoPlist
+    return .record(
+        [Value.Field("keys", .list(plist.keys.map { .string($0.rawValue) }))]
+            + UsageKey.allCases.map { Value.Field($0.rawValue, .optional(plist.text(for: $0))) })
+}
