@@ -1,0 +1,788 @@
+/// One point of a GPX file, in file order.
+public struct GPXPoint: Sendable, Equatable {
+    public var latitude: Double
+    public var longitude: Double
+    /// Seconds since 1970-01-01T00:00:00Z, when the point has a usable <time>.
+    public var time: Double?
+    public var elevation: Double?
+    public var name: String?
+
+    /// A point; only the position is required.
+    public init(latitude: Double, longitude: Double, time: Double? = nil, elevation: Double? = nil, name: String? = nil) {
+        self.latitude = latitude
+        self.longitude = longitude
+        self.time = time
+        self.elevation = elevation
+        self.name = name
+    }
+}
+
+/// What a GPX file holds, and what was odd about it.
+public struct GPXTrack: Sendable, Equatable {
+    public var version: String  // "1.0" or "1.1" (or what the file says)
+    public var name: String?  // first <name> of the chosen route/track/metadata
+    public var kind: Kind  // which element the points came from
+    public var points: [GPXPoint]
+    public var warnings: [String]  // each odd case met, in words a person reads
+
+    /// Which GPX element the points were read from.
+    public enum Kind: String, Sendable { case waypoints, route, track }
+
+    /// A track from its parts (for tests and for callers that build one by hand).
+    public init(version: String, name: String?, kind: Kind, points: [GPXPoint], warnings: [String]) {
+        self.version = version
+        self.name = name
+        self.kind = kind
+        self.points = points
+        self.warnings = warnings
+    }
+}
+
+/// Why a GPX file could not be read: a message and the 1-based line and column (columns count
+/// characters) where the problem was found.
+public struct GPXError: Error, Sendable, Equatable {
+    public var message: String
+    public var line: Int
+    public var column: Int
+
+    /// An error at a place in the file.
+    public init(message: String, line: Int, column: Int) {
+        self.message = message
+        self.line = line
+        self.column = column
+    }
+}
+
+/// Reads GPX 1.0 and 1.1 files (as Xcode, `simctl` users and GPS devices write them) into a
+/// list of points for the route player, without Foundation.
+public enum GPX {
+    /// Parses a GPX file.
+    ///
+    /// **Which points.** All `trk/trkseg/trkpt` of all tracks and segments, in file order, if the
+    /// file has any; else all `rte/rtept` of all routes; else all `wpt` (Xcode's format: one
+    /// `wpt` is a fixed location, several with times a movement). Points elsewhere (a `trkpt`
+    /// outside `trk/trkseg`, say) are not used. Element names are matched by local name, so
+    /// `gpx:trkpt` is `trkpt`. The track's `name` is the first `<name>` of the chosen tracks or
+    /// routes, else the file's (`metadata/name` in 1.1, `gpx/name` in 1.0).
+    ///
+    /// **Errors** (with a line and column): input that is not well-formed XML (see `XMLScanner`,
+    /// including a file cut short), a root element other than `gpx` ("not a GPX file"), and a
+    /// file with no usable point ("no points", also for an empty file).
+    ///
+    /// **Odd cases**, each handled so and reported in `warnings` (never a crash):
+    /// - *Bad position*: `lat`/`lon` missing, not a decimal number (`NaN`, `abc`, hex), or out
+    ///   of range (latitude −90…90, longitude −180…180): the point is skipped; the warning names
+    ///   its line (the first ten are listed one by one, then a count).
+    /// - *Malformed time* (not RFC 3339 / ISO 8601 `YYYY-MM-DDThh:mm:ss[.frac](Z|±hh:mm|±hhmm|±hh)`,
+    ///   or an impossible date such as February 30): the point has no time. A time without
+    ///   an offset is read as UTC (GPX times are UTC) and reported. A leap second `:60` counts
+    ///   as the next minute's `:00`. Fractional seconds keep any number of digits.
+    /// - *Absurd dates*: times before 1980-01-06 (the GPS epoch: no receiver made them, e.g. the
+    ///   1901-12-13 of a zero 32-bit clock) or from 2100 on (year 9999). When other points have
+    ///   plausible times, the absurd ones are dropped (those points have no time); when all are
+    ///   absurd, they are kept, since the pace between them may still be right (a device whose
+    ///   clock was never set). Times before 1970 are negative seconds.
+    /// - *Decreasing times*: the largest set of times that never decrease is kept (preferring
+    ///   earlier points on a tie); the other points lose their time, so times in the result
+    ///   never go back and the player interpolates those points.
+    /// - *Identical times*: kept; reported with a count and the first line.
+    /// - *Partial times*: times that exist are kept, and "N of M points have no time" is
+    ///   reported; the route player interpolates (or uses a speed) for the others.
+    /// - *Malformed elevation*: ignored (the point has no elevation).
+    /// - *`<extensions>`* with any content, anywhere: skipped and counted.
+    /// - *GPX 1.0*: `<time>` and `<name>` directly under `<gpx>` are the file's (the name is
+    ///   used as the file's name, the time ignored); `<speed>` and `<course>` in a point are
+    ///   ignored and counted (speed and course follow from positions and times).
+    /// - *A missing or unknown `version`*: read as GPX 1.1, reported; `version` says what
+    ///   the file says ("" when missing).
+    /// - *Points of other kinds* that are not used (waypoints next to a track): counted.
+    /// - Unknown elements anywhere are ignored silently (links, descriptions, symbols…).
+    public static func parse(_ bytes: [UInt8]) -> Result<GPXTrack, GPXError> {
+        var reader = GPXReader(bytes)
+        do {
+            return .success(try reader.read())
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    // MARK: - Numbers
+
+    private static let exactPowersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
+        1e20, 1e21, 1e22,
+    ]
+
+    /// A decimal number (`[+-]digits[.digits][e[+-]digits]`, surrounding white space allowed)
+    /// from bytes, correctly rounded; nil for anything else (`NaN`, `inf`, hex, empty).
+    /// Short numbers (all real coordinates) take an exact fast path without building a String.
+    static func number(_ bytes: [UInt8], _ range: Range<Int>) -> Double? {
+        var i = range.lowerBound
+        var end = range.upperBound
+        while i < end && isSpace(bytes[i]) { i += 1 }
+        while end > i && isSpace(bytes[end - 1]) { end -= 1 }
+        let start = i
+        var negative = false
+        if i < end && (bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+")) {
+            negative = bytes[i] == UInt8(ascii: "-")
+            i += 1
+        }
+        var mantissa: UInt64 = 0
+        var significant = 0
+        var digits = 0
+        var exponent = 0
+        var truncated = false
+        while i < end, bytes[i] &- UInt8(ascii: "0") < 10 {
+            let d = UInt64(bytes[i] &- UInt8(ascii: "0"))
+            if significant < 19 {
+                if mantissa != 0 || d != 0 { significant += 1 }
+                mantissa = mantissa * 10 + d
+            } else {
+                exponent += 1
+                if d != 0 { truncated = true }
+            }
+            digits += 1
+            i += 1
+        }
+        if i < end && bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            while i < end, bytes[i] &- UInt8(ascii: "0") < 10 {
+                let d = UInt64(bytes[i] &- UInt8(ascii: "0"))
+                if significant < 19 {
+                    if mantissa != 0 || d != 0 { significant += 1 }
+                    mantissa = mantissa * 10 + d
+                    exponent -= 1
+                } else if d != 0 {
+                    truncated = true
+                }
+                digits += 1
+                i += 1
+            }
+        }
+        guard digits > 0 else { return nil }
+        if i < end && (bytes[i] | 0x20) == UInt8(ascii: "e") {
+            i += 1
+            var expNegative = false
+            if i < end && (bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+")) {
+                expNegative = bytes[i] == UInt8(ascii: "-")
+                i += 1
+            }
+            var e = 0
+            var expDigits = 0
+            while i < end, bytes[i] &- UInt8(ascii: "0") < 10 {
+                if e < 100_000 { e = e * 10 + Int(bytes[i] &- UInt8(ascii: "0")) }
+                expDigits += 1
+                i += 1
+            }
+            guard expDigits > 0 else { return nil }
+            exponent += expNegative ? -e : e
+        }
+        guard i == end else { return nil }
+        // Clinger's fast path: both factors exact, so one rounding.
+        if !truncated && mantissa <= (1 << 53) && exponent >= -22 && exponent <= 22 {
+            var value = Double(mantissa)
+            value = exponent < 0 ? value / exactPowersOfTen[-exponent] : value * exactPowersOfTen[exponent]
+            return negative ? -value : value
+        }
+        // Rare: long or huge numbers. The grammar is checked, so the standard library parses it.
+        return Double(String(decoding: bytes[start..<end], as: UTF8.self))
+    }
+
+    @inline(__always) static func isSpace(_ b: UInt8) -> Bool {
+        b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D
+    }
+
+    // MARK: - Times
+
+    /// A parsed `<time>`: seconds since the epoch and whether it named its offset.
+    struct ParsedTime: Equatable {
+        var seconds: Double
+        var hasOffset: Bool
+    }
+
+    /// Parses an RFC 3339 / ISO 8601 date-time from bytes: `YYYY-MM-DD`, `T` (or `t` or a space),
+    /// `hh:mm:ss`, optional `.fraction` of any length, then `Z`/`z`, `±hh:mm`, `±hhmm`, `±hh` or
+    /// nothing (UTC, reported by the caller). Nil when malformed or impossible (month 13,
+    /// February 30, hour 24). Uses proleptic Gregorian arithmetic, so 1901 is negative.
+    static func time(_ bytes: [UInt8], _ range: Range<Int>) -> ParsedTime? {
+        var i = range.lowerBound
+        var end = range.upperBound
+        while i < end && isSpace(bytes[i]) { i += 1 }
+        while end > i && isSpace(bytes[end - 1]) { end -= 1 }
+
+        func digits(_ count: Int) -> Int? {
+            guard i + count <= end else { return nil }
+            var v = 0
+            for k in 0..<count {
+                let d = bytes[i + k] &- UInt8(ascii: "0")
+                guard d < 10 else { return nil }
+                v = v * 10 + Int(d)
+            }
+            i += count
+            return v
+        }
+        func expect(_ c: UInt8) -> Bool {
+            guard i < end && bytes[i] == c else { return false }
+            i += 1
+            return true
+        }
+
+        guard let year = digits(4), expect(UInt8(ascii: "-")), let month = digits(2), expect(UInt8(ascii: "-")),
+            let day = digits(2)
+        else { return nil }
+        guard i < end, bytes[i] == UInt8(ascii: "T") || bytes[i] == UInt8(ascii: "t") || bytes[i] == 0x20 else {
+            return nil
+        }
+        i += 1
+        guard let hour = digits(2), expect(UInt8(ascii: ":")), let minute = digits(2), expect(UInt8(ascii: ":")),
+            let second = digits(2)
+        else { return nil }
+        guard (1...12).contains(month), day >= 1, day <= daysInMonth(year: year, month: month), hour <= 23,
+            minute <= 59, second <= 60
+        else { return nil }
+        var fraction = 0.0
+        if i < end && (bytes[i] == UInt8(ascii: ".") || bytes[i] == UInt8(ascii: ",")) {
+            i += 1
+            var value: UInt64 = 0
+            var scale = 1.0
+            var count = 0
+            while i < end, bytes[i] &- UInt8(ascii: "0") < 10 {
+                if count < 18 {
+                    value = value * 10 + UInt64(bytes[i] &- UInt8(ascii: "0"))
+                    scale *= 10
+                }
+                count += 1
+                i += 1
+            }
+            guard count > 0 else { return nil }
+            fraction = Double(value) / scale
+        }
+        var offsetSeconds = 0
+        var hasOffset = false
+        if i < end {
+            let c = bytes[i]
+            if c == UInt8(ascii: "Z") || c == UInt8(ascii: "z") {
+                i += 1
+                hasOffset = true
+            } else if c == UInt8(ascii: "+") || c == UInt8(ascii: "-") {
+                i += 1
+                guard let oh = digits(2), oh <= 23 else { return nil }
+                var om = 0
+                if i < end {
+                    _ = expect(UInt8(ascii: ":"))
+                    guard let m = digits(2), m <= 59 else { return nil }
+                    om = m
+                }
+                offsetSeconds = (oh * 3600 + om * 60) * (c == UInt8(ascii: "-") ? -1 : 1)
+                hasOffset = true
+            } else {
+                return nil
+            }
+        }
+        guard i == end else { return nil }
+        let days = daysFromCivil(year: year, month: month, day: day)
+        let whole = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
+        return ParsedTime(seconds: Double(whole) + fraction, hasOffset: hasOffset)
+    }
+
+    /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's algorithm), so that
+    /// any year 0000…9999 works without Foundation or the C library's time_t limits.
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    /// The inverse of `daysFromCivil`.
+    static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    static func daysInMonth(year: Int, month: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Seconds since the epoch as `YYYY-MM-DDThh:mm:ss[.fff]Z`, for warnings.
+    static func format(_ seconds: Double) -> String {
+        let whole = seconds.rounded(.down)
+        guard whole.magnitude < 1e15 else { return "\(seconds)" }
+        let s = Int(whole)
+        let days = s >= 0 ? s / 86_400 : (s - 86_399) / 86_400
+        let rest = s - days * 86_400
+        let (y, m, d) = civilFromDays(days)
+        func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        var year = "\(y)"
+        while year.count < 4 { year = "0" + year }
+        var text = "\(year)-\(two(m))-\(two(d))T\(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60))"
+        let millis = Int(((seconds - whole) * 1000).rounded())
+        if millis > 0 && millis < 1000 {
+            text += "." + String(String(1000 + millis).dropFirst())
+        }
+        return text + "Z"
+    }
+
+    /// Times GPS receivers can have made: from the GPS epoch (1980-01-06) to before 2100.
+    static let plausibleTimes: Range<Double> = 315_964_800..<4_102_444_800
+}
+
+/// The reading pass: XML events in, points and warnings out. Internal; `GPX.parse` is the API.
+struct GPXReader {
+    /// The elements the reader cares about; everything else is `.other`.
+    enum Tag: UInt8 {
+        case gpx, metadata, wpt, rte, rtept, trk, trkseg, trkpt, name, time, ele, speed, course, extensions, other
+    }
+
+    /// A point being read: its position (or why it has none) and its children so far.
+    struct Pending {
+        var kind: Int  // 0 wpt, 1 rtept, 2 trkpt: index into `points`
+        var offset: Int
+        var latitude = 0.0
+        var longitude = 0.0
+        var problem: String?
+        var time: GPX.ParsedTime?
+        var sawTime = false
+        var elevation: Double?
+        var sawElevation = false
+        var name: String?
+    }
+
+    /// Warnings of one kind that may repeat per point: the first few in full, then a count.
+    struct Listed {
+        var count = 0
+        var messages: [String] = []
+        static let limit = 10
+
+        mutating func add(_ message: @autoclosure () -> String) {
+            count += 1
+            if count <= Self.limit { messages.append(message()) }
+        }
+
+        func render(more: String) -> [String] {
+            count > Self.limit ? messages + ["…and \(count - Self.limit) more \(more)"] : messages
+        }
+    }
+
+    private var scanner: XMLScanner
+    private var stack: [Tag] = []
+    /// Inside `<extensions>`: how many elements deep, so the whole subtree is skipped cheaply.
+    private var skipDepth = 0
+    private var pending: Pending?
+    private var capture: [UInt8] = []
+    private var captureOffset = 0
+
+    private var version = ""
+    private var rootOffset = 0
+    private var fileName: String?
+    private var routeName: String?
+    private var trackName: String?
+    /// Points by kind (wpt, rtept, trkpt) and the byte offset of each, for warnings.
+    private var points: [[GPXPoint]] = [[], [], []]
+    private var offsets: [[Int]] = [[], [], []]
+    /// Which points of each kind had a time without an offset.
+    private var zoneless: [[Int]] = [[], [], []]
+
+    private var skipped = Listed()
+    private var badTimes = Listed()
+    private var badElevations = Listed()
+    private var misplaced = 0
+    private var firstMisplaced = 0
+    private var extensions = 0
+    private var speedCourse = 0
+
+    init(_ bytes: [UInt8]) {
+        scanner = XMLScanner(bytes)
+        capture.reserveCapacity(64)
+    }
+
+    private mutating func line(_ offset: Int) -> Int { scanner.location(of: offset).line }
+
+    private mutating func error(_ message: String, at offset: Int) -> GPXError {
+        let (line, column) = scanner.location(of: offset)
+        return GPXError(message: message, line: line, column: column)
+    }
+
+    private static let kindNames: [StaticString] = ["wpt", "rtept", "trkpt"]
+    private static func kindName(_ kind: Int) -> String { kindNames[kind].description }
+
+    /// The tag for an element's local name: a switch on the length first, so most names cost
+    /// one or two byte comparisons.
+    private func classify(_ r: Range<Int>) -> Tag {
+        switch r.count {
+        case 3:
+            if scanner.bytes(r, equal: "wpt") { return .wpt }
+            if scanner.bytes(r, equal: "rte") { return .rte }
+            if scanner.bytes(r, equal: "trk") { return .trk }
+            if scanner.bytes(r, equal: "ele") { return .ele }
+            if scanner.bytes(r, equal: "gpx") { return .gpx }
+        case 4:
+            if scanner.bytes(r, equal: "time") { return .time }
+            if scanner.bytes(r, equal: "name") { return .name }
+        case 5:
+            if scanner.bytes(r, equal: "trkpt") { return .trkpt }
+            if scanner.bytes(r, equal: "rtept") { return .rtept }
+            if scanner.bytes(r, equal: "speed") { return .speed }
+        case 6:
+            if scanner.bytes(r, equal: "trkseg") { return .trkseg }
+            if scanner.bytes(r, equal: "course") { return .course }
+        case 8:
+            if scanner.bytes(r, equal: "metadata") { return .metadata }
+        case 10:
+            if scanner.bytes(r, equal: "extensions") { return .extensions }
+        default:
+            break
+        }
+        return .other
+    }
+
+    mutating func read() throws(GPXError) -> GPXTrack {
+        let bytes = scanner.bytes
+        var first = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+        while first < bytes.count && GPX.isSpace(bytes[first]) { first += 1 }
+        if first == bytes.count { throw GPXError(message: "no points: the file is empty", line: 1, column: 1) }
+
+        while true {
+            let event: XMLScanner.Event
+            do {
+                event = try scanner.next()
+            } catch {
+                throw GPXError(message: error.message, line: error.line, column: error.column)
+            }
+            switch event {
+            case .start(let name, let offset):
+                try start(name, offset: offset)
+            case .end:
+                end()
+            case .text(let text):
+                if skipDepth == 0, let top = stack.last, top == .name || top == .time || top == .ele {
+                    scanner.appendDecoded(text, to: &capture)
+                }
+            case .endOfDocument:
+                return try finish()
+            }
+        }
+    }
+
+    private mutating func start(_ name: XMLScanner.Name, offset: Int) throws(GPXError) {
+        if skipDepth > 0 {
+            skipDepth += 1
+            return
+        }
+        let tag = classify(name.local)
+        guard let parent = stack.last else {
+            guard tag == .gpx else {
+                throw error("not a GPX file: the root element is <\(scanner.raw(name.qualified))>, not <gpx>", at: offset)
+            }
+            rootOffset = offset
+            if let v = scanner.attribute("version") { version = trimmed(scanner.string(v)) }
+            stack.append(.gpx)
+            return
+        }
+        var pushed = Tag.other
+        switch tag {
+        case .extensions:
+            extensions += 1
+            skipDepth = 1
+            return
+        case .metadata, .wpt, .rte, .trk:
+            if parent == .gpx { pushed = tag }
+        case .rtept:
+            if parent == .rte { pushed = tag }
+        case .trkseg:
+            if parent == .trk { pushed = tag }
+        case .trkpt:
+            if parent == .trkseg { pushed = tag }
+        case .name:
+            if parent == .gpx || parent == .metadata || parent == .rte || parent == .trk || pending != nil && isPoint(parent) {
+                pushed = .name
+            }
+        case .time, .ele:
+            if isPoint(parent) { pushed = tag }
+        case .speed, .course:
+            if isPoint(parent) { speedCourse += 1 }
+        default:
+            break
+        }
+        if pushed == .other && (tag == .wpt || tag == .rtept || tag == .trkpt) {
+            if misplaced == 0 { firstMisplaced = offset }
+            misplaced += 1
+        }
+        switch pushed {
+        case .wpt: beginPoint(kind: 0, offset: offset)
+        case .rtept: beginPoint(kind: 1, offset: offset)
+        case .trkpt: beginPoint(kind: 2, offset: offset)
+        case .name, .time, .ele:
+            capture.removeAll(keepingCapacity: true)
+            captureOffset = offset
+        default: break
+        }
+        stack.append(pushed)
+    }
+
+    private func isPoint(_ tag: Tag) -> Bool { tag == .wpt || tag == .rtept || tag == .trkpt }
+
+    private func trimmed(_ s: String) -> String {
+        var sub = Substring(s)
+        while let c = sub.first, c == " " || c == "\n" || c == "\t" || c == "\r" { sub.removeFirst() }
+        while let c = sub.last, c == " " || c == "\n" || c == "\t" || c == "\r" { sub.removeLast() }
+        return String(sub)
+    }
+
+    /// Reads `lat` and `lon` now (the attributes are only valid until the next event).
+    private mutating func beginPoint(kind: Int, offset: Int) {
+        var p = Pending(kind: kind, offset: offset)
+        switch coordinate("lat", scanner.attribute("lat"), limit: 90) {
+        case .success(let v): p.latitude = v
+        case .failure(let problem): p.problem = problem.text
+        }
+        switch coordinate("lon", scanner.attribute("lon"), limit: 180) {
+        case .success(let v): p.longitude = v
+        case .failure(let problem): if p.problem == nil { p.problem = problem.text }
+        }
+        pending = p
+    }
+
+    /// Why a coordinate is unusable, in words.
+    struct Problem: Error { var text: String }
+
+    /// A `lat` or `lon` attribute as a number within ±`limit`.
+    private func coordinate(_ which: String, _ attribute: XMLScanner.Attribute?, limit: Double) -> Result<Double, Problem> {
+        guard let a = attribute else { return .failure(Problem(text: "it has no \(which) attribute")) }
+        var value: Double?
+        if a.needsDecoding {
+            var buffer: [UInt8] = []
+            scanner.appendDecodedAttribute(a, to: &buffer)
+            value = GPX.number(buffer, 0..<buffer.count)
+        } else {
+            value = GPX.number(scanner.bytes, a.value)
+        }
+        guard let v = value, v.isFinite else {
+            return .failure(Problem(text: "\(which) \"\(scanner.string(a))\" is not a number"))
+        }
+        guard v >= -limit && v <= limit else {
+            return .failure(
+                Problem(text: "\(which) \(trimmed(scanner.string(a))) is out of range (-\(Int(limit)) to \(Int(limit)))"))
+        }
+        return .success(v)
+    }
+
+    private mutating func end() {
+        if skipDepth > 0 {
+            skipDepth -= 1
+            return
+        }
+        let tag = stack.removeLast()
+        switch tag {
+        case .name:
+            let text = trimmed(String(decoding: capture, as: UTF8.self))
+            switch stack.last {
+            case .gpx?, .metadata?: if fileName == nil { fileName = text }
+            case .rte?: if routeName == nil { routeName = text }
+            case .trk?: if trackName == nil { trackName = text }
+            default: if pending != nil && pending!.name == nil { pending!.name = text }
+            }
+        case .time:
+            guard pending != nil, !pending!.sawTime else { return }
+            pending!.sawTime = true
+            if let t = GPX.time(capture, 0..<capture.count) {
+                pending!.time = t
+            } else {
+                let text = trimmed(String(decoding: capture, as: UTF8.self))
+                let where_ = line(captureOffset)
+                badTimes.add(
+                    "the <time> at line \(where_) is not an ISO 8601 time (\"\(text)\"): that point has no time")
+            }
+        case .ele:
+            guard pending != nil, !pending!.sawElevation else { return }
+            pending!.sawElevation = true
+            if let e = GPX.number(capture, 0..<capture.count), e.isFinite {
+                pending!.elevation = e
+            } else {
+                let text = trimmed(String(decoding: capture, as: UTF8.self))
+                let where_ = line(captureOffset)
+                badElevations.add("the <ele> at line \(where_) is not a number (\"\(text)\"): ignored")
+            }
+        case .wpt, .rtept, .trkpt:
+            guard let p = pending else { return }
+            pending = nil
+            if let problem = p.problem {
+                let where_ = line(p.offset)
+                skipped.add("skipped the <\(Self.kindName(p.kind))> at line \(where_): \(problem)")
+                return
+            }
+            if let t = p.time, !t.hasOffset { zoneless[p.kind].append(points[p.kind].count) }
+            points[p.kind].append(
+                GPXPoint(latitude: p.latitude, longitude: p.longitude, time: p.time?.seconds, elevation: p.elevation, name: p.name))
+            offsets[p.kind].append(p.offset)
+        default:
+            break
+        }
+    }
+
+    /// Chooses the points, applies the time rules and words the warnings.
+    private mutating func finish() throws(GPXError) -> GPXTrack {
+        let chosen = !points[2].isEmpty ? 2 : !points[1].isEmpty ? 1 : 0
+        var result = points[chosen]
+        let where_ = offsets[chosen]
+        guard !result.isEmpty else {
+            var message = "no points: the file has no <wpt>, <rtept> or <trkpt> with a usable position"
+            if skipped.count > 0 {
+                message += " (\(skipped.count) skipped; \(skipped.messages[0]))"
+            }
+            throw error(message, at: rootOffset)
+        }
+        var warnings: [String] = []
+        if version.isEmpty {
+            warnings.append("the <gpx> element has no version attribute: read as GPX 1.1")
+        } else if version != "1.0" && version != "1.1" {
+            warnings.append("GPX version \"\(version)\" is neither 1.0 nor 1.1: read as GPX 1.1")
+        }
+        warnings += skipped.render(more: "points skipped for a bad position")
+        warnings += badTimes.render(more: "malformed times")
+        warnings += badElevations.render(more: "malformed elevations")
+        if misplaced > 0 {
+            let l = line(firstMisplaced)
+            warnings.append(
+                "ignored \(plural(misplaced, "point")) not inside <gpx>, <rte> or <trk><trkseg> (first at line \(l))")
+        }
+        let kindWords = ["waypoints", "route points", "track points"]
+        for other in 0..<3 where other != chosen && !points[other].isEmpty {
+            warnings.append(
+                "the file also has \(points[other].count) \(kindWords[other]) (<\(Self.kindName(other))>): not used, the \(kindWords[chosen]) are")
+        }
+        if extensions > 0 {
+            warnings.append("ignored \(plural(extensions, "<extensions> element")) (vendor data)")
+        }
+        if speedCourse > 0 {
+            warnings.append(
+                "ignored \(plural(speedCourse, "<speed>/<course> element")) (GPX 1.0): speed and course follow from positions and times")
+        }
+        if let firstZoneless = zoneless[chosen].first {
+            let l = line(where_[firstZoneless])
+            warnings.append(
+                "\(plural(zoneless[chosen].count, "time")) without a time zone offset read as UTC (first at line \(l))")
+        }
+
+        // Absurd dates: dropped when other times are plausible, kept when all are absurd.
+        var timed = result.indices.filter { result[$0].time != nil }
+        let absurd = timed.filter { !GPX.plausibleTimes.contains(result[$0].time!) }
+        if !absurd.isEmpty {
+            let examples = absurd.prefix(3).map { "\(GPX.format(result[$0].time!)) at line \(line(where_[$0]))" }
+            let list = examples.joined(separator: ", ") + (absurd.count > 3 ? ", …" : "")
+            if absurd.count < timed.count {
+                for i in absurd { result[i].time = nil }
+                timed = timed.filter { result[$0].time != nil }
+                warnings.append(
+                    "\(plural(absurd.count, "time")) before 1980 or after 2099 (\(list)): dropped, since the other times are plausible; those points have no time"
+                )
+            } else {
+                warnings.append(
+                    "all \(plural(absurd.count, "time")) are before 1980 or after 2099 (\(list)): kept, since the pace between them may still be right"
+                )
+            }
+        }
+
+        // Decreasing times: keep the largest non-decreasing set.
+        let keep = Self.longestNonDecreasing(timed.map { result[$0].time! })
+        if keep.count < timed.count {
+            var kept = [Bool](repeating: false, count: timed.count)
+            for k in keep { kept[k] = true }
+            var dropped = 0
+            var firstDrop: Int?
+            var lastKeptBefore: Double?
+            var lastKept: Double?
+            for (k, i) in timed.enumerated() {
+                if kept[k] {
+                    lastKept = result[i].time
+                    continue
+                }
+                if firstDrop == nil {
+                    firstDrop = i
+                    lastKeptBefore = lastKept
+                }
+                dropped += 1
+            }
+            let i = firstDrop!
+            let l = line(where_[i])
+            let context =
+                lastKeptBefore.map { "\(GPX.format(result[i].time!)) after \(GPX.format($0))" }
+                ?? "\(GPX.format(result[i].time!)), later than the times after it"
+            for (k, i) in timed.enumerated() where !kept[k] { result[i].time = nil }
+            timed = timed.filter { result[$0].time != nil }
+            warnings.append(
+                "\(plural(dropped, "time")) out of order (first at line \(l): \(context)): dropped so that times never decrease; those points have no time"
+            )
+        }
+
+        // Identical times: kept.
+        var same = 0
+        var firstSame = 0
+        for k in timed.indices.dropFirst() where result[timed[k]].time == result[timed[k - 1]].time {
+            if same == 0 { firstSame = timed[k] }
+            same += 1
+        }
+        if same > 0 {
+            let l = line(where_[firstSame])
+            warnings.append(
+                "\(plural(same, "point")) \(same == 1 ? "has" : "have") the same time as the timed point before (first at line \(l)): kept"
+            )
+        }
+
+        // Partial times.
+        let untimed = result.count - timed.count
+        if untimed > 0 && !timed.isEmpty {
+            warnings.append("\(untimed) of \(result.count) points have no time")
+        }
+
+        let name = chosen == 2 ? trackName ?? fileName : chosen == 1 ? routeName ?? fileName : fileName
+        let kind: GPXTrack.Kind = chosen == 2 ? .track : chosen == 1 ? .route : .waypoints
+        return GPXTrack(version: version, name: name, kind: kind, points: result, warnings: warnings)
+    }
+
+    private func plural(_ n: Int, _ word: String) -> String { n == 1 ? "1 \(word)" : "\(n) \(word)s" }
+
+    /// Indices of a longest non-decreasing subsequence of `values`, in order. Among equally
+    /// long ones it prefers earlier elements: it runs backwards, looking for the longest
+    /// non-increasing run, so the last element placed on the longest pile is the earliest.
+    static func longestNonDecreasing(_ values: [Double]) -> [Int] {
+        let n = values.count
+        if n == 0 { return [] }
+        var tails: [Int] = []  // tails[k]: index ending (going backwards) a run of length k + 1
+        var previous = [Int](repeating: -1, count: n)
+        var i = n - 1
+        while i >= 0 {
+            // Going backwards the run must not increase: find the first tail smaller than values[i].
+            let v = values[i]
+            var lo = 0
+            var hi = tails.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if values[tails[mid]] >= v { lo = mid + 1 } else { hi = mid }
+            }
+            previous[i] = lo > 0 ? tails[lo - 1] : -1
+            if lo == tails.count { tails.append(i) } else { tails[lo] = i }
+            i -= 1
+        }
+        var out: [Int] = []
+        var k = tails.last!
+        while k >= 0 {
+            out.append(k)
+            k = previous[k]
+        }
+        return out
+    }
+}
