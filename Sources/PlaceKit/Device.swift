@@ -112,7 +112,18 @@ public struct Device: Sendable {
     /// settings: it outlasts `reset`).
     public var infoPlist = InfoPlist.tutorial
     /// Info.plist has `NSLocationWhenInUseUsageDescription`.
-    public var hasWhenInUseUsageKey: Bool { infoPlist.text(for: .whenInUse) != nil }
+    /// Info.plist has `NSLocationWhenInUseUsageDescription`; setting it adds the key with the
+    /// tutorial's text, or removes it.
+    public var hasWhenInUseUsageKey: Bool {
+        get { infoPlist.text(for: .whenInUse) != nil }
+        set {
+            if newValue {
+                infoPlist.set(.whenInUse, text: infoPlist.text(for: .whenInUse) ?? InfoPlist.tutorialText)
+            } else {
+                infoPlist.remove(.whenInUse)
+            }
+        }
+    }
     /// The map view's frame in points (the screen of an iPhone 15).
     public var screenWidth = 393.0
     public var screenHeight = 852.0

@@ -129,7 +129,7 @@ final class LocationManagerTests: XCTestCase {
         rig.manager.requestWhenInUseAuthorization()
         rig.session.settle()
         XCTAssertFalse(rig.session.device.promptOpen)
-        XCTAssertEqual(names, ["console"])
+        XCTAssertEqual(names, ["console", "note"], "the system line, then the note that the request was ignored")
         XCTAssertEqual(
             rig.session.log,
             [
