@@ -1,3 +1,6 @@
+/// The bytes the lexer reads.
+typealias Bytes = UnsafeBufferPointer<UInt8>
+
 /// One word of a command, after quotes, escapes and `$` expansions have been applied.
 public struct Token: Sendable {
     /// The word's text.
@@ -104,7 +107,19 @@ public struct Lexer {
     /// memory. An open quote or a trailing backslash at the end is reported as `.incomplete`;
     /// the caller decides whether that is an error (a script) or a reason to read more (the REPL).
     public mutating func nextCommand() throws(Diagnostic) -> Step {
-        let bytes = source.bytes
+        // The bytes belong to the immutable SourceText, so the pointer stays valid throughout;
+        // reading through it avoids a bounds check per byte.
+        let source = self.source
+        do {
+            return try source.bytes.withUnsafeBufferPointer { bytes in try nextCommand(in: bytes) }
+        } catch let error as Diagnostic {
+            throw error
+        } catch {
+            return .end  // withUnsafeBufferPointer rethrows only what the body throws
+        }
+    }
+
+    private mutating func nextCommand(in bytes: Bytes) throws(Diagnostic) -> Step {
         tokens.removeAll(keepingCapacity: true)
         var i = position
         let n = bytes.count
@@ -118,10 +133,7 @@ public struct Lexer {
                 i += 1
                 if !tokens.isEmpty { return .command(RawCommand(tokens: tokens)) }
             case 0x23:  // '#': comment to end of line
-                while i < n && bytes[i] != 0x0A {
-                    // Skip a whole character, so a multi-byte one is checked only at its start.
-                    i += bytes[i] == 0 || bytes[i] >= 0x80 ? try checkByte(bytes, at: i) : 1
-                }
+                i = try skipComment(bytes, from: i)
             case 0x5C where i + 1 < n && bytes[i + 1] == 0x0A:  // backslash-newline between words
                 i += 2
             case 0x5C where i + 2 < n && bytes[i + 1] == 0x0D && bytes[i + 2] == 0x0A:
@@ -154,7 +166,7 @@ public struct Lexer {
     }
 
     /// Reads one word starting at `i`; leaves `i` after it.
-    private mutating func word(_ bytes: [UInt8], from i: inout Int) throws(Diagnostic) -> WordOutcome {
+    private mutating func word(_ bytes: Bytes, from i: inout Int) throws(Diagnostic) -> WordOutcome {
         let start = i
         let n = bytes.count
         // Fast path: a plain bare word (the vast majority).
@@ -273,6 +285,30 @@ public struct Lexer {
         return .token(token)
     }
 
+    /// Skips a comment from `i` to the end of its line (the newline stays), checking that it is
+    /// text: eight bytes at a time while they are plain ASCII, byte by byte where they are not.
+    private func skipComment(_ bytes: Bytes, from start: Int) throws(Diagnostic) -> Int {
+        var i = start
+        let n = bytes.count
+        guard let base = bytes.baseAddress else { return i }
+        let raw = UnsafeRawPointer(base)
+        while i + 8 <= n {
+            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            // A byte ≥ 0x80, a NUL or a newline in the word ends the fast path.
+            let high = word & 0x8080_8080_8080_8080
+            let nul = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+            let newlineBits = word ^ 0x0A0A_0A0A_0A0A_0A0A
+            let newline = (newlineBits &- 0x0101_0101_0101_0101) & ~newlineBits & 0x8080_8080_8080_8080
+            if high | nul | newline != 0 { break }
+            i += 8
+        }
+        while i < n && bytes[i] != 0x0A {
+            // Skip a whole character, so a multi-byte one is checked only at its start.
+            i += bytes[i] == 0 || bytes[i] >= 0x80 ? try checkByte(bytes, at: i) : 1
+        }
+        return i
+    }
+
     @inline(__always)
     private func isWordEnd(_ b: UInt8) -> Bool {
         b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x3B
@@ -280,7 +316,9 @@ public struct Lexer {
 
     /// Marks `--flag`, `--flag=value` and `name=value` words, looking only at the unquoted start
     /// of the word (so `"a=b"` stays text).
-    private func classify(_ token: inout Token, text: ArraySlice<UInt8>, bareLength: Int) {
+    private func classify<C: RandomAccessCollection<UInt8>>(_ token: inout Token, text: C, bareLength: Int)
+        where C.Index == Int
+    {
         guard let first = text.first else { return }
         @inline(__always) func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A }
         @inline(__always) func isNameByte(_ c: UInt8) -> Bool {
@@ -311,7 +349,7 @@ public struct Lexer {
     }
 
     /// Handles a backslash inside double quotes at `i`; appends the escaped bytes.
-    private mutating func escapeInDoubleQuotes(_ bytes: [UInt8], at i: inout Int) throws(Diagnostic) -> Incompleteness? {
+    private mutating func escapeInDoubleQuotes(_ bytes: Bytes, at i: inout Int) throws(Diagnostic) -> Incompleteness? {
         let n = bytes.count
         let next = bytes[i + 1]
         switch next {
@@ -367,7 +405,7 @@ public struct Lexer {
 
     /// Expands `$N`, `${N}`, `${N:-default}`, `$#` and `$0` at `i` (which points at `$`); any
     /// other `$` is literal.
-    private mutating func expand(_ bytes: [UInt8], at i: inout Int) throws(Diagnostic) -> Incompleteness? {
+    private mutating func expand(_ bytes: Bytes, at i: inout Int) throws(Diagnostic) -> Incompleteness? {
         let n = bytes.count
         let start = i
         guard i + 1 < n else {
@@ -467,7 +505,7 @@ public struct Lexer {
     /// Checks that the byte at `i` starts a valid UTF-8 character that is not NUL, and returns
     /// its length in bytes.
     @discardableResult
-    private func checkByte(_ bytes: [UInt8], at i: Int) throws(Diagnostic) -> Int {
+    private func checkByte(_ bytes: Bytes, at i: Int) throws(Diagnostic) -> Int {
         let b = bytes[i]
         if b == 0 {
             throw .syntax(
@@ -485,7 +523,7 @@ public struct Lexer {
 
 /// The length of the well-formed UTF-8 sequence starting at `i`, or nil (overlong forms,
 /// surrogates and values above U+10FFFF are rejected, as the Unicode standard requires).
-func validUTF8Length(_ bytes: [UInt8], at i: Int) -> Int? {
+func validUTF8Length(_ bytes: Bytes, at i: Int) -> Int? {
     let n = bytes.count
     let b0 = bytes[i]
     func cont(_ k: Int) -> UInt8? { i + k < n && bytes[i + k] & 0xC0 == 0x80 ? bytes[i + k] : nil }

@@ -19,6 +19,26 @@ final class LexerTests: XCTestCase {
         XCTAssertEqual(lexWords("# café 안녕 🗺️\necho ok"), [["echo", "ok"]])
     }
 
+    func testCommentsAreCheckedAtEveryAlignment() {
+        // Comments are skipped eight bytes at a time; a bad byte or the newline may fall
+        // anywhere in such a block.
+        for k in 0..<20 {
+            let pad = Array(repeating: UInt8(ascii: "a"), count: k)
+            let comment = Array("# ".utf8) + pad
+            XCTAssertEqual(
+                lexOutcome(bytes: comment + [0xFF] + Array("b\necho x\n".utf8)),
+                .error("invalid UTF-8 byte 0xFF in the input", line: 1, column: k + 3), "k = \(k)")
+            XCTAssertEqual(
+                lexOutcome(bytes: comment + [0] + Array("\n".utf8)),
+                .error("NUL byte in the input", line: 1, column: k + 3), "k = \(k)")
+            XCTAssertEqual(
+                lexWords(String(decoding: comment + Array("é\necho x\n".utf8), as: UTF8.self)), [["echo", "x"]],
+                "k = \(k)")
+            XCTAssertEqual(
+                lexWords(String(decoding: comment + Array("\necho x".utf8), as: UTF8.self)), [["echo", "x"]], "k = \(k)")
+        }
+    }
+
     func testQuotes() {
         XCTAssertEqual(lexWords("echo 'a  b' \"c  d\""), [["echo", "a  b", "c  d"]])
         XCTAssertEqual(lexWords("echo 'it''s' \"x\"'y'z"), [["echo", "its", "xyz"]])
