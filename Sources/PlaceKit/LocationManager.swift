@@ -143,8 +143,10 @@ public final class LocationManager {
         updatesMayHaveChanged(delay: SimulationChoices.fixDelay)
     }
 
-    func positionDidChange() {
-        updatesMayHaveChanged(delay: SimulationChoices.fixDelay)
+    /// The device moved. A position of a route is a reading in itself and reaches the app at
+    /// once; a position set by hand (`locate`) is read at the next sample, a second later.
+    func positionDidChange(immediate: Bool = false) {
+        updatesMayHaveChanged(delay: immediate ? 0 : SimulationChoices.fixDelay)
     }
 
     private func updatesMayHaveChanged(delay: Double, onlyWhenDue: Bool = false) {

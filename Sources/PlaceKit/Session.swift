@@ -131,6 +131,15 @@ public final class Session {
         }
     }
 
+    /// Runs the events that are due now (at or before the clock) and whatever they schedule for
+    /// now; the clock does not move. Returns how many ran.
+    @discardableResult
+    public func runDue(limit: Int = 100_000) -> Int {
+        var count = 0
+        while count < limit, let first = queue.first, first.micros <= clockMicros, step() { count += 1 }
+        return count
+    }
+
     /// Moves the clock forward by `seconds`, running every event that falls due on the way.
     public func advance(by seconds: Double, interrupted: () -> Bool = { false }) {
         let end = clockMicros + Session.micros(seconds)
@@ -198,6 +207,55 @@ public final class Session {
     public func setDevicePosition(_ position: DevicePosition?) {
         device.position = position
         app?.locationManager.positionDidChange()
+    }
+
+    // MARK: - Routes
+
+    /// The route the device is following, or the last one it finished.
+    public internal(set) var route: RoutePlayer?
+
+    /// Starts following a route: its first position now, the others as virtual time passes
+    /// (`wait`). Each position reaches the app at once, through the distance filter.
+    public func startRoute(_ route: Route) {
+        stopRoute()
+        let player = RoutePlayer(route: route, startMicros: clockMicros)
+        self.route = player
+        deliverRoutePosition(player)
+    }
+
+    /// Stops the route; the device stays where it is.
+    public func stopRoute() {
+        guard let player = route else { return }
+        if let pending = player.pendingEvent { cancel(pending) }
+        player.pendingEvent = nil
+        player.isFinished = true
+    }
+
+    private func deliverRoutePosition(_ player: RoutePlayer) {
+        guard route === player, player.nextIndex < player.route.samples.count else { return }
+        let sample = player.route.samples[player.nextIndex]
+        player.nextIndex += 1
+        device.position = DevicePosition(
+            coordinate: sample.coordinate, horizontalAccuracy: SimulationChoices.defaultHorizontalAccuracy,
+            speed: sample.speed, course: sample.course)
+        app?.locationManager.positionDidChange(immediate: true)
+        guard player.nextIndex < player.route.samples.count else {
+            player.isFinished = true
+            // At the end the device stands still where the route left it.
+            device.position?.speed = 0
+            device.position?.course = -1
+            emit(.note("the route '\(player.route.name)' is over; the device stays at its last position"))
+            return
+        }
+        // Due times come from the start, not from the previous position, so they never drift.
+        let next = player.startMicros + Session.micros(player.route.samples[player.nextIndex].offset)
+        player.pendingEvent = schedule(
+            after: Double(next - clockMicros) / 1_000_000, "route position", onlyWhenDue: true
+        ) { [weak self, weak player] in
+            guard let self, let player else { return }
+            player.pendingEvent = nil
+            self.deliverRoutePosition(player)
+        }
     }
 }
 

@@ -28,6 +28,8 @@ public enum SimulationChoices {
     public static let reducedMinimumInterval = 900.0
     /// The accuracy `locate LAT LNG` gives when none is stated (the Simulator's ±5 m).
     public static let defaultHorizontalAccuracy = 5.0
+    /// The speed of `route start` and of untimed GPX points, as `xcrun simctl location start`.
+    public static let routeSpeed = 20.0
     /// The virtual clock's zero: 2024-06-01 09:00:00 UTC (Unix time).
     public static let epoch = 1_717_232_400.0
 

@@ -25,3 +25,28 @@ extension Session {
     /// Delivers a location error to the running app now.
     public func failLocation(_ code: LocationErrorCode) { app?.locationManager.fail(code) }
 }
+
+extension Session {
+    /// A drag on the map, as `GMSCameraUpdate.scrollBy(x:y:)`: the centre moves `dx` points right
+    /// and `dy` points down (bearing 0, as the tutorial's map). Returns false without a map.
+    @discardableResult
+    public func panMap(dx: Double, dy: Double) -> Bool {
+        guard let map = app?.mapView else { return false }
+        let camera = map.camera
+        let centre = worldPoint(camera.target, zoom: camera.zoom)
+        let target = coordinate(worldX: centre.x + dx, worldY: centre.y + dy, zoom: camera.zoom)
+        map.setCamera(
+            CameraPosition(target: target, zoom: camera.zoom, bearing: camera.bearing, viewingAngle: camera.viewingAngle))
+        return true
+    }
+
+    /// A pinch or a double tap: the zoom changes, the centre stays. Returns false without a map.
+    @discardableResult
+    public func zoomMap(to zoom: Double) -> Bool {
+        guard let map = app?.mapView else { return false }
+        let camera = map.camera
+        map.setCamera(
+            CameraPosition(target: camera.target, zoom: zoom, bearing: camera.bearing, viewingAngle: camera.viewingAngle))
+        return true
+    }
+}

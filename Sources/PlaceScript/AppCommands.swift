@@ -121,7 +121,7 @@ extension CommandFamily {
 extension Shell {
     /// After each command the run loop delivers what is due (unless stepping is on).
     func settleRunLoop() {
-        session.settle()
+        if autorun { session.settle() }
     }
 }
 

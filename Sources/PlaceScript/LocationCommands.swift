@@ -88,6 +88,7 @@ private func locateCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandR
     var point: GeoPoint
     switch ctx.arg(0)?.value {
     case .word("none")?:
+        ctx.session.stopRoute()
         ctx.session.setDevicePosition(nil)
         return .line("the device has no position: no fixes will come", value: .null)
     case .word(let name)?:
@@ -98,6 +99,7 @@ private func locateCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandR
     default:
         return .none
     }
+    ctx.session.stopRoute()  // a fixed position replaces a route, as simctl's set does
     ctx.session.setDevicePosition(DevicePosition(coordinate: point, horizontalAccuracy: accuracy))
     let value = Value.record([
         Value.Field("latitude", .number(point.latitude)), Value.Field("longitude", .number(point.longitude)),

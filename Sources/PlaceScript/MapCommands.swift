@@ -42,6 +42,41 @@ extension CommandFamily {
                         handler: tapMarkerCommand)
                 ]),
             CommandSpec(
+                "pan",
+                arguments: [
+                    ArgSpec("DX", .number(nil, range: -100_000...100_000), summary: "points to the right (negative: left)"),
+                    ArgSpec("DY", .number(nil, range: -100_000...100_000), summary: "points down (negative: up)"),
+                ],
+                summary: "drag the map: the centre moves DX points right and DY points down (scrollBy)",
+                details: """
+                    A person's gesture moves the camera at once. The tutorial does not fight it:
+                    the next fix animates the camera back to the device, as it does for every fix.
+                    """,
+                examples: ["pan 100 0", "pan -50 200"],
+                handler: { ctx throws(Diagnostic) in
+                    let app = try requireVisibleMap(ctx)
+                    ctx.session.panMap(dx: ctx.quantity(0)?.value ?? 0, dy: ctx.quantity(1)?.value ?? 0)
+                    return .line(cameraLine(app), value: cameraValue(app))
+                }),
+            CommandSpec(
+                "zoom", arguments: [ArgSpec("TO", zoomType, summary: "in, out, or a zoom level")],
+                summary: "pinch or double-tap: zoom in or out by one level, or to a level",
+                details: "Zoom is clamped to 2…21. The next fix animates back to the app's zoom (15, or 10 approximate).",
+                examples: ["zoom in", "zoom out", "zoom 17.5"],
+                handler: { ctx throws(Diagnostic) in
+                    let app = try requireVisibleMap(ctx)
+                    let current = app.mapView.camera.zoom
+                    let target: Double
+                    switch ctx.arg(0)?.value {
+                    case .word("in")?: target = current + 1
+                    case .word("out")?: target = current - 1
+                    case .number(let q)?: target = q.value
+                    default: target = current
+                    }
+                    ctx.session.zoomMap(to: target)
+                    return .line(cameraLine(app), value: cameraValue(app))
+                }),
+            CommandSpec(
                 "mylocation", summary: "tap the my-location button: the camera centres on the device, zoom unchanged",
                 examples: ["mylocation"],
                 handler: { ctx throws(Diagnostic) in
@@ -159,4 +194,35 @@ private func tapMarkerCommand(_ ctx: CommandContext) throws(Diagnostic) -> Comma
         lines.append("             (no snippet: the place was fetched without formattedAddress — P1)")
     }
     return CommandResult(value: markersValue(app), text: lines)
+}
+
+/// `in`, `out` or a number.
+private let zoomType = ArgType(usage: "in|out|LEVEL", completions: { _ in ["in", "out"] }) {
+    (c: inout TokenCursor) throws(Diagnostic) in
+    guard let t = c.current else { return .word("") }
+    if !t.isQuoted && (t.text == "in" || t.text == "out") {
+        _ = c.next()
+        return .word(t.text)
+    }
+    let q = try readQuantity(t, cursor: c)
+    _ = c.next()
+    guard q.dimension == .none, q.value >= 0, q.value <= 30 else {
+        throw .syntax("'\(t.text)' is not a zoom level (in, out, or a number such as 15)", at: c.location(of: t))
+    }
+    return .number(q)
+}
+
+/// The running app with its map on screen, or an error saying why a gesture cannot reach it.
+private func requireVisibleMap(_ ctx: CommandContext) throws(Diagnostic) -> TutorialApp {
+    let app = try requireApp(ctx)
+    guard app.screen == .map else { throw .runtime("the picker covers the map", at: ctx.location, help: "back first") }
+    guard !app.mapView.isHidden else {
+        throw .runtime("the map is hidden: there is nothing to drag or pinch", at: ctx.location)
+    }
+    return app
+}
+
+private func cameraLine(_ app: TutorialApp) -> String {
+    let c = app.mapView.camera
+    return "camera at \(formatFixed(c.target.latitude, decimals: 6)), \(formatFixed(c.target.longitude, decimals: 6)) zoom \(formatNumber(c.zoom))"
 }

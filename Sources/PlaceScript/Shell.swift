@@ -88,6 +88,9 @@ public final class Shell {
     public var colorMode: ColorMode = .auto
     /// The app flavour `launch` uses when not told: `swift` or `objc` (`--flavor`).
     public var defaultFlavor = "swift"
+    /// `set autorun`: after each command the run loop delivers what the command set off. Off,
+    /// events wait until `step`, `run` or `wait`.
+    public var autorun = true
     /// Lines entered at the prompt (and loaded from the history file), oldest first.
     public var history: [String] = []
     /// Where the history is kept, for `history` to show.
@@ -402,6 +405,12 @@ public final class Shell {
             }
             stdout.write("\n")
         }
+    }
+
+    /// A line of the shell's own about what happens (which event `step` delivers), in order with
+    /// the events it causes.
+    public func announce(_ text: String) {
+        report(Event("step", text: text, fields: [Value.Field("text", .string(text))]))
     }
 
     /// A warning that is not an error (an unreadable history file): stderr only.

@@ -1,0 +1,80 @@
+import PlaceKit
+
+extension CommandFamily {
+    /// The run loop, by hand: what is pending, one event at a time.
+    public static let runLoop = CommandFamily(
+        name: "Run loop",
+        summary: "see and step through the callbacks, responses and animations waiting to happen",
+        commands: [
+            CommandSpec(
+                "events", summary: "list what the run loop has pending, with when it is due",
+                details: """
+                    Callbacks the real system delivers asynchronously are events at a virtual time:
+                    authorization callbacks, location fixes, places responses, the end of camera
+                    animations, the positions of a route. By default each command lets the run loop
+                    settle; with 'set autorun off' they wait here until 'step', 'run' or 'wait'.
+                    """,
+                examples: ["set autorun off", "launch", "events"],
+                handler: { ctx throws(Diagnostic) in
+                    let session = ctx.session
+                    let pending = session.pendingEvents
+                    guard !pending.isEmpty else {
+                        return CommandResult(value: .list([]), text: ["no events pending"])
+                    }
+                    let rows = pending.enumerated().map { i, e in
+                        [String(i + 1), "at " + formatQuantity(e.time, .duration), dueText(e.time - session.clock), e.label]
+                    }
+                    let value = Value.list(
+                        pending.map {
+                            .record([
+                                Value.Field("time", .number($0.time, .duration)), Value.Field("label", .string($0.label)),
+                            ])
+                        })
+                    return CommandResult(
+                        value: value,
+                        text: TextTable(headers: ["#", "DUE", "", "EVENT"], alignments: [.right, .left, .left, .left], rows: rows)
+                            .render(style: ctx.shell.outputStyle))
+                }),
+            CommandSpec(
+                "step", arguments: [ArgSpec("N", .integer(1...1_000_000), optional: true, summary: "how many events (default 1)")],
+                summary: "deliver the next pending event (moving the clock to its time)",
+                examples: ["step", "step 3"],
+                handler: { ctx throws(Diagnostic) in
+                    let session = ctx.session
+                    let n = ctx.integer(0) ?? 1
+                    var labels: [String] = []
+                    for _ in 0..<n {
+                        guard let next = session.pendingEvents.first else { break }
+                        labels.append(next.label)
+                        ctx.shell.announce("→ \(formatQuantity(next.time, .duration)): \(next.label)")
+                        session.step()
+                    }
+                    if labels.isEmpty {
+                        return .line("nothing to step: no events pending", value: .list([]))
+                    }
+                    return CommandResult(value: .list(labels.map { .string($0) }))
+                }),
+            CommandSpec(
+                "run", summary: "deliver every event that is due now (the clock does not move)",
+                details: "Events due later need 'wait' (or 'step', which moves the clock to the next one).",
+                examples: ["run"],
+                handler: { ctx throws(Diagnostic) in
+                    let count = ctx.session.runDue()
+                    let later = ctx.session.pendingEvents.count
+                    var text = "\(count) event\(count == 1 ? "" : "s") delivered"
+                    if later > 0 { text += "; \(later) due later (wait, or step)" }
+                    return .line(text, value: .int(count))
+                }),
+        ],
+        settings: [
+            SettingSpec(
+                "autorun", values: ["on", "off"],
+                summary: "after each command, deliver the events it set off (off: step through them)",
+                get: { $0.autorun ? "on" : "off" }, set: { $0.autorun = $1 == "on" })
+        ])
+}
+
+/// `now`, `in 0.4s`.
+private func dueText(_ delta: Double) -> String {
+    delta <= 0 ? "now" : "in " + formatQuantity((delta * 1_000_000).rounded() / 1_000_000, .duration)
+}
