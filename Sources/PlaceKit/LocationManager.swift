@@ -68,6 +68,8 @@ public final class LocationManager {
     private var pendingSample: Int?
     /// The pending sample is the reduced-accuracy rate limit's timer.
     private var pendingSampleIsTimer = false
+    /// A reduced-accuracy fix waits for the 15-minute rate (it comes with `wait`).
+    public var isHoldingBackAFix: Bool { pendingSample != nil && pendingSampleIsTimer }
     private var pendingDenial: Int?
 
     init(session: Session) {

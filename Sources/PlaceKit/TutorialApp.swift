@@ -36,6 +36,16 @@ public final class TutorialApp: LocationManagerDelegate {
     public internal(set) var selectedPlace: FetchedPlace?
     /// Likelihood requests sent whose response has not arrived.
     public internal(set) var requestsInFlight = 0
+    /// The error that stopped location updates (the tutorial never restarts them: P5).
+    public internal(set) var locationError: LocationErrorCode?
+    /// How the last places response came back: its error, or how many places it listed.
+    public internal(set) var lastPlacesResponse: PlacesOutcome?
+
+    /// How a places response came back.
+    public enum PlacesOutcome: Sendable, Equatable {
+        case failed(PlacesErrorCode)
+        case answered(count: Int)
+    }
     /// The tutorial's default location, where the map starts.
     public static let defaultLocation = GeoPoint(latitude: -33.869405, longitude: 151.199)
     public static let preciseZoom = 15.0
@@ -143,6 +153,7 @@ public final class TutorialApp: LocationManagerDelegate {
 
     func locationManager(didFailWithError code: LocationErrorCode) {
         locationManager.stopUpdatingLocation()
+        locationError = code
         switch flavor {
         case .swift: log("Error: " + code.errorDescription)
         case .objc: log("Error: " + code.localizedDescription)
@@ -164,12 +175,14 @@ public final class TutorialApp: LocationManagerDelegate {
             self.requestsInFlight -= 1
             switch response {
             case .failure(let code):
+                self.lastPlacesResponse = .failed(code)
                 self.log("Current Place error: " + code.localizedDescription)
                 if code == .locationError && statusAtRequest == .notDetermined {
                     self.session.emit(
                         .note("the request was sent before the permission was answered", pitfall: "P4"))
                 }
             case .success(let likelihoods):
+                self.lastPlacesResponse = .answered(count: likelihoods.count)
                 self.likelyPlaces.append(contentsOf: likelihoods)
             }
         }

@@ -1,0 +1,317 @@
+import PlaceKit
+
+extension CommandFamily {
+    /// Why the session is the way it is, and what each command stands for in the real app.
+    public static let explain = CommandFamily(
+        name: "Explain",
+        summary: "why things are as they are, and what a command stands for in the real app",
+        commands: [
+            CommandSpec(
+                "explain", arguments: [ArgSpec("COMMAND", explainTopicType, optional: true, summary: "a command")],
+                summary: "explain the current state in plain words, or what a command stands for",
+                details: """
+                    With no argument: why the map is hidden or shown, why fixes come or not, why the
+                    list is empty, why the marker has no snippet, which faults are set, what the run
+                    loop holds — each with the pitfall it shows, if any. With a command: the real
+                    API calls it stands for and the delegate callbacks that follow.
+                    """,
+                examples: ["explain", "explain launch", "explain select"],
+                handler: { ctx throws(Diagnostic) in
+                    let words = ctx.words(0)
+                    if words.isEmpty { return explainState(ctx.shell) }
+                    return try explainCommand(ctx, words)
+                })
+        ])
+}
+
+private let explainTopicType = ArgType(
+    usage: "COMMAND", isGreedy: true, completions: { shell in shell.table.commandNames }
+) { (c: inout TokenCursor) throws(Diagnostic) in
+    var words: [String] = []
+    while let t = c.next() { words.append(t.text) }
+    return .words(words)
+}
+
+/// One reason: a topic, what it says, and the pitfall it shows.
+private struct Reason {
+    var topic: String
+    var text: String
+    var pitfall: String? = nil
+}
+
+private func explainState(_ shell: Shell) -> CommandResult {
+    let session = shell.session
+    var reasons: [Reason] = []
+    let privacy = session.device.privacy
+    guard let app = session.app else {
+        if let crash = session.lastApp?.crashMessage {
+            reasons.append(Reason(topic: "app", text: "The app crashed: \(crash). Nothing runs until 'launch'.", pitfall: "P11"))
+        } else {
+            reasons.append(Reason(topic: "app", text: "The app is not running: 'launch' starts it (viewDidLoad)."))
+        }
+        reasons.append(contentsOf: permissionReasons(privacy, session))
+        reasons.append(contentsOf: faultReasons(session))
+        return render(reasons, shell)
+    }
+    reasons.append(Reason(topic: "app", text: "The \(app.flavor == .swift ? "Swift" : "Objective-C") app runs, on the \(app.screen == .map ? "map screen" : "picker screen")."))
+    reasons.append(contentsOf: permissionReasons(privacy, session))
+    let manager = app.locationManager
+    let status = privacy.status
+    // The map.
+    if app.mapView.isHidden {
+        if status == .restricted {
+            reasons.append(Reason(topic: "map", text: "The map is hidden and stays hidden: the tutorial shows it only on a fix or a denial, and a restricted app gets neither.", pitfall: "P6"))
+        } else if manager.lastDelivered == nil {
+            reasons.append(Reason(topic: "map", text: "The map is hidden until the first fix arrives (viewDidLoad hid it)."))
+        }
+    } else if status == .denied && manager.lastDelivered == nil {
+        reasons.append(Reason(topic: "map", text: "The map shows the tutorial's default point, Sydney (-33.869405, 151.199): a denial unhides it without a fix."))
+    } else {
+        let c = app.mapView.camera
+        var text = "The map is shown, centred on \(formatFixed(c.target.latitude, decimals: 6)), \(formatFixed(c.target.longitude, decimals: 6)) at zoom \(formatNumber(c.zoom))"
+        text += manager.accuracyAuthorization == .reduced && app.flavor == .swift ? " (10: approximate location)." : "."
+        var pitfall: String? = nil
+        if manager.accuracyAuthorization == .reduced && app.flavor == .objc {
+            text += " The Objective-C code zooms to 15 even for approximate location."
+            pitfall = "P12"
+        }
+        reasons.append(Reason(topic: "map", text: text, pitfall: pitfall))
+    }
+    // Fixes.
+    if let error = app.locationError {
+        reasons.append(Reason(topic: "fixes", text: "No more fixes come: didFailWithError (\(error.name), code \(error.rawValue)) made the tutorial call stopUpdatingLocation(), and it never starts again. \(error == .locationUnknown ? "locationUnknown is transient; the tutorial stops anyway." : "")".trimmingTrailingSpace(), pitfall: "P5"))
+    } else if !manager.isUpdating {
+        reasons.append(Reason(topic: "fixes", text: "No fixes come: location updates are stopped."))
+    } else if !status.isAuthorized {
+        let waiting = status == .notDetermined ? "the permission has not been answered" : "the app may not use location (\(status.rawValue))"
+        reasons.append(Reason(topic: "fixes", text: "No fixes come yet: \(waiting). Updates were started in viewDidLoad and begin once it is allowed."))
+    } else if session.device.position == nil {
+        reasons.append(Reason(topic: "fixes", text: "No fixes come: the device has no position ('locate LAT LNG', or a route)."))
+    } else if manager.isHoldingBackAFix {
+        reasons.append(Reason(topic: "fixes", text: "With approximate location a fix comes at most every 15 minutes: the next one is held back until then ('wait')."))
+    } else if let last = manager.lastDelivered, let position = session.device.position {
+        let moved = distance(last.coordinate, position.coordinate)
+        if manager.accuracyAuthorization == .reduced {
+            reasons.append(Reason(topic: "fixes", text: "With approximate location, fixes are snapped to about 2 km and come at most every 15 minutes: \(session.stats.locationUpdates) so far."))
+        } else if moved < manager.distanceFilter {
+            let whereNow = moved < 0.05 ? "The device has not moved since the last fix" : "The device is \(formatFixed(moved, decimals: 1)) m from the last fix"
+            reasons.append(Reason(topic: "fixes", text: "\(whereNow): less than the distance filter (\(formatNumber(manager.distanceFilter)) m), so no new fix comes until it moves further."))
+        } else {
+            reasons.append(Reason(topic: "fixes", text: "Fixes come as the device moves at least \(formatNumber(manager.distanceFilter)) m: \(session.stats.locationUpdates) so far."))
+        }
+    } else {
+        reasons.append(Reason(topic: "fixes", text: "The first fix is on its way (1 s after updates became possible)."))
+    }
+    // The list.
+    let count = app.likelyPlaces.count
+    if app.requestsInFlight > 1 {
+        reasons.append(Reason(topic: "list", text: "\(app.requestsInFlight) places requests are in flight: each answer appends to the same list after one removeAll(), so rows will repeat.", pitfall: "P3"))
+    }
+    if count == 0 {
+        if app.requestsInFlight > 0 {
+            reasons.append(Reason(topic: "list", text: "The list is empty: a request is in flight and its answer has not arrived. \"Get Place\" now would hand the picker an empty copy.", pitfall: "P2"))
+        } else if case .failed(let code)? = app.lastPlacesResponse {
+            var text = "The list is empty: the last request failed with \(code.name) (\(code.rawValue)): \(code.meaning)."
+            var pitfall: String? = nil
+            if code == .locationError && status != .notDetermined && !status.isAuthorized {
+                text += " Without location permission every request fails."
+            } else if code == .locationError {
+                text += " The request was sent before the permission was answered; the next fix sends another."
+                pitfall = "P4"
+            }
+            reasons.append(Reason(topic: "list", text: text, pitfall: pitfall))
+        } else if case .answered(0)? = app.lastPlacesResponse {
+            reasons.append(Reason(topic: "list", text: "The list is empty: the service found no place near the device."))
+        } else {
+            reasons.append(Reason(topic: "list", text: "The list is empty."))
+        }
+    } else {
+        var text = "The list has \(count) likely place\(count == 1 ? "" : "s")"
+        if let first = app.likelyPlaces.first {
+            text += "; the most likely is \(first.place.name ?? "(no name)") at \(formatFixed(first.likelihood, decimals: 3))"
+        }
+        reasons.append(Reason(topic: "list", text: text + "."))
+    }
+    if let picker = app.pickerPlaces, picker.count != count || zip(picker, app.likelyPlaces).contains(where: { $0.place != $1.place }) {
+        reasons.append(Reason(topic: "picker", text: "The picker shows its own copy, taken when \"Get Place\" was tapped: \(picker.count) row\(picker.count == 1 ? "" : "s"), not the app's current \(count).", pitfall: "P2"))
+    }
+    if app.flavor == .objc && app.pickerPlaces != nil {
+        reasons.append(Reason(topic: "picker", text: "The Objective-C picker never sets the cells' text: every row is blank, and a selection is never passed back.", pitfall: "P8"))
+    }
+    // Markers.
+    let fields = session.places.requestedFields
+    for (i, marker) in app.mapView.markers.enumerated() where marker.snippet == nil {
+        let why =
+            fields.contains("formattedAddress")
+            ? "its place was fetched before formattedAddress was requested"
+            : "formattedAddress is not among the requested fields \(fields.swiftSyntax) ('fields +formattedAddress')"
+        reasons.append(Reason(topic: "markers", text: "Marker \(i + 1) has no snippet: \(why).", pitfall: "P1"))
+    }
+    reasons.append(contentsOf: faultReasons(session))
+    if !shell.autorun && !session.pendingEvents.isEmpty {
+        let n = session.pendingEvents.count
+        reasons.append(Reason(topic: "run loop", text: "autorun is off: \(n) event\(n == 1 ? " waits" : "s wait") ('events', 'step', 'run', 'wait')."))
+    }
+    return render(reasons, shell)
+}
+
+private func permissionReasons(_ privacy: PrivacySettings, _ session: Session) -> [Reason] {
+    var text: String
+    switch privacy.status {
+    case .notDetermined: text = "The permission is not determined: nobody has answered the alert yet."
+    case .restricted: text = "Location is restricted for the app (parental controls): it cannot ask, and nobody can allow it."
+    case .denied:
+        text = privacy.servicesEnabled ? "Location is denied for the app (Settings: \(privacy.settingName))." : "Location Services are off for the whole device: every app reads denied."
+    case .authorizedWhenInUse, .authorizedAlways:
+        text = "Location is allowed (\(privacy.settingName)) with \(privacy.accuracy == .full ? "precise" : "approximate") accuracy."
+        if privacy.allowedOnce { text += " Allow Once ends with the app: the next launch asks again." }
+    }
+    if session.device.promptOpen { text += " The alert is on screen, waiting: auth allow | auth allow once | auth deny." }
+    if !session.device.hasWhenInUseUsageKey {
+        text += " Info.plist lacks NSLocationWhenInUseUsageDescription, so iOS ignores the request."
+    }
+    return [Reason(topic: "permission", text: text, pitfall: session.device.hasWhenInUseUsageKey ? nil : "P9")]
+}
+
+private func faultReasons(_ session: Session) -> [Reason] {
+    let faults = session.places.faults
+    var reasons: [Reason] = []
+    if !faults.networkOnline { reasons.append(Reason(topic: "faults", text: "The network is off: places requests fail with networkError (-1).")) }
+    if let code = faults.apiKey.errorCode { reasons.append(Reason(topic: "faults", text: "The API key is \(faults.apiKey.rawValue): places requests fail with \(code.name) (\(code.rawValue)).")) }
+    if let injected = faults.injected { reasons.append(Reason(topic: "faults", text: "A places error is set (\(injected.mode.rawValue)): \(injected.code.explanation).")) }
+    if let limit = faults.rateLimit { reasons.append(Reason(topic: "faults", text: "Places requests are limited to \(limit.perMinute) a minute; more fail with rateLimitExceeded (-7).")) }
+    return reasons
+}
+
+private func render(_ reasons: [Reason], _ shell: Shell) -> CommandResult {
+    let width = max(60, min(100, shell.environment.terminalWidth ?? 100))
+    var lines: [String] = []
+    for r in reasons {
+        let text = r.text + (r.pitfall.map { " [\($0)]" } ?? "")
+        lines.append(wrapText(text, width: width, indent: padded(r.topic, to: 11), hanging: String(repeating: " ", count: 11)))
+    }
+    let value = Value.list(
+        reasons.map {
+            .record([Value.Field("topic", .string($0.topic)), Value.Field("text", .string($0.text)), Value.Field("pitfall", .optional($0.pitfall))])
+        })
+    return CommandResult(value: value, text: lines.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) })
+}
+
+extension String {
+    fileprivate func trimmingTrailingSpace() -> String {
+        var s = self
+        while s.hasSuffix(" ") { s.removeLast() }
+        return s
+    }
+}
+
+// MARK: - explain COMMAND
+
+private func explainCommand(_ ctx: CommandContext, _ words: [String]) throws(Diagnostic) -> CommandResult {
+    let table = ctx.shell.table
+    guard var spec = table.command(named: words[0]) else {
+        throw .runtime("no command '\(words[0])'", at: ctx.location(ofArg: 0), help: suggestion(for: words[0], among: table.commandNames))
+    }
+    for word in words.dropFirst() {
+        guard let sub = spec.subcommand(named: word) else { break }
+        spec = sub
+    }
+    let name = spec.fullName
+    guard let entry = apiTable[name] ?? apiTable[spec.parent?.fullName ?? ""] else {
+        return .line("'\(name)' is the shell's own: it stands for nothing in the app.", value: .record([Value.Field("command", .string(name))]))
+    }
+    var lines = ["\(name): \(entry.what)"]
+    if !entry.calls.isEmpty {
+        lines.append("calls:")
+        lines += entry.calls.map { "  " + $0 }
+    }
+    if !entry.callbacks.isEmpty {
+        lines.append("then:")
+        lines += entry.callbacks.map { "  " + $0 }
+    }
+    let value = Value.record([
+        Value.Field("command", .string(name)), Value.Field("what", .string(entry.what)),
+        Value.Field("calls", .list(entry.calls.map { .string($0) })),
+        Value.Field("callbacks", .list(entry.callbacks.map { .string($0) })),
+    ])
+    return CommandResult(value: value, text: lines)
+}
+
+/// What each simulation command stands for: the real API calls, and the callbacks that follow.
+struct APIEntry {
+    var what: String
+    var calls: [String]
+    var callbacks: [String]
+}
+
+let apiTable: [String: APIEntry] = [
+    "launch": APIEntry(
+        what: "the app starts: MapViewController.viewDidLoad()",
+        calls: [
+            "CLLocationManager()", "locationManager.desiredAccuracy = kCLLocationAccuracyBest",
+            "locationManager.requestWhenInUseAuthorization()", "locationManager.distanceFilter = 50",
+            "locationManager.startUpdatingLocation()", "locationManager.delegate = self", "GMSPlacesClient.shared()",
+            "GMSCameraPosition.camera(withLatitude:longitude:zoom:)", "GMSMapView.map(withFrame:camera:)",
+            "mapView.settings.myLocationButton = true", "mapView.isMyLocationEnabled = true", "mapView.isHidden = true",
+            "placesClient.findPlaceLikelihoodsFromCurrentLocation(withPlaceFields:callback:)",
+        ],
+        callbacks: [
+            "locationManager(_:didChangeAuthorization:) (the initial state)", "the system alert, if notDetermined",
+            "the places callback (locationError before permission)",
+        ]),
+    "terminate": APIEntry(what: "the process ends (swipe away in the app switcher)", calls: [], callbacks: []),
+    "reset": APIEntry(what: "Simulator: Device ▸ Erase All Content and Settings", calls: [], callbacks: []),
+    "status": APIEntry(what: "a look at the phone, Settings and the debugger at once", calls: [], callbacks: []),
+    "log": APIEntry(what: "Xcode's console: what the app printed with print() or NSLog()", calls: [], callbacks: []),
+    "wait": APIEntry(what: "time passes: the run loop delivers what falls due", calls: [], callbacks: ["whatever is pending ('events')"]),
+    "auth": APIEntry(
+        what: "the system alert's buttons, or Settings ▸ Privacy & Security ▸ Location Services ▸ the app",
+        calls: [], callbacks: ["locationManager(_:didChangeAuthorization:) when the status changes", "locationManager(_:didFailWithError:) (kCLErrorDenied) when updating and no longer allowed"]),
+    "locate": APIEntry(
+        what: "Simulator: Features ▸ Location ▸ Custom Location (or xcrun simctl location set)", calls: [],
+        callbacks: ["locationManager(_:didUpdateLocations:) once the device moved past distanceFilter"]),
+    "location": APIEntry(what: "print(\"Location: \\(location)\") of the last fix (CLLocation.description)", calls: [], callbacks: []),
+    "likely": APIEntry(
+        what: "the \"Get Place\" bar button: performSegue(withIdentifier: \"segueToSelect\")",
+        calls: ["prepare(for:sender:) hands PlacesViewController the likelyPlaces array (a copy)", "PlacesViewController.viewDidLoad(): tableView.reloadData()"],
+        callbacks: ["tableView(_:numberOfRowsInSection:)", "tableView(_:cellForRowAt:) sets cell.textLabel?.text = place.name"]),
+    "picker": APIEntry(what: "looking at PlacesViewController's table again", calls: [], callbacks: []),
+    "select": APIEntry(
+        what: "a tap on a row: tableView(_:didSelectRowAt:)",
+        calls: [
+            "selectedPlace = likelyPlaces[indexPath.row]", "performSegue(withIdentifier: \"unwindToMain\")",
+            "unwindToMain(segue:): mapView.clear()", "GMSMarker(position: place.coordinate)", "marker.title = place.name",
+            "marker.snippet = place.formattedAddress", "marker.map = mapView", "listLikelyPlaces()",
+        ],
+        callbacks: ["the places callback"]),
+    "back": APIEntry(what: "the navigation bar's Back button: popViewController, no unwind action", calls: [], callbacks: []),
+    "fields": APIEntry(
+        what: "the GMSPlaceField mask the app's code passes to findPlaceLikelihoodsFromCurrentLocation(withPlaceFields:callback:)",
+        calls: [], callbacks: []),
+    "stats": APIEntry(what: "the Cloud console's view of requests and SKUs billed", calls: [], callbacks: []),
+    "places": APIEntry(what: "the places the simulated service knows", calls: [], callbacks: []),
+    "camera": APIEntry(what: "mapView.camera and mapView.projection.visibleRegion()", calls: [], callbacks: []),
+    "markers": APIEntry(what: "the GMSMarkers whose map is mapView", calls: [], callbacks: []),
+    "tap": APIEntry(
+        what: "a tap on a marker: mapView(_:didTap:) returns false, so the SDK selects it",
+        calls: ["mapView.selectedMarker = marker"], callbacks: ["the info window shows title and snippet"]),
+    "mylocation": APIEntry(
+        what: "the my-location button (settings.myLocationButton)", calls: ["mapView.animate(toLocation: myLocation.coordinate)"],
+        callbacks: ["mapView(_:idleAt:) when the animation ends"]),
+    "pan": APIEntry(what: "a drag gesture", calls: ["mapView.moveCamera(GMSCameraUpdate.scrollBy(x:y:))"], callbacks: ["mapView(_:willMove:) with gesture true", "mapView(_:idleAt:)"]),
+    "zoom": APIEntry(what: "a pinch or double tap", calls: ["mapView.moveCamera(GMSCameraUpdate.zoom(to:))"], callbacks: ["mapView(_:willMove:) with gesture true", "mapView(_:idleAt:)"]),
+    "route": APIEntry(
+        what: "Simulator: Features ▸ Location ▸ City Run and friends, xcrun simctl location start/run, or a GPX file in the scheme",
+        calls: [], callbacks: ["locationManager(_:didUpdateLocations:) for each position past distanceFilter, then animate(to:) and listLikelyPlaces()"]),
+    "events": APIEntry(what: "the main run loop's queue", calls: [], callbacks: []),
+    "step": APIEntry(what: "one turn of the main run loop", calls: [], callbacks: ["the next pending callback"]),
+    "run": APIEntry(what: "the main run loop draining what is due", calls: [], callbacks: ["every callback due now"]),
+    "fail": APIEntry(
+        what: "an error from the places service, or from Core Location",
+        calls: [], callbacks: ["the places callback with an NSError (com.google.places.ErrorDomain)", "locationManager(_:didFailWithError:) (kCLErrorDomain)"]),
+    "network": APIEntry(what: "Airplane Mode, or no network", calls: [], callbacks: ["places callbacks fail with kGMSPlacesNetworkError"]),
+    "apikey": APIEntry(what: "the key passed to GMSPlacesClient.provideAPIKey in AppDelegate", calls: ["GMSPlacesClient.provideAPIKey(_:)"], callbacks: []),
+    "ratelimit": APIEntry(what: "the key's quota and rate limits in the Cloud console", calls: [], callbacks: []),
+    "plist": APIEntry(what: "the app's Info.plist usage descriptions", calls: [], callbacks: ["nothing when the key is missing: iOS ignores the request"]),
+    "faults": APIEntry(what: "the faults set on the simulated device and service", calls: [], callbacks: []),
+]
