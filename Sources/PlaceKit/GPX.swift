@@ -98,11 +98,13 @@ public enum GPX {
     /// - *Points of other kinds* that are not used (waypoints next to a track): counted.
     /// - Unknown elements anywhere are ignored silently (links, descriptions, symbols…).
     public static func parse(_ bytes: [UInt8]) -> Result<GPXTrack, GPXError> {
-        var reader = GPXReader(bytes)
-        do {
-            return .success(try reader.read())
-        } catch {
-            return .failure(error)
+        bytes.withUnsafeBufferPointer { buffer -> Result<GPXTrack, GPXError> in
+            var reader = GPXReader(buffer)
+            do throws(GPXError) {
+                return .success(try reader.read())
+            } catch {
+                return .failure(error)
+            }
         }
     }
 
@@ -116,7 +118,7 @@ public enum GPX {
     /// A decimal number (`[+-]digits[.digits][e[+-]digits]`, surrounding white space allowed)
     /// from bytes, correctly rounded; nil for anything else (`NaN`, `inf`, hex, empty).
     /// Short numbers (all real coordinates) take an exact fast path without building a String.
-    static func number(_ bytes: [UInt8], _ range: Range<Int>) -> Double? {
+    static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Double? {
         var i = range.lowerBound
         var end = range.upperBound
         while i < end && isSpace(bytes[i]) { i += 1 }
@@ -188,6 +190,11 @@ public enum GPX {
         return Double(String(decoding: bytes[start..<end], as: UTF8.self))
     }
 
+    /// `number` on a String (for tests and callers outside the reader).
+    static func number(_ text: String) -> Double? {
+        Array(text.utf8).withUnsafeBufferPointer { number($0, 0..<$0.count) }
+    }
+
     @inline(__always) static func isSpace(_ b: UInt8) -> Bool {
         b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D
     }
@@ -204,7 +211,7 @@ public enum GPX {
     /// `hh:mm:ss`, optional `.fraction` of any length, then `Z`/`z`, `±hh:mm`, `±hhmm`, `±hh` or
     /// nothing (UTC, reported by the caller). Nil when malformed or impossible (month 13,
     /// February 30, hour 24). Uses proleptic Gregorian arithmetic, so 1901 is negative.
-    static func time(_ bytes: [UInt8], _ range: Range<Int>) -> ParsedTime? {
+    static func time(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> ParsedTime? {
         var i = range.lowerBound
         var end = range.upperBound
         while i < end && isSpace(bytes[i]) { i += 1 }
@@ -283,6 +290,11 @@ public enum GPX {
         let days = daysFromCivil(year: year, month: month, day: day)
         let whole = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
         return ParsedTime(seconds: Double(whole) + fraction, hasOffset: hasOffset)
+    }
+
+    /// `time` on a String (for tests and callers outside the reader).
+    static func time(_ text: String) -> ParsedTime? {
+        Array(text.utf8).withUnsafeBufferPointer { time($0, 0..<$0.count) }
     }
 
     /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's algorithm), so that
@@ -404,7 +416,7 @@ struct GPXReader {
     private var extensions = 0
     private var speedCourse = 0
 
-    init(_ bytes: [UInt8]) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
         scanner = XMLScanner(bytes)
         capture.reserveCapacity(64)
     }
@@ -566,7 +578,7 @@ struct GPXReader {
         if a.needsDecoding {
             var buffer: [UInt8] = []
             scanner.appendDecodedAttribute(a, to: &buffer)
-            value = GPX.number(buffer, 0..<buffer.count)
+            value = buffer.withUnsafeBufferPointer { GPX.number($0, 0..<$0.count) }
         } else {
             value = GPX.number(scanner.bytes, a.value)
         }
@@ -598,7 +610,7 @@ struct GPXReader {
         case .time:
             guard pending != nil, !pending!.sawTime else { return }
             pending!.sawTime = true
-            if let t = GPX.time(capture, 0..<capture.count) {
+            if let t = capture.withUnsafeBufferPointer({ GPX.time($0, 0..<$0.count) }) {
                 pending!.time = t
             } else {
                 let text = trimmed(String(decoding: capture, as: UTF8.self))
@@ -609,7 +621,7 @@ struct GPXReader {
         case .ele:
             guard pending != nil, !pending!.sawElevation else { return }
             pending!.sawElevation = true
-            if let e = GPX.number(capture, 0..<capture.count), e.isFinite {
+            if let e = capture.withUnsafeBufferPointer({ GPX.number($0, 0..<$0.count) }), e.isFinite {
                 pending!.elevation = e
             } else {
                 let text = trimmed(String(decoding: capture, as: UTF8.self))
@@ -636,7 +648,9 @@ struct GPXReader {
     /// Chooses the points, applies the time rules and words the warnings.
     private mutating func finish() throws(GPXError) -> GPXTrack {
         let chosen = !points[2].isEmpty ? 2 : !points[1].isEmpty ? 1 : 0
+        // Moved out rather than copied: a large track is megabytes.
         var result = points[chosen]
+        points[chosen] = []
         let where_ = offsets[chosen]
         guard !result.isEmpty else {
             var message = "no points: the file has no <wpt>, <rtept> or <trkpt> with a usable position"
@@ -697,8 +711,9 @@ struct GPXReader {
         }
 
         // Decreasing times: keep the largest non-decreasing set.
-        let keep = Self.longestNonDecreasing(timed.map { result[$0].time! })
-        if keep.count < timed.count {
+        let inOrder = timed.indices.dropFirst().allSatisfy { result[timed[$0 - 1]].time! <= result[timed[$0]].time! }
+        let keep = inOrder ? [] : Self.longestNonDecreasing(timed.map { result[$0].time! })
+        if !inOrder {
             var kept = [Bool](repeating: false, count: timed.count)
             for k in keep { kept[k] = true }
             var dropped = 0

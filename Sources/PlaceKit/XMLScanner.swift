@@ -18,6 +18,9 @@
 ///
 /// Events carry byte ranges into the input rather than strings, so that a large file is read
 /// without an allocation per element; `string(_:)` and `appendDecoded(_:to:)` decode on demand.
+/// It reads from an `UnsafeBufferPointer` (the caller keeps the bytes alive, e.g. inside
+/// `withUnsafeBufferPointer`): array bounds checks and reloads cost more than the scan itself,
+/// and every read below is guarded by an explicit `< bytes.count`.
 /// Nesting is kept on an explicit stack (no recursion), so deep nesting cannot overflow the
 /// call stack, and every loop advances at least one byte, so no input can make it hang.
 struct XMLScanner {
@@ -68,8 +71,8 @@ struct XMLScanner {
         case endOfDocument
     }
 
-    /// The input.
-    let bytes: [UInt8]
+    /// The input; valid for as long as the scanner is used.
+    let bytes: UnsafeBufferPointer<UInt8>
     /// The attributes of the last `.start` event (reused to avoid allocating per element).
     private(set) var attributes: [Attribute] = []
     /// The encoding named in the XML declaration, if any.
@@ -93,7 +96,7 @@ struct XMLScanner {
     private var cursorPrevCR = false
 
     /// A scanner over `bytes`; nothing is read until the first `next()`.
-    init(_ bytes: [UInt8]) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         attributes.reserveCapacity(8)
     }
@@ -344,7 +347,7 @@ struct XMLScanner {
             case 0xC2...0xDF: scalar = UInt32(b & 0x1F); need = 1; minimum = 0x80
             case 0xE0...0xEF: scalar = UInt32(b & 0x0F); need = 2; minimum = 0x800
             case 0xF0...0xF4: scalar = UInt32(b & 0x07); need = 3; minimum = 0x10000
-            default: throw fail("invalid UTF-8 byte 0x\(hex(UInt32(b)))", at: i)
+            default: throw fail("invalid UTF-8 byte 0x\(String(hex(UInt32(b)).suffix(2)))", at: i)
             }
             if i + need >= n {
                 throw fail("incomplete UTF-8 sequence at the end of the file", at: i)
