@@ -223,11 +223,15 @@ public final class Session {
         deliverRoutePosition(player)
     }
 
-    /// Stops the route; the device stays where it is.
+    /// Stops the route; the device stands still where it is (speed 0, course -1).
     public func stopRoute() {
         guard let player = route else { return }
         if let pending = player.pendingEvent { cancel(pending) }
         player.pendingEvent = nil
+        if !player.isFinished {
+            device.position?.speed = 0
+            device.position?.course = -1
+        }
         player.isFinished = true
     }
 

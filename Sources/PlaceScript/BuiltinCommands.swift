@@ -96,6 +96,8 @@ extension CommandFamily {
                     keep-going: a failed command does not stop a script (on|off).
                     color: colour the output: auto (on a terminal), always, never. NO_COLOR in the
                     environment always wins.
+                    autorun: after each command, deliver the events it set off (on|off; off: step
+                    through them with events, step, run).
                     """,
                 examples: ["set", "set json", "set keep-going off", "set color never"],
                 handler: setCommand),

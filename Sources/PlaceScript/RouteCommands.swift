@@ -176,7 +176,7 @@ private func makeRoute(_ ctx: CommandContext, _ build: () throws(Route.TooLong) 
 private func startRoute(_ ctx: CommandContext, _ route: Route) -> CommandResult {
     ctx.session.startRoute(route)
     var lines = [
-        "route '\(route.name)': \(formatFixed(route.length / 1000, decimals: 2)) km, \(route.samples.count) positions over \(formatDuration(route.duration)); 'wait' to move along"
+        "route '\(route.name)': \(formatFixed(route.length / 1000, decimals: 2)) km, \(route.samples.count) position\(route.samples.count == 1 ? "" : "s") over \(formatDuration(route.duration)); 'wait' to move along"
     ]
     for warning in route.warnings { lines.append("warning: " + warning) }
     return CommandResult(value: routeValue(ctx.shell), text: lines)
