@@ -525,12 +525,14 @@ struct XMLScanner {
         return fail("'&' must start an entity or character reference ending in ';' (write &amp; for '&')", at: i)
     }
 
-    /// A name at `pos`; `what` names the construct for the error message.
-    private mutating func scanName(_ what: String) throws(Failure) -> Name {
+    /// A name at `pos`; `what` (and the element, for an attribute) names the construct for the
+    /// error message, which is built only on an error, not for every attribute of a large file.
+    private mutating func scanName(_ what: StaticString, of element: Name? = nil) throws(Failure) -> Name {
+        func context() -> String { element.map { "\(what) <\(raw($0.qualified))>" } ?? "\(what)" }
         let start = pos
-        guard pos < bytes.count else { throw fail("unexpected end of file in \(what)", at: pos) }
+        guard pos < bytes.count else { throw fail("unexpected end of file in \(context())", at: pos) }
         guard Self.isNameStart(bytes[pos]) else {
-            throw fail("expected a name in \(what), found \(describe(at: pos))", at: pos)
+            throw fail("expected a name in \(context()), found \(describe(at: pos))", at: pos)
         }
         var colon: Int? = bytes[pos] == UInt8(ascii: ":") ? pos : nil
         pos += 1
@@ -606,7 +608,7 @@ struct XMLScanner {
 
     private mutating func scanAttribute(in element: Name) throws(Failure) {
         let attrStart = pos
-        let name = try scanName("an attribute of <\(raw(element.qualified))>")
+        let name = try scanName("an attribute of", of: element)
         _ = skipSpace()
         guard pos < bytes.count else { throw fail("unexpected end of file in an attribute", at: pos) }
         guard bytes[pos] == UInt8(ascii: "=") else {
