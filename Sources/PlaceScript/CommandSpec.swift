@@ -63,6 +63,9 @@ public struct ArgType: Sendable {
     public var completions: @Sendable (Shell) -> [String]
     /// Takes every remaining word.
     public var isGreedy: Bool
+    /// For values too many to list (place names): the ones that start with what was typed
+    /// (unescaped), found by the session. Tab escapes their spaces.
+    public var prefixCompletions: (@Sendable (Shell, String) -> [String])?
 
     public init(
         usage: String? = nil, isGreedy: Bool = false, completions: @escaping @Sendable (Shell) -> [String] = { _ in [] },

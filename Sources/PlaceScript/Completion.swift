@@ -25,15 +25,38 @@ extension Shell {
             }
         }
         if quote != nil { return Completion(wordStart: bytes.count, candidates: []) }
-        var wordStart = bytes.count
-        while wordStart > segmentStart && bytes[wordStart - 1] != 0x20 && bytes[wordStart - 1] != 0x09 {
-            wordStart -= 1
+        // A space after a backslash belongs to the word (`Darling\ Harbour`).
+        func isSeparator(_ i: Int) -> Bool {
+            (bytes[i] == 0x20 || bytes[i] == 0x09) && !(i > segmentStart && bytes[i - 1] == 0x5C)
         }
+        var wordStart = bytes.count
+        while wordStart > segmentStart && !isSeparator(wordStart - 1) { wordStart -= 1 }
         let prefix = String(decoding: bytes[wordStart...], as: UTF8.self)
         let before = String(decoding: bytes[segmentStart..<wordStart], as: UTF8.self)
         let words = before.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        if let type = currentArgumentType(words: words), let find = type.prefixCompletions {
+            let found = find(self, unescapeWord(prefix)).map(escapeWord)
+            return Completion(wordStart: wordStart, candidates: found.filter { $0.hasPrefix(prefix) }.sortedUnique())
+        }
         let candidates = completionCandidates(words: words, prefix: prefix)
         return Completion(wordStart: wordStart, candidates: candidates.filter { $0.hasPrefix(prefix) }.sortedUnique())
+    }
+
+    /// The type of the positional argument the cursor is in, when it reads one word at a time.
+    private func currentArgumentType(words: [String]) -> ArgType? {
+        guard let first = words.first, var spec = table.command(named: first) else { return nil }
+        var rest = words.dropFirst()
+        while let next = rest.first, let sub = spec.subcommand(named: next) {
+            spec = sub
+            rest = rest.dropFirst()
+        }
+        let position = rest.filter { !$0.hasPrefix("--") && !$0.contains("=") }.count
+        var index = 0
+        for arg in spec.arguments {
+            if index == position || arg.type.isGreedy { return arg.type }
+            index += 1
+        }
+        return nil
     }
 
     private func completionCandidates(words: [String], prefix: String) -> [String] {
@@ -92,4 +115,30 @@ extension Shell {
 
 extension Array where Element == String {
     func sortedUnique() -> [String] { Array(Set(self)).sorted() }
+}
+
+/// A value as one word of the language: spaces and the characters the lexer treats specially
+/// get a backslash (`Darling\ Harbour`).
+func escapeWord(_ s: String) -> String {
+    var out = ""
+    for ch in s {
+        if " \t;#'\"\\$".contains(ch) { out.append("\\") }
+        out.append(ch)
+    }
+    return out
+}
+
+/// The inverse of `escapeWord` for a partly typed word.
+func unescapeWord(_ s: String) -> String {
+    var out = ""
+    var escaped = false
+    for ch in s {
+        if !escaped && ch == "\\" {
+            escaped = true
+            continue
+        }
+        out.append(ch)
+        escaped = false
+    }
+    return out
 }

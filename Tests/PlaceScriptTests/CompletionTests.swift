@@ -16,6 +16,16 @@ final class CompletionTests: XCTestCase {
         XCTAssertTrue(complete("").candidates.contains("?"), "aliases complete too")
     }
 
+    func testNamesCompleteByPrefixWithTheirSpacesEscaped() {
+        XCTAssertEqual(complete("visit Darl").candidates, [#"Darling\ Harbour"#, #"Darling\ Square"#])
+        XCTAssertEqual(complete("visit Darl").wordStart, 6)
+        XCTAssertEqual(complete(#"visit Darling\ H"#), Completion(wordStart: 6, candidates: [#"Darling\ Harbour"#]))
+        XCTAssertEqual(complete("visit Caf").candidates, ["Café Morso".replacingOccurrences(of: " ", with: #"\ "#)])
+        XCTAssertEqual(complete("visit The").candidates, [#"The\ Star\;\ Sydney"#], "';' is escaped too")
+        XCTAssertEqual(complete("visit Zzz").candidates, [])
+        XCTAssertEqual(lexWords(#"visit Darling\ Harbour"#), [["visit", "Darling Harbour"]], "the escaped word reads back")
+    }
+
     func testSubcommandsOptionsAndValues() {
         XCTAssertEqual(complete("auth ").candidates, ["allow", "deny"])
         XCTAssertEqual(complete("auth a").candidates, ["allow"])

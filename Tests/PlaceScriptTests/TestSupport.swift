@@ -31,6 +31,7 @@ func testTable() -> CommandTable {
             CommandSpec("select", arguments: [ArgSpec("N", .integer(1...20), summary: "a row")], summary: "pick", handler: ok),
             CommandSpec("wait", arguments: [ArgSpec("DURATION", .number(.duration))], summary: "wait", handler: ok),
             CommandSpec("tag", arguments: [ArgSpec("WORDS", .words)], summary: "words", handler: ok),
+            CommandSpec("visit", arguments: [ArgSpec("PLACE", placeNameType)], summary: "a place by name", handler: ok),
         ],
         stateRoots: [
             StateRoot("camera", summary: "the camera") { _ in
@@ -159,3 +160,12 @@ extension Result where Failure == Diagnostic {
         return nil
     }
 }
+
+/// A word completed from a long list by prefix, as place names are.
+let placeNameType: ArgType = {
+    var type = ArgType.word
+    type.prefixCompletions = { _, prefix in
+        ["Darling Harbour", "Darling Square", "Café Morso", "The Star; Sydney"].filter { $0.hasPrefix(prefix) }
+    }
+    return type
+}()
