@@ -215,7 +215,7 @@ public func suggestion(for word: String, among candidates: [String], quoting: (S
         let isPrefix = candidate.hasPrefix(lowered) && lowered.count >= 2
         if d <= limit || isPrefix {
             let score = isPrefix ? 0 : d
-            if best == nil || score < best!.1 { best = (candidate, score) }
+            if best.map({ score < $0.1 }) ?? true { best = (candidate, score) }
         }
     }
     return best.map { "did you mean '\(quoting($0.0))'?" }

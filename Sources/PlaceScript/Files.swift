@@ -60,3 +60,38 @@ public func directoryName(_ path: String) -> String {
     if slash == path.startIndex { return "/" }
     return String(path[..<slash])
 }
+
+/// Writes a file so that it is either wholly the new content or untouched: the bytes go to a
+/// temporary file beside it, are flushed to disk, and the temporary file is renamed over the
+/// old one. On any failure (a full disk, no permission) the old file stays as it was.
+public func writeFileAtomically(_ path: String, _ bytes: [UInt8], mode: mode_t = 0o644) -> Result<Void, FileError> {
+    let temporary = path + ".tmp.\(getpid())"
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
+    guard fd >= 0 else { return .failure(FileError(path: path, reason: errnoReason())) }
+    var written = 0
+    var failure: Int32? = nil
+    bytes.withUnsafeBytes { raw in
+        guard let base = raw.baseAddress else { return }
+        while written < raw.count {
+            let n = write(fd, base + written, raw.count - written)
+            if n < 0 {
+                if errno == EINTR { continue }
+                failure = errno
+                return
+            }
+            written += n
+        }
+    }
+    if failure == nil && fsync(fd) != 0 { failure = errno }
+    if close(fd) != 0 && failure == nil { failure = errno }
+    if let failure {
+        unlink(temporary)
+        return .failure(FileError(path: path, reason: errnoReason(failure)))
+    }
+    if rename(temporary, path) != 0 {
+        let code = errno
+        unlink(temporary)
+        return .failure(FileError(path: path, reason: errnoReason(code)))
+    }
+    return .success(())
+}

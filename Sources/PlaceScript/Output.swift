@@ -38,8 +38,9 @@ public final class FileDescriptorSink: TextSink {
         guard !buffer.isEmpty, !isBroken else { return }
         var written = 0
         buffer.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
             while written < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress! + written, raw.count - written)
+                let n = Glibc.write(fd, base + written, raw.count - written)
                 if n < 0 {
                     if errno == EINTR { continue }
                     // EPIPE, EBADF (a closed stdout), ENOSPC: the output is gone; stop writing.

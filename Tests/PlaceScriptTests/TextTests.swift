@@ -96,3 +96,21 @@ final class TextTests: XCTestCase {
         XCTAssertFalse(styled(ShellEnvironment(stdoutIsTerminal: true), .never))
     }
 }
+
+final class FileWriteTests: XCTestCase {
+    func testAtomicWriteReplacesWholeAndFailsWithoutTouchingTheOld() throws {
+        let dir = NSTemporaryDirectory() + "placeshell-write-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/out.csv"
+        guard case .success = writeFileAtomically(path, Array("old\n".utf8)) else { return XCTFail("first write") }
+        guard case .success = writeFileAtomically(path, Array("new\n".utf8)) else { return XCTFail("second write") }
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "new\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), ["out.csv"], "no temporary file left")
+        // A directory in the way of the temporary file: the write fails and the old file stays.
+        try FileManager.default.createDirectory(atPath: path + ".tmp.\(getpid())", withIntermediateDirectories: true)
+        guard case .failure(let e) = writeFileAtomically(path, Array("lost\n".utf8)) else { return XCTFail("should fail") }
+        XCTAssertEqual(e.path, path)
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "new\n")
+    }
+}
