@@ -207,6 +207,8 @@ public final class RoutePlayer {
     /// The index of the next position to deliver.
     public internal(set) var nextIndex = 0
     public internal(set) var isFinished = false
+    /// Virtual time (µs) `route stop` stopped it: its progress stays there.
+    var stoppedMicros: Int64?
     var pendingEvent: Int?
 
     init(route: Route, startMicros: Int64) {
@@ -216,7 +218,8 @@ public final class RoutePlayer {
 
     /// Seconds since the route started, at the session's clock.
     public func elapsed(at clock: Double) -> Double {
-        min(route.duration, max(0, clock - Double(startMicros) / 1_000_000))
+        let now = stoppedMicros.map { min(clock, Double($0) / 1_000_000) } ?? clock
+        return min(route.duration, max(0, now - Double(startMicros) / 1_000_000))
     }
 }
 

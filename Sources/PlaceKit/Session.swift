@@ -229,6 +229,7 @@ public final class Session {
         if let pending = player.pendingEvent { cancel(pending) }
         player.pendingEvent = nil
         if !player.isFinished {
+            player.stoppedMicros = clockMicros
             device.position?.speed = 0
             device.position?.course = -1
         }

@@ -54,6 +54,8 @@ extension CommandFamily {
                                 Value.Field("latitude", .number($0.coordinate.latitude)),
                                 Value.Field("longitude", .number($0.coordinate.longitude)),
                                 Value.Field("horizontalAccuracy", .number($0.horizontalAccuracy, .length)),
+                                Value.Field("speed", .number($0.speed, .speed)),
+                                Value.Field("course", .number($0.course, .angle)),
                             ])
                         } ?? .null
                     ),
