@@ -12,7 +12,12 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
-        .target(name: "PlaceKit"),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        .target(name: "PlaceKit", dependencies: ["CZlib"]),
         .target(name: "PlaceScript", dependencies: ["PlaceKit"]),
         .executableTarget(name: "placeshell", dependencies: ["CEditLine", "PlaceScript"]),
         .testTarget(name: "PlaceKitTests", dependencies: ["PlaceKit"]),
