@@ -1,0 +1,407 @@
+/// Reads places from CSV with a header row.
+///
+/// **Dialect.** The delimiter is a comma, semicolon or tab: whichever occurs most often
+/// (outside quotes) in the header row, a comma on a tie. Quoting follows RFC 4180: a field that
+/// starts with `"` runs to the matching `"`, may hold delimiters and line breaks, and spells a
+/// quote as `""`; a quote inside an unquoted field is kept as a character (`5" screen`).
+/// UTF-8 with or without a byte order mark; CRLF, LF or CR line ends. With a semicolon
+/// delimiter a coordinate may use a decimal comma (`-33,8688`), as European spreadsheets write it.
+///
+/// **Columns**, found by name, case-insensitively, first match wins: `name`; `lat`, `latitude`,
+/// `y`; `lon`, `lng`, `long`, `longitude`, `x`; `type`, `types`, `category` (split on `;` or
+/// `,`); `address`, `formatted_address`; `rating`; `price`, `price_level`, `pricelevel`;
+/// `radius`; `id`. Other columns are named in a warning. Without a name, latitude or longitude
+/// column the file fails, and the message lists the columns found.
+///
+/// **Skip or fail.** A row that is well-formed but not a usable place is skipped and counted:
+/// an empty coordinate (`without coordinates`), `0,0` (a spreadsheet's blank, not a place),
+/// coordinates out of range, an empty name. Blank lines are ignored. A row that is malformed
+/// fails the file with its line: a coordinate that is not a number (`line 7: 'abc' is not a
+/// latitude`), a rating/price/radius of the wrong kind, more non-empty fields than the header
+/// (an unquoted delimiter shifts every column after it, so guessing would load wrong data), a
+/// quote never closed, text after a closing quote, bytes that are not UTF-8. Fewer fields than
+/// the header are read as empty (spreadsheets drop trailing empty cells).
+public enum CSVImporter {
+    /// The format name in summaries.
+    public static let formatName = "CSV"
+
+    /// The names each column may go by, lower-case, most specific first.
+    static let aliases: [(column: Column, names: [String])] = [
+        (.name, ["name"]),
+        (.latitude, ["lat", "latitude", "y"]),
+        (.longitude, ["lon", "lng", "long", "longitude", "x"]),
+        (.types, ["type", "types", "category"]),
+        (.address, ["address", "formatted_address"]),
+        (.rating, ["rating"]),
+        (.price, ["price", "price_level", "pricelevel"]),
+        (.radius, ["radius"]),
+        (.id, ["id"]),
+    ]
+
+    enum Column: Int, CaseIterable {
+        case name, latitude, longitude, types, address, rating, price, radius, id
+    }
+
+    /// Reads a CSV file. Error messages begin with the line at fault (`line 7: …`), which
+    /// `line` also holds; `item` is the data row (1 = the first row after the header).
+    public static func parse(_ bytes: [UInt8]) -> Result<ImportSummary, ImportError> {
+        bytes.withUnsafeBufferPointer { buffer in
+            do throws(ImportError) {
+                var reader = try CSVReader(buffer)
+                return .success(try reader.readAll())
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    /// The delimiter of a header line: the most frequent of `,` `;` tab outside quotes.
+    static func delimiter(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> UInt8 {
+        var comma = 0
+        var semicolon = 0
+        var tab = 0
+        var quoted = false
+        var i = start
+        while i < b.count {
+            let c = b[i]
+            if c == UInt8(ascii: "\"") {
+                quoted.toggle()
+            } else if !quoted {
+                if c == 0x0A || c == 0x0D { break }
+                if c == UInt8(ascii: ",") { comma += 1 }
+                else if c == UInt8(ascii: ";") { semicolon += 1 }
+                else if c == 0x09 { tab += 1 }
+            }
+            i += 1
+        }
+        if comma >= semicolon && comma >= tab { return UInt8(ascii: ",") }
+        return tab >= semicolon ? 0x09 : UInt8(ascii: ";")
+    }
+
+    /// Which column a header name stands for, with its rank among that column's names.
+    static func column(named raw: String) -> (Column, rank: Int)? {
+        let name = PlaceValues.trim(raw).lowercased()
+        for (column, names) in aliases {
+            if let rank = names.firstIndex(of: name) { return (column, rank) }
+        }
+        return nil
+    }
+}
+
+/// One field of the current record: a byte range, and whether it holds `""` to undo.
+struct CSVField {
+    var start: Int
+    var end: Int
+    var escaped: Bool
+}
+
+/// The record reader behind `CSVImporter`: fields as ranges into the file's bytes, so a row
+/// costs no allocation until its values become Strings.
+struct CSVReader {
+    let b: UnsafeBufferPointer<UInt8>
+    let n: Int
+    var i = 0
+    /// The physical line the reader is on (1-based).
+    var line = 1
+    /// The line the current record began on.
+    var recordLine = 1
+    var delimiter: UInt8 = UInt8(ascii: ",")
+    var fields: [CSVField] = []
+    var columns: [Int?] = Array(repeating: nil, count: CSVImporter.Column.allCases.count)
+    var headerCount = 0
+    var scratch: [UInt8] = []
+
+    init(_ b: UnsafeBufferPointer<UInt8>) throws(ImportError) {
+        self.b = b
+        self.n = b.count
+        if n >= 2 && ((b[0] == 0xFF && b[1] == 0xFE) || (b[0] == 0xFE && b[1] == 0xFF)) {
+            throw ImportError("line 1: the file is UTF-16; save it as UTF-8", line: 1)
+        }
+        if let bad = JSON.firstInvalidUTF8(b) {
+            let l = JSON.location(of: bad, in: b).line
+            throw ImportError("line \(l): not UTF-8 (byte 0x\(String(b[bad], radix: 16, uppercase: true))); save the file as UTF-8", line: l)
+        }
+        if n >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF { i = 3 }
+        delimiter = CSVImporter.delimiter(b, from: i)
+    }
+
+    func fail(_ message: String, line: Int? = nil, row: Int? = nil) -> ImportError {
+        let l = line ?? recordLine
+        return ImportError("line \(l): \(message)", line: l, item: row)
+    }
+
+    /// Reads the next record into `fields`; false at the end of the input.
+    mutating func record() throws(ImportError) -> Bool {
+        fields.removeAll(keepingCapacity: true)
+        guard i < n else { return false }
+        recordLine = line
+        let d = delimiter
+        while true {
+            if b[i] == UInt8(ascii: "\"") {
+                let open = line
+                var j = i + 1
+                var escaped = false
+                while true {
+                    while j < n && b[j] != UInt8(ascii: "\"") {
+                        if b[j] == 0x0A || (b[j] == 0x0D && (j + 1 == n || b[j + 1] != 0x0A)) { line += 1 }
+                        j += 1
+                    }
+                    guard j < n else { throw fail("a quoted field is never closed", line: open) }
+                    if j + 1 < n && b[j + 1] == UInt8(ascii: "\"") {
+                        escaped = true
+                        j += 2
+                        continue
+                    }
+                    break
+                }
+                fields.append(CSVField(start: i + 1, end: j, escaped: escaped))
+                i = j + 1
+                if i < n && b[i] != d && b[i] != 0x0A && b[i] != 0x0D {
+                    throw fail("unexpected \(Self.describe(b[i])) after a closing quote (a quote inside a quoted field is written \"\")", line: line)
+                }
+            } else {
+                var j = i
+                while j < n {
+                    let c = b[j]
+                    if c == d || c == 0x0A || c == 0x0D { break }
+                    j += 1
+                }
+                fields.append(CSVField(start: i, end: j, escaped: false))
+                i = j
+            }
+            guard i < n else { return true }
+            let c = b[i]
+            i += 1
+            if c == d {
+                if i == n {  // a trailing delimiter at the very end: one more, empty field
+                    fields.append(CSVField(start: n, end: n, escaped: false))
+                    return true
+                }
+                continue
+            }
+            if c == 0x0D && i < n && b[i] == 0x0A { i += 1 }
+            line += 1
+            return true
+        }
+    }
+
+    static func describe(_ c: UInt8) -> String {
+        c >= 0x20 && c < 0x7F ? "'\(Character(Unicode.Scalar(c)))'" : "byte 0x\(String(c, radix: 16, uppercase: true))"
+    }
+
+    /// The trimmed bytes of field `k` (`""` undone into `scratch`), or an empty range.
+    mutating func withField<R>(_ k: Int?, _ body: (UnsafeBufferPointer<UInt8>) throws(ImportError) -> R) throws(ImportError) -> R {
+        guard let k, k < fields.count else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+        let f = fields[k]
+        var s = f.start
+        var e = f.end
+        while s < e && (b[s] == 0x20 || b[s] == 0x09) { s += 1 }
+        while e > s && (b[e - 1] == 0x20 || b[e - 1] == 0x09) { e -= 1 }
+        if !f.escaped { return try body(UnsafeBufferPointer(rebasing: b[s..<e])) }
+        scratch.removeAll(keepingCapacity: true)
+        var j = s
+        while j < e {
+            scratch.append(b[j])
+            j += b[j] == UInt8(ascii: "\"") ? 2 : 1
+        }
+        let copy = scratch
+        return try copy.withUnsafeBufferPointer { buffer throws(ImportError) in try body(buffer) }
+    }
+
+    /// Field `k` as a String, trimmed; nil when empty.
+    mutating func string(_ k: Int?) throws(ImportError) -> String? {
+        try withField(k) { bytes throws(ImportError) -> String? in
+            guard bytes.count > 0 else { return nil }
+            let s = String(decoding: bytes, as: UTF8.self)
+            // Only non-ASCII ends can hold Unicode white space (a no-break space).
+            if bytes[0] >= 0x80 || bytes[bytes.count - 1] >= 0x80 {
+                let t = PlaceValues.trim(s)
+                return t.isEmpty ? nil : t
+            }
+            return s
+        }
+    }
+
+    /// A coordinate field: nil when empty; an error naming the value when not a number.
+    mutating func coordinate(_ k: Int?, _ what: String, row: Int) throws(ImportError) -> Double? {
+        let semicolon = delimiter == UInt8(ascii: ";")
+        let line = recordLine
+        return try withField(k) { bytes throws(ImportError) -> Double? in
+            guard bytes.count > 0 else { return nil }
+            if let v = GPX.number(bytes, 0..<bytes.count) { return v }
+            if semicolon, bytes.contains(UInt8(ascii: ",")), !bytes.contains(UInt8(ascii: ".")) {
+                let dotted = bytes.map { $0 == UInt8(ascii: ",") ? UInt8(ascii: ".") : $0 }
+                if let v = dotted.withUnsafeBufferPointer({ GPX.number($0, 0..<$0.count) }) { return v }
+            }
+            let text = PlaceValues.short(String(decoding: bytes, as: UTF8.self))
+            throw ImportError("line \(line): '\(text)' is not a \(what)", line: line, item: row)
+        }
+    }
+
+    mutating func readHeader() throws(ImportError) -> ImportSummary {
+        var summary = ImportSummary(format: CSVImporter.formatName)
+        guard try record() else { throw fail("the file is empty: expected a header row naming the columns", line: 1) }
+        headerCount = fields.count
+        var ranks: [Int] = Array(repeating: Int.max, count: columns.count)
+        var names: [String] = []
+        var unused: [String] = []
+        names.reserveCapacity(min(headerCount, 1000))
+        for k in 0..<headerCount {
+            let name = try string(k) ?? ""
+            // Only the first names are kept for messages: a header of 100,000 columns must not
+            // turn into a 100,000-name message.
+            if names.count < 1000 { names.append(name) }
+            if let (column, rank) = CSVImporter.column(named: name), rank < ranks[column.rawValue] {
+                if let previous = columns[column.rawValue], unused.count < 1000 { unused.append(names.count > previous ? names[previous] : "") }
+                ranks[column.rawValue] = rank
+                columns[column.rawValue] = k
+            } else if !name.isEmpty {
+                if unused.count < 1000 { unused.append(name) }
+            }
+        }
+        var missing: [String] = []
+        if columns[CSVImporter.Column.name.rawValue] == nil { missing.append("a name column (name)") }
+        if columns[CSVImporter.Column.latitude.rawValue] == nil { missing.append("a latitude column (lat, latitude or y)") }
+        if columns[CSVImporter.Column.longitude.rawValue] == nil { missing.append("a longitude column (lon, lng, long, longitude or x)") }
+        if !missing.isEmpty {
+            let delimiterName = delimiter == 0x09 ? "tab" : delimiter == UInt8(ascii: ";") ? "semicolon" : "comma"
+            throw fail(
+                "no \(missing.joined(separator: ", no ")); the header has \(Self.list(names, total: headerCount)) (\(delimiterName)-separated)",
+                line: 1)
+        }
+        let extra = headerCount - names.count
+        if !unused.isEmpty || extra > 0 {
+            summary.warnings.append("columns not used: \(Self.list(unused, total: unused.count + max(0, extra)))")
+        }
+        return summary
+    }
+
+    /// `'a', 'b', 'c' and 99,997 more` — at most 20 names.
+    static func list(_ names: [String], total: Int) -> String {
+        let shown = names.prefix(20).map { "'\($0)'" }
+        var text = shown.isEmpty ? "no columns" : shown.joined(separator: ", ")
+        if total > shown.count { text += " and \(groupedThousands(total - shown.count)) more" }
+        return text
+    }
+
+    mutating func readAll() throws(ImportError) -> ImportSummary {
+        var summary = try readHeader()
+        // A rough capacity from the file size, so a million rows do not regrow the array 20 times.
+        summary.records.reserveCapacity(min(n / 48 + 16, 50_000_000))
+        let nameCol = columns[CSVImporter.Column.name.rawValue]
+        let latCol = columns[CSVImporter.Column.latitude.rawValue]
+        let lonCol = columns[CSVImporter.Column.longitude.rawValue]
+        let typesCol = columns[CSVImporter.Column.types.rawValue]
+        let addressCol = columns[CSVImporter.Column.address.rawValue]
+        let ratingCol = columns[CSVImporter.Column.rating.rawValue]
+        let priceCol = columns[CSVImporter.Column.price.rawValue]
+        let radiusCol = columns[CSVImporter.Column.radius.rawValue]
+        let idCol = columns[CSVImporter.Column.id.rawValue]
+        var row = 0
+        while try record() {
+            if fields.count == 1 && fields[0].start == fields[0].end && (fields[0].start == 0 || b[fields[0].start - 1] != UInt8(ascii: "\"")) {
+                continue  // a blank line
+            }
+            row += 1
+            if fields.count > headerCount {
+                var k = headerCount
+                while k < fields.count && fields[k].start == fields[k].end { k += 1 }
+                if k < fields.count {
+                    throw fail(
+                        "\(fields.count) fields, but the header has \(headerCount) (an unquoted \(delimiter == 0x09 ? "tab" : String(Character(Unicode.Scalar(delimiter)))) inside a field?)",
+                        row: row)
+                }
+            }
+            let lat = try coordinate(latCol, "latitude", row: row)
+            let lng = try coordinate(lonCol, "longitude", row: row)
+            guard let lat, let lng else {
+                summary.skip("without coordinates")
+                continue
+            }
+            if lat == 0 && lng == 0 {
+                summary.skip("at 0,0")
+                continue
+            }
+            if !(lat >= -90 && lat <= 90 && lng >= -180 && lng <= 180) {
+                summary.skip("with coordinates out of range")
+                continue
+            }
+            guard let name = try string(nameCol) else {
+                summary.skip("without a name")
+                continue
+            }
+            var record = PlaceRecord(name: name, latitude: lat, longitude: lng)
+            record.id = try string(idCol)
+            if let t = try string(typesCol) { record.types = PlaceValues.types(t) }
+            record.address = try string(addressCol)
+            if ratingCol != nil || priceCol != nil || radiusCol != nil {
+                let rating = try string(ratingCol)
+                let price = try string(priceCol)
+                let radius = try string(radiusCol)
+                do throws(PlaceValues.Problem) {
+                    record.rating = try PlaceValues.rating(rating)
+                    record.priceLevel = try PlaceValues.price(price)
+                    record.radius = try PlaceValues.radius(radius)
+                } catch {
+                    throw fail(error.message, row: row)
+                }
+            }
+            summary.records.append(record)
+        }
+        return summary
+    }
+}
+
+/// Writes places as CSV that `CSVImporter` reads back to the same records: the header
+/// `id,name,latitude,longitude,types,address,rating,price,radius`, commas, LF line ends, types
+/// joined with `;` in one field, an empty field for a missing address, rating (0) or price
+/// (-1), numbers in shortest round-tripping form, and quotes only around fields that hold a
+/// comma, a quote or a line break.
+public enum CSVExporter {
+    /// The header row's column names, in order.
+    public static let header = ["id", "name", "latitude", "longitude", "types", "address", "rating", "price", "radius"]
+
+    /// The file's bytes (UTF-8 without a byte order mark).
+    public static func write(_ places: [Place]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(places.count * 100 + 64)
+        out.append(contentsOf: header.joined(separator: ",").utf8)
+        out.append(0x0A)
+        for p in places {
+            field(p.id, &out)
+            out.append(UInt8(ascii: ","))
+            field(p.name, &out)
+            out.append(UInt8(ascii: ","))
+            out.append(contentsOf: JSON.format(p.coordinate.latitude).utf8)
+            out.append(UInt8(ascii: ","))
+            out.append(contentsOf: JSON.format(p.coordinate.longitude).utf8)
+            out.append(UInt8(ascii: ","))
+            field(p.types.joined(separator: ";"), &out)
+            out.append(UInt8(ascii: ","))
+            field(p.address, &out)
+            out.append(UInt8(ascii: ","))
+            if p.rating > 0 && p.rating.isFinite { out.append(contentsOf: JSON.format(p.rating).utf8) }
+            out.append(UInt8(ascii: ","))
+            if p.priceLevel >= 0 { out.append(contentsOf: String(p.priceLevel).utf8) }
+            out.append(UInt8(ascii: ","))
+            if p.radius > 0 && p.radius.isFinite { out.append(contentsOf: JSON.format(p.radius).utf8) }
+            out.append(0x0A)
+        }
+        return out
+    }
+
+    /// A text field, quoted (with `""` for `"`) only when it holds a comma, quote or line break.
+    static func field(_ s: String, _ out: inout [UInt8]) {
+        let u = s.utf8
+        if !u.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }) {
+            out.append(contentsOf: u)
+            return
+        }
+        out.append(UInt8(ascii: "\""))
+        for c in u {
+            if c == UInt8(ascii: "\"") { out.append(c) }
+            out.append(c)
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}

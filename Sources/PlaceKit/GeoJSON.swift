@@ -1,0 +1,573 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reads places from GeoJSON (RFC 7946): a FeatureCollection, or a single Feature.
+///
+/// **Geometry.** A Point is the place. A Polygon or MultiPolygon is placed at an interior point
+/// (see `GeoJSONGeometry.interiorPoint`) with a radius of sqrt(area / π) from its area on the
+/// sphere; a MultiPolygon uses its largest part for the point and the sum of parts for the
+/// area. Every other geometry (LineString, MultiPoint, GeometryCollection, …) is skipped and
+/// counted, as is a feature with a null or empty geometry.
+///
+/// **Properties.** Two schemas, chosen per feature:
+/// - *OpenStreetMap* (osmium, Overpass, QGIS): when the properties carry `osm_type`/`osm_id`,
+///   `@id`, a nested `tags` object, an `addr:*` key or one of `OSMTags.poiKeys`. Types come
+///   from `OSMTags.types`, the address from `OSMTags.address`, the id from `@id` or
+///   `osm_type`+`osm_id` as `osm:node/123`. A named feature no tag makes a place is skipped.
+/// - *plain* (what `GeoJSONExporter` writes): `id`, `name`, `type` or `types`, `address`,
+///   `rating`, `price` or `priceLevel`, `radius`.
+///
+/// **Skip or fail.** A feature that is well-formed but not a usable place is skipped and counted
+/// by reason: no name, no coordinates (null or empty geometry), 0,0, coordinates out of range,
+/// no place tag, a geometry that is not a point or polygon. Anything malformed fails the whole
+/// file with an error naming the feature (`feature 12: coordinates must be [longitude,
+/// latitude]`): JSON syntax, a position that is not numbers, a ring too short, an unknown
+/// geometry type, a rating or price of the wrong kind. A wrong file should be loud, not
+/// silently half-loaded.
+public enum GeoJSONImporter {
+    /// The format name in summaries.
+    public static let formatName = "GeoJSON"
+
+    /// Reads a GeoJSON document. Error messages begin with where the fault is (`line 3,
+    /// column 14:` for JSON syntax, `feature 12:` for a feature), and `line`/`item` say the same.
+    public static func parse(_ bytes: [UInt8]) -> Result<ImportSummary, ImportError> {
+        let root: JSONValue
+        switch JSON.parse(bytes) {
+        case .success(let v): root = v
+        case .failure(let e): return .failure(ImportError(e.description, line: e.line))
+        }
+        do throws(ImportError) {
+            return .success(try read(root))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    static func read(_ root: JSONValue) throws(ImportError) -> ImportSummary {
+        guard let object = root.object else {
+            throw ImportError("expected a GeoJSON object, found \(root.kindName)")
+        }
+        var summary = ImportSummary(format: formatName)
+        if object["crs"] != nil {
+            summary.warnings.append("the 'crs' member is ignored: RFC 7946 coordinates are always WGS 84 longitude, latitude")
+        }
+        switch object["type"]?.string {
+        case "FeatureCollection":
+            guard let features = object["features"]?.array else {
+                throw ImportError("a FeatureCollection needs a 'features' array")
+            }
+            summary.records.reserveCapacity(features.count)
+            for (index, feature) in features.enumerated() {
+                try readFeature(feature, number: index + 1, into: &summary)
+            }
+        case "Feature":
+            try readFeature(root, number: 1, into: &summary)
+        case let type?:
+            throw ImportError("expected a GeoJSON FeatureCollection or Feature, found type '\(type)'")
+        case nil:
+            throw ImportError("expected a GeoJSON FeatureCollection or Feature: the object has no \"type\"")
+        }
+        return summary
+    }
+
+    static func fail(_ number: Int, _ message: String) -> ImportError {
+        ImportError("feature \(number): \(message)", item: number)
+    }
+
+    static func readFeature(_ value: JSONValue, number: Int, into summary: inout ImportSummary) throws(ImportError) {
+        guard let feature = value.object, feature["type"]?.string == "Feature" else {
+            throw fail(number, "expected a Feature object, found \(value.object == nil ? value.kindName : "an object without \"type\": \"Feature\"")")
+        }
+        // Geometry first: its shape errors fail the file whatever the properties say.
+        let located: (point: GeoPoint, radius: Double?)
+        switch try GeoJSONGeometry.locate(feature["geometry"], feature: number) {
+        case .place(let p, let r): located = (p, r)
+        case .skip(let reason):
+            summary.skip(reason)
+            return
+        }
+        let properties: JSONObject
+        switch feature["properties"] {
+        case .object(let o)?: properties = o
+        case nil, .null?: properties = JSONObject()
+        case let other?: throw fail(number, "properties must be an object or null, not \(other.kindName)")
+        }
+        let record: PlaceRecord?
+        if isOSM(properties) {
+            record = osmRecord(properties, featureID: feature["id"], at: located.point, into: &summary)
+        } else {
+            record = try plainRecord(properties, featureID: feature["id"], at: located.point, number: number, into: &summary)
+        }
+        guard var r = record else { return }
+        if r.radius == nil { r.radius = located.radius }
+        summary.records.append(r)
+    }
+
+    /// True when the properties look like OpenStreetMap tags rather than the plain schema.
+    static func isOSM(_ p: JSONObject) -> Bool {
+        for m in p.members {
+            let k = m.key
+            if k == "osm_type" || k == "osm_id" || k == "@id" || k == "tags" || k.hasPrefix("addr:") { return true }
+            if OSMTags.poiKeys.contains(k) { return true }
+        }
+        return false
+    }
+
+    /// A property value as tag text: strings as they are, numbers in shortest form (osmium
+    /// writes `osm_id` and some exports `addr:housenumber` as numbers), others not at all.
+    static func text(_ v: JSONValue?) -> String? {
+        switch v {
+        case .string(let s)?: return s
+        case .number(let n)?: return JSON.format(n)
+        case .bool(let b)?: return b ? "yes" : "no"
+        default: return nil
+        }
+    }
+
+    static func osmRecord(_ p: JSONObject, featureID: JSONValue?, at point: GeoPoint, into summary: inout ImportSummary) -> PlaceRecord? {
+        var tags: [String: String] = [:]
+        tags.reserveCapacity(p.members.count)
+        for m in p.members {
+            if m.key == "tags", let nested = m.value.object {
+                for t in nested.members { if let s = text(t.value) { tags[t.key] = s } }
+            } else if let s = text(m.value) {
+                tags[m.key] = s
+            }
+        }
+        guard let name = tags["name"].map(trim), !name.isEmpty else {
+            summary.skip("without a name")
+            return nil
+        }
+        guard let types = OSMTags.types(tags) else {
+            summary.skip("without a place tag")
+            return nil
+        }
+        return PlaceRecord(
+            id: osmID(tags, featureID: featureID), name: name, latitude: point.latitude, longitude: point.longitude,
+            types: types, address: OSMTags.address(tags))
+    }
+
+    /// `osm:node/123` from osmium's `osm_type`+`osm_id`, Overpass's `@id` (`node/123`), osmium's
+    /// unique ids (`n123`), or the feature's own `id`; nil when none says.
+    static func osmID(_ tags: [String: String], featureID: JSONValue?) -> String? {
+        if let type = tags["osm_type"] ?? tags["@type"], let id = tags["osm_id"] ?? tags["@id"], id.allSatisfy(\.isNumber) {
+            return "osm:\(type)/\(id)"
+        }
+        for candidate in [tags["@id"], text(featureID), tags["id"]] {
+            guard let c = candidate, !c.isEmpty else { continue }
+            if c.hasPrefix("osm:") { return c }
+            if c.hasPrefix("node/") || c.hasPrefix("way/") || c.hasPrefix("relation/") { return "osm:" + c }
+            let kinds: [Character: String] = ["n": "node", "w": "way", "r": "relation", "a": "area"]
+            if let kind = kinds[c.first!], c.count > 1, c.dropFirst().allSatisfy(\.isNumber) {
+                return "osm:\(kind)/\(c.dropFirst())"
+            }
+            return c
+        }
+        return nil
+    }
+
+    static func plainRecord(
+        _ p: JSONObject, featureID: JSONValue?, at point: GeoPoint, number: Int, into summary: inout ImportSummary
+    ) throws(ImportError) -> PlaceRecord? {
+        let name: String
+        switch p["name"] {
+        case .string(let s)?: name = trim(s)
+        case .number(let n)?: name = JSON.format(n)
+        case nil, .null?: name = ""
+        case let other?: throw fail(number, "name must be a string, not \(other.kindName)")
+        }
+        guard !name.isEmpty else {
+            summary.skip("without a name")
+            return nil
+        }
+        var record = PlaceRecord(name: name, latitude: point.latitude, longitude: point.longitude)
+        record.id = text(p["id"]).map(trim).flatMap { $0.isEmpty ? nil : $0 } ?? text(featureID)
+        switch p["types"] ?? p["type"] {
+        case .array(let items)?:
+            for item in items {
+                guard let s = item.string else { throw fail(number, "types must be strings, not \(item.kindName)") }
+                record.types += PlaceValues.types(s)
+            }
+        case .string(let s)?: record.types = PlaceValues.types(s)
+        case nil, .null?: break
+        case let other?: throw fail(number, "types must be a string or an array of strings, not \(other.kindName)")
+        }
+        switch p["address"] {
+        case .string(let s)?: record.address = trim(s).isEmpty ? nil : trim(s)
+        case nil, .null?: break
+        case let other?: throw fail(number, "address must be a string, not \(other.kindName)")
+        }
+        do throws(PlaceValues.Problem) {
+            record.rating = try PlaceValues.rating(numberOrText(p["rating"]))
+            record.priceLevel = try PlaceValues.price(numberOrText(p["price"] ?? p["priceLevel"] ?? p["price_level"]))
+            record.radius = try PlaceValues.radius(numberOrText(p["radius"]))
+        } catch {
+            throw fail(number, error.message)
+        }
+        return record
+    }
+
+    /// A property for the value parsers: numbers as their text, strings as they are.
+    static func numberOrText(_ v: JSONValue?) -> String? {
+        switch v {
+        case .number(let n)?: return JSON.format(n)
+        case .string(let s)?: return s
+        case nil, .null?: return nil
+        case .bool(let b)?: return b ? "true" : "false"
+        case .array?: return "[…]"
+        case .object?: return "{…}"
+        }
+    }
+
+    static func trim(_ s: String) -> String { PlaceValues.trim(s) }
+}
+
+/// The parsing of a place's optional values shared by the GeoJSON and CSV importers, so both
+/// accept and reject the same things.
+enum PlaceValues {
+    /// Why a value was rejected (the message names the value).
+    struct Problem: Error {
+        var message: String
+    }
+
+    /// Leading and trailing white space (spaces, tabs, line breaks, no-break spaces) removed:
+    /// it is never part of a name and spreadsheets add it freely.
+    static func trim(_ s: String) -> String {
+        let u = s.utf8
+        guard let f = u.first, let l = u.last, f <= 0x20 || l <= 0x20 || f >= 0x80 || l >= 0x80 else { return s }
+        let scalars = s.unicodeScalars
+        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        return String(scalars[start...end])
+    }
+
+    /// Types from one text (`cafe;food`, `cafe, food`, `Coffee Shop`): split on `;` and `,`,
+    /// trimmed, lower-cased with spaces and hyphens as underscores, so a spreadsheet's
+    /// categories look like Google's types. Already-normal text (all exports) takes a fast path.
+    static func types(_ text: String) -> [String] {
+        var out: [String] = []
+        for part in text.utf8.split(whereSeparator: { $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ",") }) {
+            if part.allSatisfy({ ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) || $0 == UInt8(ascii: "_") || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) }) {
+                out.append(String(decoding: part, as: UTF8.self))
+                continue
+            }
+            let t = trim(String(decoding: part, as: UTF8.self)).lowercased()
+            guard !t.isEmpty else { continue }
+            var normal = ""
+            var gap = false
+            for ch in t {
+                if ch == " " || ch == "-" || ch == "\t" {
+                    gap = true
+                } else {
+                    if gap && !normal.isEmpty { normal.append("_") }
+                    gap = false
+                    normal.append(ch)
+                }
+            }
+            out.append(normal)
+        }
+        return out
+    }
+
+    /// A number from text, or nil for text that is not one.
+    static func number(_ text: String) -> Double? {
+        Array(text.utf8).withUnsafeBufferPointer { GPX.number($0, 0..<$0.count) }
+    }
+
+    /// A rating 1–5; empty or 0 means none (spreadsheets write 0 for "not rated", and
+    /// `Place.rating` uses 0 for none).
+    static func rating(_ text: String?) throws(Problem) -> Double? {
+        guard let t = text.map(trim), !t.isEmpty else { return nil }
+        guard let v = number(t), v == 0 || (1...5).contains(v) else {
+            throw Problem(message: "rating '\(short(t))' is not a number from 1 to 5")
+        }
+        return v == 0 ? nil : v
+    }
+
+    /// A price level 0–4, or `$`…`$$$$`; empty or -1 means unknown.
+    static func price(_ text: String?) throws(Problem) -> Int? {
+        guard let t = text.map(trim), !t.isEmpty else { return nil }
+        if t.allSatisfy({ $0 == "$" }) && t.count <= 4 { return t.count }
+        guard let v = number(t), v == v.rounded(), v >= -1 && v <= 4 else {
+            throw Problem(message: "price '\(short(t))' is not a price level from 0 to 4")
+        }
+        return v == -1 ? nil : Int(v)
+    }
+
+    /// A radius in metres, more than 0; empty or 0 means not given.
+    static func radius(_ text: String?) throws(Problem) -> Double? {
+        guard let t = text.map(trim), !t.isEmpty else { return nil }
+        guard let v = number(t), v >= 0, v.isFinite else {
+            throw Problem(message: "radius '\(short(t))' is not a size in metres")
+        }
+        return v == 0 ? nil : v
+    }
+
+    /// A value cut to a readable length for a message.
+    static func short(_ s: String) -> String { s.count > 40 ? String(s.prefix(40)) + "…" : s }
+}
+
+/// Where a GeoJSON geometry puts a place, and the geometry arithmetic behind it.
+enum GeoJSONGeometry {
+    enum Located {
+        case place(GeoPoint, radius: Double?)
+        case skip(String)
+    }
+
+    static func fail(_ feature: Int, _ message: String) -> ImportError { GeoJSONImporter.fail(feature, message) }
+
+    /// The place's point (and size) for a feature's `geometry` member, a skip reason, or an
+    /// error for a malformed geometry.
+    static func locate(_ geometry: JSONValue?, feature: Int) throws(ImportError) -> Located {
+        guard let g = geometry, !g.isNull else { return .skip("without coordinates") }
+        guard let object = g.object else { throw fail(feature, "geometry must be an object or null, not \(g.kindName)") }
+        guard let type = object["type"]?.string else { throw fail(feature, "the geometry has no \"type\"") }
+        switch type {
+        case "Point":
+            guard let c = object["coordinates"]?.array else {
+                throw fail(feature, "coordinates must be [longitude, latitude]")
+            }
+            if c.isEmpty { return .skip("without coordinates") }
+            let p = try position(c, feature: feature)
+            return check(p) ?? .place(p, radius: nil)
+        case "Polygon", "MultiPolygon":
+            guard let c = object["coordinates"]?.array else {
+                throw fail(feature, "a \(type) needs a coordinates array")
+            }
+            if c.isEmpty { return .skip("without coordinates") }
+            var polygons: [[[GeoPoint]]] = []
+            if type == "Polygon" {
+                polygons.append(try rings(c, feature: feature))
+            } else {
+                for part in c {
+                    guard let rs = part.array else { throw fail(feature, "a MultiPolygon's coordinates must be an array of polygons") }
+                    if !rs.isEmpty { polygons.append(try rings(rs, feature: feature)) }
+                }
+                if polygons.isEmpty { return .skip("without coordinates") }
+            }
+            for polygon in polygons {
+                for ring in polygon {
+                    for p in ring { if let skip = check(p) { return skip } }
+                }
+            }
+            var best: (area: Double, polygon: [[GeoPoint]])? = nil
+            var total = 0.0
+            for polygon in polygons {
+                let a = area(polygon)
+                total += a
+                if best == nil || a > best!.area { best = (a, polygon) }
+            }
+            let point = interiorPoint(best!.polygon)
+            let radius = total > 0 ? (total / .pi).squareRoot() : nil
+            return .place(point, radius: radius)
+        case "LineString", "MultiLineString", "MultiPoint", "GeometryCollection":
+            return .skip("with \(type) geometry")
+        default:
+            throw fail(feature, "unknown geometry type '\(type)'")
+        }
+    }
+
+    /// nil when the point is usable, else why it is skipped.
+    static func check(_ p: GeoPoint) -> Located? {
+        if !(-90...90).contains(p.latitude) || !(-180...180).contains(p.longitude) {
+            return .skip("with coordinates out of range")
+        }
+        if p.latitude == 0 && p.longitude == 0 { return .skip("at 0,0") }
+        return nil
+    }
+
+    /// A position `[longitude, latitude]` or `[longitude, latitude, elevation]`.
+    static func position(_ c: [JSONValue], feature: Int) throws(ImportError) -> GeoPoint {
+        guard c.count >= 2, let lng = c[0].number, let lat = c[1].number, c.dropFirst(2).allSatisfy({ $0.number != nil }) else {
+            throw fail(feature, "coordinates must be [longitude, latitude]")
+        }
+        return GeoPoint(latitude: lat, longitude: lng)
+    }
+
+    /// A polygon's rings: each at least four positions (RFC 7946 §3.1.6). An unclosed ring is
+    /// read as if closed rather than refused: the intent is plain and some writers omit it.
+    static func rings(_ c: [JSONValue], feature: Int) throws(ImportError) -> [[GeoPoint]] {
+        var out: [[GeoPoint]] = []
+        for r in c {
+            guard let positions = r.array else { throw fail(feature, "a polygon's coordinates must be an array of rings") }
+            guard positions.count >= 4 else {
+                throw fail(feature, "a polygon ring needs at least 4 positions, found \(positions.count)")
+            }
+            var ring: [GeoPoint] = []
+            ring.reserveCapacity(positions.count)
+            for p in positions {
+                guard let a = p.array else { throw fail(feature, "coordinates must be [longitude, latitude]") }
+                ring.append(try position(a, feature: feature))
+            }
+            if ring.first == ring.last { ring.removeLast() }
+            out.append(ring)
+        }
+        return out
+    }
+
+    /// Area in square metres on the sphere: the outer ring's minus its holes', each by the
+    /// spherical-excess line integral of Chamberlain & Duquette ("Some algorithms for polygons
+    /// on a sphere", JPL 2007), the formula Turf and d3 use. Rings are taken without orientation.
+    static func area(_ polygon: [[GeoPoint]]) -> Double {
+        guard let outer = polygon.first else { return 0 }
+        var a = ringArea(outer)
+        for hole in polygon.dropFirst() { a -= ringArea(hole) }
+        return max(0, a)
+    }
+
+    static func ringArea(_ ring: [GeoPoint]) -> Double {
+        let n = ring.count
+        guard n >= 3 else { return 0 }
+        let rad = Double.pi / 180
+        var sum = 0.0
+        for i in 0..<n {
+            let prev = ring[(i + n - 1) % n]
+            let next = ring[(i + 1) % n]
+            sum += (next.longitude - prev.longitude) * rad * sin(ring[i].latitude * rad)
+        }
+        return abs(sum) * earthRadius * earthRadius / 2
+    }
+
+    /// A point inside the polygon (outer ring, holes after it), found in longitude/latitude
+    /// degrees: both steps are unchanged by the east-west scaling of any local projection, so
+    /// no projection is needed (polygons crossing the antimeridian are not handled).
+    ///
+    /// 1. The area centroid, when it lies inside (even-odd rule over all rings): for convex and
+    ///    most real building outlines it is the natural "middle".
+    /// 2. Otherwise (an L, a U, a ring around a courtyard) a horizontal line through the
+    ///    centroid is cut by every ring edge; the crossings, sorted, pair up into the spans that
+    ///    lie inside, and the middle of the widest span is the point: always inside, and as far
+    ///    from the outline as that line allows.
+    /// 3. A degenerate polygon (no area, no span) falls back to the mean of its outer vertices.
+    static func interiorPoint(_ polygon: [[GeoPoint]]) -> GeoPoint {
+        let outer = polygon[0]
+        var cx = 0.0
+        var cy = 0.0
+        var a2 = 0.0
+        // Shift to the first vertex so the products keep their precision near ±180.
+        let ox = outer[0].longitude
+        let oy = outer[0].latitude
+        for (k, ring) in polygon.enumerated() {
+            var ringA = 0.0
+            var ringX = 0.0
+            var ringY = 0.0
+            let n = ring.count
+            for i in 0..<n {
+                let p = ring[i]
+                let q = ring[(i + 1) % n]
+                let x0 = p.longitude - ox
+                let y0 = p.latitude - oy
+                let x1 = q.longitude - ox
+                let y1 = q.latitude - oy
+                let cross = x0 * y1 - x1 * y0
+                ringA += cross
+                ringX += (x0 + x1) * cross
+                ringY += (y0 + y1) * cross
+            }
+            // The outer ring counts positive and holes negative, whatever their winding.
+            let sign: Double = (k == 0) == (ringA >= 0) ? 1 : -1
+            a2 += sign * ringA
+            cx += sign * ringX
+            cy += sign * ringY
+        }
+        if a2 != 0 {
+            let c = GeoPoint(latitude: oy + cy / (3 * a2), longitude: ox + cx / (3 * a2))
+            if contains(polygon, c) { return c }
+            if let p = widestSpan(polygon, latitude: c.latitude) { return p }
+        }
+        let lat = outer.reduce(0) { $0 + $1.latitude } / Double(outer.count)
+        let lng = outer.reduce(0) { $0 + $1.longitude } / Double(outer.count)
+        return GeoPoint(latitude: lat, longitude: lng)
+    }
+
+    /// Even-odd point in polygon over all rings.
+    static func contains(_ polygon: [[GeoPoint]], _ p: GeoPoint) -> Bool {
+        var inside = false
+        for ring in polygon {
+            let n = ring.count
+            var j = n - 1
+            for i in 0..<n {
+                let a = ring[i]
+                let b = ring[j]
+                if (a.latitude > p.latitude) != (b.latitude > p.latitude) {
+                    let x = a.longitude + (p.latitude - a.latitude) / (b.latitude - a.latitude) * (b.longitude - a.longitude)
+                    if p.longitude < x { inside.toggle() }
+                }
+                j = i
+            }
+        }
+        return inside
+    }
+
+    /// The middle of the widest inside span of the horizontal line at `latitude`, or nil.
+    static func widestSpan(_ polygon: [[GeoPoint]], latitude y: Double) -> GeoPoint? {
+        var xs: [Double] = []
+        for ring in polygon {
+            let n = ring.count
+            for i in 0..<n {
+                let a = ring[i]
+                let b = ring[(i + 1) % n]
+                // Half-open on latitude, so a vertex on the line is counted once.
+                if (a.latitude > y) != (b.latitude > y) {
+                    xs.append(a.longitude + (y - a.latitude) / (b.latitude - a.latitude) * (b.longitude - a.longitude))
+                }
+            }
+        }
+        xs.sort()
+        var best: (width: Double, mid: Double)? = nil
+        var k = 0
+        while k + 1 < xs.count {
+            let w = xs[k + 1] - xs[k]
+            if w > 0 && (best == nil || w > best!.width) { best = (w, (xs[k] + xs[k + 1]) / 2) }
+            k += 2
+        }
+        return best.map { GeoPoint(latitude: y, longitude: $0.mid) }
+    }
+}
+
+/// Writes places as GeoJSON that `GeoJSONImporter` reads back to the same records.
+///
+/// A FeatureCollection of Point features, one per line (diffable, and still one JSON value),
+/// coordinates `[longitude, latitude]` in shortest round-tripping form, and the plain schema's
+/// properties in a fixed order: `id`, `name`, `types`, `address`, `rating`, `price`, `radius`.
+/// A missing address (empty), rating (0) or price (-1) is written as `null`, so every feature
+/// has the same keys.
+public enum GeoJSONExporter {
+    /// The document's bytes (UTF-8, ending with a line break).
+    public static func write(_ places: [Place]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(places.count * 220 + 64)
+        func put(_ s: String) { out.append(contentsOf: s.utf8) }
+        put("{\"type\":\"FeatureCollection\",\"features\":[")
+        for (i, p) in places.enumerated() {
+            put(i == 0 ? "\n" : ",\n")
+            put("{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":[")
+            put(JSON.format(p.coordinate.longitude))
+            put(",")
+            put(JSON.format(p.coordinate.latitude))
+            put("]},\"properties\":{\"id\":")
+            JSON.appendQuoted(p.id, to: &out)
+            put(",\"name\":")
+            JSON.appendQuoted(p.name, to: &out)
+            put(",\"types\":[")
+            for (k, t) in p.types.enumerated() {
+                if k > 0 { put(",") }
+                JSON.appendQuoted(t, to: &out)
+            }
+            put("],\"address\":")
+            if p.address.isEmpty { put("null") } else { JSON.appendQuoted(p.address, to: &out) }
+            put(",\"rating\":")
+            put(p.rating > 0 && p.rating.isFinite ? JSON.format(p.rating) : "null")
+            put(",\"price\":")
+            put(p.priceLevel >= 0 ? String(p.priceLevel) : "null")
+            put(",\"radius\":")
+            put(p.radius > 0 && p.radius.isFinite ? JSON.format(p.radius) : "null")
+            put("}}")
+        }
+        put(places.isEmpty ? "]}\n" : "\n]}\n")
+        return out
+    }
+}
