@@ -136,7 +136,14 @@ public final class MapView {
         let halfW = width / 2
         let halfH = height / 2
         func at(_ dx: Double, _ dy: Double) -> GeoPoint {
-            coordinate(worldX: c.x + dx, worldY: c.y + dy, zoom: camera.zoom)
+            var p = coordinate(worldX: c.x + dx, worldY: c.y + dy, zoom: camera.zoom)
+            // At low zoom the frame can span more than the world: longitudes wrap into -180..<180.
+            if p.longitude < -180 || p.longitude >= 180 {
+                var lng = (p.longitude + 180).truncatingRemainder(dividingBy: 360)
+                if lng < 0 { lng += 360 }
+                p.longitude = lng - 180
+            }
+            return p
         }
         return VisibleRegion(
             nearLeft: at(-halfW, halfH), nearRight: at(halfW, halfH), farLeft: at(-halfW, -halfH),

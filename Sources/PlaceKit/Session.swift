@@ -246,10 +246,14 @@ public final class Session {
         app?.locationManager.positionDidChange(immediate: true)
         guard player.nextIndex < player.route.samples.count else {
             player.isFinished = true
-            // At the end the device stands still where the route left it.
-            device.position?.speed = 0
-            device.position?.course = -1
             emit(.note("the route '\(player.route.name)' is over; the device stays at its last position"))
+            // A second later the device stands still there (after the last reading, which still
+            // carries the route's speed and course).
+            schedule(after: 1, "route end", onlyWhenDue: true) { [weak self, weak player] in
+                guard let self, let player, self.route === player else { return }
+                self.device.position?.speed = 0
+                self.device.position?.course = -1
+            }
             return
         }
         // Due times come from the start, not from the previous position, so they never drift.

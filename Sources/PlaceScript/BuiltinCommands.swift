@@ -88,7 +88,7 @@ extension CommandFamily {
                     ArgSpec("NAME", settingNameType, optional: true, summary: "a setting"),
                     ArgSpec("VALUE", .word, optional: true, summary: "its new value"),
                 ],
-                summary: "show or change shell settings (json, keep-going, color)",
+                summary: "show or change shell settings (json, keep-going, color, autorun)",
                 details: """
                     'set' alone lists the settings and their values. 'set NAME' turns a setting on,
                     'set NAME VALUE' gives it a value, 'unset NAME' turns it off.
@@ -146,10 +146,11 @@ extension CommandFamily {
             StateRoot("clock", summary: "virtual seconds since the session began") { shell in
                 .leaf(.number(shell.session.clock, .duration))
             },
-            StateRoot("shell", summary: "the shell's settings: json, keepGoing, color, version") { shell in
+            StateRoot("shell", summary: "the shell's settings: json, keepGoing, color, autorun, version") { shell in
                 .fields([
                     ("json", .bool(shell.json)), ("keepGoing", .bool(shell.keepGoing)),
-                    ("color", .string(shell.colorMode.rawValue)), ("version", .string(placeshellVersion)),
+                    ("color", .string(shell.colorMode.rawValue)), ("autorun", .bool(shell.autorun)),
+                    ("version", .string(placeshellVersion)),
                 ])
             },
         ],
