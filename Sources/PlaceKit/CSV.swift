@@ -109,7 +109,6 @@ struct CSVReader {
     var fields: [CSVField] = []
     var columns: [Int?] = Array(repeating: nil, count: CSVImporter.Column.allCases.count)
     var headerCount = 0
-    var scratch: [UInt8] = []
 
     init(_ b: UnsafeBufferPointer<UInt8>) throws(ImportError) {
         self.b = b
@@ -160,12 +159,7 @@ struct CSVReader {
                     throw fail("unexpected \(Self.describe(b[i])) after a closing quote (a quote inside a quoted field is written \"\")", line: line)
                 }
             } else {
-                var j = i
-                while j < n {
-                    let c = b[j]
-                    if c == d || c == 0x0A || c == 0x0D { break }
-                    j += 1
-                }
+                let j = Self.fieldEnd(b, from: i, delimiter: d)
                 fields.append(CSVField(start: i, end: j, escaped: false))
                 i = j
             }
@@ -185,12 +179,41 @@ struct CSVReader {
         }
     }
 
+    /// The first delimiter, CR or LF at or after `start` (or the end), eight bytes at a time:
+    /// the SWAR zero-byte test on the word XORed with each of the three bytes. The lowest flagged
+    /// byte is always a true match (false flags only sit above a true one).
+    @inline(__always) static func fieldEnd(_ b: UnsafeBufferPointer<UInt8>, from start: Int, delimiter d: UInt8) -> Int {
+        let n = b.count
+        var j = start
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let dd = UInt64(d) &* ones
+        let lf = 0x0A &* ones
+        let cr = 0x0D &* ones
+        let base = b.baseAddress!
+        while j + 8 <= n {
+            let w = UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)
+            let a = w ^ dd
+            let l = w ^ lf
+            let c = w ^ cr
+            let hit = ((a &- ones) & ~a | (l &- ones) & ~l | (c &- ones) & ~c) & highs
+            if hit != 0 { return j + (hit.trailingZeroBitCount >> 3) }
+            j += 8
+        }
+        while j < n {
+            let c = b[j]
+            if c == d || c == 0x0A || c == 0x0D { return j }
+            j += 1
+        }
+        return n
+    }
+
     static func describe(_ c: UInt8) -> String {
         c >= 0x20 && c < 0x7F ? "'\(Character(Unicode.Scalar(c)))'" : "byte 0x\(String(c, radix: 16, uppercase: true))"
     }
 
     /// The trimmed bytes of field `k` (`""` undone into `scratch`), or an empty range.
-    mutating func withField<R>(_ k: Int?, _ body: (UnsafeBufferPointer<UInt8>) throws(ImportError) -> R) throws(ImportError) -> R {
+    func withField<R>(_ k: Int?, _ body: (UnsafeBufferPointer<UInt8>) throws(ImportError) -> R) throws(ImportError) -> R {
         guard let k, k < fields.count else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
         let f = fields[k]
         var s = f.start
@@ -198,18 +221,19 @@ struct CSVReader {
         while s < e && (b[s] == 0x20 || b[s] == 0x09) { s += 1 }
         while e > s && (b[e - 1] == 0x20 || b[e - 1] == 0x09) { e -= 1 }
         if !f.escaped { return try body(UnsafeBufferPointer(rebasing: b[s..<e])) }
-        scratch.removeAll(keepingCapacity: true)
+        // Rare (a field with "" inside): a copy with the quotes undone.
+        var copy: [UInt8] = []
+        copy.reserveCapacity(e - s)
         var j = s
         while j < e {
-            scratch.append(b[j])
+            copy.append(b[j])
             j += b[j] == UInt8(ascii: "\"") ? 2 : 1
         }
-        let copy = scratch
         return try copy.withUnsafeBufferPointer { buffer throws(ImportError) in try body(buffer) }
     }
 
     /// Field `k` as a String, trimmed; nil when empty.
-    mutating func string(_ k: Int?) throws(ImportError) -> String? {
+    func string(_ k: Int?) throws(ImportError) -> String? {
         try withField(k) { bytes throws(ImportError) -> String? in
             guard bytes.count > 0 else { return nil }
             let s = String(decoding: bytes, as: UTF8.self)
@@ -223,7 +247,7 @@ struct CSVReader {
     }
 
     /// A coordinate field: nil when empty; an error naming the value when not a number.
-    mutating func coordinate(_ k: Int?, _ what: String, row: Int) throws(ImportError) -> Double? {
+    func coordinate(_ k: Int?, _ what: String, row: Int) throws(ImportError) -> Double? {
         let semicolon = delimiter == UInt8(ascii: ";")
         let line = recordLine
         return try withField(k) { bytes throws(ImportError) -> Double? in
@@ -284,10 +308,33 @@ struct CSVReader {
         return text
     }
 
+    /// Line feeds from `start` on, eight bytes at a time: an upper bound on the rows left, so
+    /// the records array is allocated once (a million rows would otherwise regrow it 20 times).
+    static func lineBreaks(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var count = 0
+        var i = start
+        let n = b.count
+        while i + 8 <= n {
+            // SWAR: a zero byte in word ^ 0x0A… marks a line feed.
+            let w = UnsafeRawPointer(b.baseAddress! + i).loadUnaligned(as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+            let zero = (w &- 0x0101_0101_0101_0101) & ~w & 0x8080_8080_8080_8080
+            if zero != 0 {
+                // Exact count for this word (the trick can flag a byte after a real zero).
+                for k in 0..<8 where b[i + k] == 0x0A { count += 1 }
+            }
+            i += 8
+        }
+        while i < n {
+            if b[i] == 0x0A { count += 1 }
+            i += 1
+        }
+        return count
+    }
+
     mutating func readAll() throws(ImportError) -> ImportSummary {
         var summary = try readHeader()
         // A rough capacity from the file size, so a million rows do not regrow the array 20 times.
-        summary.records.reserveCapacity(min(n / 48 + 16, 50_000_000))
+        summary.records.reserveCapacity(Self.lineBreaks(b, from: i) + 1)
         let nameCol = columns[CSVImporter.Column.name.rawValue]
         let latCol = columns[CSVImporter.Column.latitude.rawValue]
         let lonCol = columns[CSVImporter.Column.longitude.rawValue]
@@ -298,6 +345,7 @@ struct CSVReader {
         let radiusCol = columns[CSVImporter.Column.radius.rawValue]
         let idCol = columns[CSVImporter.Column.id.rawValue]
         var row = 0
+        var typeCache: [String: [String]] = [:]
         while try record() {
             if fields.count == 1 && fields[0].start == fields[0].end && (fields[0].start == 0 || b[fields[0].start - 1] != UInt8(ascii: "\"")) {
                 continue  // a blank line
@@ -332,18 +380,41 @@ struct CSVReader {
             }
             var record = PlaceRecord(name: name, latitude: lat, longitude: lng)
             record.id = try string(idCol)
-            if let t = try string(typesCol) { record.types = PlaceValues.types(t) }
+            if let t = try string(typesCol) {
+                // Few distinct type lists in a file: share one array per distinct text, which
+                // saves an array and its strings per row. Bounded, so a file of unique values
+                // costs at most 4,096 entries.
+                if let known = typeCache[t] {
+                    record.types = known
+                } else {
+                    record.types = PlaceValues.types(t)
+                    if typeCache.count < 4096 { typeCache[t] = record.types }
+                }
+            }
             record.address = try string(addressCol)
             if ratingCol != nil || priceCol != nil || radiusCol != nil {
-                let rating = try string(ratingCol)
-                let price = try string(priceCol)
-                let radius = try string(radiusCol)
-                do throws(PlaceValues.Problem) {
-                    record.rating = try PlaceValues.rating(rating)
-                    record.priceLevel = try PlaceValues.price(price)
-                    record.radius = try PlaceValues.radius(radius)
-                } catch {
-                    throw fail(error.message, row: row)
+                // Read from the bytes: no String per cell unless the value is odd.
+                try withField(ratingCol) { f throws(ImportError) in
+                    guard f.count > 0 else { return }
+                    do throws(PlaceValues.Problem) {
+                        record.rating = try PlaceValues.rating(GPX.number(f, 0..<f.count), String(decoding: f, as: UTF8.self))
+                    } catch { throw fail(error.message, row: row) }
+                }
+                try withField(priceCol) { f throws(ImportError) in
+                    guard f.count > 0 else { return }
+                    do throws(PlaceValues.Problem) {
+                        if let v = GPX.number(f, 0..<f.count) {
+                            record.priceLevel = try PlaceValues.price(v, "")
+                        } else {
+                            record.priceLevel = try PlaceValues.price(String(decoding: f, as: UTF8.self))
+                        }
+                    } catch { throw fail(error.message, row: row) }
+                }
+                try withField(radiusCol) { f throws(ImportError) in
+                    guard f.count > 0 else { return }
+                    do throws(PlaceValues.Problem) {
+                        record.radius = try PlaceValues.radius(GPX.number(f, 0..<f.count), String(decoding: f, as: UTF8.self))
+                    } catch { throw fail(error.message, row: row) }
                 }
             }
             summary.records.append(record)

@@ -249,40 +249,74 @@ enum PlaceValues {
     /// categories look like Google's types. Already-normal text (all exports) takes a fast path.
     static func types(_ text: String) -> [String] {
         var out: [String] = []
-        for part in text.utf8.split(whereSeparator: { $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ",") }) {
-            if part.allSatisfy({ ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) || $0 == UInt8(ascii: "_") || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) }) {
-                out.append(String(decoding: part, as: UTF8.self))
+        var normal = true
+        var start = text.utf8.startIndex
+        var i = start
+        let u = text.utf8
+        // One pass over the bytes: split on `;` and `,`, noting whether a part needs normalising.
+        while true {
+            let atEnd = i == u.endIndex
+            let c = atEnd ? 0 : u[i]
+            if atEnd || c == UInt8(ascii: ";") || c == UInt8(ascii: ",") {
+                if start < i {
+                    let part = text[start..<i]
+                    if normal {
+                        out.append(String(part))
+                    } else if let t = normalised(String(part)) {
+                        out.append(t)
+                    }
+                }
+                if atEnd { break }
+                i = u.index(after: i)
+                start = i
+                normal = true
                 continue
             }
-            let t = trim(String(decoding: part, as: UTF8.self)).lowercased()
-            guard !t.isEmpty else { continue }
-            var normal = ""
-            var gap = false
-            for ch in t {
-                if ch == " " || ch == "-" || ch == "\t" {
-                    gap = true
-                } else {
-                    if gap && !normal.isEmpty { normal.append("_") }
-                    gap = false
-                    normal.append(ch)
-                }
+            if !((c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || c == UInt8(ascii: "_") || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))) {
+                normal = false
             }
-            out.append(normal)
+            i = u.index(after: i)
         }
         return out
     }
 
+    /// `Coffee Shop` → `coffee_shop`; nil when nothing is left.
+    static func normalised(_ part: String) -> String? {
+        let t = trim(part).lowercased()
+        guard !t.isEmpty else { return nil }
+        var normal = ""
+        var gap = false
+        for ch in t {
+            if ch == " " || ch == "-" || ch == "\t" {
+                gap = true
+            } else {
+                if gap && !normal.isEmpty { normal.append("_") }
+                gap = false
+                normal.append(ch)
+            }
+        }
+        return normal
+    }
+
     /// A number from text, or nil for text that is not one.
     static func number(_ text: String) -> Double? {
-        Array(text.utf8).withUnsafeBufferPointer { GPX.number($0, 0..<$0.count) }
+        // withUTF8 reads a native string in place: no allocation per value (CSV calls this for
+        // every rating, price and radius cell).
+        var t = text
+        return t.withUTF8 { GPX.number($0, 0..<$0.count) }
     }
 
     /// A rating 1–5; empty or 0 means none (spreadsheets write 0 for "not rated", and
     /// `Place.rating` uses 0 for none).
     static func rating(_ text: String?) throws(Problem) -> Double? {
         guard let t = text.map(trim), !t.isEmpty else { return nil }
-        guard let v = number(t), v == 0 || (1...5).contains(v) else {
-            throw Problem(message: "rating '\(short(t))' is not a number from 1 to 5")
+        return try rating(number(t), t)
+    }
+
+    /// `rating` for a value already read as a number (nil when it is not one) and its text.
+    static func rating(_ v: Double?, _ text: @autoclosure () -> String) throws(Problem) -> Double? {
+        guard let v, v == 0 || (1...5).contains(v) else {
+            throw Problem(message: "rating '\(short(text()))' is not a number from 1 to 5")
         }
         return v == 0 ? nil : v
     }
@@ -291,8 +325,13 @@ enum PlaceValues {
     static func price(_ text: String?) throws(Problem) -> Int? {
         guard let t = text.map(trim), !t.isEmpty else { return nil }
         if t.allSatisfy({ $0 == "$" }) && t.count <= 4 { return t.count }
-        guard let v = number(t), v == v.rounded(), v >= -1 && v <= 4 else {
-            throw Problem(message: "price '\(short(t))' is not a price level from 0 to 4")
+        return try price(number(t), t)
+    }
+
+    /// `price` for a value already read as a number (nil when it is not one) and its text.
+    static func price(_ v: Double?, _ text: @autoclosure () -> String) throws(Problem) -> Int? {
+        guard let v, v == v.rounded(), v >= -1 && v <= 4 else {
+            throw Problem(message: "price '\(short(text()))' is not a price level from 0 to 4")
         }
         return v == -1 ? nil : Int(v)
     }
@@ -300,8 +339,13 @@ enum PlaceValues {
     /// A radius in metres, more than 0; empty or 0 means not given.
     static func radius(_ text: String?) throws(Problem) -> Double? {
         guard let t = text.map(trim), !t.isEmpty else { return nil }
-        guard let v = number(t), v >= 0, v.isFinite else {
-            throw Problem(message: "radius '\(short(t))' is not a size in metres")
+        return try radius(number(t), t)
+    }
+
+    /// `radius` for a value already read as a number (nil when it is not one) and its text.
+    static func radius(_ v: Double?, _ text: @autoclosure () -> String) throws(Problem) -> Double? {
+        guard let v, v >= 0, v.isFinite else {
+            throw Problem(message: "radius '\(short(text()))' is not a size in metres")
         }
         return v == 0 ? nil : v
     }
