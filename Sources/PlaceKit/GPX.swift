@@ -1,10 +1,14 @@
 /// One point of a GPX file, in file order.
 public struct GPXPoint: Sendable, Equatable {
+    /// Degrees north, −90…90 (points outside are skipped, never clamped).
     public var latitude: Double
+    /// Degrees east, −180…180.
     public var longitude: Double
     /// Seconds since 1970-01-01T00:00:00Z, when the point has a usable <time>.
     public var time: Double?
+    /// Metres, from `<ele>`.
     public var elevation: Double?
+    /// The point's own `<name>` (Xcode names its waypoints), white space trimmed.
     public var name: String?
 
     /// A point; only the position is required.
@@ -19,11 +23,16 @@ public struct GPXPoint: Sendable, Equatable {
 
 /// What a GPX file holds, and what was odd about it.
 public struct GPXTrack: Sendable, Equatable {
-    public var version: String  // "1.0" or "1.1" (or what the file says)
-    public var name: String?  // first <name> of the chosen route/track/metadata
-    public var kind: Kind  // which element the points came from
+    /// "1.0" or "1.1" (or what the file says)
+    public var version: String
+    /// First <name> of the chosen route/track/metadata.
+    public var name: String?
+    /// Which element the points came from.
+    public var kind: Kind
+    /// The points, in file order; the times present never decrease.
     public var points: [GPXPoint]
-    public var warnings: [String]  // each odd case met, in words a person reads
+    /// Each odd case met, in words a person reads.
+    public var warnings: [String]
 
     /// Which GPX element the points were read from.
     public enum Kind: String, Sendable { case waypoints, route, track }
@@ -41,8 +50,11 @@ public struct GPXTrack: Sendable, Equatable {
 /// Why a GPX file could not be read: a message and the 1-based line and column (columns count
 /// characters) where the problem was found.
 public struct GPXError: Error, Sendable, Equatable {
+    /// What is wrong, in words a person reads.
     public var message: String
+    /// 1-based; CR LF counts as one line end.
     public var line: Int
+    /// 1-based, in characters (not bytes), not counting a byte order mark.
     public var column: Int
 
     /// An error at a place in the file.
@@ -195,6 +207,7 @@ public enum GPX {
         Array(text.utf8).withUnsafeBufferPointer { number($0, 0..<$0.count) }
     }
 
+    /// XML white space: space, tab, LF, CR.
     @inline(__always) static func isSpace(_ b: UInt8) -> Bool {
         b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D
     }
@@ -321,6 +334,7 @@ public enum GPX {
         return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
+    /// 28…31, with Gregorian leap years (1900 is not one, 2000 is).
     static func daysInMonth(year: Int, month: Int) -> Int {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
@@ -379,11 +393,13 @@ struct GPXReader {
         var messages: [String] = []
         static let limit = 10
 
+        /// Counts one more; keeps the words only for the first `limit` (built only then).
         mutating func add(_ message: @autoclosure () -> String) {
             count += 1
             if count <= Self.limit { messages.append(message()) }
         }
 
+        /// The kept messages, then "…and N more `more`" when some were only counted.
         func render(more: String) -> [String] {
             count > Self.limit ? messages + ["…and \(count - Self.limit) more \(more)"] : messages
         }
@@ -416,19 +432,23 @@ struct GPXReader {
     private var extensions = 0
     private var speedCourse = 0
 
+    /// A reader over bytes the caller keeps alive until `read()` returns.
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         scanner = XMLScanner(bytes)
         capture.reserveCapacity(64)
     }
 
+    /// The line of a byte offset, for warnings.
     private mutating func line(_ offset: Int) -> Int { scanner.location(of: offset).line }
 
+    /// A GPX-level error at a byte offset.
     private mutating func error(_ message: String, at offset: Int) -> GPXError {
         let (line, column) = scanner.location(of: offset)
         return GPXError(message: message, line: line, column: column)
     }
 
     private static let kindNames: [StaticString] = ["wpt", "rtept", "trkpt"]
+    /// The element name of a point kind, for warnings.
     private static func kindName(_ kind: Int) -> String { kindNames[kind].description }
 
     /// The tag for an element's local name: a switch on the length first, so most names cost
@@ -461,6 +481,7 @@ struct GPXReader {
         return .other
     }
 
+    /// Reads the whole file: one pass over the XML events, then `finish()`.
     mutating func read() throws(GPXError) -> GPXTrack {
         let bytes = scanner.bytes
         var first = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
@@ -489,6 +510,8 @@ struct GPXReader {
         }
     }
 
+    /// A start tag: decides by the parent what the element is (a `trkpt` counts only inside
+    /// `trk/trkseg`), starts points and text captures, and enters `<extensions>` skipping.
     private mutating func start(_ name: XMLScanner.Name, offset: Int) throws(GPXError) {
         if skipDepth > 0 {
             skipDepth += 1
@@ -545,8 +568,10 @@ struct GPXReader {
         stack.append(pushed)
     }
 
+    /// `wpt`, `rtept` or `trkpt`.
     private func isPoint(_ tag: Tag) -> Bool { tag == .wpt || tag == .rtept || tag == .trkpt }
 
+    /// Without leading and trailing XML white space (names and values are often indented).
     private func trimmed(_ s: String) -> String {
         var sub = Substring(s)
         while let c = sub.first, c == " " || c == "\n" || c == "\t" || c == "\r" { sub.removeFirst() }
@@ -592,6 +617,7 @@ struct GPXReader {
         return .success(v)
     }
 
+    /// An end tag: stores captured text where it belongs and completes (or skips) a point.
     private mutating func end() {
         if skipDepth > 0 {
             skipDepth -= 1
@@ -768,6 +794,7 @@ struct GPXReader {
         return GPXTrack(version: version, name: name, kind: kind, points: result, warnings: warnings)
     }
 
+    /// "1 time", "2 times".
     private func plural(_ n: Int, _ word: String) -> String { n == 1 ? "1 \(word)" : "\(n) \(word)s" }
 
     /// Indices of a longest non-decreasing subsequence of `values`, in order. Among equally

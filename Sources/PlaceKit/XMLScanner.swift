@@ -173,6 +173,7 @@ struct XMLScanner {
         }
     }
 
+    /// Appends a scalar (already checked to be a valid XML character) as UTF-8.
     private func appendUTF8(_ v: UInt32, to out: inout [UInt8]) {
         if v < 0x80 {
             out.append(UInt8(v))
@@ -230,6 +231,7 @@ struct XMLScanner {
         return (cursorLine, column)
     }
 
+    /// An error at a byte offset, located by line and column.
     private mutating func fail(_ message: String, at offset: Int) -> Failure {
         let (line, column) = location(of: offset)
         return Failure(message: message, line: line, column: column)
@@ -237,6 +239,7 @@ struct XMLScanner {
 
     // MARK: - Character classes
 
+    /// XML white space: space, tab, LF, CR.
     @inline(__always) private static func isSpace(_ b: UInt8) -> Bool {
         b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D
     }
@@ -248,6 +251,7 @@ struct XMLScanner {
             || b == UInt8(ascii: ":") || b >= 0x80
     }
 
+    /// Name characters: name start characters, digits, `-` and `.`.
     @inline(__always) private static func isNameChar(_ b: UInt8) -> Bool {
         isNameStart(b) || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: "-")
             || b == UInt8(ascii: ".")
@@ -367,11 +371,13 @@ struct XMLScanner {
         }
     }
 
+    /// At least four upper-case hex digits, as in U+0001.
     private func hex(_ v: UInt32) -> String {
         let s = String(v, radix: 16, uppercase: true)
         return s.count < 4 ? String(repeating: "0", count: 4 - s.count) + s : s
     }
 
+    /// True when the input at `i` starts with `literal`.
     private func hasPrefix(_ literal: StaticString, at i: Int) -> Bool {
         let n = literal.utf8CodeUnitCount
         guard i + n <= bytes.count else { return false }
@@ -413,6 +419,7 @@ struct XMLScanner {
         pos = end + 2
     }
 
+    /// The end of the input: complete only when every element is closed and there was a root.
     private mutating func endDocument() throws(Failure) -> Event {
         if let last = open.last {
             let (line, column) = location(of: last.offset)
@@ -562,12 +569,14 @@ struct XMLScanner {
         return "a non-ASCII character"
     }
 
+    /// Skips white space; true when there was some (attributes must be separated by it).
     private mutating func skipSpace() -> Bool {
         let start = pos
         while pos < bytes.count && Self.isSpace(bytes[pos]) { pos += 1 }
         return pos > start
     }
 
+    /// `<name attr="v" …>` or `<name …/>`; only one root element is allowed.
     private mutating func scanStartTag() throws(Failure) -> Event {
         let tagStart = pos
         if open.isEmpty && sawRoot { throw fail("a second element after the root element", at: tagStart) }
@@ -606,6 +615,7 @@ struct XMLScanner {
         }
     }
 
+    /// `name = "value"` (or single quotes), checked and recorded as ranges.
     private mutating func scanAttribute(in element: Name) throws(Failure) {
         let attrStart = pos
         let name = try scanName("an attribute of", of: element)
@@ -673,6 +683,7 @@ struct XMLScanner {
         }
     }
 
+    /// `</name>`, which must close the innermost open element.
     private mutating func scanEndTag() throws(Failure) -> Event {
         let tagStart = pos
         pos += 2
