@@ -83,7 +83,7 @@ struct OSMPBFReader {
             let headerLength =
                 Int(file[offset]) << 24 | Int(file[offset + 1]) << 16 | Int(file[offset + 2]) << 8 | Int(file[offset + 3])
             offset += 4
-            guard headerLength <= OSMPBFImporter.maxHeaderSize else {
+            guard headerLength < OSMPBFImporter.maxHeaderSize else {
                 throw error("BlobHeader length \(headerLength) is over the format's limit of 64 KiB (not a PBF file, or corrupt)")
             }
             guard headerLength <= file.count - offset else {
