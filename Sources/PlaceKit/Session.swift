@@ -78,6 +78,20 @@ public final class Session {
     /// Reports an event to the driver.
     public func emit(_ event: Event) { eventSink(event) }
 
+    /// `trace on`: every simulated API call the app makes and every callback it receives is
+    /// reported as it happens.
+    public var tracing = false
+
+    /// Reports an API call (`call` true) or a delegate callback, in Swift signature form.
+    func trace(_ text: String, call: Bool = true) {
+        guard tracing else { return }
+        let line = (call ? "  → " : "  ← ") + text
+        emit(
+            Event(
+                "trace", text: line,
+                fields: [Value.Field("kind", .string(call ? "call" : "callback")), Value.Field("signature", .string(text))]))
+    }
+
     /// The app printed a line: it goes to the log and to the output.
     func console(_ line: String) {
         log.append(line)

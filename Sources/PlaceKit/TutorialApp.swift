@@ -66,16 +66,31 @@ public final class TutorialApp: LocationManagerDelegate {
 
     /// `viewDidLoad()` of the map controller, in the tutorial's order (api-facts §1.2).
     func viewDidLoad() {
+        session.trace("MapViewController.viewDidLoad()", call: false)
+        session.trace("locationManager = CLLocationManager()")
         locationManager.desiredAccuracy = -1  // kCLLocationAccuracyBest
+        session.trace("locationManager.desiredAccuracy = kCLLocationAccuracyBest")
+        session.trace("locationManager.requestWhenInUseAuthorization()")
         locationManager.requestWhenInUseAuthorization()
         locationManager.distanceFilter = 50
+        session.trace("locationManager.distanceFilter = 50")
+        session.trace("locationManager.startUpdatingLocation()")
         locationManager.startUpdatingLocation()
         locationManager.delegate = self
+        session.trace("locationManager.delegate = self")
+        session.trace("placesClient = GMSPlacesClient.shared()")
         let zoom = locationManager.accuracyAuthorization == .full ? Self.preciseZoom : approximateZoom
+        session.trace(
+            "GMSCameraPosition.camera(withLatitude: \(formatNumber(Self.defaultLocation.latitude)), longitude: \(formatNumber(Self.defaultLocation.longitude)), zoom: \(formatNumber(zoom)))"
+        )
+        session.trace("mapView = GMSMapView.map(withFrame: view.bounds, camera: camera)")
         mapView.setCamera(CameraPosition(target: Self.defaultLocation, zoom: zoom))
         mapView.myLocationButton = true
         mapView.isMyLocationEnabled = true
+        session.trace("mapView.settings.myLocationButton = true")
+        session.trace("mapView.isMyLocationEnabled = true")
         mapView.isHidden = true  // hidden until the first fix
+        session.trace("mapView.isHidden = true")
         listLikelyPlaces()
     }
 
@@ -94,6 +109,8 @@ public final class TutorialApp: LocationManagerDelegate {
     // MARK: - CLLocationManagerDelegate
 
     func locationManager(didChangeAuthorization status: AuthorizationStatus) {
+        let shown = session.device.privacy.unknownFutureStatus ? "CLAuthorizationStatus(rawValue: 5)" : "." + status.rawValue
+        session.trace("locationManager(_:didChangeAuthorization: \(shown))", call: false)
         let accuracy = locationManager.accuracyAuthorization
         log(accuracy == .full ? "Location accuracy is precise." : "Location accuracy is not precise.")
         if session.device.privacy.unknownFutureStatus {
@@ -139,19 +156,26 @@ public final class TutorialApp: LocationManagerDelegate {
 
     func locationManager(didUpdateLocations locations: [LocationFix]) {
         guard let location = locations.last else { return }
+        session.trace("locationManager(_:didUpdateLocations: [\(location.description)])", call: false)
         log("Location: " + location.description)
         let zoom = locationManager.accuracyAuthorization == .full ? Self.preciseZoom : approximateZoom
         let camera = CameraPosition(target: location.coordinate, zoom: zoom)
+        let cameraText = "GMSCameraPosition(latitude: \(formatFixed(camera.target.latitude, decimals: 6)), longitude: \(formatFixed(camera.target.longitude, decimals: 6)), zoom: \(formatNumber(camera.zoom)))"
         if mapView.isHidden {
             mapView.isHidden = false
             mapView.setCamera(camera)
+            session.trace("mapView.isHidden = false")
+            session.trace("mapView.camera = \(cameraText)")
         } else {
             mapView.animate(to: camera, owner: self)
+            session.trace("mapView.animate(to: \(cameraText))")
         }
         listLikelyPlaces()
     }
 
     func locationManager(didFailWithError code: LocationErrorCode) {
+        session.trace("locationManager(_:didFailWithError: \(code.errorDescription))", call: false)
+        session.trace("locationManager.stopUpdatingLocation()")
         locationManager.stopUpdatingLocation()
         locationError = code
         switch flavor {
@@ -166,13 +190,22 @@ public final class TutorialApp: LocationManagerDelegate {
 
     /// `listLikelyPlaces()`: clears the list, then asks for likely places with the app's fields.
     func listLikelyPlaces() {
+        session.trace("listLikelyPlaces()")
         likelyPlaces.removeAll()  // Objective-C: a new array; the same thing for the app
         let fields = session.places.requestedFields
+        session.trace("likelyPlaces.removeAll()")
+        session.trace("placesClient.findPlaceLikelihoodsFromCurrentLocation(withPlaceFields: \(fields.swiftSyntax), callback:)")
         let statusAtRequest = locationManager.authorizationStatus
         requestsInFlight += 1
         session.findPlaceLikelihoods(fields: fields, owner: self) { [weak self] response in
             guard let self, self.isRunning else { return }
             self.requestsInFlight -= 1
+            switch response {
+            case .failure(let code):
+                self.session.trace("findPlaceLikelihoodsFromCurrentLocation callback: nil, \(code.name) (\(code.rawValue))", call: false)
+            case .success(let list):
+                self.session.trace("findPlaceLikelihoodsFromCurrentLocation callback: [GMSPlaceLikelihood] × \(list.count), nil", call: false)
+            }
             switch response {
             case .failure(let code):
                 self.lastPlacesResponse = .failed(code)
@@ -192,6 +225,9 @@ public final class TutorialApp: LocationManagerDelegate {
 
     /// "Get Place": the segue hands the picker a copy of the list as it is now.
     func showPicker() {
+        session.trace("performSegue(withIdentifier: \"segueToSelect\", sender:)")
+        session.trace("prepare(for:sender:): placesViewController.likelyPlaces = likelyPlaces (\(likelyPlaces.count), a copy)")
+        session.trace("PlacesViewController.viewDidLoad()", call: false)
         pickerPlaces = likelyPlaces
         screen = .picker
     }
@@ -205,6 +241,9 @@ public final class TutorialApp: LocationManagerDelegate {
     /// marker added, then a new request is made.
     func selectRow(_ index: Int) {
         guard let rows = pickerPlaces, rows.indices.contains(index) else { return }
+        session.trace("tableView(_:didSelectRowAt: [0, \(index)])", call: false)
+        if flavor == .swift { session.trace("selectedPlace = likelyPlaces[\(index)]") }
+        session.trace("performSegue(withIdentifier: \"unwindToMain\", sender:)")
         if flavor == .swift { selectedPlace = rows[index].place }
         pickerPlaces = nil
         screen = .map
@@ -213,16 +252,23 @@ public final class TutorialApp: LocationManagerDelegate {
 
     /// Back without a choice: no unwind action runs.
     func goBack() {
+        session.trace("navigationController.popViewController(animated: true) (no unwind action)")
         pickerPlaces = nil
         screen = .map
     }
 
     /// `unwindToMain(segue:)`.
     private func unwindToMain() {
+        session.trace("unwindToMain(segue:)", call: false)
         mapView.clear()
+        session.trace("mapView.clear()")
         if let place = selectedPlace {
             let marker = Marker(position: place.coordinate, title: place.name, snippet: place.formattedAddress)
             mapView.add(marker)
+            session.trace("marker = GMSMarker(position: CLLocationCoordinate2D(latitude: \(formatFixed(place.coordinate.latitude, decimals: 6)), longitude: \(formatFixed(place.coordinate.longitude, decimals: 6))))")
+            session.trace("marker.title = " + (place.name.map { "\"\($0)\"" } ?? "nil"))
+            session.trace("marker.snippet = " + (place.formattedAddress.map { "\"\($0)\"" } ?? "nil"))
+            session.trace("marker.map = mapView")
             if marker.snippet == nil {
                 let fields = session.places.requestedFields
                 let text =

@@ -20,7 +20,28 @@ extension CommandFamily {
                     let words = ctx.words(0)
                     if words.isEmpty { return explainState(ctx.shell) }
                     return try explainCommand(ctx, words)
-                })
+                }),
+            CommandSpec(
+                "trace", arguments: [ArgSpec("STATE", .choice(["on", "off"]), optional: true, summary: "on or off")],
+                summary: "print each simulated API call and delegate callback as it happens",
+                details: """
+                    With trace on, every call the app makes (→) and every callback it receives (←) is
+                    printed in Swift form as it happens, between the app's console lines:
+                    locationManager(_:didUpdateLocations:),
+                    findPlaceLikelihoodsFromCurrentLocation(withPlaceFields:callback:), mapView.animate(to:).
+                    With --json each is an {"event":"trace"} line. 'trace' alone says whether it is on.
+                    """,
+                examples: ["trace on", "launch", "trace off"],
+                handler: { ctx throws(Diagnostic) in
+                    if let state = ctx.word(0) { ctx.session.tracing = state == "on" }
+                    let on = ctx.session.tracing
+                    return .line("trace is \(on ? "on" : "off")", value: .bool(on))
+                }),
+        ],
+        settings: [
+            SettingSpec(
+                "trace", values: ["on", "off"], summary: "print each simulated API call and callback (as the trace command)",
+                get: { $0.session.tracing ? "on" : "off" }, set: { $0.session.tracing = $1 == "on" })
         ])
 }
 
@@ -303,6 +324,7 @@ let apiTable: [String: APIEntry] = [
     "route": APIEntry(
         what: "Simulator: Features ▸ Location ▸ City Run and friends, xcrun simctl location start/run, or a GPX file in the scheme",
         calls: [], callbacks: ["locationManager(_:didUpdateLocations:) for each position past distanceFilter, then animate(to:) and listLikelyPlaces()"]),
+    "trace": APIEntry(what: "Xcode's debugger with a breakpoint logging every call and callback", calls: [], callbacks: []),
     "events": APIEntry(what: "the main run loop's queue", calls: [], callbacks: []),
     "step": APIEntry(what: "one turn of the main run loop", calls: [], callbacks: ["the next pending callback"]),
     "run": APIEntry(what: "the main run loop draining what is due", calls: [], callbacks: ["every callback due now"]),
