@@ -101,6 +101,10 @@ public final class Shell {
     public var hadFailure = false
     /// Sees every event as it is printed (the tutorial and traces listen here).
     public var eventObserver: ((Event) -> Void)?
+    /// The command that ran last, set before the after-command hooks run (the tutorial reads it).
+    public private(set) var lastCommand: CommandSpec?
+    /// What a family keeps for this shell between commands, by family name (the tutorial's walk).
+    public var familyState: [String: AnyObject] = [:]
     /// Polled at safe points by long-running commands (Ctrl-C).
     public var interruptRequested: () -> Bool = { false }
     /// A script run was stopped by Ctrl-C (exit status 130, as shells use).
@@ -315,6 +319,7 @@ public final class Shell {
             let result = try handler(CommandContext(shell: self, invocation: invocation))
             emit(result, command: spec.fullName)
             releaseHeldEvents()
+            lastCommand = spec
             for hook in table.afterCommandHooks { hook(self) }
             return true
         } catch {
@@ -322,6 +327,7 @@ public final class Shell {
             if e.location == nil { e.location = invocation.location }
             report(e, command: spec.fullName)
             releaseHeldEvents()
+            lastCommand = spec
             for hook in table.afterCommandHooks { hook(self) }
             hadFailure = true
             return false
