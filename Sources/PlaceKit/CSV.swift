@@ -269,6 +269,7 @@ struct CSVReader {
         var ranks: [Int] = Array(repeating: Int.max, count: columns.count)
         var names: [String] = []
         var unused: [String] = []
+        var unusedCount = 0
         names.reserveCapacity(min(headerCount, 1000))
         for k in 0..<headerCount {
             let name = try string(k) ?? ""
@@ -276,26 +277,28 @@ struct CSVReader {
             // turn into a 100,000-name message.
             if names.count < 1000 { names.append(name) }
             if let (column, rank) = CSVImporter.column(named: name), rank < ranks[column.rawValue] {
-                if let previous = columns[column.rawValue], unused.count < 1000 { unused.append(names.count > previous ? names[previous] : "") }
+                if let previous = columns[column.rawValue] {
+                    unusedCount += 1
+                    if unused.count < 1000 { unused.append(previous < names.count ? names[previous] : "") }
+                }
                 ranks[column.rawValue] = rank
                 columns[column.rawValue] = k
             } else if !name.isEmpty {
+                unusedCount += 1
                 if unused.count < 1000 { unused.append(name) }
             }
         }
         var missing: [String] = []
-        if columns[CSVImporter.Column.name.rawValue] == nil { missing.append("a name column (name)") }
-        if columns[CSVImporter.Column.latitude.rawValue] == nil { missing.append("a latitude column (lat, latitude or y)") }
-        if columns[CSVImporter.Column.longitude.rawValue] == nil { missing.append("a longitude column (lon, lng, long, longitude or x)") }
+        if columns[CSVImporter.Column.name.rawValue] == nil { missing.append("the name column (name)") }
+        if columns[CSVImporter.Column.latitude.rawValue] == nil { missing.append("the latitude column (lat, latitude or y)") }
+        if columns[CSVImporter.Column.longitude.rawValue] == nil { missing.append("the longitude column (lon, lng, long, longitude or x)") }
         if !missing.isEmpty {
             let delimiterName = delimiter == 0x09 ? "tab" : delimiter == UInt8(ascii: ";") ? "semicolon" : "comma"
-            throw fail(
-                "no \(missing.joined(separator: ", no ")); the header has \(Self.list(names, total: headerCount)) (\(delimiterName)-separated)",
-                line: 1)
+            let what = missing.count == 1 ? missing[0] : missing.dropLast().joined(separator: ", ") + " and " + missing.last!
+            throw fail("missing \(what); the header has \(Self.list(names, total: headerCount)) (\(delimiterName)-separated)", line: 1)
         }
-        let extra = headerCount - names.count
-        if !unused.isEmpty || extra > 0 {
-            summary.warnings.append("columns not used: \(Self.list(unused, total: unused.count + max(0, extra)))")
+        if unusedCount > 0 {
+            summary.warnings.append("columns not used: \(Self.list(unused, total: unusedCount))")
         }
         return summary
     }
@@ -404,7 +407,7 @@ struct CSVReader {
                     guard f.count > 0 else { return }
                     do throws(PlaceValues.Problem) {
                         if let v = GPX.number(f, 0..<f.count) {
-                            record.priceLevel = try PlaceValues.price(v, "")
+                            record.priceLevel = try PlaceValues.price(v, String(decoding: f, as: UTF8.self))
                         } else {
                             record.priceLevel = try PlaceValues.price(String(decoding: f, as: UTF8.self))
                         }

@@ -140,11 +140,12 @@ public enum JSON {
     }
 
     /// A number in its shortest form that reads back as the same `Double`: `4` not `4.0`,
-    /// `1e-7` not `1e-07`, `151.2105414`. Non-finite values have no JSON form; they are
+    /// `1e-7` not `1e-07`, `151.2105414`; integers up to 2^53 in plain digits. Non-finite values have no JSON form; they are
     /// written as `null` by callers, and as `0` here so the output stays valid.
     public static func format(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
-        if value == value.rounded() && abs(value) < 1e15 {
+        // Integers up to 2^53 as digits: exact, and what an OSM id or a count should look like.
+        if value == value.rounded() && abs(value) <= 9_007_199_254_740_992 {
             return String(Int64(value))  // also turns -0.0 into 0
         }
         // Swift's description is already the shortest round-tripping digits; only the
