@@ -1,0 +1,277 @@
+import Foundation
+import XCTest
+
+@testable import PlaceKit
+
+/// The CSV importer and exporter: dialects (comma, semicolon with decimal commas, tab, BOM,
+/// CRLF), RFC 4180 quoting, column names, every skip reason and error path with its line, a
+/// 100,000-column file, and round trips on the real Sydney data and on awkward text.
+final class CSVTests: XCTestCase {
+    private func summary(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> ImportSummary? {
+        summary(Array(text.utf8), file: file, line: line)
+    }
+
+    private func summary(_ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) -> ImportSummary? {
+        switch CSVImporter.parse(bytes) {
+        case .success(let s): return s
+        case .failure(let e):
+            XCTFail("unexpected error: \(e.message)", file: file, line: line)
+            return nil
+        }
+    }
+
+    private func assertError(
+        _ text: String, _ message: String, line: Int, item: Int? = nil, file: StaticString = #filePath, testLine: UInt = #line
+    ) {
+        assertError(Array(text.utf8), message, line: line, item: item, file: file, testLine: testLine)
+    }
+
+    private func assertError(
+        _ bytes: [UInt8], _ message: String, line: Int, item: Int? = nil, file: StaticString = #filePath, testLine: UInt = #line
+    ) {
+        switch CSVImporter.parse(bytes) {
+        case .success(let s): XCTFail("expected an error, got \(s.line)", file: file, line: testLine)
+        case .failure(let e):
+            XCTAssertEqual(e.message, message, file: file, line: testLine)
+            XCTAssertEqual(e.line, line, "line of: \(e.message)", file: file, line: testLine)
+            XCTAssertEqual(e.item, item, "item of: \(e.message)", file: file, line: testLine)
+        }
+    }
+
+    // MARK: - Dialects
+
+    func testCommaFileWithAllColumns() {
+        guard
+            let s = summary(
+                """
+                id,name,latitude,longitude,types,address,rating,price,radius
+                p1,Harbour Café,-33.8688,151.2093,cafe;food,1 George St,4.5,2,25
+                p2,Bare,-33.9,151.1,,,,,
+
+                """)
+        else { return }
+        XCTAssertEqual(s.format, "CSV")
+        XCTAssertEqual(s.warnings, [])
+        XCTAssertEqual(
+            s.records,
+            [
+                PlaceRecord(
+                    id: "p1", name: "Harbour Café", latitude: -33.8688, longitude: 151.2093, types: ["cafe", "food"],
+                    address: "1 George St", rating: 4.5, priceLevel: 2, radius: 25),
+                PlaceRecord(id: "p2", name: "Bare", latitude: -33.9, longitude: 151.1),
+            ])
+        XCTAssertEqual(s.line, "loaded 2 places")
+    }
+
+    func testSemicolonWithDecimalCommasBOMAndCRLF() {
+        let text = "Name;Lat;Lon;Category\r\n\"Bäckerei Müller\";48,1374;11,5755;Bakery\r\nCafé Zwei;48.1;11.5;cafe, food\r\n"
+        guard let s = summary([0xEF, 0xBB, 0xBF] + Array(text.utf8)) else { return }
+        XCTAssertEqual(
+            s.records,
+            [
+                PlaceRecord(name: "Bäckerei Müller", latitude: 48.1374, longitude: 11.5755, types: ["bakery"]),
+                PlaceRecord(name: "Café Zwei", latitude: 48.1, longitude: 11.5, types: ["cafe", "food"]),
+            ])
+    }
+
+    func testTabsAndAliases() {
+        guard
+            let s = summary(
+                "X\tY\tNAME\tFormatted_Address\tpriceLevel\tTYPE\textra\n151.2\t-33.8\tA place, with a comma\t1 A St\t$$\tNight Club\tignored\n")
+        else { return }
+        XCTAssertEqual(
+            s.records,
+            [PlaceRecord(name: "A place, with a comma", latitude: -33.8, longitude: 151.2, types: ["night_club"], address: "1 A St", priceLevel: 2)])
+        XCTAssertEqual(s.warnings, ["columns not used: 'extra'"])
+        // lat/lng beat x/y when both are present; the loser is reported as not used.
+        guard let t = summary("x,y,lng,lat,name\n1,2,151,-33,P\n") else { return }
+        XCTAssertEqual(t.records.first.map { [$0.latitude, $0.longitude] }, [-33, 151])
+        XCTAssertEqual(t.warnings, ["columns not used: 'x', 'y'"])
+        guard let u = summary("long,latitude,name\n151,-33,P\n") else { return }
+        XCTAssertEqual(u.records.count, 1)
+    }
+
+    func testQuotingEdgeCases() {
+        let text = """
+            name,lat,lon,address,id
+            "Comma, inside",1,2,"A ""quoted"" word",a
+            "Line
+            break",3,4,"",b
+            5" screen shop,5,6,x,c
+            "",7,8,,d
+            "Trailing sep",9,10,y,e,
+
+            "Last, no newline",11,12,z,f
+            """
+        guard let s = summary(text) else { return }
+        XCTAssertEqual(s.records.map(\.name), ["Comma, inside", "Line\nbreak", "5\" screen shop", "Trailing sep", "Last, no newline"])
+        XCTAssertEqual(s.records.map(\.address), ["A \"quoted\" word", nil, "x", "y", "z"])
+        XCTAssertEqual(s.records.map(\.id), ["a", "b", "c", "e", "f"])
+        XCTAssertEqual(s.line, "loaded 5 places, skipped 1: 1 without a name")
+        // Lines are counted through quoted line breaks: the error after one names the right line.
+        assertError("name,lat,lon\n\"a\nb\nc\",1,2\nd,abc,2\n", "line 5: 'abc' is not a latitude", line: 5, item: 2)
+        // Fewer fields than the header: the missing ones are empty.
+        XCTAssertEqual(summary("name,lat,lon,address\nShort,1,2\n")?.records.first?.address, nil)
+        // CR-only line ends.
+        XCTAssertEqual(summary("name,lat,lon\rA,1,2\rB,3,4\r")?.records.map(\.name), ["A", "B"])
+    }
+
+    // MARK: - Skips
+
+    func testSkipsCountedByReason() {
+        guard
+            let s = summary(
+                """
+                name,lat,lon
+                Kept,-33.8,151.2
+                Empty lat,,151.2
+                Empty lon,-33.8,
+                Null Island,0,0
+                Also zero,0.0,-0
+                North,90.5,1
+                West,1,-180.1
+                ,-33.8,151.2
+                   ,-33.8,151.2
+                Equator ok,0,151.2
+                """)
+        else { return }
+        XCTAssertEqual(s.records.map(\.name), ["Kept", "Equator ok"])
+        XCTAssertEqual(s.line, "loaded 2 places, skipped 8: 2 without coordinates, 2 at 0,0, 2 with coordinates out of range, 2 without a name")
+    }
+
+    // MARK: - Errors
+
+    func testErrorsNameTheLine() {
+        assertError("name,lat,lon\nA,1,2\nB,abc,2\n", "line 3: 'abc' is not a latitude", line: 3, item: 2)
+        assertError("name,lat,lon\nB,1,east\n", "line 2: 'east' is not a longitude", line: 2, item: 1)
+        assertError("name,lat,lon\nB,1,2\nC,3,4,5\n", "line 3: 4 fields, but the header has 3 (an unquoted , inside a field?)", line: 3, item: 2)
+        assertError("name\tlat\tlon\nB\t1\t2\tx\n", "line 2: 4 fields, but the header has 3 (an unquoted tab inside a field?)", line: 2, item: 1)
+        assertError("name,lat,lon,rating\nB,1,2,7\n", "line 2: rating '7' is not a number from 1 to 5", line: 2, item: 1)
+        assertError("name,lat,lon,rating\nB,1,2,good\n", "line 2: rating 'good' is not a number from 1 to 5", line: 2, item: 1)
+        assertError("name,lat,lon,price\nB,1,2,$$$$$\n", "line 2: price '$$$$$' is not a price level from 0 to 4", line: 2, item: 1)
+        assertError("name,lat,lon,price\nB,1,2,1.5\n", "line 2: price '1.5' is not a price level from 0 to 4", line: 2, item: 1)
+        assertError("name,lat,lon,radius\nB,1,2,-1\n", "line 2: radius '-1' is not a size in metres", line: 2, item: 1)
+        assertError("name,lat,lon\nA,1,2\n\"Open,1,2\nB,3,4\n", "line 3: a quoted field is never closed", line: 3)
+        assertError("name,lat,lon\n\"A\"x,1,2\n", "line 2: unexpected 'x' after a closing quote (a quote inside a quoted field is written \"\")", line: 2)
+        assertError("", "line 1: the file is empty: expected a header row naming the columns", line: 1)
+        assertError([0xFF, 0xFE, 0x6E, 0x00], "line 1: the file is UTF-16; save it as UTF-8", line: 1)
+        assertError(Array("name,lat,lon\nA,1,2\nB".utf8) + [0xE9] + Array(",1,2\n".utf8), "line 3: not UTF-8 (byte 0xE9); save the file as UTF-8", line: 3)
+    }
+
+    func testMissingColumnsListTheColumnsFound() {
+        assertError(
+            "title,latitude,longitude\nA,1,2\n",
+            "line 1: missing the name column (name); the header has 'title', 'latitude', 'longitude' (comma-separated)", line: 1)
+        assertError(
+            "name;city\nA;B\n",
+            "line 1: missing the latitude column (lat, latitude or y) and the longitude column (lon, lng, long, longitude or x); the header has 'name', 'city' (semicolon-separated)",
+            line: 1)
+        assertError(
+            "name|lat|lon\n",
+            "line 1: missing the name column (name), the latitude column (lat, latitude or y) and the longitude column (lon, lng, long, longitude or x); the header has 'name|lat|lon' (comma-separated)",
+            line: 1)
+    }
+
+    func testHeaderOnlyAndBlankLines() {
+        XCTAssertEqual(summary("name,lat,lon\n")?.line, "loaded 0 places")
+        XCTAssertEqual(summary("name,lat,lon")?.records, [])
+        XCTAssertEqual(summary("name,lat,lon\n\n\nA,1,2\n\n")?.records.count, 1)
+    }
+
+    /// 100,000 columns: loads in bounded time, and the messages stay short.
+    func testHundredThousandColumns() {
+        let count = 100_000
+        var header = (0..<count).map { "c\($0)" }
+        header[50_000] = "name"
+        header[70_000] = "lat"
+        header[99_999] = "lon"
+        var row = Array(repeating: "", count: count)
+        row[50_000] = "Wide"
+        row[70_000] = "-33.8"
+        row[99_999] = "151.2"
+        let text = header.joined(separator: ",") + "\n" + row.joined(separator: ",") + "\n"
+        let start = Date.now
+        guard let s = summary(text) else { return }
+        XCTAssertLessThan(Date.now.timeIntervalSince(start), 5)
+        XCTAssertEqual(s.records, [PlaceRecord(name: "Wide", latitude: -33.8, longitude: 151.2)])
+        XCTAssertEqual(s.warnings.count, 1)
+        XCTAssertTrue(s.warnings[0].hasSuffix(" and 99,977 more"), s.warnings[0])
+        XCTAssertLessThan(s.warnings[0].count, 400)
+        // Without a latitude: the message lists 20 names and a count.
+        var noLat = header
+        noLat[70_000] = "z"
+        switch CSVImporter.parse(Array((noLat.joined(separator: ",") + "\n").utf8)) {
+        case .success: XCTFail("accepted without a latitude")
+        case .failure(let e):
+            XCTAssertTrue(e.message.hasPrefix("line 1: missing the latitude column (lat, latitude or y); the header has 'c0', 'c1'"), e.message)
+            XCTAssertTrue(e.message.hasSuffix("'c19' and 99,980 more (comma-separated)"), e.message)
+        }
+    }
+
+    /// Every prefix of a small file ends in a summary or an error, never a crash; prefixes that
+    /// cut a quoted field open are errors.
+    func testEveryPrefix() {
+        let doc = Array("id,name,lat,lon,address\n1,\"A, \"\"q\"\"\",1,2,\"x\ny\"\n2,B,3,4,z\n".utf8)
+        XCTAssertEqual(try? CSVImporter.parse(doc).get().records.count, 2)
+        for cut in 0..<doc.count {
+            _ = CSVImporter.parse(Array(doc[0..<cut]))
+        }
+        for cut in [27, 29, 32, 43] {
+            if case .success = CSVImporter.parse(Array(doc[0..<cut])) { XCTFail("an open quote was accepted (cut at \(cut))") }
+        }
+    }
+
+    // MARK: - Exporter and round trips
+
+    func testExporterOutputExactly() {
+        let out = CSVExporter.write(Array(awkwardPlaces.prefix(3)))
+        XCTAssertEqual(
+            String(decoding: out, as: UTF8.self),
+            """
+            id,name,latitude,longitude,types,address,rating,price,radius
+            "a,1","Café ""Le Quai"", Pier 2",-33.8688,151.2093,cafe;food,"1 Pier St, Sydney NSW 2000",4.5,2,25.5
+            seoul-1,경복궁,37.5796212,126.9770162,tourist_attraction,서울특별시 종로구 사직로 161,,,300
+            tehran-1,میدان آزادی,35.6997,51.338,,تهران، میدان آزادی,4.7,0,120
+
+            """)
+        XCTAssertEqual(String(decoding: CSVExporter.write([]), as: UTF8.self), "id,name,latitude,longitude,types,address,rating,price,radius\n")
+    }
+
+    func testAwkwardTextRoundTrips() {
+        guard let back = summary(CSVExporter.write(awkwardPlaces)) else { return }
+        assertRoundTrip(back.records, awkwardPlaces)
+    }
+
+    func testRealExtractRoundTrips() {
+        guard let bytes = sydneyNamedPOIs(), let s = try? GeoJSONImporter.parse(bytes).get() else { return }
+        let places = s.records.enumerated().map { placeForExport($1, index: $0) }
+        guard let back = summary(CSVExporter.write(places)) else { return }
+        XCTAssertEqual(back.line, "loaded 1,227 places")
+        assertRoundTrip(back.records, places)
+        // CSV → GeoJSON → CSV: the same bytes.
+        let again = back.records.enumerated().map { placeForExport($1, index: $0) }
+        XCTAssertEqual(CSVExporter.write(again), CSVExporter.write(places))
+    }
+
+    /// Random places (random text from a mixed alphabet) survive both formats.
+    func testRandomRoundTrips() {
+        var rng = SplitMix64(seed: 42)
+        let alphabet = Array("ab ,;\"\n\r\t'é경ی😀\\/{}[]:")
+        func text(_ n: Int) -> String {
+            let s = String((0..<Int.random(in: 1...n, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! })
+            let t = PlaceValues.trim(s)
+            return t.isEmpty ? "x" : t
+        }
+        let places = (0..<300).map { i in
+            Place(
+                id: "r\(i)-" + text(6), name: text(20), coordinate: GeoPoint(latitude: rng.double(in: -90...90), longitude: rng.double(in: -180...180)),
+                types: ["cafe", "food", "bar"].filter { _ in Bool.random(using: &rng) }, address: Bool.random(using: &rng) ? "" : text(30),
+                rating: [0, 1, 3.7, 5].randomElement(using: &rng)!, priceLevel: Int.random(in: -1...4, using: &rng),
+                radius: rng.double(in: 0.5...500), area: "r")
+        }
+        guard let csv = summary(CSVExporter.write(places)) else { return }
+        assertRoundTrip(csv.records, places)
+        guard let geo = try? GeoJSONImporter.parse(GeoJSONExporter.write(places)).get() else { return XCTFail("GeoJSON export did not load") }
+        assertRoundTrip(geo.records, places)
+    }
+}
