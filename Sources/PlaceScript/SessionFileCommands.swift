@@ -1,0 +1,146 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+import PlaceKit
+
+extension CommandFamily {
+    /// Files a session writes for other tools: GeoJSON of what the map shows.
+    public static let files = CommandFamily(
+        name: "Files",
+        summary: "export what the map shows as GeoJSON for GIS tools",
+        commands: [
+            CommandSpec(
+                "export",
+                summary: "write what the session shows to a file for other tools",
+                subcommands: [
+                    CommandSpec(
+                        "geojson", arguments: [ArgSpec("FILE", .path, summary: "a .geojson file")],
+                        summary: "the markers, the device and its accuracy, the likely places, the route so far and the visible region, as GeoJSON",
+                        details: """
+                            Writes an RFC 7946 FeatureCollection that GIS tools (QGIS, geojson.io, ogr2ogr)
+                            open: each feature has a "kind" property — marker (title, snippet), device
+                            (horizontalAccuracy, speed, course) with an accuracy circle (a polygon),
+                            likely (rank, name, likelihood, placeID), route (the positions travelled so
+                            far, a line) and visibleRegion (the camera's frame, a polygon). The file is
+                            written to a temporary name and renamed, so it is never left half-written.
+                            """,
+                        examples: ["export geojson scenario.geojson"],
+                        handler: exportGeoJSONCommand)
+                ])
+        ])
+}
+
+private func point(_ p: GeoPoint) -> Value { .list([.number(p.longitude), .number(p.latitude)]) }
+
+private func feature(_ geometry: Value, _ properties: [Value.Field]) -> Value {
+    .record([
+        Value.Field("type", .string("Feature")), Value.Field("geometry", geometry),
+        Value.Field("properties", .record(properties)),
+    ])
+}
+
+private func geometry(_ type: String, _ coordinates: Value) -> Value {
+    .record([Value.Field("type", .string(type)), Value.Field("coordinates", coordinates)])
+}
+
+/// A circle on the globe as a closed, counter-clockwise ring of 64 points (RFC 7946's right-hand
+/// rule for exterior rings).
+private func circleRing(_ centre: GeoPoint, radius: Double) -> Value {
+    var ring: [Value] = []
+    for i in 0...64 {
+        // Counter-clockwise seen from above: bearings decreasing.
+        let b = 360 - Double(i % 64) * 360 / 64
+        ring.append(point(destination(from: centre, bearing: b.truncatingRemainder(dividingBy: 360), metres: radius)))
+    }
+    return .list([.list(ring)])
+}
+
+/// The features of the session, in a fixed order.
+func sessionFeatures(_ shell: Shell) -> [Value] {
+    let session = shell.session
+    var features: [Value] = []
+    if let app = session.app {
+        let region = app.mapView.visibleRegion
+        let ring: [Value] = [region.nearLeft, region.nearRight, region.farRight, region.farLeft, region.nearLeft].map(point)
+        features.append(
+            feature(
+                geometry("Polygon", .list([.list(ring)])),
+                [
+                    Value.Field("kind", .string("visibleRegion")),
+                    Value.Field("zoom", .number(app.mapView.camera.zoom)),
+                    Value.Field("hidden", .bool(app.mapView.isHidden)),
+                ]))
+    }
+    if let player = session.route, player.nextIndex > 0 {
+        let travelled = player.route.samples.prefix(player.nextIndex).map { point($0.coordinate) }
+        if travelled.count >= 2 {
+            features.append(
+                feature(
+                    geometry("LineString", .list(Array(travelled))),
+                    [Value.Field("kind", .string("route")), Value.Field("name", .string(player.route.name))]))
+        }
+    }
+    if let position = session.device.position {
+        var properties = [
+            Value.Field("kind", .string("device")),
+            Value.Field("horizontalAccuracy", .number(position.horizontalAccuracy)),
+        ]
+        if position.speed >= 0 { properties.append(Value.Field("speed", .number(position.speed))) }
+        if position.course >= 0 { properties.append(Value.Field("course", .number(position.course))) }
+        features.append(feature(geometry("Point", point(position.coordinate)), properties))
+        features.append(
+            feature(
+                geometry("Polygon", circleRing(position.coordinate, radius: max(position.horizontalAccuracy, 1))),
+                [Value.Field("kind", .string("accuracy")), Value.Field("radius", .number(position.horizontalAccuracy))]))
+    }
+    if let app = session.app {
+        for (i, l) in app.likelyPlaces.enumerated() where l.place.coordinate.isValid {
+            features.append(
+                feature(
+                    geometry("Point", point(l.place.coordinate)),
+                    [
+                        Value.Field("kind", .string("likely")), Value.Field("rank", .int(i + 1)),
+                        Value.Field("name", .optional(l.place.name)), Value.Field("likelihood", .number(l.likelihood)),
+                        Value.Field("placeID", .optional(l.place.placeID)),
+                    ]))
+        }
+        for (i, m) in app.mapView.markers.enumerated() where m.position.isValid {
+            features.append(
+                feature(
+                    geometry("Point", point(m.position)),
+                    [
+                        Value.Field("kind", .string("marker")), Value.Field("number", .int(i + 1)),
+                        Value.Field("title", .optional(m.title)), Value.Field("snippet", .optional(m.snippet)),
+                        Value.Field("infoWindow", .bool(app.mapView.selectedMarker == i)),
+                    ]))
+        }
+    }
+    return features
+}
+
+/// Resolves a path as `source` does: relative to the script that names it.
+func scriptRelativePath(_ path: String, _ ctx: CommandContext) -> String {
+    let including = ctx.invocation.source
+    if !path.hasPrefix("/") && including.arguments != nil && including.name.contains("/") {
+        return directoryName(including.name) + "/" + path
+    }
+    return path
+}
+
+private func exportGeoJSONCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
+    guard let path = ctx.word(0) else { return .none }
+    let features = sessionFeatures(ctx.shell)
+    let collection = Value.record([
+        Value.Field("type", .string("FeatureCollection")), Value.Field("features", .list(features)),
+    ])
+    var bytes = Array(jsonText(collection).utf8)
+    bytes.append(0x0A)
+    switch writeFileAtomically(scriptRelativePath(path, ctx), bytes) {
+    case .success: break
+    case .failure(let e):
+        throw .runtime("cannot write '\(path)': \(e.reason); nothing was written", at: ctx.location(ofArg: 0))
+    }
+    return .line(
+        "wrote \(features.count) feature\(features.count == 1 ? "" : "s") to \(path)",
+        value: .record([Value.Field("path", .string(path)), Value.Field("features", .int(features.count))]))
+}
