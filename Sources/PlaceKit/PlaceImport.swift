@@ -1,7 +1,7 @@
 /// A place as a file describes it, before it joins the dataset. Every importer produces these
 /// and every exporter writes what they hold, so a dataset round-trips.
 public struct PlaceRecord: Sendable, Equatable {
-    /// The source's own identifier (`node/123` for OpenStreetMap, an `id` column), or nil: the
+    /// The source's own identifier (`osm:node/123` for OpenStreetMap, an `id` column), or nil: the
     /// dataset then derives a stable one from the name and position.
     public var id: String?
     public var name: String
@@ -112,7 +112,7 @@ public func groupedThousands(_ n: Int) -> String {
 /// osmium) importers.
 public enum OSMTags {
     /// The keys that make a named feature a place, in the order they are looked at.
-    public static let poiKeys = ["amenity", "shop", "tourism", "leisure", "office", "craft", "historic", "railway", "public_transport", "building"]
+    public static let poiKeys = ["amenity", "shop", "tourism", "leisure", "office", "craft", "historic", "railway", "public_transport"]
 
     /// Google-style types for a feature's tags, most specific first; nil when no tag makes it a
     /// place (a named street, a bare building with no use).
