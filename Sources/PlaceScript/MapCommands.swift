@@ -94,7 +94,7 @@ extension CommandFamily {
                         "nothing happens: the map has no location for the device (no permission or no position)",
                         value: cameraValue(app))
                 }),
-        ],
+        ] + mapDrawingCommands,
         stateRoots: [
             StateRoot("map", summary: "the map view: hidden, myLocationEnabled, myLocationButton, width, height, selectedMarker") {
                 shell in

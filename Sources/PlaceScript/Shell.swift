@@ -15,16 +15,20 @@ public struct ShellEnvironment: Sendable {
     public var isInteractive: Bool
     /// Terminal width, when known.
     public var terminalWidth: Int?
+    /// The locale's character set is UTF-8 (LC_ALL, LC_CTYPE or LANG names it): `map` draws
+    /// with box-drawing and symbol characters, otherwise in plain ASCII.
+    public var localeIsUTF8: Bool
 
     public init(
         stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false, noColor: Bool = false,
-        isInteractive: Bool = false, terminalWidth: Int? = nil
+        isInteractive: Bool = false, terminalWidth: Int? = nil, localeIsUTF8: Bool = true
     ) {
         self.stdoutIsTerminal = stdoutIsTerminal
         self.stderrIsTerminal = stderrIsTerminal
         self.noColor = noColor
         self.isInteractive = isInteractive
         self.terminalWidth = terminalWidth
+        self.localeIsUTF8 = localeIsUTF8
     }
 }
 

@@ -34,6 +34,18 @@ func setUpUTF8Locale() {
     }
 }
 
+/// Whether the user's locale is UTF-8, as the environment names it (the first set of LC_ALL,
+/// LC_CTYPE, LANG; unset is the C locale, ASCII). Read from the names rather than from
+/// `setlocale`, which the REPL later forces to UTF-8 for libedit.
+func localeIsUTF8() -> Bool {
+    for name in ["LC_ALL", "LC_CTYPE", "LANG"] {
+        guard let value = environmentValue(name), !value.isEmpty else { continue }
+        let upper = value.uppercased()
+        return upper.contains("UTF-8") || upper.contains("UTF8")
+    }
+    return false
+}
+
 func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
 /// The terminal's width in columns, or nil.

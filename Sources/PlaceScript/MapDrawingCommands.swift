@@ -1,0 +1,106 @@
+import PlaceKit
+
+/// `map` and `snapshot`: the map view drawn in the terminal and as an SVG of the phone screen.
+/// Part of the Map family.
+let mapDrawingCommands: [CommandSpec] = [
+    CommandSpec(
+        "map",
+        options: [
+            OptionSpec("width", .integer(20...500), valueName: "W", summary: "columns, frame included (default: the terminal's, or 80)"),
+            OptionSpec("height", .integer(5...500), valueName: "H", summary: "lines of the frame (default 22)"),
+            OptionSpec("ascii", summary: "plain ASCII: + - | for the frame, o V @ for places, markers, you"),
+        ],
+        summary: "draw the map view in the terminal: places, markers, you, a scale bar and north",
+        details: """
+            The frame's inner width spans the map view's 393 points; a line is two columns tall,
+            so distances look the same across and down, and the lines show the middle of the
+            view (--height for more; never more than the view). Places are • (labelled where
+            the name fits without touching another label, the app's likely places first, then
+            the nearest), markers ▼ with their title (an open info window as a box), the
+            device ◉ with its accuracy ring when it is wider than a cell; the scale bar is a
+            round distance, north is up. Unicode on a UTF-8 locale, ASCII otherwise or with
+            --ascii; colour only on a terminal and never with NO_COLOR.
+            """,
+        examples: ["map", "map --width 100 --height 40", "map --ascii"],
+        handler: mapCommand),
+    CommandSpec(
+        "snapshot", arguments: [ArgSpec("FILE", svgPathType, summary: "where to write the SVG")],
+        summary: "write the phone screen as a standalone SVG: map, markers, info window, picker",
+        details: """
+            What the phone would show, without map tiles: the device frame at the map view's
+            393 × 852 points, the navigation bar (Current Place on a Map, Get Place), the places
+            as dots with labels that keep apart, markers as pins, the open info window (bold
+            title, snippet below), the my-location dot, accuracy circle and button, a scale
+            bar — or the picker (Choose a place, five rows a screen, Back) when it is open. It
+            opens in any browser. The file is replaced atomically.
+            """,
+        examples: ["snapshot map.svg"],
+        handler: snapshotCommand),
+]
+
+/// A path ending in `.svg`.
+private let svgPathType = ArgType(usage: "FILE.svg") { (c: inout TokenCursor) throws(Diagnostic) in
+    .word(c.next()?.text ?? "")
+}
+
+private func mapCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
+    let app = try requireApp(ctx)
+    let scene = MapScene(app: app, session: ctx.session)
+    if let reason = scene.hiddenReason {
+        let text = "the map is hidden: " + reason
+        return .line(text, value: .record([Value.Field("hidden", .bool(true)), Value.Field("reason", .string(reason))]))
+    }
+    let width = optionInteger(ctx, "width") ?? min(200, max(20, ctx.shell.environment.terminalWidth ?? 80))
+    let height = optionInteger(ctx, "height") ?? 22
+    let ascii = ctx.flag("ascii") || !ctx.shell.environment.localeIsUTF8
+    let drawing = TerminalMap(
+        scene: scene, columns: width, lines: height, unicode: !ascii, color: ctx.shell.outputStyle.enabled
+    ).render()
+    var text = drawing.lines
+    if scene.pickerRows != nil { text.append("the picker covers the map on the phone ('back' to return to it)") }
+    let value = Value.record([
+        Value.Field("hidden", .bool(false)), Value.Field("width", .int(width)),
+        Value.Field("placesInView", .int(drawing.placesInView)),
+        Value.Field("labels", .list(drawing.labels.map { .string($0) })),
+    ])
+    return CommandResult(value: value, text: text)
+}
+
+private func optionInteger(_ ctx: CommandContext, _ name: String) -> Int? {
+    if case .integer(let n)? = ctx.option(name)?.value { return n }
+    return nil
+}
+
+private func snapshotCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
+    let app = try requireApp(ctx)
+    let path = ctx.word(0) ?? ""
+    guard path.lowercased().hasSuffix(".svg"), path.count > 4, !path.hasSuffix("/.svg") else {
+        throw .runtime(
+            "snapshot writes SVG: '\(path)' does not end in .svg", at: ctx.location(ofArg: 0),
+            help: "name the file FILE.svg, e.g. 'snapshot map.svg'")
+    }
+    let scene = MapScene(app: app, session: ctx.session)
+    let picture = SVGSnapshot(scene: scene).render()
+    if case .failure(let e) = writeFileAtomically(path, Array(picture.svg.utf8)) {
+        throw .runtime("cannot write '\(path)': \(e.reason)", at: ctx.location(ofArg: 0))
+    }
+    var what: String
+    if scene.pickerRows != nil {
+        what = "the picker, \(scene.pickerRows?.count ?? 0) rows"
+    } else if let reason = scene.hiddenReason {
+        what = "the map screen, map hidden (\(reason))"
+    } else {
+        let markers = scene.markers.filter(\.isInFrame)
+        what = "the map screen, \(scene.places.count) place\(scene.places.count == 1 ? "" : "s")"
+        what += ", \(markers.count) marker\(markers.count == 1 ? "" : "s")"
+        if markers.contains(where: \.isOpen) { what += " (info window open)" }
+        if let me = scene.myLocation { what += ", you ±" + formatNumber(me.accuracyMetres.rounded()) + " m" }
+    }
+    let value = Value.record([
+        Value.Field("path", .string(path)), Value.Field("bytes", .int(picture.svg.utf8.count)),
+        Value.Field("screen", .string(scene.pickerRows != nil ? "picker" : "map")),
+        Value.Field("hidden", .bool(scene.hiddenReason != nil)),
+        Value.Field("labels", .list(picture.labels.map { .string($0) })),
+    ])
+    return .line("wrote \(path): \(what)", value: value)
+}

@@ -1,0 +1,172 @@
+import PlaceKit
+
+/// What a picture of the phone shows, gathered once from the session: the map view's frame and
+/// camera, the places and markers inside the frame (in frame points, origin top left, the
+/// camera target at the centre), the my-location layer, and the picker when it is open. The
+/// terminal map and the SVG snapshot both draw from it, so they always show the same view.
+struct MapScene {
+    /// A place of the dataset inside the frame.
+    struct PlaceDot {
+        var name: String
+        var x: Double
+        var y: Double
+    }
+
+    /// A `GMSMarker` on the map.
+    struct Pin {
+        var title: String
+        var snippet: String
+        var x: Double
+        var y: Double
+        /// Its info window is open (`selectedMarker`).
+        var isOpen: Bool
+        /// Inside the frame (a marker can be anywhere; only those in view are drawn).
+        var isInFrame: Bool
+    }
+
+    /// The my-location dot and its accuracy circle.
+    struct MyLocation {
+        var x: Double
+        var y: Double
+        var accuracyMetres: Double
+        /// The accuracy circle's radius in points.
+        var radius: Double
+    }
+
+    var width: Double
+    var height: Double
+    var camera: CameraPosition
+    var metresPerPoint: Double
+    /// Why the map view is hidden, or nil when it shows.
+    var hiddenReason: String?
+    /// Places in the frame, most deserving of a label first: the app's likely places in the
+    /// order of the list, then the others nearest the camera target first.
+    var places: [PlaceDot]
+    var markers: [Pin]
+    var myLocation: MyLocation?
+    var showsMyLocationButton: Bool
+    /// The picker's rows when it covers the map (blank rows in the Objective-C flavour).
+    var pickerRows: [String]?
+    /// The virtual time of day, for the status bar.
+    var time: String
+
+    /// The frame point of a coordinate: points right and down from the frame's top left corner,
+    /// Web Mercator at the camera's zoom (bearing 0). Longitudes take the nearer way round.
+    static func framePoint(_ p: GeoPoint, camera: CameraPosition, width: Double, height: Double) -> (x: Double, y: Double) {
+        let c = worldPoint(camera.target, zoom: camera.zoom)
+        let q = worldPoint(p, zoom: camera.zoom)
+        let world = 256 * pow(2, camera.zoom)
+        var dx = q.x - c.x
+        if dx > world / 2 { dx -= world } else if dx < -world / 2 { dx += world }
+        return (width / 2 + dx, height / 2 + (q.y - c.y))
+    }
+
+    init(app: TutorialApp, session: Session) {
+        let map = app.mapView
+        width = map.width
+        height = map.height
+        camera = map.camera
+        metresPerPoint = camera.metresPerPoint
+        hiddenReason = map.isHidden ? MapScene.hiddenReason(app: app, session: session) : nil
+        let date = VirtualDate(clock: session.clock)
+        time = String(date.hour) + ":" + (date.minute < 10 ? "0" : "") + String(date.minute)
+        pickerRows = app.pickerPlaces != nil ? app.pickerRows : nil
+        showsMyLocationButton = map.myLocationButton && map.isMyLocationEnabled
+        let (w, h, cam) = (width, height, camera)
+        func point(_ p: GeoPoint) -> (x: Double, y: Double) { MapScene.framePoint(p, camera: cam, width: w, height: h) }
+        func inFrame(_ q: (x: Double, y: Double)) -> Bool { q.x >= 0 && q.x < w && q.y >= 0 && q.y < h }
+
+        // Places in the frame.
+        var found: [(dot: PlaceDot, distance: Double)] = []
+        for place in MapScene.placesAround(session: session, camera: cam, width: w, height: h) {
+            let q = point(place.coordinate)
+            guard inFrame(q) else { continue }
+            found.append((PlaceDot(name: place.name, x: q.x, y: q.y), distance(place.coordinate, cam.target)))
+        }
+        // The app's likely places first (in the list's order), then the nearest.
+        var likelyRank: [String: Int] = [:]
+        for (i, l) in app.likelyPlaces.enumerated() {
+            if let name = l.place.name, likelyRank[name] == nil { likelyRank[name] = i }
+        }
+        found.sort { a, b in
+            let ra = likelyRank[a.dot.name] ?? Int.max
+            let rb = likelyRank[b.dot.name] ?? Int.max
+            if ra != rb { return ra < rb }
+            if a.distance != b.distance { return a.distance < b.distance }
+            return a.dot.name < b.dot.name
+        }
+        places = found.map(\.dot)
+
+        markers = map.markers.enumerated().map { i, m in
+            let q = point(m.position)
+            return Pin(
+                title: m.title ?? "", snippet: m.snippet ?? "", x: q.x, y: q.y, isOpen: map.selectedMarker == i,
+                isInFrame: m.position.isValid && inFrame(q))
+        }
+        // A place under a marker is the marker's place: the pin and its title stand for it.
+        let pins = markers.filter(\.isInFrame)
+        places.removeAll { p in pins.contains { abs($0.x - p.x) < 1 && abs($0.y - p.y) < 1 } }
+
+        // The my-location layer: the device's position as the map's own location source sees
+        // it (coarsened with reduced accuracy), when enabled and allowed.
+        myLocation = nil
+        if map.isMyLocationEnabled, app.locationManager.authorizationStatus.isAuthorized,
+            let position = session.device.position
+        {
+            var coordinate = position.coordinate
+            var accuracy = position.horizontalAccuracy
+            if app.locationManager.accuracyAuthorization == .reduced {
+                // As `LocationManager.coarsened` snaps a fix.
+                let g = SimulationChoices.reducedGridDegrees
+                func snap(_ x: Double) -> Double { ((x / g).rounded(.down) + 0.5) * g }
+                coordinate = GeoPoint(latitude: snap(coordinate.latitude), longitude: snap(coordinate.longitude))
+                accuracy = SimulationChoices.reducedHorizontalAccuracy
+            }
+            let q = point(coordinate)
+            myLocation = MyLocation(x: q.x, y: q.y, accuracyMetres: accuracy, radius: accuracy / metresPerPoint)
+        }
+    }
+
+    /// The places near enough to the camera to be in the frame.
+    private static func placesAround(session: Session, camera: CameraPosition, width: Double, height: Double) -> [Place] {
+        session.places.dataset.places
+    }
+
+    /// Why the tutorial keeps the map view hidden, in the state the session is in.
+    static func hiddenReason(app: TutorialApp, session: Session) -> String {
+        let status = app.locationManager.authorizationStatus
+        if status == .restricted {
+            return "location access is restricted, and the tutorial shows the map only at a fix or a denial (P6)"
+        }
+        if app.locationError != nil {
+            return "location updates stopped with an error before the first fix (P5)"
+        }
+        if status == .notDetermined {
+            return "the app shows it at the first location fix, and the permission alert is not answered yet"
+        }
+        if session.device.position == nil {
+            return "the app shows it at the first location fix, and the device has no position ('locate …')"
+        }
+        return "the app shows it at the first location fix"
+    }
+
+    /// A round distance for a scale bar at most `maxMetres` long: 1, 2 or 5 × 10^n metres.
+    static func roundDistance(atMost maxMetres: Double) -> Double {
+        guard maxMetres.isFinite, maxMetres >= 1 else { return 1 }
+        var unit = 1.0
+        while unit * 10 <= maxMetres { unit *= 10 }
+        for m in [5.0, 2.0, 1.0] where m * unit <= maxMetres { return m * unit }
+        return unit
+    }
+
+    /// `200 m`, `1 km`, `2.5 km`.
+    static func distanceText(_ metres: Double) -> String {
+        metres < 1000 ? formatNumber(metres) + " m" : formatNumber(metres / 1000) + " km"
+    }
+}
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif

@@ -1,0 +1,412 @@
+import PlaceKit
+
+/// The phone screen as a standalone SVG: the device frame around the map view's 393 × 852
+/// points, the map without tiles (a light background, a grid at the scale bar's distance, the
+/// places as dots with labels that do not overlap), the markers as pins, the open info window,
+/// the my-location dot, accuracy circle and button, the navigation bar — or the picker when it
+/// covers the map. No external references; fonts fall back to the generic `sans-serif`.
+struct SVGSnapshot {
+    let scene: MapScene
+
+    static let bezel = 14.0
+    static let statusBarHeight = 54.0
+    static let navBarHeight = 44.0
+    static let bottomInset = 34.0
+    static let fonts = "-apple-system, 'SF Pro Text', 'Helvetica Neue', Helvetica, Arial, 'Noto Sans', sans-serif"
+    static let blue = "#007AFF"
+
+    struct Rect {
+        var x, y, w, h: Double
+        func intersects(_ o: Rect) -> Bool { x < o.x + o.w && o.x < x + w && y < o.y + o.h && o.y < y + h }
+        func inside(_ o: Rect) -> Bool { x >= o.x && y >= o.y && x + w <= o.x + o.w && y + h <= o.y + o.h }
+    }
+
+    /// What the picture shows, for the command's message.
+    struct Result {
+        var svg: String
+        var labels: [String]
+    }
+
+    func render() -> Result {
+        let w = scene.width
+        let h = scene.height
+        let b = Self.bezel
+        var out = ""
+        var labels: [String] = []
+        func line(_ s: String) { out += s + "\n" }
+        let totalW = w + 2 * b
+        let totalH = h + 2 * b
+        line("<?xml version=\"1.0\" encoding=\"UTF-8\"?>")
+        line(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(totalW))\" height=\"\(n(totalH))\" viewBox=\"0 0 \(n(totalW)) \(n(totalH))\" font-family=\"\(Self.fonts)\">"
+        )
+        let what: String
+        if scene.pickerRows != nil {
+            what = "the picker (Choose a place)"
+        } else if scene.hiddenReason != nil {
+            what = "the map screen with the map view hidden"
+        } else {
+            what = "the map screen"
+        }
+        line("<title>Current Place on a Map: \(xml(what))</title>")
+        line(
+            "<desc>placeshell snapshot: camera \(formatFixed(scene.camera.target.latitude, decimals: 6)), \(formatFixed(scene.camera.target.longitude, decimals: 6)) zoom \(formatNumber(scene.camera.zoom)); map tiles are not drawn.</desc>"
+        )
+        line("<defs><clipPath id=\"screen\"><rect x=\"0\" y=\"0\" width=\"\(n(w))\" height=\"\(n(h))\" rx=\"48\"/></clipPath></defs>")
+        line("<rect x=\"0\" y=\"0\" width=\"\(n(totalW))\" height=\"\(n(totalH))\" rx=\"62\" fill=\"#1c1c1e\"/>")
+        line("<g transform=\"translate(\(n(b)) \(n(b)))\" clip-path=\"url(#screen)\">")
+        line("<rect x=\"0\" y=\"0\" width=\"\(n(w))\" height=\"\(n(h))\" fill=\"#ffffff\"/>")
+        if let rows = scene.pickerRows {
+            out += picker(rows)
+        } else {
+            if scene.hiddenReason == nil {
+                let (map, placed) = mapLayer()
+                out += map
+                labels = placed
+            } else {
+                line("<g id=\"map-hidden\">")
+                line(
+                    "<text x=\"\(n(w / 2))\" y=\"\(n(h / 2))\" text-anchor=\"middle\" font-size=\"13\" font-style=\"italic\" fill=\"#8e8e93\">map view hidden</text>"
+                )
+                for (i, part) in wrapWords(scene.hiddenReason ?? "", width: 42).enumerated() {
+                    line(
+                        "<text x=\"\(n(w / 2))\" y=\"\(n(h / 2 + 20 + Double(i) * 16))\" text-anchor=\"middle\" font-size=\"11\" fill=\"#aeaeb2\">\(xml(part))</text>"
+                    )
+                }
+                line("</g>")
+            }
+            out += navigationBar(title: "Current Place on a Map", left: nil, right: "Get Place")
+        }
+        out += statusBar()
+        line("<rect x=\"\(n(w / 2 - 67))\" y=\"\(n(h - 13))\" width=\"134\" height=\"5\" rx=\"2.5\" fill=\"#000000\"/>")
+        line("</g>")
+        line("</svg>")
+        return Result(svg: out, labels: labels)
+    }
+
+    // MARK: - The map
+
+    private func mapLayer() -> (String, [String]) {
+        let w = scene.width
+        let h = scene.height
+        var out = "<g id=\"map\">\n"
+        func line(_ s: String) { out += s + "\n" }
+        line("<rect x=\"0\" y=\"0\" width=\"\(n(w))\" height=\"\(n(h))\" fill=\"#eef1f4\"/>")
+
+        // The grid: lines at the scale bar's round distance, fixed to the world so they move
+        // with the map.
+        let scaleMetres = MapScene.roundDistance(atMost: scene.metresPerPoint * 100)
+        let spacing = scaleMetres / scene.metresPerPoint
+        if spacing >= 12 {
+            let c = worldPoint(scene.camera.target, zoom: scene.camera.zoom)
+            let originX = c.x - w / 2
+            let originY = c.y - h / 2
+            var path = ""
+            var x = (originX / spacing).rounded(.up) * spacing - originX
+            while x < w {
+                path += "M\(n(x)) 0V\(n(h))"
+                x += spacing
+            }
+            var y = (originY / spacing).rounded(.up) * spacing - originY
+            while y < h {
+                path += "M0 \(n(y))H\(n(w))"
+                y += spacing
+            }
+            line("<path id=\"grid\" d=\"\(path)\" stroke=\"#dde3ea\" stroke-width=\"1\" fill=\"none\"/>")
+        }
+
+        // Space already taken: the bars, the button, the scale bar.
+        let top = Self.statusBarHeight + Self.navBarHeight
+        var taken: [Rect] = [
+            Rect(x: 0, y: 0, w: w, h: top + 4), Rect(x: 0, y: h - Self.bottomInset, w: w, h: Self.bottomInset),
+            Rect(x: 8, y: h - Self.bottomInset - 40, w: 120, h: 36),
+        ]
+        if scene.showsMyLocationButton { taken.append(myLocationButtonRect) }
+        let screen = Rect(x: 4, y: 0, w: w - 8, h: h)
+
+        // Accuracy circle and dot under everything but the chrome.
+        var meLayer = ""
+        if let me = scene.myLocation {
+            let r = max(me.radius, 0)
+            meLayer += "<g id=\"my-location\">\n"
+            if r > 9 {
+                meLayer +=
+                    "<circle cx=\"\(n(me.x))\" cy=\"\(n(me.y))\" r=\"\(n(min(r, 4000)))\" fill=\"#4285F4\" fill-opacity=\"0.15\" stroke=\"#4285F4\" stroke-opacity=\"0.45\" stroke-width=\"1\"/>\n"
+            }
+            meLayer +=
+                "<circle cx=\"\(n(me.x))\" cy=\"\(n(me.y))\" r=\"10\" fill=\"#ffffff\" stroke=\"#000000\" stroke-opacity=\"0.12\" stroke-width=\"1\"/>\n"
+            meLayer += "<circle cx=\"\(n(me.x))\" cy=\"\(n(me.y))\" r=\"7\" fill=\"#4285F4\"/>\n"
+            meLayer += "</g>\n"
+            taken.append(Rect(x: me.x - 10, y: me.y - 10, w: 20, h: 20))
+        }
+
+        // Markers and the info window come first for space: they are what the app added.
+        var pins = ""
+        var labelsSVG = ""
+        var placed: [String] = []
+        for m in scene.markers where m.isInFrame {
+            taken.append(Rect(x: m.x - 12, y: m.y - 42, w: 24, h: 42))
+        }
+        var window = ""
+        for m in scene.markers where m.isInFrame && m.isOpen && !(m.title.isEmpty && m.snippet.isEmpty) {
+            window += infoWindow(m, taken: &taken)
+            placed.append(m.title)
+        }
+        for m in scene.markers where m.isInFrame {
+            pins += pin(m)
+            guard !m.isOpen, !m.title.isEmpty else { continue }
+            // The title beside the pin's head, the snippet under it.
+            let title = ellipsized(m.title, maxWidth: 170, size: 12, bold: true)
+            let snippet = m.snippet.isEmpty ? "" : ellipsized(m.snippet, maxWidth: 170, size: 11, bold: false)
+            let tw = max(textWidth(title, size: 12, bold: true), snippet.isEmpty ? 0 : textWidth(snippet, size: 11, bold: false))
+            let th = snippet.isEmpty ? 15.0 : 29.0
+            let spots = [
+                (x: m.x + 14, y: m.y - 34, anchor: "start"), (x: m.x - 14 - tw, y: m.y - 34, anchor: "start"),
+                (x: m.x - tw / 2, y: m.y + 4, anchor: "start"),
+            ]
+            for s in spots {
+                let r = Rect(x: s.x - 2, y: s.y - 2, w: tw + 4, h: th + 4)
+                guard r.inside(screen), !taken.contains(where: { $0.intersects(r) }) else { continue }
+                taken.append(r)
+                labelsSVG += label(title, x: s.x, y: s.y + 12, size: 12, bold: true, fill: "#202124")
+                if !snippet.isEmpty { labelsSVG += label(snippet, x: s.x, y: s.y + 26, size: 11, bold: false, fill: "#5f6368") }
+                placed.append(m.title)
+                break
+            }
+        }
+
+        // Places: a dot each, a label where it fits.
+        var dots = ""
+        var placeLabels = ""
+        // Every dot blocks labels, so that no label runs over a place.
+        for p in scene.places { taken.append(Rect(x: p.x - 4, y: p.y - 4, w: 8, h: 8)) }
+        for p in scene.places {
+            dots += "<circle cx=\"\(n(p.x))\" cy=\"\(n(p.y))\" r=\"4\" fill=\"#9aa0a6\" stroke=\"#ffffff\" stroke-width=\"1.5\"/>\n"
+        }
+        for p in scene.places {
+            let text = ellipsized(p.name, maxWidth: 150, size: 11, bold: false)
+            let tw = textWidth(text, size: 11, bold: false)
+            let spots = [
+                (x: p.x + 8, y: p.y - 6.5), (x: p.x - 8 - tw, y: p.y - 6.5), (x: p.x - tw / 2, y: p.y - 20),
+                (x: p.x - tw / 2, y: p.y + 7),
+            ]
+            for s in spots {
+                let r = Rect(x: s.x - 1, y: s.y, w: tw + 2, h: 13)
+                guard r.inside(screen), !taken.contains(where: { $0.intersects(r) }) else { continue }
+                taken.append(r)
+                placeLabels += label(text, x: s.x, y: s.y + 10, size: 11, bold: false, fill: "#5f6368")
+                placed.append(p.name)
+                break
+            }
+        }
+        out += "<g id=\"places\">\n" + dots + placeLabels + "</g>\n"
+        out += meLayer
+        out += "<g id=\"markers\">\n" + pins + labelsSVG + "</g>\n"
+        if !window.isEmpty { out += "<g id=\"info-window\">\n" + window + "</g>\n" }
+        out += scaleBar(metres: scaleMetres)
+        if scene.showsMyLocationButton { out += myLocationButton() }
+        out += "</g>\n"
+        return (out, placed)
+    }
+
+    private var myLocationButtonRect: Rect {
+        Rect(x: scene.width - 12 - 56, y: scene.height - Self.bottomInset - 12 - 56, w: 56, h: 56)
+    }
+
+    /// Google's default marker: a red pin whose tip is at the position.
+    private func pin(_ m: MapScene.Pin) -> String {
+        "<g class=\"marker\" transform=\"translate(\(n(m.x)) \(n(m.y)))\"><title>\(xml(m.title))</title>"
+            + "<path d=\"M0 0C-2 -9 -11 -16 -11 -27A11 11 0 1 1 11 -27C11 -16 2 -9 0 0Z\" fill=\"#EA4335\" stroke=\"#B31412\" stroke-width=\"1\"/>"
+            + "<circle cx=\"0\" cy=\"-27\" r=\"3.8\" fill=\"#B31412\"/></g>\n"
+    }
+
+    /// The default info window: a white bubble above the pin, the title bold, the snippet below.
+    private func infoWindow(_ m: MapScene.Pin, taken: inout [Rect]) -> String {
+        let maxText = scene.width - 16 - 28
+        let title = ellipsized(m.title, maxWidth: maxText, size: 15, bold: true)
+        let snippet = ellipsized(m.snippet, maxWidth: maxText, size: 13, bold: false)
+        var boxW = 28 + max(title.isEmpty ? 0 : textWidth(title, size: 15, bold: true), snippet.isEmpty ? 0 : textWidth(snippet, size: 13, bold: false))
+        boxW = min(scene.width - 16, max(boxW, 80))
+        let boxH = (title.isEmpty ? 0 : 20.0) + (snippet.isEmpty ? 0 : 18.0) + 20
+        let bottom = m.y - 46
+        let topY = bottom - boxH
+        var left = m.x - boxW / 2
+        left = max(8, min(scene.width - 8 - boxW, left))
+        let tip = max(left + 14, min(left + boxW - 14, m.x))
+        taken.append(Rect(x: left, y: topY, w: boxW, h: boxH + 10))
+        var s = "M\(n(left + 6)) \(n(topY))H\(n(left + boxW - 6))Q\(n(left + boxW)) \(n(topY)) \(n(left + boxW)) \(n(topY + 6))"
+        s += "V\(n(bottom - 6))Q\(n(left + boxW)) \(n(bottom)) \(n(left + boxW - 6)) \(n(bottom))"
+        s += "H\(n(tip + 9))L\(n(tip)) \(n(bottom + 10))L\(n(tip - 9)) \(n(bottom))H\(n(left + 6))"
+        s += "Q\(n(left)) \(n(bottom)) \(n(left)) \(n(bottom - 6))V\(n(topY + 6))Q\(n(left)) \(n(topY)) \(n(left + 6)) \(n(topY))Z"
+        var out = "<path transform=\"translate(0 2)\" d=\"\(s)\" fill=\"#000000\" fill-opacity=\"0.18\"/>\n"
+        out += "<path d=\"\(s)\" fill=\"#ffffff\" stroke=\"#dadce0\" stroke-width=\"1\"/>\n"
+        var y = topY + 10
+        if !title.isEmpty {
+            y += 15
+            out +=
+                "<text x=\"\(n(left + 14))\" y=\"\(n(y))\" font-size=\"15\" font-weight=\"bold\" fill=\"#202124\">\(xml(title))</text>\n"
+            y += 3
+        }
+        if !snippet.isEmpty {
+            y += 15
+            out += "<text x=\"\(n(left + 14))\" y=\"\(n(y))\" font-size=\"13\" fill=\"#5f6368\">\(xml(snippet))</text>\n"
+        }
+        return out
+    }
+
+    private func scaleBar(metres: Double) -> String {
+        let length = metres / scene.metresPerPoint
+        guard length.isFinite, length >= 10, length <= 200 else { return "" }
+        let x = 16.0
+        let y = scene.height - Self.bottomInset - 12
+        let text = MapScene.distanceText(metres)
+        return "<g id=\"scale-bar\">"
+            + "<path d=\"M\(n(x)) \(n(y - 6))V\(n(y))H\(n(x + length))V\(n(y - 6))\" fill=\"none\" stroke=\"#ffffff\" stroke-width=\"4\" stroke-linejoin=\"round\"/>"
+            + "<path d=\"M\(n(x)) \(n(y - 6))V\(n(y))H\(n(x + length))V\(n(y - 6))\" fill=\"none\" stroke=\"#3c4043\" stroke-width=\"1.5\"/>"
+            + label(text, x: x + 3, y: y - 9, size: 11, bold: false, fill: "#3c4043").dropLast() + "</g>\n"
+    }
+
+    private func myLocationButton() -> String {
+        let r = myLocationButtonRect
+        let cx = r.x + r.w / 2
+        let cy = r.y + r.h / 2
+        return "<g id=\"my-location-button\">"
+            + "<circle cx=\"\(n(cx))\" cy=\"\(n(cy + 1))\" r=\"28\" fill=\"#000000\" fill-opacity=\"0.15\"/>"
+            + "<circle cx=\"\(n(cx))\" cy=\"\(n(cy))\" r=\"28\" fill=\"#ffffff\"/>"
+            + "<circle cx=\"\(n(cx))\" cy=\"\(n(cy))\" r=\"8\" fill=\"none\" stroke=\"#666666\" stroke-width=\"2\"/>"
+            + "<circle cx=\"\(n(cx))\" cy=\"\(n(cy))\" r=\"3.5\" fill=\"#666666\"/>"
+            + "<path d=\"M\(n(cx)) \(n(cy - 13))V\(n(cy - 8))M\(n(cx)) \(n(cy + 8))V\(n(cy + 13))M\(n(cx - 13)) \(n(cy))H\(n(cx - 8))M\(n(cx + 8)) \(n(cy))H\(n(cx + 13))\" stroke=\"#666666\" stroke-width=\"2\"/>"
+            + "</g>\n"
+    }
+
+    // MARK: - Chrome
+
+    private func statusBar() -> String {
+        let w = scene.width
+        return "<g id=\"status-bar\">"
+            + "<text x=\"54\" y=\"36\" text-anchor=\"middle\" font-size=\"16\" font-weight=\"bold\" fill=\"#000000\">\(scene.time)</text>"
+            + "<rect x=\"\(n(w / 2 - 62))\" y=\"11\" width=\"124\" height=\"36\" rx=\"18\" fill=\"#000000\"/>"
+            + "<rect x=\"\(n(w - 58))\" y=\"24\" width=\"24\" height=\"12\" rx=\"3.5\" fill=\"none\" stroke=\"#000000\" stroke-opacity=\"0.4\"/>"
+            + "<rect x=\"\(n(w - 56))\" y=\"26\" width=\"18\" height=\"8\" rx=\"2\" fill=\"#000000\"/>"
+            + "</g>\n"
+    }
+
+    private func navigationBar(title: String, left: String?, right: String?) -> String {
+        let w = scene.width
+        let bottom = Self.statusBarHeight + Self.navBarHeight
+        let baseline = Self.statusBarHeight + 28
+        var s = "<g id=\"navigation-bar\">"
+        s += "<rect x=\"0\" y=\"0\" width=\"\(n(w))\" height=\"\(n(bottom))\" fill=\"#f9f9f9\" fill-opacity=\"0.94\"/>"
+        s += "<rect x=\"0\" y=\"\(n(bottom - 0.5))\" width=\"\(n(w))\" height=\"0.5\" fill=\"#c6c6c8\"/>"
+        // Centred, unless that would run into a button: then it moves aside, as UIKit's does.
+        let titleW = textWidth(title, size: 17, bold: true)
+        let leftEdge = left.map { 25 + textWidth($0, size: 17, bold: false) + 8 } ?? 8
+        let rightEdge = right.map { w - 16 - textWidth($0, size: 17, bold: false) - 8 } ?? w - 8
+        let centre = max(leftEdge + titleW / 2, min(w / 2, rightEdge - titleW / 2))
+        s += "<text x=\"\(n(centre))\" y=\"\(n(baseline))\" text-anchor=\"middle\" font-size=\"17\" font-weight=\"bold\" fill=\"#000000\">\(xml(title))</text>"
+        if let left {
+            s += "<path d=\"M18 \(n(baseline - 14))L10 \(n(baseline - 6))L18 \(n(baseline + 2))\" fill=\"none\" stroke=\"\(Self.blue)\" stroke-width=\"2.5\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>"
+            s += "<text x=\"25\" y=\"\(n(baseline))\" font-size=\"17\" fill=\"\(Self.blue)\">\(xml(left))</text>"
+        }
+        if let right {
+            s += "<text x=\"\(n(w - 16))\" y=\"\(n(baseline))\" text-anchor=\"end\" font-size=\"17\" fill=\"\(Self.blue)\">\(xml(right))</text>"
+        }
+        return s + "</g>\n"
+    }
+
+    /// `PlacesViewController`: a table whose rows are a fifth of its height; the first screen.
+    private func picker(_ rows: [String]) -> String {
+        let w = scene.width
+        let top = Self.statusBarHeight + Self.navBarHeight
+        let tableH = scene.height - top
+        let rowH = tableH / 5
+        var s = "<g id=\"picker\">\n"
+        for i in 0..<5 {
+            let y = top + Double(i) * rowH
+            if i < rows.count {
+                let text = ellipsized(rows[i], maxWidth: w - 40, size: 17, bold: false)
+                s += "<g class=\"row\">"
+                if !text.isEmpty {
+                    s += "<text x=\"20\" y=\"\(n(y + rowH / 2 + 6))\" font-size=\"17\" fill=\"#000000\">\(xml(text))</text>"
+                }
+                s += "<rect x=\"20\" y=\"\(n(y + rowH - 0.5))\" width=\"\(n(w - 20))\" height=\"0.5\" fill=\"#c6c6c8\"/></g>\n"
+            }
+        }
+        if rows.isEmpty {
+            s += "<text x=\"\(n(w / 2))\" y=\"\(n(top + tableH / 2))\" text-anchor=\"middle\" font-size=\"13\" font-style=\"italic\" fill=\"#8e8e93\">the table is empty</text>\n"
+        }
+        if rows.count > 5 {
+            // The scroll indicator a table shows while it moves: how much of it is on screen.
+            let barH = max(36, (tableH - 40) * 5 / Double(rows.count))
+            s += "<rect id=\"scroll-indicator\" x=\"\(n(w - 6))\" y=\"\(n(top + 6))\" width=\"3\" height=\"\(n(barH))\" rx=\"1.5\" fill=\"#000000\" fill-opacity=\"0.35\"/>\n"
+        }
+        s += "</g>\n"
+        return s + navigationBar(title: "Choose a place", left: "Back", right: nil)
+    }
+
+    // MARK: - Text
+
+    private func label(_ text: String, x: Double, y: Double, size: Double, bold: Bool, fill: String) -> String {
+        "<text x=\"\(n(x))\" y=\"\(n(y))\" font-size=\"\(n(size))\"\(bold ? " font-weight=\"bold\"" : "") fill=\"\(fill)\" stroke=\"#ffffff\" stroke-width=\"3\" stroke-linejoin=\"round\" paint-order=\"stroke\">\(xml(text))</text>\n"
+    }
+
+    /// An estimate of the width of text in points (no font metrics here): wide characters a
+    /// full em, others 0.6 em, a little more in bold. Generous, so labels keep apart.
+    func textWidth(_ s: String, size: Double, bold: Bool) -> Double {
+        var em = 0.0
+        for ch in s {
+            let cells = displayWidth(String(ch))
+            em += cells == 2 ? 1.0 : cells == 0 ? 0 : (ch.isUppercase ? 0.68 : 0.58)
+        }
+        return em * size * (bold ? 1.08 : 1)
+    }
+
+    private func ellipsized(_ s: String, maxWidth: Double, size: Double, bold: Bool) -> String {
+        if textWidth(s, size: size, bold: bold) <= maxWidth { return s }
+        var t = ""
+        for ch in s {
+            if textWidth(t + String(ch) + "…", size: size, bold: bold) > maxWidth { break }
+            t.append(ch)
+        }
+        while t.last == " " { t.removeLast() }
+        return t + "…"
+    }
+
+    private func wrapWords(_ s: String, width: Int) -> [String] {
+        wrapText(s, width: width).split(separator: "\n").map(String.init)
+    }
+}
+
+/// A number for SVG: at most two decimals, no `-0`.
+private func n(_ x: Double) -> String {
+    let t = formatFixed(x, decimals: 2)
+    var s = Substring(t)
+    if s.contains(".") {
+        while s.hasSuffix("0") { s.removeLast() }
+        if s.hasSuffix(".") { s.removeLast() }
+    }
+    return s == "-0" ? "0" : String(s)
+}
+
+/// Text escaped for XML character data and attribute values.
+func xml(_ s: String) -> String {
+    var out = ""
+    for ch in s.unicodeScalars {
+        switch ch {
+        case "&": out += "&amp;"
+        case "<": out += "&lt;"
+        case ">": out += "&gt;"
+        case "\"": out += "&quot;"
+        case "'": out += "&apos;"
+        default:
+            // Characters XML 1.0 does not allow become U+FFFD.
+            let v = ch.value
+            if v < 0x20 && v != 0x09 && v != 0x0A && v != 0x0D || v == 0xFFFE || v == 0xFFFF {
+                out += "\u{FFFD}"
+            } else {
+                out.unicodeScalars.append(ch)
+            }
+        }
+    }
+    return out
+}
