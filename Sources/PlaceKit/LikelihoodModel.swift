@@ -12,6 +12,11 @@
 ///
 /// Candidates are places within max(3 s_i, 200 m); the 20 heaviest are returned, sorted by
 /// likelihood, then distance, then place ID, so equal weights always come out in the same order.
+///
+/// `rank(_: PlaceStore, …)` is what the service runs: it asks the store's grid for the places
+/// of each size class within that class's largest cutoff, so a query with a million places
+/// loaded looks at a few hundred. `rank(_: [Place], …)` scores every place one by one: the
+/// reference the tests hold the indexed ranking to (the same numbers, to the bit).
 public enum LikelihoodModel {
     /// Prior weights by place type: the first type of a place found here counts, else 1.
     public static let typePriors: [(type: String, prior: Double)] = [
@@ -33,6 +38,8 @@ public enum LikelihoodModel {
     /// One scored candidate, with the numbers `explain likely` shows.
     public struct Scored: Sendable {
         public var place: Place
+        /// The place's row in the store it was ranked from (nil when ranked from an array).
+        public var index: Int? = nil
         public var distance: Double
         public var spread: Double
         public var prior: Double
@@ -40,7 +47,61 @@ public enum LikelihoodModel {
         public var likelihood: Double
     }
 
-    /// Scores the places around a fix and returns the most likely, best first.
+    /// Scores the places of `store` around a fix and returns the most likely, best first: the
+    /// same list as `rank(store.places, …)`, from only the places the grid finds nearby.
+    public static func rank(_ store: PlaceStore, at point: GeoPoint, accuracy: Double) -> [Scored] {
+        let accuracy = max(0, accuracy)
+        let baseline = SimulationChoices.baselineSpread
+        let spreads = SimulationChoices.candidateSpreads
+        let floor = SimulationChoices.minimumSearchRadius
+        let limit = SimulationChoices.maximumLikelihoods
+        let metresPerDegree = earthRadius * .pi / 180
+        // The best `limit` so far, best first. A candidate that cannot beat the last is dropped
+        // with one comparison, so no list of all candidates is built or sorted.
+        var top: [(index: Int, distance: Double, spread: Double, prior: Double, weight: Double)] = []
+        top.reserveCapacity(limit + 1)
+        func better(_ a: (index: Int, distance: Double, weight: Double), than b: (index: Int, distance: Double, weight: Double)) -> Bool {
+            if a.weight != b.weight { return a.weight > b.weight }
+            if a.distance != b.distance { return a.distance < b.distance }
+            return store.id(at: a.index) < store.id(at: b.index)
+        }
+        store.grid.visit(
+            store, around: point,
+            cutoff: { maxRadius in
+                max(spreads * (accuracy * accuracy + maxRadius * maxRadius + baseline * baseline).squareRoot(), floor)
+            }
+        ) { index in
+            let radius = store.radius(at: index)
+            let s = (accuracy * accuracy + radius * radius + baseline * baseline).squareRoot()
+            let cutoff = max(spreads * s, floor)
+            let c = store.coords[index]
+            let latitude = Double(c.lat) / 1e7
+            // R·|Δφ| never exceeds the great-circle distance: a safe, cheap first test.
+            if abs(latitude - point.latitude) * metresPerDegree > cutoff * (1 + 1e-9) { return }
+            let d = distance(point, GeoPoint(latitude: latitude, longitude: Double(c.lng) / 1e7))
+            guard d <= cutoff else { return }
+            let p = store.prior(at: index)
+            let w = p * exp(-(d * d) / (2 * s * s))
+            if top.count == limit, let last = top.last, !better((index, d, w), than: (last.index, last.distance, last.weight)) {
+                return
+            }
+            var at = top.count
+            while at > 0 && better((index, d, w), than: (top[at - 1].index, top[at - 1].distance, top[at - 1].weight)) {
+                at -= 1
+            }
+            top.insert((index, d, s, p, w), at: at)
+            if top.count > limit { top.removeLast() }
+        }
+        let total = top.reduce(0) { $0 + $1.weight } + SimulationChoices.elsewhereWeight
+        return top.map {
+            Scored(
+                place: store.place(at: $0.index), index: $0.index, distance: $0.distance, spread: $0.spread,
+                prior: $0.prior, weight: $0.weight, likelihood: $0.weight / total)
+        }
+    }
+
+    /// Scores every place around a fix and returns the most likely, best first: the brute-force
+    /// reference (see the type's note).
     public static func rank(_ places: [Place], at point: GeoPoint, accuracy: Double) -> [Scored] {
         let accuracy = max(0, accuracy)
         let baseline = SimulationChoices.baselineSpread

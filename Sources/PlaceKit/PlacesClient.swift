@@ -60,8 +60,9 @@ public enum PlacesErrorCode: Int, Sendable, CaseIterable {
 
 /// The places service: the dataset it searches and its settings, shared by every launch.
 public struct PlacesService: Sendable {
-    /// The places searched; the built-in set is read on first use, so start-up does not pay for it.
-    public lazy var dataset = PlaceDataset.builtin
+    /// The places searched (a compact store with a spatial index); the built-in set is read on
+    /// first use, so start-up does not pay for it.
+    public lazy var dataset = PlaceStore.builtin
     /// The fields the app's code requests (the tutorial's `[.name, .coordinate]` unless changed).
     public var requestedFields = PlaceFields.tutorial
     /// Faults set on the network, the API key and the servers (`fail places`, `network`,
@@ -99,7 +100,7 @@ extension Session {
                 coordinate: position.coordinate, horizontalAccuracy: position.horizontalAccuracy, speed: -1,
                 course: -1, timestamp: clock)
             if privacy.accuracy == .reduced { fix = LocationManager.coarsened(fix) }
-            let ranked = LikelihoodModel.rank(places.dataset.places, at: fix.coordinate, accuracy: fix.horizontalAccuracy)
+            let ranked = LikelihoodModel.rank(places.dataset, at: fix.coordinate, accuracy: fix.horizontalAccuracy)
             response = .success(
                 ranked.map { PlaceLikelihood(place: FetchedPlace($0.place, fields: fields), likelihood: $0.likelihood) })
             // Only answered requests bill: the base SKU and one data SKU per tier touched.

@@ -94,7 +94,7 @@ extension CommandFamily {
                 examples: ["places"],
                 handler: { ctx throws(Diagnostic) in
                     let dataset = ctx.session.places.dataset
-                    var lines = ["\(dataset.places.count) places (\(dataset.source))"]
+                    var lines = ["\(dataset.count) places (\(dataset.source))"]
                     lines += TextTable(
                         headers: ["", ""], alignments: [.left, .right],
                         rows: dataset.areas.map { [$0.name, String($0.count)] }
@@ -162,7 +162,7 @@ let choicesHelp: String = {
 func placesValue(_ shell: Shell) -> Value {
     let dataset = shell.session.places.dataset
     return .record([
-        Value.Field("count", .int(dataset.places.count)), Value.Field("source", .string(dataset.source)),
+        Value.Field("count", .int(dataset.count)), Value.Field("source", .string(dataset.source)),
         Value.Field("areas", .record(dataset.areas.map { Value.Field($0.name, .int($0.count)) })),
     ])
 }

@@ -139,7 +139,7 @@ final class LikelihoodModelTests: XCTestCase {
             XCTAssertEqual(again.map(\.place.id), reference.map(\.place.id))
             XCTAssertEqual(again.map(\.likelihood), reference.map(\.likelihood))
         }
-        let builtin = PlaceDataset.builtin.places
+        let builtin = PlaceStore.builtin.places
         let reversed = LikelihoodModel.rank(Array(builtin.reversed()), at: centre, accuracy: 5)
         XCTAssertEqual(reversed.map(\.place.id), LikelihoodModel.rank(builtin, at: centre, accuracy: 5).map(\.place.id))
     }
@@ -203,7 +203,7 @@ final class LikelihoodModelTests: XCTestCase {
         let far = makePlace("far", at: destination(from: centre, bearing: 45, metres: 5000), radius: 50)
         XCTAssertTrue(LikelihoodModel.rank([far], at: centre, accuracy: 5).isEmpty)
         let ocean = GeoPoint(latitude: -40, longitude: -140)
-        XCTAssertTrue(LikelihoodModel.rank(PlaceDataset.builtin.places, at: ocean, accuracy: 3000).isEmpty)
+        XCTAssertTrue(LikelihoodModel.rank(PlaceStore.builtin.places, at: ocean, accuracy: 3000).isEmpty)
     }
 
     func testSearchRadiusIsAtLeastTwoHundredMetres() {
@@ -217,14 +217,14 @@ final class LikelihoodModelTests: XCTestCase {
     }
 
     func testNegativeAccuracyCountsAsZero() {
-        let places = PlaceDataset.builtin.places
+        let places = PlaceStore.builtin.places
         XCTAssertEqual(
             LikelihoodModel.rank(places, at: centre, accuracy: -1).map(\.likelihood),
             LikelihoodModel.rank(places, at: centre, accuracy: 0).map(\.likelihood))
     }
 
     func testReducedAccuracySpreadsTheLikelihood() {
-        let places = PlaceDataset.builtin.places
+        let places = PlaceStore.builtin.places
         let sharp = LikelihoodModel.rank(places, at: centre, accuracy: 5)
         let flat = LikelihoodModel.rank(places, at: centre, accuracy: SimulationChoices.reducedHorizontalAccuracy)
         assertWellFormed(sharp)
@@ -238,14 +238,14 @@ final class LikelihoodModelTests: XCTestCase {
 
     func testEveryPresetGivesARealisticList() {
         for preset in LocationPreset.all {
-            let ranked = LikelihoodModel.rank(PlaceDataset.builtin.places, at: preset.coordinate, accuracy: 5)
+            let ranked = LikelihoodModel.rank(PlaceStore.builtin.places, at: preset.coordinate, accuracy: 5)
             XCTAssertGreaterThanOrEqual(ranked.count, 3, preset.name)
             assertWellFormed(ranked)
         }
         // At the Google Sydney preset, Google Sydney is among the three most likely places (a big
         // venue nearby, The Star, can outweigh it: its radius and prior are larger).
         let google = LocationPreset.named("google-sydney")!.coordinate
-        let top = LikelihoodModel.rank(PlaceDataset.builtin.places, at: google, accuracy: 5).prefix(3)
+        let top = LikelihoodModel.rank(PlaceStore.builtin.places, at: google, accuracy: 5).prefix(3)
         XCTAssertTrue(top.contains { $0.place.name == "Google Sydney" }, "\(top.map(\.place.name))")
     }
 }

@@ -301,7 +301,7 @@ final class PlacesTests: XCTestCase {
         XCTAssertLessThan(c[0].likelihood, p[0].likelihood, "reduced accuracy is flatter")
         let fix = LocationManager.coarsened(
             LocationFix(coordinate: TutorialApp.defaultLocation, horizontalAccuracy: 5, speed: -1, course: -1, timestamp: 0))
-        let expected = LikelihoodModel.rank(PlaceDataset.builtin.places, at: fix.coordinate, accuracy: 3000)
+        let expected = LikelihoodModel.rank(PlaceStore.builtin.places, at: fix.coordinate, accuracy: 3000)
         XCTAssertEqual(c.map(\.place.source.id), expected.map(\.place.id))
         XCTAssertEqual(c.map(\.likelihood), expected.map(\.likelihood))
     }
@@ -325,11 +325,11 @@ final class PlacesTests: XCTestCase {
     }
 
     func testBuiltinDatasetHasEnoughPlacesPerArea() {
-        let areas = PlaceDataset.builtin.areas
+        let areas = PlaceStore.builtin.areas
         XCTAssertEqual(Set(areas.map(\.name)), ["sydney", "sf", "cupertino"])
         for area in areas { XCTAssertGreaterThanOrEqual(area.count, 40, area.name) }
-        let ids = PlaceDataset.builtin.places.map(\.id)
+        let ids = PlaceStore.builtin.places.map(\.id)
         XCTAssertEqual(Set(ids).count, ids.count, "place IDs are unique")
-        XCTAssertTrue(PlaceDataset.builtin.places.contains { $0.id == "ChIJN1t_tDeuEmsRUsoyG83frY4" && $0.name == "Google Sydney" })
+        XCTAssertTrue(PlaceStore.builtin.places.contains { $0.id == "ChIJN1t_tDeuEmsRUsoyG83frY4" && $0.name == "Google Sydney" })
     }
 }

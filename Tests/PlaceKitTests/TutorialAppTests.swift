@@ -175,7 +175,7 @@ final class TutorialAppTests: XCTestCase {
         XCTAssertEqual(h.session.stats.placesRequests, 2, "the fix sent a request")
         XCTAssertEqual(h.session.stats.locationUpdates, 1)
         XCTAssertEqual(h.session.clock, 1.8)
-        let expected = LikelihoodModel.rank(PlaceDataset.builtin.places, at: sydney, accuracy: 5)
+        let expected = LikelihoodModel.rank(PlaceStore.builtin.places, at: sydney, accuracy: 5)
         XCTAssertEqual(app.likelyPlaces.map(\.place.source.id), expected.map(\.place.id))
         XCTAssertEqual(app.likelyPlaces.map(\.likelihood), expected.map(\.likelihood))
         XCTAssertFalse(app.likelyPlaces.isEmpty)

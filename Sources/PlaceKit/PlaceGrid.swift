@@ -1,0 +1,316 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The spatial index of a `PlaceStore`: sorted grid cells over latitude and longitude, one grid
+/// per size class of place.
+///
+/// Design note.
+/// - Why a grid and not a k-d tree or an R-tree: a likelihood query is a disc of a known radius,
+///   the data are points, and what matters is build time and bytes per place. A grid sorted by
+///   cell is one `UInt32` per place (the rows in cell order) plus 12 bytes per non-empty cell,
+///   builds in O(n) with two counting passes and a sort of each small row bucket (a million
+///   places: tens of milliseconds, against hundreds for a k-d tree), and answers a disc by
+///   binary-searching the cells of each grid row the disc crosses. A k-d tree would need the
+///   coordinates copied into tree order or 8 more bytes a place, and rebuilds no faster.
+/// - Why size classes: a place is a candidate within max(3 s, 200 m) where s grows with its
+///   radius, so one grid searched with the largest place's cutoff would make a 5 m fix in a
+///   city look at every shop within the cutoff of its biggest park (≈ 1.8 km). Places are
+///   split by radius (≤ 30 m, ≤ 60, ≤ 120, ≤ 250, ≤ 500 m, larger), each class is searched with
+///   the cutoff of *its* largest place, and each class's cells are sized to that search (0.001°
+///   ≈ 110 m for small places … 0.064° for the largest), so a query looks at a few cells per
+///   class and the candidates are nearly all in range. The result is still exact: every place
+///   within its own cutoff lies within its class's cutoff.
+/// - Cells are whole 1e-7-degree integers (`rows × cols` of `cellE7`), so a place's cell is
+///   computed from its stored integers without rounding doubt.
+/// - Near the poles a cell shrinks east–west; the disc's longitude half-width is the exact
+///   spherical bound asin(sin ρ / cos φ) (ρ: angular radius), and when the disc reaches a pole
+///   (or that bound reaches 90°) every longitude of the rows it crosses is searched. Rows are
+///   visited through the sorted cell keys, so an empty longitude costs nothing.
+/// - The ±180° line: a longitude range that crosses it is split in two. 180° and −180° share a
+///   column.
+/// - Changes: places appended since the last build ("pending", the highest rows) are looked at
+///   one by one by every query until there are more than `pendingLimit`, then the grid is built
+///   again; a place replaced by one in another cell, or a batch that appended many, rebuilds it
+///   at the end of the batch (the store calls `update`). Removal renumbers in place. So a load
+///   or merge pays one build, and `places add` one at a time stays cheap.
+struct PlaceGrid: Sendable {
+    /// Upper radius bound of each size class, in decimetres.
+    static let classLimits: [UInt16] = [300, 600, 1200, 2500, 5000, UInt16.max]
+    /// The finest cell of each class's grid, in 1e-7 degrees: about half the class's search
+    /// radius at a 5 m fix.
+    static let baseCellE7: [Int64] = [10_000, 10_000, 20_000, 40_000, 80_000, 640_000]
+    static let classCount = 6
+    /// Places appended since the last build that queries look at one by one, at most.
+    static let pendingLimit = 1024
+
+    /// Rows in cell order (class, grid row, grid column, then row).
+    var order: [UInt32] = []
+    /// The non-empty cells' keys (`class << 40 | row << 20 | col`), ascending.
+    var cellKeys: [UInt64] = []
+    /// Where each cell's rows start in `order`; one more entry than cells.
+    var cellStarts: [UInt32] = [0]
+    /// The first cell of each class; `classCount + 1` entries.
+    var classCells = [Int](repeating: 0, count: classCount + 1)
+    /// The largest radius in each class (decimetres), indexed or pending: what its search uses.
+    var classMax = [UInt16](repeating: 0, count: classCount)
+    /// Each class's cell size at the last build: the base size, doubled while the class's places
+    /// would average fewer than `placesPerCell` per cell of their bounding box, so sparse data
+    /// (a country, the world) do not pay 12 bytes of cell for every place.
+    var cellE7 = baseCellE7
+    static let placesPerCell = 4.0
+    /// Rows below this are in `order`; the rest are pending.
+    var indexedCount = 0
+    /// A replaced place moved to another cell: the next `update` rebuilds.
+    var stale = false
+
+    /// Bytes the grid holds (capacity not counted).
+    var bytes: Int { order.count * 4 + cellKeys.count * 8 + cellStarts.count * 4 }
+
+    @inline(__always) static func sizeClass(_ radius: UInt16) -> Int {
+        var c = 0
+        while radius > classLimits[c] { c += 1 }
+        return c
+    }
+    @inline(__always) func row(_ lat: Int32, _ c: Int) -> Int { Int((Int64(lat) + 900_000_000) / cellE7[c]) }
+    @inline(__always) func col(_ lng: Int32, _ c: Int) -> Int {
+        Int(((Int64(lng) + 1_800_000_000) % 3_600_000_000) / cellE7[c])
+    }
+    @inline(__always) static func key(_ c: Int, _ row: Int, _ col: Int) -> UInt64 {
+        UInt64(c) << 40 | UInt64(row) << 20 | UInt64(col)
+    }
+    func key(_ coord: PlaceStore.Coord, _ radius: UInt16) -> UInt64 {
+        let c = Self.sizeClass(radius)
+        return Self.key(c, row(coord.lat, c), col(coord.lng, c))
+    }
+
+    // MARK: Changes
+
+    mutating func appended(row: Int, radius: UInt16) {
+        let c = Self.sizeClass(radius)
+        classMax[c] = max(classMax[c], radius)
+    }
+
+    mutating func replaced(row: Int, old: PlaceStore.Coord, oldRadius: UInt16, new: PlaceStore.Coord, newRadius: UInt16) {
+        let c = Self.sizeClass(newRadius)
+        classMax[c] = max(classMax[c], newRadius)
+        if row < indexedCount && key(old, oldRadius) != key(new, newRadius) { stale = true }
+    }
+
+    /// `row` leaves the store; the rows after it move up by one.
+    mutating func remove(row: Int) {
+        if row < indexedCount && !stale {
+            if let k = order.firstIndex(of: UInt32(row)) {
+                order.remove(at: k)
+                let k32 = UInt32(k)
+                for i in cellStarts.indices where cellStarts[i] > k32 { cellStarts[i] -= 1 }
+            }
+        }
+        if row < indexedCount { indexedCount -= 1 }
+        let r32 = UInt32(row)
+        for k in order.indices where order[k] > r32 { order[k] -= 1 }
+    }
+
+    /// After a batch of changes: rebuild when a place moved cell or too many are pending.
+    mutating func update(_ store: PlaceStore) {
+        if stale || store.count - indexedCount > Self.pendingLimit { rebuild(store) }
+    }
+
+    /// Builds the grid from scratch: count places per (class, grid row), scatter the rows into
+    /// those buckets, sort each bucket by column, and read the cells off the sorted order.
+    /// O(n) but for the per-bucket sorts, which are small; the only scratch memory is the bucket
+    /// counts and one bucket.
+    mutating func rebuild(_ store: PlaceStore) {
+        let n = store.count
+        precondition(n < Int(UInt32.max), "more than 4 billion places")
+        order = []
+        cellKeys = []
+        cellStarts = []
+        var rowMin = [Int](repeating: Int.max, count: Self.classCount)
+        var rowMax = [Int](repeating: -1, count: Self.classCount)
+        var maxR = [UInt16](repeating: 0, count: Self.classCount)
+        // Each class's bounding box and count choose its cell size.
+        struct Box {
+            var latLo = Int32.max, latHi = Int32.min, lngLo = Int32.max, lngHi = Int32.min
+            var count = 0
+        }
+        var box = [Box](repeating: Box(), count: Self.classCount)
+        store.coords.withUnsafeBufferPointer { co in
+            store.slots.withUnsafeBufferPointer { sl in
+                for i in 0..<n {
+                    let c = Self.sizeClass(sl[i].radius)
+                    box[c].latLo = min(box[c].latLo, co[i].lat)
+                    box[c].latHi = max(box[c].latHi, co[i].lat)
+                    box[c].lngLo = min(box[c].lngLo, co[i].lng)
+                    box[c].lngHi = max(box[c].lngHi, co[i].lng)
+                    box[c].count += 1
+                    if sl[i].radius > maxR[c] { maxR[c] = sl[i].radius }
+                }
+            }
+        }
+        for c in 0..<Self.classCount {
+            var cell = Self.baseCellE7[c]
+            if box[c].count > 0 {
+                let height: Double = Double(box[c].latHi) - Double(box[c].latLo) + 1
+                let width: Double = Double(box[c].lngHi) - Double(box[c].lngLo) + 1
+                let cellsWanted: Double = Double(box[c].count) / Self.placesPerCell
+                while cell < 160_000_000 && height * width / (Double(cell) * Double(cell)) > cellsWanted {
+                    cell *= 2
+                }
+            }
+            cellE7[c] = cell
+        }
+        for c in 0..<Self.classCount where box[c].count > 0 {
+            rowMin[c] = row(box[c].latLo, c)
+            rowMax[c] = row(box[c].latHi, c)
+        }
+        var base = [Int](repeating: 0, count: Self.classCount + 1)
+        for c in 0..<Self.classCount {
+            base[c + 1] = base[c] + (rowMax[c] >= rowMin[c] ? rowMax[c] - rowMin[c] + 1 : 0)
+        }
+        // ends[b]: after the scatter, where bucket b ends (and b + 1 starts).
+        var ends = [UInt32](repeating: 0, count: base[Self.classCount] + 1)
+        var newOrder = [UInt32](repeating: 0, count: n)
+        store.coords.withUnsafeBufferPointer { co in
+            store.slots.withUnsafeBufferPointer { sl in
+                ends.withUnsafeMutableBufferPointer { e in
+                    for i in 0..<n {
+                        let c = Self.sizeClass(sl[i].radius)
+                        e[base[c] + row(co[i].lat, c) - rowMin[c] + 1] += 1
+                    }
+                    for b in 1..<e.count { e[b] += e[b - 1] }
+                    newOrder.withUnsafeMutableBufferPointer { o in
+                        for i in 0..<n {
+                            let c = Self.sizeClass(sl[i].radius)
+                            let b = base[c] + row(co[i].lat, c) - rowMin[c]
+                            o[Int(e[b])] = UInt32(i)
+                            e[b] += 1
+                        }
+                    }
+                }
+            }
+        }
+        var keys: [UInt64] = []
+        var starts: [UInt32] = []
+        var scratch: [UInt64] = []
+        store.coords.withUnsafeBufferPointer { co in
+            newOrder.withUnsafeMutableBufferPointer { o in
+                for c in 0..<Self.classCount {
+                    classCells[c] = keys.count
+                    guard rowMax[c] >= rowMin[c] else { continue }
+                    for r in rowMin[c]...rowMax[c] {
+                        let b = base[c] + r - rowMin[c]
+                        let lo = b == 0 ? 0 : Int(ends[b - 1])
+                        let hi = Int(ends[b])
+                        guard lo < hi else { continue }
+                        // Rows went in ascending, so a bucket of one column is already in order.
+                        scratch.removeAll(keepingCapacity: true)
+                        for k in lo..<hi { scratch.append(UInt64(col(co[Int(o[k])].lng, c)) << 32 | UInt64(o[k])) }
+                        scratch.sort()
+                        var last = -1
+                        for (j, v) in scratch.enumerated() {
+                            o[lo + j] = UInt32(truncatingIfNeeded: v)
+                            let col = Int(v >> 32)
+                            if col != last {
+                                keys.append(Self.key(c, r, col))
+                                starts.append(UInt32(lo + j))
+                                last = col
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        classCells[Self.classCount] = keys.count
+        starts.append(UInt32(n))
+        order = newOrder
+        cellKeys = keys
+        cellStarts = starts
+        classMax = maxR
+        indexedCount = n
+        stale = false
+    }
+
+    // MARK: Queries
+
+    /// Calls `body` with every row that may lie within `cutoff(maxRadius)` metres of `point`,
+    /// where `maxRadius` is the largest radius in the row's size class (metres), and with every
+    /// pending row. A superset: the caller tests each row exactly.
+    func visit(_ store: PlaceStore, around point: GeoPoint, cutoff: (Double) -> Double, _ body: (Int) -> Void) {
+        let lat = min(90, max(-90, point.latitude))
+        let lng = PlaceStore.wrapLongitude(point.longitude)
+        for c in 0..<Self.classCount where classCells[c] < classCells[c + 1] {
+            let r = cutoff(Double(classMax[c]) / 10)
+            guard r >= 0, r.isFinite else { continue }
+            let rho = r / earthRadius
+            // 2e-7°: two units of the stored integers, beyond any rounding of these doubles.
+            let rhoDeg = rho * 180 / .pi * (1 + 1e-9) + 2e-7
+            let cell = Double(cellE7[c]) / 1e7
+            let rowLimit = Int(1_800_000_000 / cellE7[c])
+            // The last column may be partial (a cell size that does not divide 360°).
+            let colLimit = Int((3_600_000_000 - 1) / cellE7[c])
+            let latLo = max(-90, lat - rhoDeg)
+            let latHi = min(90, lat + rhoDeg)
+            let rowLo = max(0, Int(((latLo + 90) / cell).rounded(.down)))
+            let rowHi = min(rowLimit, Int(((latHi + 90) / cell).rounded(.down)))
+            var full = latLo <= -90 || latHi >= 90 || rho >= .pi / 2
+            var half = 180.0
+            if !full {
+                let x = sin(rho) / cos(lat * .pi / 180)
+                if x >= 1 {
+                    full = true
+                } else {
+                    half = asin(x) * 180 / .pi * (1 + 1e-9) + 2e-7
+                    if half >= 180 { full = true }
+                }
+            }
+            func colOf(_ x: Double) -> Int { min(colLimit, max(0, Int(((x + 180) / cell).rounded(.down)))) }
+            var ranges: [(Int, Int)] = []
+            if full {
+                ranges = [(0, colLimit)]
+            } else if lng - half < -180 {
+                ranges = [(colOf(lng - half + 360), colLimit), (0, colOf(lng + half))]
+            } else if lng + half >= 180 {
+                ranges = [(colOf(lng - half), colLimit), (0, colOf(lng + half - 360))]
+            } else {
+                ranges = [(colOf(lng - half), colOf(lng + half))]
+            }
+            let first = classCells[c]
+            let end = classCells[c + 1]
+            func visitCell(_ i: Int) {
+                for k in Int(cellStarts[i])..<Int(cellStarts[i + 1]) { body(Int(order[k])) }
+            }
+            // A disc spanning more grid rows than the class has cells (a continent-wide search):
+            // walk the class's cells once instead of searching row by row.
+            if (rowHi - rowLo + 1) * ranges.count > (end - first) / 8 {
+                for i in first..<end {
+                    let k = cellKeys[i]
+                    let row = Int((k >> 20) & 0xFFFFF)
+                    let col = Int(k & 0xFFFFF)
+                    guard row >= rowLo && row <= rowHi else { continue }
+                    if ranges.contains(where: { col >= $0.0 && col <= $0.1 }) { visitCell(i) }
+                }
+                continue
+            }
+            for row in rowLo...rowHi {
+                for (a, b) in ranges {
+                    let lowKey = Self.key(c, row, a)
+                    let highKey = Self.key(c, row, b)
+                    var lo = first
+                    var hi = end
+                    while lo < hi {
+                        let mid = (lo + hi) >> 1
+                        if cellKeys[mid] < lowKey { lo = mid + 1 } else { hi = mid }
+                    }
+                    while lo < end && cellKeys[lo] <= highKey {
+                        visitCell(lo)
+                        lo += 1
+                    }
+                }
+            }
+        }
+        for row in indexedCount..<store.count { body(row) }
+    }
+}

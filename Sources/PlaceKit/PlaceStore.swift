@@ -1,0 +1,705 @@
+/// The places the simulated Places service searches, stored compactly so that a million of them
+/// fit in well under 64 bytes each, with a spatial index (`PlaceGrid`) so that a likelihood
+/// query touches only the places near the fix.
+///
+/// Layout, per place (the arithmetic `PlaceStore.fixedBytesPerPlace` and the tests check):
+///
+///     coordinate   2 × Int32 in 1e-7 degrees (≈ 1.1 cm)                    8 bytes
+///     slot         text offset UInt32, type list UInt16, radius UInt16 in
+///                  decimetres, rating UInt8 in tenths, price Int8, area UInt16  12 bytes
+///     text         [len][id][len][name][len][address] in one shared UTF-8
+///                  buffer, lengths as LEB128 (one byte below 128)         3 + the bytes
+///     ID table     open addressing, UInt32 row + UInt8 tag per slot, load
+///                  0.71–0.8                                               ≈ 6–7 bytes
+///     grid         UInt32 per place in cell order, 12 bytes per non-empty cell,
+///                  cells sized to hold 4 places on average                ≈ 4–7 bytes
+///
+/// An ID derived from the name and position (`p:` + FNV-1a) is not stored at all: it is
+/// computed again when asked for, so a place with a 20-character name and no address costs
+/// 8 + 12 + 23 + the ID table and grid ≈ 55 bytes. Int32 coordinates rather than Float64 pairs:
+/// 1e-7 degrees is finer than any place dataset (OSM stores exactly this), it halves the bytes,
+/// and a coordinate written with at most 7 decimals reads back as the very same Double
+/// (dividing the exact integer by 1e7 rounds correctly), so the built-in places keep their
+/// values to the bit.
+///
+/// Rows (`place(at:)`) keep insertion order: `merge` replaces a place in its row and appends new
+/// ones in the records' order; `remove` closes the gap. A value type: copies share storage until
+/// one of them changes.
+public struct PlaceStore: Sendable {
+    /// The fixed part of a place: where its text is and its small-integer fields.
+    struct Slot: Sendable {
+        /// Offset of the place's text (`[len][id][len][name][len][address]`) in `text`.
+        var text: UInt32
+        /// Index into `typeLists`.
+        var types: UInt16
+        /// Radius in decimetres (0…6553.5 m).
+        var radius: UInt16
+        /// Rating in tenths, 0 for none.
+        var rating: UInt8
+        /// Price level, -1 unknown.
+        var price: Int8
+        /// Index into `areaNames`.
+        var area: UInt16
+    }
+
+    /// A coordinate in 1e-7 degrees.
+    struct Coord: Sendable, Equatable {
+        var lat: Int32
+        var lng: Int32
+    }
+
+    var coords: [Coord] = []
+    var slots: [Slot] = []
+    /// The places' text, back to back; replaced and removed places leave bytes behind
+    /// (`garbage`) until a compaction.
+    var text: [UInt8] = []
+    var garbage = 0
+    /// Distinct type lists; index 0 is the empty list. A place stores the index, so the dozen
+    /// strings of a type list cost two bytes per place, and its prior is looked up, not computed.
+    var typeLists: [[String]] = [[]]
+    var typeListPriors: [Double] = [1.0]
+    var typeListIndex: [[String]: UInt16] = [[]: 0]
+    /// Source tags (`sydney`, `shops.csv`): what `Place.area` reads.
+    var areaNames: [String] = []
+    var areaIndex: [String: UInt16] = [:]
+    var ids = IDTable()
+    var grid = PlaceGrid()
+    /// Where the places came from, for `places` and `status` (`built-in`, `built-in + shops.csv`).
+    public var source: String
+
+    /// An empty store.
+    public init(source: String = "empty") {
+        self.source = source
+    }
+
+    /// A store holding `records`, tagged `source`.
+    public init(records: [PlaceRecord], source: String) {
+        self.source = source
+        _ = merge(records, source: source)
+        self.source = source
+    }
+
+    /// The bytes every place costs besides its text, the ID table and the grid (see the layout).
+    public static let fixedBytesPerPlace = MemoryLayout<Coord>.stride + MemoryLayout<Slot>.stride
+
+    /// The built-in dataset: real places in Pyrmont/Darling Harbour, downtown San Francisco and
+    /// Cupertino (illustrative, not authoritative), read on first use.
+    public static let builtin: PlaceStore = {
+        var store = PlaceStore(source: "built-in")
+        // Split on bytes, not Characters: the table is tab-separated ASCII structure around
+        // UTF-8 text, and byte splitting is several times faster.
+        for line in BuiltinPlaces.table.utf8.split(separator: 0x0A) {
+            let c = line.split(separator: 0x09, omittingEmptySubsequences: false).map {
+                String(decoding: $0, as: UTF8.self)
+            }
+            guard c.count == 10, let lat = Double(c[2]), let lng = Double(c[3]) else { continue }
+            let record = PlaceRecord(
+                id: c[0], name: c[1], latitude: lat, longitude: lng, types: c[4].split(separator: ",").map(String.init),
+                address: c[5], rating: Double(c[6]), priceLevel: Int(c[7]) ?? -1, radius: Double(c[8]) ?? 30)
+            var batch = MergeBatch(store: store)
+            _ = store.put(record, area: store.internArea(c[9]), batch: &batch)
+        }
+        store.withGrid { $0.rebuild($1) }
+        return store
+    }()
+
+    // MARK: - Reading
+
+    /// How many places there are.
+    public var count: Int { coords.count }
+
+    /// The place in row `index` (0-based), with every field; `area` is its source tag.
+    public func place(at index: Int) -> Place {
+        let f = textFields(index)
+        let s = slots[index]
+        return Place(
+            id: id(at: index), name: string(f.name), coordinate: coordinate(at: index), types: typeLists[Int(s.types)],
+            address: string(f.address), rating: Double(s.rating) / 10, priceLevel: Int(s.price),
+            radius: Double(s.radius) / 10, area: areaNames[Int(s.area)])
+    }
+
+    /// The place in row `index` as a record, for `places export`: an exported dataset loads back
+    /// with the same IDs (derived IDs are written out, and derive the same again).
+    public func record(at index: Int) -> PlaceRecord {
+        let p = place(at: index)
+        return PlaceRecord(
+            id: p.id, name: p.name, latitude: p.coordinate.latitude, longitude: p.coordinate.longitude, types: p.types,
+            address: p.address.isEmpty ? nil : p.address, rating: p.rating > 0 ? p.rating : nil,
+            priceLevel: p.priceLevel >= 0 ? p.priceLevel : nil, radius: p.radius)
+    }
+
+    /// Every place, materialised: for tests and small datasets (a million places make a few
+    /// hundred megabytes of `Place`s; loop over `place(at:)` instead).
+    public var places: [Place] { (0..<count).map { place(at: $0) } }
+
+    /// The ID of row `index`: stored when the source gave one, else derived from its name and
+    /// position.
+    public func id(at index: Int) -> String {
+        withIDBytes(index) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The name of row `index`.
+    public func name(at index: Int) -> String { string(textFields(index).name) }
+
+    /// The coordinate of row `index` (from its 1e-7-degree integers).
+    public func coordinate(at index: Int) -> GeoPoint {
+        let c = coords[index]
+        return GeoPoint(latitude: Double(c.lat) / 1e7, longitude: Double(c.lng) / 1e7)
+    }
+
+    /// The radius of row `index`, in metres.
+    public func radius(at index: Int) -> Double { Double(slots[index].radius) / 10 }
+
+    /// The likelihood prior of row `index`'s types (`LikelihoodModel.prior`), looked up.
+    public func prior(at index: Int) -> Double { typeListPriors[Int(slots[index].types)] }
+
+    /// The row of the place with this ID, or nil.
+    public func index(ofID id: String) -> Int? {
+        var id = id
+        return id.withUTF8 { ids.find($0, in: self) }
+    }
+
+    /// The rows whose name is `name`, ignoring case, in row order. A scan: a million names take
+    /// a few milliseconds, less than an index of them would cost in memory.
+    public func indexes(named name: String) -> [Int] {
+        let wanted = Array(name.lowercased().utf8)
+        let asciiWanted = wanted.allSatisfy { $0 < 0x80 }
+        var rows: [Int] = []
+        text.withUnsafeBufferPointer { buffer in
+            for row in 0..<count {
+                let r = fieldRanges(buffer, Int(slots[row].text)).name
+                if asciiWanted && r.count != wanted.count && isASCII(buffer, r) { continue }
+                if foldedEquals(buffer, r, wanted) { rows.append(row) }
+            }
+        }
+        return rows
+    }
+
+    /// Up to `limit` distinct names starting with `prefix` (ignoring ASCII case), sorted by their
+    /// bytes: Tab completion's candidates, the same on every run.
+    public func names(withPrefix prefix: String, limit: Int) -> [String] {
+        guard limit > 0 else { return [] }
+        let wanted = Array(prefix.utf8).map(asciiLower)
+        var found: [[UInt8]] = []  // sorted, at most `limit`
+        text.withUnsafeBufferPointer { buffer in
+            for row in 0..<count {
+                let r = fieldRanges(buffer, Int(slots[row].text)).name
+                guard r.count >= wanted.count else { continue }
+                var match = true
+                for (k, b) in wanted.enumerated() where asciiLower(buffer[r.lowerBound + k]) != b {
+                    match = false
+                    break
+                }
+                guard match else { continue }
+                let name = Array(buffer[r])
+                if found.count == limit, let last = found.last, !name.lexicographicallyPrecedes(last) { continue }
+                var lo = 0
+                var hi = found.count
+                while lo < hi {
+                    let mid = (lo + hi) / 2
+                    if found[mid].lexicographicallyPrecedes(name) { lo = mid + 1 } else { hi = mid }
+                }
+                if lo < found.count && found[lo] == name { continue }
+                found.insert(name, at: lo)
+                if found.count > limit { found.removeLast() }
+            }
+        }
+        return found.map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The source tags present, in first-seen order (of the tags, not the rows), with counts.
+    public var areas: [(name: String, count: Int)] {
+        var counts = [Int](repeating: 0, count: areaNames.count)
+        for s in slots { counts[Int(s.area)] += 1 }
+        return areaNames.indices.filter { counts[$0] > 0 }.map { (areaNames[$0], counts[$0]) }
+    }
+
+    /// The places within `radius` metres of `point` (great-circle distance), nearest first, then
+    /// by ID; at most `limit`. Only the grid cells around the point are looked at.
+    public func near(_ point: GeoPoint, radius: Double, limit: Int) -> [(index: Int, distance: Double)] {
+        guard limit > 0, radius >= 0, count > 0 else { return [] }
+        var found: [(index: Int, distance: Double)] = []
+        let metresPerDegree = earthRadius * .pi / 180
+        let bound = radius * (1 + 1e-9)
+        grid.visit(self, around: point, cutoff: { _ in radius }) { row in
+            let c = coords[row]
+            // R·|Δφ| never exceeds the great-circle distance: a safe, cheap first test.
+            if abs(Double(c.lat) / 1e7 - point.latitude) * metresPerDegree > bound { return }
+            let d = distance(point, coordinate(at: row))
+            if d <= radius { found.append((row, d)) }
+        }
+        return Self.sortedByDistance(found, limit: limit, store: self)
+    }
+
+    /// The same as `near`, by looking at every place: the reference the tests hold `near` to.
+    public func nearBruteForce(_ point: GeoPoint, radius: Double, limit: Int) -> [(index: Int, distance: Double)] {
+        guard limit > 0, radius >= 0 else { return [] }
+        var found: [(index: Int, distance: Double)] = []
+        for row in 0..<count {
+            let d = distance(point, coordinate(at: row))
+            if d <= radius { found.append((row, d)) }
+        }
+        return Self.sortedByDistance(found, limit: limit, store: self)
+    }
+
+    private static func sortedByDistance(
+        _ found: [(index: Int, distance: Double)], limit: Int, store: PlaceStore
+    ) -> [(index: Int, distance: Double)] {
+        var found = found
+        found.sort { a, b in
+            if a.distance != b.distance { return a.distance < b.distance }
+            return store.id(at: a.index) < store.id(at: b.index)
+        }
+        if found.count > limit { found.removeLast(found.count - limit) }
+        return found
+    }
+
+    // MARK: - Changing
+
+    /// Adds `records`, tagged `source`: a record whose ID is already present replaces that place
+    /// in its row; the others are appended in order. A record without an ID gets one derived
+    /// from its name and position (`p:` + 16 hex digits), so loading the same file again replaces
+    /// rather than duplicates; two such records with the same name and position in one batch
+    /// are both kept, the second as `p:…~2`. Two records with the same given ID in one batch:
+    /// the later wins. Records with a non-finite coordinate are left out.
+    @discardableResult
+    public mutating func merge(_ records: [PlaceRecord], source: String) -> (added: Int, replaced: Int) {
+        let area = internArea(source)
+        reserve(records.count, textBytes: records.reduce(0) { $0 + $1.name.utf8.count + ($1.address?.utf8.count ?? 0) + 4 })
+        var batch = MergeBatch(store: self)
+        for r in records { _ = put(r, area: area, batch: &batch) }
+        noteSource(source)
+        finishBatch()
+        return (batch.added, batch.replaced)
+    }
+
+    /// Replaces every place with `records` (as `merge` would add them to an empty store).
+    public mutating func replaceAll(with records: [PlaceRecord], source: String) {
+        self = PlaceStore(source: source)
+        _ = merge(records, source: source)
+        self.source = source
+    }
+
+    /// Adds or replaces one place; returns its row.
+    @discardableResult
+    public mutating func add(_ record: PlaceRecord, source: String) -> Int {
+        let area = internArea(source)
+        reserve(1, textBytes: 0)
+        var batch = MergeBatch(store: self)
+        let row = put(record, area: area, batch: &batch) ?? -1
+        noteSource(source)
+        finishBatch()
+        return row
+    }
+
+    /// Removes the place with this ID; false when there is none. Later rows move up by one.
+    @discardableResult
+    public mutating func remove(id: String) -> Bool {
+        guard let row = index(ofID: id) else { return false }
+        withIDs { $0.remove(row: row, in: $1) }
+        garbage += textLength(row)
+        coords.remove(at: row)
+        slots.remove(at: row)
+        grid.remove(row: row)
+        compactIfWasteful()
+        return true
+    }
+
+    /// Builds the spatial index again from scratch. The store keeps its index current by itself;
+    /// this is for benchmarks, which time the build alone.
+    public mutating func rebuildIndex() { withGrid { $0.rebuild($1) } }
+
+    /// The bytes the store holds, by part (array sizes, not capacities): the fixed per-place
+    /// arrays, the shared text, the ID table, the spatial index.
+    public var storageBytes: (places: Int, text: Int, ids: Int, index: Int) {
+        (count * Self.fixedBytesPerPlace, text.count, ids.entries.count * 5, grid.bytes)
+    }
+
+    /// Makes room for `extra` more places (and their text) at once, so a big load grows its
+    /// arrays once instead of doubling them (a doubling briefly holds both copies: max RSS).
+    public mutating func reserve(_ extra: Int, textBytes: Int) {
+        let total = count + extra
+        if coords.capacity < total {
+            coords.reserveCapacity(total)
+            slots.reserveCapacity(total)
+        }
+        if text.capacity < text.count + textBytes { text.reserveCapacity(text.count + textBytes) }
+        withIDs { $0.reserve(total, in: $1) }
+    }
+
+    // MARK: - Internals
+
+    /// What one merge has done so far: counts, and the rows it touched (a derived ID met again
+    /// in the same batch is a second place, not a replacement).
+    struct MergeBatch {
+        var added = 0
+        var replaced = 0
+        let firstNewRow: Int
+        var touched: Set<Int> = []
+        init(store: PlaceStore) { firstNewRow = store.count }
+        func isFromThisBatch(_ row: Int) -> Bool { row >= firstNewRow || touched.contains(row) }
+    }
+
+    /// Adds or replaces one record; returns its row, or nil when its coordinate is not finite.
+    mutating func put(_ r: PlaceRecord, area: UInt16, batch: inout MergeBatch) -> Int? {
+        guard r.latitude.isFinite, r.longitude.isFinite else { return nil }
+        let coord = Coord(
+            lat: Int32((min(90, max(-90, r.latitude)) * 1e7).rounded()),
+            lng: Int32((Self.wrapLongitude(r.longitude) * 1e7).rounded()))
+        let name = Array(r.name.utf8)
+        let derived = Self.derivedID(name: name, coord: coord)
+        var storedID: [UInt8] = []  // empty: the derived ID
+        var existing: Int?
+        if let given = r.id, !given.isEmpty {
+            let g = Array(given.utf8)
+            if g != derived { storedID = g }
+            existing = g.withUnsafeBufferPointer { ids.find($0, in: self) }
+        } else {
+            existing = derived.withUnsafeBufferPointer { ids.find($0, in: self) }
+            // The same name at the same spot twice in one file: two places (two ATMs in one
+            // lobby), the second `~2`, the third `~3`: the same suffixes on every load.
+            var n = 2
+            while let row = existing, batch.isFromThisBatch(row) {
+                storedID = derived + Array("~\(n)".utf8)
+                existing = storedID.withUnsafeBufferPointer { ids.find($0, in: self) }
+                n += 1
+            }
+        }
+        let slot = Slot(
+            text: UInt32(text.count), types: internTypes(r.types),
+            radius: UInt16(max(0, min(6553.5, r.radius ?? Self.defaultRadius(r.types))) * 10 + 0.5),
+            rating: UInt8(max(0, min(5, r.rating ?? 0)) * 10 + 0.5),
+            price: Int8(max(-1, min(4, r.priceLevel ?? -1))), area: area)
+        precondition(text.count + name.count + storedID.count + 32 < Int(UInt32.max), "place text beyond 4 GB")
+        appendLEB(storedID.count)
+        text += storedID
+        appendLEB(name.count)
+        text += name
+        let address = r.address.map { Array($0.utf8) } ?? []
+        appendLEB(address.count)
+        text += address
+        if let row = existing {
+            garbage += textLength(row)
+            let old = (coords[row], slots[row].radius)
+            coords[row] = coord
+            slots[row] = slot
+            grid.replaced(row: row, old: old.0, oldRadius: old.1, new: coord, newRadius: slot.radius)
+            batch.touched.insert(row)
+            batch.replaced += 1
+            return row
+        }
+        let row = coords.count
+        coords.append(coord)
+        slots.append(slot)
+        withIDs { $0.insert(row: row, in: $1) }
+        grid.appended(row: row, radius: slot.radius)
+        batch.added += 1
+        return row
+    }
+
+    /// After a batch: the grid takes in what was added or moved; text left behind by replaced
+    /// places is reclaimed when it is most of the buffer.
+    mutating func finishBatch() {
+        compactIfWasteful()
+        withGrid { $0.update($1) }
+    }
+
+    /// Runs `body` on the ID table with the store beside it (the table is moved out for the
+    /// call, so it can be changed while the store is read without copying either).
+    mutating func withIDs(_ body: (inout IDTable, PlaceStore) -> Void) {
+        var table = ids
+        ids = IDTable()
+        body(&table, self)
+        ids = table
+    }
+
+    /// Runs `body` on the grid with the store beside it, as `withIDs`.
+    mutating func withGrid(_ body: (inout PlaceGrid, PlaceStore) -> Void) {
+        var g = grid
+        grid = PlaceGrid()
+        body(&g, self)
+        grid = g
+    }
+
+    mutating func noteSource(_ name: String) {
+        if source == "empty" || source.isEmpty {
+            source = name
+        } else if !source.split(separator: "+").contains(where: { $0.trimmingSpaces == name }) {
+            source += " + " + name
+        }
+    }
+
+    mutating func internArea(_ name: String) -> UInt16 {
+        if let i = areaIndex[name] { return i }
+        // 65,535 sources is far beyond any session; past that, new sources share the last tag.
+        guard areaNames.count < Int(UInt16.max) else { return UInt16(areaNames.count - 1) }
+        let i = UInt16(areaNames.count)
+        areaNames.append(name)
+        areaIndex[name] = i
+        return i
+    }
+
+    mutating func internTypes(_ types: [String]) -> UInt16 {
+        if let i = typeListIndex[types] { return i }
+        guard typeLists.count < Int(UInt16.max) else {
+            // Past 65,535 distinct type lists (never seen in practice), a place keeps its first
+            // type, which decides its prior anyway when it is a known one.
+            return types.count > 1 ? internTypes([types[0]]) : 0
+        }
+        let i = UInt16(typeLists.count)
+        typeLists.append(types)
+        typeListPriors.append(LikelihoodModel.prior(types))
+        typeListIndex[types] = i
+        return i
+    }
+
+    /// Longitude in [-180, 180], 180 kept as it is.
+    static func wrapLongitude(_ x: Double) -> Double {
+        if x >= -180 && x <= 180 { return x }
+        let w = (x + 180).truncatingRemainder(dividingBy: 360)
+        return (w < 0 ? w + 360 : w) - 180
+    }
+
+    /// A size for a place whose source gives none, by its kind (the built-in places' scale:
+    /// ~10 m for an ATM, 20–40 for a shop or cafe, 60–150 for a hotel or station, more for a
+    /// park).
+    public static func defaultRadius(_ types: [String]) -> Double {
+        for t in types {
+            switch t {
+            case "atm": return 10
+            case "cafe", "bakery", "bar", "pharmacy", "convenience_store": return 20
+            case "restaurant", "store", "clothing_store", "book_store", "bank", "beauty_salon": return 25
+            case "lodging", "museum", "train_station", "hospital", "school", "university": return 80
+            case "shopping_mall", "stadium", "zoo", "aquarium", "casino": return 150
+            case "park": return 150
+            case "transit_station", "light_rail_station", "subway_station", "ferry_terminal", "parking": return 40
+            case "tourist_attraction": return 60
+            default: continue
+            }
+        }
+        return 30
+    }
+
+    /// `p:` + FNV-1a 64 of the name's bytes, a zero byte and the two 1e-7-degree integers, in
+    /// hex: the same on every run and machine (it hashes integers, not a printed Double).
+    static func derivedID(name: [UInt8], coord: Coord) -> [UInt8] {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ b: UInt8) {
+            h ^= UInt64(b)
+            h = h &* 0x0000_0100_0000_01b3
+        }
+        for b in name { mix(b) }
+        mix(0)
+        for v in [UInt32(bitPattern: coord.lat), UInt32(bitPattern: coord.lng)] {
+            for k in 0..<4 { mix(UInt8(truncatingIfNeeded: v >> (8 * UInt32(k)))) }
+        }
+        var out: [UInt8] = [0x70, 0x3A]  // "p:"
+        out.reserveCapacity(18)
+        let hex: [UInt8] = Array("0123456789abcdef".utf8)
+        for k in stride(from: 60, through: 0, by: -4) { out.append(hex[Int((h >> UInt64(k)) & 15)]) }
+        return out
+    }
+
+    mutating func appendLEB(_ n: Int) {
+        var n = UInt(n)
+        while n >= 0x80 {
+            text.append(UInt8(n & 0x7F) | 0x80)
+            n >>= 7
+        }
+        text.append(UInt8(n))
+    }
+
+    /// The byte ranges of a place's ID (empty: derived), name and address in `buffer`.
+    func fieldRanges(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int)
+        -> (id: Range<Int>, name: Range<Int>, address: Range<Int>)
+    {
+        var at = start
+        func field() -> Range<Int> {
+            var n = 0
+            var shift = 0
+            while true {
+                let b = buffer[at]
+                at += 1
+                n |= Int(b & 0x7F) << shift
+                if b < 0x80 { break }
+                shift += 7
+            }
+            defer { at += n }
+            return at..<(at + n)
+        }
+        let id = field()
+        let name = field()
+        let address = field()
+        return (id, name, address)
+    }
+
+    func textFields(_ row: Int) -> (id: Range<Int>, name: Range<Int>, address: Range<Int>) {
+        text.withUnsafeBufferPointer { fieldRanges($0, Int(slots[row].text)) }
+    }
+
+    func textLength(_ row: Int) -> Int { textFields(row).address.upperBound - Int(slots[row].text) }
+
+    func string(_ r: Range<Int>) -> String {
+        text.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[r]), as: UTF8.self) }
+    }
+
+    /// Calls `body` with the bytes of row `row`'s ID, stored or derived.
+    func withIDBytes<R>(_ row: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        text.withUnsafeBufferPointer { buffer in
+            let f = fieldRanges(buffer, Int(slots[row].text))
+            if !f.id.isEmpty { return body(UnsafeBufferPointer(rebasing: buffer[f.id])) }
+            let derived = Self.derivedID(name: Array(buffer[f.name]), coord: coords[row])
+            return derived.withUnsafeBufferPointer(body)
+        }
+    }
+
+    /// Rewrites the text buffer without the bytes replaced and removed places left, once they
+    /// are over half of it.
+    mutating func compactIfWasteful() {
+        guard garbage > 4096 && garbage * 2 > text.count else { return }
+        var fresh: [UInt8] = []
+        fresh.reserveCapacity(text.count - garbage)
+        text.withUnsafeBufferPointer { buffer in
+            for row in 0..<count {
+                let start = Int(slots[row].text)
+                let end = fieldRanges(buffer, start).address.upperBound
+                slots[row].text = UInt32(fresh.count)
+                fresh.append(contentsOf: buffer[start..<end])
+            }
+        }
+        text = fresh
+        garbage = 0
+    }
+}
+
+extension Substring {
+    var trimmingSpaces: Substring {
+        var s = self
+        while s.first == " " { s.removeFirst() }
+        while s.last == " " { s.removeLast() }
+        return s
+    }
+}
+
+@inline(__always) func asciiLower(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b | 0x20 : b }
+
+func isASCII(_ buffer: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
+    for i in r where buffer[i] >= 0x80 { return false }
+    return true
+}
+
+/// Whether the bytes at `r`, lowercased, are `wanted` (already lowercased): ASCII folded byte by
+/// byte, anything else through `String.lowercased()`.
+func foldedEquals(_ buffer: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, _ wanted: [UInt8]) -> Bool {
+    if r.count == wanted.count {
+        var same = true
+        for (k, b) in wanted.enumerated() where asciiLower(buffer[r.lowerBound + k]) != b {
+            same = false
+            break
+        }
+        if same { return true }
+    }
+    if isASCII(buffer, r) { return false }
+    let s = String(decoding: UnsafeBufferPointer(rebasing: buffer[r]), as: UTF8.self).lowercased()
+    return Array(s.utf8) == wanted
+}
+
+/// Place IDs to rows: open addressing with linear probing over UInt32 entries (row + 1, 0 for
+/// empty) and a UInt8 tag of the hash beside each, so a probe compares the full ID only when
+/// the tags agree (1 in 256 otherwise). The table is sized to the count (any size, not a power
+/// of two: the hash's high bits times the size pick the slot), at load 0.71–0.8, so it costs
+/// 6–7 bytes per place; derived IDs are rebuilt from the name and position to compare.
+struct IDTable: Sendable {
+    var entries: [UInt32] = []
+    var tags: [UInt8] = []
+    var count = 0
+
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes {
+            h ^= UInt64(b)
+            h = h &* 0x0000_0100_0000_01b3
+        }
+        // FNV's high bits mix poorly on short keys; the Murmur3 finaliser spreads them.
+        h ^= h >> 33
+        h = h &* 0xff51_afd7_ed55_8ccd
+        h ^= h >> 33
+        h = h &* 0xc4ce_b9fe_1a85_ec53
+        h ^= h >> 33
+        return h
+    }
+
+    @inline(__always) func home(_ h: UInt64) -> Int { Int(h.multipliedFullWidth(by: UInt64(entries.count)).high) }
+    @inline(__always) static func tag(_ h: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: h) }
+
+    func find(_ id: UnsafeBufferPointer<UInt8>, in store: PlaceStore) -> Int? {
+        guard !entries.isEmpty else { return nil }
+        let h = Self.hash(id)
+        let tag = Self.tag(h)
+        var i = home(h)
+        while entries[i] != 0 {
+            if tags[i] == tag {
+                let row = Int(entries[i]) - 1
+                if store.withIDBytes(row, { $0.elementsEqual(id) }) { return row }
+            }
+            i += 1
+            if i == entries.count { i = 0 }
+        }
+        return nil
+    }
+
+    /// Grows the table (rebuilding it from the store) when `total` places would load it past 0.8.
+    mutating func reserve(_ total: Int, in store: PlaceStore) {
+        guard total * 5 > entries.count * 4 else { return }
+        let size = max(16, total + total * 2 / 5)  // load 0.71 once full
+        entries = []
+        tags = []
+        entries = [UInt32](repeating: 0, count: size)
+        tags = [UInt8](repeating: 0, count: size)
+        count = 0
+        for row in 0..<store.count { insert(row: row, in: store) }
+    }
+
+    mutating func insert(row: Int, in store: PlaceStore) {
+        if (count + 1) * 5 > entries.count * 4 { reserve(count + 1 + count / 2, in: store) }
+        let h = store.withIDBytes(row) { Self.hash($0) }
+        var i = home(h)
+        while entries[i] != 0 {
+            i += 1
+            if i == entries.count { i = 0 }
+        }
+        entries[i] = UInt32(row + 1)
+        tags[i] = Self.tag(h)
+        count += 1
+    }
+
+    /// Removes `row` (still in the store) and renumbers the rows after it, which move up.
+    mutating func remove(row: Int, in store: PlaceStore) {
+        let h = store.withIDBytes(row) { Self.hash($0) }
+        var i = home(h)
+        while Int(entries[i]) != row + 1 {
+            i += 1
+            if i == entries.count { i = 0 }
+        }
+        // Backward-shift deletion: pull later entries of the run into the hole when their home
+        // allows, so no tombstones build up.
+        var j = i
+        while true {
+            j += 1
+            if j == entries.count { j = 0 }
+            if entries[j] == 0 { break }
+            let other = Int(entries[j]) - 1
+            let k = home(store.withIDBytes(other) { Self.hash($0) })
+            let movable = i <= j ? (k <= i || k > j) : (k <= i && k > j)
+            if movable {
+                entries[i] = entries[j]
+                tags[i] = tags[j]
+                i = j
+            }
+        }
+        entries[i] = 0
+        count -= 1
+        let removed = UInt32(row + 1)
+        for e in entries.indices where entries[e] > removed { entries[e] -= 1 }
+    }
+}

@@ -1,0 +1,156 @@
+import XCTest
+
+@testable import PlaceKit
+
+/// The grid against a brute-force reference on random data (fixed seeds): `near` and the
+/// likelihood ranking must give exactly what looking at every place gives, at all accuracies,
+/// across the ±180° line and near the poles, and after every kind of change.
+final class IndexTests: XCTestCase {
+    /// A store of `count` random places around `centre` (spread metres), radii from 2 m to 3 km
+    /// so that every size class is used.
+    private func randomStore(_ count: Int, around centre: GeoPoint, spread: Double, rng: inout SeededRandom) -> PlaceStore {
+        let types = LikelihoodModel.typePriors.map(\.type) + ["point_of_interest", "library"]
+        var records: [PlaceRecord] = []
+        for i in 0..<count {
+            let p = destination(from: centre, bearing: rng.unit() * 360, metres: spread * rng.unit().squareRoot())
+            let r = [2.0, 10, 29, 31, 59, 61, 119, 121, 249, 251, 499, 501, 3000][rng.below(13)] + rng.unit()
+            records.append(
+                PlaceRecord(
+                    id: "r\(i)", name: "Place \(i)", latitude: p.latitude, longitude: p.longitude,
+                    types: [types[rng.below(types.count)]], radius: r))
+        }
+        var store = PlaceStore()
+        store.merge(records, source: "random")
+        return store
+    }
+
+    private func assertSameRanking(_ store: PlaceStore, at point: GeoPoint, accuracy: Double, _ message: String, file: StaticString = #filePath, line: UInt = #line) {
+        let fast = LikelihoodModel.rank(store, at: point, accuracy: accuracy)
+        let slow = LikelihoodModel.rank(store.places, at: point, accuracy: accuracy)
+        XCTAssertEqual(fast.map(\.place.id), slow.map(\.place.id), message, file: file, line: line)
+        XCTAssertEqual(fast.map(\.likelihood), slow.map(\.likelihood), message, file: file, line: line)
+        XCTAssertEqual(fast.map(\.distance), slow.map(\.distance), message, file: file, line: line)
+        XCTAssertEqual(fast.map(\.place), slow.map(\.place), message, file: file, line: line)
+        for s in fast { XCTAssertEqual(s.index.map { store.id(at: $0) }, s.place.id, file: file, line: line) }
+    }
+
+    private func assertSameNear(_ store: PlaceStore, at point: GeoPoint, radius: Double, limit: Int, _ message: String, file: StaticString = #filePath, line: UInt = #line) {
+        let fast = store.near(point, radius: radius, limit: limit)
+        let slow = store.nearBruteForce(point, radius: radius, limit: limit)
+        XCTAssertEqual(fast.map(\.index), slow.map(\.index), message, file: file, line: line)
+        XCTAssertEqual(fast.map(\.distance), slow.map(\.distance), message, file: file, line: line)
+    }
+
+    private let accuracies = [0.0, 5, 100, 3000, 20_000]
+
+    func testMatchesBruteForceInACity() {
+        var rng = SeededRandom(seed: 1)
+        let centre = GeoPoint(latitude: -33.87, longitude: 151.2)
+        let store = randomStore(4000, around: centre, spread: 3000, rng: &rng)
+        for round in 0..<120 {
+            let p = destination(from: centre, bearing: rng.unit() * 360, metres: 3500 * rng.unit())
+            for accuracy in accuracies { assertSameRanking(store, at: p, accuracy: accuracy, "round \(round), ±\(accuracy) m") }
+            assertSameNear(store, at: p, radius: [10.0, 100, 250, 1000, 5000][round % 5], limit: [5, 50, 10_000][round % 3], "near \(round)")
+        }
+    }
+
+    func testMatchesBruteForceAcrossTheAntimeridian() {
+        var rng = SeededRandom(seed: 2)
+        let fiji = GeoPoint(latitude: -16.5, longitude: 179.999)
+        let store = randomStore(3000, around: fiji, spread: 8000, rng: &rng)
+        XCTAssertTrue(store.places.contains { $0.coordinate.longitude < 0 }, "the data cross the line")
+        for round in 0..<80 {
+            let p = GeoPoint(latitude: -16.5 + rng.double(in: -0.05...0.05), longitude: [179.9999, -179.9999, 180, -180, 179.95][round % 5])
+            for accuracy in accuracies { assertSameRanking(store, at: p, accuracy: accuracy, "round \(round) at \(p)") }
+            assertSameNear(store, at: p, radius: [50.0, 500, 5000][round % 3], limit: 1000, "near \(round)")
+        }
+    }
+
+    func testMatchesBruteForceAtHighLatitudesAndThePoles() {
+        var rng = SeededRandom(seed: 3)
+        for centre in [
+            GeoPoint(latitude: 78.22, longitude: 15.65),  // Longyearbyen
+            GeoPoint(latitude: 89.995, longitude: 0),  // the North Pole
+            GeoPoint(latitude: -89.99, longitude: 139.27),  // the South Pole station
+            GeoPoint(latitude: 84, longitude: -179.99),
+        ] {
+            let store = randomStore(1500, around: centre, spread: 4000, rng: &rng)
+            for round in 0..<40 {
+                let p = destination(from: centre, bearing: rng.unit() * 360, metres: 4000 * rng.unit())
+                for accuracy in accuracies { assertSameRanking(store, at: p, accuracy: accuracy, "\(centre) round \(round)") }
+                assertSameNear(store, at: p, radius: [30.0, 300, 3000, 30_000][round % 4], limit: 2000, "near \(centre) \(round)")
+            }
+        }
+    }
+
+    func testMatchesBruteForceWorldwide() {
+        // Sparse places all over the globe, queried with huge accuracies too: the grid's
+        // continent-wide path.
+        var rng = SeededRandom(seed: 4)
+        var records: [PlaceRecord] = []
+        for i in 0..<3000 {
+            records.append(
+                PlaceRecord(id: "w\(i)", name: "W\(i)", latitude: rng.double(in: -90...90), longitude: rng.double(in: -180...180), radius: rng.double(in: 1...6000)))
+        }
+        let store = PlaceStore(records: records, source: "world")
+        for round in 0..<60 {
+            let p = GeoPoint(latitude: rng.double(in: -90...90), longitude: rng.double(in: -180...180))
+            for accuracy in [5.0, 3000, 200_000, 2_000_000, 1e9] { assertSameRanking(store, at: p, accuracy: accuracy, "round \(round)") }
+            assertSameNear(store, at: p, radius: [1e5, 1e6, 2e7][round % 3], limit: 100, "near \(round)")
+        }
+    }
+
+    func testStaysExactThroughChanges() {
+        var rng = SeededRandom(seed: 5)
+        let centre = GeoPoint(latitude: 37.7749, longitude: -122.4194)
+        var store = randomStore(3000, around: centre, spread: 2000, rng: &rng)
+        func check(_ what: String) {
+            for _ in 0..<10 {
+                let p = destination(from: centre, bearing: rng.unit() * 360, metres: 2000 * rng.unit())
+                for accuracy in [5.0, 100, 3000] { assertSameRanking(store, at: p, accuracy: accuracy, what) }
+                assertSameNear(store, at: p, radius: 400, limit: 500, what)
+            }
+        }
+        // One at a time (pending places, looked at one by one), then past the pending limit.
+        for i in 0..<50 {
+            let p = destination(from: centre, bearing: rng.unit() * 360, metres: 2000 * rng.unit())
+            store.add(PlaceRecord(id: "added\(i)", name: "Added \(i)", latitude: p.latitude, longitude: p.longitude, radius: rng.double(in: 1...700)), source: "add")
+        }
+        XCTAssertGreaterThan(store.count - store.grid.indexedCount, 0, "some are pending")
+        check("after adds")
+        // Replacements that move places across cells and size classes.
+        var moved: [PlaceRecord] = []
+        for i in stride(from: 0, to: 3000, by: 7) {
+            let p = destination(from: centre, bearing: rng.unit() * 360, metres: 2000 * rng.unit())
+            moved.append(PlaceRecord(id: "r\(i)", name: "Moved \(i)", latitude: p.latitude, longitude: p.longitude, radius: rng.double(in: 1...900)))
+        }
+        XCTAssertEqual(store.merge(moved, source: "moves").replaced, moved.count)
+        check("after moves")
+        for i in stride(from: 1, to: 3000, by: 5) { store.remove(id: "r\(i)") }
+        check("after removals")
+        store.merge(PlaceStore.synthetic(count: 2000, around: centre, radius: 2000, seed: 9), source: "more")
+        check("after a big merge")
+        XCTAssertEqual(store.grid.indexedCount, store.count, "a big batch is indexed at its end")
+    }
+
+    func testNearOrdersByDistanceThenID() {
+        let here = GeoPoint(latitude: 10, longitude: 10)
+        let store = PlaceStore(
+            records: ["c", "a", "b"].map { PlaceRecord(id: $0, name: $0, latitude: 10, longitude: 10) }
+                + [PlaceRecord(id: "0-far", name: "far", latitude: 10.001, longitude: 10)], source: "t")
+        XCTAssertEqual(store.near(here, radius: 500, limit: 10).map { store.id(at: $0.index) }, ["a", "b", "c", "0-far"])
+        XCTAssertEqual(store.near(here, radius: 500, limit: 2).map { store.id(at: $0.index) }, ["a", "b"])
+        XCTAssertEqual(store.near(here, radius: 50, limit: 10).count, 3)
+        XCTAssertTrue(store.near(here, radius: 500, limit: 0).isEmpty)
+        XCTAssertTrue(PlaceStore().near(here, radius: 500, limit: 5).isEmpty)
+    }
+
+    func testTheServiceUsesTheIndexedRanking() {
+        var store = PlaceStore.builtin
+        for p in LocationPreset.all {
+            for accuracy in [5.0, 65, 3000] { assertSameRanking(store, at: p.coordinate, accuracy: accuracy, p.name) }
+        }
+        store.generate(count: 5000, around: GeoPoint(latitude: -33.8688, longitude: 151.2093), radius: 3000, seed: 1, source: "gen")
+        for p in LocationPreset.all { assertSameRanking(store, at: p.coordinate, accuracy: 5, "\(p.name) with 5,000 more") }
+    }
+}

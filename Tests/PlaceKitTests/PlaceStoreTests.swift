@@ -1,0 +1,243 @@
+import XCTest
+
+@testable import PlaceKit
+
+/// The compact store: what goes in comes out, IDs stay put, merges and removals are
+/// deterministic, the built-in places are intact, and the layout's arithmetic holds.
+final class PlaceStoreTests: XCTestCase {
+    private let sydney = GeoPoint(latitude: -33.8688, longitude: 151.2093)
+
+    private func record(_ name: String, _ lat: Double, _ lng: Double, id: String? = nil, types: [String] = ["cafe"]) -> PlaceRecord {
+        PlaceRecord(id: id, name: name, latitude: lat, longitude: lng, types: types, address: "1 \(name) St", rating: 4.3, priceLevel: 2, radius: 25)
+    }
+
+    func testBuiltinKeepsEveryPlaceToTheBit() {
+        // The table again, parsed the old way: the store must give back the very same values.
+        var expected: [Place] = []
+        for line in BuiltinPlaces.table.utf8.split(separator: 0x0A) {
+            let c = line.split(separator: 0x09, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+            guard c.count == 10, let lat = Double(c[2]), let lng = Double(c[3]) else { continue }
+            expected.append(
+                Place(
+                    id: c[0], name: c[1], coordinate: GeoPoint(latitude: lat, longitude: lng),
+                    types: c[4].split(separator: ",").map(String.init), address: c[5], rating: Double(c[6]) ?? 0,
+                    priceLevel: Int(c[7]) ?? -1, radius: Double(c[8]) ?? 30, area: c[9]))
+        }
+        let store = PlaceStore.builtin
+        XCTAssertEqual(store.count, 173)
+        XCTAssertEqual(store.places, expected)
+        XCTAssertEqual(store.source, "built-in")
+        XCTAssertEqual(store.areas.map(\.name), ["sydney", "sf", "cupertino"])
+        for (i, p) in expected.enumerated() { XCTAssertEqual(store.index(ofID: p.id), i) }
+    }
+
+    func testRecordsRoundTrip() {
+        var store = PlaceStore()
+        let r = PlaceRecord(
+            id: "osm:node/123", name: "Café Ünïcode ☕", latitude: -33.8712345, longitude: 151.2012345,
+            types: ["cafe", "food"], address: "12 Pier St, Sydney", rating: 4.7, priceLevel: 3, radius: 17.5)
+        XCTAssertEqual(store.add(r, source: "test.csv"), 0)
+        let p = store.place(at: 0)
+        XCTAssertEqual(p.id, "osm:node/123")
+        XCTAssertEqual(p.name, "Café Ünïcode ☕")
+        XCTAssertEqual(p.coordinate, GeoPoint(latitude: -33.8712345, longitude: 151.2012345), "7 decimals survive exactly")
+        XCTAssertEqual(p.types, ["cafe", "food"])
+        XCTAssertEqual(p.address, "12 Pier St, Sydney")
+        XCTAssertEqual(p.rating, 4.7)
+        XCTAssertEqual(p.priceLevel, 3)
+        XCTAssertEqual(p.radius, 17.5)
+        XCTAssertEqual(p.area, "test.csv")
+        XCTAssertEqual(store.record(at: 0), r)
+        // Absent fields: no address, no rating, unknown price, a radius by type.
+        store.add(PlaceRecord(name: "Bare", latitude: 1, longitude: 2, types: ["atm"]), source: "x")
+        let bare = store.place(at: 1)
+        XCTAssertEqual(bare.address, "")
+        XCTAssertEqual(bare.rating, 0)
+        XCTAssertEqual(bare.priceLevel, -1)
+        XCTAssertEqual(bare.radius, 10)
+        XCTAssertEqual(store.record(at: 1).address, nil)
+        // A long name and a long ID need more than one length byte.
+        let long = String(repeating: "n", count: 300)
+        store.add(PlaceRecord(id: String(repeating: "i", count: 200), name: long, latitude: 0, longitude: 0), source: "x")
+        XCTAssertEqual(store.place(at: 2).name, long)
+        XCTAssertEqual(store.index(ofID: String(repeating: "i", count: 200)), 2)
+    }
+
+    func testDerivedIDsAreStableAndDistinct() {
+        let a = record("Blue Fig Cafe", -33.87, 151.2)
+        var one = PlaceStore()
+        one.merge([a], source: "a")
+        var two = PlaceStore()
+        two.merge([record("Other", 0, 0), a], source: "b")
+        let id = one.id(at: 0)
+        XCTAssertTrue(id.hasPrefix("p:"))
+        XCTAssertEqual(id.utf8.count, 18)
+        XCTAssertEqual(two.id(at: 1), id, "the ID depends on the name and position only")
+        // Known value: FNV-1a over the name, a zero byte and the two 1e-7-degree integers.
+        XCTAssertEqual(id, "p:" + fnvHex("Blue Fig Cafe", lat: -338_700_000, lng: 1_512_000_000))
+        // Moving a metre, or renaming, gives another ID.
+        var three = PlaceStore()
+        three.merge([record("Blue Fig Cafe", -33.87001, 151.2), record("Blue Fig Café", -33.87, 151.2)], source: "c")
+        XCTAssertNotEqual(three.id(at: 0), id)
+        XCTAssertNotEqual(three.id(at: 1), id)
+    }
+
+    private func fnvHex(_ name: String, lat: Int32, lng: Int32) -> String {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        var bytes = Array(name.utf8) + [0]
+        for v in [UInt32(bitPattern: lat), UInt32(bitPattern: lng)] { for k in 0..<4 { bytes.append(UInt8(truncatingIfNeeded: v >> (8 * UInt32(k)))) } }
+        for b in bytes {
+            h ^= UInt64(b)
+            h = h &* 0x100_0000_01b3
+        }
+        let hex = String(h, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    func testMergeReplacesByIDAndAppendsInOrder() {
+        var store = PlaceStore.builtin
+        let before = store.count
+        let google = store.index(ofID: "ChIJN1t_tDeuEmsRUsoyG83frY4")!
+        let result = store.merge(
+            [
+                record("New One", -33.86, 151.19, id: "new-1"),
+                record("Google Sydney (moved)", -33.8665, 151.1960, id: "ChIJN1t_tDeuEmsRUsoyG83frY4"),
+                record("New Two", -33.86, 151.191),
+            ], source: "mine.csv")
+        XCTAssertEqual(result.added, 2)
+        XCTAssertEqual(result.replaced, 1)
+        XCTAssertEqual(store.count, before + 2)
+        XCTAssertEqual(store.place(at: google).name, "Google Sydney (moved)", "replaced in its row")
+        XCTAssertEqual(store.place(at: google).area, "mine.csv")
+        XCTAssertEqual(store.place(at: before).id, "new-1")
+        XCTAssertEqual(store.place(at: before + 1).name, "New Two")
+        XCTAssertEqual(store.source, "built-in + mine.csv")
+        XCTAssertEqual(store.areas.last?.name, "mine.csv")
+        XCTAssertEqual(store.areas.last?.count, 3)
+        // Merging the same file again replaces everything it holds and adds nothing.
+        let again = store.merge(
+            [
+                record("New One", -33.86, 151.19, id: "new-1"),
+                record("Google Sydney (moved)", -33.8665, 151.1960, id: "ChIJN1t_tDeuEmsRUsoyG83frY4"),
+                record("New Two", -33.86, 151.191),
+            ], source: "mine.csv")
+        XCTAssertEqual(again.added, 0)
+        XCTAssertEqual(again.replaced, 3)
+        XCTAssertEqual(store.count, before + 2)
+        XCTAssertEqual(store.source, "built-in + mine.csv")
+    }
+
+    func testTwinsInOneFileAreKeptWithSuffixesThatRepeat() {
+        let atm = record("ATM", -33.87, 151.2, types: ["atm"])
+        var store = PlaceStore()
+        let first = store.merge([atm, atm, atm], source: "f")
+        XCTAssertEqual(first.added, 3)
+        let base = store.id(at: 0)
+        XCTAssertEqual((0..<3).map { store.id(at: $0) }, [base, base + "~2", base + "~3"])
+        let second = store.merge([atm, atm, atm], source: "f")
+        XCTAssertEqual(second.added, 0)
+        XCTAssertEqual(second.replaced, 3, "a reload replaces the three, suffix by suffix")
+        XCTAssertEqual(store.count, 3)
+        // The same given ID twice in one batch: one place, the later wins.
+        let twice = store.merge([record("First", 1, 1, id: "dup"), record("Second", 1, 1, id: "dup")], source: "g")
+        XCTAssertEqual(twice.added, 1)
+        XCTAssertEqual(twice.replaced, 1)
+        XCTAssertEqual(store.place(at: store.index(ofID: "dup")!).name, "Second")
+    }
+
+    func testReplaceAllAndRemove() {
+        var store = PlaceStore.builtin
+        store.replaceAll(with: [record("A", 1, 1, id: "a"), record("B", 2, 2, id: "b"), record("C", 3, 3, id: "c")], source: "abc.csv")
+        XCTAssertEqual(store.count, 3)
+        XCTAssertEqual(store.source, "abc.csv")
+        XCTAssertEqual(store.areas.map(\.name), ["abc.csv"])
+        XCTAssertNil(store.index(ofID: "ChIJN1t_tDeuEmsRUsoyG83frY4"))
+        XCTAssertTrue(store.remove(id: "b"))
+        XCTAssertFalse(store.remove(id: "b"))
+        XCTAssertEqual(store.places.map(\.id), ["a", "c"])
+        XCTAssertEqual(store.index(ofID: "c"), 1, "later rows move up")
+        XCTAssertNil(store.index(ofID: "b"))
+        XCTAssertEqual(store.near(GeoPoint(latitude: 3, longitude: 3), radius: 10, limit: 5).map(\.index), [1])
+        XCTAssertEqual(store.add(record("D", 4, 4, id: "d"), source: "x"), 2)
+        XCTAssertEqual(store.index(ofID: "d"), 2)
+    }
+
+    func testRemovingManyKeepsEveryLookupRight() {
+        var rng = SeededRandom(seed: 11)
+        var store = PlaceStore()
+        store.merge(PlaceStore.synthetic(count: 3000, around: GeoPoint(latitude: 48.85, longitude: 2.35), radius: 3000, seed: 5), source: "s")
+        var ids = (0..<store.count).map { store.id(at: $0) }
+        for _ in 0..<400 {
+            let k = rng.below(ids.count)
+            XCTAssertTrue(store.remove(id: ids[k]))
+            ids.remove(at: k)
+        }
+        XCTAssertEqual((0..<store.count).map { store.id(at: $0) }, ids)
+        for (i, id) in ids.enumerated() { XCTAssertEqual(store.index(ofID: id), i) }
+        let p = store.coordinate(at: 17)
+        XCTAssertEqual(
+            store.near(p, radius: 500, limit: 1000).map(\.index), store.nearBruteForce(p, radius: 500, limit: 1000).map(\.index))
+    }
+
+    func testNamesAndPrefixes() {
+        var store = PlaceStore()
+        store.merge(
+            [record("Cafe Morso", 1, 1), record("cafe morso", 1.001, 1), record("Café Sydney", 1, 1.001), record("Barangaroo", 1, 1.002),
+             record("CAFE MORSO", 1.002, 1), record("Ümlaut Bar", 1, 1.003)], source: "n")
+        XCTAssertEqual(store.indexes(named: "cafe MORSO"), [0, 1, 4])
+        XCTAssertEqual(store.indexes(named: "ümlaut bar"), [5])
+        XCTAssertEqual(store.indexes(named: "Cafe"), [])
+        XCTAssertEqual(store.names(withPrefix: "caf", limit: 10), ["CAFE MORSO", "Cafe Morso", "Café Sydney", "cafe morso"])
+        XCTAssertEqual(store.names(withPrefix: "caf", limit: 2), ["CAFE MORSO", "Cafe Morso"])
+        XCTAssertEqual(store.names(withPrefix: "", limit: 1), ["Barangaroo"])
+        XCTAssertEqual(store.names(withPrefix: "zzz", limit: 5), [])
+    }
+
+    func testSyntheticIsDeterministicBySeedAndPlausible() {
+        let a = PlaceStore.synthetic(count: 2000, around: sydney, radius: 5000, seed: 7)
+        let b = PlaceStore.synthetic(count: 2000, around: sydney, radius: 5000, seed: 7)
+        let c = PlaceStore.synthetic(count: 2000, around: sydney, radius: 5000, seed: 8)
+        XCTAssertEqual(a, b)
+        XCTAssertNotEqual(a, c)
+        XCTAssertEqual(Array(a[500..<700]), PlaceStore.synthetic(count: 2000, around: sydney, radius: 5000, seed: 7, range: 500..<700))
+        let meanName = Double(a.reduce(0) { $0 + $1.name.count }) / Double(a.count)
+        XCTAssertGreaterThan(meanName, 15)
+        XCTAssertLessThan(meanName, 25)
+        let restaurants = a.filter { $0.types.first == "restaurant" }.count
+        XCTAssertGreaterThan(restaurants, 250)
+        XCTAssertLessThan(restaurants, 450, "about 17 %")
+        XCTAssertTrue(a.allSatisfy { $0.address != nil && $0.radius != nil && $0.types.contains("establishment") })
+        // Clustered: the densest 1 % of a 10 × 10 grid holds far more than 1 %.
+        let within = a.filter { distance(sydney, GeoPoint(latitude: $0.latitude, longitude: $0.longitude)) < 12_000 }
+        XCTAssertGreaterThan(within.count, 1900)
+        var cells: [Int: Int] = [:]
+        for r in a { cells[Int((r.latitude - sydney.latitude) * 100) * 1000 + Int((r.longitude - sydney.longitude) * 100), default: 0] += 1 }
+        XCTAssertGreaterThan(cells.values.max()!, 60)
+        // Generating into a store gives the same places, the same IDs, as merging the records.
+        var merged = PlaceStore()
+        merged.merge(a, source: "gen")
+        var generated = PlaceStore()
+        generated.generate(count: 2000, around: sydney, radius: 5000, seed: 7, source: "gen")
+        XCTAssertEqual(generated.places, merged.places)
+    }
+
+    func testLayoutArithmetic() {
+        // The fixed part: two Int32 coordinates and a 12-byte slot.
+        XCTAssertEqual(MemoryLayout<PlaceStore.Coord>.stride, 8)
+        XCTAssertEqual(MemoryLayout<PlaceStore.Slot>.stride, 12)
+        XCTAssertEqual(PlaceStore.fixedBytesPerPlace, 20)
+        // 20,000 places with 20-character names and no address or ID: ≤ 64 bytes each in all.
+        var store = PlaceStore()
+        var records = PlaceStore.synthetic(count: 20_000, around: sydney, radius: 20_000, seed: 1)
+        for k in records.indices {
+            records[k].name = String((records[k].name + " \(k)" + String(repeating: ".", count: 20)).prefix(20))
+            records[k].address = nil
+        }
+        store.merge(records, source: "m")
+        let b = store.storageBytes
+        XCTAssertEqual(b.text, 20_000 * 23, "three length bytes and the name")
+        let perPlace = Double(b.places + b.text + b.ids + b.index) / 20_000
+        XCTAssertLessThanOrEqual(perPlace, 64, "\(b)")
+        XCTAssertLessThanOrEqual(Double(b.ids) / 20_000, 5 * 1.4 + 0.01, "the ID table at load ≥ 0.71")
+    }
+}
