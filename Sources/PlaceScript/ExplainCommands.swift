@@ -326,6 +326,7 @@ let apiTable: [String: APIEntry] = [
         calls: [], callbacks: ["locationManager(_:didUpdateLocations:) for each position past distanceFilter, then animate(to:) and listLikelyPlaces()"]),
     "trace": APIEntry(what: "Xcode's debugger with a breakpoint logging every call and callback", calls: [], callbacks: []),
     "export": APIEntry(what: "nothing in the app: a file for GIS tools of what the map shows", calls: [], callbacks: []),
+    "tutorial": APIEntry(what: "nothing in the app: the shell's guided walk through it, step by step", calls: [], callbacks: []),
     "events": APIEntry(what: "the main run loop's queue", calls: [], callbacks: []),
     "step": APIEntry(what: "one turn of the main run loop", calls: [], callbacks: ["the next pending callback"]),
     "run": APIEntry(what: "the main run loop draining what is due", calls: [], callbacks: ["every callback due now"]),
