@@ -1,0 +1,674 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import PlaceKit
+
+/// The tutorial's text in every language it has, by language code. A translation is a copy of
+/// Tutorial/en.swift with its text translated (the format is described at the top of that file)
+/// and one line here.
+let tutorialTexts: [String: String] = [
+    "en": tutorialText_en
+]
+
+/// The language the walk starts in when none is chosen.
+let defaultTutorialLanguage = "en"
+
+// MARK: - The text, parsed
+
+/// One step of the walk, as its language file writes it.
+struct TutorialStep: Sendable {
+    var number: Int
+    var title: String
+    var isOptional = false
+    /// Paragraphs.
+    var say: [String] = []
+    var api: [String] = []
+    /// Commands to type, in order.
+    var type: [String] = []
+    /// Expectations, as `expect` takes them, with the line each is on.
+    var done: [(text: String, line: Int)] = []
+    var hint = ""
+    /// Paragraphs shown once the step is done.
+    var after: [String] = []
+    var line: Int
+}
+
+/// A language file, parsed.
+struct TutorialText: Sendable {
+    var language = ""
+    var name = ""
+    var messages: [String: String] = [:]
+    var steps: [TutorialStep] = []
+
+    /// A message with its placeholders filled in.
+    func message(_ key: String, _ values: [String: String] = [:]) -> String {
+        var text = messages[key] ?? key
+        for (name, value) in values { text = text.replacing("{\(name)}", with: value) }
+        return text
+    }
+}
+
+/// What is wrong with a language file, and on which line.
+struct TutorialFormatError: Error, Sendable, CustomStringConvertible {
+    var line: Int
+    var message: String
+    var description: String { "line \(line): \(message)" }
+}
+
+/// The messages every language file must have.
+let tutorialMessageKeys = [
+    "welcome", "step", "optional", "api", "type", "done", "doneToo", "already", "hint", "finished", "stopped",
+    "notRunning", "first", "last", "language",
+]
+
+/// Reads a language file (the format is described at the top of Tutorial/en.swift).
+func parseTutorialText(_ text: String) -> Result<TutorialText, TutorialFormatError> {
+    var result = TutorialText()
+    var step: TutorialStep? = nil
+    // The multi-line field being read: its name, paragraphs so far, and the paragraph open.
+    var field: (name: String, paragraphs: [String], current: String, line: Int)? = nil
+    var pendingBlank = false
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+
+    func fail(_ line: Int, _ message: String) -> Result<TutorialText, TutorialFormatError> {
+        .failure(TutorialFormatError(line: line, message: message))
+    }
+    func closeField() -> TutorialFormatError? {
+        guard let f = field else { return nil }
+        field = nil
+        var paragraphs = f.paragraphs
+        if !f.current.isEmpty { paragraphs.append(f.current) }
+        if paragraphs.isEmpty { return TutorialFormatError(line: f.line, message: "'\(f.name):' has no text") }
+        let joined = paragraphs.joined(separator: "\n\n")
+        if f.name.hasPrefix("message.") {
+            let key = String(f.name.dropFirst("message.".count))
+            guard tutorialMessageKeys.contains(key) else {
+                return TutorialFormatError(line: f.line, message: "unknown message '\(key)'")
+            }
+            guard result.messages[key] == nil else {
+                return TutorialFormatError(line: f.line, message: "message '\(key)' is given twice")
+            }
+            result.messages[key] = joined
+            return nil
+        }
+        switch f.name {
+        case "language": result.language = joined
+        case "name": result.name = joined
+        case "say": step?.say = paragraphs
+        case "after": step?.after = paragraphs
+        default: break
+        }
+        return nil
+    }
+    func closeStep() -> TutorialFormatError? {
+        if let e = closeField() { return e }
+        guard let s = step else { return nil }
+        step = nil
+        let missing = [
+            ("title", s.title.isEmpty), ("say", s.say.isEmpty), ("type", s.type.isEmpty), ("done", s.done.isEmpty),
+            ("hint", s.hint.isEmpty),
+        ].filter(\.1).map(\.0)
+        if !missing.isEmpty {
+            return TutorialFormatError(
+                line: s.line, message: "step \(s.number) has no " + missing.map { "'\($0):'" }.joined(separator: ", "))
+        }
+        result.steps.append(s)
+        return nil
+    }
+
+    for (index, raw) in lines.enumerated() {
+        let lineNumber = index + 1
+        var line = raw
+        while line.hasSuffix(" ") || line.hasSuffix("\t") || line.hasSuffix("\r") { line.removeLast() }
+        if line.hasPrefix("#") { continue }
+        if line.isEmpty {
+            pendingBlank = true
+            continue
+        }
+        if line.first == " " || line.first == "\t" {
+            guard var f = field else {
+                return fail(lineNumber, "an indented line continues a field, but none is open here")
+            }
+            let words = line.trimmingLeadingSpace()
+            if pendingBlank && !f.current.isEmpty {
+                f.paragraphs.append(f.current)
+                f.current = ""
+            }
+            f.current += (f.current.isEmpty ? "" : " ") + words
+            field = f
+            pendingBlank = false
+            continue
+        }
+        pendingBlank = false
+        if line.hasPrefix("==") {
+            if let e = closeStep() { return .failure(e) }
+            let numberText = String(line.dropFirst(2)).trimmingLeadingSpace()
+            guard let n = Int(numberText) else { return fail(lineNumber, "a step heading is '== N'") }
+            guard n == result.steps.count + 1 else {
+                return fail(lineNumber, "step \(n) follows step \(result.steps.count): steps count 1, 2, 3, …")
+            }
+            step = TutorialStep(number: n, title: "", line: lineNumber)
+            continue
+        }
+        if let e = closeField() { return .failure(e) }
+        guard let colon = line.firstIndex(of: ":") else {
+            return fail(lineNumber, "expected 'field: text', a '== N' heading or a '#' comment")
+        }
+        let name = String(line[..<colon])
+        let value = String(line[line.index(after: colon)...]).trimmingLeadingSpace()
+        guard var s = step else {
+            guard name == "language" || name == "name" || name.hasPrefix("message.") else {
+                return fail(lineNumber, "'\(name):' belongs in a step; the header has language:, name: and message.KEY:")
+            }
+            field = (name, [], value, lineNumber)
+            continue
+        }
+        switch name {
+        case "title":
+            guard !value.isEmpty else { return fail(lineNumber, "'title:' has no text") }
+            s.title = value
+        case "optional":
+            guard value == "yes" || value == "no" else { return fail(lineNumber, "'optional:' is yes or no") }
+            s.isOptional = value == "yes"
+        case "say", "after":
+            step = s
+            field = (name, [], value, lineNumber)
+            continue
+        case "api", "type", "done", "hint":
+            guard !value.isEmpty else { return fail(lineNumber, "'\(name):' has no text") }
+            switch name {
+            case "api": s.api.append(value)
+            case "type": s.type.append(value)
+            case "done": s.done.append((value, lineNumber))
+            default:
+                guard s.hint.isEmpty else { return fail(lineNumber, "step \(s.number) has two 'hint:' lines") }
+                s.hint = value
+            }
+        default:
+            return fail(lineNumber, "unknown field '\(name):' (title, optional, say, api, type, done, hint, after)")
+        }
+        step = s
+    }
+    if let e = closeStep() { return .failure(e) }
+    if result.language.isEmpty { return fail(1, "the header has no 'language:'") }
+    if result.name.isEmpty { return fail(1, "the header has no 'name:'") }
+    let missing = tutorialMessageKeys.filter { result.messages[$0] == nil }
+    if !missing.isEmpty { return fail(1, "messages missing: " + missing.joined(separator: ", ")) }
+    if result.steps.isEmpty { return fail(lines.count, "there are no steps ('== 1' starts the first)") }
+    return .success(result)
+}
+
+/// Every language's text, parsed the first time the tutorial is used.
+let parsedTutorials: [String: Result<TutorialText, TutorialFormatError>] = tutorialTexts.mapValues(parseTutorialText)
+
+/// The language the environment asks for (LC_ALL, then LC_MESSAGES, then LANG: `de_DE.UTF-8` is
+/// `de`), when the tutorial has it; English otherwise.
+func preferredTutorialLanguage(_ variable: (String) -> String?) -> String {
+    for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+        guard let value = variable(name), !value.isEmpty else { continue }
+        let code = String(value.prefix { $0 != "_" && $0 != "." && $0 != "@" && $0 != "-" }).lowercased()
+        return tutorialTexts[code] != nil ? code : defaultTutorialLanguage
+    }
+    return defaultTutorialLanguage
+}
+
+private func environmentVariable(_ name: String) -> String? {
+    guard let value = getenv(name) else { return nil }
+    return String(cString: value)
+}
+
+// MARK: - The walk
+
+/// One step's checks, bound against the shell's command table.
+private struct CompiledStep {
+    var checks: [(Expectation, SourceLocation)]
+    /// The full names of the commands the step asks for (`auth allow`, `locate`).
+    var commands: Set<String>
+}
+
+/// The walk of one shell: where it is, what is done, the language.
+final class TutorialWalk {
+    var language: String
+    var isRunning = false
+    /// 0-based index of the current step.
+    var current = 0
+    var done: Set<Int> = []
+    /// The current step already held when the walk was moved to it by hand: it waits for
+    /// 'tutorial next' (or for its checks to fail and hold again) instead of moving on at once.
+    var arrivedDone = false
+    /// Commands in a row that led away from the step.
+    var offTrack = 0
+    /// Where 'tutorial stop' left the walk, for 'tutorial' to take it up again.
+    var stoppedAt: Int?
+    /// How many of the current step's checks held after the last command.
+    var lastPassing = 0
+    private var compiled: (language: String, steps: [CompiledStep])?
+
+    init(language: String) { self.language = language }
+
+    func text() throws(Diagnostic) -> TutorialText {
+        let chosen = parsedTutorials[language] ?? parsedTutorials[defaultTutorialLanguage]
+        switch chosen {
+        case .success(let t)?: return t
+        case .failure(let e)?:
+            throw .runtime("the tutorial text for '\(language)' is damaged: \(e)", at: nil)
+        case nil:
+            throw .runtime("no tutorial text for '\(language)'", at: nil)
+        }
+    }
+
+    fileprivate func steps(_ shell: Shell, _ text: TutorialText) throws(Diagnostic) -> [CompiledStep] {
+        if let compiled, compiled.language == text.language { return compiled.steps }
+        var steps: [CompiledStep] = []
+        for step in text.steps {
+            var checks: [(Expectation, SourceLocation)] = []
+            for (expression, line) in step.done {
+                let (e, location) = try bindExpectation(expression, line: line, language: text.language, table: shell.table)
+                checks.append((e, location))
+            }
+            var commands: Set<String> = []
+            for command in step.type {
+                commands.insert(try bindCommand(command, language: text.language, table: shell.table).spec.fullName)
+            }
+            steps.append(CompiledStep(checks: checks, commands: commands))
+        }
+        compiled = (text.language, steps)
+        return steps
+    }
+}
+
+/// Binds `expect EXPRESSION` through the command table, as a script line would be.
+func bindExpectation(_ expression: String, line: Int, language: String, table: CommandTable) throws(Diagnostic)
+    -> (Expectation, SourceLocation)
+{
+    let invocation = try bindCommand("expect " + expression, language: language, table: table, line: line)
+    guard case .expectation(let e)? = invocation.args.first??.value else {
+        throw .runtime("'\(expression)' is not an expectation", at: invocation.location)
+    }
+    return (e, invocation.location)
+}
+
+/// Binds one command line of the tutorial text (a `type:` line, or an expectation).
+func bindCommand(_ text: String, language: String, table: CommandTable, line: Int = 1) throws(Diagnostic) -> Invocation {
+    let source = SourceText(name: "tutorial text '\(language)'", text: text, firstLine: line)
+    var lexer = Lexer(source: source)
+    guard case .command(let raw) = try lexer.nextCommand() else {
+        throw .runtime("'\(text)' is not a command", at: SourceLocation(source: source, offset: 0))
+    }
+    return try table.bind(raw, source: source)
+}
+
+private let familyKey = "Tutorial"
+
+extension Shell {
+    /// This shell's walk, made (in the environment's language) the first time it is asked for.
+    var tutorialWalk: TutorialWalk {
+        if let walk = familyState[familyKey] as? TutorialWalk { return walk }
+        let walk = TutorialWalk(language: preferredTutorialLanguage(environmentVariable))
+        familyState[familyKey] = walk
+        return walk
+    }
+}
+
+/// How many of a step's checks hold now.
+private func passing(_ step: CompiledStep, _ shell: Shell) -> Int {
+    var count = 0
+    for (e, location) in step.checks {
+        if case .passed = shell.check(e, at: location) { count += 1 }
+    }
+    return count
+}
+
+private func holds(_ step: CompiledStep, _ shell: Shell) -> Bool { passing(step, shell) == step.checks.count }
+
+// MARK: - Output
+
+/// The width prose is wrapped to.
+private func proseWidth(_ shell: Shell) -> Int { min(88, max(40, shell.environment.terminalWidth ?? 88)) }
+
+/// A step as people read it.
+private func stepLines(_ step: TutorialStep, _ text: TutorialText, _ shell: Shell) -> [String] {
+    let style = shell.outputStyle
+    let width = proseWidth(shell)
+    var title = text.message("step", ["n": String(step.number), "total": String(text.steps.count), "title": step.title])
+    if step.isOptional { title += " (" + text.message("optional") + ")" }
+    var lines = [style.heading(title)]
+    for (i, paragraph) in step.say.enumerated() {
+        if i > 0 { lines.append("") }
+        lines += wrapLines(paragraph, width: width, indent: "  ")
+    }
+    lines.append("")
+    let labels = [text.message("api"), text.message("type")]
+    let labelWidth = labels.map(displayWidth).max() ?? 0
+    for (label, items) in zip(labels, [step.api, step.type]) where !items.isEmpty {
+        for (i, item) in items.enumerated() {
+            lines.append("  " + padded(i == 0 ? label : "", to: labelWidth) + " " + item)
+        }
+    }
+    return lines
+}
+
+private func wrapLines(_ text: String, width: Int, indent: String) -> [String] {
+    wrapText(text, width: width, indent: indent).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+}
+
+/// A step as a JSON value.
+private func stepValue(_ step: TutorialStep, _ walk: TutorialWalk, total: Int) -> [Value.Field] {
+    [
+        Value.Field("step", .int(step.number)), Value.Field("of", .int(total)), Value.Field("title", .string(step.title)),
+        Value.Field("optional", .bool(step.isOptional)),
+        Value.Field("say", .string(step.say.joined(separator: "\n\n"))),
+        Value.Field("api", .list(step.api.map { .string($0) })), Value.Field("type", .list(step.type.map { .string($0) })),
+        Value.Field("done", .bool(walk.done.contains(step.number - 1))),
+    ]
+}
+
+/// Prints what the walk says between commands: text lines, or with `--json` one
+/// `{"event":"tutorial","kind":…}` line.
+private func tell(_ shell: Shell, kind: String, fields: [Value.Field], lines: [String]) {
+    if shell.json {
+        shell.report(Event("tutorial", text: lines.joined(separator: "\n"), fields: [Value.Field("kind", .string(kind))] + fields))
+    } else {
+        for line in lines {
+            shell.stdout.write(line)
+            shell.stdout.write("\n")
+        }
+    }
+}
+
+// MARK: - After every command
+
+/// Commands that only look (or talk about the shell itself): they never count as leading away.
+private let lookingCommands: Set<String> = [
+    "status", "log", "location", "markers", "picker", "stats", "places", "camera", "events", "faults", "plist",
+]
+
+private func isLooking(_ spec: CommandSpec) -> Bool {
+    if spec.family == "Shell" && spec.name != "set" && spec.name != "unset" { return true }
+    if spec.family == "Explain" { return true }
+    // The bare form of a command with subcommands shows its state (`auth`, `route`).
+    if spec.parent == nil && !spec.subcommands.isEmpty { return true }
+    return lookingCommands.contains(spec.fullName)
+}
+
+private func tutorialAfterCommand(_ shell: Shell) {
+    guard let walk = shell.familyState[familyKey] as? TutorialWalk, walk.isRunning else { return }
+    guard let command = shell.lastCommand, command.family != familyKey else { return }
+    guard let text = try? walk.text(), let steps = try? walk.steps(shell, text), walk.current < steps.count else { return }
+    let step = steps[walk.current]
+    let count = passing(step, shell)
+    if count == step.checks.count {
+        if walk.arrivedDone { return }
+        complete(walk, text, steps, shell)
+        return
+    }
+    walk.arrivedDone = false
+    let progressed = count > walk.lastPassing
+    walk.lastPassing = count
+    if progressed || step.commands.contains(command.fullName) {
+        walk.offTrack = 0
+        return
+    }
+    if isLooking(command) { return }
+    walk.offTrack += 1
+    guard walk.offTrack >= 2 else { return }
+    walk.offTrack = 0
+    let info = text.steps[walk.current]
+    let line = text.message("hint", ["hint": info.hint, "n": String(info.number)])
+    tell(
+        shell, kind: "hint", fields: [Value.Field("step", .int(info.number)), Value.Field("text", .string(info.hint))],
+        lines: [shell.outputStyle.dim(line)])
+}
+
+/// The current step is done: say so, and move to the first step after it that is not.
+private func complete(_ walk: TutorialWalk, _ text: TutorialText, _ steps: [CompiledStep], _ shell: Shell) {
+    let style = shell.outputStyle
+    let width = proseWidth(shell)
+    let finished = text.steps[walk.current]
+    walk.done.insert(walk.current)
+    var lines = [style.good(text.message("done", ["n": String(finished.number), "title": finished.title]))]
+    for paragraph in finished.after { lines += wrapLines(paragraph, width: width, indent: "  ") }
+    tell(
+        shell, kind: "done",
+        fields: [
+            Value.Field("step", .int(finished.number)), Value.Field("title", .string(finished.title)),
+            Value.Field("after", .optional(finished.after.isEmpty ? nil : finished.after.joined(separator: "\n\n"))),
+        ], lines: lines)
+    var next = walk.current + 1
+    while next < steps.count && holds(steps[next], shell) {
+        walk.done.insert(next)
+        let s = text.steps[next]
+        tell(
+            shell, kind: "done", fields: [Value.Field("step", .int(s.number)), Value.Field("title", .string(s.title))],
+            lines: [style.good(text.message("doneToo", ["n": String(s.number), "title": s.title]))])
+        next += 1
+    }
+    if next >= steps.count {
+        walk.isRunning = false
+        tell(shell, kind: "finished", fields: [], lines: ["", text.message("finished")])
+        return
+    }
+    move(walk, to: next, steps, shell, byHand: false)
+    tell(shell, kind: "step", fields: stepValue(text.steps[next], walk, total: steps.count), lines: [""] + stepLines(text.steps[next], text, shell))
+}
+
+/// Makes `index` the current step.
+private func move(_ walk: TutorialWalk, to index: Int, _ steps: [CompiledStep], _ shell: Shell, byHand: Bool) {
+    walk.current = index
+    walk.offTrack = 0
+    let count = passing(steps[index], shell)
+    walk.lastPassing = count
+    walk.arrivedDone = byHand && count == steps[index].checks.count
+}
+
+// MARK: - The commands
+
+/// The current step as a command's result: its text, and `already` when it holds.
+private func showCurrent(_ ctx: CommandContext, intro: [String] = []) throws(Diagnostic) -> CommandResult {
+    let shell = ctx.shell
+    let walk = shell.tutorialWalk
+    let text = try walk.text()
+    let steps = try walk.steps(shell, text)
+    let step = text.steps[walk.current]
+    var lines = intro + stepLines(step, text, shell)
+    let already = holds(steps[walk.current], shell)
+    if already { lines += ["", text.message("already")] }
+    var fields = [Value.Field("running", .bool(walk.isRunning))] + stepValue(step, walk, total: steps.count)
+    fields.append(Value.Field("holds", .bool(already)))
+    return CommandResult(value: .record(fields), text: lines)
+}
+
+private func goTo(_ ctx: CommandContext, _ index: Int) throws(Diagnostic) -> CommandResult {
+    let shell = ctx.shell
+    let walk = shell.tutorialWalk
+    let text = try walk.text()
+    let steps = try walk.steps(shell, text)
+    walk.isRunning = true
+    move(walk, to: index, steps, shell, byHand: true)
+    return try showCurrent(ctx)
+}
+
+private let languageType = ArgType(usage: "LANG", completions: { _ in tutorialTexts.keys.sorted() }) {
+    (c: inout TokenCursor) throws(Diagnostic) in
+    guard let t = c.next() else { return .word("") }
+    return .word(t.text)
+}
+
+extension CommandFamily {
+    /// The guided tutorial: the app's flow one step at a time, each checked against the session.
+    public static let tutorial = CommandFamily(
+        name: familyKey,
+        summary: "a guided walk through the tutorial app, one checked step at a time",
+        commands: [
+            CommandSpec(
+                "tutorial",
+                summary: "start the guided tutorial, or show the step you are on",
+                details: """
+                    Walks through the tutorial app in the order it teaches: request permission, set up
+                    the location manager, add the map, ask for likely places, let the user pick, add
+                    the marker; then the pitfalls: the missing snippet, denied, approximate location,
+                    the Objective-C differences, and (optional) the first request racing the prompt,
+                    the empty list and duplicate rows, stepped with autorun off. Each step says what
+                    the app does and which API it uses, and what to type. After every command the walk
+                    checks the step with the same state paths 'expect' reads: when it holds, the walk
+                    says so and shows the next step; after two commands that lead elsewhere it gives a
+                    one-line hint (with --json, {"event":"tutorial",…} lines). 'tutorial' alone starts
+                    the walk, takes up a stopped one where it stopped, or shows the current step.
+                    The text follows LC_ALL, LC_MESSAGES or LANG when the tutorial has that language,
+                    English otherwise ('tutorial language').
+                    """,
+                examples: ["tutorial", "tutorial list", "tutorial goto 7"],
+                subcommands: [
+                    CommandSpec(
+                        "next", summary: "go to the next step, done or not", examples: ["tutorial next"],
+                        handler: { ctx throws(Diagnostic) in
+                            let walk = ctx.shell.tutorialWalk
+                            let total = try walk.text().steps.count
+                            guard walk.isRunning else { return try start(ctx) }
+                            guard walk.current + 1 < total else {
+                                return try showCurrent(ctx, intro: [try walk.text().message("last"), ""])
+                            }
+                            return try goTo(ctx, walk.current + 1)
+                        }),
+                    CommandSpec(
+                        "back", summary: "go back to the previous step", examples: ["tutorial back"],
+                        handler: { ctx throws(Diagnostic) in
+                            let walk = ctx.shell.tutorialWalk
+                            guard walk.isRunning else { return try start(ctx) }
+                            guard walk.current > 0 else {
+                                return try showCurrent(ctx, intro: [try walk.text().message("first"), ""])
+                            }
+                            return try goTo(ctx, walk.current - 1)
+                        }),
+                    CommandSpec(
+                        "restart", summary: "start again at step 1, with no step done", examples: ["reset", "tutorial restart"],
+                        handler: { ctx throws(Diagnostic) in
+                            let walk = ctx.shell.tutorialWalk
+                            walk.done = []
+                            walk.stoppedAt = nil
+                            let text = try walk.text()
+                            let result = try goTo(ctx, 0)
+                            return CommandResult(value: result.value, text: welcome(text, ctx.shell) + result.text)
+                        }),
+                    CommandSpec(
+                        "goto", arguments: [ArgSpec("N", .integer(1...999), summary: "a step number ('tutorial list')")],
+                        summary: "go to step N", examples: ["tutorial goto 7"],
+                        handler: { ctx throws(Diagnostic) in
+                            let n = ctx.integer(0) ?? 1
+                            let total = try ctx.shell.tutorialWalk.text().steps.count
+                            guard n <= total else {
+                                throw .runtime(
+                                    "the tutorial has steps 1 to \(total); there is no step \(n)", at: ctx.location(ofArg: 0),
+                                    help: "'tutorial list' lists them")
+                            }
+                            return try goTo(ctx, n - 1)
+                        }),
+                    CommandSpec(
+                        "stop", summary: "end the walk (the steps done are kept: 'tutorial' takes it up again)",
+                        examples: ["tutorial stop"],
+                        handler: { ctx throws(Diagnostic) in
+                            let walk = ctx.shell.tutorialWalk
+                            let text = try walk.text()
+                            guard walk.isRunning else { return .line(text.message("notRunning"), value: .bool(false)) }
+                            walk.isRunning = false
+                            walk.stoppedAt = walk.current
+                            return .line(text.message("stopped", ["n": String(walk.current + 1)]), value: .int(walk.current + 1))
+                        }),
+                    CommandSpec(
+                        "list", summary: "list the steps, with a mark for those done", examples: ["tutorial list"],
+                        handler: { ctx throws(Diagnostic) in
+                            let shell = ctx.shell
+                            let walk = shell.tutorialWalk
+                            let text = try walk.text()
+                            let optional = " (" + text.message("optional") + ")"
+                            let rows = text.steps.map { step -> [String] in
+                                let i = step.number - 1
+                                let mark = walk.done.contains(i) ? "✓" : (walk.isRunning && walk.current == i ? "→" : "")
+                                return [mark, String(step.number), step.title + (step.isOptional ? optional : "")]
+                            }
+                            let value = Value.list(
+                                text.steps.map { step in
+                                    .record([
+                                        Value.Field("step", .int(step.number)), Value.Field("title", .string(step.title)),
+                                        Value.Field("optional", .bool(step.isOptional)),
+                                        Value.Field("done", .bool(walk.done.contains(step.number - 1))),
+                                        Value.Field("current", .bool(walk.isRunning && walk.current == step.number - 1)),
+                                    ])
+                                })
+                            let lines = rows.map { row in
+                                padded(row[0], to: 1) + " " + String(repeating: " ", count: max(0, 2 - row[1].count)) + row[1] + "  " + row[2]
+                            }
+                            return CommandResult(value: value, text: lines)
+                        }),
+                    CommandSpec(
+                        "language", arguments: [ArgSpec("LANG", languageType, optional: true, summary: "a language code, e.g. en")],
+                        summary: "show the tutorial's language and those it has, or choose one",
+                        examples: ["tutorial language", "tutorial language en"],
+                        handler: { ctx throws(Diagnostic) in
+                            let walk = ctx.shell.tutorialWalk
+                            if let code = ctx.word(0) {
+                                guard tutorialTexts[code] != nil else {
+                                    let codes = tutorialTexts.keys.sorted()
+                                    throw .runtime(
+                                        "the tutorial has no text in '\(code)'", at: ctx.location(ofArg: 0),
+                                        help: suggestion(for: code, among: codes) ?? "languages: " + codes.joined(separator: ", "))
+                                }
+                                walk.language = code
+                            }
+                            let text = try walk.text()
+                            let available = tutorialTexts.keys.sorted().map { code -> String in
+                                if case .success(let t)? = parsedTutorials[code] { return "\(code) (\(t.name))" }
+                                return code
+                            }
+                            return .line(
+                                text.message("language", ["title": "\(text.language) (\(text.name))", "list": available.joined(separator: ", ")]),
+                                value: .string(text.language))
+                        }),
+                ],
+                handler: { ctx throws(Diagnostic) in
+                    let walk = ctx.shell.tutorialWalk
+                    if walk.isRunning { return try showCurrent(ctx) }
+                    return try start(ctx)
+                })
+        ],
+        stateRoots: [
+            StateRoot("tutorial", summary: "the guided tutorial: running, step, title, done, steps, language") { shell in
+                let walk = shell.tutorialWalk
+                let text = try? walk.text()
+                let title = walk.isRunning ? text?.steps[walk.current].title : nil
+                return .fields([
+                    ("running", .bool(walk.isRunning)), ("step", walk.isRunning ? .int(walk.current + 1) : .null),
+                    ("title", .optional(title)), ("done", .list(walk.done.sorted().map { .int($0 + 1) })),
+                    ("steps", .int(text?.steps.count ?? 0)), ("language", .string(walk.language)),
+                ])
+            }
+        ],
+        afterCommand: tutorialAfterCommand)
+}
+
+/// `tutorial` when no walk runs: a stopped walk goes on where it stopped; a finished or new one
+/// starts at step 1.
+private func start(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
+    let walk = ctx.shell.tutorialWalk
+    let text = try walk.text()
+    let total = text.steps.count
+    let resumeAt = walk.stoppedAt.flatMap { $0 < total ? $0 : nil }
+    walk.stoppedAt = nil
+    if resumeAt == nil { walk.done = [] }
+    let result = try goTo(ctx, resumeAt ?? 0)
+    let intro = resumeAt != nil ? [] : welcome(text, ctx.shell)
+    return CommandResult(value: result.value, text: intro + result.text)
+}
+
+/// The walk's opening paragraph, and a blank line.
+private func welcome(_ text: TutorialText, _ shell: Shell) -> [String] {
+    wrapLines(text.message("welcome", ["total": String(text.steps.count)]), width: proseWidth(shell), indent: "") + [""]
+}
+
+extension String {
+    fileprivate func trimmingLeadingSpace() -> String {
+        String(drop { $0 == " " || $0 == "\t" })
+    }
+}

@@ -1,0 +1,236 @@
+import PlaceKit
+import XCTest
+
+@testable import PlaceScript
+
+final class TutorialTests: XCTestCase {
+    private func parsed(_ language: String) throws -> TutorialText {
+        switch try XCTUnwrap(parsedTutorials[language], "no tutorial text '\(language)'") {
+        case .success(let text): return text
+        case .failure(let e):
+            XCTFail("the tutorial text '\(language)' does not parse: \(e)")
+            throw e
+        }
+    }
+
+    // MARK: - Every language file
+
+    func testEveryLanguageFileParses() throws {
+        XCTAssertNotNil(tutorialTexts[defaultTutorialLanguage], "the default language must have a text")
+        for language in tutorialTexts.keys.sorted() {
+            let text = try parsed(language)
+            XCTAssertEqual(text.language, language, "the file registered as '\(language)' says 'language: \(text.language)'")
+            XCTAssertFalse(text.name.isEmpty)
+            for step in text.steps {
+                XCTAssertFalse(step.say.isEmpty, "\(language) step \(step.number) says nothing")
+                XCTAssertFalse(step.api.isEmpty, "\(language) step \(step.number) names no API")
+            }
+        }
+    }
+
+    /// Every step's `done:` lines bind as `expect` against the real command table (state paths,
+    /// operators, literals), and every `type:` line is a command the shell takes.
+    func testEveryStepBindsAgainstTheStandardTable() throws {
+        let table = CommandTable.standard
+        for language in tutorialTexts.keys.sorted() {
+            let text = try parsed(language)
+            for step in text.steps {
+                for (expression, line) in step.done {
+                    do {
+                        _ = try bindExpectation(expression, line: line, language: language, table: table)
+                    } catch {
+                        XCTFail("\(language) line \(line), step \(step.number): 'done: \(expression)': \(error.message)")
+                    }
+                }
+                for command in step.type {
+                    do {
+                        _ = try bindCommand(command, language: language, table: table)
+                    } catch {
+                        XCTFail("\(language) step \(step.number): 'type: \(command)': \(error.message)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// A translation changes the words, not the walk: the same steps, commands and checks, and
+    /// the same placeholders in each message.
+    func testTranslationsKeepTheStepsCommandsAndChecks() throws {
+        let english = try parsed(defaultTutorialLanguage)
+        func placeholders(_ s: String) -> [String] {
+            s.matches(of: /\{[a-z]+\}/).map { String($0.output) }.sorted()
+        }
+        for language in tutorialTexts.keys.sorted() where language != defaultTutorialLanguage {
+            let text = try parsed(language)
+            XCTAssertEqual(text.steps.count, english.steps.count, "\(language): number of steps")
+            for (a, b) in zip(english.steps, text.steps) {
+                XCTAssertEqual(a.type, b.type, "\(language) step \(b.number): type:")
+                XCTAssertEqual(a.done.map(\.text), b.done.map(\.text), "\(language) step \(b.number): done:")
+                XCTAssertEqual(a.isOptional, b.isOptional, "\(language) step \(b.number): optional:")
+            }
+            for key in tutorialMessageKeys {
+                XCTAssertEqual(
+                    placeholders(text.message(key)), placeholders(english.message(key)), "\(language): message.\(key)")
+            }
+        }
+    }
+
+    func testTheEnglishWalkFollowsTheTutorialsOrder() throws {
+        let titles = try parsed("en").steps.map(\.title)
+        XCTAssertEqual(
+            Array(titles.prefix(6)),
+            [
+                "Request permission", "Set up the location manager", "Add the map", "Ask for likely places",
+                "Let the user pick", "Add the marker",
+            ])
+        XCTAssertTrue(titles.contains { $0.contains("P1") })
+        XCTAssertTrue(titles.contains { $0.contains("P7") })
+        XCTAssertTrue(titles.contains { $0.contains("P8") })
+        XCTAssertTrue(titles.contains { $0.contains("P12") })
+    }
+
+    // MARK: - The format
+
+    private let header = """
+        language: xx
+        name: Test
+        \(tutorialMessageKeys.map { "message.\($0): m" }.joined(separator: "\n"))
+
+        """
+
+    private func failure(_ text: String) -> TutorialFormatError? {
+        if case .failure(let e) = parseTutorialText(text) { return e }
+        return nil
+    }
+
+    func testAWellFormedFile() throws {
+        let text = header + """
+            # a comment
+            == 1
+            title: One
+            say:
+              First paragraph,
+              on two lines.
+
+              Second paragraph.
+            api: CLLocationManager()
+            type: launch
+            done: app.running == true
+            done: markers.count == 0
+            hint: launch it
+            after:
+              Then look.
+
+            == 2
+            title: Two
+            optional: yes
+            say: Short.
+            api: x
+            type: likely
+            done: app.screen == "picker"
+            hint: tap
+            """
+        let t = try parseTutorialText(text).get()
+        XCTAssertEqual(t.language, "xx")
+        XCTAssertEqual(t.steps.count, 2)
+        XCTAssertEqual(t.steps[0].say, ["First paragraph, on two lines.", "Second paragraph."])
+        XCTAssertEqual(t.steps[0].done.map(\.text), ["app.running == true", "markers.count == 0"])
+        XCTAssertEqual(t.steps[0].after, ["Then look."])
+        XCTAssertEqual(t.steps[1].say, ["Short."])
+        XCTAssertTrue(t.steps[1].isOptional)
+        XCTAssertEqual(t.message("step"), "m")
+    }
+
+    func testMalformedFilesSayWhatAndWhere() {
+        let step = "== 1\ntitle: T\nsay: s\napi: a\ntype: launch\ndone: app.running\nhint: h\n"
+        XCTAssertNil(failure(header + step))
+        // Missing fields.
+        XCTAssertEqual(failure(header + "== 1\ntitle: T\nsay: s\n")?.message, "step 1 has no 'type:', 'done:', 'hint:'")
+        // Steps out of order.
+        XCTAssertEqual(
+            failure(header + step + step)?.message, "step 1 follows step 1: steps count 1, 2, 3, …")
+        XCTAssertEqual(failure(header + "== one\n")?.message, "a step heading is '== N'")
+        // Unknown fields and messages, a field in the wrong place.
+        let colour = failure(header + step + "colour: red\n")
+        XCTAssertEqual(colour?.message, "unknown field 'colour:' (title, optional, say, api, type, done, hint, after)")
+        XCTAssertEqual(colour?.line, (header + step).split(separator: "\n").count + 1)
+        XCTAssertEqual(failure("message.nope: x\n")?.message, "unknown message 'nope'")
+        XCTAssertEqual(
+            failure("title: x\n")?.message, "'title:' belongs in a step; the header has language:, name: and message.KEY:")
+        XCTAssertEqual(failure("  stray\n")?.message, "an indented line continues a field, but none is open here")
+        XCTAssertEqual(failure("just words\n")?.line, 1)
+        // An incomplete header.
+        XCTAssertEqual(failure("language: xx\nname: X\n" + step)?.message.hasPrefix("messages missing: welcome"), true)
+        XCTAssertEqual(failure(header)?.message, "there are no steps ('== 1' starts the first)")
+        XCTAssertEqual(failure(header + step + "optional: maybe\n")?.message, "'optional:' is yes or no")
+    }
+
+    // MARK: - The language
+
+    func testTheLanguageComesFromTheEnvironment() {
+        func pick(_ env: [String: String]) -> String { preferredTutorialLanguage { env[$0] } }
+        XCTAssertEqual(pick([:]), "en")
+        XCTAssertEqual(pick(["LANG": "C.UTF-8"]), "en")
+        XCTAssertEqual(pick(["LANG": "en_GB.UTF-8"]), "en")
+        XCTAssertEqual(pick(["LANG": "xx_YY.UTF-8"]), "en", "a language the tutorial lacks gives English")
+        XCTAssertEqual(pick(["LANG": "", "LC_MESSAGES": "en_US"]), "en")
+        if let other = tutorialTexts.keys.first(where: { $0 != "en" }) {
+            XCTAssertEqual(pick(["LANG": "en_US", "LC_ALL": other + "_XX.UTF-8"]), other, "LC_ALL comes first")
+        }
+    }
+
+    // MARK: - The walk
+
+    private func shell() -> (Shell, StringSink) {
+        let out = StringSink()
+        return (Shell(stdout: out, stderr: StringSink()), out)
+    }
+
+    private func state(_ shell: Shell, _ path: String) -> Value? {
+        guard case .success(let p) = StatePath.parse(path), case .success(let node) = shell.resolve(p) else { return nil }
+        return node.materialize()
+    }
+
+    func testTheWalkAdvancesOnlyWhenTheStateShowsTheStepDone() {
+        let (shell, out) = shell()
+        shell.runScript(SourceText(name: "t", text: "tutorial"))
+        XCTAssertEqual(state(shell, "tutorial.step"), .int(1))
+        shell.runScript(SourceText(name: "t", text: "launch"))
+        XCTAssertEqual(state(shell, "tutorial.step"), .int(1), "the alert is not answered yet")
+        shell.runScript(SourceText(name: "t", text: "auth allow"))
+        XCTAssertEqual(state(shell, "tutorial.step"), .int(2))
+        XCTAssertEqual(state(shell, "tutorial.done"), .list([.int(1)]))
+        XCTAssertTrue(out.text.contains("✓ step 1 done: Request permission\n\nStep 2 of 14: Set up the location manager\n"))
+    }
+
+    func testAHintComesAfterTwoCommandsThatLeadElsewhereAndNotAfterLooking() {
+        let (shell, out) = shell()
+        shell.runScript(SourceText(name: "t", text: "tutorial; show app; explain; status; help launch"))
+        XCTAssertFalse(out.text.contains("tutorial: type"), "looking around is no reason for a hint")
+        shell.runScript(SourceText(name: "t", text: "locate sydney"))
+        XCTAssertFalse(out.text.contains("tutorial: type"), "one command is not yet a reason")
+        shell.runScript(SourceText(name: "t", text: "fields +formattedAddress"))
+        XCTAssertTrue(out.text.hasSuffix("tutorial: type 'launch' to start the app, then 'auth allow' to answer the alert (without --approximate: precise location comes first).\n"))
+    }
+
+    func testAStepThatAlreadyHoldsWaitsForNextWhenReachedByHand() {
+        let (shell, out) = shell()
+        shell.runScript(SourceText(name: "t", text: "locate sydney; launch; auth allow; tutorial"))
+        XCTAssertTrue(out.text.contains("Your session already shows this step done"))
+        shell.runScript(SourceText(name: "t", text: "show app"))
+        XCTAssertEqual(state(shell, "tutorial.step"), .int(1))
+        shell.runScript(SourceText(name: "t", text: "tutorial next"))
+        XCTAssertEqual(state(shell, "tutorial.step"), .int(2))
+        XCTAssertEqual(state(shell, "tutorial.done"), .list([]), "'next' moves on without marking the step done")
+    }
+
+    func testWithJSONTheWalkSpeaksInEvents() {
+        let (shell, out) = shell()
+        shell.json = true
+        shell.runScript(SourceText(name: "t", text: "tutorial; launch; auth allow"))
+        let lines = out.text.split(separator: "\n")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("{\"event\":\"tutorial\",\"kind\":\"done\",\"step\":1,") })
+        XCTAssertTrue(lines.contains { $0.hasPrefix("{\"event\":\"tutorial\",\"kind\":\"step\",\"step\":2,") })
+        XCTAssertFalse(lines.contains { !$0.hasPrefix("{") }, "nothing but JSON lines")
+    }
+}
