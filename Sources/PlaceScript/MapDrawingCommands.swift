@@ -74,10 +74,15 @@ private func optionInteger(_ ctx: CommandContext, _ name: String) -> Int? {
 private func snapshotCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
     let app = try requireApp(ctx)
     let path = ctx.word(0) ?? ""
-    guard path.lowercased().hasSuffix(".svg"), path.count > 4, !path.hasSuffix("/.svg") else {
+    guard path.lowercased().hasSuffix(".svg") else {
         throw .runtime(
             "snapshot writes SVG: '\(path)' does not end in .svg", at: ctx.location(ofArg: 0),
             help: "name the file FILE.svg, e.g. 'snapshot map.svg'")
+    }
+    guard path.count > 4, !path.hasSuffix("/.svg") else {
+        throw .runtime(
+            "snapshot needs a file name before .svg: '\(path)'", at: ctx.location(ofArg: 0),
+            help: "e.g. 'snapshot map.svg'")
     }
     let scene = MapScene(app: app, session: ctx.session)
     let picture = SVGSnapshot(scene: scene).render()

@@ -256,10 +256,11 @@ struct TerminalMap {
 
         // The legend, wrapped to the width.
         let shownPt = Double(innerH) * ptPerRow
-        var items = [
-            g.place + " place", g.marker + " marker",
-        ]
-        if let me = scene.myLocation {
+        // The symbols on this map, then the numbers.
+        var items: [String] = []
+        if !placeCells.isEmpty { items.append(g.place + " place") }
+        if !markerCells.isEmpty { items.append(g.marker + " marker") }
+        if let me = scene.myLocation, meCell != nil {
             items.append(g.me + " you " + (unicode ? "±" : "+/-") + formatNumber(me.accuracyMetres.rounded()) + " m")
         }
         let visibleCount = scene.places.filter { p in cell(p.x, p.y) != nil }.count

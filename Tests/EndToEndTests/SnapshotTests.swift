@@ -1,0 +1,191 @@
+import Foundation
+import XCTest
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// `snapshot FILE.svg` for fixed scenarios: each SVG must equal its golden file in
+/// Tests/EndToEndTests/Snapshots (record with PLACESHELL_RECORD=1), parse as XML with the
+/// elements the scenario shows, and render to a PNG of the device's size with a real renderer,
+/// rsvg-convert (Debian's librsvg2-bin; `scripts/setup test` installs it).
+final class SnapshotTests: XCTestCase {
+    static let goldens = Paths.repository.appendingPathComponent("Tests/EndToEndTests/Snapshots")
+    /// The device frame: the map view's 393 × 852 points and a 14-point bezel on each side.
+    static let size = (width: 421, height: 880)
+
+    func testMapWithMarkerAndOpenInfoWindow() throws {
+        let svg = try snapshot(
+            "marker-info-window",
+            """
+            locate sydney; launch; auth allow; fields +formattedAddress; likely; select 2; likely; select 2
+            tap marker 1
+            """)
+        XCTAssertTrue(svg.texts.contains("Current Place on a Map"))
+        XCTAssertTrue(svg.texts.contains("Get Place"))
+        XCTAssertEqual(svg.textsInside("info-window"), ["Darling Harbour", "Sydney NSW 2000, Australia"])
+        XCTAssertEqual(svg.boldTexts.filter { $0 == "Darling Harbour" }.count, 1, "the info window's title is bold")
+        for id in ["map", "grid", "places", "markers", "my-location", "my-location-button", "scale-bar", "navigation-bar"] {
+            XCTAssertTrue(svg.ids.contains(id), "no element with id '\(id)'")
+        }
+        XCTAssertEqual(svg.classCounts["marker"], 1)
+        XCTAssertTrue(svg.texts.contains("200 m"), "scale bar: \(svg.texts)")
+        XCTAssertGreaterThan(svg.textsInside("places").count, 10, "place labels")
+    }
+
+    func testPickerOpen() throws {
+        let svg = try snapshot("picker", "locate sydney; launch; auth allow; likely")
+        XCTAssertTrue(svg.texts.contains("Choose a place"))
+        XCTAssertTrue(svg.texts.contains("Back"))
+        XCTAssertFalse(svg.ids.contains("map"), "the picker covers the map")
+        XCTAssertEqual(svg.classCounts["row"], 5, "five rows a screen")
+        XCTAssertEqual(
+            Array(svg.textsInside("picker").prefix(2)), ["Australian National Maritime Museum", "Darling Harbour"])
+        XCTAssertTrue(svg.ids.contains("scroll-indicator"), "13 rows scroll")
+    }
+
+    func testHiddenMap() throws {
+        let svg = try snapshot("hidden", "locate sydney; launch")
+        XCTAssertTrue(svg.ids.contains("map-hidden"))
+        XCTAssertFalse(svg.ids.contains("map"))
+        XCTAssertTrue(svg.texts.contains("Get Place"))
+    }
+
+    func testObjectiveCPickerHasBlankRows() throws {
+        let svg = try snapshot("objc-blank-rows", "locate sydney; launch --flavor objc; auth allow; likely")
+        XCTAssertEqual(svg.classCounts["row"], 5)
+        XCTAssertEqual(svg.textsInside("picker"), [], "the Objective-C picker never sets the cell text (P8)")
+    }
+
+    /// Names in other scripts, and text that must be escaped, when `places add` exists.
+    func testCJKAndPersianNames() throws {
+        let probe = try run(["-c", "help places add"], home: TemporaryDirectory())
+        guard probe.status == 0 else { throw XCTSkip("no 'places add' command in this build") }
+        let adds = """
+            places add 'cjk' '東京タワー <Tower> & "Bar"' -33.8690 151.2000
+            places add 'fa' 'کتابخانه ملی' -33.8700 151.1980
+            """
+        let tried = try run(["-c", adds], home: TemporaryDirectory())
+        guard tried.status == 0 else {
+            throw XCTSkip("'places add' takes other arguments than this test guessed: \(tried.stderrText)")
+        }
+        let svg = try snapshot("cjk-persian", adds + "\nlocate sydney; launch; auth allow")
+        XCTAssertTrue(svg.texts.contains { $0.contains("東京タワー <Tower> & \"Bar\"") }, "\(svg.texts)")
+    }
+
+    // MARK: - Helpers
+
+    /// What the parser saw.
+    struct ParsedSVG {
+        var ids: Set<String> = []
+        var classCounts: [String: Int] = [:]
+        var texts: [String] = []
+        var boldTexts: [String] = []
+        var textsByGroup: [String: [String]] = [:]
+        var rootSize: (String, String)?
+        func textsInside(_ id: String) -> [String] { textsByGroup[id] ?? [] }
+    }
+
+    private final class Collector: NSObject, XMLParserDelegate {
+        var result = ParsedSVG()
+        private var stack: [String] = []
+        private var text: String?
+        private var bold = false
+
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
+            if name == "svg" && result.rootSize == nil { result.rootSize = (attributes["width"] ?? "", attributes["height"] ?? "") }
+            if let id = attributes["id"] { result.ids.insert(id) }
+            if let c = attributes["class"] { result.classCounts[c, default: 0] += 1 }
+            stack.append(attributes["id"] ?? "")
+            if name == "text" {
+                text = ""
+                bold = attributes["font-weight"] == "bold"
+            }
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) { text? += string }
+
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            stack.removeLast()
+            guard name == "text", let t = text else { return }
+            result.texts.append(t)
+            if bold { result.boldTexts.append(t) }
+            for id in Set(stack) where !id.isEmpty { result.textsByGroup[id, default: []].append(t) }
+            text = nil
+        }
+    }
+
+    /// Runs the scenario, then `snapshot`; checks the golden, the XML and the PNG rendering.
+    private func snapshot(_ name: String, _ script: String, file: StaticString = #filePath, line: UInt = #line) throws
+        -> ParsedSVG
+    {
+        let home = TemporaryDirectory()
+        let path = home.file(name + ".svg").path
+        let result = try run(["-c", script + "\nsnapshot '\(path)'"], home: home)
+        XCTAssertEqual(result.status, 0, "placeshell failed:\n\(result.stderrText)", file: file, line: line)
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        XCTAssertTrue(result.stdoutText.contains("wrote \(path): "), result.stdoutText, file: file, line: line)
+
+        // Golden file.
+        let golden = Self.goldens.appendingPathComponent(name + ".svg")
+        if isRecording {
+            try FileManager.default.createDirectory(at: Self.goldens, withIntermediateDirectories: true)
+            try data.write(to: golden)
+        } else {
+            let expected = try Data(contentsOf: golden)
+            if expected != data {
+                XCTFail(
+                    "\(name).svg differs from its golden file (record with PLACESHELL_RECORD=1):\n"
+                        + lineDiff(
+                            expected: String(decoding: expected, as: UTF8.self), actual: String(decoding: data, as: UTF8.self)),
+                    file: file, line: line)
+            }
+        }
+
+        // XML.
+        let parser = XMLParser(data: data)
+        let collector = Collector()
+        parser.delegate = collector
+        XCTAssertTrue(parser.parse(), "\(name).svg is not well-formed XML: \(String(describing: parser.parserError))", file: file, line: line)
+        let parsed = collector.result
+        XCTAssertEqual(parsed.rootSize?.0, String(Self.size.width), file: file, line: line)
+        XCTAssertEqual(parsed.rootSize?.1, String(Self.size.height), file: file, line: line)
+        let text = String(decoding: data, as: UTF8.self)
+        XCTAssertFalse(text.contains("href"), "a standalone SVG has no links", file: file, line: line)
+        XCTAssertTrue(text.contains("sans-serif"), "fonts end with a generic family", file: file, line: line)
+
+        // A real renderer.
+        guard let rsvg = Self.executableOnPath("rsvg-convert") else {
+            XCTFail(
+                "rsvg-convert is not installed; install it with 'scripts/setup test' (apt-get install librsvg2-bin)",
+                file: file, line: line)
+            return parsed
+        }
+        let png = home.file(name + ".png")
+        let render = try runProcess(
+            rsvg, ["-o", png.path, path], in: home.url, environment: cleanEnvironment(home: home.path), timeout: 30)
+        XCTAssertEqual(render.status, 0, "rsvg-convert failed: \(render.stderrText)", file: file, line: line)
+        let bytes = [UInt8](try Data(contentsOf: png))
+        XCTAssertEqual(Array(bytes.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "not a PNG", file: file, line: line)
+        func be32(_ at: Int) -> Int { bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+        XCTAssertEqual(be32(16), Self.size.width, "PNG width", file: file, line: line)
+        XCTAssertEqual(be32(20), Self.size.height, "PNG height", file: file, line: line)
+        return parsed
+    }
+
+    private func run(_ arguments: [String], home: TemporaryDirectory) throws -> RunResult {
+        guard let binary = Paths.binaryOrFail() else { throw XCTSkip("no placeshell binary") }
+        return try runProcess(binary, arguments, in: home.url, environment: cleanEnvironment(home: home.path), timeout: 30)
+    }
+
+    private static func executableOnPath(_ name: String) -> URL? {
+        for directory in ["/usr/local/bin", "/usr/bin", "/bin"] {
+            let url = URL(fileURLWithPath: directory).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return nil
+    }
+}
