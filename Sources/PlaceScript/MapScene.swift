@@ -127,9 +127,22 @@ struct MapScene {
         }
     }
 
-    /// The places near enough to the camera to be in the frame.
+    /// The most places a picture looks at: the nearest to the camera target.
+    static let placeLimit = 5000
+
+    /// The places near enough to the camera to be in the frame: within the distance of the
+    /// farthest corner of the visible region, from the store's grid.
     private static func placesAround(session: Session, camera: CameraPosition, width: Double, height: Double) -> [Place] {
-        session.places.dataset.places
+        var radius = 0.0
+        for (dx, dy) in [(-1.0, -1.0), (1, -1), (-1, 1), (1, 1)] {
+            let c = worldPoint(camera.target, zoom: camera.zoom)
+            let corner = coordinate(worldX: c.x + dx * width / 2, worldY: c.y + dy * height / 2, zoom: camera.zoom)
+            radius = max(radius, distance(camera.target, corner))
+        }
+        let store = session.places.dataset
+        return store.near(camera.target, radius: min(radius * 1.01 + 1, 20_100_000), limit: placeLimit).map {
+            store.place(at: $0.index)
+        }
     }
 
     /// Why the tutorial keeps the map view hidden, in the state the session is in.
