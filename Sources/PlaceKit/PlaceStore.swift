@@ -273,6 +273,23 @@ public struct PlaceStore: Sendable {
         return (batch.added, batch.replaced)
     }
 
+    /// `merge` for records made one at a time (a lazy sequence, an importer's stream): one
+    /// batch, one index build at the end, and no array of a million `PlaceRecord`s (a few
+    /// hundred bytes each) held at once. `expectedCount` and `textBytes`, when known, size the
+    /// arrays once.
+    @discardableResult
+    public mutating func merge<S: Sequence>(
+        contentsOf records: S, source: String, expectedCount: Int? = nil, textBytes: Int = 0
+    ) -> (added: Int, replaced: Int) where S.Element == PlaceRecord {
+        let area = internArea(source)
+        reserve(expectedCount ?? records.underestimatedCount, textBytes: textBytes)
+        var batch = MergeBatch(store: self)
+        for r in records { _ = put(r, area: area, batch: &batch) }
+        noteSource(source)
+        finishBatch()
+        return (batch.added, batch.replaced)
+    }
+
     /// Replaces every place with `records` (as `merge` would add them to an empty store).
     public mutating func replaceAll(with records: [PlaceRecord], source: String) {
         self = PlaceStore(source: source)

@@ -185,7 +185,8 @@ extension PlaceStore {
         var start = 0
         var batch = MergeBatch(store: self)
         while start < count {
-            let end = min(count, start + 65_536)
+            // Small slices: the records of one slice are the only transient memory.
+            let end = min(count, start + 4096)
             let records = Self.synthetic(count: count, around: around, radius: radius, seed: seed, range: start..<end)
             if start == 0 {
                 // Size every array once from the first slice's text.

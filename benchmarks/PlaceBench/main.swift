@@ -95,22 +95,22 @@ case "memory":
     var store = PlaceStore(source: "bench")
     // 20-character names, a type, no address: the issue's "1,000,000 places with 20-character
     // names" (positions and types from the synthetic generator, names padded or cut to 20).
-    var start = 0
-    store.reserve(n, textBytes: n * 23)
-    while start < n {
-        let end = min(n, start + 65_536)
-        var records = PlaceStore.synthetic(count: n, around: sydney, radius: 20_000, seed: 1, range: start..<end)
-        for k in records.indices {
-            var name = records[k].name + " #" + String(start + k)
-            while name.utf8.count < 20 { name += "." }
-            records[k].name = String(name.utf8.prefix(20))!
-            records[k].address = nil
-            records[k].rating = nil
-            records[k].priceLevel = nil
-        }
-        store.merge(records, source: "bench")
-        start = end
+    // Streamed through merge(contentsOf:), as an importer would hand them over: the only
+    // transient memory is one small slice of records.
+    let stream = stride(from: 0, to: n, by: 4096).lazy.flatMap { start in
+        PlaceStore.synthetic(count: n, around: sydney, radius: 20_000, seed: 1, range: start..<min(n, start + 4096))
+            .enumerated().map { k, r -> PlaceRecord in
+                var r = r
+                var name = r.name + " #" + String(start + k)
+                while name.utf8.count < 20 { name += "." }
+                r.name = String(name.utf8.prefix(20))!
+                r.address = nil
+                r.rating = nil
+                r.priceLevel = nil
+                return r
+            }
     }
+    store.merge(contentsOf: stream, source: "bench", expectedCount: n, textBytes: n * 23)
     let ranked = LikelihoodModel.rank(store, at: sydney, accuracy: 5)
     let bytes = store.storageBytes
     print("places \(store.count) results \(ranked.count)")
