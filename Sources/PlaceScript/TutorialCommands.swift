@@ -447,7 +447,7 @@ private func complete(_ walk: TutorialWalk, _ text: TutorialText, _ steps: [Comp
     }
     if next >= steps.count {
         walk.isRunning = false
-        tell(shell, kind: "finished", fields: [], lines: ["", text.message("finished")])
+        tell(shell, kind: "finished", fields: [], lines: [""] + wrapLines(text.message("finished"), width: width, indent: ""))
         return
     }
     move(walk, to: next, steps, shell, byHand: false)
@@ -474,7 +474,7 @@ private func showCurrent(_ ctx: CommandContext, intro: [String] = []) throws(Dia
     let step = text.steps[walk.current]
     var lines = intro + stepLines(step, text, shell)
     let already = holds(steps[walk.current], shell)
-    if already { lines += ["", text.message("already")] }
+    if already { lines += [""] + wrapLines(text.message("already"), width: proseWidth(shell), indent: "") }
     var fields = [Value.Field("running", .bool(walk.isRunning))] + stepValue(step, walk, total: steps.count)
     fields.append(Value.Field("holds", .bool(already)))
     return CommandResult(value: .record(fields), text: lines)
