@@ -221,7 +221,7 @@ struct TerminalMap {
         for m in markerCells where !m.pin.isOpen {
             if placeLabel(m.pin.title, row: m.row, col: m.col, paint: Paint.bold) { labels.append(m.pin.title) }
         }
-        for p in placeCells {
+        for p in placeCells where grid[p.row][p.col].kind == .symbol {  // not under the info window
             if placeLabel(p.name, row: p.row, col: p.col, paint: nil) { labels.append(p.name) }
         }
 
