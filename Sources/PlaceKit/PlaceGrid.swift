@@ -81,8 +81,8 @@ struct PlaceGrid: Sendable {
     @inline(__always) static func key(_ c: Int, _ row: Int, _ col: Int) -> UInt64 {
         UInt64(c) << 40 | UInt64(row) << 20 | UInt64(col)
     }
-    func key(_ coord: PlaceStore.Coord, _ radius: UInt16) -> UInt64 {
-        let c = Self.sizeClass(radius)
+    func key(_ coord: PlaceStore.Coord) -> UInt64 {
+        let c = Self.sizeClass(coord.radius)
         return Self.key(c, row(coord.lat, c), col(coord.lng, c))
     }
 
@@ -93,10 +93,10 @@ struct PlaceGrid: Sendable {
         classMax[c] = max(classMax[c], radius)
     }
 
-    mutating func replaced(row: Int, old: PlaceStore.Coord, oldRadius: UInt16, new: PlaceStore.Coord, newRadius: UInt16) {
-        let c = Self.sizeClass(newRadius)
-        classMax[c] = max(classMax[c], newRadius)
-        if row < indexedCount && key(old, oldRadius) != key(new, newRadius) { stale = true }
+    mutating func replaced(row: Int, old: PlaceStore.Coord, new: PlaceStore.Coord) {
+        let c = Self.sizeClass(new.radius)
+        classMax[c] = max(classMax[c], new.radius)
+        if row < indexedCount && key(old) != key(new) { stale = true }
     }
 
     /// `row` leaves the store; the rows after it move up by one.
@@ -140,13 +140,13 @@ struct PlaceGrid: Sendable {
         store.coords.withUnsafeBufferPointer { co in
             store.slots.withUnsafeBufferPointer { sl in
                 for i in 0..<n {
-                    let c = Self.sizeClass(sl[i].radius)
+                    let c = Self.sizeClass(co[i].radius)
                     box[c].latLo = min(box[c].latLo, co[i].lat)
                     box[c].latHi = max(box[c].latHi, co[i].lat)
                     box[c].lngLo = min(box[c].lngLo, co[i].lng)
                     box[c].lngHi = max(box[c].lngHi, co[i].lng)
                     box[c].count += 1
-                    if sl[i].radius > maxR[c] { maxR[c] = sl[i].radius }
+                    if co[i].radius > maxR[c] { maxR[c] = co[i].radius }
                 }
             }
         }
@@ -177,13 +177,13 @@ struct PlaceGrid: Sendable {
             store.slots.withUnsafeBufferPointer { sl in
                 ends.withUnsafeMutableBufferPointer { e in
                     for i in 0..<n {
-                        let c = Self.sizeClass(sl[i].radius)
+                        let c = Self.sizeClass(co[i].radius)
                         e[base[c] + row(co[i].lat, c) - rowMin[c] + 1] += 1
                     }
                     for b in 1..<e.count { e[b] += e[b - 1] }
                     newOrder.withUnsafeMutableBufferPointer { o in
                         for i in 0..<n {
-                            let c = Self.sizeClass(sl[i].radius)
+                            let c = Self.sizeClass(co[i].radius)
                             let b = base[c] + row(co[i].lat, c) - rowMin[c]
                             o[Int(e[b])] = UInt32(i)
                             e[b] += 1
@@ -294,8 +294,34 @@ struct PlaceGrid: Sendable {
                 }
                 continue
             }
+            // Each grid row gets the disc's exact longitude half-width over the row's latitudes
+            // (widest at the latitude where the disc's edge runs north–south), which skips the
+            // cells in the corners of the disc's bounding box.
+            let phi0 = lat * .pi / 180
+            let sin0 = sin(phi0)
+            let cos0 = cos(phi0)
+            let cosRho = cos(rho)
+            let widest = asin(max(-1, min(1, sin0 / cosRho)))
             for row in rowLo...rowHi {
-                for (a, b) in ranges {
+                var rowRanges = ranges
+                if !full {
+                    let bandLo = (Double(row) * cell - 90) * .pi / 180
+                    let bandHi = (Double(row + 1) * cell - 90) * .pi / 180
+                    let phi = min(max(widest, bandLo), bandHi)
+                    let cosDl = (cosRho - sin0 * sin(phi)) / (cos0 * cos(phi))
+                    // acos loses precision near 1: 1e-5° (about a metre) more covers it.
+                    let rowHalf = cosDl >= 1 ? 1e-5 : acos(max(-1, cosDl)) * 180 / .pi * (1 + 1e-9) + 1e-5
+                    if rowHalf < half {
+                        if lng - rowHalf < -180 {
+                            rowRanges = [(colOf(lng - rowHalf + 360), colLimit), (0, colOf(lng + rowHalf))]
+                        } else if lng + rowHalf >= 180 {
+                            rowRanges = [(colOf(lng - rowHalf), colLimit), (0, colOf(lng + rowHalf - 360))]
+                        } else {
+                            rowRanges = [(colOf(lng - rowHalf), colOf(lng + rowHalf))]
+                        }
+                    }
+                }
+                for (a, b) in rowRanges {
                     let lowKey = Self.key(c, row, a)
                     let highKey = Self.key(c, row, b)
                     var lo = first

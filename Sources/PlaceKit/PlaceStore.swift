@@ -4,9 +4,10 @@
 ///
 /// Layout, per place (the arithmetic `PlaceStore.fixedBytesPerPlace` and the tests check):
 ///
-///     coordinate   2 × Int32 in 1e-7 degrees (≈ 1.1 cm)                    8 bytes
-///     slot         text offset UInt32, type list UInt16, radius UInt16 in
-///                  decimetres, rating UInt8 in tenths, price Int8, area UInt16  12 bytes
+///     coordinate   2 × Int32 in 1e-7 degrees (≈ 1.1 cm), radius UInt16 in
+///                  decimetres, type list UInt16 (what a query reads)      12 bytes
+///     slot         text offset UInt32, rating UInt8 in tenths, price Int8,
+///                  area UInt16                                             8 bytes
 ///     text         [len][id][len][name][len][address] in one shared UTF-8
 ///                  buffer, lengths as LEB128 (one byte below 128)         3 + the bytes
 ///     ID table     open addressing, UInt32 row + UInt8 tag per slot, load
@@ -16,7 +17,7 @@
 ///
 /// An ID derived from the name and position (`p:` + FNV-1a) is not stored at all: it is
 /// computed again when asked for, so a place with a 20-character name and no address costs
-/// 8 + 12 + 23 + the ID table and grid ≈ 55 bytes. Int32 coordinates rather than Float64 pairs:
+/// 12 + 8 + 23 + the ID table and grid ≈ 55 bytes. Int32 coordinates rather than Float64 pairs:
 /// 1e-7 degrees is finer than any place dataset (OSM stores exactly this), it halves the bytes,
 /// and a coordinate written with at most 7 decimals reads back as the very same Double
 /// (dividing the exact integer by 1e7 rounds correctly), so the built-in places keep their
@@ -26,14 +27,11 @@
 /// ones in the records' order; `remove` closes the gap. A value type: copies share storage until
 /// one of them changes.
 public struct PlaceStore: Sendable {
-    /// The fixed part of a place: where its text is and its small-integer fields.
+    /// The fixed part of a place a query does not read: where its text is, and its
+    /// small-integer fields.
     struct Slot: Sendable {
         /// Offset of the place's text (`[len][id][len][name][len][address]`) in `text`.
         var text: UInt32
-        /// Index into `typeLists`.
-        var types: UInt16
-        /// Radius in decimetres (0…6553.5 m).
-        var radius: UInt16
         /// Rating in tenths, 0 for none.
         var rating: UInt8
         /// Price level, -1 unknown.
@@ -42,10 +40,15 @@ public struct PlaceStore: Sendable {
         var area: UInt16
     }
 
-    /// A coordinate in 1e-7 degrees.
+    /// What a likelihood query reads of a place, together so that a candidate costs one cache
+    /// miss, not two: the coordinate in 1e-7 degrees, the radius and the type list.
     struct Coord: Sendable, Equatable {
         var lat: Int32
         var lng: Int32
+        /// Radius in decimetres (0…6553.5 m).
+        var radius: UInt16
+        /// Index into `typeLists`.
+        var types: UInt16
     }
 
     var coords: [Coord] = []
@@ -113,9 +116,9 @@ public struct PlaceStore: Sendable {
         let f = textFields(index)
         let s = slots[index]
         return Place(
-            id: id(at: index), name: string(f.name), coordinate: coordinate(at: index), types: typeLists[Int(s.types)],
-            address: string(f.address), rating: Double(s.rating) / 10, priceLevel: Int(s.price),
-            radius: Double(s.radius) / 10, area: areaNames[Int(s.area)])
+            id: id(at: index), name: string(f.name), coordinate: coordinate(at: index),
+            types: typeLists[Int(coords[index].types)], address: string(f.address), rating: Double(s.rating) / 10,
+            priceLevel: Int(s.price), radius: Double(coords[index].radius) / 10, area: areaNames[Int(s.area)])
     }
 
     /// The place in row `index` as a record, for `places export`: an exported dataset loads back
@@ -148,10 +151,10 @@ public struct PlaceStore: Sendable {
     }
 
     /// The radius of row `index`, in metres.
-    public func radius(at index: Int) -> Double { Double(slots[index].radius) / 10 }
+    public func radius(at index: Int) -> Double { Double(coords[index].radius) / 10 }
 
     /// The likelihood prior of row `index`'s types (`LikelihoodModel.prior`), looked up.
-    public func prior(at index: Int) -> Double { typeListPriors[Int(slots[index].types)] }
+    public func prior(at index: Int) -> Double { typeListPriors[Int(coords[index].types)] }
 
     /// The row of the place with this ID, or nil.
     public func index(ofID id: String) -> Int? {
@@ -362,7 +365,9 @@ public struct PlaceStore: Sendable {
         guard r.latitude.isFinite, r.longitude.isFinite else { return nil }
         let coord = Coord(
             lat: Int32((min(90, max(-90, r.latitude)) * 1e7).rounded()),
-            lng: Int32((Self.wrapLongitude(r.longitude) * 1e7).rounded()))
+            lng: Int32((Self.wrapLongitude(r.longitude) * 1e7).rounded()),
+            radius: UInt16(max(0, min(6553.5, r.radius ?? Self.defaultRadius(r.types))) * 10 + 0.5),
+            types: internTypes(r.types))
         let name = Array(r.name.utf8)
         let derived = Self.derivedID(name: name, coord: coord)
         var storedID: [UInt8] = []  // empty: the derived ID
@@ -383,8 +388,7 @@ public struct PlaceStore: Sendable {
             }
         }
         let slot = Slot(
-            text: UInt32(text.count), types: internTypes(r.types),
-            radius: UInt16(max(0, min(6553.5, r.radius ?? Self.defaultRadius(r.types))) * 10 + 0.5),
+            text: UInt32(text.count),
             rating: UInt8(max(0, min(5, r.rating ?? 0)) * 10 + 0.5),
             price: Int8(max(-1, min(4, r.priceLevel ?? -1))), area: area)
         precondition(text.count + name.count + storedID.count + 32 < Int(UInt32.max), "place text beyond 4 GB")
@@ -397,10 +401,10 @@ public struct PlaceStore: Sendable {
         text += address
         if let row = existing {
             garbage += textLength(row)
-            let old = (coords[row], slots[row].radius)
+            let old = coords[row]
             coords[row] = coord
             slots[row] = slot
-            grid.replaced(row: row, old: old.0, oldRadius: old.1, new: coord, newRadius: slot.radius)
+            grid.replaced(row: row, old: old, new: coord)
             batch.touched.insert(row)
             batch.replaced += 1
             return row
@@ -409,7 +413,7 @@ public struct PlaceStore: Sendable {
         coords.append(coord)
         slots.append(slot)
         withIDs { $0.insert(row: row, in: $1) }
-        grid.appended(row: row, radius: slot.radius)
+        grid.appended(row: row, radius: coord.radius)
         batch.added += 1
         return row
     }

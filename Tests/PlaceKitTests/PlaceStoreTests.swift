@@ -222,9 +222,9 @@ final class PlaceStoreTests: XCTestCase {
     }
 
     func testLayoutArithmetic() {
-        // The fixed part: two Int32 coordinates and a 12-byte slot.
-        XCTAssertEqual(MemoryLayout<PlaceStore.Coord>.stride, 8)
-        XCTAssertEqual(MemoryLayout<PlaceStore.Slot>.stride, 12)
+        // The fixed part: coordinates, radius and type list in 12 bytes, the rest in an 8-byte slot.
+        XCTAssertEqual(MemoryLayout<PlaceStore.Coord>.stride, 12)
+        XCTAssertEqual(MemoryLayout<PlaceStore.Slot>.stride, 8)
         XCTAssertEqual(PlaceStore.fixedBytesPerPlace, 20)
         // 20,000 places with 20-character names and no address or ID: ≤ 64 bytes each in all.
         var store = PlaceStore()
