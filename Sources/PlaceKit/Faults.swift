@@ -48,7 +48,7 @@ public struct PlacesRateLimit: Sendable, Equatable {
     public var perMinute: Int
     /// When the requests the limit let through were made (microseconds of virtual time), oldest
     /// first; only those within the window are kept.
-    public private(set) var admitted: [Int64] = []
+    public internal(set) var admitted: [Int64] = []
 
     public init(perMinute: Int) { self.perMinute = perMinute }
 
@@ -196,7 +196,7 @@ public enum UsageKey: String, Sendable, CaseIterable {
 /// The location part of the app's Info.plist. It belongs to the app bundle: it outlasts launches
 /// and `reset`.
 public struct InfoPlist: Sendable, Equatable {
-    private var texts: [UsageKey: String]
+    var texts: [UsageKey: String]
 
     /// The tutorial's text for all three keys.
     public static let tutorialText = "Show your location on a map"

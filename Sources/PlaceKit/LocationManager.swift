@@ -63,14 +63,14 @@ public final class LocationManager {
     /// The last location delivered to the delegate.
     public internal(set) var lastDelivered: LocationFix?
     /// The status the delegate was last told about.
-    private var reportedStatus: AuthorizationStatus?
-    private var reportedUnknown = false
-    private var pendingSample: Int?
+    var reportedStatus: AuthorizationStatus?
+    var reportedUnknown = false
+    var pendingSample: Int?
     /// The pending sample is the reduced-accuracy rate limit's timer.
-    private var pendingSampleIsTimer = false
+    var pendingSampleIsTimer = false
     /// A reduced-accuracy fix waits for the 15-minute rate (it comes with `wait`).
     public var isHoldingBackAFix: Bool { pendingSample != nil && pendingSampleIsTimer }
-    private var pendingDenial: Int?
+    var pendingDenial: Int?
 
     init(session: Session) {
         self.session = session
@@ -149,6 +149,12 @@ public final class LocationManager {
     /// once; a position set by hand (`locate`) is read at the next sample, a second later.
     func positionDidChange(immediate: Bool = false) {
         updatesMayHaveChanged(delay: immediate ? 0 : SimulationChoices.fixDelay)
+    }
+
+    /// Schedules the held-back reduced-accuracy fix again (a session being restored).
+    func restoreHeldBackFix(delay: Double) {
+        pendingSample = nil
+        updatesMayHaveChanged(delay: delay, onlyWhenDue: true)
     }
 
     private func updatesMayHaveChanged(delay: Double, onlyWhenDue: Bool = false) {

@@ -111,8 +111,9 @@ public func groupedThousands(_ n: Int) -> String {
 /// they map to, and the address they spell. Shared by the OSM XML, OSM PBF and GeoJSON (Overpass,
 /// osmium) importers.
 public enum OSMTags {
-    /// The keys that make a named feature a place, in the order they are looked at.
-    public static let poiKeys = ["amenity", "shop", "tourism", "leisure", "office", "craft", "historic", "railway", "public_transport"]
+    /// The keys that mark a feature as OpenStreetMap data, in the order they are looked at (a bare
+    /// `building` marks it, but `types` does not make it a place).
+    public static let poiKeys = ["amenity", "shop", "tourism", "leisure", "office", "craft", "historic", "railway", "public_transport", "building"]
 
     /// Google-style types for a feature's tags, most specific first; nil when no tag makes it a
     /// place (a named street, a bare building with no use).

@@ -210,6 +210,8 @@ public final class RoutePlayer {
     /// Virtual time (µs) `route stop` stopped it: its progress stays there.
     var stoppedMicros: Int64?
     var pendingEvent: Int?
+    /// The event that stops the device a second after the last position.
+    var standstillEvent: Int?
 
     init(route: Route, startMicros: Int64) {
         self.route = route

@@ -49,7 +49,7 @@ public struct ScheduledEvent {
 /// and uses no unseeded randomness.
 public final class Session {
     /// Virtual time in whole microseconds, so that sums of delays never drift.
-    private var clockMicros: Int64 = 0
+    var clockMicros: Int64 = 0
     /// Virtual seconds since the session began.
     public var clock: Double { Double(clockMicros) / 1_000_000 }
     /// Where events go as they happen; the shell installs its renderer here.
@@ -241,7 +241,9 @@ public final class Session {
     public func stopRoute() {
         guard let player = route else { return }
         if let pending = player.pendingEvent { cancel(pending) }
+        if let standstill = player.standstillEvent { cancel(standstill) }
         player.pendingEvent = nil
+        player.standstillEvent = nil
         if !player.isFinished {
             player.stoppedMicros = clockMicros
             device.position?.speed = 0
@@ -258,19 +260,19 @@ public final class Session {
             coordinate: sample.coordinate, horizontalAccuracy: SimulationChoices.defaultHorizontalAccuracy,
             speed: sample.speed, course: sample.course)
         app?.locationManager.positionDidChange(immediate: true)
-        guard player.nextIndex < player.route.samples.count else {
+        if player.nextIndex >= player.route.samples.count {
             player.isFinished = true
             emit(.note("the route '\(player.route.name)' is over; the device stays at its last position"))
             // A second later the device stands still there (after the last reading, which still
             // carries the route's speed and course).
-            schedule(after: 1, "route end", onlyWhenDue: true) { [weak self, weak player] in
-                guard let self, let player, self.route === player else { return }
-                self.device.position?.speed = 0
-                self.device.position?.course = -1
-            }
+            scheduleStandstill(player, delay: 1)
             return
         }
-        // Due times come from the start, not from the previous position, so they never drift.
+        scheduleNextRoutePosition(player)
+    }
+
+    /// The route's next position, due at the route's start plus its offset (never drifting).
+    func scheduleNextRoutePosition(_ player: RoutePlayer) {
         let next = player.startMicros + Session.micros(player.route.samples[player.nextIndex].offset)
         player.pendingEvent = schedule(
             after: Double(next - clockMicros) / 1_000_000, "route position", onlyWhenDue: true
@@ -280,6 +282,17 @@ public final class Session {
             self.deliverRoutePosition(player)
         }
     }
+
+    /// After the last position: the device stops moving.
+    func scheduleStandstill(_ player: RoutePlayer, delay: Double) {
+        player.standstillEvent = schedule(after: delay, "route end", onlyWhenDue: true) { [weak self, weak player] in
+            guard let self, let player, self.route === player else { return }
+            player.standstillEvent = nil
+            self.device.position?.speed = 0
+            self.device.position?.course = -1
+        }
+    }
+
 }
 
 /// Counters since the last launch.

@@ -52,7 +52,9 @@ public final class TutorialApp: LocationManagerDelegate {
     /// Swift uses 10 for approximate location; the Objective-C twin uses 15.
     public var approximateZoom: Double { flavor == .swift ? 10 : 15 }
 
-    init(session: Session, flavor: AppFlavor) {
+    /// A new app process; `restoring` skips what a launch sets in motion (a saved session is
+    /// being read back, with its own state).
+    init(session: Session, flavor: AppFlavor, restoring: Bool = false) {
         self.session = session
         self.flavor = flavor
         // viewDidLoad step 1 happens here so that Core Location's initial callback is scheduled
@@ -61,7 +63,11 @@ public final class TutorialApp: LocationManagerDelegate {
         mapView = MapView(
             session: session, camera: CameraPosition(target: Self.defaultLocation, zoom: Self.preciseZoom),
             width: session.device.screenWidth, height: session.device.screenHeight)
-        locationManager.reportInitialAuthorization(owner: self)
+        if restoring {
+            locationManager.delegate = self
+        } else {
+            locationManager.reportInitialAuthorization(owner: self)
+        }
     }
 
     /// `viewDidLoad()` of the map controller, in the tutorial's order (api-facts §1.2).

@@ -327,6 +327,8 @@ let apiTable: [String: APIEntry] = [
     "trace": APIEntry(what: "Xcode's debugger with a breakpoint logging every call and callback", calls: [], callbacks: []),
     "map": APIEntry(what: "looking at the phone: the map view as it is drawn now", calls: [], callbacks: []),
     "snapshot": APIEntry(what: "a screenshot of the phone (Simulator: File ▸ Save Screen), without map tiles", calls: [], callbacks: []),
+    "save": APIEntry(what: "nothing in the app: the simulated world written down, to resume or to attach to a bug report", calls: [], callbacks: []),
+    "load": APIEntry(what: "nothing in the app: a saved world put back in place of this one", calls: [], callbacks: []),
     "export": APIEntry(what: "nothing in the app: a file for GIS tools of what the map shows", calls: [], callbacks: []),
     "tutorial": APIEntry(what: "nothing in the app: the shell's guided walk through it, step by step", calls: [], callbacks: []),
     "events": APIEntry(what: "the main run loop's queue", calls: [], callbacks: []),

@@ -4,10 +4,10 @@
 import PlaceKit
 
 extension CommandFamily {
-    /// Files a session writes for other tools: GeoJSON of what the map shows.
+    /// Files a session writes: GeoJSON of what the map shows, and the whole session saved and loaded.
     public static let files = CommandFamily(
         name: "Files",
-        summary: "export what the map shows as GeoJSON for GIS tools",
+        summary: "export what the map shows as GeoJSON; save and load whole sessions",
         commands: [
             CommandSpec(
                 "export",
@@ -26,8 +26,98 @@ extension CommandFamily {
                             """,
                         examples: ["export geojson scenario.geojson"],
                         handler: exportGeoJSONCommand)
-                ])
+                ]),
+            CommandSpec(
+                "save", arguments: [ArgSpec("FILE", .path, summary: "a .json file")],
+                summary: "save the whole session (model, clock, log, settings) as versioned JSON",
+                details: """
+                    Writes everything 'load' needs to carry on exactly where the session is: the
+                    clock, the device and its settings, the place dataset and fields, the faults,
+                    the app (screen, location manager, map, markers, lists), the log and counters,
+                    the route and the shell's settings (keep-going, color, autorun, flavor). The
+                    file is written to a temporary name and renamed, so it is never half-written.
+                    Callbacks waiting in the run loop cannot be written down: with autorun off,
+                    'run' or 'wait' until only timers (a route's next position) are left.
+                    """,
+                examples: ["save before-the-bug.json"],
+                handler: saveCommand),
+            CommandSpec(
+                "load", arguments: [ArgSpec("FILE", .path, summary: "a file written by save")],
+                summary: "replace the session with a saved one",
+                details: """
+                    Reads the whole file first: a damaged file, a file of a newer placeshell or a
+                    member of the wrong type is an error naming where, and the current session is
+                    left exactly as it was.
+                    """,
+                examples: ["load before-the-bug.json"],
+                handler: loadSessionCommand),
         ])
+}
+
+/// The shell's settings kept with a saved session (not --json: that is how the output is read).
+private func settingsFields(_ shell: Shell) -> [Value.Field] {
+    [
+        Value.Field("keepGoing", .bool(shell.keepGoing)), Value.Field("color", .string(shell.colorMode.rawValue)),
+        Value.Field("autorun", .bool(shell.autorun)), Value.Field("flavor", .string(shell.defaultFlavor)),
+    ]
+}
+
+private func saveCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
+    guard let path = ctx.word(0) else { return .none }
+    let value: Value
+    do {
+        value = try SessionArchive.archive(ctx.session, extra: settingsFields(ctx.shell))
+    } catch {
+        throw .runtime("cannot save now: \(error.message)", at: ctx.location)
+    }
+    var bytes = Array(jsonText(value).utf8)
+    bytes.append(0x0A)
+    switch writeFileAtomically(scriptRelativePath(path, ctx), bytes) {
+    case .success: break
+    case .failure(let e): throw .runtime("cannot write '\(path)': \(e.reason); nothing was written", at: ctx.location(ofArg: 0))
+    }
+    return .line(
+        "saved the session to \(path) (\(groupedThousands(bytes.count)) bytes)",
+        value: .record([Value.Field("path", .string(path)), Value.Field("bytes", .int(bytes.count))]))
+}
+
+private func loadSessionCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
+    guard let path = ctx.word(0) else { return .none }
+    let bytes: [UInt8]
+    switch readWholeFile(scriptRelativePath(path, ctx)) {
+    case .success(let b): bytes = b
+    case .failure(let e): throw .runtime("cannot read '\(path)': \(e.reason)", at: ctx.location(ofArg: 0))
+    }
+    let json: JSONValue
+    switch JSON.parse(bytes) {
+    case .success(let v): json = v
+    case .failure(let e):
+        throw .runtime(
+            "'\(path)' is damaged: line \(e.line), column \(e.column): \(e.message); the session is unchanged",
+            at: ctx.location(ofArg: 0))
+    }
+    let restored: (Session, settings: JSONObject)
+    do {
+        restored = try SessionArchive.restore(json)
+    } catch {
+        throw .runtime("cannot load '\(path)': \(error.message); the session is unchanged", at: ctx.location(ofArg: 0))
+    }
+    // Settings are read before anything changes, so a bad one leaves the session as it was.
+    let settings = restored.settings
+    let color = settings["color"]?.string.flatMap(ColorMode.init(rawValue:))
+    let flavor = settings["flavor"]?.string
+    guard case .bool(let keepGoing)? = settings["keepGoing"], case .bool(let autorun)? = settings["autorun"], let color,
+        let flavor, flavor == "swift" || flavor == "objc"
+    else {
+        throw .runtime("cannot load '\(path)': settings: missing or of the wrong type; the session is unchanged", at: ctx.location(ofArg: 0))
+    }
+    ctx.shell.replaceSession(with: restored.0)
+    ctx.shell.keepGoing = keepGoing
+    ctx.shell.colorMode = color
+    ctx.shell.autorun = autorun
+    ctx.shell.defaultFlavor = flavor
+    let clock = formatQuantity(ctx.session.clock, .duration)
+    return .line("loaded the session from \(path): clock \(clock)", value: .record([Value.Field("path", .string(path))]))
 }
 
 private func point(_ p: GeoPoint) -> Value { .list([.number(p.longitude), .number(p.latitude)]) }

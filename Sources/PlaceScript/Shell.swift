@@ -80,7 +80,8 @@ public struct CommandContext {
 /// reports their results and errors. The REPL, batch mode and the tests all drive a `Shell`.
 public final class Shell {
     public let table: CommandTable
-    public let session: Session
+    /// The simulated world. `load` replaces it whole with a saved one.
+    public private(set) var session: Session
     public let stdout: TextSink
     public let stderr: TextSink
     public var environment: ShellEnvironment
@@ -136,6 +137,12 @@ public final class Shell {
         self.stderr = stderr
         self.session = Session()
         session.eventSink = { [unowned self] event in self.report(event) }
+    }
+
+    /// Puts a restored session in place of the current one (which is dropped whole).
+    public func replaceSession(with new: Session) {
+        new.eventSink = { [unowned self] event in self.report(event) }
+        session = new
     }
 
     /// Colour for what goes to stdout.

@@ -191,8 +191,7 @@ final class RouteTests: XCTestCase {
         var moving = true
         session.startRoute(route)
         times.append(session.clock)
-        while let next = session.pendingEvents.first {
-            XCTAssertEqual(next.label, "route position")
+        while let next = session.pendingEvents.first, next.label == "route position" {
             session.step()
             times.append(session.clock)
             let latitude = session.device.position!.coordinate.latitude
@@ -200,6 +199,14 @@ final class RouteTests: XCTestCase {
             lastLatitude = latitude
         }
         XCTAssertTrue(moving)
+        // After the last position, one more timer: a second later the device stands still.
+        XCTAssertEqual(session.pendingEvents.map(\.label), ["route end"])
+        XCTAssertGreaterThan(session.device.position!.speed, 0, "the last reading still moves")
+        session.step()
+        XCTAssertEqual(session.clock, 0.3 + 35_999.5 + 1, accuracy: 1e-9)
+        XCTAssertEqual(session.device.position!.speed, 0)
+        XCTAssertEqual(session.device.position!.course, -1)
+        XCTAssertTrue(session.pendingEvents.isEmpty)
         XCTAssertEqual(times.count, 36_001)
         for (k, t) in times.enumerated() where k < 36_000 {
             // Whole microseconds from the start: exactly 0.3 + k.

@@ -1,0 +1,606 @@
+/// Why a session cannot be saved or read back, in words for a message.
+public struct ArchiveError: Error, Sendable, Equatable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+}
+
+/// A whole session as one value — model, clock, log, counters, route — and back. `save` writes
+/// it as JSON, `load` reads it, so a scenario can be paused and resumed and a bug report can carry
+/// the exact state. Reading is strict: a wrong type or a missing member names its path, and a
+/// newer version is refused; nothing of the running session changes until all of it has read.
+///
+/// Callbacks waiting in the run loop cannot be written down, except the timers that only time
+/// reaches (a route's next position, a held-back reduced-accuracy fix): a session is saved when
+/// the run loop has settled.
+public enum SessionArchive {
+    /// The format's version; a file with a larger one is refused.
+    public static let version = 1
+    /// The first member of every file, so that `load` can tell a session from another JSON file.
+    public static let kind = "placeshell-session"
+
+    // MARK: - Writing
+
+    /// The session as a value; `extra` (the shell's settings) is kept beside it.
+    public static func archive(_ session: Session, extra: [Value.Field]) throws(ArchiveError) -> Value {
+        // Only timers that time alone reaches can be rebuilt.
+        var allowed: Set<Int> = []
+        if let p = session.route?.pendingEvent { allowed.insert(p) }
+        if let p = session.route?.standstillEvent { allowed.insert(p) }
+        if let m = session.app?.locationManager, m.isHoldingBackAFix, let p = m.pendingSample { allowed.insert(p) }
+        let busy = session.pendingEvents.filter { !allowed.contains($0.sequence) }
+        if !busy.isEmpty {
+            let labels = busy.prefix(3).map(\.label).joined(separator: ", ")
+            throw ArchiveError(
+                "\(busy.count) event\(busy.count == 1 ? " is" : "s are") still pending (\(labels)\(busy.count > 3 ? ", …" : "")): "
+                    + "a session is saved when the run loop has settled ('run' or 'wait' first)")
+        }
+        var fields = [
+            Value.Field("kind", .string(kind)), Value.Field("version", .int(version)),
+            Value.Field("clock", .number(Double(session.clockMicros))),
+            Value.Field("device", device(session.device)),
+            Value.Field("places", places(session.places)),
+            Value.Field("log", .list(session.log.map { .string($0) })),
+            Value.Field("stats", stats(session.stats)),
+            Value.Field("tracing", .bool(session.tracing)),
+        ]
+        if let app = session.app {
+            fields.append(Value.Field("app", try self.app(app, session)))
+        } else {
+            fields.append(Value.Field("app", .null))
+        }
+        if let last = session.lastApp, last !== session.app {
+            fields.append(Value.Field("lastApp", try self.app(last, session)))
+        } else {
+            fields.append(Value.Field("lastApp", .null))
+        }
+        fields.append(Value.Field("route", session.route.map { route($0, session) } ?? .null))
+        fields.append(Value.Field("settings", .record(extra)))
+        return .record(fields)
+    }
+
+    private static func num(_ x: Double) -> Value { .number(x) }
+    private static func int(_ x: Int) -> Value { .int(x) }
+    private static func point(_ p: GeoPoint) -> Value { .list([num(p.latitude), num(p.longitude)]) }
+
+    private static func device(_ d: Device) -> Value {
+        let p = d.privacy
+        var plist: [Value.Field] = []
+        for key in UsageKey.allCases { if let text = d.infoPlist.text(for: key) { plist.append(Value.Field(key.rawValue, .string(text))) } }
+        return .record([
+            Value.Field("position", d.position.map(position) ?? .null),
+            Value.Field(
+                "privacy",
+                .record([
+                    Value.Field("servicesEnabled", .bool(p.servicesEnabled)), Value.Field("restricted", .bool(p.restricted)),
+                    Value.Field("permission", .string(p.permission.rawValue)), Value.Field("allowedOnce", .bool(p.allowedOnce)),
+                    Value.Field("precise", .bool(p.precise)), Value.Field("unknownFutureStatus", .bool(p.unknownFutureStatus)),
+                ])),
+            Value.Field("promptOpen", .bool(d.promptOpen)),
+            Value.Field("infoPlist", .record(plist)),
+            Value.Field("screen", .list([num(d.screenWidth), num(d.screenHeight)])),
+        ])
+    }
+
+    private static func position(_ p: DevicePosition) -> Value {
+        .record([
+            Value.Field("coordinate", point(p.coordinate)), Value.Field("horizontalAccuracy", num(p.horizontalAccuracy)),
+            Value.Field("speed", num(p.speed)), Value.Field("course", num(p.course)),
+        ])
+    }
+
+    private static func place(_ p: Place) -> Value {
+        .record([
+            Value.Field("id", .string(p.id)), Value.Field("name", .string(p.name)), Value.Field("coordinate", point(p.coordinate)),
+            Value.Field("types", .list(p.types.map { .string($0) })), Value.Field("address", .string(p.address)),
+            Value.Field("rating", num(p.rating)), Value.Field("priceLevel", int(p.priceLevel)),
+            Value.Field("radius", num(p.radius)), Value.Field("area", .string(p.area)),
+        ])
+    }
+
+    private static func places(_ service: PlacesService) -> Value {
+        var service = service
+        let store = service.dataset
+        let faults = service.faults
+        var records: [Value] = []
+        records.reserveCapacity(store.count)
+        for i in 0..<store.count { records.append(place(store.place(at: i))) }
+        return .record([
+            Value.Field("source", .string(store.source)),
+            Value.Field("dataset", .list(records)),
+            Value.Field("fields", num(Double(service.requestedFields.bits))),
+            Value.Field(
+                "faults",
+                .record([
+                    Value.Field("networkOnline", .bool(faults.networkOnline)),
+                    Value.Field("apiKey", .string(faults.apiKey.rawValue)),
+                    Value.Field(
+                        "injected",
+                        faults.injected.map {
+                            .record([Value.Field("code", int($0.code.rawValue)), Value.Field("mode", .string($0.mode.rawValue))])
+                        } ?? .null),
+                    Value.Field(
+                        "rateLimit",
+                        faults.rateLimit.map {
+                            .record([
+                                Value.Field("perMinute", int($0.perMinute)),
+                                Value.Field("admitted", .list($0.admitted.map { num(Double($0)) })),
+                            ])
+                        } ?? .null),
+                ])),
+        ])
+    }
+
+    private static func stats(_ s: Stats) -> Value {
+        .record([
+            Value.Field("placesRequests", int(s.placesRequests)), Value.Field("locationUpdates", int(s.locationUpdates)),
+            Value.Field("billing", .list(s.billing.map { .list([.string($0.sku), int($0.count)]) })),
+        ])
+    }
+
+    private static func fix(_ f: LocationFix) -> Value {
+        .record([
+            Value.Field("coordinate", point(f.coordinate)), Value.Field("horizontalAccuracy", num(f.horizontalAccuracy)),
+            Value.Field("speed", num(f.speed)), Value.Field("course", num(f.course)), Value.Field("timestamp", num(f.timestamp)),
+        ])
+    }
+
+    private static func camera(_ c: CameraPosition) -> Value {
+        .record([
+            Value.Field("target", point(c.target)), Value.Field("zoom", num(c.zoom)), Value.Field("bearing", num(c.bearing)),
+            Value.Field("viewingAngle", num(c.viewingAngle)),
+        ])
+    }
+
+    private static func fetched(_ f: FetchedPlace) -> Value {
+        .record([
+            Value.Field("name", .optional(f.name)), Value.Field("placeID", .optional(f.placeID)),
+            Value.Field("coordinate", point(f.coordinate)), Value.Field("formattedAddress", .optional(f.formattedAddress)),
+            Value.Field("rating", num(f.rating)), Value.Field("priceLevel", int(f.priceLevel)),
+            Value.Field("types", .list(f.types.map { .string($0) })), Value.Field("source", place(f.source)),
+        ])
+    }
+
+    private static func likelihoods(_ list: [PlaceLikelihood]) -> Value {
+        .list(list.map { .record([Value.Field("place", fetched($0.place)), Value.Field("likelihood", num($0.likelihood))]) })
+    }
+
+    private static func app(_ app: TutorialApp, _ session: Session) throws(ArchiveError) -> Value {
+        guard app.requestsInFlight == 0 else {
+            throw ArchiveError("a places request is in flight: a session is saved when the run loop has settled")
+        }
+        let m = app.locationManager
+        var heldBack: Value = .null
+        if m.isHoldingBackAFix, let p = m.pendingSample, let event = session.pendingEvents.first(where: { $0.sequence == p }) {
+            heldBack = num(Double(event.micros))
+        }
+        let map = app.mapView
+        var response: Value = .null
+        switch app.lastPlacesResponse {
+        case .failed(let code)?: response = .record([Value.Field("failed", int(code.rawValue))])
+        case .answered(let count)?: response = .record([Value.Field("answered", int(count))])
+        case nil: break
+        }
+        return .record([
+            Value.Field("flavor", .string(app.flavor.rawValue)), Value.Field("screen", .string(app.screen.rawValue)),
+            Value.Field("running", .bool(app.isRunning)), Value.Field("crashMessage", .optional(app.crashMessage)),
+            Value.Field(
+                "locationManager",
+                .record([
+                    Value.Field("desiredAccuracy", num(m.desiredAccuracy)), Value.Field("distanceFilter", num(m.distanceFilter)),
+                    Value.Field("updating", .bool(m.isUpdating)), Value.Field("lastDelivered", m.lastDelivered.map(fix) ?? .null),
+                    Value.Field("reportedStatus", .optional(m.reportedStatus?.rawValue)),
+                    Value.Field("reportedUnknown", .bool(m.reportedUnknown)), Value.Field("heldBackFixDue", heldBack),
+                ])),
+            Value.Field(
+                "mapView",
+                .record([
+                    Value.Field("camera", camera(map.camera)), Value.Field("hidden", .bool(map.isHidden)),
+                    Value.Field(
+                        "markers",
+                        .list(
+                            map.markers.map {
+                                .record([
+                                    Value.Field("position", point($0.position)), Value.Field("title", .optional($0.title)),
+                                    Value.Field("snippet", .optional($0.snippet)),
+                                ])
+                            })),
+                    Value.Field("selectedMarker", map.selectedMarker.map { int($0) } ?? .null),
+                    Value.Field("myLocationEnabled", .bool(map.isMyLocationEnabled)),
+                    Value.Field("myLocationButton", .bool(map.myLocationButton)),
+                    Value.Field(
+                        "lastAnimation",
+                        map.lastAnimation.map {
+                            .record([
+                                Value.Field("from", camera($0.from)), Value.Field("to", camera($0.to)),
+                                Value.Field("start", num($0.start)), Value.Field("end", num($0.end)),
+                            ])
+                        } ?? .null),
+                ])),
+            Value.Field("likelyPlaces", likelihoods(app.likelyPlaces)),
+            Value.Field("pickerPlaces", app.pickerPlaces.map(likelihoods) ?? .null),
+            Value.Field("selectedPlace", app.selectedPlace.map(fetched) ?? .null),
+            Value.Field("locationError", app.locationError.map { int($0.rawValue) } ?? .null),
+            Value.Field("lastPlacesResponse", response),
+        ])
+    }
+
+    private static func route(_ player: RoutePlayer, _ session: Session) -> Value {
+        let r = player.route
+        func due(_ sequence: Int?) -> Value {
+            guard let sequence, let e = session.pendingEvents.first(where: { $0.sequence == sequence }) else { return .null }
+            return num(Double(e.micros))
+        }
+        return .record([
+            Value.Field("name", .string(r.name)), Value.Field("source", .string(r.source)), Value.Field("length", num(r.length)),
+            Value.Field("warnings", .list(r.warnings.map { .string($0) })),
+            Value.Field(
+                "samples",
+                .list(
+                    r.samples.map {
+                        .list([num($0.coordinate.latitude), num($0.coordinate.longitude), num($0.speed), num($0.course), num($0.offset)])
+                    })),
+            Value.Field("start", num(Double(player.startMicros))), Value.Field("next", int(player.nextIndex)),
+            Value.Field("finished", .bool(player.isFinished)),
+            Value.Field("stopped", player.stoppedMicros.map { num(Double($0)) } ?? .null),
+            Value.Field("positionDue", due(player.pendingEvent)), Value.Field("standstillDue", due(player.standstillEvent)),
+        ])
+    }
+
+    // MARK: - Reading
+
+    /// A new session from a saved one, and the shell's settings kept with it. Nothing is shared
+    /// with any running session.
+    public static func restore(_ json: JSONValue) throws(ArchiveError) -> (Session, settings: JSONObject) {
+        let root = try Reader(json, "")
+        guard root.value["kind"]?.string == kind else {
+            throw ArchiveError("this is not a placeshell session file (no \"kind\": \"\(kind)\")")
+        }
+        let fileVersion = try root.int("version")
+        guard fileVersion <= version else {
+            throw ArchiveError(
+                "the file was saved by a newer placeshell (session format \(fileVersion)); this one reads format \(version)")
+        }
+        guard fileVersion >= 1 else { throw ArchiveError("version: \(fileVersion) is not a session format") }
+        let session = Session()
+        session.clockMicros = try root.int64("clock")
+        session.device = try readDevice(root.object("device"))
+        try readPlaces(root.object("places"), into: session)
+        session.log = try root.strings("log")
+        session.stats = try readStats(root.object("stats"))
+        session.tracing = try root.bool("tracing")
+        if let app = try root.optionalObject("app") {
+            let restored = try readApp(app, session)
+            session.app = restored
+            session.lastApp = restored
+        }
+        if let last = try root.optionalObject("lastApp") {
+            session.lastApp = try readApp(last, session)
+        }
+        if let route = try root.optionalObject("route") { try readRoute(route, session) }
+        let settings = try root.object("settings").value.object ?? JSONObject()
+        return (session, settings)
+    }
+
+    /// Reads members with their paths, so an error names where it is.
+    private struct Reader {
+        let value: JSONValue
+        let path: String
+
+        init(_ value: JSONValue, _ path: String) throws(ArchiveError) {
+            self.value = value
+            self.path = path
+        }
+
+        private func member(_ key: String) throws(ArchiveError) -> JSONValue {
+            guard let object = value.object else { throw ArchiveError("\(path.isEmpty ? "the file" : path): expected an object") }
+            guard let v = object[key] else { throw ArchiveError("\(sub(key)): missing") }
+            return v
+        }
+        private func sub(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
+        private func wrong(_ key: String, _ what: String, _ v: JSONValue) -> ArchiveError {
+            ArchiveError("\(sub(key)): expected \(what), found \(v.kindName)")
+        }
+
+        func object(_ key: String) throws(ArchiveError) -> Reader {
+            let v = try member(key)
+            guard v.object != nil else { throw wrong(key, "an object", v) }
+            return try Reader(v, sub(key))
+        }
+        func optionalObject(_ key: String) throws(ArchiveError) -> Reader? {
+            let v = try member(key)
+            if v.isNull { return nil }
+            guard v.object != nil else { throw wrong(key, "an object or null", v) }
+            return try Reader(v, sub(key))
+        }
+        func array(_ key: String) throws(ArchiveError) -> [Reader] {
+            let v = try member(key)
+            guard let items = v.array else { throw wrong(key, "an array", v) }
+            var out: [Reader] = []
+            for (i, item) in items.enumerated() { out.append(try Reader(item, "\(sub(key))[\(i + 1)]")) }
+            return out
+        }
+        func optionalArray(_ key: String) throws(ArchiveError) -> [Reader]? {
+            if try member(key).isNull { return nil }
+            return try array(key)
+        }
+        func number(_ key: String) throws(ArchiveError) -> Double {
+            let v = try member(key)
+            guard let n = v.number, n.isFinite else { throw wrong(key, "a number", v) }
+            return n
+        }
+        func optionalNumber(_ key: String) throws(ArchiveError) -> Double? {
+            if try member(key).isNull { return nil }
+            return try number(key)
+        }
+        func int(_ key: String) throws(ArchiveError) -> Int {
+            let n = try number(key)
+            guard n == n.rounded(), abs(n) < 9e15 else { throw ArchiveError("\(sub(key)): expected a whole number") }
+            return Int(n)
+        }
+        func int64(_ key: String) throws(ArchiveError) -> Int64 { Int64(try int(key)) }
+        func bool(_ key: String) throws(ArchiveError) -> Bool {
+            let v = try member(key)
+            guard case .bool(let b) = v else { throw wrong(key, "true or false", v) }
+            return b
+        }
+        func string(_ key: String) throws(ArchiveError) -> String {
+            let v = try member(key)
+            guard let s = v.string else { throw wrong(key, "text", v) }
+            return s
+        }
+        func optionalString(_ key: String) throws(ArchiveError) -> String? {
+            if try member(key).isNull { return nil }
+            return try string(key)
+        }
+        func strings(_ key: String) throws(ArchiveError) -> [String] {
+            var out: [String] = []
+            for item in try array(key) { out.append(try item.stringValue()) }
+            return out
+        }
+        func stringValue() throws(ArchiveError) -> String {
+            guard let s = value.string else { throw ArchiveError("\(path): expected text, found \(value.kindName)") }
+            return s
+        }
+        func numbers(_ key: String, count: Int) throws(ArchiveError) -> [Double] {
+            let items = try array(key)
+            guard items.count == count else { throw ArchiveError("\(sub(key)): expected \(count) numbers") }
+            var out: [Double] = []
+            for item in items {
+                guard let n = item.value.number, n.isFinite else { throw ArchiveError("\(item.path): expected a number") }
+                out.append(n)
+            }
+            return out
+        }
+        func point(_ key: String) throws(ArchiveError) -> GeoPoint {
+            let n = try numbers(key, count: 2)
+            guard (-180...90).contains(n[0]), (-180...180).contains(n[1]) else {
+                throw ArchiveError("\(sub(key)): not a position")
+            }
+            return GeoPoint(latitude: n[0], longitude: n[1])
+        }
+        func choice<T: RawRepresentable>(_ key: String, _ type: T.Type) throws(ArchiveError) -> T where T.RawValue == String {
+            let s = try string(key)
+            guard let v = T(rawValue: s) else { throw ArchiveError("\(sub(key)): '\(s)' is not a known value") }
+            return v
+        }
+    }
+
+    private static func readDevice(_ r: Reader) throws(ArchiveError) -> Device {
+        var d = Device()
+        if let p = try r.optionalObject("position") { d.position = try readPosition(p) }
+        let pr = try r.object("privacy")
+        d.privacy.servicesEnabled = try pr.bool("servicesEnabled")
+        d.privacy.restricted = try pr.bool("restricted")
+        d.privacy.permission = try pr.choice("permission", LocationPermission.self)
+        d.privacy.allowedOnce = try pr.bool("allowedOnce")
+        d.privacy.precise = try pr.bool("precise")
+        d.privacy.unknownFutureStatus = try pr.bool("unknownFutureStatus")
+        d.promptOpen = try r.bool("promptOpen")
+        let plist = try r.object("infoPlist")
+        var texts: [UsageKey: String] = [:]
+        for member in plist.value.object?.members ?? [] {
+            guard let key = UsageKey(rawValue: member.key), let text = member.value.string else {
+                throw ArchiveError("\(plist.path).\(member.key): not a location usage key with its text")
+            }
+            texts[key] = text
+        }
+        d.infoPlist.texts = texts
+        let screen = try r.numbers("screen", count: 2)
+        d.screenWidth = screen[0]
+        d.screenHeight = screen[1]
+        return d
+    }
+
+    private static func readPosition(_ r: Reader) throws(ArchiveError) -> DevicePosition {
+        DevicePosition(
+            coordinate: try r.point("coordinate"), horizontalAccuracy: try r.number("horizontalAccuracy"),
+            speed: try r.number("speed"), course: try r.number("course"))
+    }
+
+    private static func readPlace(_ r: Reader) throws(ArchiveError) -> Place {
+        Place(
+            id: try r.string("id"), name: try r.string("name"), coordinate: try r.point("coordinate"),
+            types: try r.strings("types"), address: try r.string("address"),
+            rating: try r.number("rating"), priceLevel: try r.int("priceLevel"), radius: try r.number("radius"),
+            area: try r.string("area"))
+    }
+
+    private static func readPlaces(_ r: Reader, into session: Session) throws(ArchiveError) {
+        // Places keep the area (source) each came from: consecutive runs of one area are merged
+        // as one batch under its name, in order, so the store reads back as it was.
+        var store = PlaceStore()
+        var run: [PlaceRecord] = []
+        var runArea: String? = nil
+        for item in try r.array("dataset") {
+            let p = try readPlace(item)
+            if let area = runArea, area != p.area {
+                _ = store.merge(run, source: area)
+                run = []
+            }
+            runArea = p.area
+            run.append(
+                PlaceRecord(
+                    id: p.id, name: p.name, latitude: p.coordinate.latitude, longitude: p.coordinate.longitude, types: p.types,
+                    address: p.address.isEmpty ? nil : p.address, rating: p.rating > 0 ? p.rating : nil,
+                    priceLevel: p.priceLevel >= 0 ? p.priceLevel : nil, radius: p.radius))
+        }
+        if let area = runArea { _ = store.merge(run, source: area) }
+        store.source = try r.string("source")
+        session.places.dataset = store
+        let bits = try r.number("fields")
+        guard bits >= 0, bits == bits.rounded(), bits < 9e15 else { throw ArchiveError("\(r.path).fields: not a field mask") }
+        session.places.requestedFields = PlaceFields(bits: UInt64(bits))
+        let f = try r.object("faults")
+        var faults = PlacesFaults()
+        faults.networkOnline = try f.bool("networkOnline")
+        faults.apiKey = try f.choice("apiKey", APIKeyState.self)
+        if let injected = try f.optionalObject("injected") {
+            guard let code = PlacesErrorCode(rawValue: try injected.int("code")) else {
+                throw ArchiveError("\(injected.path).code: not a Places error code")
+            }
+            faults.injected = InjectedPlacesFault(code: code, mode: try injected.choice("mode", FaultMode.self))
+        }
+        if let limit = try f.optionalObject("rateLimit") {
+            var rate = PlacesRateLimit(perMinute: try limit.int("perMinute"))
+            for item in try limit.array("admitted") {
+                guard let n = item.value.number, n == n.rounded(), abs(n) < 9e15 else {
+                    throw ArchiveError("\(item.path): expected a time")
+                }
+                rate.admitted.append(Int64(n))
+            }
+            faults.rateLimit = rate
+        }
+        session.places.faults = faults
+    }
+
+    private static func readStats(_ r: Reader) throws(ArchiveError) -> Stats {
+        var s = Stats()
+        s.placesRequests = try r.int("placesRequests")
+        s.locationUpdates = try r.int("locationUpdates")
+        for item in try r.array("billing") {
+            guard let pair = item.value.array, pair.count == 2, let sku = pair[0].string, let n = pair[1].number else {
+                throw ArchiveError("\(item.path): expected [SKU, count]")
+            }
+            s.billing.append((sku, Int(n)))
+        }
+        return s
+    }
+
+    private static func readFix(_ r: Reader) throws(ArchiveError) -> LocationFix {
+        LocationFix(
+            coordinate: try r.point("coordinate"), horizontalAccuracy: try r.number("horizontalAccuracy"),
+            speed: try r.number("speed"), course: try r.number("course"), timestamp: try r.number("timestamp"))
+    }
+
+    private static func readCamera(_ r: Reader) throws(ArchiveError) -> CameraPosition {
+        CameraPosition(
+            target: try r.point("target"), zoom: try r.number("zoom"), bearing: try r.number("bearing"),
+            viewingAngle: try r.number("viewingAngle"))
+    }
+
+    private static func readFetched(_ r: Reader) throws(ArchiveError) -> FetchedPlace {
+        var f = FetchedPlace(try readPlace(r.object("source")), fields: PlaceFields())
+        f.name = try r.optionalString("name")
+        f.placeID = try r.optionalString("placeID")
+        f.coordinate = try r.point("coordinate")
+        f.formattedAddress = try r.optionalString("formattedAddress")
+        f.rating = try r.number("rating")
+        f.priceLevel = try r.int("priceLevel")
+        f.types = try r.strings("types")
+        return f
+    }
+
+    private static func readLikelihoods(_ items: [Reader]) throws(ArchiveError) -> [PlaceLikelihood] {
+        var out: [PlaceLikelihood] = []
+        for item in items {
+            out.append(PlaceLikelihood(place: try readFetched(item.object("place")), likelihood: try item.number("likelihood")))
+        }
+        return out
+    }
+
+    private static func readApp(_ r: Reader, _ session: Session) throws(ArchiveError) -> TutorialApp {
+        let app = TutorialApp(session: session, flavor: try r.choice("flavor", AppFlavor.self), restoring: true)
+        app.screen = try r.choice("screen", AppScreen.self)
+        app.isRunning = try r.bool("running")
+        app.crashMessage = try r.optionalString("crashMessage")
+        let m = try r.object("locationManager")
+        app.locationManager.desiredAccuracy = try m.number("desiredAccuracy")
+        app.locationManager.distanceFilter = try m.number("distanceFilter")
+        app.locationManager.isUpdating = try m.bool("updating")
+        if let f = try m.optionalObject("lastDelivered") { app.locationManager.lastDelivered = try readFix(f) }
+        if let s = try m.optionalString("reportedStatus") {
+            guard let status = AuthorizationStatus(rawValue: s) else { throw ArchiveError("\(m.path).reportedStatus: not a status") }
+            app.locationManager.reportedStatus = status
+        }
+        app.locationManager.reportedUnknown = try m.bool("reportedUnknown")
+        let map = try r.object("mapView")
+        app.mapView.camera = try readCamera(map.object("camera"))
+        app.mapView.isHidden = try map.bool("hidden")
+        for item in try map.array("markers") {
+            app.mapView.markers.append(
+                Marker(position: try item.point("position"), title: try item.optionalString("title"), snippet: try item.optionalString("snippet")))
+        }
+        if let selected = try map.optionalNumber("selectedMarker") {
+            guard selected >= 0, Int(selected) < app.mapView.markers.count else {
+                throw ArchiveError("\(map.path).selectedMarker: no such marker")
+            }
+            app.mapView.selectedMarker = Int(selected)
+        }
+        app.mapView.isMyLocationEnabled = try map.bool("myLocationEnabled")
+        app.mapView.myLocationButton = try map.bool("myLocationButton")
+        if let a = try map.optionalObject("lastAnimation") {
+            app.mapView.lastAnimation = CameraAnimation(
+                from: try readCamera(a.object("from")), to: try readCamera(a.object("to")), start: try a.number("start"),
+                end: try a.number("end"))
+        }
+        app.likelyPlaces = try readLikelihoods(r.array("likelyPlaces"))
+        if let picker = try r.optionalArray("pickerPlaces") { app.pickerPlaces = try readLikelihoods(picker) }
+        if let selected = try r.optionalObject("selectedPlace") { app.selectedPlace = try readFetched(selected) }
+        if let code = try r.optionalNumber("locationError") {
+            guard let error = LocationErrorCode(rawValue: Int(code)) else { throw ArchiveError("\(r.path).locationError: not a code") }
+            app.locationError = error
+        }
+        if let response = try r.optionalObject("lastPlacesResponse") {
+            if let failed = response.value["failed"]?.number, let code = PlacesErrorCode(rawValue: Int(failed)) {
+                app.lastPlacesResponse = .failed(code)
+            } else if let count = response.value["answered"]?.number {
+                app.lastPlacesResponse = .answered(count: Int(count))
+            } else {
+                throw ArchiveError("\(response.path): expected failed or answered")
+            }
+        }
+        if app.isRunning, let due = try m.optionalNumber("heldBackFixDue") {
+            app.locationManager.restoreHeldBackFix(delay: (due - Double(session.clockMicros)) / 1_000_000)
+        }
+        return app
+    }
+
+    private static func readRoute(_ r: Reader, _ session: Session) throws(ArchiveError) {
+        var samples: [RouteSample] = []
+        for item in try r.array("samples") {
+            guard let a = item.value.array, a.count == 5 else { throw ArchiveError("\(item.path): expected 5 numbers") }
+            var n: [Double] = []
+            for x in a {
+                guard let v = x.number, v.isFinite else { throw ArchiveError("\(item.path): expected 5 numbers") }
+                n.append(v)
+            }
+            samples.append(
+                RouteSample(coordinate: GeoPoint(latitude: n[0], longitude: n[1]), speed: n[2], course: n[3], offset: n[4]))
+        }
+        let route = Route(
+            name: try r.string("name"), source: try r.string("source"), samples: samples, length: try r.number("length"),
+            warnings: try r.strings("warnings"))
+        let player = RoutePlayer(route: route, startMicros: try r.int64("start"))
+        player.nextIndex = try r.int("next")
+        guard player.nextIndex <= samples.count else { throw ArchiveError("\(r.path).next: beyond the route's end") }
+        player.isFinished = try r.bool("finished")
+        if let stopped = try r.optionalNumber("stopped") { player.stoppedMicros = Int64(stopped) }
+        session.route = player
+        if try r.optionalNumber("positionDue") != nil, player.nextIndex < samples.count {
+            session.scheduleNextRoutePosition(player)
+        }
+        if let due = try r.optionalNumber("standstillDue") {
+            session.scheduleStandstill(player, delay: (due - Double(session.clockMicros)) / 1_000_000)
+        }
+    }
+}
