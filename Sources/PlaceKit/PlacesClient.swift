@@ -72,6 +72,12 @@ public struct PlacesService: Sendable {
     public init() {}
 }
 
+/// The position and accuracy a likelihood request was answered for (for `explain likely`).
+public struct LikelihoodQuery: Sendable, Equatable {
+    public var point: GeoPoint
+    public var accuracy: Double
+}
+
 /// What a likelihood request gives back.
 public enum LikelihoodResponse {
     case success([PlaceLikelihood])
@@ -88,6 +94,7 @@ extension Session {
         stats.placesRequests += 1
         let response: LikelihoodResponse
         var faultNote: Event?
+        var query: LikelihoodQuery?
         let privacy = device.privacy
         if let failure = placesFailure(fields: fields) {
             response = .failure(failure.code)
@@ -101,6 +108,7 @@ extension Session {
                 course: -1, timestamp: clock)
             if privacy.accuracy == .reduced { fix = LocationManager.coarsened(fix) }
             let ranked = LikelihoodModel.rank(places.dataset, at: fix.coordinate, accuracy: fix.horizontalAccuracy)
+            query = LikelihoodQuery(point: fix.coordinate, accuracy: fix.horizontalAccuracy)
             response = .success(
                 ranked.map { PlaceLikelihood(place: FetchedPlace($0.place, fields: fields), likelihood: $0.likelihood) })
             // Only answered requests bill: the base SKU and one data SKU per tier touched.
@@ -112,6 +120,7 @@ extension Session {
         schedule(
             after: SimulationChoices.placesLatency, "findPlaceLikelihoodsFromCurrentLocation callback", owner: owner
         ) { [weak self] in
+            if let query { self?.lastAnsweredQuery = query }
             callback(response)
             // Why a fault's error came: after the app's console line.
             if let faultNote { self?.emit(faultNote) }

@@ -67,6 +67,8 @@ public final class Session {
     public internal(set) var log: [String] = []
     /// Counters since the last launch.
     public internal(set) var stats = Stats()
+    /// What the last answered likelihood request was asked for.
+    public internal(set) var lastAnsweredQuery: LikelihoodQuery?
 
     private var queue: [ScheduledEvent] = []
     private var nextSequence = 0

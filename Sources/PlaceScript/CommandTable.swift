@@ -133,11 +133,13 @@ public final class CommandTable: @unchecked Sendable {
         while !optionsEnded && index < tokens.count {
             let token = tokens[index]
             index += 1
-            if token.isQuoted || !(token.isFlag || token.isOption || token.text == "--") {
+            // An option's name must be bare (`name="a value"` is an option, `"name=value"` text).
+            let endOfOptions = token.text == "--" && !token.isQuoted
+            if !(token.isFlag || token.isOption || endOfOptions) {
                 positional.append(token)
                 continue
             }
-            if token.text == "--" {
+            if endOfOptions {
                 positional.append(contentsOf: tokens[index...])
                 break
             }

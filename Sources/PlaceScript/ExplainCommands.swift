@@ -12,13 +12,16 @@ extension CommandFamily {
                 details: """
                     With no argument: why the map is hidden or shown, why fixes come or not, why the
                     list is empty, why the marker has no snippet, which faults are set, what the run
-                    loop holds — each with the pitfall it shows, if any. With a command: the real
-                    API calls it stands for and the delegate callbacks that follow.
+                    loop holds — each with the pitfall it shows, if any. 'explain likely': for the
+                    app's list, each place's distance, its share of the likelihood and why it ranks
+                    where it does. With another command: the real API calls it stands for and the
+                    delegate callbacks that follow.
                     """,
-                examples: ["explain", "explain launch", "explain select"],
+                examples: ["explain", "explain likely", "explain launch", "explain select"],
                 handler: { ctx throws(Diagnostic) in
                     let words = ctx.words(0)
                     if words.isEmpty { return explainState(ctx.shell) }
+                    if words == ["likely"] { return try explainLikely(ctx) }
                     return try explainCommand(ctx, words)
                 }),
             CommandSpec(
@@ -343,3 +346,62 @@ let apiTable: [String: APIEntry] = [
     "plist": APIEntry(what: "the app's Info.plist usage descriptions", calls: [], callbacks: ["nothing when the key is missing: iOS ignores the request"]),
     "faults": APIEntry(what: "the faults set on the simulated device and service", calls: [], callbacks: []),
 ]
+
+// MARK: - explain likely
+
+/// The app's list, scored again for the position and accuracy its request was answered for:
+/// distance, spread, prior, weight, share, and what made each place rank where it does.
+private func explainLikely(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
+    let app = try requireApp(ctx)
+    guard !app.likelyPlaces.isEmpty else {
+        var text = "The app's list is empty: nothing to explain. 'explain' says why."
+        if let query = ctx.session.lastAnsweredQuery {
+            text = "The list is empty; the last answer, for \(formatFixed(query.point.latitude, decimals: 6)), \(formatFixed(query.point.longitude, decimals: 6)) ±\(formatNumber(query.accuracy)) m, had no place within reach."
+        }
+        return .line(text, value: .list([]))
+    }
+    guard let query = ctx.session.lastAnsweredQuery else {
+        return .line("The position this list was asked for is not known (a loaded session): ask again to explain it.", value: .list([]))
+    }
+    let ranked = LikelihoodModel.rank(ctx.session.places.dataset, at: query.point, accuracy: query.accuracy)
+    var lines = [
+        "For \(formatFixed(query.point.latitude, decimals: 6)), \(formatFixed(query.point.longitude, decimals: 6)) ±\(formatNumber(query.accuracy)) m: "
+            + "w = prior × exp(−d²/2s²), s = √(accuracy² + radius² + \(formatNumber(SimulationChoices.baselineSpread))²), "
+            + "share = w / (Σw + \(formatNumber(SimulationChoices.elsewhereWeight)))."
+    ]
+    var rows: [[String]] = []
+    var values: [Value] = []
+    let best = ranked.first
+    for (i, s) in ranked.enumerated() {
+        var why: [String] = []
+        if i == 0 { why.append("the heaviest") }
+        if s.distance <= s.spread { why.append("within its spread") } else { why.append(formatFixed(s.distance / s.spread, decimals: 1) + " spreads away") }
+        if s.prior != 1 { why.append("type prior \(formatNumber(s.prior))") }
+        if s.place.radius >= 150 { why.append("a large place (\(formatNumber(s.place.radius)) m)") }
+        if let best, i > 0, s.distance < best.distance { why.append("nearer than #1 but lighter") }
+        rows.append([
+            String(i + 1), s.place.name, formatFixed(s.distance, decimals: 0) + " m", formatFixed(s.spread, decimals: 0) + " m",
+            formatNumber(s.prior), formatFixed(s.weight, decimals: 4), formatFixed(s.likelihood * 100, decimals: 1) + " %",
+            why.joined(separator: "; "),
+        ])
+        values.append(
+            .record([
+                Value.Field("rank", .int(i + 1)), Value.Field("name", .string(s.place.name)), Value.Field("id", .string(s.place.id)),
+                Value.Field("distance", .number(s.distance, .length)), Value.Field("spread", .number(s.spread, .length)),
+                Value.Field("prior", .number(s.prior)), Value.Field("weight", .number(s.weight)),
+                Value.Field("likelihood", .number(s.likelihood)),
+            ]))
+    }
+    lines += TextTable(
+        headers: ["#", "PLACE", "DIST", "SPREAD", "PRIOR", "WEIGHT", "SHARE", "WHY"],
+        alignments: [.right, .left, .right, .right, .right, .right, .right, .left], rows: rows
+    ).render(style: ctx.shell.outputStyle)
+    let total = ranked.reduce(0) { $0 + $1.likelihood }
+    lines.append("The shares sum to \(formatFixed(total * 100, decimals: 1)) %; the rest is \"somewhere not in the list\".")
+    let sameAsApp = ranked.count == app.likelyPlaces.count
+        && zip(ranked, app.likelyPlaces).allSatisfy { $0.place.id == $1.place.source.id }
+    if !sameAsApp {
+        lines.append("note: the dataset has changed since the list was answered; this is how it would rank now.")
+    }
+    return CommandResult(value: .list(values), text: lines)
+}

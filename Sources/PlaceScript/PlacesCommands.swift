@@ -88,19 +88,6 @@ extension CommandFamily {
                         value: value,
                         text: TextTable(headers: ["", ""], alignments: [.left, .right], rows: rows).render())
                 }),
-            CommandSpec(
-                "places", summary: "the place dataset: how many places, in which areas, from where",
-                details: "The built-in places are real, with approximate positions and addresses: illustrative, not authoritative.",
-                examples: ["places"],
-                handler: { ctx throws(Diagnostic) in
-                    let dataset = ctx.session.places.dataset
-                    var lines = ["\(dataset.count) places (\(dataset.source))"]
-                    lines += TextTable(
-                        headers: ["", ""], alignments: [.left, .right],
-                        rows: dataset.areas.map { [$0.name, String($0.count)] }
-                    ).render(indent: "  ")
-                    return CommandResult(value: placesValue(ctx.shell), text: lines)
-                }),
         ],
         stateRoots: [
             StateRoot("likely", summary: "the app's list of likely places: name, likelihood, latitude, longitude, placeID, formattedAddress") {
@@ -121,7 +108,6 @@ extension CommandFamily {
                         }
                     })
             },
-            StateRoot("places", summary: "the place dataset: count, source, areas") { shell in .leaf(placesValue(shell)) },
             StateRoot("fields", summary: "the place fields the app requests") { shell in
                 .leaf(.list(shell.session.places.requestedFields.names.map { .string($0) }))
             },
@@ -158,14 +144,6 @@ let choicesHelp: String = {
     }
     return text + "\nThe built-in places are real, with approximate positions and addresses: illustrative, not authoritative."
 }()
-
-func placesValue(_ shell: Shell) -> Value {
-    let dataset = shell.session.places.dataset
-    return .record([
-        Value.Field("count", .int(dataset.count)), Value.Field("source", .string(dataset.source)),
-        Value.Field("areas", .record(dataset.areas.map { Value.Field($0.name, .int($0.count)) })),
-    ])
-}
 
 func likelihoodValue(_ l: PlaceLikelihood) -> Value {
     .record([

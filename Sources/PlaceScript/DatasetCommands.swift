@@ -1,0 +1,341 @@
+import PlaceKit
+
+extension CommandFamily {
+    /// The place dataset: what the simulated places service knows, and bringing your own city.
+    public static let dataset = CommandFamily(
+        name: "Dataset",
+        summary: "the places the service knows: load your own city, add, remove, look up, export",
+        commands: [
+            CommandSpec(
+                "places",
+                summary: "the place dataset: count, areas, source; load, add, remove, info, near, generate, export",
+                details: """
+                    The built-in places are real, with approximate positions and addresses:
+                    illustrative, not authoritative. Bring your own city with 'places load': an
+                    OpenStreetMap extract (.osm, .osm.pbf), a GeoJSON export (Overpass, QGIS), or a
+                    CSV spreadsheet — the format is recognised by content. Places have stable IDs:
+                    the source's own (osm:node/123, an id column) or one derived from name and
+                    position.
+                    """,
+                examples: ["places", "places load sydney.osm.pbf --replace", "places near radius=300m"],
+                subcommands: [
+                    CommandSpec(
+                        "load", arguments: [ArgSpec("FILE", .path, summary: "GeoJSON, CSV, OSM XML or OSM PBF")],
+                        options: [OptionSpec("replace", summary: "replace the dataset instead of merging into it")],
+                        summary: "load places from a file; a place whose ID exists replaces it",
+                        details: """
+                            The format is recognised by content (then by extension). A summary says how
+                            many places were loaded and why others were skipped. Merging keeps the
+                            dataset's order and appends new places in the file's order, so loading the
+                            same files in the same order always gives the same dataset.
+                            """,
+                        examples: ["places load pois.geojson", "places load city.osm.pbf --replace", "places load shops.csv"],
+                        handler: loadCommand),
+                    CommandSpec(
+                        "add",
+                        arguments: [
+                            ArgSpec("NAME", .word, summary: "the place's name (quote it if it has spaces)"),
+                            ArgSpec("POSITION", .coordinate, summary: "LAT LNG"),
+                        ],
+                        options: [
+                            OptionSpec("id", .word, valueName: "ID", summary: "its ID (default: derived from name and position)"),
+                            OptionSpec("type", .word, valueName: "TYPES", summary: "Google place types, comma-separated"),
+                            OptionSpec("address", .word, valueName: "TEXT", summary: "the formatted address"),
+                            OptionSpec("rating", .number(nil, range: 1...5), valueName: "R", summary: "1.0–5.0"),
+                            OptionSpec("price", .integer(0...4), valueName: "P", summary: "0 free … 4 expensive"),
+                            OptionSpec("radius", .number(.length, range: 1...50_000), valueName: "M", summary: "its size in metres (default 30)"),
+                        ],
+                        summary: "add one place",
+                        examples: ["places add \"Café Sydney\" -33.8614 151.2108 type=restaurant,cafe address=\"31 Alfred St, Sydney NSW 2000\" rating=4.4 price=3"],
+                        handler: addCommand),
+                    CommandSpec(
+                        "remove", arguments: [ArgSpec("ID", placeReferenceType, summary: "a place ID")],
+                        summary: "remove a place by its ID", examples: ["places remove p:5f2c9e01a3b4d6e7"],
+                        handler: removeCommand),
+                    CommandSpec(
+                        "info", arguments: [ArgSpec("PLACE", placeReferenceType, summary: "an ID, a row of the app's list, or a name")],
+                        summary: "everything about one place: ID, position, types, address, rating, price, size, distance",
+                        examples: ["places info 1", "places info \"Darling Harbour\"", "places info ChIJN1t_tDeuEmsRUsoyG83frY4"],
+                        handler: infoCommand),
+                    CommandSpec(
+                        "near", arguments: [ArgSpec("POSITION", .coordinate, optional: true, summary: "LAT LNG (default: the device)")],
+                        options: [
+                            OptionSpec("radius", .number(.length, range: 1...100_000), valueName: "M", summary: "how far (default 200m)"),
+                            OptionSpec("limit", .integer(1...10_000), valueName: "N", summary: "at most N places (default 20)"),
+                        ],
+                        summary: "the places nearest a position, closest first",
+                        examples: ["places near", "places near -33.8688 151.2093 radius=500m limit=5"],
+                        handler: nearCommand),
+                    CommandSpec(
+                        "generate", arguments: [ArgSpec("N", .integer(1...5_000_000), summary: "how many")],
+                        options: [
+                            OptionSpec("around", .coordinate, valueName: "LAT,LNG", summary: "the centre (default: the device, else Sydney)"),
+                            OptionSpec("radius", .number(.length, range: 10...2_000_000), valueName: "M", summary: "how far they spread (default 5km)"),
+                            OptionSpec("seed", .integer(0...Int.max), valueName: "S", summary: "the random seed (default 1)"),
+                            OptionSpec("replace", summary: "replace the dataset instead of adding to it"),
+                        ],
+                        summary: "add N synthetic but plausible places: names, types, clustered density",
+                        examples: ["places generate 1000", "places generate 1000000 around=-33.87,151.2 radius=20km seed=7 --replace"],
+                        handler: generateCommand),
+                    CommandSpec(
+                        "export", arguments: [ArgSpec("FILE", .path, summary: "a .geojson/.json or .csv file")],
+                        summary: "write the dataset as GeoJSON or CSV (by extension), atomically",
+                        details: "The file is written to a temporary name and renamed, so a failed write never leaves half a file. 'places load' reads it back.",
+                        examples: ["places export city.geojson", "places export city.csv"],
+                        handler: exportCommand),
+                ],
+                handler: { ctx throws(Diagnostic) in
+                    let store = ctx.session.places.dataset
+                    var lines = ["\(groupedThousands(store.count)) places (\(store.source))"]
+                    lines += TextTable(
+                        headers: ["", ""], alignments: [.left, .right],
+                        rows: store.areas.map { [$0.name, groupedThousands($0.count)] }
+                    ).render(indent: "  ")
+                    return CommandResult(value: placesValue(ctx.shell), text: lines)
+                })
+        ],
+        stateRoots: [
+            StateRoot("places", summary: "the place dataset: count, source, areas") { shell in .leaf(placesValue(shell)) }
+        ])
+}
+
+func placesValue(_ shell: Shell) -> Value {
+    let store = shell.session.places.dataset
+    return .record([
+        Value.Field("count", .int(store.count)), Value.Field("source", .string(store.source)),
+        Value.Field("areas", .record(store.areas.map { Value.Field($0.name, .int($0.count)) })),
+    ])
+}
+
+/// A place ID, a row of the app's list, or a name; names complete with Tab.
+let placeReferenceType: ArgType = {
+    var type = ArgType(usage: "ID|ROW|NAME") { (c: inout TokenCursor) throws(Diagnostic) in .word(c.next()?.text ?? "") }
+    type.prefixCompletions = { shell, prefix in shell.session.places.dataset.names(withPrefix: prefix, limit: 200) }
+    return type
+}()
+
+/// Resolves a script-relative path as `source` does.
+private func resolvedPath(_ path: String, _ ctx: CommandContext) -> String {
+    let including = ctx.invocation.source
+    if !path.hasPrefix("/") && including.arguments != nil && including.name.contains("/") {
+        return directoryName(including.name) + "/" + path
+    }
+    return path
+}
+
+private func loadCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
+    guard let path = ctx.word(0) else { return .none }
+    let bytes: [UInt8]
+    switch readWholeFile(resolvedPath(path, ctx)) {
+    case .success(let b): bytes = b
+    case .failure(let e): throw .runtime("cannot read '\(path)': \(e.reason)", at: ctx.location(ofArg: 0))
+    }
+    guard let format = PlaceFileFormat.detect(bytes, fileName: path) else {
+        throw .runtime(
+            "'\(path)' is not a place file placeshell reads", at: ctx.location(ofArg: 0),
+            help: "GeoJSON (FeatureCollection), CSV with name and latitude/longitude columns, OSM XML or OSM PBF")
+    }
+    let result: Result<ImportSummary, ImportError>
+    switch format {
+    case .geojson: result = GeoJSONImporter.parse(bytes)
+    case .csv: result = CSVImporter.parse(bytes)
+    case .osmXML: result = OSMXMLImporter.parse(bytes)
+    case .osmPBF: result = OSMPBFImporter.parse(bytes)
+    }
+    let summary: ImportSummary
+    switch result {
+    case .success(let s): summary = s
+    case .failure(let e):
+        var at = ""
+        if let line = e.line { at += " line \(line)" }
+        if let item = e.item { at += (at.isEmpty ? " " : ", ") + "item \(item)" }
+        throw .runtime("'\(path)' (\(format.displayName))\(at.isEmpty ? "" : ":" + at): \(e.message)", at: ctx.location(ofArg: 0))
+    }
+    let name = lastComponent(path)
+    let replace = ctx.flag("replace")
+    var lines = ["\(name) (\(format.displayName)): \(summary.line)"]
+    if replace {
+        ctx.session.places.dataset.replaceAll(with: summary.records, source: name)
+    } else {
+        let (added, replaced) = ctx.session.places.dataset.merge(summary.records, source: name)
+        if replaced > 0 { lines.append("\(groupedThousands(added)) new, \(groupedThousands(replaced)) replaced places with the same ID") }
+    }
+    for warning in summary.warnings.prefix(10) { lines.append("warning: " + warning) }
+    if summary.warnings.count > 10 { lines.append("warning: … and \(summary.warnings.count - 10) more") }
+    lines.append("dataset: \(groupedThousands(ctx.session.places.dataset.count)) places")
+    let value = Value.record([
+        Value.Field("format", .string(format.displayName)), Value.Field("loaded", .int(summary.records.count)),
+        Value.Field("skipped", .record(summary.skipped.map { Value.Field($0.reason, .int($0.count)) })),
+        Value.Field("count", .int(ctx.session.places.dataset.count)),
+    ])
+    return CommandResult(value: value, text: lines)
+}
+
+private func lastComponent(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return path }
+    return String(path[path.index(after: slash)...])
+}
+
+private func addCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
+    guard let name = ctx.word(0), let c = ctx.coordinate(1) else { return .none }
+    guard !name.isEmpty else { throw .runtime("a place needs a name", at: ctx.location(ofArg: 0)) }
+    var record = PlaceRecord(name: name, latitude: c.latitude, longitude: c.longitude)
+    if case .word(let id)? = ctx.option("id")?.value { record.id = id }
+    if case .word(let t)? = ctx.option("type")?.value { record.types = t.split(separator: ",").map(String.init) }
+    if case .word(let a)? = ctx.option("address")?.value { record.address = a }
+    if case .number(let q)? = ctx.option("rating")?.value { record.rating = q.value }
+    if case .integer(let p)? = ctx.option("price")?.value { record.priceLevel = p }
+    if case .number(let q)? = ctx.option("radius")?.value { record.radius = q.value }
+    let index = ctx.session.places.dataset.add(record, source: "added")
+    let place = ctx.session.places.dataset.place(at: index)
+    return .line("added \(place.name) as \(place.id)", value: placeValue(place, ctx.shell))
+}
+
+private func removeCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
+    guard let id = ctx.word(0) else { return .none }
+    guard let index = ctx.session.places.dataset.index(ofID: id) else {
+        throw .runtime("no place has the ID '\(id)'", at: ctx.location(ofArg: 0), help: "'places info NAME' shows a place's ID")
+    }
+    let name = ctx.session.places.dataset.place(at: index).name
+    _ = ctx.session.places.dataset.remove(id: id)
+    return .line("removed \(name) (\(id))", value: .string(id))
+}
+
+/// An ID, a row of the app's current list, or a name (which must name one place).
+private func resolvePlace(_ ctx: CommandContext, _ word: String) throws(Diagnostic) -> Place {
+    let store = ctx.session.places.dataset
+    if let index = store.index(ofID: word) { return store.place(at: index) }
+    if case .success(let row) = parseInteger(word) {
+        let list = ctx.session.app?.likelyPlaces ?? []
+        guard row >= 1 && row <= list.count else {
+            throw .runtime(
+                "row \(row) does not exist: the app's list has \(list.count) place\(list.count == 1 ? "" : "s")",
+                at: ctx.location(ofArg: 0), help: list.isEmpty ? "rows are those of the app's list ('show likely')" : "rows 1…\(list.count)")
+        }
+        let source = list[row - 1].place.source
+        if let index = store.index(ofID: source.id) { return store.place(at: index) }
+        return source
+    }
+    let matches = store.indexes(named: word)
+    if matches.count == 1 { return store.place(at: matches[0]) }
+    if matches.isEmpty {
+        let near = store.names(withPrefix: word, limit: 5)
+        throw .runtime(
+            "no place is named '\(word)'", at: ctx.location(ofArg: 0),
+            help: near.isEmpty ? "names complete with Tab; 'places near' lists places nearby" : "did you mean '\(near[0])'?")
+    }
+    let ids = matches.prefix(5).map { store.place(at: $0).id }
+    throw .runtime(
+        "\(matches.count) places are named '\(word)'", at: ctx.location(ofArg: 0),
+        help: "use an ID: " + ids.joined(separator: ", ") + (matches.count > 5 ? ", …" : ""))
+}
+
+func placeValue(_ place: Place, _ shell: Shell) -> Value {
+    var fields = [
+        Value.Field("id", .string(place.id)), Value.Field("name", .string(place.name)),
+        Value.Field("latitude", .number(place.coordinate.latitude)),
+        Value.Field("longitude", .number(place.coordinate.longitude)),
+        Value.Field("types", .list(place.types.map { .string($0) })),
+        Value.Field("address", place.address.isEmpty ? .null : .string(place.address)),
+        Value.Field("rating", .number(place.rating)), Value.Field("priceLevel", .int(place.priceLevel)),
+        Value.Field("radius", .number(place.radius, .length)), Value.Field("source", .string(place.area)),
+    ]
+    if let position = shell.session.device.position {
+        fields.append(Value.Field("distance", .number(distance(position.coordinate, place.coordinate), .length)))
+    }
+    return .record(fields)
+}
+
+private func infoCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
+    guard let word = ctx.word(0) else { return .none }
+    let place = try resolvePlace(ctx, word)
+    var rows = [
+        ["id", place.id], ["name", place.name],
+        ["position", "\(formatFixed(place.coordinate.latitude, decimals: 6)), \(formatFixed(place.coordinate.longitude, decimals: 6))"],
+        ["types", place.types.isEmpty ? "(none)" : place.types.joined(separator: ", ")],
+        ["address", place.address.isEmpty ? "(none)" : place.address],
+        ["rating", place.rating > 0 ? formatNumber(place.rating) : "(none)"],
+        ["price", place.priceLevel >= 0 ? String(repeating: "$", count: max(1, place.priceLevel)) + " (\(place.priceLevel))" : "(unknown)"],
+        ["size", "radius \(formatNumber(place.radius)) m"], ["source", place.area],
+    ]
+    if let position = ctx.session.device.position {
+        rows.append(["distance", "\(formatFixed(distance(position.coordinate, place.coordinate), decimals: 1)) m from the device"])
+    }
+    if let app = ctx.session.app, let i = app.likelyPlaces.firstIndex(where: { $0.place.source.id == place.id }) {
+        rows.append(["likely", "row \(i + 1) of the app's list, likelihood \(formatFixed(app.likelyPlaces[i].likelihood, decimals: 4))"])
+    }
+    return CommandResult(value: placeValue(place, ctx.shell), text: TextTable(headers: ["", ""], rows: rows).render())
+}
+
+private func nearCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
+    let point: GeoPoint
+    if let c = ctx.coordinate(0) {
+        point = GeoPoint(latitude: c.latitude, longitude: c.longitude)
+    } else if let position = ctx.session.device.position {
+        point = position.coordinate
+    } else {
+        throw .runtime("the device has no position", at: ctx.location, help: "give one: places near LAT LNG, or 'locate' first")
+    }
+    var radius = 200.0
+    if case .number(let q)? = ctx.option("radius")?.value { radius = q.value }
+    var limit = 20
+    if case .integer(let n)? = ctx.option("limit")?.value { limit = n }
+    let store = ctx.session.places.dataset
+    let found = store.near(point, radius: radius, limit: limit)
+    guard !found.isEmpty else {
+        return CommandResult(value: .list([]), text: ["no place within \(formatNumber(radius)) m"])
+    }
+    var rows: [[String]] = []
+    var values: [Value] = []
+    for (i, hit) in found.enumerated() {
+        let place = store.place(at: hit.index)
+        rows.append([String(i + 1), formatFixed(hit.distance, decimals: 1) + " m", place.name, place.types.first ?? "", place.id])
+        values.append(placeValue(place, ctx.shell))
+    }
+    let table = TextTable(
+        headers: ["#", "DISTANCE", "NAME", "TYPE", "ID"], alignments: [.right, .right, .left, .left, .left], rows: rows)
+    return CommandResult(value: .list(values), text: table.render(style: ctx.shell.outputStyle))
+}
+
+private func generateCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
+    let n = ctx.integer(0) ?? 0
+    var centre = ctx.session.device.position?.coordinate ?? TutorialApp.defaultLocation
+    if case .coordinate(let c)? = ctx.option("around")?.value { centre = GeoPoint(latitude: c.latitude, longitude: c.longitude) }
+    var radius = 5000.0
+    if case .number(let q)? = ctx.option("radius")?.value { radius = q.value }
+    var seed: UInt64 = 1
+    if case .integer(let s)? = ctx.option("seed")?.value { seed = UInt64(s) }
+    if ctx.flag("replace") { ctx.session.places.dataset = PlaceStore(source: "generated") }
+    ctx.session.places.dataset.generate(count: n, around: centre, radius: radius, seed: seed, source: "generated")
+    let count = ctx.session.places.dataset.count
+    return .line(
+        "generated \(groupedThousands(n)) places within \(formatNumber(radius)) m of \(formatNumber(centre.latitude)), \(formatNumber(centre.longitude)) (seed \(seed)); dataset: \(groupedThousands(count)) places",
+        value: .int(count))
+}
+
+private func exportCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
+    guard let path = ctx.word(0) else { return .none }
+    let lower = path.lowercased()
+    let store = ctx.session.places.dataset
+    let places = (0..<store.count).map { store.place(at: $0) }  // the exporters write Places
+    let bytes: [UInt8]
+    let format: String
+    if lower.hasSuffix(".geojson") || lower.hasSuffix(".json") {
+        bytes = GeoJSONExporter.write(places)
+        format = "GeoJSON"
+    } else if lower.hasSuffix(".csv") {
+        bytes = CSVExporter.write(places)
+        format = "CSV"
+    } else {
+        throw .runtime(
+            "cannot tell the format from '\(path)'", at: ctx.location(ofArg: 0),
+            help: "name the file .geojson (or .json) or .csv")
+    }
+    switch writeFileAtomically(resolvedPath(path, ctx), bytes) {
+    case .success: break
+    case .failure(let e): throw .runtime("cannot write '\(path)': \(e.reason); nothing was changed", at: ctx.location(ofArg: 0))
+    }
+    return .line(
+        "wrote \(groupedThousands(places.count)) places to \(path) (\(format), \(groupedThousands(bytes.count)) bytes)",
+        value: .record([Value.Field("path", .string(path)), Value.Field("count", .int(places.count))]))
+}
