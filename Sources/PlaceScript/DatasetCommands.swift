@@ -49,8 +49,8 @@ extension CommandFamily {
                         examples: ["places add \"Café Sydney\" -33.8614 151.2108 type=restaurant,cafe address=\"31 Alfred St, Sydney NSW 2000\" rating=4.4 price=3"],
                         handler: addCommand),
                     CommandSpec(
-                        "remove", arguments: [ArgSpec("ID", placeReferenceType, summary: "a place ID")],
-                        summary: "remove a place by its ID", examples: ["places remove p:5f2c9e01a3b4d6e7"],
+                        "remove", arguments: [ArgSpec("ID", placeReferenceType, summary: "a place ID, a row of the app's list, or a name")],
+                        summary: "remove a place by its ID (or its row or name)", examples: ["places remove p:5f2c9e01a3b4d6e7"],
                         handler: removeCommand),
                     CommandSpec(
                         "info", arguments: [ArgSpec("PLACE", placeReferenceType, summary: "an ID, a row of the app's list, or a name")],
@@ -146,9 +146,11 @@ private func loadCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
     switch result {
     case .success(let s): summary = s
     case .failure(let e):
+        // CSV and GeoJSON messages already start with where ("line 3: …", "feature 2: …").
+        let placed = ["line ", "feature ", "blob "].contains { e.message.hasPrefix($0) }
         var at = ""
-        if let line = e.line { at += " line \(line)" }
-        if let item = e.item { at += (at.isEmpty ? " " : ", ") + "item \(item)" }
+        if !placed, let line = e.line { at += " line \(line)" }
+        if !placed, let item = e.item { at += (at.isEmpty ? " " : ", ") + "item \(item)" }
         throw .runtime("'\(path)' (\(format.displayName))\(at.isEmpty ? "" : ":" + at): \(e.message)", at: ctx.location(ofArg: 0))
     }
     let name = lastComponent(path)
@@ -192,11 +194,18 @@ private func addCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResu
 }
 
 private func removeCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
-    guard let id = ctx.word(0) else { return .none }
-    guard let index = ctx.session.places.dataset.index(ofID: id) else {
-        throw .runtime("no place has the ID '\(id)'", at: ctx.location(ofArg: 0), help: "'places info NAME' shows a place's ID")
+    guard let word = ctx.word(0) else { return .none }
+    let store = ctx.session.places.dataset
+    // ID|ROW|NAME, as its usage line says (names complete with Tab here too).
+    if store.index(ofID: word) == nil, store.indexes(named: word).isEmpty, case .failure = parseInteger(word) {
+        throw .runtime("no place has the ID or name '\(word)'", at: ctx.location(ofArg: 0), help: "'places info NAME' shows a place's ID")
     }
-    let name = ctx.session.places.dataset.place(at: index).name
+    let found = try resolvePlace(ctx, word)
+    guard store.index(ofID: found.id) != nil else {
+        throw .runtime("\(found.name) (\(found.id)) is no longer in the dataset", at: ctx.location(ofArg: 0))
+    }
+    let id = found.id
+    let name = found.name
     _ = ctx.session.places.dataset.remove(id: id)
     return .line("removed \(name) (\(id))", value: .string(id))
 }
