@@ -20,17 +20,17 @@
 /// `OSMGeometry`): a closed way (first node = last node, at least four references, not `area=no`)
 /// is an area, placed at a point inside its outline, with a radius √(area/π) from its area; an
 /// open way is placed at the midpoint along its line, with no radius. A way with a node that is
-/// not in the file is skipped *way with missing nodes* (an extract cut at its edge).
+/// not in the file is skipped *ways with missing nodes* (an extract cut at its edge).
 ///
 /// **Relations.** A `type=multipolygon` or `type=boundary` relation is an area: its member ways
 /// are joined end to end into rings (role `inner` makes a hole; any other role, including the
 /// empty role of old-style multipolygons, an outer ring); rings that do not close are dropped;
 /// the place is at the interior point of the outer rings minus the holes, with a radius from
-/// their net area. With no closed outer ring it is skipped (*relation with missing members* when
-/// some member way or node is not in the file, else *multipolygon without a closed outer ring*).
+/// their net area. With no closed outer ring it is skipped (*relations with missing members* when
+/// some member way or node is not in the file, else *multipolygons without a closed outer ring*).
 /// Any other relation (a site, a stop area) is placed at its first member that has a position:
 /// a node, or a way placed as above; relation members are not followed (no cycles to guard
-/// against). With no such member it is skipped *relation with missing members*.
+/// against). With no such member it is skipped *relations with missing members*.
 ///
 /// **Memory.** Every node's coordinates are kept, since ways come after nodes and any node may be
 /// a vertex: ids in one sorted `[Int64]` and coordinates as packed `Int32` pairs in units of
@@ -176,7 +176,7 @@ struct OSMAssembler {
         for w in pendingWays {
             let refs = wayRefs[wayRefStart[w.wayIndex]..<wayRefStart[w.wayIndex + 1]]
             guard let placed = place(refs: refs, area: w.area) else {
-                summary.skip(refs.isEmpty ? "way without nodes" : "way with missing nodes")
+                summary.skip(refs.isEmpty ? "ways without nodes" : "ways with missing nodes")
                 continue
             }
             summary.records.append(record("osm:way/\(w.id)", w, placed))
@@ -278,8 +278,8 @@ struct OSMAssembler {
         case noClosedRing
         var text: String {
             switch self {
-            case .missingMembers: return "relation with missing members"
-            case .noClosedRing: return "multipolygon without a closed outer ring"
+            case .missingMembers: return "relations with missing members"
+            case .noClosedRing: return "multipolygons without a closed outer ring"
             }
         }
     }

@@ -226,7 +226,7 @@ final class OSMPBFTests: XCTestCase {
         XCTAssertEqual(s.format, "OSM PBF")
         XCTAssertEqual(
             s.line,
-            "loaded 1,239 places, skipped 2,433: 1,517 not a place (no POI tag), 914 without a name, 2 relation with missing members")
+            "loaded 1,239 places, skipped 2,433: 1,517 not a place (no POI tag), 914 without a name, 2 relations with missing members")
         XCTAssertEqual(s.warnings, [])
         XCTAssertEqual(s.records.filter { $0.id!.hasPrefix("osm:node/") }.count, 1108)
         XCTAssertEqual(s.records.filter { $0.id!.hasPrefix("osm:way/") }.count, 125)
@@ -381,7 +381,7 @@ final class OSMPBFTests: XCTestCase {
             let s = try XCTUnwrap(summary(file.bytes))
             XCTAssertEqual(s.records, expected.records, "dense \(dense), \(compression)")
             XCTAssertEqual(s.skipped, expected.skipped)
-            XCTAssertEqual(s.line, "loaded 6 places, skipped 2: 1 without a name, 1 way with missing nodes")
+            XCTAssertEqual(s.line, "loaded 6 places, skipped 2: 1 without a name, 1 ways with missing nodes")
         }
     }
 

@@ -258,8 +258,8 @@ final class OSMXMLTests: XCTestCase {
         XCTAssertEqual(
             skipCounts(s),
             [
-                "without a name": 1, "not a place (no POI tag)": 3, "way with missing nodes": 1, "way without nodes": 1,
-                "relation with missing members": 2, "multipolygon without a closed outer ring": 1,
+                "without a name": 1, "not a place (no POI tag)": 3, "ways with missing nodes": 1, "ways without nodes": 1,
+                "relations with missing members": 2, "multipolygons without a closed outer ring": 1,
             ])
         XCTAssertEqual(s.skipped.first?.reason, "without a name", "first-seen order")
         XCTAssertTrue(s.line.hasPrefix("loaded 0 places, skipped 9: 1 without a name, 3 not a place (no POI tag)"), s.line)
@@ -274,7 +274,7 @@ final class OSMXMLTests: XCTestCase {
             way(10, [4, 5, 2], tags(["name": "Uses Bad Node", "shop": "books"])),
         ].joined(separator: "\n")
         let s = try XCTUnwrap(summary(osm(body)))
-        XCTAssertEqual(s.line, "loaded 0 places, skipped 2: 1 without coordinates, 1 way with missing nodes")
+        XCTAssertEqual(s.line, "loaded 0 places, skipped 2: 1 without coordinates, 1 ways with missing nodes")
         XCTAssertEqual(
             s.warnings,
             [
