@@ -55,6 +55,83 @@ public enum CSVImporter {
         }
     }
 
+    /// `parse`, then `PlaceStore.merge` (or, `replacing`, `replaceAll`) of its records, in one
+    /// pass with no `PlaceRecord`s: each row goes from the file's bytes straight into the store,
+    /// so a million-row file costs its bytes and the store, not a million records. The summary
+    /// counts the places in `streamed` (its `records` stay empty); `added` and `replaced` are
+    /// `merge`'s. On failure the store is unchanged.
+    public static func merge(
+        _ bytes: [UInt8], into store: inout PlaceStore, source: String, replacing: Bool = false
+    ) -> Result<(summary: ImportSummary, added: Int, replaced: Int), ImportError> {
+        bytes.withUnsafeBufferPointer { buffer in
+            do throws(ImportError) {
+                // Into an empty store, the IDs are indexed in one pass at the end; in the rare
+                // file where two rows have the same ID, the load starts again looking each up.
+                if let done = try merge(buffer, into: &store, source: source, replacing: replacing, deferIDs: true) {
+                    return .success(done)
+                }
+                return .success(try merge(buffer, into: &store, source: source, replacing: replacing, deferIDs: false)!)
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    /// `merge`; nil when it deferred the IDs (only into an empty store) and two were equal.
+    static func merge(
+        _ buffer: UnsafeBufferPointer<UInt8>, into store: inout PlaceStore, source: String, replacing: Bool, deferIDs: Bool
+    ) throws(ImportError) -> (summary: ImportSummary, added: Int, replaced: Int)? {
+        var reader = try CSVReader(buffer)
+        var summary = try reader.readHeader()
+        // Into a copy (an empty store when replacing), so a malformed row late in the file
+        // leaves the store as it was.
+        var target = replacing ? PlaceStore(source: source) : store
+        let area = target.internArea(source)
+        let rows = CSVReader.lineBreaks(buffer, from: reader.i) + 1
+        target.reserve(rows, textBytes: 0)
+        let textStart = target.text.count
+        var batch = PlaceStore.MergeBatch(store: target)
+        if deferIDs && target.count == 0 {
+            batch.deferredHashes = []
+            batch.deferredHashes!.reserveCapacity(rows)
+        }
+        var typeLists = TypeListCache()
+        var loaded = 0
+        while let row = try reader.nextRow(&summary) {
+            reader.arena.withUnsafeBufferPointer { arena in
+                let t = reader.bytes(row.types, arena)
+                let types: (index: UInt16, radius: Double)
+                if let known = typeLists.find(t) {
+                    types = known
+                } else {
+                    let list = t.isEmpty ? [] : PlaceValues.types(String(decoding: t, as: UTF8.self))
+                    types = (target.internTypes(list), PlaceStore.defaultRadius(list))
+                    typeLists.insert(t, types)
+                }
+                let coord = PlaceStore.coord(
+                    latitude: row.latitude, longitude: row.longitude, radius: row.radius ?? types.radius,
+                    types: types.index)
+                let slot = PlaceStore.slot(rating: row.rating, priceLevel: row.priceLevel, area: area)
+                _ = target.put(
+                    id: reader.bytes(row.id, arena), name: reader.bytes(row.name, arena),
+                    address: reader.bytes(row.address, arena), coord: coord, slot: slot, batch: &batch)
+            }
+            loaded += 1
+            if loaded == 1024 {
+                // Size the text once, from the first rows' bytes per place.
+                let perPlace = Double(target.text.count - textStart) / Double(loaded)
+                target.reserve(0, textBytes: Int(perPlace * Double(rows) * 1.05) + 4096)
+            }
+        }
+        guard target.indexDeferredIDs(&batch) else { return nil }
+        target.noteSource(source)
+        target.finishBatch()
+        if replacing { target.source = source }
+        summary.streamed = loaded
+        store = target
+        return (summary, batch.added, batch.replaced)
+    }
+
     /// The delimiter of a header line: the most frequent of `,` `;` tab outside quotes.
     static func delimiter(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> UInt8 {
         var comma = 0
@@ -109,6 +186,10 @@ struct CSVReader {
     var fields: [CSVField] = []
     var columns: [Int?] = Array(repeating: nil, count: CSVImporter.Column.allCases.count)
     var headerCount = 0
+    /// Data rows read so far (blank lines not counted): the `item` of an error.
+    var rows = 0
+    /// The current row's fields that are not plain ranges of the file (see `text`).
+    var arena: [UInt8] = []
 
     init(_ b: UnsafeBufferPointer<UInt8>) throws(ImportError) {
         self.b = b
@@ -338,6 +419,40 @@ struct CSVReader {
         var summary = try readHeader()
         // A rough capacity from the file size, so a million rows do not regrow the array 20 times.
         summary.records.reserveCapacity(Self.lineBreaks(b, from: i) + 1)
+        var typeCache: [String: [String]] = [:]
+        while let row = try nextRow(&summary) {
+            let record = arena.withUnsafeBufferPointer { arena in
+                func string(_ t: CSVText) -> String? {
+                    t.isEmpty ? nil : String(decoding: bytes(t, arena), as: UTF8.self)
+                }
+                var record = PlaceRecord(name: string(row.name) ?? "", latitude: row.latitude, longitude: row.longitude)
+                record.id = string(row.id)
+                if let t = string(row.types) {
+                    // Few distinct type lists in a file: share one array per distinct text, which
+                    // saves an array and its strings per row. Bounded, so a file of unique values
+                    // costs at most 4,096 entries.
+                    if let known = typeCache[t] {
+                        record.types = known
+                    } else {
+                        record.types = PlaceValues.types(t)
+                        if typeCache.count < 4096 { typeCache[t] = record.types }
+                    }
+                }
+                record.address = string(row.address)
+                record.rating = row.rating
+                record.priceLevel = row.priceLevel
+                record.radius = row.radius
+                return record
+            }
+            summary.records.append(record)
+        }
+        return summary
+    }
+
+    /// The next usable row, its text fields as ranges (`bytes` reads them); nil at the end.
+    /// Rows that are not usable places are counted in `summary` and passed over; a malformed
+    /// one throws.
+    mutating func nextRow(_ summary: inout ImportSummary) throws(ImportError) -> CSVPlaceRow? {
         let nameCol = columns[CSVImporter.Column.name.rawValue]
         let latCol = columns[CSVImporter.Column.latitude.rawValue]
         let lonCol = columns[CSVImporter.Column.longitude.rawValue]
@@ -347,13 +462,12 @@ struct CSVReader {
         let priceCol = columns[CSVImporter.Column.price.rawValue]
         let radiusCol = columns[CSVImporter.Column.radius.rawValue]
         let idCol = columns[CSVImporter.Column.id.rawValue]
-        var row = 0
-        var typeCache: [String: [String]] = [:]
         while try record() {
             if fields.count == 1 && fields[0].start == fields[0].end && (fields[0].start == 0 || b[fields[0].start - 1] != UInt8(ascii: "\"")) {
                 continue  // a blank line
             }
-            row += 1
+            rows += 1
+            let row = rows
             if fields.count > headerCount {
                 var k = headerCount
                 while k < fields.count && fields[k].start == fields[k].end { k += 1 }
@@ -377,53 +491,151 @@ struct CSVReader {
                 summary.skip("with coordinates out of range")
                 continue
             }
-            guard let name = try string(nameCol) else {
+            arena.removeAll(keepingCapacity: true)
+            let name = text(nameCol)
+            if name.isEmpty {
                 summary.skip("without a name")
                 continue
             }
-            var record = PlaceRecord(name: name, latitude: lat, longitude: lng)
-            record.id = try string(idCol)
-            if let t = try string(typesCol) {
-                // Few distinct type lists in a file: share one array per distinct text, which
-                // saves an array and its strings per row. Bounded, so a file of unique values
-                // costs at most 4,096 entries.
-                if let known = typeCache[t] {
-                    record.types = known
-                } else {
-                    record.types = PlaceValues.types(t)
-                    if typeCache.count < 4096 { typeCache[t] = record.types }
-                }
-            }
-            record.address = try string(addressCol)
+            var place = CSVPlaceRow(name: name, latitude: lat, longitude: lng)
+            place.id = text(idCol)
+            place.types = text(typesCol)
+            place.address = text(addressCol)
             if ratingCol != nil || priceCol != nil || radiusCol != nil {
                 // Read from the bytes: no String per cell unless the value is odd.
                 try withField(ratingCol) { f throws(ImportError) in
                     guard f.count > 0 else { return }
                     do throws(PlaceValues.Problem) {
-                        record.rating = try PlaceValues.rating(GPX.number(f, 0..<f.count), String(decoding: f, as: UTF8.self))
+                        place.rating = try PlaceValues.rating(GPX.number(f, 0..<f.count), String(decoding: f, as: UTF8.self))
                     } catch { throw fail(error.message, row: row) }
                 }
                 try withField(priceCol) { f throws(ImportError) in
                     guard f.count > 0 else { return }
                     do throws(PlaceValues.Problem) {
                         if let v = GPX.number(f, 0..<f.count) {
-                            record.priceLevel = try PlaceValues.price(v, String(decoding: f, as: UTF8.self))
+                            place.priceLevel = try PlaceValues.price(v, String(decoding: f, as: UTF8.self))
                         } else {
-                            record.priceLevel = try PlaceValues.price(String(decoding: f, as: UTF8.self))
+                            place.priceLevel = try PlaceValues.price(String(decoding: f, as: UTF8.self))
                         }
                     } catch { throw fail(error.message, row: row) }
                 }
                 try withField(radiusCol) { f throws(ImportError) in
                     guard f.count > 0 else { return }
                     do throws(PlaceValues.Problem) {
-                        record.radius = try PlaceValues.radius(GPX.number(f, 0..<f.count), String(decoding: f, as: UTF8.self))
+                        place.radius = try PlaceValues.radius(GPX.number(f, 0..<f.count), String(decoding: f, as: UTF8.self))
                     } catch { throw fail(error.message, row: row) }
                 }
             }
-            summary.records.append(record)
+            return place
         }
-        return summary
+        return nil
     }
+
+    /// Field `k` as `string(k)` would give it, as a range: into the file when it can be (no
+    /// `""` to undo, ASCII ends), else into `arena`. Empty: none.
+    mutating func text(_ k: Int?) -> CSVText {
+        guard let k, k < fields.count else { return .none }
+        let f = fields[k]
+        var s = f.start
+        var e = f.end
+        while s < e && (b[s] == 0x20 || b[s] == 0x09) { s += 1 }
+        while e > s && (b[e - 1] == 0x20 || b[e - 1] == 0x09) { e -= 1 }
+        guard s < e else { return .none }
+        if !f.escaped && b[s] < 0x80 && b[e - 1] < 0x80 { return CSVText(start: s, end: e, inArena: false) }
+        // Rare: the String `string` makes, quotes undone and Unicode white space trimmed.
+        guard let t = (try? string(k)) ?? nil else { return .none }
+        let start = arena.count
+        arena.append(contentsOf: t.utf8)
+        return CSVText(start: start, end: arena.count, inArena: true)
+    }
+
+    /// The bytes of `t`, a field of the current row; `arena` is the reader's arena's buffer.
+    @inline(__always) func bytes(_ t: CSVText, _ arena: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        t.isEmpty ? UnsafeBufferPointer(start: nil, count: 0) : UnsafeBufferPointer(rebasing: (t.inArena ? arena : b)[t.start..<t.end])
+    }
+}
+
+/// Type lists by the bytes of a `types` field, for `CSVImporter.merge`: the interned list and its
+/// default radius, so a row costs a hash of its field, not a split into Strings and a hash of
+/// them. Open addressing; at most 4,096 distinct fields are kept (a file of unique values splits
+/// each row, as `parse` does).
+struct TypeListCache {
+    static let limit = 4096
+    var table = [Int32](repeating: -1, count: 2 * limit)
+    var keys: [UInt8] = []
+    var entries: [(hash: UInt64, start: Int, end: Int, value: (index: UInt16, radius: Double))] = []
+
+    static func hash(_ b: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var h = UInt64(b.count) &* 0x9E37_79B9_7F4A_7C15
+        guard let base = b.baseAddress else { return h }
+        var i = 0
+        while i + 8 <= b.count {
+            h = (h ^ UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) &* 0xff51_afd7_ed55_8ccd
+            h ^= h >> 29
+            i += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while i < b.count {
+            tail |= UInt64(b[i]) << shift
+            shift += 8
+            i += 1
+        }
+        h = (h ^ tail) &* 0xc4ce_b9fe_1a85_ec53
+        h ^= h >> 32
+        return h
+    }
+
+    func find(_ b: UnsafeBufferPointer<UInt8>) -> (index: UInt16, radius: Double)? {
+        let h = Self.hash(b)
+        var i = Int(truncatingIfNeeded: h) & (table.count - 1)
+        while table[i] >= 0 {
+            let e = entries[Int(table[i])]
+            if e.hash == h && e.end - e.start == b.count {
+                var same = true
+                for k in 0..<b.count where keys[e.start + k] != b[k] {
+                    same = false
+                    break
+                }
+                if same { return e.value }
+            }
+            i = (i + 1) & (table.count - 1)
+        }
+        return nil
+    }
+
+    mutating func insert(_ b: UnsafeBufferPointer<UInt8>, _ value: (index: UInt16, radius: Double)) {
+        guard entries.count < Self.limit else { return }
+        let h = Self.hash(b)
+        var i = Int(truncatingIfNeeded: h) & (table.count - 1)
+        while table[i] >= 0 { i = (i + 1) & (table.count - 1) }
+        table[i] = Int32(entries.count)
+        entries.append((h, keys.count, keys.count + b.count, value))
+        keys.append(contentsOf: b)
+    }
+}
+
+/// A text field of a row as a byte range, into the file or into the reader's `arena`; empty
+/// for none.
+struct CSVText {
+    var start: Int
+    var end: Int
+    var inArena: Bool
+    var isEmpty: Bool { start == end }
+    static let none = CSVText(start: 0, end: 0, inArena: false)
+}
+
+/// A usable row of a CSV file: what a place is made of, its text as ranges (no Strings).
+struct CSVPlaceRow {
+    var name: CSVText
+    var latitude: Double
+    var longitude: Double
+    var id = CSVText.none
+    var types = CSVText.none
+    var address = CSVText.none
+    var rating: Double?
+    var priceLevel: Int?
+    var radius: Double?
 }
 
 /// Writes places as CSV that `CSVImporter` reads back to the same records: the header

@@ -43,6 +43,10 @@ public struct ImportSummary: Sendable, Equatable {
     public var skipped: [Skip]
     /// Odd things worth a line each (a column not understood, a feature type ignored).
     public var warnings: [String]
+    /// Places an importer handed straight to a store (`CSVImporter.merge`), not in `records`.
+    public var streamed = 0
+    /// How many places were read: `records` and `streamed`.
+    public var loaded: Int { records.count + streamed }
 
     public struct Skip: Sendable, Equatable {
         public var reason: String
@@ -71,7 +75,7 @@ public struct ImportSummary: Sendable, Equatable {
 
     /// `loaded 1,227 places, skipped 33: 33 without coordinates`.
     public var line: String {
-        var text = "loaded \(groupedThousands(records.count)) place\(records.count == 1 ? "" : "s")"
+        var text = "loaded \(groupedThousands(loaded)) place\(loaded == 1 ? "" : "s")"
         let total = skipped.reduce(0) { $0 + $1.count }
         if total > 0 {
             text += ", skipped \(groupedThousands(total)): "

@@ -356,6 +356,9 @@ public struct PlaceStore: Sendable {
         var replaced = 0
         let firstNewRow: Int
         var touched: Set<Int> = []
+        /// Set when the batch leaves its IDs unlooked-up and unindexed until the end (a load
+        /// into an empty store): each new row's ID hash, for `indexDeferredIDs`.
+        var deferredHashes: [UInt64]?
         init(store: PlaceStore) { firstNewRow = store.count }
         func isFromThisBatch(_ row: Int) -> Bool { row >= firstNewRow || touched.contains(row) }
     }
@@ -363,42 +366,86 @@ public struct PlaceStore: Sendable {
     /// Adds or replaces one record; returns its row, or nil when its coordinate is not finite.
     mutating func put(_ r: PlaceRecord, area: UInt16, batch: inout MergeBatch) -> Int? {
         guard r.latitude.isFinite, r.longitude.isFinite else { return nil }
-        let coord = Coord(
-            lat: Int32((min(90, max(-90, r.latitude)) * 1e7).rounded()),
-            lng: Int32((Self.wrapLongitude(r.longitude) * 1e7).rounded()),
-            radius: UInt16(max(0, min(6553.5, r.radius ?? Self.defaultRadius(r.types))) * 10 + 0.5),
+        let coord = Self.coord(
+            latitude: r.latitude, longitude: r.longitude, radius: r.radius ?? Self.defaultRadius(r.types),
             types: internTypes(r.types))
-        let name = Array(r.name.utf8)
-        let derived = Self.derivedID(name: name, coord: coord)
-        var storedID: [UInt8] = []  // empty: the derived ID
+        let slot = Self.slot(rating: r.rating, priceLevel: r.priceLevel, area: area)
+        var id = r.id ?? ""
+        var name = r.name
+        var address = r.address ?? ""
+        return id.withUTF8 { id in
+            name.withUTF8 { name in
+                address.withUTF8 { address in
+                    put(id: id, name: name, address: address, coord: coord, slot: slot, batch: &batch)
+                }
+            }
+        }
+    }
+
+    /// A place's coordinate, radius and interned type list as stored (a finite coordinate).
+    @inline(__always) static func coord(latitude: Double, longitude: Double, radius: Double, types: UInt16) -> Coord {
+        Coord(
+            lat: Int32((min(90, max(-90, latitude)) * 1e7).rounded()),
+            lng: Int32((wrapLongitude(longitude) * 1e7).rounded()),
+            radius: UInt16(max(0, min(6553.5, radius)) * 10 + 0.5),
+            types: types)
+    }
+
+    /// A place's small-integer fields as stored; `text` is filled in by `put`.
+    @inline(__always) static func slot(rating: Double?, priceLevel: Int?, area: UInt16) -> Slot {
+        Slot(
+            text: 0, rating: UInt8(max(0, min(5, rating ?? 0)) * 10 + 0.5),
+            price: Int8(max(-1, min(4, priceLevel ?? -1))), area: area)
+    }
+
+    /// `put` from bytes (an importer's fields, no Strings): `id` empty for none. Returns the row.
+    mutating func put(
+        id given: UnsafeBufferPointer<UInt8>, name: UnsafeBufferPointer<UInt8>, address: UnsafeBufferPointer<UInt8>,
+        coord: Coord, slot: Slot, batch: inout MergeBatch
+    ) -> Int {
+        let derived = Self.derivedHash(name: name, coord: coord)
+        // The ID stored in the text: none (the derived one), the given one, or derived + `~n`.
+        var storeGiven = false
+        var suffix = 0
         var existing: Int?
-        if let given = r.id, !given.isEmpty {
-            let g = Array(given.utf8)
-            if g != derived { storedID = g }
-            existing = g.withUnsafeBufferPointer { ids.find($0, in: self) }
+        var hash: UInt64  // IDTable.hash of the place's ID
+        if given.count > 0 {
+            storeGiven = !Self.withDerivedID(derived) { $0.elementsEqual(given) }
+            hash = IDTable.hash(given)
+            if batch.deferredHashes == nil { existing = ids.find(given, hash: hash, in: self) }
+        } else if batch.deferredHashes != nil {
+            hash = Self.withDerivedID(derived) { IDTable.hash($0) }
         } else {
-            existing = derived.withUnsafeBufferPointer { ids.find($0, in: self) }
+            (existing, hash) = Self.withDerivedID(derived) { d in
+                let h = IDTable.hash(d)
+                return (ids.find(d, hash: h, in: self), h)
+            }
             // The same name at the same spot twice in one file: two places (two ATMs in one
             // lobby), the second `~2`, the third `~3`: the same suffixes on every load.
             var n = 2
             while let row = existing, batch.isFromThisBatch(row) {
-                storedID = derived + Array("~\(n)".utf8)
-                existing = storedID.withUnsafeBufferPointer { ids.find($0, in: self) }
+                suffix = n
+                (existing, hash) = Self.withDerivedID(derived, suffix: n) { d in
+                    let h = IDTable.hash(d)
+                    return (ids.find(d, hash: h, in: self), h)
+                }
                 n += 1
             }
         }
-        let slot = Slot(
-            text: UInt32(text.count),
-            rating: UInt8(max(0, min(5, r.rating ?? 0)) * 10 + 0.5),
-            price: Int8(max(-1, min(4, r.priceLevel ?? -1))), area: area)
-        precondition(text.count + name.count + storedID.count + 32 < Int(UInt32.max), "place text beyond 4 GB")
-        appendLEB(storedID.count)
-        text += storedID
+        var slot = slot
+        slot.text = UInt32(text.count)
+        let storedCount = storeGiven ? given.count : suffix > 0 ? 19 + Self.decimalDigits(suffix) : 0
+        precondition(text.count + name.count + storedCount + 32 < Int(UInt32.max), "place text beyond 4 GB")
+        appendLEB(storedCount)
+        if storeGiven {
+            text.append(contentsOf: given)
+        } else if suffix > 0 {
+            Self.withDerivedID(derived, suffix: suffix) { text.append(contentsOf: $0) }
+        }
         appendLEB(name.count)
-        text += name
-        let address = r.address.map { Array($0.utf8) } ?? []
+        text.append(contentsOf: name)
         appendLEB(address.count)
-        text += address
+        text.append(contentsOf: address)
         if let row = existing {
             garbage += textLength(row)
             let old = coords[row]
@@ -412,10 +459,26 @@ public struct PlaceStore: Sendable {
         let row = coords.count
         coords.append(coord)
         slots.append(slot)
-        withIDs { $0.insert(row: row, in: $1) }
+        if batch.deferredHashes != nil {
+            batch.deferredHashes!.append(hash)
+        } else {
+            withIDs { $0.insert(row: row, hash: hash, in: $1) }
+        }
         grid.appended(row: row, radius: coord.radius)
         batch.added += 1
         return row
+    }
+
+    /// Indexes the IDs of a batch that deferred them (`MergeBatch.deferredHashes`, only into an
+    /// empty store) in one pass; false when two of them are equal, which the batch did not look
+    /// for: the store is then unusable, and the caller starts again without deferring.
+    mutating func indexDeferredIDs(_ batch: inout MergeBatch) -> Bool {
+        guard let hashes = batch.deferredHashes else { return true }
+        batch.deferredHashes = nil
+        precondition(batch.firstNewRow == 0 && ids.count == 0 && hashes.count == count)
+        var ok = true
+        withIDs { ok = $0.insertAll(hashes, in: $1) }
+        return ok
     }
 
     /// After a batch: the grid takes in what was added or moved; text left behind by replaced
@@ -504,21 +567,61 @@ public struct PlaceStore: Sendable {
     /// `p:` + FNV-1a 64 of the name's bytes, a zero byte and the two 1e-7-degree integers, in
     /// hex: the same on every run and machine (it hashes integers, not a printed Double).
     static func derivedID(name: [UInt8], coord: Coord) -> [UInt8] {
+        name.withUnsafeBufferPointer { withDerivedID(derivedHash(name: $0, coord: coord)) { Array($0) } }
+    }
+
+    /// The FNV-1a 64 hash a derived ID spells (see `derivedID`).
+    @inline(__always) static func derivedHash(name: UnsafeBufferPointer<UInt8>, coord: Coord) -> UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        func mix(_ b: UInt8) {
+        for b in name {
             h ^= UInt64(b)
             h = h &* 0x0000_0100_0000_01b3
         }
-        for b in name { mix(b) }
-        mix(0)
-        for v in [UInt32(bitPattern: coord.lat), UInt32(bitPattern: coord.lng)] {
-            for k in 0..<4 { mix(UInt8(truncatingIfNeeded: v >> (8 * UInt32(k)))) }
+        h = h &* 0x0000_0100_0000_01b3  // the zero byte
+        // The two integers' bytes, little-endian: latitude then longitude.
+        let v = UInt64(UInt32(bitPattern: coord.lat)) | UInt64(UInt32(bitPattern: coord.lng)) << 32
+        for k in 0..<8 {
+            h ^= (v >> UInt64(8 * k)) & 0xFF
+            h = h &* 0x0000_0100_0000_01b3
         }
-        var out: [UInt8] = [0x70, 0x3A]  // "p:"
-        out.reserveCapacity(18)
-        let hex: [UInt8] = Array("0123456789abcdef".utf8)
-        for k in stride(from: 60, through: 0, by: -4) { out.append(hex[Int((h >> UInt64(k)) & 15)]) }
-        return out
+        return h
+    }
+
+    /// Calls `body` with the derived ID of hash `h` (`p:` + 16 hex digits), followed by `~n`
+    /// when `suffix` is 2 or more: on the stack, no allocation.
+    @inline(__always) static func withDerivedID<R>(
+        _ h: UInt64, suffix: Int = 0, _ body: (UnsafeBufferPointer<UInt8>) -> R
+    ) -> R {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { out in
+            out[0] = 0x70  // p
+            out[1] = 0x3A  // :
+            for k in 0..<16 {
+                let d = UInt8(truncatingIfNeeded: (h >> UInt64(60 - 4 * k)) & 15)
+                out[2 + k] = d < 10 ? 0x30 + d : 0x57 + d
+            }
+            var count = 18
+            if suffix > 0 {
+                out[18] = 0x7E  // ~
+                let digits = decimalDigits(suffix)
+                var n = suffix
+                for k in stride(from: 18 + digits, to: 18, by: -1) {
+                    out[k] = 0x30 + UInt8(n % 10)
+                    n /= 10
+                }
+                count = 19 + digits
+            }
+            return body(UnsafeBufferPointer(rebasing: out[0..<count]))
+        }
+    }
+
+    static func decimalDigits(_ n: Int) -> Int {
+        var digits = 1
+        var n = n
+        while n >= 10 {
+            n /= 10
+            digits += 1
+        }
+        return digits
     }
 
     mutating func appendLEB(_ n: Int) {
@@ -569,8 +672,8 @@ public struct PlaceStore: Sendable {
         text.withUnsafeBufferPointer { buffer in
             let f = fieldRanges(buffer, Int(slots[row].text))
             if !f.id.isEmpty { return body(UnsafeBufferPointer(rebasing: buffer[f.id])) }
-            let derived = Self.derivedID(name: Array(buffer[f.name]), coord: coords[row])
-            return derived.withUnsafeBufferPointer(body)
+            let h = Self.derivedHash(name: UnsafeBufferPointer(rebasing: buffer[f.name]), coord: coords[row])
+            return Self.withDerivedID(h, body)
         }
     }
 
@@ -654,8 +757,12 @@ struct IDTable: Sendable {
     @inline(__always) static func tag(_ h: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: h) }
 
     func find(_ id: UnsafeBufferPointer<UInt8>, in store: PlaceStore) -> Int? {
+        find(id, hash: Self.hash(id), in: store)
+    }
+
+    /// `find` with the ID's `hash` already computed.
+    func find(_ id: UnsafeBufferPointer<UInt8>, hash h: UInt64, in store: PlaceStore) -> Int? {
         guard !entries.isEmpty else { return nil }
-        let h = Self.hash(id)
         let tag = Self.tag(h)
         var i = home(h)
         while entries[i] != 0 {
@@ -682,8 +789,12 @@ struct IDTable: Sendable {
     }
 
     mutating func insert(row: Int, in store: PlaceStore) {
+        insert(row: row, hash: store.withIDBytes(row) { Self.hash($0) }, in: store)
+    }
+
+    /// `insert` with the hash of the row's ID already computed.
+    mutating func insert(row: Int, hash h: UInt64, in store: PlaceStore) {
         if (count + 1) * 5 > entries.count * 4 { reserve(count + 1 + count / 2, in: store) }
-        let h = store.withIDBytes(row) { Self.hash($0) }
         var i = home(h)
         while entries[i] != 0 {
             i += 1
@@ -692,6 +803,51 @@ struct IDTable: Sendable {
         entries[i] = UInt32(row + 1)
         tags[i] = Self.tag(h)
         count += 1
+    }
+
+    /// Fills an empty table with rows `0..<hashes.count` (`hashes[row]`: the hash of its ID),
+    /// in the order of their home slots (a counting sort on the hashes' top bits) rather than
+    /// row order, so the probes walk the table instead of missing the cache at every row. False
+    /// when two IDs are equal (the table is then unusable).
+    mutating func insertAll(_ hashes: [UInt64], in store: PlaceStore) -> Bool {
+        precondition(count == 0)
+        let n = hashes.count
+        if n * 5 > entries.count * 4 {
+            let size = max(16, n + n * 2 / 5)
+            entries = [UInt32](repeating: 0, count: size)
+            tags = [UInt8](repeating: 0, count: size)
+        }
+        let bits = 12
+        var starts = [Int](repeating: 0, count: (1 << bits) + 1)
+        for h in hashes { starts[Int(h >> UInt64(64 - bits)) + 1] += 1 }
+        for b in 0..<(1 << bits) { starts[b + 1] += starts[b] }
+        var sortedHashes = [UInt64](repeating: 0, count: n)
+        var sortedRows = [UInt32](repeating: 0, count: n)
+        for (row, h) in hashes.enumerated() {
+            let b = Int(h >> UInt64(64 - bits))
+            sortedHashes[starts[b]] = h
+            sortedRows[starts[b]] = UInt32(row)
+            starts[b] += 1
+        }
+        for k in 0..<n {
+            let h = sortedHashes[k]
+            let row = Int(sortedRows[k])
+            let tag = Self.tag(h)
+            var i = home(h)
+            while entries[i] != 0 {
+                if tags[i] == tag {
+                    let other = Int(entries[i]) - 1
+                    let same = store.withIDBytes(other) { a in store.withIDBytes(row) { $0.elementsEqual(a) } }
+                    if same { return false }
+                }
+                i += 1
+                if i == entries.count { i = 0 }
+            }
+            entries[i] = UInt32(row + 1)
+            tags[i] = tag
+            count += 1
+        }
+        return true
     }
 
     /// Removes `row` (still in the store) and renumbers the rows after it, which move up.
