@@ -274,4 +274,70 @@ final class CSVTests: XCTestCase {
         guard let geo = try? GeoJSONImporter.parse(GeoJSONExporter.write(places)).get() else { return XCTFail("GeoJSON export did not load") }
         assertRoundTrip(geo.records, places)
     }
+
+    /// `CSVImporter.merge` (rows straight into the store) leaves the store, the counts and the
+    /// summary exactly as `parse` then `merge`/`replaceAll` do: quoting, Unicode trimming, type
+    /// lists, duplicate IDs (given: the later replaces; derived: `~2`), replacing places already
+    /// there, a semicolon file with decimal commas; and a failing file changes nothing.
+    func testStreamingMergeMatchesParseThenMerge() {
+        let files = [
+            "id,name,lat,lng,types,address,rating,price,radius\nA,Cafe One,-33.87,151.2,cafe;food,1 St,4.5,2,\n"
+                + ",ATM,-33.871,151.21,atm,,,,\n,ATM,-33.871,151.21,atm,,,,\nA,Cafe Two,-33.872,151.22,\"cafe, food\",\"  2 St \",3,,12\n"
+                + ",\"Q \"\"x\"\"\",-33.9,151.1, Restaurant ;bar,\u{A0}addr\u{A0},,,\n,No Coord,,,atm,,,,\n,\u{A0},1,1,,,,,\n"
+                + "p:0000000000000001,Given,-33.95,151.0,,,,,\n,Zero,0,0,,,,,\n",
+            "name;lat;lng;category\nX;-33,87;151,2;Coffee Shop\n\nY;-33,88;151,3;\n",
+            "name\tlatitude\tlongitude\nSydney Tower Eye\t-33.8705\t151.2089\n",
+        ]
+        var rng = SplitMix64(seed: 7)
+        let generated = PlaceStore.synthetic(
+            count: 3000, around: GeoPoint(latitude: -33.87, longitude: 151.2), radius: 5000, seed: 3, range: 0..<3000)
+        let places = generated.enumerated().map { i, r in
+            Place(
+                id: i % 3 == 0 ? "g\(i)" : "", name: r.name, coordinate: GeoPoint(latitude: r.latitude, longitude: r.longitude),
+                types: r.types, address: r.address ?? "", rating: r.rating ?? 0, priceLevel: r.priceLevel ?? -1,
+                radius: Bool.random(using: &rng) ? r.radius ?? 30 : 0, area: "g")
+        }
+        let bytesList = files.map { Array($0.utf8) } + [CSVExporter.write(places), CSVExporter.write(Array(places.prefix(50)) + places.prefix(50))]
+        let starts = [PlaceStore(), PlaceStore.builtin, PlaceStore(records: generated.prefix(100).map { $0 }, source: "before")]
+        for (f, bytes) in bytesList.enumerated() {
+            guard let parsed = summary(bytes) else { continue }
+            for (s, start) in starts.enumerated() {
+                for replacing in [false, true] {
+                    var expected = start
+                    var counts = (added: 0, replaced: 0)
+                    if replacing {
+                        expected.replaceAll(with: parsed.records, source: "f.csv")
+                    } else {
+                        counts = expected.merge(parsed.records, source: "f.csv")
+                    }
+                    var streamed = start
+                    guard case .success(let result) = CSVImporter.merge(bytes, into: &streamed, source: "f.csv", replacing: replacing) else {
+                        XCTFail("file \(f): merge failed")
+                        continue
+                    }
+                    let what = "file \(f), start \(s), replacing \(replacing)"
+                    XCTAssertEqual(streamed.places, expected.places, what)
+                    XCTAssertEqual(streamed.source, expected.source, what)
+                    XCTAssertEqual(result.summary.line, parsed.line, what)
+                    XCTAssertEqual(result.summary.loaded, parsed.records.count, what)
+                    XCTAssertEqual(result.summary.skipped, parsed.skipped, what)
+                    XCTAssertEqual(result.summary.warnings, parsed.warnings, what)
+                    if !replacing { XCTAssertTrue(result.added == counts.added && result.replaced == counts.replaced, what) }
+                    for row in stride(from: 0, to: expected.count, by: 97) {
+                        XCTAssertEqual(streamed.index(ofID: expected.id(at: row)), row, what)
+                    }
+                }
+            }
+        }
+        var store = PlaceStore.builtin
+        let bad = Array("name,lat,lng\nA,-33.87,151.2\nB,abc,151.2\n".utf8)
+        for replacing in [false, true] {
+            guard case .failure(let e) = CSVImporter.merge(bad, into: &store, source: "bad.csv", replacing: replacing) else {
+                return XCTFail("a bad file merged")
+            }
+            XCTAssertEqual(e.message, "line 3: 'abc' is not a latitude")
+            XCTAssertEqual(store.places, PlaceStore.builtin.places)
+            XCTAssertEqual(store.source, PlaceStore.builtin.source)
+        }
+    }
 }
