@@ -273,7 +273,7 @@ private func infoCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
         ["types", place.types.isEmpty ? "(none)" : place.types.joined(separator: ", ")],
         ["address", place.address.isEmpty ? "(none)" : place.address],
         ["rating", place.rating > 0 ? formatNumber(place.rating) : "(none)"],
-        ["price", place.priceLevel >= 0 ? String(repeating: "$", count: max(1, place.priceLevel)) + " (\(place.priceLevel))" : "(unknown)"],
+        ["price", place.priceLevel > 0 ? String(repeating: "$", count: place.priceLevel) + " (\(place.priceLevel))" : place.priceLevel == 0 ? "free (0)" : "(unknown)"],
         ["size", "radius \(formatNumber(place.radius)) m"], ["source", place.area],
     ]
     if let position = ctx.session.device.position {
