@@ -193,11 +193,11 @@ final class TutorialTests: XCTestCase {
 
     func testTheWalkAdvancesOnlyWhenTheStateShowsTheStepDone() {
         let (shell, out) = shell()
-        shell.runScript(SourceText(name: "t", text: "tutorial"))
+        XCTAssertEqual(shell.runScript(SourceText(name: "t", text: "tutorial")), 0)
         XCTAssertEqual(state(shell, "tutorial.step"), .int(1))
-        shell.runScript(SourceText(name: "t", text: "launch"))
+        XCTAssertEqual(shell.runScript(SourceText(name: "t", text: "launch")), 0)
         XCTAssertEqual(state(shell, "tutorial.step"), .int(1), "the alert is not answered yet")
-        shell.runScript(SourceText(name: "t", text: "auth allow"))
+        XCTAssertEqual(shell.runScript(SourceText(name: "t", text: "auth allow")), 0)
         XCTAssertEqual(state(shell, "tutorial.step"), .int(2))
         XCTAssertEqual(state(shell, "tutorial.done"), .list([.int(1)]))
         XCTAssertTrue(out.text.contains("✓ step 1 done: Request permission\n\nStep 2 of 14: Set up the location manager\n"))
@@ -205,21 +205,21 @@ final class TutorialTests: XCTestCase {
 
     func testAHintComesAfterTwoCommandsThatLeadElsewhereAndNotAfterLooking() {
         let (shell, out) = shell()
-        shell.runScript(SourceText(name: "t", text: "tutorial; show app; explain; status; help launch"))
+        XCTAssertEqual(shell.runScript(SourceText(name: "t", text: "tutorial; show app; explain; status; help launch")), 0)
         XCTAssertFalse(out.text.contains("tutorial: type"), "looking around is no reason for a hint")
-        shell.runScript(SourceText(name: "t", text: "locate sydney"))
+        XCTAssertEqual(shell.runScript(SourceText(name: "t", text: "locate sydney")), 0)
         XCTAssertFalse(out.text.contains("tutorial: type"), "one command is not yet a reason")
-        shell.runScript(SourceText(name: "t", text: "fields +formattedAddress"))
+        XCTAssertEqual(shell.runScript(SourceText(name: "t", text: "fields +formattedAddress")), 0)
         XCTAssertTrue(out.text.hasSuffix("tutorial: type 'launch' to start the app, then 'auth allow' to answer the alert (without --approximate: precise location comes first).\n"))
     }
 
     func testAStepThatAlreadyHoldsWaitsForNextWhenReachedByHand() {
         let (shell, out) = shell()
-        shell.runScript(SourceText(name: "t", text: "locate sydney; launch; auth allow; tutorial"))
+        XCTAssertEqual(shell.runScript(SourceText(name: "t", text: "locate sydney; launch; auth allow; tutorial")), 0)
         XCTAssertTrue(out.text.contains("Your session already shows this step done"))
-        shell.runScript(SourceText(name: "t", text: "show app"))
+        XCTAssertEqual(shell.runScript(SourceText(name: "t", text: "show app")), 0)
         XCTAssertEqual(state(shell, "tutorial.step"), .int(1))
-        shell.runScript(SourceText(name: "t", text: "tutorial next"))
+        XCTAssertEqual(shell.runScript(SourceText(name: "t", text: "tutorial next")), 0)
         XCTAssertEqual(state(shell, "tutorial.step"), .int(2))
         XCTAssertEqual(state(shell, "tutorial.done"), .list([]), "'next' moves on without marking the step done")
     }
@@ -227,7 +227,7 @@ final class TutorialTests: XCTestCase {
     func testWithJSONTheWalkSpeaksInEvents() {
         let (shell, out) = shell()
         shell.json = true
-        shell.runScript(SourceText(name: "t", text: "tutorial; launch; auth allow"))
+        XCTAssertEqual(shell.runScript(SourceText(name: "t", text: "tutorial; launch; auth allow")), 0)
         let lines = out.text.split(separator: "\n")
         XCTAssertTrue(lines.contains { $0.hasPrefix("{\"event\":\"tutorial\",\"kind\":\"done\",\"step\":1,") })
         XCTAssertTrue(lines.contains { $0.hasPrefix("{\"event\":\"tutorial\",\"kind\":\"step\",\"step\":2,") })
