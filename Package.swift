@@ -23,6 +23,12 @@ let package = Package(
         // The place-store benchmark (benchmarks/places): times queries and the index build inside
         // one process, so start-up does not blur a per-query figure.
         .executableTarget(name: "PlaceBench", dependencies: ["PlaceKit"], path: "benchmarks/PlaceBench"),
+        // libFuzzer targets (fuzz/run builds them with -sanitize=fuzzer; in an ordinary build they
+        // print "not a fuzzer build" and exit 255). CFuzzDriver reaches libFuzzer's driver weakly.
+        .target(name: "CFuzzDriver"),
+        .executableTarget(name: "FuzzLanguage", dependencies: ["CFuzzDriver", "PlaceScript"]),
+        .executableTarget(name: "FuzzSession", dependencies: ["CFuzzDriver", "PlaceScript"]),
+        .executableTarget(name: "FuzzImporters", dependencies: ["CFuzzDriver", "PlaceKit"]),
         .testTarget(name: "PlaceKitTests", dependencies: ["PlaceKit"]),
         .testTarget(name: "PlaceScriptTests", dependencies: ["PlaceScript"]),
         .testTarget(name: "EndToEndTests", dependencies: ["placeshell"]),

@@ -1,0 +1,37 @@
+// libFuzzer target: the importers. The first byte picks the format (its value modulo 6), the
+// rest is the file: 0 GPX, 1 GeoJSON, 2 CSV, 3 OSM XML, 4 OSM PBF, 5 a saved session (JSON
+// parsed, then restored as `load` does). Build and run with fuzz/run (see fuzz/README.md).
+import CFuzzDriver
+import PlaceKit
+
+@preconcurrency import Glibc
+
+@main
+struct FuzzImporters {
+    static func runOne(_ selector: UInt8, _ bytes: [UInt8]) {
+        switch selector % 6 {
+        case 0: _ = GPX.parse(bytes)
+        case 1: _ = GeoJSONImporter.parse(bytes)
+        case 2: _ = CSVImporter.parse(bytes)
+        case 3: _ = OSMXMLImporter.parse(bytes)
+        case 4: _ = OSMPBFImporter.parse(bytes)
+        default:
+            if case .success(let json) = JSON.parse(bytes) { _ = try? SessionArchive.restore(json) }
+        }
+    }
+
+    static func main() {
+        var argc = CommandLine.argc
+        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+        let rc = fuzz_run_driver(&argc, &argv) { data, size in
+            guard size > 0, let data else { return 0 }
+            FuzzImporters.runOne(data[0], Array(UnsafeBufferPointer(start: data + 1, count: size - 1)))
+            return 0
+        }
+        if rc == -1 {
+            fputs("not a fuzzer build: build with fuzz/run (swift build -Xswiftc -sanitize=fuzzer)\n", stderr)
+            exit(255)
+        }
+        exit(rc)
+    }
+}
