@@ -31,7 +31,8 @@ let package = Package(
         .executableTarget(name: "FuzzImporters", dependencies: ["CFuzzDriver", "PlaceKit"]),
         .testTarget(name: "PlaceKitTests", dependencies: ["PlaceKit"]),
         .testTarget(name: "PlaceScriptTests", dependencies: ["PlaceScript"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["placeshell"]),
+        // Snapshots/ holds the golden SVGs the tests read from disk.
+        .testTarget(name: "EndToEndTests", dependencies: ["placeshell"], exclude: ["Snapshots"]),
     ],
     swiftLanguageModes: [.v6]
 )
