@@ -114,19 +114,10 @@ let placeReferenceType: ArgType = {
     return type
 }()
 
-/// Resolves a script-relative path as `source` does.
-private func resolvedPath(_ path: String, _ ctx: CommandContext) -> String {
-    let including = ctx.invocation.source
-    if !path.hasPrefix("/") && including.arguments != nil && including.name.contains("/") {
-        return directoryName(including.name) + "/" + path
-    }
-    return path
-}
-
 private func loadCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
     guard let path = ctx.word(0) else { return .none }
     let bytes: [UInt8]
-    switch readWholeFile(resolvedPath(path, ctx)) {
+    switch readWholeFile(ctx.resolvedPath(path)) {
     case .success(let b): bytes = b
     case .failure(let e): throw .runtime("cannot read '\(path)': \(e.reason)", at: ctx.location(ofArg: 0))
     }
@@ -143,7 +134,7 @@ private func loadCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
     case .geojson: result = GeoJSONImporter.parse(bytes)
     case .csv:
         result = CSVImporter.merge(
-            bytes, into: &ctx.session.places.dataset, source: lastComponent(path), replacing: ctx.flag("replace")
+            bytes, into: &ctx.session.places.dataset, source: lastPathComponent(path), replacing: ctx.flag("replace")
         ).map {
             merged = ($0.added, $0.replaced)
             return $0.summary
@@ -162,7 +153,7 @@ private func loadCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
         if !placed, let item = e.item { at += (at.isEmpty ? " " : ", ") + "item \(item)" }
         throw .runtime("'\(path)' (\(format.displayName))\(at.isEmpty ? "" : ":" + at): \(e.message)", at: ctx.location(ofArg: 0))
     }
-    let name = lastComponent(path)
+    let name = lastPathComponent(path)
     let replace = ctx.flag("replace")
     var lines = ["\(name) (\(format.displayName)): \(summary.line)"]
     if replace {
@@ -180,11 +171,6 @@ private func loadCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
         Value.Field("count", .int(ctx.session.places.dataset.count)),
     ])
     return CommandResult(value: value, text: lines)
-}
-
-private func lastComponent(_ path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return path }
-    return String(path[path.index(after: slash)...])
 }
 
 private func addCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
@@ -349,7 +335,7 @@ private func exportCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandR
             "cannot tell the format from '\(path)'", at: ctx.location(ofArg: 0),
             help: "name the file .geojson (or .json) or .csv")
     }
-    switch writeFileAtomically(resolvedPath(path, ctx), bytes) {
+    switch writeFileAtomically(ctx.resolvedPath(path), bytes) {
     case .success: break
     case .failure(let e): throw .runtime("cannot write '\(path)': \(e.reason); nothing was changed", at: ctx.location(ofArg: 0))
     }

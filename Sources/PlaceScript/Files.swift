@@ -54,6 +54,21 @@ public func canonicalPath(_ path: String) -> String? {
     return String(cString: resolved)
 }
 
+/// A path as a script means it: relative to the folder of the script that names it; at the
+/// prompt and with `-c`, relative to the current directory.
+public func resolvePath(_ path: String, from source: SourceText) -> String {
+    if !path.hasPrefix("/") && source.arguments != nil && source.name.contains("/") {
+        return directoryName(source.name) + "/" + path
+    }
+    return path
+}
+
+/// The last part of a path: `walk.gpx` of `routes/walk.gpx`.
+public func lastPathComponent(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return path }
+    return String(path[path.index(after: slash)...])
+}
+
 /// The directory part of a path (`.` when it has none).
 public func directoryName(_ path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }

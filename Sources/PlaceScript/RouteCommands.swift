@@ -184,13 +184,8 @@ private func startRoute(_ ctx: CommandContext, _ route: Route) -> CommandResult 
 
 private func gpxCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
     guard let path = ctx.word(0) else { return .none }
-    var resolved = path
-    let including = ctx.invocation.source
-    if !path.hasPrefix("/") && including.arguments != nil && including.name.contains("/") {
-        resolved = directoryName(including.name) + "/" + path
-    }
     let bytes: [UInt8]
-    switch readWholeFile(resolved) {
+    switch readWholeFile(ctx.resolvedPath(path)) {
     case .success(let b): bytes = b
     case .failure(let e): throw .runtime("cannot read '\(path)': \(e.reason)", at: ctx.location(ofArg: 0))
     }
@@ -217,10 +212,6 @@ private func gpxCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResu
     return startRoute(ctx, route)
 }
 
-private func lastPathComponent(_ path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return path }
-    return String(path[path.index(after: slash)...])
-}
 
 /// `1h 02min 05s`, `4min 10s`, `12s`.
 func formatDuration(_ seconds: Double) -> String {

@@ -72,7 +72,7 @@ private func saveCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
     }
     var bytes = Array(jsonText(value).utf8)
     bytes.append(0x0A)
-    switch writeFileAtomically(scriptRelativePath(path, ctx), bytes) {
+    switch writeFileAtomically(ctx.resolvedPath(path), bytes) {
     case .success: break
     case .failure(let e): throw .runtime("cannot write '\(path)': \(e.reason); nothing was written", at: ctx.location(ofArg: 0))
     }
@@ -84,7 +84,7 @@ private func saveCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
 private func loadSessionCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
     guard let path = ctx.word(0) else { return .none }
     let bytes: [UInt8]
-    switch readWholeFile(scriptRelativePath(path, ctx)) {
+    switch readWholeFile(ctx.resolvedPath(path)) {
     case .success(let b): bytes = b
     case .failure(let e): throw .runtime("cannot read '\(path)': \(e.reason)", at: ctx.location(ofArg: 0))
     }
@@ -208,15 +208,6 @@ func sessionFeatures(_ shell: Shell) -> [Value] {
     return features
 }
 
-/// Resolves a path as `source` does: relative to the script that names it.
-func scriptRelativePath(_ path: String, _ ctx: CommandContext) -> String {
-    let including = ctx.invocation.source
-    if !path.hasPrefix("/") && including.arguments != nil && including.name.contains("/") {
-        return directoryName(including.name) + "/" + path
-    }
-    return path
-}
-
 private func exportGeoJSONCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
     guard let path = ctx.word(0) else { return .none }
     let features = sessionFeatures(ctx.shell)
@@ -225,7 +216,7 @@ private func exportGeoJSONCommand(_ ctx: CommandContext) throws(Diagnostic) -> C
     ])
     var bytes = Array(jsonText(collection).utf8)
     bytes.append(0x0A)
-    switch writeFileAtomically(scriptRelativePath(path, ctx), bytes) {
+    switch writeFileAtomically(ctx.resolvedPath(path), bytes) {
     case .success: break
     case .failure(let e):
         throw .runtime("cannot write '\(path)': \(e.reason); nothing was written", at: ctx.location(ofArg: 0))

@@ -54,6 +54,9 @@ public struct CommandContext {
         guard let a = arg(index) else { return location }
         return SourceLocation(source: invocation.source, offset: a.offset, length: a.length)
     }
+    /// A file path argument as the script means it (see `resolvePath`).
+    public func resolvedPath(_ path: String) -> String { resolvePath(path, from: invocation.source) }
+
     public func word(_ index: Int) -> String? {
         if case .word(let w)? = arg(index)?.value { return w }
         return nil
@@ -444,10 +447,7 @@ public final class Shell {
     func sourceFile(_ path: String, from including: SourceText, arguments: [String], at location: SourceLocation)
         throws(Diagnostic)
     {
-        var resolved = path
-        if !path.hasPrefix("/") && including.arguments != nil && including.name.contains("/") {
-            resolved = directoryName(including.name) + "/" + path
-        }
+        let resolved = resolvePath(path, from: including)
         let bytes: [UInt8]
         switch readWholeFile(resolved) {
         case .success(let b): bytes = b
@@ -455,7 +455,7 @@ public final class Shell {
         }
         let canonical = canonicalPath(resolved) ?? resolved
         if let cycleStart = sourceStack.firstIndex(of: canonical) {
-            let chain = (sourceStack[cycleStart...] + [canonical]).map { lastComponent($0) }
+            let chain = (sourceStack[cycleStart...] + [canonical]).map { lastPathComponent($0) }
             throw .runtime(
                 "source cycle: " + chain.joined(separator: " → "), at: location,
                 help: "a script may not source itself, directly or through others")
@@ -486,8 +486,4 @@ public final class Shell {
     }
 }
 
-private func lastComponent(_ path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return path }
-    return String(path[path.index(after: slash)...])
-}
 
