@@ -2,9 +2,8 @@
 // rest is the file: 0 GPX, 1 GeoJSON, 2 CSV, 3 OSM XML, 4 OSM PBF, 5 a saved session (JSON
 // parsed, then restored as `load` does). Build and run with fuzz/run (see fuzz/README.md).
 import CFuzzDriver
-import PlaceKit
-
 @preconcurrency import Glibc
+import PlaceKit
 
 @main
 struct FuzzImporters {

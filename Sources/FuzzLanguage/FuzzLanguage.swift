@@ -1,9 +1,8 @@
 // libFuzzer target: the lexer and the binder over the standard command table. Arbitrary bytes
 // are parsed as a script (nothing runs). Build and run with fuzz/run (see fuzz/README.md).
 import CFuzzDriver
-import PlaceScript
-
 @preconcurrency import Glibc
+import PlaceScript
 
 @main
 struct FuzzLanguage {
@@ -24,7 +23,9 @@ struct FuzzLanguage {
                 // Renders each error with its location and caret, as a script run would.
                 FuzzLanguage.shell!.reportSyntaxErrors(errors.items)
             }
-            if FuzzLanguage.inputs % 1000 == 0 { FuzzLanguage.shell = Shell(stdout: StringSink(), stderr: StringSink()) }
+            if FuzzLanguage.inputs % 1000 == 0 {
+                FuzzLanguage.shell = Shell(stdout: StringSink(), stderr: StringSink())
+            }
             FuzzLanguage.inputs += 1
             return 0
         }

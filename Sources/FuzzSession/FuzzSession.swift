@@ -13,10 +13,9 @@
 //   virtual time asked for;
 // - the shell is replaced every `inputsPerShell` inputs, after `quit`, and after an interrupt.
 import CFuzzDriver
+@preconcurrency import Glibc
 import PlaceKit
 import PlaceScript
-
-@preconcurrency import Glibc
 
 @main
 struct FuzzSession {
@@ -26,7 +25,8 @@ struct FuzzSession {
     static let inputsPerShell = 200
     static let eventBudget = 20_000
     /// Every state root whole, and a few paths into them (some resolve only in some states).
-    static let paths = (CommandTable.standard.stateRoots.map(\.name) + ["camera.zoom", "markers[1].title", "log.count", "markers[0]"])
+    static let paths =
+        (CommandTable.standard.stateRoots.map(\.name) + ["camera.zoom", "markers[1].title", "log.count", "markers[0]"])
         .compactMap { try? StatePath.parse($0).get() }
 
     static func makeShell() -> Shell {

@@ -79,7 +79,8 @@ public enum CSVImporter {
 
     /// `merge`; nil when it deferred the IDs (only into an empty store) and two were equal.
     static func merge(
-        _ buffer: UnsafeBufferPointer<UInt8>, into store: inout PlaceStore, source: String, replacing: Bool, deferIDs: Bool
+        _ buffer: UnsafeBufferPointer<UInt8>, into store: inout PlaceStore, source: String, replacing: Bool,
+        deferIDs: Bool
     ) throws(ImportError) -> (summary: ImportSummary, added: Int, replaced: Int)? {
         var reader = try CSVReader(buffer)
         var summary = try reader.readHeader()
@@ -145,9 +146,13 @@ public enum CSVImporter {
                 quoted.toggle()
             } else if !quoted {
                 if c == 0x0A || c == 0x0D { break }
-                if c == UInt8(ascii: ",") { comma += 1 }
-                else if c == UInt8(ascii: ";") { semicolon += 1 }
-                else if c == 0x09 { tab += 1 }
+                if c == UInt8(ascii: ",") {
+                    comma += 1
+                } else if c == UInt8(ascii: ";") {
+                    semicolon += 1
+                } else if c == 0x09 {
+                    tab += 1
+                }
             }
             i += 1
         }
@@ -199,7 +204,9 @@ struct CSVReader {
         }
         if let bad = JSON.firstInvalidUTF8(b) {
             let l = JSON.location(of: bad, in: b).line
-            throw ImportError("line \(l): not UTF-8 (byte 0x\(String(b[bad], radix: 16, uppercase: true))); save the file as UTF-8", line: l)
+            throw ImportError(
+                "line \(l): not UTF-8 (byte 0x\(String(b[bad], radix: 16, uppercase: true))); save the file as UTF-8",
+                line: l)
         }
         if n >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF { i = 3 }
         delimiter = CSVImporter.delimiter(b, from: i)
@@ -237,7 +244,9 @@ struct CSVReader {
                 fields.append(CSVField(start: i + 1, end: j, escaped: escaped))
                 i = j + 1
                 if i < n && b[i] != d && b[i] != 0x0A && b[i] != 0x0D {
-                    throw fail("unexpected \(Self.describe(b[i])) after a closing quote (a quote inside a quoted field is written \"\")", line: line)
+                    throw fail(
+                        "unexpected \(Self.describe(b[i])) after a closing quote (a quote inside a quoted field is written \"\")",
+                        line: line)
                 }
             } else {
                 let j = Self.fieldEnd(b, from: i, delimiter: d)
@@ -263,7 +272,8 @@ struct CSVReader {
     /// The first delimiter, CR or LF at or after `start` (or the end), eight bytes at a time:
     /// the SWAR zero-byte test on the word XORed with each of the three bytes. The lowest flagged
     /// byte is always a true match (false flags only sit above a true one).
-    @inline(__always) static func fieldEnd(_ b: UnsafeBufferPointer<UInt8>, from start: Int, delimiter d: UInt8) -> Int {
+    @inline(__always) static func fieldEnd(_ b: UnsafeBufferPointer<UInt8>, from start: Int, delimiter d: UInt8) -> Int
+    {
         let n = b.count
         var j = start
         let ones: UInt64 = 0x0101_0101_0101_0101
@@ -294,7 +304,8 @@ struct CSVReader {
     }
 
     /// The trimmed bytes of field `k` (`""` undone into `scratch`), or an empty range.
-    func withField<R>(_ k: Int?, _ body: (UnsafeBufferPointer<UInt8>) throws(ImportError) -> R) throws(ImportError) -> R {
+    func withField<R>(_ k: Int?, _ body: (UnsafeBufferPointer<UInt8>) throws(ImportError) -> R) throws(ImportError) -> R
+    {
         guard let k, k < fields.count else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
         let f = fields[k]
         var s = f.start
@@ -371,12 +382,19 @@ struct CSVReader {
         }
         var missing: [String] = []
         if columns[CSVImporter.Column.name.rawValue] == nil { missing.append("the name column (name)") }
-        if columns[CSVImporter.Column.latitude.rawValue] == nil { missing.append("the latitude column (lat, latitude or y)") }
-        if columns[CSVImporter.Column.longitude.rawValue] == nil { missing.append("the longitude column (lon, lng, long, longitude or x)") }
+        if columns[CSVImporter.Column.latitude.rawValue] == nil {
+            missing.append("the latitude column (lat, latitude or y)")
+        }
+        if columns[CSVImporter.Column.longitude.rawValue] == nil {
+            missing.append("the longitude column (lon, lng, long, longitude or x)")
+        }
         if !missing.isEmpty {
             let delimiterName = delimiter == 0x09 ? "tab" : delimiter == UInt8(ascii: ";") ? "semicolon" : "comma"
-            let what = missing.count == 1 ? missing[0] : missing.dropLast().joined(separator: ", ") + " and " + missing.last!
-            throw fail("missing \(what); the header has \(Self.list(names, total: headerCount)) (\(delimiterName)-separated)", line: 1)
+            let what =
+                missing.count == 1 ? missing[0] : missing.dropLast().joined(separator: ", ") + " and " + missing.last!
+            throw fail(
+                "missing \(what); the header has \(Self.list(names, total: headerCount)) (\(delimiterName)-separated)",
+                line: 1)
         }
         if unusedCount > 0 {
             summary.warnings.append("columns not used: \(Self.list(unused, total: unusedCount))")
@@ -463,7 +481,9 @@ struct CSVReader {
         let radiusCol = columns[CSVImporter.Column.radius.rawValue]
         let idCol = columns[CSVImporter.Column.id.rawValue]
         while try record() {
-            if fields.count == 1 && fields[0].start == fields[0].end && (fields[0].start == 0 || b[fields[0].start - 1] != UInt8(ascii: "\"")) {
+            if fields.count == 1 && fields[0].start == fields[0].end
+                && (fields[0].start == 0 || b[fields[0].start - 1] != UInt8(ascii: "\""))
+            {
                 continue  // a blank line
             }
             rows += 1
@@ -506,7 +526,8 @@ struct CSVReader {
                 try withField(ratingCol) { f throws(ImportError) in
                     guard f.count > 0 else { return }
                     do throws(PlaceValues.Problem) {
-                        place.rating = try PlaceValues.rating(GPX.number(f, 0..<f.count), String(decoding: f, as: UTF8.self))
+                        place.rating = try PlaceValues.rating(
+                            GPX.number(f, 0..<f.count), String(decoding: f, as: UTF8.self))
                     } catch { throw fail(error.message, row: row) }
                 }
                 try withField(priceCol) { f throws(ImportError) in
@@ -522,7 +543,8 @@ struct CSVReader {
                 try withField(radiusCol) { f throws(ImportError) in
                     guard f.count > 0 else { return }
                     do throws(PlaceValues.Problem) {
-                        place.radius = try PlaceValues.radius(GPX.number(f, 0..<f.count), String(decoding: f, as: UTF8.self))
+                        place.radius = try PlaceValues.radius(
+                            GPX.number(f, 0..<f.count), String(decoding: f, as: UTF8.self))
                     } catch { throw fail(error.message, row: row) }
                 }
             }
@@ -551,7 +573,9 @@ struct CSVReader {
 
     /// The bytes of `t`, a field of the current row; `arena` is the reader's arena's buffer.
     @inline(__always) func bytes(_ t: CSVText, _ arena: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        t.isEmpty ? UnsafeBufferPointer(start: nil, count: 0) : UnsafeBufferPointer(rebasing: (t.inArena ? arena : b)[t.start..<t.end])
+        t.isEmpty
+            ? UnsafeBufferPointer(start: nil, count: 0)
+            : UnsafeBufferPointer(rebasing: (t.inArena ? arena : b)[t.start..<t.end])
     }
 }
 

@@ -142,7 +142,8 @@ extension PlacesErrorCode {
         case .rateLimitExceeded: return "too many requests with this API key in a short time"
         case .deviceRateLimitExceeded: return "too many requests from this device in a short time"
         case .accessNotConfigured: return "the Places API for iOS is not enabled for the key's project"
-        case .incorrectBundleIdentifier: return "the key's iOS-app restriction does not allow this app's bundle identifier"
+        case .incorrectBundleIdentifier:
+            return "the key's iOS-app restriction does not allow this app's bundle identifier"
         case .locationError: return "the device's location is not available (often: permission not granted)"
         case .invalidRequest: return "the request could not be processed"
         }
@@ -152,11 +153,14 @@ extension PlacesErrorCode {
     public var advice: String? {
         switch self {
         case .keyInvalid:
-            return "check the key the app passes to GMSPlacesClient.provideAPIKey (the sample ships with the placeholder YOUR_API_KEY) against the Credentials page of the Cloud console"
+            return
+                "check the key the app passes to GMSPlacesClient.provideAPIKey (the sample ships with the placeholder YOUR_API_KEY) against the Credentials page of the Cloud console"
         case .keyExpired:
-            return "create a new key, or restore this one, in the Cloud console and pass it to GMSPlacesClient.provideAPIKey"
+            return
+                "create a new key, or restore this one, in the Cloud console and pass it to GMSPlacesClient.provideAPIKey"
         case .incorrectBundleIdentifier:
-            return "the key's application restriction must list iOS apps with the bundle id \(tutorialBundleIdentifier), the app's own"
+            return
+                "the key's application restriction must list iOS apps with the bundle id \(tutorialBundleIdentifier), the app's own"
         case .accessNotConfigured:
             return "enable the Places API for iOS in the Cloud project the key belongs to"
         case .usageLimitExceeded:
@@ -187,7 +191,8 @@ public enum UsageKey: String, Sendable, CaseIterable {
     public var neededFor: String {
         switch self {
         case .whenInUse: return "any when-in-use or always request (iOS 11+); the tutorial's request needs it"
-        case .alwaysAndWhenInUse: return "always requests (iOS 11+), besides the when-in-use key; the tutorial makes none"
+        case .alwaysAndWhenInUse:
+            return "always requests (iOS 11+), besides the when-in-use key; the tutorial makes none"
         case .always: return "always requests on iOS 10 and earlier; the tutorial makes none"
         }
     }

@@ -12,7 +12,8 @@ public struct GPXPoint: Sendable, Equatable {
     public var name: String?
 
     /// A point; only the position is required.
-    public init(latitude: Double, longitude: Double, time: Double? = nil, elevation: Double? = nil, name: String? = nil) {
+    public init(latitude: Double, longitude: Double, time: Double? = nil, elevation: Double? = nil, name: String? = nil)
+    {
         self.latitude = latitude
         self.longitude = longitude
         self.time = time
@@ -520,7 +521,8 @@ struct GPXReader {
         let tag = classify(name.local)
         guard let parent = stack.last else {
             guard tag == .gpx else {
-                throw error("not a GPX file: the root element is <\(scanner.raw(name.qualified))>, not <gpx>", at: offset)
+                throw error(
+                    "not a GPX file: the root element is <\(scanner.raw(name.qualified))>, not <gpx>", at: offset)
             }
             rootOffset = offset
             if let v = scanner.attribute("version") { version = trimmed(scanner.string(v)) }
@@ -542,7 +544,9 @@ struct GPXReader {
         case .trkpt:
             if parent == .trkseg { pushed = tag }
         case .name:
-            if parent == .gpx || parent == .metadata || parent == .rte || parent == .trk || pending != nil && isPoint(parent) {
+            if parent == .gpx || parent == .metadata || parent == .rte || parent == .trk
+                || pending != nil && isPoint(parent)
+            {
                 pushed = .name
             }
         case .time, .ele:
@@ -597,7 +601,9 @@ struct GPXReader {
     struct Problem: Error { var text: String }
 
     /// A `lat` or `lon` attribute as a number within ±`limit`.
-    private func coordinate(_ which: String, _ attribute: XMLScanner.Attribute?, limit: Double) -> Result<Double, Problem> {
+    private func coordinate(_ which: String, _ attribute: XMLScanner.Attribute?, limit: Double) -> Result<
+        Double, Problem
+    > {
         guard let a = attribute else { return .failure(Problem(text: "it has no \(which) attribute")) }
         var value: Double?
         if a.needsDecoding {
@@ -612,7 +618,8 @@ struct GPXReader {
         }
         guard v >= -limit && v <= limit else {
             return .failure(
-                Problem(text: "\(which) \(trimmed(scanner.string(a))) is out of range (-\(Int(limit)) to \(Int(limit)))"))
+                Problem(
+                    text: "\(which) \(trimmed(scanner.string(a))) is out of range (-\(Int(limit)) to \(Int(limit)))"))
         }
         return .success(v)
     }
@@ -640,9 +647,9 @@ struct GPXReader {
                 pending!.time = t
             } else {
                 let text = trimmed(String(decoding: capture, as: UTF8.self))
-                let where_ = line(captureOffset)
+                let lineNumber = line(captureOffset)
                 badTimes.add(
-                    "the <time> at line \(where_) is not an ISO 8601 time (\"\(text)\"): that point has no time")
+                    "the <time> at line \(lineNumber) is not an ISO 8601 time (\"\(text)\"): that point has no time")
             }
         case .ele:
             guard pending != nil, !pending!.sawElevation else { return }
@@ -651,20 +658,22 @@ struct GPXReader {
                 pending!.elevation = e
             } else {
                 let text = trimmed(String(decoding: capture, as: UTF8.self))
-                let where_ = line(captureOffset)
-                badElevations.add("the <ele> at line \(where_) is not a number (\"\(text)\"): ignored")
+                let lineNumber = line(captureOffset)
+                badElevations.add("the <ele> at line \(lineNumber) is not a number (\"\(text)\"): ignored")
             }
         case .wpt, .rtept, .trkpt:
             guard let p = pending else { return }
             pending = nil
             if let problem = p.problem {
-                let where_ = line(p.offset)
-                skipped.add("skipped the <\(Self.kindName(p.kind))> at line \(where_): \(problem)")
+                let lineNumber = line(p.offset)
+                skipped.add("skipped the <\(Self.kindName(p.kind))> at line \(lineNumber): \(problem)")
                 return
             }
             if let t = p.time, !t.hasOffset { zoneless[p.kind].append(points[p.kind].count) }
             points[p.kind].append(
-                GPXPoint(latitude: p.latitude, longitude: p.longitude, time: p.time?.seconds, elevation: p.elevation, name: p.name))
+                GPXPoint(
+                    latitude: p.latitude, longitude: p.longitude, time: p.time?.seconds, elevation: p.elevation,
+                    name: p.name))
             offsets[p.kind].append(p.offset)
         default:
             break
@@ -677,7 +686,7 @@ struct GPXReader {
         // Moved out rather than copied: a large track is megabytes.
         var result = points[chosen]
         points[chosen] = []
-        let where_ = offsets[chosen]
+        let pointOffsets = offsets[chosen]
         guard !result.isEmpty else {
             var message = "no points: the file has no <wpt>, <rtept> or <trkpt> with a usable position"
             if skipped.count > 0 {
@@ -702,17 +711,19 @@ struct GPXReader {
         let kindWords = ["waypoints", "route points", "track points"]
         for other in 0..<3 where other != chosen && !points[other].isEmpty {
             warnings.append(
-                "the file also has \(points[other].count) \(kindWords[other]) (<\(Self.kindName(other))>): not used, the \(kindWords[chosen]) are")
+                "the file also has \(points[other].count) \(kindWords[other]) (<\(Self.kindName(other))>): not used, the \(kindWords[chosen]) are"
+            )
         }
         if extensions > 0 {
             warnings.append("ignored \(plural(extensions, "<extensions> element")) (vendor data)")
         }
         if speedCourse > 0 {
             warnings.append(
-                "ignored \(plural(speedCourse, "<speed>/<course> element")) (GPX 1.0): speed and course follow from positions and times")
+                "ignored \(plural(speedCourse, "<speed>/<course> element")) (GPX 1.0): speed and course follow from positions and times"
+            )
         }
         if let firstZoneless = zoneless[chosen].first {
-            let l = line(where_[firstZoneless])
+            let l = line(pointOffsets[firstZoneless])
             warnings.append(
                 "\(plural(zoneless[chosen].count, "time")) without a time zone offset read as UTC (first at line \(l))")
         }
@@ -721,7 +732,7 @@ struct GPXReader {
         var timed = result.indices.filter { result[$0].time != nil }
         let absurd = timed.filter { !GPX.plausibleTimes.contains(result[$0].time!) }
         if !absurd.isEmpty {
-            let examples = absurd.prefix(3).map { "\(GPX.format(result[$0].time!)) at line \(line(where_[$0]))" }
+            let examples = absurd.prefix(3).map { "\(GPX.format(result[$0].time!)) at line \(line(pointOffsets[$0]))" }
             let list = examples.joined(separator: ", ") + (absurd.count > 3 ? ", …" : "")
             if absurd.count < timed.count {
                 for i in absurd { result[i].time = nil }
@@ -758,7 +769,7 @@ struct GPXReader {
                 dropped += 1
             }
             let i = firstDrop!
-            let l = line(where_[i])
+            let l = line(pointOffsets[i])
             let context =
                 lastKeptBefore.map { "\(GPX.format(result[i].time!)) after \(GPX.format($0))" }
                 ?? "\(GPX.format(result[i].time!)), later than the times after it"
@@ -777,7 +788,7 @@ struct GPXReader {
             same += 1
         }
         if same > 0 {
-            let l = line(where_[firstSame])
+            let l = line(pointOffsets[firstSame])
             warnings.append(
                 "\(plural(same, "point")) \(same == 1 ? "has" : "have") the same time as the timed point before (first at line \(l)): kept"
             )

@@ -52,7 +52,8 @@ public enum GeoJSONImporter {
         }
         var summary = ImportSummary(format: formatName)
         if object["crs"] != nil {
-            summary.warnings.append("the 'crs' member is ignored: RFC 7946 coordinates are always WGS 84 longitude, latitude")
+            summary.warnings.append(
+                "the 'crs' member is ignored: RFC 7946 coordinates are always WGS 84 longitude, latitude")
         }
         switch object["type"]?.string {
         case "FeatureCollection":
@@ -79,7 +80,10 @@ public enum GeoJSONImporter {
 
     static func readFeature(_ value: JSONValue, number: Int, into summary: inout ImportSummary) throws(ImportError) {
         guard let feature = value.object, feature["type"]?.string == "Feature" else {
-            throw fail(number, "expected a Feature object, found \(value.object == nil ? value.kindName : "an object without \"type\": \"Feature\"")")
+            throw fail(
+                number,
+                "expected a Feature object, found \(value.object == nil ? value.kindName : "an object without \"type\": \"Feature\"")"
+            )
         }
         // Geometry first: its shape errors fail the file whatever the properties say.
         let located: (point: GeoPoint, radius: Double?)
@@ -99,7 +103,8 @@ public enum GeoJSONImporter {
         if isOSM(properties) {
             record = osmRecord(properties, featureID: feature["id"], at: located.point, into: &summary)
         } else {
-            record = try plainRecord(properties, featureID: feature["id"], at: located.point, number: number, into: &summary)
+            record = try plainRecord(
+                properties, featureID: feature["id"], at: located.point, number: number, into: &summary)
         }
         guard var r = record else { return }
         if r.radius == nil { r.radius = located.radius }
@@ -127,7 +132,9 @@ public enum GeoJSONImporter {
         }
     }
 
-    static func osmRecord(_ p: JSONObject, featureID: JSONValue?, at point: GeoPoint, into summary: inout ImportSummary) -> PlaceRecord? {
+    static func osmRecord(_ p: JSONObject, featureID: JSONValue?, at point: GeoPoint, into summary: inout ImportSummary)
+        -> PlaceRecord?
+    {
         var tags: [String: String] = [:]
         tags.reserveCapacity(p.members.count)
         for m in p.members {
@@ -153,7 +160,9 @@ public enum GeoJSONImporter {
     /// `osm:node/123` from osmium's `osm_type`+`osm_id`, Overpass's `@id` (`node/123`), osmium's
     /// unique ids (`n123`), or the feature's own `id`; nil when none says.
     static func osmID(_ tags: [String: String], featureID: JSONValue?) -> String? {
-        if let type = tags["osm_type"] ?? tags["@type"], let id = tags["osm_id"] ?? tags["@id"], id.allSatisfy(\.isNumber) {
+        if let type = tags["osm_type"] ?? tags["@type"], let id = tags["osm_id"] ?? tags["@id"],
+            id.allSatisfy(\.isNumber)
+        {
             return "osm:\(type)/\(id)"
         }
         for candidate in [tags["@id"], text(featureID), tags["id"]] {
@@ -272,7 +281,9 @@ enum PlaceValues {
                 normal = true
                 continue
             }
-            if !((c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || c == UInt8(ascii: "_") || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))) {
+            if !((c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || c == UInt8(ascii: "_")
+                || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")))
+            {
                 normal = false
             }
             i = u.index(after: i)
@@ -367,7 +378,9 @@ enum GeoJSONGeometry {
     /// error for a malformed geometry.
     static func locate(_ geometry: JSONValue?, feature: Int) throws(ImportError) -> Located {
         guard let g = geometry, !g.isNull else { return .skip("without coordinates") }
-        guard let object = g.object else { throw fail(feature, "geometry must be an object or null, not \(g.kindName)") }
+        guard let object = g.object else {
+            throw fail(feature, "geometry must be an object or null, not \(g.kindName)")
+        }
         guard let type = object["type"]?.string else { throw fail(feature, "the geometry has no \"type\"") }
         switch type {
         case "Point":
@@ -387,7 +400,9 @@ enum GeoJSONGeometry {
                 polygons.append(try rings(c, feature: feature))
             } else {
                 for part in c {
-                    guard let rs = part.array else { throw fail(feature, "a MultiPolygon's coordinates must be an array of polygons") }
+                    guard let rs = part.array else {
+                        throw fail(feature, "a MultiPolygon's coordinates must be an array of polygons")
+                    }
                     if !rs.isEmpty { polygons.append(try rings(rs, feature: feature)) }
                 }
                 if polygons.isEmpty { return .skip("without coordinates") }
@@ -425,7 +440,9 @@ enum GeoJSONGeometry {
 
     /// A position `[longitude, latitude]` or `[longitude, latitude, elevation]`.
     static func position(_ c: [JSONValue], feature: Int) throws(ImportError) -> GeoPoint {
-        guard c.count >= 2, let lng = c[0].number, let lat = c[1].number, c.dropFirst(2).allSatisfy({ $0.number != nil }) else {
+        guard c.count >= 2, let lng = c[0].number, let lat = c[1].number,
+            c.dropFirst(2).allSatisfy({ $0.number != nil })
+        else {
             throw fail(feature, "coordinates must be [longitude, latitude]")
         }
         return GeoPoint(latitude: lat, longitude: lng)
@@ -436,7 +453,9 @@ enum GeoJSONGeometry {
     static func rings(_ c: [JSONValue], feature: Int) throws(ImportError) -> [[GeoPoint]] {
         var out: [[GeoPoint]] = []
         for r in c {
-            guard let positions = r.array else { throw fail(feature, "a polygon's coordinates must be an array of rings") }
+            guard let positions = r.array else {
+                throw fail(feature, "a polygon's coordinates must be an array of rings")
+            }
             guard positions.count >= 4 else {
                 throw fail(feature, "a polygon ring needs at least 4 positions, found \(positions.count)")
             }
@@ -537,7 +556,9 @@ enum GeoJSONGeometry {
                 let a = ring[i]
                 let b = ring[j]
                 if (a.latitude > p.latitude) != (b.latitude > p.latitude) {
-                    let x = a.longitude + (p.latitude - a.latitude) / (b.latitude - a.latitude) * (b.longitude - a.longitude)
+                    let x =
+                        a.longitude + (p.latitude - a.latitude) / (b.latitude - a.latitude)
+                        * (b.longitude - a.longitude)
                     if p.longitude < x { inside.toggle() }
                 }
                 j = i

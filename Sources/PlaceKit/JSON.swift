@@ -123,11 +123,21 @@ public enum JSON {
         out.append(UInt8(ascii: "\""))
         for b in s.utf8 {
             switch b {
-            case UInt8(ascii: "\""): out.append(UInt8(ascii: "\\")); out.append(b)
-            case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(b)
-            case 0x0A: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n"))
-            case 0x0D: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r"))
-            case 0x09: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t"))
+            case UInt8(ascii: "\""):
+                out.append(UInt8(ascii: "\\"))
+                out.append(b)
+            case UInt8(ascii: "\\"):
+                out.append(UInt8(ascii: "\\"))
+                out.append(b)
+            case 0x0A:
+                out.append(UInt8(ascii: "\\"))
+                out.append(UInt8(ascii: "n"))
+            case 0x0D:
+                out.append(UInt8(ascii: "\\"))
+                out.append(UInt8(ascii: "r"))
+            case 0x09:
+                out.append(UInt8(ascii: "\\"))
+                out.append(UInt8(ascii: "t"))
             case 0..<0x20:
                 let hex: [UInt8] = Array("0123456789abcdef".utf8)
                 out.append(contentsOf: Array("\\u00".utf8))
@@ -157,7 +167,10 @@ public enum JSON {
         var exponent = Substring(text[text.index(after: e)...])
         var sign = ""
         if exponent.first == "+" { exponent = exponent.dropFirst() }
-        if exponent.first == "-" { sign = "-"; exponent = exponent.dropFirst() }
+        if exponent.first == "-" {
+            sign = "-"
+            exponent = exponent.dropFirst()
+        }
         while exponent.count > 1 && exponent.first == "0" { exponent = exponent.dropFirst() }
         return mantissa + "e" + sign + exponent
     }
@@ -283,9 +296,15 @@ struct JSONParser {
         case UInt8(ascii: "{"): return try object()
         case UInt8(ascii: "["): return try array()
         case UInt8(ascii: "\""): return .string(try string())
-        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
         default: throw error("expected a value, found \(found(at: i))", at: i)
         }
@@ -402,7 +421,10 @@ struct JSONParser {
                 return s
             }
             if c == UInt8(ascii: "\\") { break }
-            if c < 0x20 { throw error("control character 0x\(String(c, radix: 16, uppercase: true)) in a string: escape it", at: i) }
+            if c < 0x20 {
+                throw error(
+                    "control character 0x\(String(c, radix: 16, uppercase: true)) in a string: escape it", at: i)
+            }
             i += 1
         }
         guard i < count else { throw error("the string opened at \(position(open)) is not closed", at: i) }
@@ -414,7 +436,10 @@ struct JSONParser {
                 i += 1
                 return String(decoding: out, as: UTF8.self)
             }
-            if c < 0x20 { throw error("control character 0x\(String(c, radix: 16, uppercase: true)) in a string: escape it", at: i) }
+            if c < 0x20 {
+                throw error(
+                    "control character 0x\(String(c, radix: 16, uppercase: true)) in a string: escape it", at: i)
+            }
             if c != UInt8(ascii: "\\") {
                 out.append(c)
                 i += 1
@@ -438,17 +463,23 @@ struct JSONParser {
                 if scalar >= 0xD800 && scalar <= 0xDBFF {
                     // A high surrogate must be followed by an escaped low one.
                     guard i + 1 < count && b[i] == UInt8(ascii: "\\") && b[i + 1] == UInt8(ascii: "u") else {
-                        throw error("unpaired surrogate \\u\(String(scalar, radix: 16, uppercase: true)): a low surrogate \\uDC00…\\uDFFF must follow", at: escape)
+                        throw error(
+                            "unpaired surrogate \\u\(String(scalar, radix: 16, uppercase: true)): a low surrogate \\uDC00…\\uDFFF must follow",
+                            at: escape)
                     }
                     let second = i
                     i += 2
                     let low = try hex4(second)
                     guard low >= 0xDC00 && low <= 0xDFFF else {
-                        throw error("unpaired surrogate \\u\(String(scalar, radix: 16, uppercase: true)): a low surrogate \\uDC00…\\uDFFF must follow", at: escape)
+                        throw error(
+                            "unpaired surrogate \\u\(String(scalar, radix: 16, uppercase: true)): a low surrogate \\uDC00…\\uDFFF must follow",
+                            at: escape)
                     }
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                 } else if scalar >= 0xDC00 && scalar <= 0xDFFF {
-                    throw error("unpaired surrogate \\u\(String(scalar, radix: 16, uppercase: true)) without a high surrogate before it", at: escape)
+                    throw error(
+                        "unpaired surrogate \\u\(String(scalar, radix: 16, uppercase: true)) without a high surrogate before it",
+                        at: escape)
                 }
                 for u in String(Character(Unicode.Scalar(scalar)!)).utf8 { out.append(u) }
                 continue  // hex4 already moved past the digits
@@ -494,7 +525,9 @@ struct JSONParser {
         }
         if i < count && b[i] == UInt8(ascii: ".") {
             i += 1
-            guard isDigit(i) else { throw error("expected a digit after the decimal point, found \(found(at: i))", at: i) }
+            guard isDigit(i) else {
+                throw error("expected a digit after the decimal point, found \(found(at: i))", at: i)
+            }
             while isDigit(i) { i += 1 }
         }
         if i < count && (b[i] | 0x20) == UInt8(ascii: "e") {
@@ -504,7 +537,9 @@ struct JSONParser {
             while isDigit(i) { i += 1 }
         }
         guard let v = GPX.number(b, start..<i), v.isFinite else {
-            throw error("number \(String(decoding: UnsafeBufferPointer(rebasing: b[start..<min(i, start + 40)]), as: UTF8.self)) is out of range", at: start)
+            throw error(
+                "number \(String(decoding: UnsafeBufferPointer(rebasing: b[start..<min(i, start + 40)]), as: UTF8.self)) is out of range",
+                at: start)
         }
         return v
     }

@@ -60,7 +60,9 @@ public enum LikelihoodModel {
         // with one comparison, so no list of all candidates is built or sorted.
         var top: [(index: Int, distance: Double, spread: Double, prior: Double, weight: Double)] = []
         top.reserveCapacity(limit + 1)
-        func better(_ a: (index: Int, distance: Double, weight: Double), than b: (index: Int, distance: Double, weight: Double)) -> Bool {
+        func better(
+            _ a: (index: Int, distance: Double, weight: Double), than b: (index: Int, distance: Double, weight: Double)
+        ) -> Bool {
             if a.weight != b.weight { return a.weight > b.weight }
             if a.distance != b.distance { return a.distance < b.distance }
             return store.id(at: a.index) < store.id(at: b.index)
@@ -82,7 +84,9 @@ public enum LikelihoodModel {
             guard d <= cutoff else { return }
             let p = store.prior(at: index)
             let w = p * exp(-(d * d) / (2 * s * s))
-            if top.count == limit, let last = top.last, !better((index, d, w), than: (last.index, last.distance, last.weight)) {
+            if top.count == limit, let last = top.last,
+                !better((index, d, w), than: (last.index, last.distance, last.weight))
+            {
                 return
             }
             var at = top.count

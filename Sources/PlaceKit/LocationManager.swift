@@ -39,7 +39,9 @@ public enum LocationErrorCode: Int, Sendable, CaseIterable {
     /// `"\(error)"` of the NSError: `Error Domain=kCLErrorDomain Code=1 "(null)"`.
     public var errorDescription: String { "Error Domain=kCLErrorDomain Code=\(rawValue) \"(null)\"" }
     /// `localizedDescription`.
-    public var localizedDescription: String { "The operation couldn’t be completed. (kCLErrorDomain error \(rawValue).)" }
+    public var localizedDescription: String {
+        "The operation couldn’t be completed. (kCLErrorDomain error \(rawValue).)"
+    }
 }
 
 /// What the location manager tells its delegate (the app).
@@ -255,7 +257,8 @@ public enum PermissionAlert {
             "alert", text: text,
             fields: [
                 Value.Field("title", .string(title)), Value.Field("message", .string(message)),
-                Value.Field("buttons", .list(["Allow Once", "Allow While Using App", "Don’t Allow"].map { .string($0) })),
+                Value.Field(
+                    "buttons", .list(["Allow Once", "Allow While Using App", "Don’t Allow"].map { .string($0) })),
                 Value.Field("precise", .bool(precise)),
             ])
     }

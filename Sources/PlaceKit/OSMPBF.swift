@@ -81,15 +81,19 @@ struct OSMPBFReader {
                 throw error("the file ends inside the 4-byte header length (\(file.count - offset) bytes left)")
             }
             let headerLength =
-                Int(file[offset]) << 24 | Int(file[offset + 1]) << 16 | Int(file[offset + 2]) << 8 | Int(file[offset + 3])
+                Int(file[offset]) << 24 | Int(file[offset + 1]) << 16 | Int(file[offset + 2]) << 8
+                | Int(file[offset + 3])
             offset += 4
             guard headerLength < OSMPBFImporter.maxHeaderSize else {
-                throw error("BlobHeader length \(headerLength) is over the format's limit of 64 KiB (not a PBF file, or corrupt)")
+                throw error(
+                    "BlobHeader length \(headerLength) is over the format's limit of 64 KiB (not a PBF file, or corrupt)"
+                )
             }
             guard headerLength <= file.count - offset else {
                 throw error("the file ends inside the BlobHeader (\(headerLength) bytes, \(file.count - offset) left)")
             }
-            let (type, dataSize) = try blobHeader(ProtoReader(file, range: offset..<(offset + headerLength)), base: offset)
+            let (type, dataSize) = try blobHeader(
+                ProtoReader(file, range: offset..<(offset + headerLength)), base: offset)
             blobType = type
             offset += headerLength
             guard dataSize <= OSMPBFImporter.maxBlobSize else {
@@ -116,7 +120,8 @@ struct OSMPBFReader {
         var summary = assembler.finish()
         if positionProblems > 0 {
             summary.warnings.insert(
-                "\(groupedThousands(positionProblems)) node\(positionProblems == 1 ? "" : "s") with coordinates out of range", at: 0)
+                "\(groupedThousands(positionProblems)) node\(positionProblems == 1 ? "" : "s") with coordinates out of range",
+                at: 0)
         }
         return summary
     }
@@ -282,7 +287,9 @@ struct OSMPBFReader {
         /// String `index` of the table; `offset` is where the index was read, for the error.
         mutating func string(_ index: UInt64, at offset: Int) throws(Failure) -> String {
             guard index < UInt64(strings.count) else {
-                throw Failure(message: "string index \(index) is outside the string table (\(strings.count) strings)", offset: offset)
+                throw Failure(
+                    message: "string index \(index) is outside the string table (\(strings.count) strings)",
+                    offset: offset)
             }
             let i = Int(index)
             if let s = decoded[i] { return s }
@@ -329,7 +336,8 @@ struct OSMPBFReader {
                     try ProtoReader.expect(key, .varint, "PrimitiveBlock.granularity")
                     let g = try r.int64()
                     guard g > 0 && g <= 1_000_000_000 else {
-                        throw Failure(message: "granularity \(g) is not a positive number of nanodegrees", offset: key.offset)
+                        throw Failure(
+                            message: "granularity \(g) is not a positive number of nanodegrees", offset: key.offset)
                     }
                     block.granularity = g
                 case 19:
@@ -371,7 +379,9 @@ struct OSMPBFReader {
     }
 
     /// Tags from parallel packed `keys` and `vals` string indices.
-    private func tags(_ keys: [UInt64], _ vals: [UInt64], _ block: inout Block, at offset: Int) throws(Failure) -> [String: String] {
+    private func tags(_ keys: [UInt64], _ vals: [UInt64], _ block: inout Block, at offset: Int) throws(Failure)
+        -> [String: String]
+    {
         guard keys.count == vals.count else {
             throw Failure(message: "\(keys.count) keys but \(vals.count) values", offset: offset)
         }
@@ -501,7 +511,8 @@ struct OSMPBFReader {
             if hasTags {
                 while true {
                     guard !keysVals.isAtEnd else {
-                        throw Failure(message: "DenseNodes.keys_vals ends before node \(id)'s tags do", offset: keysVals.position)
+                        throw Failure(
+                            message: "DenseNodes.keys_vals ends before node \(id)'s tags do", offset: keysVals.position)
                     }
                     let at = keysVals.position
                     let k = try keysVals.varint()

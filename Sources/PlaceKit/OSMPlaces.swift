@@ -147,7 +147,9 @@ struct OSMAssembler {
         switch verdict {
         case .place(let name, let types, let address):
             pendingWays.append(
-                Pending(id: id, name: name, types: types, address: address, wayIndex: index, area: tags["area"] != "no", members: []))
+                Pending(
+                    id: id, name: name, types: types, address: address, wayIndex: index, area: tags["area"] != "no",
+                    members: []))
         case .skip(let reason):
             summary.skip(reason)
         }
@@ -288,9 +290,13 @@ struct OSMAssembler {
         for m in members {
             switch m.kind {
             case .node:
-                if let p = node(m.ref) { return .success(OSMGeometry.Placement(latitude: p.lat, longitude: p.lon, radius: nil)) }
+                if let p = node(m.ref) {
+                    return .success(OSMGeometry.Placement(latitude: p.lat, longitude: p.lon, radius: nil))
+                }
             case .way:
-                if let w = way(m.ref), let placed = place(refs: wayRefs[wayRefStart[w]..<wayRefStart[w + 1]], area: true) {
+                if let w = way(m.ref),
+                    let placed = place(refs: wayRefs[wayRefStart[w]..<wayRefStart[w + 1]], area: true)
+                {
                     return .success(placed)
                 }
             case .relation:
@@ -506,7 +512,9 @@ enum OSMGeometry {
             var ring = ways[start]
             while ring.count >= 2 && ring.first != ring.last {
                 guard let tail = ring.last,
-                    let next = ways.indices.first(where: { !used[$0] && (ways[$0].first == tail || ways[$0].last == tail) })
+                    let next = ways.indices.first(where: {
+                        !used[$0] && (ways[$0].first == tail || ways[$0].last == tail)
+                    })
                 else { break }
                 used[next] = true
                 let w = ways[next]

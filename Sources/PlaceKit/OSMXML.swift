@@ -85,7 +85,8 @@ struct OSMXMLReader {
                 event = try scanner.next()
             } catch {
                 throw ImportError(
-                    "\(error.message) (column \(error.column))", line: error.line, item: current == nil ? nil : elementCount)
+                    "\(error.message) (column \(error.column))", line: error.line,
+                    item: current == nil ? nil : elementCount)
             }
             switch event {
             case .start(let name, let offset):
@@ -103,7 +104,8 @@ struct OSMXMLReader {
                 if positionProblems > 0 {
                     var lines = positionWarnings
                     if positionProblems > positionWarnings.count {
-                        lines.append("…and \(positionProblems - positionWarnings.count) more nodes without a usable position")
+                        lines.append(
+                            "…and \(positionProblems - positionWarnings.count) more nodes without a usable position")
                     }
                     summary.warnings.insert(contentsOf: lines, at: 0)
                 }
@@ -117,7 +119,8 @@ struct OSMXMLReader {
         if depth == 1 {
             guard scanner.bytes(name.local, equal: "osm") else {
                 throw error(
-                    "not an OpenStreetMap XML file: the root element is <\(scanner.raw(name.qualified))>, not <osm>", at: offset)
+                    "not an OpenStreetMap XML file: the root element is <\(scanner.raw(name.qualified))>, not <osm>",
+                    at: offset)
             }
             return
         }
@@ -135,16 +138,20 @@ struct OSMXMLReader {
             elementCount += 1
             let what = kind == .node ? "node" : kind == .way ? "way" : "relation"
             guard let idAttr = scanner.attribute("id") else {
-                current = Current(kind: kind, id: 0, offset: offset, deleted: false, position: .failure(Problem(text: "")))
+                current = Current(
+                    kind: kind, id: 0, offset: offset, deleted: false, position: .failure(Problem(text: "")))
                 throw error("<\(what)> without an id", at: offset)
             }
             guard let id = Self.integer(scanner.bytes, idAttr.value) else {
-                current = Current(kind: kind, id: 0, offset: offset, deleted: false, position: .failure(Problem(text: "")))
+                current = Current(
+                    kind: kind, id: 0, offset: offset, deleted: false, position: .failure(Problem(text: "")))
                 throw error("<\(what)> has id '\(scanner.string(idAttr))', not an integer", at: offset)
             }
             var deleted = false
             if let action = scanner.attribute("action"), scanner.bytes(action.value, equal: "delete") { deleted = true }
-            if let visible = scanner.attribute("visible"), scanner.bytes(visible.value, equal: "false") { deleted = true }
+            if let visible = scanner.attribute("visible"), scanner.bytes(visible.value, equal: "false") {
+                deleted = true
+            }
             var position: Result<(Int32, Int32), Problem> = .failure(Problem(text: ""))
             if kind == .node && !deleted {
                 position = nodePosition()
@@ -167,7 +174,9 @@ struct OSMXMLReader {
             }
             current!.refs.append(ref)
         } else if current!.kind == .relation && scanner.bytes(name.local, equal: "member") {
-            guard let r = scanner.attribute("ref") else { throw error("relation \(id): <member> without a ref", at: offset) }
+            guard let r = scanner.attribute("ref") else {
+                throw error("relation \(id): <member> without a ref", at: offset)
+            }
             guard let ref = Self.integer(scanner.bytes, r.value) else {
                 throw error("relation \(id): <member> has ref '\(scanner.string(r))', not an integer", at: offset)
             }
@@ -193,7 +202,9 @@ struct OSMXMLReader {
             guard let v = GPX.number(scanner.bytes, a.value) else {
                 return .failure(Problem(text: "\(name) '\(scanner.string(a))' is not a number"))
             }
-            guard v >= -limit && v <= limit else { return .failure(Problem(text: "\(name) \(scanner.string(a)) is out of range")) }
+            guard v >= -limit && v <= limit else {
+                return .failure(Problem(text: "\(name) \(scanner.string(a)) is out of range"))
+            }
             return .success(Int32((v * 1e7).rounded()))
         }
         switch (coordinate("lat", limit: 90), coordinate("lon", limit: 180)) {
@@ -215,7 +226,8 @@ struct OSMXMLReader {
             case .failure(let problem):
                 positionProblems += 1
                 if positionWarnings.count < 10 {
-                    positionWarnings.append("line \(line(c.offset)): node \(c.id) has no usable position (\(problem.text))")
+                    positionWarnings.append(
+                        "line \(line(c.offset)): node \(c.id) has no usable position (\(problem.text))")
                 }
                 assembler.addNodeWithoutPosition(tags: c.tags)
             }

@@ -32,13 +32,17 @@ public enum PlaceFileFormat: String, Sendable, CaseIterable {
     public static func byContent(_ bytes: [UInt8]) -> PlaceFileFormat? {
         if bytes.count >= 15 {
             let length = Int(bytes[0]) << 24 | Int(bytes[1]) << 16 | Int(bytes[2]) << 8 | Int(bytes[3])
-            if length > 0 && length < 65536 && bytes[4] == 0x0A && bytes[5] == 9 && Array(bytes[6..<15]) == Array("OSMHeader".utf8) {
+            if length > 0 && length < 65536 && bytes[4] == 0x0A && bytes[5] == 9
+                && Array(bytes[6..<15]) == Array("OSMHeader".utf8)
+            {
                 return .osmPBF
             }
         }
         var i = 0
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { i = 3 }
-        while i < bytes.count && (bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09) { i += 1 }
+        while i < bytes.count && (bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09) {
+            i += 1
+        }
         guard i < bytes.count else { return nil }
         if bytes[i] == UInt8(ascii: "{") { return isGeoJSON(bytes, from: i) ? .geojson : nil }
         if bytes[i] == UInt8(ascii: "<") { return rootElement(bytes, from: i) == "osm" ? .osmXML : nil }
@@ -96,7 +100,11 @@ public enum PlaceFileFormat: String, Sendable, CaseIterable {
                 let comment = i + 3 < end && b[i + 2] == UInt8(ascii: "-") && b[i + 3] == UInt8(ascii: "-")
                 var j = i + 2
                 while j < end {
-                    if b[j] == UInt8(ascii: ">") && (!comment || (j >= 2 && b[j - 1] == UInt8(ascii: "-") && b[j - 2] == UInt8(ascii: "-"))) { break }
+                    if b[j] == UInt8(ascii: ">")
+                        && (!comment || (j >= 2 && b[j - 1] == UInt8(ascii: "-") && b[j - 2] == UInt8(ascii: "-")))
+                    {
+                        break
+                    }
                     j += 1
                 }
                 i = j + 1
@@ -126,7 +134,9 @@ public enum PlaceFileFormat: String, Sendable, CaseIterable {
             var lat = false
             var lng = false
             for k in 0..<reader.fields.count {
-                guard let name = try? reader.string(k), let (column, _) = CSVImporter.column(named: name) else { continue }
+                guard let name = try? reader.string(k), let (column, _) = CSVImporter.column(named: name) else {
+                    continue
+                }
                 if column == .latitude { lat = true }
                 if column == .longitude { lng = true }
             }

@@ -78,7 +78,8 @@ public struct ImportSummary: Sendable, Equatable {
         var text = "loaded \(groupedThousands(loaded)) place\(loaded == 1 ? "" : "s")"
         let total = skipped.reduce(0) { $0 + $1.count }
         if total > 0 {
-            text += ", skipped \(groupedThousands(total)): "
+            text +=
+                ", skipped \(groupedThousands(total)): "
                 + skipped.map { "\(groupedThousands($0.count)) \($0.reason)" }.joined(separator: ", ")
         }
         return text
@@ -117,7 +118,10 @@ public func groupedThousands(_ n: Int) -> String {
 public enum OSMTags {
     /// The keys that mark a feature as OpenStreetMap data, in the order they are looked at (a bare
     /// `building` marks it, but `types` does not make it a place).
-    public static let poiKeys = ["amenity", "shop", "tourism", "leisure", "office", "craft", "historic", "railway", "public_transport", "building"]
+    public static let poiKeys = [
+        "amenity", "shop", "tourism", "leisure", "office", "craft", "historic", "railway", "public_transport",
+        "building",
+    ]
 
     /// Google-style types for a feature's tags, most specific first; nil when no tag makes it a
     /// place (a named street, a bare building with no use).
@@ -126,15 +130,29 @@ public enum OSMTags {
         func add(_ t: String) { if !types.contains(t) { types.append(t) } }
         if let v = tags["amenity"] {
             switch v {
-            case "restaurant", "fast_food", "food_court": add("restaurant"); add("food")
-            case "cafe": add("cafe"); add("food")
+            case "restaurant", "fast_food", "food_court":
+                add("restaurant")
+                add("food")
+            case "cafe":
+                add("cafe")
+                add("food")
             case "bar", "pub", "biergarten": add("bar")
             case "nightclub": add("night_club")
-            case "bank": add("bank"); add("finance")
-            case "atm": add("atm"); add("finance")
-            case "pharmacy": add("pharmacy"); add("health")
-            case "hospital", "clinic", "doctors": add("hospital"); add("health")
-            case "dentist": add("dentist"); add("health")
+            case "bank":
+                add("bank")
+                add("finance")
+            case "atm":
+                add("atm")
+                add("finance")
+            case "pharmacy":
+                add("pharmacy")
+                add("health")
+            case "hospital", "clinic", "doctors":
+                add("hospital")
+                add("health")
+            case "dentist":
+                add("dentist")
+                add("health")
             case "library": add("library")
             case "school", "kindergarten": add("school")
             case "university", "college": add("university")
@@ -148,7 +166,9 @@ public enum OSMTags {
             case "place_of_worship": add("place_of_worship")
             case "casino": add("casino")
             case "ferry_terminal": add("transit_station")
-            case "bus_station": add("bus_station"); add("transit_station")
+            case "bus_station":
+                add("bus_station")
+                add("transit_station")
             case "car_rental": add("car_rental")
             case "gym": add("gym")
             case "townhall": add("city_hall")
@@ -157,7 +177,9 @@ public enum OSMTags {
         }
         if let v = tags["shop"] {
             switch v {
-            case "supermarket": add("supermarket"); add("grocery_or_supermarket")
+            case "supermarket":
+                add("supermarket")
+                add("grocery_or_supermarket")
             case "convenience": add("convenience_store")
             case "bakery": add("bakery")
             case "clothes", "shoes", "fashion": add("clothing_store")
@@ -175,9 +197,15 @@ public enum OSMTags {
         if let v = tags["tourism"] {
             switch v {
             case "hotel", "hostel", "motel", "guest_house", "apartment": add("lodging")
-            case "museum", "gallery": add("museum"); add("tourist_attraction")
-            case "aquarium": add("aquarium"); add("tourist_attraction")
-            case "zoo": add("zoo"); add("tourist_attraction")
+            case "museum", "gallery":
+                add("museum")
+                add("tourist_attraction")
+            case "aquarium":
+                add("aquarium")
+                add("tourist_attraction")
+            case "zoo":
+                add("zoo")
+                add("tourist_attraction")
             default: add("tourist_attraction")
             }
         }

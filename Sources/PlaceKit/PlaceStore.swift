@@ -268,7 +268,8 @@ public struct PlaceStore: Sendable {
     @discardableResult
     public mutating func merge(_ records: [PlaceRecord], source: String) -> (added: Int, replaced: Int) {
         let area = internArea(source)
-        reserve(records.count, textBytes: records.reduce(0) { $0 + $1.name.utf8.count + ($1.address?.utf8.count ?? 0) + 4 })
+        reserve(
+            records.count, textBytes: records.reduce(0) { $0 + $1.name.utf8.count + ($1.address?.utf8.count ?? 0) + 4 })
         var batch = MergeBatch(store: self)
         for r in records { _ = put(r, area: area, batch: &batch) }
         noteSource(source)

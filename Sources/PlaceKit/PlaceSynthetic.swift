@@ -50,29 +50,60 @@ extension PlaceStore {
     /// Kinds with shares like a city centre's points of interest in OpenStreetMap: food and
     /// shops most, then services and transport, a few large parks, malls and museums.
     static let syntheticKinds: [SyntheticKind] = [
-        .init(types: ["restaurant", "food"], share: 17, radius: 15...40, price: 1...4, suffixes: ["Kitchen", "Bistro", "Grill", "Eatery", "Trattoria", "Diner"]),
-        .init(types: ["cafe", "food"], share: 10, radius: 10...30, price: 1...2, suffixes: ["Cafe", "Coffee", "Espresso", "Roasters"]),
-        .init(types: ["bar"], share: 6, radius: 15...40, price: 2...3, suffixes: ["Bar", "Tavern", "Lounge", "Taphouse"]),
-        .init(types: ["bakery", "food", "store"], share: 3, radius: 10...25, price: 1...2, suffixes: ["Bakery", "Patisserie"]),
-        .init(types: ["clothing_store", "store"], share: 6, radius: 10...35, price: 2...3, suffixes: ["Boutique", "Outfitters", "Apparel"]),
-        .init(types: ["convenience_store", "food", "store"], share: 5, radius: 8...20, price: 1...1, suffixes: ["Mart", "Convenience", "Express"]),
-        .init(types: ["store"], share: 7, radius: 10...40, price: 1...3, suffixes: ["Store", "Goods", "Supply", "Emporium"]),
-        .init(types: ["supermarket", "grocery_or_supermarket", "food", "store"], share: 2, radius: 30...80, price: 1...2, suffixes: ["Market", "Grocer", "Foods"]),
-        .init(types: ["beauty_salon"], share: 3, radius: 8...20, price: 2...3, suffixes: ["Salon", "Hair Studio", "Barbers"]),
-        .init(types: ["lodging"], share: 4, radius: 40...120, price: 2...4, suffixes: ["Hotel", "Inn", "Suites", "Lodge"]),
+        .init(
+            types: ["restaurant", "food"], share: 17, radius: 15...40, price: 1...4,
+            suffixes: ["Kitchen", "Bistro", "Grill", "Eatery", "Trattoria", "Diner"]),
+        .init(
+            types: ["cafe", "food"], share: 10, radius: 10...30, price: 1...2,
+            suffixes: ["Cafe", "Coffee", "Espresso", "Roasters"]),
+        .init(
+            types: ["bar"], share: 6, radius: 15...40, price: 2...3, suffixes: ["Bar", "Tavern", "Lounge", "Taphouse"]),
+        .init(
+            types: ["bakery", "food", "store"], share: 3, radius: 10...25, price: 1...2,
+            suffixes: ["Bakery", "Patisserie"]),
+        .init(
+            types: ["clothing_store", "store"], share: 6, radius: 10...35, price: 2...3,
+            suffixes: ["Boutique", "Outfitters", "Apparel"]),
+        .init(
+            types: ["convenience_store", "food", "store"], share: 5, radius: 8...20, price: 1...1,
+            suffixes: ["Mart", "Convenience", "Express"]),
+        .init(
+            types: ["store"], share: 7, radius: 10...40, price: 1...3,
+            suffixes: ["Store", "Goods", "Supply", "Emporium"]),
+        .init(
+            types: ["supermarket", "grocery_or_supermarket", "food", "store"], share: 2, radius: 30...80, price: 1...2,
+            suffixes: ["Market", "Grocer", "Foods"]),
+        .init(
+            types: ["beauty_salon"], share: 3, radius: 8...20, price: 2...3,
+            suffixes: ["Salon", "Hair Studio", "Barbers"]),
+        .init(
+            types: ["lodging"], share: 4, radius: 40...120, price: 2...4, suffixes: ["Hotel", "Inn", "Suites", "Lodge"]),
         .init(types: ["bank", "finance"], share: 3, radius: 15...35, price: nil, suffixes: ["Bank", "Credit Union"]),
         .init(types: ["atm", "finance"], share: 3, radius: 3...10, price: nil, suffixes: ["ATM"]),
-        .init(types: ["pharmacy", "health", "store"], share: 3, radius: 10...25, price: nil, suffixes: ["Pharmacy", "Chemist"]),
+        .init(
+            types: ["pharmacy", "health", "store"], share: 3, radius: 10...25, price: nil,
+            suffixes: ["Pharmacy", "Chemist"]),
         .init(types: ["gym", "health"], share: 2, radius: 20...60, price: 2...3, suffixes: ["Fitness", "Gym"]),
         .init(types: ["school"], share: 2, radius: 60...200, price: nil, suffixes: ["School", "Academy"]),
-        .init(types: ["place_of_worship"], share: 2, radius: 15...60, price: nil, suffixes: ["Chapel", "Church", "Temple"]),
+        .init(
+            types: ["place_of_worship"], share: 2, radius: 15...60, price: nil,
+            suffixes: ["Chapel", "Church", "Temple"]),
         .init(types: ["parking"], share: 5, radius: 20...120, price: nil, suffixes: ["Parking", "Car Park"]),
-        .init(types: ["transit_station"], share: 4, radius: 20...120, price: nil, suffixes: ["Station", "Stop", "Interchange"]),
+        .init(
+            types: ["transit_station"], share: 4, radius: 20...120, price: nil,
+            suffixes: ["Station", "Stop", "Interchange"]),
         .init(types: ["park"], share: 3, radius: 60...600, price: nil, suffixes: ["Park", "Gardens", "Reserve"]),
-        .init(types: ["museum", "tourist_attraction"], share: 1, radius: 50...200, price: nil, suffixes: ["Museum", "Gallery"]),
-        .init(types: ["tourist_attraction"], share: 2, radius: 20...300, price: nil, suffixes: ["Lookout", "Monument", "Square"]),
-        .init(types: ["shopping_mall"], share: 1, radius: 100...350, price: 2...2, suffixes: ["Centre", "Arcade", "Plaza"]),
-        .init(types: ["hospital", "health"], share: 1, radius: 80...300, price: nil, suffixes: ["Hospital", "Clinic"]),
+        .init(
+            types: ["museum", "tourist_attraction"], share: 1, radius: 50...200, price: nil,
+            suffixes: ["Museum", "Gallery"]),
+        .init(
+            types: ["tourist_attraction"], share: 2, radius: 20...300, price: nil,
+            suffixes: ["Lookout", "Monument", "Square"]),
+        .init(
+            types: ["shopping_mall"], share: 1, radius: 100...350, price: 2...2,
+            suffixes: ["Centre", "Arcade", "Plaza"]),
+        .init(
+            types: ["hospital", "health"], share: 1, radius: 80...300, price: nil, suffixes: ["Hospital", "Clinic"]),
         .init(types: ["post_office"], share: 1, radius: 10...30, price: nil, suffixes: ["Post Office"]),
         .init(types: ["library"], share: 1, radius: 20...60, price: nil, suffixes: ["Library"]),
         .init(types: ["movie_theater"], share: 1, radius: 30...80, price: 2...2, suffixes: ["Cinema", "Pictures"]),
@@ -149,7 +180,8 @@ extension PlaceStore {
                 + syntheticStreetKinds[rng.below(syntheticStreetKinds.count)]
             let r = rng.double(in: kind.radius)
             // A skewed rating (most places 3.8–4.6), and one in seven without any.
-            let rating: Double? = rng.below(7) == 0 ? nil : (min(5, max(1, 4.2 + 0.35 * rng.gaussian())) * 10).rounded() / 10
+            let rating: Double? =
+                rng.below(7) == 0 ? nil : (min(5, max(1, 4.2 + 0.35 * rng.gaussian())) * 10).rounded() / 10
             let price = kind.price.map { $0.lowerBound + rng.below($0.count) }
             out.append(
                 PlaceRecord(
@@ -161,13 +193,17 @@ extension PlaceStore {
     }
 
     /// The clusters of a synthetic dataset: where, how wide, how many places each draws.
-    static func syntheticCentres(around: GeoPoint, radius: Double, seed: UInt64) -> [(point: GeoPoint, sigma: Double, weight: Double)] {
+    static func syntheticCentres(around: GeoPoint, radius: Double, seed: UInt64) -> [(
+        point: GeoPoint, sigma: Double, weight: Double
+    )] {
         var rng = SeededRandom(seed: seed ^ 0xC3A5_C85C_97CB_3127)
         let k = 3 + rng.below(4)
         return (0..<k).map { i in
             // The first centre is the given point itself: a city has a centre.
             let point =
-                i == 0 ? around : destination(from: around, bearing: rng.unit() * 360, metres: radius * 0.6 * rng.unit().squareRoot())
+                i == 0
+                ? around
+                : destination(from: around, bearing: rng.unit() * 360, metres: radius * 0.6 * rng.unit().squareRoot())
             return (point, radius * rng.double(in: 0.06...0.18), rng.double(in: 0.5...1.5) * (i == 0 ? 2 : 1))
         }
     }

@@ -110,7 +110,8 @@ extension Session {
             let ranked = LikelihoodModel.rank(places.dataset, at: fix.coordinate, accuracy: fix.horizontalAccuracy)
             query = LikelihoodQuery(point: fix.coordinate, accuracy: fix.horizontalAccuracy)
             response = .success(
-                ranked.map { PlaceLikelihood(place: FetchedPlace($0.place, fields: fields), likelihood: $0.likelihood) })
+                ranked.map { PlaceLikelihood(place: FetchedPlace($0.place, fields: fields), likelihood: $0.likelihood) }
+            )
             // Only answered requests bill: the base SKU and one data SKU per tier touched.
             stats.bill("findCurrentPlace")
             for tier in fields.tiers { stats.bill(tier.lowercased() + "Data") }

@@ -153,7 +153,9 @@ struct ProtoReader {
     }
 
     private mutating func advance(_ n: Int, _ key: Key) throws(Failure) {
-        guard end - position >= n else { throw Failure(message: "truncated fixed-size field \(key.field)", offset: key.offset) }
+        guard end - position >= n else {
+            throw Failure(message: "truncated fixed-size field \(key.field)", offset: key.offset)
+        }
         position += n
     }
 
@@ -161,7 +163,10 @@ struct ProtoReader {
     /// rather than a misread value later.
     static func expect(_ key: Key, _ wire: WireType, _ what: StaticString) throws(Failure) {
         guard key.wireType == wire else {
-            throw Failure(message: "\(what) (field \(key.field)) has wire type \(key.wireType.rawValue), expected \(wire.rawValue)", offset: key.offset)
+            throw Failure(
+                message:
+                    "\(what) (field \(key.field)) has wire type \(key.wireType.rawValue), expected \(wire.rawValue)",
+                offset: key.offset)
         }
     }
 

@@ -165,9 +165,11 @@ public enum BuiltinRoute: String, Sendable, CaseIterable {
         case .cityRun:
             return "a loop from Infinite Loop down De Anza Blvd, east on Stevens Creek Blvd, up Wolfe Rd and back"
         case .bicycleRide:
-            return "Infinite Loop, west on Stevens Creek Blvd to Foothill Blvd, back along McClellan Rd and De Anza Blvd"
+            return
+                "Infinite Loop, west on Stevens Creek Blvd to Foothill Blvd, back along McClellan Rd and De Anza Blvd"
         case .freewayDrive:
-            return "I-280 south-east from Cupertino past Lawrence Expressway and Winchester Blvd towards downtown San Jose"
+            return
+                "I-280 south-east from Cupertino past Lawrence Expressway and Winchester Blvd towards downtown San Jose"
         }
     }
 
@@ -285,10 +287,12 @@ extension Route {
         }
         let speedText = formatNumber(speed) + " m/s"
         if backwards > 0 {
-            warnings.append("\(backwards) segment\(backwards == 1 ? "" : "s") whose time runs backwards crossed at \(speedText)")
+            warnings.append(
+                "\(backwards) segment\(backwards == 1 ? "" : "s") whose time runs backwards crossed at \(speedText)")
         }
         if jumps > 0 {
-            warnings.append("\(jumps) segment\(jumps == 1 ? "" : "s") with the same time at both ends crossed at \(speedText)")
+            warnings.append(
+                "\(jumps) segment\(jumps == 1 ? "" : "s") with the same time at both ends crossed at \(speedText)")
         }
         if gaps > 0 {
             warnings.append("\(gaps) pause\(gaps == 1 ? "" : "s") longer than a day crossed at \(speedText)")

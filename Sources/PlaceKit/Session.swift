@@ -91,7 +91,9 @@ public final class Session {
         emit(
             Event(
                 "trace", text: line,
-                fields: [Value.Field("kind", .string(call ? "call" : "callback")), Value.Field("signature", .string(text))]))
+                fields: [
+                    Value.Field("kind", .string(call ? "call" : "callback")), Value.Field("signature", .string(text)),
+                ]))
     }
 
     /// The app printed a line: it goes to the log and to the output.

@@ -65,15 +65,20 @@ public enum SessionArchive {
     private static func device(_ d: Device) -> Value {
         let p = d.privacy
         var plist: [Value.Field] = []
-        for key in UsageKey.allCases { if let text = d.infoPlist.text(for: key) { plist.append(Value.Field(key.rawValue, .string(text))) } }
+        for key in UsageKey.allCases {
+            if let text = d.infoPlist.text(for: key) { plist.append(Value.Field(key.rawValue, .string(text))) }
+        }
         return .record([
             Value.Field("position", d.position.map(position) ?? .null),
             Value.Field(
                 "privacy",
                 .record([
-                    Value.Field("servicesEnabled", .bool(p.servicesEnabled)), Value.Field("restricted", .bool(p.restricted)),
-                    Value.Field("permission", .string(p.permission.rawValue)), Value.Field("allowedOnce", .bool(p.allowedOnce)),
-                    Value.Field("precise", .bool(p.precise)), Value.Field("unknownFutureStatus", .bool(p.unknownFutureStatus)),
+                    Value.Field("servicesEnabled", .bool(p.servicesEnabled)),
+                    Value.Field("restricted", .bool(p.restricted)),
+                    Value.Field("permission", .string(p.permission.rawValue)),
+                    Value.Field("allowedOnce", .bool(p.allowedOnce)),
+                    Value.Field("precise", .bool(p.precise)),
+                    Value.Field("unknownFutureStatus", .bool(p.unknownFutureStatus)),
                 ])),
             Value.Field("promptOpen", .bool(d.promptOpen)),
             Value.Field("infoPlist", .record(plist)),
@@ -83,14 +88,16 @@ public enum SessionArchive {
 
     private static func position(_ p: DevicePosition) -> Value {
         .record([
-            Value.Field("coordinate", point(p.coordinate)), Value.Field("horizontalAccuracy", num(p.horizontalAccuracy)),
+            Value.Field("coordinate", point(p.coordinate)),
+            Value.Field("horizontalAccuracy", num(p.horizontalAccuracy)),
             Value.Field("speed", num(p.speed)), Value.Field("course", num(p.course)),
         ])
     }
 
     private static func place(_ p: Place) -> Value {
         .record([
-            Value.Field("id", .string(p.id)), Value.Field("name", .string(p.name)), Value.Field("coordinate", point(p.coordinate)),
+            Value.Field("id", .string(p.id)), Value.Field("name", .string(p.name)),
+            Value.Field("coordinate", point(p.coordinate)),
             Value.Field("types", .list(p.types.map { .string($0) })), Value.Field("address", .string(p.address)),
             Value.Field("rating", num(p.rating)), Value.Field("priceLevel", int(p.priceLevel)),
             Value.Field("radius", num(p.radius)), Value.Field("area", .string(p.area)),
@@ -116,7 +123,10 @@ public enum SessionArchive {
                     Value.Field(
                         "injected",
                         faults.injected.map {
-                            .record([Value.Field("code", int($0.code.rawValue)), Value.Field("mode", .string($0.mode.rawValue))])
+                            .record([
+                                Value.Field("code", int($0.code.rawValue)),
+                                Value.Field("mode", .string($0.mode.rawValue)),
+                            ])
                         } ?? .null),
                     Value.Field(
                         "rateLimit",
@@ -132,21 +142,25 @@ public enum SessionArchive {
 
     private static func stats(_ s: Stats) -> Value {
         .record([
-            Value.Field("placesRequests", int(s.placesRequests)), Value.Field("locationUpdates", int(s.locationUpdates)),
+            Value.Field("placesRequests", int(s.placesRequests)),
+            Value.Field("locationUpdates", int(s.locationUpdates)),
             Value.Field("billing", .list(s.billing.map { .list([.string($0.sku), int($0.count)]) })),
         ])
     }
 
     private static func fix(_ f: LocationFix) -> Value {
         .record([
-            Value.Field("coordinate", point(f.coordinate)), Value.Field("horizontalAccuracy", num(f.horizontalAccuracy)),
-            Value.Field("speed", num(f.speed)), Value.Field("course", num(f.course)), Value.Field("timestamp", num(f.timestamp)),
+            Value.Field("coordinate", point(f.coordinate)),
+            Value.Field("horizontalAccuracy", num(f.horizontalAccuracy)),
+            Value.Field("speed", num(f.speed)), Value.Field("course", num(f.course)),
+            Value.Field("timestamp", num(f.timestamp)),
         ])
     }
 
     private static func camera(_ c: CameraPosition) -> Value {
         .record([
-            Value.Field("target", point(c.target)), Value.Field("zoom", num(c.zoom)), Value.Field("bearing", num(c.bearing)),
+            Value.Field("target", point(c.target)), Value.Field("zoom", num(c.zoom)),
+            Value.Field("bearing", num(c.bearing)),
             Value.Field("viewingAngle", num(c.viewingAngle)),
         ])
     }
@@ -154,14 +168,18 @@ public enum SessionArchive {
     private static func fetched(_ f: FetchedPlace) -> Value {
         .record([
             Value.Field("name", .optional(f.name)), Value.Field("placeID", .optional(f.placeID)),
-            Value.Field("coordinate", point(f.coordinate)), Value.Field("formattedAddress", .optional(f.formattedAddress)),
+            Value.Field("coordinate", point(f.coordinate)),
+            Value.Field("formattedAddress", .optional(f.formattedAddress)),
             Value.Field("rating", num(f.rating)), Value.Field("priceLevel", int(f.priceLevel)),
             Value.Field("types", .list(f.types.map { .string($0) })), Value.Field("source", place(f.source)),
         ])
     }
 
     private static func likelihoods(_ list: [PlaceLikelihood]) -> Value {
-        .list(list.map { .record([Value.Field("place", fetched($0.place)), Value.Field("likelihood", num($0.likelihood))]) })
+        .list(
+            list.map {
+                .record([Value.Field("place", fetched($0.place)), Value.Field("likelihood", num($0.likelihood))])
+            })
     }
 
     private static func app(_ app: TutorialApp, _ session: Session) throws(ArchiveError) -> Value {
@@ -170,7 +188,9 @@ public enum SessionArchive {
         }
         let m = app.locationManager
         var heldBack: Value = .null
-        if m.isHoldingBackAFix, let p = m.pendingSample, let event = session.pendingEvents.first(where: { $0.sequence == p }) {
+        if m.isHoldingBackAFix, let p = m.pendingSample,
+            let event = session.pendingEvents.first(where: { $0.sequence == p })
+        {
             heldBack = num(Double(event.micros))
         }
         let map = app.mapView
@@ -186,8 +206,10 @@ public enum SessionArchive {
             Value.Field(
                 "locationManager",
                 .record([
-                    Value.Field("desiredAccuracy", num(m.desiredAccuracy)), Value.Field("distanceFilter", num(m.distanceFilter)),
-                    Value.Field("updating", .bool(m.isUpdating)), Value.Field("lastDelivered", m.lastDelivered.map(fix) ?? .null),
+                    Value.Field("desiredAccuracy", num(m.desiredAccuracy)),
+                    Value.Field("distanceFilter", num(m.distanceFilter)),
+                    Value.Field("updating", .bool(m.isUpdating)),
+                    Value.Field("lastDelivered", m.lastDelivered.map(fix) ?? .null),
                     Value.Field("reportedStatus", .optional(m.reportedStatus?.rawValue)),
                     Value.Field("reportedUnknown", .bool(m.reportedUnknown)), Value.Field("heldBackFixDue", heldBack),
                 ])),
@@ -200,7 +222,8 @@ public enum SessionArchive {
                         .list(
                             map.markers.map {
                                 .record([
-                                    Value.Field("position", point($0.position)), Value.Field("title", .optional($0.title)),
+                                    Value.Field("position", point($0.position)),
+                                    Value.Field("title", .optional($0.title)),
                                     Value.Field("snippet", .optional($0.snippet)),
                                 ])
                             })),
@@ -227,22 +250,29 @@ public enum SessionArchive {
     private static func route(_ player: RoutePlayer, _ session: Session) -> Value {
         let r = player.route
         func due(_ sequence: Int?) -> Value {
-            guard let sequence, let e = session.pendingEvents.first(where: { $0.sequence == sequence }) else { return .null }
+            guard let sequence, let e = session.pendingEvents.first(where: { $0.sequence == sequence }) else {
+                return .null
+            }
             return num(Double(e.micros))
         }
         return .record([
-            Value.Field("name", .string(r.name)), Value.Field("source", .string(r.source)), Value.Field("length", num(r.length)),
+            Value.Field("name", .string(r.name)), Value.Field("source", .string(r.source)),
+            Value.Field("length", num(r.length)),
             Value.Field("warnings", .list(r.warnings.map { .string($0) })),
             Value.Field(
                 "samples",
                 .list(
                     r.samples.map {
-                        .list([num($0.coordinate.latitude), num($0.coordinate.longitude), num($0.speed), num($0.course), num($0.offset)])
+                        .list([
+                            num($0.coordinate.latitude), num($0.coordinate.longitude), num($0.speed), num($0.course),
+                            num($0.offset),
+                        ])
                     })),
             Value.Field("start", num(Double(player.startMicros))), Value.Field("next", int(player.nextIndex)),
             Value.Field("finished", .bool(player.isFinished)),
             Value.Field("stopped", player.stoppedMicros.map { num(Double($0)) } ?? .null),
-            Value.Field("positionDue", due(player.pendingEvent)), Value.Field("standstillDue", due(player.standstillEvent)),
+            Value.Field("positionDue", due(player.pendingEvent)),
+            Value.Field("standstillDue", due(player.standstillEvent)),
         ])
     }
 
@@ -258,7 +288,8 @@ public enum SessionArchive {
         let fileVersion = try root.int("version")
         guard fileVersion <= version else {
             throw ArchiveError(
-                "the file was saved by a newer placeshell (session format \(fileVersion)); this one reads format \(version)")
+                "the file was saved by a newer placeshell (session format \(fileVersion)); this one reads format \(version)"
+            )
         }
         guard fileVersion >= 1 else { throw ArchiveError("version: \(fileVersion) is not a session format") }
         let session = Session()
@@ -292,7 +323,9 @@ public enum SessionArchive {
         }
 
         private func member(_ key: String) throws(ArchiveError) -> JSONValue {
-            guard let object = value.object else { throw ArchiveError("\(path.isEmpty ? "the file" : path): expected an object") }
+            guard let object = value.object else {
+                throw ArchiveError("\(path.isEmpty ? "the file" : path): expected an object")
+            }
             guard let v = object[key] else { throw ArchiveError("\(sub(key)): missing") }
             return v
         }
@@ -366,7 +399,9 @@ public enum SessionArchive {
             guard items.count == count else { throw ArchiveError("\(sub(key)): expected \(count) numbers") }
             var out: [Double] = []
             for item in items {
-                guard let n = item.value.number, n.isFinite else { throw ArchiveError("\(item.path): expected a number") }
+                guard let n = item.value.number, n.isFinite else {
+                    throw ArchiveError("\(item.path): expected a number")
+                }
                 out.append(n)
             }
             return out
@@ -378,7 +413,8 @@ public enum SessionArchive {
             }
             return GeoPoint(latitude: n[0], longitude: n[1])
         }
-        func choice<T: RawRepresentable>(_ key: String, _ type: T.Type) throws(ArchiveError) -> T where T.RawValue == String {
+        func choice<T: RawRepresentable>(_ key: String, _ type: T.Type) throws(ArchiveError) -> T
+        where T.RawValue == String {
             let s = try string(key)
             guard let v = T(rawValue: s) else { throw ArchiveError("\(sub(key)): '\(s)' is not a known value") }
             return v
@@ -440,7 +476,8 @@ public enum SessionArchive {
             runArea = p.area
             run.append(
                 PlaceRecord(
-                    id: p.id, name: p.name, latitude: p.coordinate.latitude, longitude: p.coordinate.longitude, types: p.types,
+                    id: p.id, name: p.name, latitude: p.coordinate.latitude, longitude: p.coordinate.longitude,
+                    types: p.types,
                     address: p.address.isEmpty ? nil : p.address, rating: p.rating > 0 ? p.rating : nil,
                     priceLevel: p.priceLevel >= 0 ? p.priceLevel : nil, radius: p.radius))
         }
@@ -448,7 +485,9 @@ public enum SessionArchive {
         store.source = try r.string("source")
         session.places.dataset = store
         let bits = try r.number("fields")
-        guard bits >= 0, bits == bits.rounded(), bits < 9e15 else { throw ArchiveError("\(r.path).fields: not a field mask") }
+        guard bits >= 0, bits == bits.rounded(), bits < 9e15 else {
+            throw ArchiveError("\(r.path).fields: not a field mask")
+        }
         session.places.requestedFields = PlaceFields(bits: UInt64(bits))
         let f = try r.object("faults")
         var faults = PlacesFaults()
@@ -513,7 +552,9 @@ public enum SessionArchive {
     private static func readLikelihoods(_ items: [Reader]) throws(ArchiveError) -> [PlaceLikelihood] {
         var out: [PlaceLikelihood] = []
         for item in items {
-            out.append(PlaceLikelihood(place: try readFetched(item.object("place")), likelihood: try item.number("likelihood")))
+            out.append(
+                PlaceLikelihood(place: try readFetched(item.object("place")), likelihood: try item.number("likelihood"))
+            )
         }
         return out
     }
@@ -529,7 +570,9 @@ public enum SessionArchive {
         app.locationManager.isUpdating = try m.bool("updating")
         if let f = try m.optionalObject("lastDelivered") { app.locationManager.lastDelivered = try readFix(f) }
         if let s = try m.optionalString("reportedStatus") {
-            guard let status = AuthorizationStatus(rawValue: s) else { throw ArchiveError("\(m.path).reportedStatus: not a status") }
+            guard let status = AuthorizationStatus(rawValue: s) else {
+                throw ArchiveError("\(m.path).reportedStatus: not a status")
+            }
             app.locationManager.reportedStatus = status
         }
         app.locationManager.reportedUnknown = try m.bool("reportedUnknown")
@@ -538,7 +581,9 @@ public enum SessionArchive {
         app.mapView.isHidden = try map.bool("hidden")
         for item in try map.array("markers") {
             app.mapView.markers.append(
-                Marker(position: try item.point("position"), title: try item.optionalString("title"), snippet: try item.optionalString("snippet")))
+                Marker(
+                    position: try item.point("position"), title: try item.optionalString("title"),
+                    snippet: try item.optionalString("snippet")))
         }
         if let selected = try map.optionalNumber("selectedMarker") {
             guard selected >= 0, Int(selected) < app.mapView.markers.count else {
@@ -550,14 +595,17 @@ public enum SessionArchive {
         app.mapView.myLocationButton = try map.bool("myLocationButton")
         if let a = try map.optionalObject("lastAnimation") {
             app.mapView.lastAnimation = CameraAnimation(
-                from: try readCamera(a.object("from")), to: try readCamera(a.object("to")), start: try a.number("start"),
+                from: try readCamera(a.object("from")), to: try readCamera(a.object("to")),
+                start: try a.number("start"),
                 end: try a.number("end"))
         }
         app.likelyPlaces = try readLikelihoods(r.array("likelyPlaces"))
         if let picker = try r.optionalArray("pickerPlaces") { app.pickerPlaces = try readLikelihoods(picker) }
         if let selected = try r.optionalObject("selectedPlace") { app.selectedPlace = try readFetched(selected) }
         if let code = try r.optionalNumber("locationError") {
-            guard let error = LocationErrorCode(rawValue: Int(code)) else { throw ArchiveError("\(r.path).locationError: not a code") }
+            guard let error = LocationErrorCode(rawValue: Int(code)) else {
+                throw ArchiveError("\(r.path).locationError: not a code")
+            }
             app.locationError = error
         }
         if let response = try r.optionalObject("lastPlacesResponse") {
@@ -585,10 +633,12 @@ public enum SessionArchive {
                 n.append(v)
             }
             samples.append(
-                RouteSample(coordinate: GeoPoint(latitude: n[0], longitude: n[1]), speed: n[2], course: n[3], offset: n[4]))
+                RouteSample(
+                    coordinate: GeoPoint(latitude: n[0], longitude: n[1]), speed: n[2], course: n[3], offset: n[4]))
         }
         let route = Route(
-            name: try r.string("name"), source: try r.string("source"), samples: samples, length: try r.number("length"),
+            name: try r.string("name"), source: try r.string("source"), samples: samples,
+            length: try r.number("length"),
             warnings: try r.strings("warnings"))
         let player = RoutePlayer(route: route, startMicros: try r.int64("start"))
         player.nextIndex = try r.int("next")

@@ -115,12 +115,15 @@ public final class TutorialApp: LocationManagerDelegate {
     // MARK: - CLLocationManagerDelegate
 
     func locationManager(didChangeAuthorization status: AuthorizationStatus) {
-        let shown = session.device.privacy.unknownFutureStatus ? "CLAuthorizationStatus(rawValue: 5)" : "." + status.rawValue
+        let shown =
+            session.device.privacy.unknownFutureStatus ? "CLAuthorizationStatus(rawValue: 5)" : "." + status.rawValue
         session.trace("locationManager(_:didChangeAuthorization: \(shown))", call: false)
         let accuracy = locationManager.accuracyAuthorization
         log(accuracy == .full ? "Location accuracy is precise." : "Location accuracy is not precise.")
         if session.device.privacy.unknownFutureStatus {
-            crash("Fatal error: an unknown CLAuthorizationStatus reached `@unknown default: fatalError()`", pitfall: "P11")
+            crash(
+                "Fatal error: an unknown CLAuthorizationStatus reached `@unknown default: fatalError()`", pitfall: "P11"
+            )
             return
         }
         switch flavor {
@@ -166,7 +169,8 @@ public final class TutorialApp: LocationManagerDelegate {
         log("Location: " + location.description)
         let zoom = locationManager.accuracyAuthorization == .full ? Self.preciseZoom : approximateZoom
         let camera = CameraPosition(target: location.coordinate, zoom: zoom)
-        let cameraText = "GMSCameraPosition(latitude: \(formatFixed(camera.target.latitude, decimals: 6)), longitude: \(formatFixed(camera.target.longitude, decimals: 6)), zoom: \(formatNumber(camera.zoom)))"
+        let cameraText =
+            "GMSCameraPosition(latitude: \(formatFixed(camera.target.latitude, decimals: 6)), longitude: \(formatFixed(camera.target.longitude, decimals: 6)), zoom: \(formatNumber(camera.zoom)))"
         if mapView.isHidden {
             mapView.isHidden = false
             mapView.setCamera(camera)
@@ -200,7 +204,8 @@ public final class TutorialApp: LocationManagerDelegate {
         likelyPlaces.removeAll()  // Objective-C: a new array; the same thing for the app
         let fields = session.places.requestedFields
         session.trace("likelyPlaces.removeAll()")
-        session.trace("placesClient.findPlaceLikelihoodsFromCurrentLocation(withPlaceFields: \(fields.swiftSyntax), callback:)")
+        session.trace(
+            "placesClient.findPlaceLikelihoodsFromCurrentLocation(withPlaceFields: \(fields.swiftSyntax), callback:)")
         let statusAtRequest = locationManager.authorizationStatus
         requestsInFlight += 1
         session.findPlaceLikelihoods(fields: fields, owner: self) { [weak self] response in
@@ -208,9 +213,13 @@ public final class TutorialApp: LocationManagerDelegate {
             self.requestsInFlight -= 1
             switch response {
             case .failure(let code):
-                self.session.trace("findPlaceLikelihoodsFromCurrentLocation callback: nil, \(code.name) (\(code.rawValue))", call: false)
+                self.session.trace(
+                    "findPlaceLikelihoodsFromCurrentLocation callback: nil, \(code.name) (\(code.rawValue))",
+                    call: false)
             case .success(let list):
-                self.session.trace("findPlaceLikelihoodsFromCurrentLocation callback: [GMSPlaceLikelihood] × \(list.count), nil", call: false)
+                self.session.trace(
+                    "findPlaceLikelihoodsFromCurrentLocation callback: [GMSPlaceLikelihood] × \(list.count), nil",
+                    call: false)
             }
             switch response {
             case .failure(let code):
@@ -232,7 +241,8 @@ public final class TutorialApp: LocationManagerDelegate {
     /// "Get Place": the segue hands the picker a copy of the list as it is now.
     func showPicker() {
         session.trace("performSegue(withIdentifier: \"segueToSelect\", sender:)")
-        session.trace("prepare(for:sender:): placesViewController.likelyPlaces = likelyPlaces (\(likelyPlaces.count), a copy)")
+        session.trace(
+            "prepare(for:sender:): placesViewController.likelyPlaces = likelyPlaces (\(likelyPlaces.count), a copy)")
         session.trace("PlacesViewController.viewDidLoad()", call: false)
         pickerPlaces = likelyPlaces
         screen = .picker
@@ -271,7 +281,9 @@ public final class TutorialApp: LocationManagerDelegate {
         if let place = selectedPlace {
             let marker = Marker(position: place.coordinate, title: place.name, snippet: place.formattedAddress)
             mapView.add(marker)
-            session.trace("marker = GMSMarker(position: CLLocationCoordinate2D(latitude: \(formatFixed(place.coordinate.latitude, decimals: 6)), longitude: \(formatFixed(place.coordinate.longitude, decimals: 6))))")
+            session.trace(
+                "marker = GMSMarker(position: CLLocationCoordinate2D(latitude: \(formatFixed(place.coordinate.latitude, decimals: 6)), longitude: \(formatFixed(place.coordinate.longitude, decimals: 6))))"
+            )
             session.trace("marker.title = " + (place.name.map { "\"\($0)\"" } ?? "nil"))
             session.trace("marker.snippet = " + (place.formattedAddress.map { "\"\($0)\"" } ?? "nil"))
             session.trace("marker.map = mapView")
@@ -304,13 +316,15 @@ public final class TutorialApp: LocationManagerDelegate {
         else { return false }
         var target = position.coordinate
         if locationManager.accuracyAuthorization == .reduced {
-            target = LocationManager.coarsened(
-                LocationFix(coordinate: target, horizontalAccuracy: 0, speed: -1, course: -1, timestamp: 0)
-            ).coordinate
+            target =
+                LocationManager.coarsened(
+                    LocationFix(coordinate: target, horizontalAccuracy: 0, speed: -1, course: -1, timestamp: 0)
+                ).coordinate
         }
         let camera = mapView.camera
         mapView.animate(
-            to: CameraPosition(target: target, zoom: camera.zoom, bearing: camera.bearing, viewingAngle: camera.viewingAngle),
+            to: CameraPosition(
+                target: target, zoom: camera.zoom, bearing: camera.bearing, viewingAngle: camera.viewingAngle),
             owner: self)
         return true
     }

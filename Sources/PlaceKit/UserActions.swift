@@ -36,7 +36,8 @@ extension Session {
         let centre = worldPoint(camera.target, zoom: camera.zoom)
         let target = coordinate(worldX: centre.x + dx, worldY: centre.y + dy, zoom: camera.zoom)
         map.setCamera(
-            CameraPosition(target: target, zoom: camera.zoom, bearing: camera.bearing, viewingAngle: camera.viewingAngle))
+            CameraPosition(
+                target: target, zoom: camera.zoom, bearing: camera.bearing, viewingAngle: camera.viewingAngle))
         return true
     }
 
@@ -46,7 +47,8 @@ extension Session {
         guard let map = app?.mapView else { return false }
         let camera = map.camera
         map.setCamera(
-            CameraPosition(target: camera.target, zoom: zoom, bearing: camera.bearing, viewingAngle: camera.viewingAngle))
+            CameraPosition(
+                target: camera.target, zoom: zoom, bearing: camera.bearing, viewingAngle: camera.viewingAngle))
         return true
     }
 }

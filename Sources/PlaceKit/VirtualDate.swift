@@ -41,7 +41,8 @@ public struct VirtualDate: Sendable, Equatable {
     public var localeDescription: String {
         let h12 = hour % 12 == 0 ? 12 : hour % 12
         let ampm = hour < 12 ? "AM" : "PM"
-        return "\(month)/\(day)/\(two(year % 100)), \(h12):\(two(minute)):\(two(second)) \(ampm) Coordinated Universal Time"
+        return
+            "\(month)/\(day)/\(two(year % 100)), \(h12):\(two(minute)):\(two(second)) \(ampm) Coordinated Universal Time"
     }
 
     /// `2024-06-01 09:00:01.000000+0000`, as NSLog stamps its lines.

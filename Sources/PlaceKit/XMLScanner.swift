@@ -342,15 +342,26 @@ struct XMLScanner {
                 continue
             }
             if !utf8 {
-                throw fail("the file declares encoding \(declaredEncoding!) and has non-ASCII bytes; only UTF-8 is read", at: i)
+                throw fail(
+                    "the file declares encoding \(declaredEncoding!) and has non-ASCII bytes; only UTF-8 is read", at: i
+                )
             }
             var scalar: UInt32
             var need: Int
             var minimum: UInt32
             switch b {
-            case 0xC2...0xDF: scalar = UInt32(b & 0x1F); need = 1; minimum = 0x80
-            case 0xE0...0xEF: scalar = UInt32(b & 0x0F); need = 2; minimum = 0x800
-            case 0xF0...0xF4: scalar = UInt32(b & 0x07); need = 3; minimum = 0x10000
+            case 0xC2...0xDF:
+                scalar = UInt32(b & 0x1F)
+                need = 1
+                minimum = 0x80
+            case 0xE0...0xEF:
+                scalar = UInt32(b & 0x0F)
+                need = 2
+                minimum = 0x800
+            case 0xF0...0xF4:
+                scalar = UInt32(b & 0x07)
+                need = 3
+                minimum = 0x10000
             default: throw fail("invalid UTF-8 byte 0x\(String(hex(UInt32(b)).suffix(2)))", at: i)
             }
             if i + need >= n {
@@ -609,7 +620,9 @@ struct XMLScanner {
                 return .start(name, offset: tagStart)
             }
             guard spaced else {
-                throw fail("expected white space, '>' or '/>' in <\(raw(name.qualified))>, found \(describe(at: pos))", at: pos)
+                throw fail(
+                    "expected white space, '>' or '/>' in <\(raw(name.qualified))>, found \(describe(at: pos))", at: pos
+                )
             }
             try scanAttribute(in: name)
         }
@@ -689,7 +702,9 @@ struct XMLScanner {
         pos += 2
         let name = try scanName("an end tag")
         _ = skipSpace()
-        guard pos < bytes.count else { throw fail("unexpected end of file in the end tag </\(raw(name.qualified))>", at: pos) }
+        guard pos < bytes.count else {
+            throw fail("unexpected end of file in the end tag </\(raw(name.qualified))>", at: pos)
+        }
         guard bytes[pos] == UInt8(ascii: ">") else {
             throw fail("expected '>' in the end tag </\(raw(name.qualified))>, found \(describe(at: pos))", at: pos)
         }
@@ -734,7 +749,9 @@ struct XMLScanner {
             while pos + 1 < bytes.count {
                 if bytes[pos] == UInt8(ascii: "-") && bytes[pos + 1] == UInt8(ascii: "-") {
                     guard pos + 2 < bytes.count else { break }
-                    guard bytes[pos + 2] == UInt8(ascii: ">") else { throw fail("'--' is not allowed inside a comment", at: pos) }
+                    guard bytes[pos + 2] == UInt8(ascii: ">") else {
+                        throw fail("'--' is not allowed inside a comment", at: pos)
+                    }
                     pos += 3
                     return nil
                 }
@@ -748,7 +765,9 @@ struct XMLScanner {
             let contentStart = pos
             var decode = false
             while pos + 2 < bytes.count {
-                if bytes[pos] == UInt8(ascii: "]") && bytes[pos + 1] == UInt8(ascii: "]") && bytes[pos + 2] == UInt8(ascii: ">") {
+                if bytes[pos] == UInt8(ascii: "]") && bytes[pos + 1] == UInt8(ascii: "]")
+                    && bytes[pos + 2] == UInt8(ascii: ">")
+                {
                     let text = Text(range: contentStart..<pos, isCDATA: true, needsDecoding: decode)
                     pos += 3
                     if text.range.isEmpty { return nil }
@@ -760,7 +779,9 @@ struct XMLScanner {
             throw fail("unexpected end of file in a CDATA section (no ']]>')", at: start)
         }
         if hasPrefix("<!DOCTYPE", at: pos) {
-            if sawRoot || sawDoctype { throw fail("<!DOCTYPE is allowed only once, before the root element", at: start) }
+            if sawRoot || sawDoctype {
+                throw fail("<!DOCTYPE is allowed only once, before the root element", at: start)
+            }
             sawDoctype = true
             try skipDoctype(from: start)
             return nil
@@ -780,7 +801,9 @@ struct XMLScanner {
                 let quoteAt = pos
                 pos += 1
                 while pos < bytes.count && bytes[pos] != b { pos += 1 }
-                guard pos < bytes.count else { throw fail("unexpected end of file in a quoted string in <!DOCTYPE", at: quoteAt) }
+                guard pos < bytes.count else {
+                    throw fail("unexpected end of file in a quoted string in <!DOCTYPE", at: quoteAt)
+                }
                 pos += 1
                 continue
             }
@@ -788,7 +811,9 @@ struct XMLScanner {
                 let commentAt = pos
                 pos += 4
                 while pos + 2 < bytes.count && !hasPrefix("-->", at: pos) { pos += 1 }
-                guard pos + 2 < bytes.count else { throw fail("unexpected end of file in a comment (no '-->')", at: commentAt) }
+                guard pos + 2 < bytes.count else {
+                    throw fail("unexpected end of file in a comment (no '-->')", at: commentAt)
+                }
                 pos += 3
                 continue
             }

@@ -33,7 +33,9 @@ extension CommandFamily {
                     ctx.session.launch(flavor: flavor)
                     return CommandResult(
                         value: appValue(ctx.shell),
-                        text: ["launched the \(flavor == .swift ? "Swift" : "Objective-C") app: map screen, map hidden until the first fix"])
+                        text: [
+                            "launched the \(flavor == .swift ? "Swift" : "Objective-C") app: map screen, map hidden until the first fix"
+                        ])
                 }),
             CommandSpec(
                 "terminate", aliases: ["kill"],
@@ -46,7 +48,8 @@ extension CommandFamily {
                 }),
             CommandSpec(
                 "reset",
-                summary: "the simulator's Erase All Content and Settings: permission and Precise back to their defaults",
+                summary:
+                    "the simulator's Erase All Content and Settings: permission and Precise back to their defaults",
                 details: """
                     Terminates the app and forgets every privacy choice: the next launch asks for
                     permission again. The simulated location, the place dataset and the fields the
@@ -58,7 +61,12 @@ extension CommandFamily {
                     return .line("content and settings erased", value: .null)
                 }),
             CommandSpec(
-                "wait", arguments: [ArgSpec("DURATION", .number(.duration, range: 0...31_536_000), summary: "virtual time, e.g. 1.5s, 200ms, 3min")],
+                "wait",
+                arguments: [
+                    ArgSpec(
+                        "DURATION", .number(.duration, range: 0...31_536_000),
+                        summary: "virtual time, e.g. 1.5s, 200ms, 3min")
+                ],
                 summary: "let virtual time pass, delivering whatever falls due",
                 details: """
                     Moves the virtual clock forward by DURATION (a bare number is seconds), running
@@ -79,7 +87,8 @@ extension CommandFamily {
                 examples: ["status"],
                 handler: statusCommand),
             CommandSpec(
-                "log", arguments: [ArgSpec("N", .integer(1...1_000_000), optional: true, summary: "only the last N lines")],
+                "log",
+                arguments: [ArgSpec("N", .integer(1...1_000_000), optional: true, summary: "only the last N lines")],
                 summary: "show the app's console lines again",
                 examples: ["log", "log 3"],
                 handler: { ctx throws(Diagnostic) in
@@ -87,7 +96,8 @@ extension CommandFamily {
                     let n = min(ctx.integer(0) ?? all.count, all.count)
                     let lines = Array(all.suffix(n))
                     return CommandResult(
-                        value: .list(lines.map { .string($0) }), text: lines.isEmpty ? ["(the console is empty)"] : lines)
+                        value: .list(lines.map { .string($0) }),
+                        text: lines.isEmpty ? ["(the console is empty)"] : lines)
                 }),
         ],
         stateRoots: [
@@ -179,7 +189,11 @@ private func statusCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandR
     if let app = session.app {
         let fix = app.locationManager.lastDelivered
         rows.append(["location", fix.map { $0.description } ?? "none delivered yet"])
-        rows.append(["updates", app.locationManager.isUpdating ? "on, distance filter \(formatNumber(app.locationManager.distanceFilter)) m" : "stopped"])
+        rows.append([
+            "updates",
+            app.locationManager.isUpdating
+                ? "on, distance filter \(formatNumber(app.locationManager.distanceFilter)) m" : "stopped",
+        ])
         let map = app.mapView
         let cam = map.camera
         rows.append([
@@ -188,14 +202,26 @@ private func statusCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandR
                 + ", camera \(formatNumber(cam.target.latitude)), \(formatNumber(cam.target.longitude)) zoom \(formatNumber(cam.zoom))"
                 + (map.animation != nil ? " (animating)" : ""),
         ])
-        rows.append(["list", "\(app.likelyPlaces.count) likely place\(app.likelyPlaces.count == 1 ? "" : "s")"
-            + (app.requestsInFlight > 0 ? ", \(app.requestsInFlight) request\(app.requestsInFlight == 1 ? "" : "s") in flight" : "")])
-        if let rows2 = app.pickerPlaces { rows.append(["picker", "open, \(rows2.count) row\(rows2.count == 1 ? "" : "s")"]) }
-        let markers = map.markers.enumerated().map { i, m in "\(i + 1). \(m.title ?? "(no title)")" + (m.snippet == nil ? " (no snippet)" : "") }
+        rows.append([
+            "list",
+            "\(app.likelyPlaces.count) likely place\(app.likelyPlaces.count == 1 ? "" : "s")"
+                + (app.requestsInFlight > 0
+                    ? ", \(app.requestsInFlight) request\(app.requestsInFlight == 1 ? "" : "s") in flight" : ""),
+        ])
+        if let rows2 = app.pickerPlaces {
+            rows.append(["picker", "open, \(rows2.count) row\(rows2.count == 1 ? "" : "s")"])
+        }
+        let markers = map.markers.enumerated().map { i, m in
+            "\(i + 1). \(m.title ?? "(no title)")" + (m.snippet == nil ? " (no snippet)" : "")
+        }
         rows.append(["markers", markers.isEmpty ? "none" : markers.joined(separator: "; ")])
     }
-    rows.append(["requests", "\(session.stats.placesRequests) places, \(session.stats.locationUpdates) location updates"])
-    rows.append(["clock", "\(formatQuantity(session.clock, .duration)) (\(VirtualDate(clock: session.clock).localeDescription))"])
+    rows.append([
+        "requests", "\(session.stats.placesRequests) places, \(session.stats.locationUpdates) location updates",
+    ])
+    rows.append([
+        "clock", "\(formatQuantity(session.clock, .duration)) (\(VirtualDate(clock: session.clock).localeDescription))",
+    ])
     let table = TextTable(headers: ["", ""], rows: rows)
     let value = Value.record(rows.map { Value.Field($0[0], .string($0[1])) })
     return CommandResult(value: value, text: table.render())

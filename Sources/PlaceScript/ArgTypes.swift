@@ -60,7 +60,8 @@ extension ArgType {
             guard values.contains(t.text) else {
                 throw .syntax(
                     "'\(t.text)' is not one of \(values.joined(separator: ", "))", at: c.location(of: t),
-                    help: suggestion(for: t.text, among: values) ?? "expected one of: " + values.joined(separator: ", "))
+                    help: suggestion(for: t.text, among: values) ?? "expected one of: " + values.joined(separator: ", ")
+                )
             }
             return .word(t.text)
         }

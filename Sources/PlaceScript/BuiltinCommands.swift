@@ -52,7 +52,8 @@ extension CommandFamily {
                     """,
                 examples: [
                     "expect clock == 0", "expect camera.zoom == 15",
-                    "expect location.latitude ~= -33.8688 within 1e-6", "expect log contains \"Location status is OK.\"",
+                    "expect location.latitude ~= -33.8688 within 1e-6",
+                    "expect log contains \"Location status is OK.\"",
                     "expect app.running",
                 ],
                 handler: { ctx throws(Diagnostic) in
@@ -125,7 +126,9 @@ extension CommandFamily {
             CommandSpec(
                 "version", summary: "print placeshell's version",
                 examples: ["version"],
-                handler: { _ throws(Diagnostic) in .line("placeshell \(placeshellVersion)", value: .string(placeshellVersion)) }),
+                handler: { _ throws(Diagnostic) in
+                    .line("placeshell \(placeshellVersion)", value: .string(placeshellVersion))
+                }),
             CommandSpec(
                 "quit", aliases: ["exit"],
                 arguments: [ArgSpec("STATUS", .integer(0...255), optional: true, summary: "exit status")],
@@ -293,7 +296,8 @@ private func helpCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
             throw .runtime(
                 "'\(spec.fullName)' has no subcommand '\(word)'", at: ctx.location(ofArg: 0),
                 help: suggestion(for: word, among: spec.subcommands.map(\.name))
-                    ?? (spec.subcommands.isEmpty ? nil : "subcommands: " + spec.subcommands.map(\.name).joined(separator: ", ")))
+                    ?? (spec.subcommands.isEmpty
+                        ? nil : "subcommands: " + spec.subcommands.map(\.name).joined(separator: ", ")))
         }
         spec = sub
     }
@@ -316,7 +320,9 @@ private func helpOverview(_ shell: Shell) -> CommandResult {
                     "commands",
                     .list(
                         family.commands.map {
-                            .record([Value.Field("name", .string($0.name)), Value.Field("summary", .string($0.summary))])
+                            .record([
+                                Value.Field("name", .string($0.name)), Value.Field("summary", .string($0.summary)),
+                            ])
                         })),
             ]))
     }
@@ -353,7 +359,8 @@ public func helpFor(_ spec: CommandSpec, style: TextStyle = .plain) -> CommandRe
     if !spec.subcommands.isEmpty {
         lines.append("")
         lines.append(style.bold("subcommands:"))
-        lines += TextTable(headers: ["", ""], rows: spec.subcommands.map { [$0.usage, $0.summary] }).render(indent: "  ")
+        lines += TextTable(headers: ["", ""], rows: spec.subcommands.map { [$0.usage, $0.summary] }).render(
+            indent: "  ")
     }
     let examples = spec.examples + spec.subcommands.flatMap(\.examples)
     if !examples.isEmpty {

@@ -68,7 +68,8 @@ public struct ArgType: Sendable {
     public var prefixCompletions: (@Sendable (Shell, String) -> [String])?
 
     public init(
-        usage: String? = nil, isGreedy: Bool = false, completions: @escaping @Sendable (Shell) -> [String] = { _ in [] },
+        usage: String? = nil, isGreedy: Bool = false,
+        completions: @escaping @Sendable (Shell) -> [String] = { _ in [] },
         read: @escaping @Sendable (inout TokenCursor) throws(Diagnostic) -> ArgValue
     ) {
         self.usage = usage

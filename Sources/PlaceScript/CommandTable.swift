@@ -94,7 +94,9 @@ public final class CommandTable: @unchecked Sendable {
     {
         let tokens = raw.tokens
         let first = tokens[0]
-        func loc(_ t: Token) -> SourceLocation { SourceLocation(source: source, offset: t.offset, length: max(1, t.length)) }
+        func loc(_ t: Token) -> SourceLocation {
+            SourceLocation(source: source, offset: t.offset, length: max(1, t.length))
+        }
         guard var spec = command(named: first.text) else {
             var help = suggestion(for: first.text, among: commandNames)
             if help == nil { help = "type 'help' for the list of commands" }
@@ -146,7 +148,8 @@ public final class CommandTable: @unchecked Sendable {
             guard let name = token.optionName, let option = spec.options.first(where: { $0.name == name }) else {
                 let shown = token.isFlag ? "--" + (token.optionName ?? "") : (token.optionName ?? token.text)
                 let names = spec.options.map(\.name)
-                let near = suggestion(for: token.optionName ?? "", among: names, quoting: { token.isFlag ? "--" + $0 : $0 + "=" })
+                let near = suggestion(
+                    for: token.optionName ?? "", among: names, quoting: { token.isFlag ? "--" + $0 : $0 + "=" })
                 throw .syntax(
                     "unknown option '\(shown)' for '\(spec.fullName)'", at: loc(token),
                     help: near ?? "usage: " + spec.usage)
@@ -199,7 +202,8 @@ public final class CommandTable: @unchecked Sendable {
                 BoundArg(value: value, offset: token.offset, length: end.offset + end.length - token.offset))
         }
         if let extra = cursor.current {
-            let what = spec.arguments.isEmpty ? "'\(spec.fullName)' takes no arguments" : "unexpected argument '\(extra.text)'"
+            let what =
+                spec.arguments.isEmpty ? "'\(spec.fullName)' takes no arguments" : "unexpected argument '\(extra.text)'"
             throw .syntax(what, at: loc(extra), help: "usage: " + spec.usage)
         }
         return invocation

@@ -29,7 +29,9 @@ extension CommandFamily {
                             dataset's order and appends new places in the file's order, so loading the
                             same files in the same order always gives the same dataset.
                             """,
-                        examples: ["places load pois.geojson", "places load city.osm.pbf --replace", "places load shops.csv"],
+                        examples: [
+                            "places load pois.geojson", "places load city.osm.pbf --replace", "places load shops.csv",
+                        ],
                         handler: loadCommand),
                     CommandSpec(
                         "add",
@@ -38,30 +40,54 @@ extension CommandFamily {
                             ArgSpec("POSITION", .coordinate, summary: "LAT LNG"),
                         ],
                         options: [
-                            OptionSpec("id", .word, valueName: "ID", summary: "its ID (default: derived from name and position)"),
-                            OptionSpec("type", .word, valueName: "TYPES", summary: "Google place types, comma-separated"),
+                            OptionSpec(
+                                "id", .word, valueName: "ID",
+                                summary: "its ID (default: derived from name and position)"),
+                            OptionSpec(
+                                "type", .word, valueName: "TYPES", summary: "Google place types, comma-separated"),
                             OptionSpec("address", .word, valueName: "TEXT", summary: "the formatted address"),
                             OptionSpec("rating", .number(nil, range: 1...5), valueName: "R", summary: "1.0–5.0"),
                             OptionSpec("price", .integer(0...4), valueName: "P", summary: "0 free … 4 expensive"),
-                            OptionSpec("radius", .number(.length, range: 1...50_000), valueName: "M", summary: "its size in metres (default 30)"),
+                            OptionSpec(
+                                "radius", .number(.length, range: 1...50_000), valueName: "M",
+                                summary: "its size in metres (default 30)"),
                         ],
                         summary: "add one place",
-                        examples: ["places add \"Café Sydney\" -33.8614 151.2108 type=restaurant,cafe address=\"31 Alfred St, Sydney NSW 2000\" rating=4.4 price=3"],
+                        examples: [
+                            "places add \"Café Sydney\" -33.8614 151.2108 type=restaurant,cafe address=\"31 Alfred St, Sydney NSW 2000\" rating=4.4 price=3"
+                        ],
                         handler: addCommand),
                     CommandSpec(
-                        "remove", arguments: [ArgSpec("ID", placeReferenceType, summary: "a place ID, a row of the app's list, or a name")],
-                        summary: "remove a place by its ID (or its row or name)", examples: ["places remove p:5f2c9e01a3b4d6e7"],
+                        "remove",
+                        arguments: [
+                            ArgSpec("ID", placeReferenceType, summary: "a place ID, a row of the app's list, or a name")
+                        ],
+                        summary: "remove a place by its ID (or its row or name)",
+                        examples: ["places remove p:5f2c9e01a3b4d6e7"],
                         handler: removeCommand),
                     CommandSpec(
-                        "info", arguments: [ArgSpec("PLACE", placeReferenceType, summary: "an ID, a row of the app's list, or a name")],
-                        summary: "everything about one place: ID, position, types, address, rating, price, size, distance",
-                        examples: ["places info 1", "places info \"Darling Harbour\"", "places info ChIJN1t_tDeuEmsRUsoyG83frY4"],
+                        "info",
+                        arguments: [
+                            ArgSpec("PLACE", placeReferenceType, summary: "an ID, a row of the app's list, or a name")
+                        ],
+                        summary:
+                            "everything about one place: ID, position, types, address, rating, price, size, distance",
+                        examples: [
+                            "places info 1", "places info \"Darling Harbour\"",
+                            "places info ChIJN1t_tDeuEmsRUsoyG83frY4",
+                        ],
                         handler: infoCommand),
                     CommandSpec(
-                        "near", arguments: [ArgSpec("POSITION", .coordinate, optional: true, summary: "LAT LNG (default: the device)")],
+                        "near",
+                        arguments: [
+                            ArgSpec("POSITION", .coordinate, optional: true, summary: "LAT LNG (default: the device)")
+                        ],
                         options: [
-                            OptionSpec("radius", .number(.length, range: 1...100_000), valueName: "M", summary: "how far (default 200m)"),
-                            OptionSpec("limit", .integer(1...10_000), valueName: "N", summary: "at most N places (default 20)"),
+                            OptionSpec(
+                                "radius", .number(.length, range: 1...100_000), valueName: "M",
+                                summary: "how far (default 200m)"),
+                            OptionSpec(
+                                "limit", .integer(1...10_000), valueName: "N", summary: "at most N places (default 20)"),
                         ],
                         summary: "the places nearest a position, closest first",
                         examples: ["places near", "places near -33.8688 151.2093 radius=500m limit=5"],
@@ -69,18 +95,27 @@ extension CommandFamily {
                     CommandSpec(
                         "generate", arguments: [ArgSpec("N", .integer(1...5_000_000), summary: "how many")],
                         options: [
-                            OptionSpec("around", .coordinate, valueName: "LAT,LNG", summary: "the centre (default: the device, else Sydney)"),
-                            OptionSpec("radius", .number(.length, range: 10...2_000_000), valueName: "M", summary: "how far they spread (default 5km)"),
-                            OptionSpec("seed", .integer(0...Int.max), valueName: "S", summary: "the random seed (default 1)"),
+                            OptionSpec(
+                                "around", .coordinate, valueName: "LAT,LNG",
+                                summary: "the centre (default: the device, else Sydney)"),
+                            OptionSpec(
+                                "radius", .number(.length, range: 10...2_000_000), valueName: "M",
+                                summary: "how far they spread (default 5km)"),
+                            OptionSpec(
+                                "seed", .integer(0...Int.max), valueName: "S", summary: "the random seed (default 1)"),
                             OptionSpec("replace", summary: "replace the dataset instead of adding to it"),
                         ],
                         summary: "add N synthetic but plausible places: names, types, clustered density",
-                        examples: ["places generate 1000", "places generate 1000000 around=-33.87,151.2 radius=20km seed=7 --replace"],
+                        examples: [
+                            "places generate 1000",
+                            "places generate 1000000 around=-33.87,151.2 radius=20km seed=7 --replace",
+                        ],
                         handler: generateCommand),
                     CommandSpec(
                         "export", arguments: [ArgSpec("FILE", .path, summary: "a .geojson/.json or .csv file")],
                         summary: "write the dataset as GeoJSON or CSV (by extension), atomically",
-                        details: "The file is written to a temporary name and renamed, so a failed write never leaves half a file. 'places load' reads it back.",
+                        details:
+                            "The file is written to a temporary name and renamed, so a failed write never leaves half a file. 'places load' reads it back.",
                         examples: ["places export city.geojson", "places export city.csv"],
                         handler: exportCommand),
                 ],
@@ -95,7 +130,8 @@ extension CommandFamily {
                 })
         ],
         stateRoots: [
-            StateRoot("places", summary: "the place dataset: count, source, areas") { shell in .leaf(placesValue(shell)) }
+            StateRoot("places", summary: "the place dataset: count, source, areas") { shell in .leaf(placesValue(shell))
+            }
         ])
 }
 
@@ -109,7 +145,8 @@ func placesValue(_ shell: Shell) -> Value {
 
 /// A place ID, a row of the app's list, or a name; names complete with Tab.
 let placeReferenceType: ArgType = {
-    var type = ArgType(usage: "ID|ROW|NAME") { (c: inout TokenCursor) throws(Diagnostic) in .word(c.next()?.text ?? "") }
+    var type = ArgType(usage: "ID|ROW|NAME") { (c: inout TokenCursor) throws(Diagnostic) in .word(c.next()?.text ?? "")
+    }
     type.prefixCompletions = { shell, prefix in shell.session.places.dataset.names(withPrefix: prefix, limit: 200) }
     return type
 }()
@@ -151,7 +188,8 @@ private func loadCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
         var at = ""
         if !placed, let line = e.line { at += " line \(line)" }
         if !placed, let item = e.item { at += (at.isEmpty ? " " : ", ") + "item \(item)" }
-        throw .runtime("'\(path)' (\(format.displayName))\(at.isEmpty ? "" : ":" + at): \(e.message)", at: ctx.location(ofArg: 0))
+        throw .runtime(
+            "'\(path)' (\(format.displayName))\(at.isEmpty ? "" : ":" + at): \(e.message)", at: ctx.location(ofArg: 0))
     }
     let name = lastPathComponent(path)
     let replace = ctx.flag("replace")
@@ -160,7 +198,10 @@ private func loadCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
         if merged == nil { ctx.session.places.dataset.replaceAll(with: summary.records, source: name) }
     } else {
         let (added, replaced) = merged ?? ctx.session.places.dataset.merge(summary.records, source: name)
-        if replaced > 0 { lines.append("\(groupedThousands(added)) new, \(groupedThousands(replaced)) replaced places with the same ID") }
+        if replaced > 0 {
+            lines.append(
+                "\(groupedThousands(added)) new, \(groupedThousands(replaced)) replaced places with the same ID")
+        }
     }
     for warning in summary.warnings.prefix(10) { lines.append("warning: " + warning) }
     if summary.warnings.count > 10 { lines.append("warning: … and \(summary.warnings.count - 10) more") }
@@ -193,7 +234,9 @@ private func removeCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandR
     let store = ctx.session.places.dataset
     // ID|ROW|NAME, as its usage line says (names complete with Tab here too).
     if store.index(ofID: word) == nil, store.indexes(named: word).isEmpty, case .failure = parseInteger(word) {
-        throw .runtime("no place has the ID or name '\(word)'", at: ctx.location(ofArg: 0), help: "'places info NAME' shows a place's ID")
+        throw .runtime(
+            "no place has the ID or name '\(word)'", at: ctx.location(ofArg: 0),
+            help: "'places info NAME' shows a place's ID")
     }
     let found = try resolvePlace(ctx, word)
     guard store.index(ofID: found.id) != nil else {
@@ -214,7 +257,8 @@ private func resolvePlace(_ ctx: CommandContext, _ word: String) throws(Diagnost
         guard row >= 1 && row <= list.count else {
             throw .runtime(
                 "row \(row) does not exist: the app's list has \(list.count) place\(list.count == 1 ? "" : "s")",
-                at: ctx.location(ofArg: 0), help: list.isEmpty ? "rows are those of the app's list ('show likely')" : "rows 1…\(list.count)")
+                at: ctx.location(ofArg: 0),
+                help: list.isEmpty ? "rows are those of the app's list ('show likely')" : "rows 1…\(list.count)")
         }
         let source = list[row - 1].place.source
         if let index = store.index(ofID: source.id) { return store.place(at: index) }
@@ -226,7 +270,8 @@ private func resolvePlace(_ ctx: CommandContext, _ word: String) throws(Diagnost
         let near = store.names(withPrefix: word, limit: 5)
         throw .runtime(
             "no place is named '\(word)'", at: ctx.location(ofArg: 0),
-            help: near.isEmpty ? "names complete with Tab; 'places near' lists places nearby" : "did you mean '\(near[0])'?")
+            help: near.isEmpty
+                ? "names complete with Tab; 'places near' lists places nearby" : "did you mean '\(near[0])'?")
     }
     let ids = matches.prefix(5).map { store.place(at: $0).id }
     throw .runtime(
@@ -255,18 +300,32 @@ private func infoCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
     let place = try resolvePlace(ctx, word)
     var rows = [
         ["id", place.id], ["name", place.name],
-        ["position", "\(formatFixed(place.coordinate.latitude, decimals: 6)), \(formatFixed(place.coordinate.longitude, decimals: 6))"],
+        [
+            "position",
+            "\(formatFixed(place.coordinate.latitude, decimals: 6)), \(formatFixed(place.coordinate.longitude, decimals: 6))",
+        ],
         ["types", place.types.isEmpty ? "(none)" : place.types.joined(separator: ", ")],
         ["address", place.address.isEmpty ? "(none)" : place.address],
         ["rating", place.rating > 0 ? formatNumber(place.rating) : "(none)"],
-        ["price", place.priceLevel > 0 ? String(repeating: "$", count: place.priceLevel) + " (\(place.priceLevel))" : place.priceLevel == 0 ? "free (0)" : "(unknown)"],
+        [
+            "price",
+            place.priceLevel > 0
+                ? String(repeating: "$", count: place.priceLevel) + " (\(place.priceLevel))"
+                : place.priceLevel == 0 ? "free (0)" : "(unknown)",
+        ],
         ["size", "radius \(formatNumber(place.radius)) m"], ["source", place.area],
     ]
     if let position = ctx.session.device.position {
-        rows.append(["distance", "\(formatFixed(distance(position.coordinate, place.coordinate), decimals: 1)) m from the device"])
+        rows.append([
+            "distance",
+            "\(formatFixed(distance(position.coordinate, place.coordinate), decimals: 1)) m from the device",
+        ])
     }
     if let app = ctx.session.app, let i = app.likelyPlaces.firstIndex(where: { $0.place.source.id == place.id }) {
-        rows.append(["likely", "row \(i + 1) of the app's list, likelihood \(formatFixed(app.likelyPlaces[i].likelihood, decimals: 4))"])
+        rows.append([
+            "likely",
+            "row \(i + 1) of the app's list, likelihood \(formatFixed(app.likelyPlaces[i].likelihood, decimals: 4))",
+        ])
     }
     return CommandResult(value: placeValue(place, ctx.shell), text: TextTable(headers: ["", ""], rows: rows).render())
 }
@@ -278,7 +337,8 @@ private func nearCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
     } else if let position = ctx.session.device.position {
         point = position.coordinate
     } else {
-        throw .runtime("the device has no position", at: ctx.location, help: "give one: places near LAT LNG, or 'locate' first")
+        throw .runtime(
+            "the device has no position", at: ctx.location, help: "give one: places near LAT LNG, or 'locate' first")
     }
     var radius = 200.0
     if case .number(let q)? = ctx.option("radius")?.value { radius = q.value }
@@ -293,7 +353,9 @@ private func nearCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
     var values: [Value] = []
     for (i, hit) in found.enumerated() {
         let place = store.place(at: hit.index)
-        rows.append([String(i + 1), formatFixed(hit.distance, decimals: 1) + " m", place.name, place.types.first ?? "", place.id])
+        rows.append([
+            String(i + 1), formatFixed(hit.distance, decimals: 1) + " m", place.name, place.types.first ?? "", place.id,
+        ])
         values.append(placeValue(place, ctx.shell))
     }
     let table = TextTable(
@@ -304,7 +366,9 @@ private func nearCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
 private func generateCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
     let n = ctx.integer(0) ?? 0
     var centre = ctx.session.device.position?.coordinate ?? TutorialApp.defaultLocation
-    if case .coordinate(let c)? = ctx.option("around")?.value { centre = GeoPoint(latitude: c.latitude, longitude: c.longitude) }
+    if case .coordinate(let c)? = ctx.option("around")?.value {
+        centre = GeoPoint(latitude: c.latitude, longitude: c.longitude)
+    }
     var radius = 5000.0
     if case .number(let q)? = ctx.option("radius")?.value { radius = q.value }
     var seed: UInt64 = 1
@@ -337,7 +401,8 @@ private func exportCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandR
     }
     switch writeFileAtomically(ctx.resolvedPath(path), bytes) {
     case .success: break
-    case .failure(let e): throw .runtime("cannot write '\(path)': \(e.reason); nothing was changed", at: ctx.location(ofArg: 0))
+    case .failure(let e):
+        throw .runtime("cannot write '\(path)': \(e.reason); nothing was changed", at: ctx.location(ofArg: 0))
     }
     return .line(
         "wrote \(groupedThousands(places.count)) places to \(path) (\(format), \(groupedThousands(bytes.count)) bytes)",

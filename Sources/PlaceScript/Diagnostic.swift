@@ -101,7 +101,8 @@ public struct DiagnosticRenderer {
         if displayWidth(rest) > window {
             rest = String(prefixFitting(rest, width: window)) + "…"
         }
-        var underlined = String(decoding: lineBytes[caretByte..<min(lineBytes.count, caretByte + max(loc.length, 1))], as: UTF8.self)
+        var underlined = String(
+            decoding: lineBytes[caretByte..<min(lineBytes.count, caretByte + max(loc.length, 1))], as: UTF8.self)
         if underlined.isEmpty { underlined = " " }
         let caretWidth = max(1, min(displayWidth(underlined), displayWidth(rest)))
         let gutter = "    | "

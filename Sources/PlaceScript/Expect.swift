@@ -252,7 +252,9 @@ extension Shell {
             let same = valuesEqual(lhs, rhs)
             if same == (op == .equal) { return .passed }
             var note: String? = nil
-            if !sameKind(lhs, rhs) { note = "note: the actual value is \(lhs.kindName), the expected one \(rhs.kindName)" }
+            if !sameKind(lhs, rhs) {
+                note = "note: the actual value is \(lhs.kindName), the expected one \(rhs.kindName)"
+            }
             return failure((op == .notEqual ? "not " : "") + formatLiteral(rhs), note)
         case .approximately:
             guard case .number(let a, _) = lhs, case .number(let b, _) = rhs else {
@@ -316,7 +318,9 @@ extension Shell {
             switch lhs {
             case .string(let s): found = s.contains(regex)
             case .list(let items):
-                found = items.contains { if case .string(let s) = $0 { return s.contains(regex) } else { return false } }
+                found = items.contains {
+                    if case .string(let s) = $0 { return s.contains(regex) } else { return false }
+                }
             case .null: found = false
             default:
                 return fail("'matches' looks in text or a list; '\(text)' has \(lhs.kindName)")

@@ -43,7 +43,8 @@ extension CommandFamily {
         ],
         settings: [
             SettingSpec(
-                "trace", values: ["on", "off"], summary: "print each simulated API call and callback (as the trace command)",
+                "trace", values: ["on", "off"],
+                summary: "print each simulated API call and callback (as the trace command)",
                 get: { $0.session.tracing ? "on" : "off" }, set: { $0.session.tracing = $1 == "on" })
         ])
 }
@@ -69,7 +70,8 @@ private func explainState(_ shell: Shell) -> CommandResult {
     let privacy = session.device.privacy
     guard let app = session.app else {
         if let crash = session.lastApp?.crashMessage {
-            reasons.append(Reason(topic: "app", text: "The app crashed: \(crash). Nothing runs until 'launch'.", pitfall: "P11"))
+            reasons.append(
+                Reason(topic: "app", text: "The app crashed: \(crash). Nothing runs until 'launch'.", pitfall: "P11"))
         } else {
             reasons.append(Reason(topic: "app", text: "The app is not running: 'launch' starts it (viewDidLoad)."))
         }
@@ -77,22 +79,39 @@ private func explainState(_ shell: Shell) -> CommandResult {
         reasons.append(contentsOf: faultReasons(session))
         return render(reasons, shell)
     }
-    reasons.append(Reason(topic: "app", text: "The \(app.flavor == .swift ? "Swift" : "Objective-C") app runs, on the \(app.screen == .map ? "map screen" : "picker screen")."))
+    reasons.append(
+        Reason(
+            topic: "app",
+            text:
+                "The \(app.flavor == .swift ? "Swift" : "Objective-C") app runs, on the \(app.screen == .map ? "map screen" : "picker screen")."
+        ))
     reasons.append(contentsOf: permissionReasons(privacy, session))
     let manager = app.locationManager
     let status = privacy.status
     // The map.
     if app.mapView.isHidden {
         if status == .restricted {
-            reasons.append(Reason(topic: "map", text: "The map is hidden and stays hidden: the tutorial shows it only on a fix or a denial, and a restricted app gets neither.", pitfall: "P6"))
+            reasons.append(
+                Reason(
+                    topic: "map",
+                    text:
+                        "The map is hidden and stays hidden: the tutorial shows it only on a fix or a denial, and a restricted app gets neither.",
+                    pitfall: "P6"))
         } else if manager.lastDelivered == nil {
-            reasons.append(Reason(topic: "map", text: "The map is hidden until the first fix arrives (viewDidLoad hid it)."))
+            reasons.append(
+                Reason(topic: "map", text: "The map is hidden until the first fix arrives (viewDidLoad hid it)."))
         }
     } else if status == .denied && manager.lastDelivered == nil {
-        reasons.append(Reason(topic: "map", text: "The map shows the tutorial's default point, Sydney (-33.869405, 151.199): a denial unhides it without a fix."))
+        reasons.append(
+            Reason(
+                topic: "map",
+                text:
+                    "The map shows the tutorial's default point, Sydney (-33.869405, 151.199): a denial unhides it without a fix."
+            ))
     } else {
         let c = app.mapView.camera
-        var text = "The map is shown, centred on \(formatFixed(c.target.latitude, decimals: 6)), \(formatFixed(c.target.longitude, decimals: 6)) at zoom \(formatNumber(c.zoom))"
+        var text =
+            "The map is shown, centred on \(formatFixed(c.target.latitude, decimals: 6)), \(formatFixed(c.target.longitude, decimals: 6)) at zoom \(formatNumber(c.zoom))"
         text += manager.accuracyAuthorization == .reduced && app.flavor == .swift ? " (10: approximate location)." : "."
         var pitfall: String? = nil
         if manager.accuracyAuthorization == .reduced && app.flavor == .objc {
@@ -103,25 +122,60 @@ private func explainState(_ shell: Shell) -> CommandResult {
     }
     // Fixes.
     if let error = app.locationError {
-        reasons.append(Reason(topic: "fixes", text: "No more fixes come: didFailWithError (\(error.name), code \(error.rawValue)) made the tutorial call stopUpdatingLocation(), and it never starts again. \(error == .locationUnknown ? "locationUnknown is transient; the tutorial stops anyway." : "")".trimmingTrailingSpace(), pitfall: "P5"))
+        reasons.append(
+            Reason(
+                topic: "fixes",
+                text:
+                    "No more fixes come: didFailWithError (\(error.name), code \(error.rawValue)) made the tutorial call stopUpdatingLocation(), and it never starts again. \(error == .locationUnknown ? "locationUnknown is transient; the tutorial stops anyway." : "")"
+                    .trimmingTrailingSpace(), pitfall: "P5"))
     } else if !manager.isUpdating {
         reasons.append(Reason(topic: "fixes", text: "No fixes come: location updates are stopped."))
     } else if !status.isAuthorized {
-        let waiting = status == .notDetermined ? "the permission has not been answered" : "the app may not use location (\(status.rawValue))"
-        reasons.append(Reason(topic: "fixes", text: "No fixes come yet: \(waiting). Updates were started in viewDidLoad and begin once it is allowed."))
+        let waiting =
+            status == .notDetermined
+            ? "the permission has not been answered" : "the app may not use location (\(status.rawValue))"
+        reasons.append(
+            Reason(
+                topic: "fixes",
+                text: "No fixes come yet: \(waiting). Updates were started in viewDidLoad and begin once it is allowed."
+            ))
     } else if session.device.position == nil {
-        reasons.append(Reason(topic: "fixes", text: "No fixes come: the device has no position ('locate LAT LNG', or a route)."))
+        reasons.append(
+            Reason(topic: "fixes", text: "No fixes come: the device has no position ('locate LAT LNG', or a route)."))
     } else if manager.isHoldingBackAFix {
-        reasons.append(Reason(topic: "fixes", text: "With approximate location a fix comes at most every 15 minutes: the next one is held back until then ('wait')."))
+        reasons.append(
+            Reason(
+                topic: "fixes",
+                text:
+                    "With approximate location a fix comes at most every 15 minutes: the next one is held back until then ('wait')."
+            ))
     } else if let last = manager.lastDelivered, let position = session.device.position {
         let moved = distance(last.coordinate, position.coordinate)
         if manager.accuracyAuthorization == .reduced {
-            reasons.append(Reason(topic: "fixes", text: "With approximate location, fixes are snapped to about 2 km and come at most every 15 minutes: \(session.stats.locationUpdates) so far."))
+            reasons.append(
+                Reason(
+                    topic: "fixes",
+                    text:
+                        "With approximate location, fixes are snapped to about 2 km and come at most every 15 minutes: \(session.stats.locationUpdates) so far."
+                ))
         } else if moved < manager.distanceFilter {
-            let whereNow = moved < 0.05 ? "The device has not moved since the last fix" : "The device is \(formatFixed(moved, decimals: 1)) m from the last fix"
-            reasons.append(Reason(topic: "fixes", text: "\(whereNow): less than the distance filter (\(formatNumber(manager.distanceFilter)) m), so no new fix comes until it moves further."))
+            let whereNow =
+                moved < 0.05
+                ? "The device has not moved since the last fix"
+                : "The device is \(formatFixed(moved, decimals: 1)) m from the last fix"
+            reasons.append(
+                Reason(
+                    topic: "fixes",
+                    text:
+                        "\(whereNow): less than the distance filter (\(formatNumber(manager.distanceFilter)) m), so no new fix comes until it moves further."
+                ))
         } else {
-            reasons.append(Reason(topic: "fixes", text: "Fixes come as the device moves at least \(formatNumber(manager.distanceFilter)) m: \(session.stats.locationUpdates) so far."))
+            reasons.append(
+                Reason(
+                    topic: "fixes",
+                    text:
+                        "Fixes come as the device moves at least \(formatNumber(manager.distanceFilter)) m: \(session.stats.locationUpdates) so far."
+                ))
         }
     } else {
         reasons.append(Reason(topic: "fixes", text: "The first fix is on its way (1 s after updates became possible)."))
@@ -129,13 +183,24 @@ private func explainState(_ shell: Shell) -> CommandResult {
     // The list.
     let count = app.likelyPlaces.count
     if app.requestsInFlight > 1 {
-        reasons.append(Reason(topic: "list", text: "\(app.requestsInFlight) places requests are in flight: each answer appends to the same list after one removeAll(), so rows will repeat.", pitfall: "P3"))
+        reasons.append(
+            Reason(
+                topic: "list",
+                text:
+                    "\(app.requestsInFlight) places requests are in flight: each answer appends to the same list after one removeAll(), so rows will repeat.",
+                pitfall: "P3"))
     }
     if count == 0 {
         if app.requestsInFlight > 0 {
-            reasons.append(Reason(topic: "list", text: "The list is empty: a request is in flight and its answer has not arrived. \"Get Place\" now would hand the picker an empty copy.", pitfall: "P2"))
+            reasons.append(
+                Reason(
+                    topic: "list",
+                    text:
+                        "The list is empty: a request is in flight and its answer has not arrived. \"Get Place\" now would hand the picker an empty copy.",
+                    pitfall: "P2"))
         } else if case .failed(let code)? = app.lastPlacesResponse {
-            var text = "The list is empty: the last request failed with \(code.name) (\(code.rawValue)): \(code.meaning)."
+            var text =
+                "The list is empty: the last request failed with \(code.name) (\(code.rawValue)): \(code.meaning)."
             var pitfall: String? = nil
             if code == .locationError && status != .notDetermined && !status.isAuthorized {
                 text += " Without location permission every request fails."
@@ -145,22 +210,36 @@ private func explainState(_ shell: Shell) -> CommandResult {
             }
             reasons.append(Reason(topic: "list", text: text, pitfall: pitfall))
         } else if case .answered(0)? = app.lastPlacesResponse {
-            reasons.append(Reason(topic: "list", text: "The list is empty: the service found no place near the device."))
+            reasons.append(
+                Reason(topic: "list", text: "The list is empty: the service found no place near the device."))
         } else {
             reasons.append(Reason(topic: "list", text: "The list is empty."))
         }
     } else {
         var text = "The list has \(count) likely place\(count == 1 ? "" : "s")"
         if let first = app.likelyPlaces.first {
-            text += "; the most likely is \(first.place.name ?? "(no name)") at \(formatFixed(first.likelihood, decimals: 3))"
+            text +=
+                "; the most likely is \(first.place.name ?? "(no name)") at \(formatFixed(first.likelihood, decimals: 3))"
         }
         reasons.append(Reason(topic: "list", text: text + "."))
     }
-    if let picker = app.pickerPlaces, picker.count != count || zip(picker, app.likelyPlaces).contains(where: { $0.place != $1.place }) {
-        reasons.append(Reason(topic: "picker", text: "The picker shows its own copy, taken when \"Get Place\" was tapped: \(picker.count) row\(picker.count == 1 ? "" : "s"), not the app's current \(count).", pitfall: "P2"))
+    if let picker = app.pickerPlaces,
+        picker.count != count || zip(picker, app.likelyPlaces).contains(where: { $0.place != $1.place })
+    {
+        reasons.append(
+            Reason(
+                topic: "picker",
+                text:
+                    "The picker shows its own copy, taken when \"Get Place\" was tapped: \(picker.count) row\(picker.count == 1 ? "" : "s"), not the app's current \(count).",
+                pitfall: "P2"))
     }
     if app.flavor == .objc && app.pickerPlaces != nil {
-        reasons.append(Reason(topic: "picker", text: "The Objective-C picker never sets the cells' text: every row is blank, and a selection is never passed back.", pitfall: "P8"))
+        reasons.append(
+            Reason(
+                topic: "picker",
+                text:
+                    "The Objective-C picker never sets the cells' text: every row is blank, and a selection is never passed back.",
+                pitfall: "P8"))
     }
     // Markers.
     let fields = session.places.requestedFields
@@ -174,7 +253,10 @@ private func explainState(_ shell: Shell) -> CommandResult {
     reasons.append(contentsOf: faultReasons(session))
     if !shell.autorun && !session.pendingEvents.isEmpty {
         let n = session.pendingEvents.count
-        reasons.append(Reason(topic: "run loop", text: "autorun is off: \(n) event\(n == 1 ? " waits" : "s wait") ('events', 'step', 'run', 'wait')."))
+        reasons.append(
+            Reason(
+                topic: "run loop",
+                text: "autorun is off: \(n) event\(n == 1 ? " waits" : "s wait") ('events', 'step', 'run', 'wait')."))
     }
     return render(reasons, shell)
 }
@@ -183,14 +265,21 @@ private func permissionReasons(_ privacy: PrivacySettings, _ session: Session) -
     var text: String
     switch privacy.status {
     case .notDetermined: text = "The permission is not determined: nobody has answered the alert yet."
-    case .restricted: text = "Location is restricted for the app (parental controls): it cannot ask, and nobody can allow it."
+    case .restricted:
+        text = "Location is restricted for the app (parental controls): it cannot ask, and nobody can allow it."
     case .denied:
-        text = privacy.servicesEnabled ? "Location is denied for the app (Settings: \(privacy.settingName))." : "Location Services are off for the whole device: every app reads denied."
+        text =
+            privacy.servicesEnabled
+            ? "Location is denied for the app (Settings: \(privacy.settingName))."
+            : "Location Services are off for the whole device: every app reads denied."
     case .authorizedWhenInUse, .authorizedAlways:
-        text = "Location is allowed (\(privacy.settingName)) with \(privacy.accuracy == .full ? "precise" : "approximate") accuracy."
+        text =
+            "Location is allowed (\(privacy.settingName)) with \(privacy.accuracy == .full ? "precise" : "approximate") accuracy."
         if privacy.allowedOnce { text += " Allow Once ends with the app: the next launch asks again." }
     }
-    if session.device.promptOpen { text += " The alert is on screen, waiting: auth allow | auth allow once | auth deny." }
+    if session.device.promptOpen {
+        text += " The alert is on screen, waiting: auth allow | auth allow once | auth deny."
+    }
     if !session.device.hasWhenInUseUsageKey {
         text += " Info.plist lacks NSLocationWhenInUseUsageDescription, so iOS ignores the request."
     }
@@ -200,10 +289,32 @@ private func permissionReasons(_ privacy: PrivacySettings, _ session: Session) -
 private func faultReasons(_ session: Session) -> [Reason] {
     let faults = session.places.faults
     var reasons: [Reason] = []
-    if !faults.networkOnline { reasons.append(Reason(topic: "faults", text: "The network is off: places requests fail with networkError (-1).")) }
-    if let code = faults.apiKey.errorCode { reasons.append(Reason(topic: "faults", text: "The API key is \(faults.apiKey.rawValue): places requests fail with \(code.name) (\(code.rawValue)).")) }
-    if let injected = faults.injected { reasons.append(Reason(topic: "faults", text: "A places error is set (\(injected.mode.rawValue)): \(injected.code.explanation).")) }
-    if let limit = faults.rateLimit { reasons.append(Reason(topic: "faults", text: "Places requests are limited to \(limit.perMinute) a minute; more fail with rateLimitExceeded (-7).")) }
+    if !faults.networkOnline {
+        reasons.append(
+            Reason(topic: "faults", text: "The network is off: places requests fail with networkError (-1)."))
+    }
+    if let code = faults.apiKey.errorCode {
+        reasons.append(
+            Reason(
+                topic: "faults",
+                text:
+                    "The API key is \(faults.apiKey.rawValue): places requests fail with \(code.name) (\(code.rawValue))."
+            ))
+    }
+    if let injected = faults.injected {
+        reasons.append(
+            Reason(
+                topic: "faults",
+                text: "A places error is set (\(injected.mode.rawValue)): \(injected.code.explanation)."))
+    }
+    if let limit = faults.rateLimit {
+        reasons.append(
+            Reason(
+                topic: "faults",
+                text:
+                    "Places requests are limited to \(limit.perMinute) a minute; more fail with rateLimitExceeded (-7)."
+            ))
+    }
     return reasons
 }
 
@@ -212,13 +323,19 @@ private func render(_ reasons: [Reason], _ shell: Shell) -> CommandResult {
     var lines: [String] = []
     for r in reasons {
         let text = r.text + (r.pitfall.map { " [\($0)]" } ?? "")
-        lines.append(wrapText(text, width: width, indent: padded(r.topic, to: 11), hanging: String(repeating: " ", count: 11)))
+        lines.append(
+            wrapText(text, width: width, indent: padded(r.topic, to: 11), hanging: String(repeating: " ", count: 11)))
     }
     let value = Value.list(
         reasons.map {
-            .record([Value.Field("topic", .string($0.topic)), Value.Field("text", .string($0.text)), Value.Field("pitfall", .optional($0.pitfall))])
+            .record([
+                Value.Field("topic", .string($0.topic)), Value.Field("text", .string($0.text)),
+                Value.Field("pitfall", .optional($0.pitfall)),
+            ])
         })
-    return CommandResult(value: value, text: lines.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) })
+    return CommandResult(
+        value: value,
+        text: lines.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) })
 }
 
 extension String {
@@ -234,7 +351,9 @@ extension String {
 private func explainCommand(_ ctx: CommandContext, _ words: [String]) throws(Diagnostic) -> CommandResult {
     let table = ctx.shell.table
     guard var spec = table.command(named: words[0]) else {
-        throw .runtime("no command '\(words[0])'", at: ctx.location(ofArg: 0), help: suggestion(for: words[0], among: table.commandNames))
+        throw .runtime(
+            "no command '\(words[0])'", at: ctx.location(ofArg: 0),
+            help: suggestion(for: words[0], among: table.commandNames))
     }
     for word in words.dropFirst() {
         guard let sub = spec.subcommand(named: word) else { break }
@@ -242,7 +361,9 @@ private func explainCommand(_ ctx: CommandContext, _ words: [String]) throws(Dia
     }
     let name = spec.fullName
     guard let entry = apiTable[name] ?? apiTable[spec.parent?.fullName ?? ""] else {
-        return .line("'\(name)' is the shell's own: it stands for nothing in the app.", value: .record([Value.Field("command", .string(name))]))
+        return .line(
+            "'\(name)' is the shell's own: it stands for nothing in the app.",
+            value: .record([Value.Field("command", .string(name))]))
     }
     var lines = ["\(name): \(entry.what)"]
     if !entry.calls.isEmpty {
@@ -287,30 +408,45 @@ let apiTable: [String: APIEntry] = [
     "reset": APIEntry(what: "Simulator: Device ▸ Erase All Content and Settings", calls: [], callbacks: []),
     "status": APIEntry(what: "a look at the phone, Settings and the debugger at once", calls: [], callbacks: []),
     "log": APIEntry(what: "Xcode's console: what the app printed with print() or NSLog()", calls: [], callbacks: []),
-    "wait": APIEntry(what: "time passes: the run loop delivers what falls due", calls: [], callbacks: ["whatever is pending ('events')"]),
+    "wait": APIEntry(
+        what: "time passes: the run loop delivers what falls due", calls: [],
+        callbacks: ["whatever is pending ('events')"]),
     "auth": APIEntry(
         what: "the system alert's buttons, or Settings ▸ Privacy & Security ▸ Location Services ▸ the app",
-        calls: [], callbacks: ["locationManager(_:didChangeAuthorization:) when the status changes", "locationManager(_:didFailWithError:) (kCLErrorDenied) when updating and no longer allowed"]),
+        calls: [],
+        callbacks: [
+            "locationManager(_:didChangeAuthorization:) when the status changes",
+            "locationManager(_:didFailWithError:) (kCLErrorDenied) when updating and no longer allowed",
+        ]),
     "locate": APIEntry(
         what: "Simulator: Features ▸ Location ▸ Custom Location (or xcrun simctl location set)", calls: [],
         callbacks: ["locationManager(_:didUpdateLocations:) once the device moved past distanceFilter"]),
-    "location": APIEntry(what: "print(\"Location: \\(location)\") of the last fix (CLLocation.description)", calls: [], callbacks: []),
+    "location": APIEntry(
+        what: "print(\"Location: \\(location)\") of the last fix (CLLocation.description)", calls: [], callbacks: []),
     "likely": APIEntry(
         what: "the \"Get Place\" bar button: performSegue(withIdentifier: \"segueToSelect\")",
-        calls: ["prepare(for:sender:) hands PlacesViewController the likelyPlaces array (a copy)", "PlacesViewController.viewDidLoad(): tableView.reloadData()"],
-        callbacks: ["tableView(_:numberOfRowsInSection:)", "tableView(_:cellForRowAt:) sets cell.textLabel?.text = place.name"]),
+        calls: [
+            "prepare(for:sender:) hands PlacesViewController the likelyPlaces array (a copy)",
+            "PlacesViewController.viewDidLoad(): tableView.reloadData()",
+        ],
+        callbacks: [
+            "tableView(_:numberOfRowsInSection:)", "tableView(_:cellForRowAt:) sets cell.textLabel?.text = place.name",
+        ]),
     "picker": APIEntry(what: "looking at PlacesViewController's table again", calls: [], callbacks: []),
     "select": APIEntry(
         what: "a tap on a row: tableView(_:didSelectRowAt:)",
         calls: [
             "selectedPlace = likelyPlaces[indexPath.row]", "performSegue(withIdentifier: \"unwindToMain\")",
-            "unwindToMain(segue:): mapView.clear()", "GMSMarker(position: place.coordinate)", "marker.title = place.name",
+            "unwindToMain(segue:): mapView.clear()", "GMSMarker(position: place.coordinate)",
+            "marker.title = place.name",
             "marker.snippet = place.formattedAddress", "marker.map = mapView", "listLikelyPlaces()",
         ],
         callbacks: ["the places callback"]),
-    "back": APIEntry(what: "the navigation bar's Back button: popViewController, no unwind action", calls: [], callbacks: []),
+    "back": APIEntry(
+        what: "the navigation bar's Back button: popViewController, no unwind action", calls: [], callbacks: []),
     "fields": APIEntry(
-        what: "the GMSPlaceField mask the app's code passes to findPlaceLikelihoodsFromCurrentLocation(withPlaceFields:callback:)",
+        what:
+            "the GMSPlaceField mask the app's code passes to findPlaceLikelihoodsFromCurrentLocation(withPlaceFields:callback:)",
         calls: [], callbacks: []),
     "stats": APIEntry(what: "the Cloud console's view of requests and SKUs billed", calls: [], callbacks: []),
     "places": APIEntry(what: "the places the simulated service knows", calls: [], callbacks: []),
@@ -320,30 +456,55 @@ let apiTable: [String: APIEntry] = [
         what: "a tap on a marker: mapView(_:didTap:) returns false, so the SDK selects it",
         calls: ["mapView.selectedMarker = marker"], callbacks: ["the info window shows title and snippet"]),
     "mylocation": APIEntry(
-        what: "the my-location button (settings.myLocationButton)", calls: ["mapView.animate(toLocation: myLocation.coordinate)"],
+        what: "the my-location button (settings.myLocationButton)",
+        calls: ["mapView.animate(toLocation: myLocation.coordinate)"],
         callbacks: ["mapView(_:idleAt:) when the animation ends"]),
-    "pan": APIEntry(what: "a drag gesture", calls: ["mapView.moveCamera(GMSCameraUpdate.scrollBy(x:y:))"], callbacks: ["mapView(_:willMove:) with gesture true", "mapView(_:idleAt:)"]),
-    "zoom": APIEntry(what: "a pinch or double tap", calls: ["mapView.moveCamera(GMSCameraUpdate.zoom(to:))"], callbacks: ["mapView(_:willMove:) with gesture true", "mapView(_:idleAt:)"]),
+    "pan": APIEntry(
+        what: "a drag gesture", calls: ["mapView.moveCamera(GMSCameraUpdate.scrollBy(x:y:))"],
+        callbacks: ["mapView(_:willMove:) with gesture true", "mapView(_:idleAt:)"]),
+    "zoom": APIEntry(
+        what: "a pinch or double tap", calls: ["mapView.moveCamera(GMSCameraUpdate.zoom(to:))"],
+        callbacks: ["mapView(_:willMove:) with gesture true", "mapView(_:idleAt:)"]),
     "route": APIEntry(
-        what: "Simulator: Features ▸ Location ▸ City Run and friends, xcrun simctl location start/run, or a GPX file in the scheme",
-        calls: [], callbacks: ["locationManager(_:didUpdateLocations:) for each position past distanceFilter, then animate(to:) and listLikelyPlaces()"]),
-    "trace": APIEntry(what: "Xcode's debugger with a breakpoint logging every call and callback", calls: [], callbacks: []),
+        what:
+            "Simulator: Features ▸ Location ▸ City Run and friends, xcrun simctl location start/run, or a GPX file in the scheme",
+        calls: [],
+        callbacks: [
+            "locationManager(_:didUpdateLocations:) for each position past distanceFilter, then animate(to:) and listLikelyPlaces()"
+        ]),
+    "trace": APIEntry(
+        what: "Xcode's debugger with a breakpoint logging every call and callback", calls: [], callbacks: []),
     "map": APIEntry(what: "looking at the phone: the map view as it is drawn now", calls: [], callbacks: []),
-    "snapshot": APIEntry(what: "a screenshot of the phone (Simulator: File ▸ Save Screen), without map tiles", calls: [], callbacks: []),
-    "save": APIEntry(what: "nothing in the app: the simulated world written down, to resume or to attach to a bug report", calls: [], callbacks: []),
+    "snapshot": APIEntry(
+        what: "a screenshot of the phone (Simulator: File ▸ Save Screen), without map tiles", calls: [], callbacks: []),
+    "save": APIEntry(
+        what: "nothing in the app: the simulated world written down, to resume or to attach to a bug report", calls: [],
+        callbacks: []),
     "load": APIEntry(what: "nothing in the app: a saved world put back in place of this one", calls: [], callbacks: []),
-    "export": APIEntry(what: "nothing in the app: a file for GIS tools of what the map shows", calls: [], callbacks: []),
-    "tutorial": APIEntry(what: "nothing in the app: the shell's guided walk through it, step by step", calls: [], callbacks: []),
+    "export": APIEntry(
+        what: "nothing in the app: a file for GIS tools of what the map shows", calls: [], callbacks: []),
+    "tutorial": APIEntry(
+        what: "nothing in the app: the shell's guided walk through it, step by step", calls: [], callbacks: []),
     "events": APIEntry(what: "the main run loop's queue", calls: [], callbacks: []),
     "step": APIEntry(what: "one turn of the main run loop", calls: [], callbacks: ["the next pending callback"]),
     "run": APIEntry(what: "the main run loop draining what is due", calls: [], callbacks: ["every callback due now"]),
     "fail": APIEntry(
         what: "an error from the places service, or from Core Location",
-        calls: [], callbacks: ["the places callback with an NSError (com.google.places.ErrorDomain)", "locationManager(_:didFailWithError:) (kCLErrorDomain)"]),
-    "network": APIEntry(what: "Airplane Mode, or no network", calls: [], callbacks: ["places callbacks fail with kGMSPlacesNetworkError"]),
-    "apikey": APIEntry(what: "the key passed to GMSPlacesClient.provideAPIKey in AppDelegate", calls: ["GMSPlacesClient.provideAPIKey(_:)"], callbacks: []),
+        calls: [],
+        callbacks: [
+            "the places callback with an NSError (com.google.places.ErrorDomain)",
+            "locationManager(_:didFailWithError:) (kCLErrorDomain)",
+        ]),
+    "network": APIEntry(
+        what: "Airplane Mode, or no network", calls: [],
+        callbacks: ["places callbacks fail with kGMSPlacesNetworkError"]),
+    "apikey": APIEntry(
+        what: "the key passed to GMSPlacesClient.provideAPIKey in AppDelegate",
+        calls: ["GMSPlacesClient.provideAPIKey(_:)"], callbacks: []),
     "ratelimit": APIEntry(what: "the key's quota and rate limits in the Cloud console", calls: [], callbacks: []),
-    "plist": APIEntry(what: "the app's Info.plist usage descriptions", calls: [], callbacks: ["nothing when the key is missing: iOS ignores the request"]),
+    "plist": APIEntry(
+        what: "the app's Info.plist usage descriptions", calls: [],
+        callbacks: ["nothing when the key is missing: iOS ignores the request"]),
     "faults": APIEntry(what: "the faults set on the simulated device and service", calls: [], callbacks: []),
 ]
 
@@ -356,12 +517,15 @@ private func explainLikely(_ ctx: CommandContext) throws(Diagnostic) -> CommandR
     guard !app.likelyPlaces.isEmpty else {
         var text = "The app's list is empty: nothing to explain. 'explain' says why."
         if let query = ctx.session.lastAnsweredQuery {
-            text = "The list is empty; the last answer, for \(formatFixed(query.point.latitude, decimals: 6)), \(formatFixed(query.point.longitude, decimals: 6)) ±\(formatNumber(query.accuracy)) m, had no place within reach."
+            text =
+                "The list is empty; the last answer, for \(formatFixed(query.point.latitude, decimals: 6)), \(formatFixed(query.point.longitude, decimals: 6)) ±\(formatNumber(query.accuracy)) m, had no place within reach."
         }
         return .line(text, value: .list([]))
     }
     guard let query = ctx.session.lastAnsweredQuery else {
-        return .line("The position this list was asked for is not known (a loaded session): ask again to explain it.", value: .list([]))
+        return .line(
+            "The position this list was asked for is not known (a loaded session): ask again to explain it.",
+            value: .list([]))
     }
     let ranked = LikelihoodModel.rank(ctx.session.places.dataset, at: query.point, accuracy: query.accuracy)
     var lines = [
@@ -375,19 +539,27 @@ private func explainLikely(_ ctx: CommandContext) throws(Diagnostic) -> CommandR
     for (i, s) in ranked.enumerated() {
         var why: [String] = []
         if i == 0 { why.append("the heaviest") }
-        if s.distance <= s.spread { why.append("within its spread") } else { why.append(formatFixed(s.distance / s.spread, decimals: 1) + " spreads away") }
+        if s.distance <= s.spread {
+            why.append("within its spread")
+        } else {
+            why.append(formatFixed(s.distance / s.spread, decimals: 1) + " spreads away")
+        }
         if s.prior != 1 { why.append("type prior \(formatNumber(s.prior))") }
         if s.place.radius >= 150 { why.append("a large place (\(formatNumber(s.place.radius)) m)") }
         if let best, i > 0, s.distance < best.distance { why.append("nearer than #1 but lighter") }
         rows.append([
-            String(i + 1), s.place.name, formatFixed(s.distance, decimals: 0) + " m", formatFixed(s.spread, decimals: 0) + " m",
-            formatNumber(s.prior), formatFixed(s.weight, decimals: 4), formatFixed(s.likelihood * 100, decimals: 1) + " %",
+            String(i + 1), s.place.name, formatFixed(s.distance, decimals: 0) + " m",
+            formatFixed(s.spread, decimals: 0) + " m",
+            formatNumber(s.prior), formatFixed(s.weight, decimals: 4),
+            formatFixed(s.likelihood * 100, decimals: 1) + " %",
             why.joined(separator: "; "),
         ])
         values.append(
             .record([
-                Value.Field("rank", .int(i + 1)), Value.Field("name", .string(s.place.name)), Value.Field("id", .string(s.place.id)),
-                Value.Field("distance", .number(s.distance, .length)), Value.Field("spread", .number(s.spread, .length)),
+                Value.Field("rank", .int(i + 1)), Value.Field("name", .string(s.place.name)),
+                Value.Field("id", .string(s.place.id)),
+                Value.Field("distance", .number(s.distance, .length)),
+                Value.Field("spread", .number(s.spread, .length)),
                 Value.Field("prior", .number(s.prior)), Value.Field("weight", .number(s.weight)),
                 Value.Field("likelihood", .number(s.likelihood)),
             ]))
@@ -397,8 +569,10 @@ private func explainLikely(_ ctx: CommandContext) throws(Diagnostic) -> CommandR
         alignments: [.right, .left, .right, .right, .right, .right, .right, .left], rows: rows
     ).render(style: ctx.shell.outputStyle)
     let total = ranked.reduce(0) { $0 + $1.likelihood }
-    lines.append("The shares sum to \(formatFixed(total * 100, decimals: 1)) %; the rest is \"somewhere not in the list\".")
-    let sameAsApp = ranked.count == app.likelyPlaces.count
+    lines.append(
+        "The shares sum to \(formatFixed(total * 100, decimals: 1)) %; the rest is \"somewhere not in the list\".")
+    let sameAsApp =
+        ranked.count == app.likelyPlaces.count
         && zip(ranked, app.likelyPlaces).allSatisfy { $0.place.id == $1.place.source.id }
     if !sameAsApp {
         lines.append("note: the dataset has changed since the list was answered; this is how it would rank now.")

@@ -25,7 +25,8 @@ extension CommandFamily {
                         ["places", injectedText(f.injected)],
                         ["ratelimit", rateLimitText(shell.session)],
                     ]
-                    return CommandResult(value: faultsValue(shell), text: TextTable(headers: ["", ""], rows: rows).render())
+                    return CommandResult(
+                        value: faultsValue(shell), text: TextTable(headers: ["", ""], rows: rows).render())
                 }),
             CommandSpec(
                 "fail",
@@ -38,8 +39,12 @@ extension CommandFamily {
                     CommandSpec(
                         "places",
                         arguments: [
-                            ArgSpec("CODE", placesCodeType, summary: "-1…-12 or a Swift case name such as networkError; off clears"),
-                            ArgSpec("MODE", .choice(["once", "always", "off"]), optional: true, summary: "once (default), always, or off"),
+                            ArgSpec(
+                                "CODE", placesCodeType,
+                                summary: "-1…-12 or a Swift case name such as networkError; off clears"),
+                            ArgSpec(
+                                "MODE", .choice(["once", "always", "off"]), optional: true,
+                                summary: "once (default), always, or off"),
                         ],
                         summary: "make likelihood requests fail with a GMSPlacesErrorCode",
                         details: """
@@ -61,7 +66,10 @@ extension CommandFamily {
                         handler: failPlacesCommand),
                     CommandSpec(
                         "location",
-                        arguments: [ArgSpec("ERROR", .choice(locationErrorWords), summary: "unknown (0), denied (1) or network (2)")],
+                        arguments: [
+                            ArgSpec(
+                                "ERROR", .choice(locationErrorWords), summary: "unknown (0), denied (1) or network (2)")
+                        ],
                         summary: "Core Location reports a kCLErrorDomain error to the running app",
                         details: """
                             Calls locationManager(_:didFailWithError:) on the next turn of the run loop
@@ -99,7 +107,11 @@ extension CommandFamily {
                 }),
             CommandSpec(
                 "apikey",
-                arguments: [ArgSpec("STATE", .choice(APIKeyState.allCases.map(\.rawValue)), optional: true, summary: "how the servers judge the key")],
+                arguments: [
+                    ArgSpec(
+                        "STATE", .choice(APIKeyState.allCases.map(\.rawValue)), optional: true,
+                        summary: "how the servers judge the key")
+                ],
                 summary: "the API key the app provides: valid, invalid, expired or not allowed for the bundle id",
                 details: """
                     The key passed to GMSPlacesClient.provideAPIKey in the app delegate, as the
@@ -121,8 +133,10 @@ extension CommandFamily {
                     return .line("API key " + apiKeyText(state), value: .string(state.rawValue))
                 }),
             CommandSpec(
-                "ratelimit", arguments: [ArgSpec("LIMIT", rateLimitType, optional: true, summary: "requests per minute, or off")],
-                summary: "allow N places requests per virtual minute (a sliding window); more fail with rateLimitExceeded",
+                "ratelimit",
+                arguments: [ArgSpec("LIMIT", rateLimitType, optional: true, summary: "requests per minute, or off")],
+                summary:
+                    "allow N places requests per virtual minute (a sliding window); more fail with rateLimitExceeded",
                 details: """
                     'ratelimit N' lets N requests through in any 60 seconds of virtual time; the
                     next one fails with rateLimitExceeded (-7) and does not count. The window
@@ -210,7 +224,8 @@ extension CommandFamily {
             StateRoot("faults", summary: "faults set: network, apikey, places (code, name, mode or nil), rateLimit") {
                 shell in .leaf(faultsValue(shell))
             },
-            StateRoot("plist", summary: "the app's Info.plist location keys: keys, and each key's text or nil") { shell in
+            StateRoot("plist", summary: "the app's Info.plist location keys: keys, and each key's text or nil") {
+                shell in
                 .leaf(plistValue(shell))
             },
         ])
@@ -259,7 +274,8 @@ let placesCodeType: ArgType = {
         }
         throw .syntax(
             "unknown places error '\(t.text)'", at: c.location(of: t),
-            help: suggestion(for: t.text, among: words) ?? "expected -1…-12, off, or one of: " + words.dropLast().joined(separator: ", "))
+            help: suggestion(for: t.text, among: words) ?? "expected -1…-12, off, or one of: "
+                + words.dropLast().joined(separator: ", "))
     }
 }()
 
@@ -301,7 +317,8 @@ private func failPlacesCommand(_ ctx: CommandContext) throws(Diagnostic) -> Comm
     let armed = session.places.faults.injected
     if word == "off" || mode == "off" {
         if word == "off", mode != nil {
-            throw .runtime("'fail places off' takes no mode", at: ctx.location(ofArg: 1), help: "type 'fail places off'")
+            throw .runtime(
+                "'fail places off' takes no mode", at: ctx.location(ofArg: 1), help: "type 'fail places off'")
         }
         if let armed, let code = PlacesErrorCode(codeOrName: word), code != armed.code {
             throw .runtime(
@@ -309,7 +326,8 @@ private func failPlacesCommand(_ ctx: CommandContext) throws(Diagnostic) -> Comm
                 at: ctx.location(ofArg: 0), help: "'fail places off' clears whatever is armed")
         }
         session.places.faults.injected = nil
-        let text = armed.map { "places: \($0.code.name) (\($0.code.rawValue)) disarmed" } ?? "places: no error was armed"
+        let text =
+            armed.map { "places: \($0.code.name) (\($0.code.rawValue)) disarmed" } ?? "places: no error was armed"
         return .line(text, value: faultsValue(ctx.shell))
     }
     guard let code = PlacesErrorCode(codeOrName: word) else { return .none }
@@ -372,12 +390,13 @@ private func rateLimitValue(_ session: Session) -> Value {
 
 func faultsValue(_ shell: Shell) -> Value {
     let f = shell.session.places.faults
-    let places: Value = f.injected.map {
-        .record([
-            Value.Field("code", .int($0.code.rawValue)), Value.Field("name", .string($0.code.name)),
-            Value.Field("mode", .string($0.mode.rawValue)),
-        ])
-    } ?? .null
+    let places: Value =
+        f.injected.map {
+            .record([
+                Value.Field("code", .int($0.code.rawValue)), Value.Field("name", .string($0.code.name)),
+                Value.Field("mode", .string($0.mode.rawValue)),
+            ])
+        } ?? .null
     return .record([
         Value.Field("network", .string(f.networkOnline ? "on" : "off")),
         Value.Field("apikey", .string(f.apiKey.rawValue)),

@@ -317,8 +317,7 @@ public struct Lexer {
     /// Marks `--flag`, `--flag=value` and `name=value` words, looking only at the unquoted start
     /// of the word (so `"a=b"` stays text).
     private func classify<C: RandomAccessCollection<UInt8>>(_ token: inout Token, text: C, bareLength: Int)
-        where C.Index == Int
-    {
+    where C.Index == Int {
         guard let first = text.first else { return }
         @inline(__always) func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A }
         @inline(__always) func isNameByte(_ c: UInt8) -> Bool {
@@ -386,7 +385,8 @@ public struct Lexer {
             }
             guard j < n, bytes[j] == 0x7D, digits > 0 else {
                 if j >= n { return .openDoubleQuote(offset: i) }
-                throw .syntax("malformed '\\u{…}' escape", at: location(i, j - i + 1), help: "write a code point as \\u{263A}")
+                throw .syntax(
+                    "malformed '\\u{…}' escape", at: location(i, j - i + 1), help: "write a code point as \\u{263A}")
             }
             guard value != 0, let scalar = Unicode.Scalar(value) else {
                 throw .syntax("'\\u{…}' names no valid character", at: location(i, j - i + 1))
@@ -452,7 +452,8 @@ public struct Lexer {
             }
             guard j < n, bytes[j] == 0x7D else {
                 if j >= n { return .openBrace(offset: start) }
-                throw .syntax("expected '}' to close '${'", at: location(start, j - start), help: "write ${1} or ${1:-default}")
+                throw .syntax(
+                    "expected '}' to close '${'", at: location(start, j - start), help: "write ${1} or ${1:-default}")
             }
             i = j + 1
             try appendArgument(index, defaultValue: defaultValue, at: location(start, i - start))
@@ -463,7 +464,9 @@ public struct Lexer {
         return nil
     }
 
-    private mutating func appendArgument(_ index: Int, defaultValue: [UInt8]?, at loc: SourceLocation) throws(Diagnostic) {
+    private mutating func appendArgument(_ index: Int, defaultValue: [UInt8]?, at loc: SourceLocation)
+        throws(Diagnostic)
+    {
         guard let args = source.arguments else {
             if let defaultValue {
                 scratch.append(contentsOf: defaultValue)

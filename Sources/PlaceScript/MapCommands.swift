@@ -23,8 +23,10 @@ extension CommandFamily {
                     guard !markers.isEmpty else { return CommandResult(value: markersValue(app), text: ["no markers"]) }
                     let rows = markers.enumerated().map { i, m in
                         [
-                            String(i + 1), m.title ?? "nil", m.snippet ?? "nil", formatFixed(m.position.latitude, decimals: 6),
-                            formatFixed(m.position.longitude, decimals: 6), app.mapView.selectedMarker == i ? "open" : "",
+                            String(i + 1), m.title ?? "nil", m.snippet ?? "nil",
+                            formatFixed(m.position.latitude, decimals: 6),
+                            formatFixed(m.position.longitude, decimals: 6),
+                            app.mapView.selectedMarker == i ? "open" : "",
                         ]
                     }
                     let table = TextTable(
@@ -44,7 +46,8 @@ extension CommandFamily {
             CommandSpec(
                 "pan",
                 arguments: [
-                    ArgSpec("DX", .number(nil, range: -100_000...100_000), summary: "points to the right (negative: left)"),
+                    ArgSpec(
+                        "DX", .number(nil, range: -100_000...100_000), summary: "points to the right (negative: left)"),
                     ArgSpec("DY", .number(nil, range: -100_000...100_000), summary: "points down (negative: up)"),
                 ],
                 summary: "drag the map: the centre moves DX points right and DY points down (scrollBy)",
@@ -61,7 +64,8 @@ extension CommandFamily {
             CommandSpec(
                 "zoom", arguments: [ArgSpec("TO", zoomType, summary: "in, out, or a zoom level")],
                 summary: "pinch or double-tap: zoom in or out by one level, or to a level",
-                details: "Zoom is clamped to 2…21. The next fix animates back to the app's zoom (15, or 10 approximate).",
+                details:
+                    "Zoom is clamped to 2…21. The next fix animates back to the app's zoom (15, or 10 approximate).",
                 examples: ["zoom in", "zoom out", "zoom 17.5"],
                 handler: { ctx throws(Diagnostic) in
                     let app = try requireVisibleMap(ctx)
@@ -96,13 +100,17 @@ extension CommandFamily {
                 }),
         ] + mapDrawingCommands,
         stateRoots: [
-            StateRoot("map", summary: "the map view: hidden, myLocationEnabled, myLocationButton, width, height, selectedMarker") {
+            StateRoot(
+                "map",
+                summary: "the map view: hidden, myLocationEnabled, myLocationButton, width, height, selectedMarker"
+            ) {
                 shell in
                 guard let map = shell.session.app?.mapView else { return .leaf(.null) }
                 return .fields([
                     ("hidden", .bool(map.isHidden)), ("myLocationEnabled", .bool(map.isMyLocationEnabled)),
                     ("myLocationButton", .bool(map.myLocationButton)), ("width", .number(map.width)),
-                    ("height", .number(map.height)), ("selectedMarker", map.selectedMarker.map { .int($0 + 1) } ?? .null),
+                    ("height", .number(map.height)),
+                    ("selectedMarker", map.selectedMarker.map { .int($0 + 1) } ?? .null),
                 ])
             },
             StateRoot("camera", summary: "the camera: latitude, longitude, zoom, bearing, viewingAngle, animating") {
@@ -110,7 +118,8 @@ extension CommandFamily {
                 guard let app = shell.session.app else { return .leaf(.null) }
                 return .leaf(cameraValue(app))
             },
-            StateRoot("markers", summary: "markers in the order added: title, snippet, latitude, longitude, infoWindow") {
+            StateRoot("markers", summary: "markers in the order added: title, snippet, latitude, longitude, infoWindow")
+            {
                 shell in
                 guard let app = shell.session.app else { return .values([]) }
                 guard case .list(let items) = markersValue(app) else { return .values([]) }
@@ -145,7 +154,9 @@ private func cameraCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandR
     let app = try requireApp(ctx)
     let map = app.mapView
     let c = map.camera
-    func point(_ p: GeoPoint) -> String { formatFixed(p.latitude, decimals: 6) + ", " + formatFixed(p.longitude, decimals: 6) }
+    func point(_ p: GeoPoint) -> String {
+        formatFixed(p.latitude, decimals: 6) + ", " + formatFixed(p.longitude, decimals: 6)
+    }
     let region = map.visibleRegion
     var rows = [
         ["target", point(c.target)], ["zoom", formatNumber(c.zoom)], ["bearing", formatNumber(c.bearing) + "°"],
@@ -224,5 +235,6 @@ private func requireVisibleMap(_ ctx: CommandContext) throws(Diagnostic) -> Tuto
 
 private func cameraLine(_ app: TutorialApp) -> String {
     let c = app.mapView.camera
-    return "camera at \(formatFixed(c.target.latitude, decimals: 6)), \(formatFixed(c.target.longitude, decimals: 6)) zoom \(formatNumber(c.zoom))"
+    return
+        "camera at \(formatFixed(c.target.latitude, decimals: 6)), \(formatFixed(c.target.longitude, decimals: 6)) zoom \(formatNumber(c.zoom))"
 }

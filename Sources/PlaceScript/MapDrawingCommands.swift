@@ -6,7 +6,9 @@ let mapDrawingCommands: [CommandSpec] = [
     CommandSpec(
         "map",
         options: [
-            OptionSpec("width", .integer(20...500), valueName: "W", summary: "columns, frame included (default: the terminal's, or 80)"),
+            OptionSpec(
+                "width", .integer(20...500), valueName: "W",
+                summary: "columns, frame included (default: the terminal's, or 80)"),
             OptionSpec("height", .integer(5...500), valueName: "H", summary: "lines of the frame (default 22)"),
             OptionSpec("ascii", summary: "plain ASCII: + - | for the frame, o V @ for places, markers, you"),
         ],
@@ -48,7 +50,8 @@ private func mapCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResu
     let scene = MapScene(app: app, session: ctx.session)
     if let reason = scene.hiddenReason {
         let text = "the map is hidden: " + reason
-        return .line(text, value: .record([Value.Field("hidden", .bool(true)), Value.Field("reason", .string(reason))]))
+        return .line(
+            text, value: .record([Value.Field("hidden", .bool(true)), Value.Field("reason", .string(reason))]))
     }
     let width = optionInteger(ctx, "width") ?? min(200, max(20, ctx.shell.environment.terminalWidth ?? 80))
     let height = optionInteger(ctx, "height") ?? 22

@@ -52,7 +52,9 @@ struct MapScene {
 
     /// The frame point of a coordinate: points right and down from the frame's top left corner,
     /// Web Mercator at the camera's zoom (bearing 0). Longitudes take the nearer way round.
-    static func framePoint(_ p: GeoPoint, camera: CameraPosition, width: Double, height: Double) -> (x: Double, y: Double) {
+    static func framePoint(_ p: GeoPoint, camera: CameraPosition, width: Double, height: Double) -> (
+        x: Double, y: Double
+    ) {
         let c = worldPoint(camera.target, zoom: camera.zoom)
         let q = worldPoint(p, zoom: camera.zoom)
         let world = 256 * pow(2, camera.zoom)
@@ -132,7 +134,8 @@ struct MapScene {
 
     /// The places near enough to the camera to be in the frame: within the distance of the
     /// farthest corner of the visible region, from the store's grid.
-    private static func placesAround(session: Session, camera: CameraPosition, width: Double, height: Double) -> [Place] {
+    private static func placesAround(session: Session, camera: CameraPosition, width: Double, height: Double) -> [Place]
+    {
         var radius = 0.0
         for (dx, dy) in [(-1.0, -1.0), (1, -1), (-1, 1), (1, 1)] {
             let c = worldPoint(camera.target, zoom: camera.zoom)

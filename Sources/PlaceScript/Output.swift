@@ -1,9 +1,10 @@
+import PlaceKit
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import PlaceKit
 
 /// Where the shell writes: standard output, standard error, or a string in tests.
 public protocol TextSink: AnyObject {

@@ -61,7 +61,10 @@ extension CommandFamily {
                             return settingsChange(ctx) { $0.precise = on }
                         }),
                     CommandSpec(
-                        "restrict", arguments: [ArgSpec("STATE", .choice(["on", "off"]), optional: true, summary: "on (default) or off")],
+                        "restrict",
+                        arguments: [
+                            ArgSpec("STATE", .choice(["on", "off"]), optional: true, summary: "on (default) or off")
+                        ],
                         summary: "a parental restriction on location for the app (status restricted)",
                         examples: ["auth restrict", "auth restrict off"],
                         handler: { ctx throws(Diagnostic) in
@@ -88,7 +91,8 @@ extension CommandFamily {
                         handler: { ctx throws(Diagnostic) in
                             _ = try requireApp(ctx)
                             ctx.session.changePrivacy { $0.unknownFutureStatus = true }
-                            return .line("Core Location reports a status this code does not know", value: authValue(ctx.shell))
+                            return .line(
+                                "Core Location reports a status this code does not know", value: authValue(ctx.shell))
                         }),
                 ],
                 handler: { ctx throws(Diagnostic) in
@@ -100,13 +104,17 @@ extension CommandFamily {
                     ]
                     if p.restricted { rows.append(["restricted", "yes"]) }
                     if shell.session.device.promptOpen {
-                        rows.append(["alert", "waiting: auth allow | auth allow once | auth allow --approximate | auth deny"])
+                        rows.append([
+                            "alert", "waiting: auth allow | auth allow once | auth allow --approximate | auth deny",
+                        ])
                     }
-                    return CommandResult(value: authValue(shell), text: TextTable(headers: ["", ""], rows: rows).render())
+                    return CommandResult(
+                        value: authValue(shell), text: TextTable(headers: ["", ""], rows: rows).render())
                 })
         ],
         stateRoots: [
-            StateRoot("auth", summary: "permission: status, accuracy, prompt, settings, precise, services, restricted") {
+            StateRoot("auth", summary: "permission: status, accuracy, prompt, settings, precise, services, restricted")
+            {
                 shell in .leaf(authValue(shell))
             }
         ])
@@ -126,7 +134,8 @@ private func answer(_ ctx: CommandContext, _ change: @escaping (inout PrivacySet
     return .line("\(what) — status \(p.status.rawValue), accuracy \(p.accuracy.rawValue)", value: authValue(ctx.shell))
 }
 
-private func settingsChange(_ ctx: CommandContext, _ change: @escaping (inout PrivacySettings) -> Void) -> CommandResult {
+private func settingsChange(_ ctx: CommandContext, _ change: @escaping (inout PrivacySettings) -> Void) -> CommandResult
+{
     if ctx.session.device.promptOpen {
         // Going to Settings sends the app to the background: the alert goes away unanswered.
         ctx.session.device.promptOpen = false

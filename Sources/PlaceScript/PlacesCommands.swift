@@ -29,7 +29,8 @@ extension CommandFamily {
                 handler: { ctx throws(Diagnostic) in
                     let app = try requireApp(ctx)
                     guard app.pickerPlaces != nil else {
-                        throw .runtime("the picker is not open", at: ctx.location, help: "tap \"Get Place\" with 'likely'")
+                        throw .runtime(
+                            "the picker is not open", at: ctx.location, help: "tap \"Get Place\" with 'likely'")
                     }
                     return pickerResult(ctx.shell, app)
                 }),
@@ -56,7 +57,10 @@ extension CommandFamily {
                     return .line("back to the map; nothing changed", value: appValue(ctx.shell))
                 }),
             CommandSpec(
-                "fields", arguments: [ArgSpec("FIELD", placeFieldsType, optional: true, summary: "fields, +field, -field, all, reset")],
+                "fields",
+                arguments: [
+                    ArgSpec("FIELD", placeFieldsType, optional: true, summary: "fields, +field, -field, all, reset")
+                ],
                 summary: "show or change the place fields the app requests",
                 details: """
                     The tutorial requests [.name, .coordinate]. Fields not requested read as absent
@@ -67,7 +71,9 @@ extension CommandFamily {
                     plus one data SKU per tier the fields touch (Basic, Contact, Atmosphere).
                     The change takes effect with the next request.
                     """,
-                examples: ["fields", "fields +formattedAddress", "fields name,coordinate,formattedAddress", "fields reset"],
+                examples: [
+                    "fields", "fields +formattedAddress", "fields name,coordinate,formattedAddress", "fields reset",
+                ],
                 handler: fieldsCommand),
             CommandSpec(
                 "stats", summary: "requests and fixes since launch, and what the requests would bill",
@@ -78,7 +84,9 @@ extension CommandFamily {
                         ["places requests", String(s.placesRequests)], ["location updates", String(s.locationUpdates)],
                         ["in flight", String(ctx.session.app?.requestsInFlight ?? 0)],
                     ]
-                    for entry in s.billing { rows.append(["billed: " + Stats.skuName(entry.sku), String(entry.count)]) }
+                    for entry in s.billing {
+                        rows.append(["billed: " + Stats.skuName(entry.sku), String(entry.count)])
+                    }
                     let value = Value.record([
                         Value.Field("placesRequests", .int(s.placesRequests)),
                         Value.Field("locationUpdates", .int(s.locationUpdates)),
@@ -90,7 +98,11 @@ extension CommandFamily {
                 }),
         ],
         stateRoots: [
-            StateRoot("likely", summary: "the app's list of likely places: name, likelihood, latitude, longitude, placeID, formattedAddress") {
+            StateRoot(
+                "likely",
+                summary:
+                    "the app's list of likely places: name, likelihood, latitude, longitude, placeID, formattedAddress"
+            ) {
                 shell in
                 let list = shell.session.app?.likelyPlaces ?? []
                 return .list(count: list.count, element: { .leaf(likelihoodValue(list[$0])) })
@@ -142,7 +154,8 @@ let choicesHelp: String = {
     for choice in SimulationChoices.all {
         text += wrapText("\(choice.topic): \(choice.choice).", width: 90, indent: "  ", hanging: "    ") + "\n"
     }
-    return text + "\nThe built-in places are real, with approximate positions and addresses: illustrative, not authoritative."
+    return text
+        + "\nThe built-in places are real, with approximate positions and addresses: illustrative, not authoritative."
 }()
 
 func likelihoodValue(_ l: PlaceLikelihood) -> Value {
@@ -223,7 +236,8 @@ let placeFieldsType = ArgType(
                 let near = suggestion(for: name, among: PlaceFields.allNames)
                 throw .syntax(
                     "unknown place field '\(name)'",
-                    at: SourceLocation(source: c.source, offset: t.isQuoted ? t.offset : offset, length: max(1, word.utf8.count)),
+                    at: SourceLocation(
+                        source: c.source, offset: t.isQuoted ? t.offset : offset, length: max(1, word.utf8.count)),
                     help: near ?? "fields: " + PlaceFields.allNames.joined(separator: ", "))
             }
             words.append(word)
@@ -257,7 +271,8 @@ private func fieldsCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandR
     }
     let fields = session.places.requestedFields
     var lines = ["fields: \(fields.swiftSyntax)"]
-    lines.append("bills: " + (["Find Current Place"] + fields.tiers.map { "Places Data: \($0)" }).joined(separator: " + "))
+    lines.append(
+        "bills: " + (["Find Current Place"] + fields.tiers.map { "Places Data: \($0)" }).joined(separator: " + "))
     if !fields.unsupported.isEmpty {
         lines.append(
             "warning: likely places do not support \(fields.unsupported.joined(separator: ", ")): requests will fail with invalidRequest (-12)"

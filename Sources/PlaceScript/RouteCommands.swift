@@ -29,7 +29,8 @@ extension CommandFamily {
                             and the last waypoint at the end. interval= and distance= exclude each other.
                             """,
                         examples: [
-                            "route start -33.8694,151.199 -33.8655,151.1955", "route start 37.33,-122.03 37.32,-122.01 speed=5 distance=50",
+                            "route start -33.8694,151.199 -33.8655,151.1955",
+                            "route start 37.33,-122.03 37.32,-122.01 speed=5 distance=50",
                         ],
                         handler: { ctx throws(Diagnostic) in
                             guard case .words(let words)? = ctx.arg(0)?.value else { return .none }
@@ -49,7 +50,9 @@ extension CommandFamily {
                         summary: "follow one of our scenario routes (route list shows them)",
                         examples: ["route run city-run", "route run freeway-drive"],
                         handler: { ctx throws(Diagnostic) in
-                            guard let name = ctx.word(0), let builtin = BuiltinRoute(rawValue: name) else { return .none }
+                            guard let name = ctx.word(0), let builtin = BuiltinRoute(rawValue: name) else {
+                                return .none
+                            }
                             return startRoute(ctx, builtin.route)
                         }),
                     CommandSpec(
@@ -69,7 +72,9 @@ extension CommandFamily {
                         "stop", summary: "stop the route; the device stays where it is", examples: ["route stop"],
                         handler: { ctx throws(Diagnostic) in
                             guard let player = ctx.session.route, !player.isFinished else {
-                                throw .runtime("no route is running", at: ctx.location, help: "route start, route run or route gpx")
+                                throw .runtime(
+                                    "no route is running", at: ctx.location, help: "route start, route run or route gpx"
+                                )
                             }
                             ctx.session.stopRoute()
                             return .line("the route '\(player.route.name)' stopped", value: routeValue(ctx.shell))
@@ -103,7 +108,9 @@ extension CommandFamily {
                 })
         ],
         stateRoots: [
-            StateRoot("route", summary: "the route: running, name, source, progress, elapsed, duration, length, index, count") {
+            StateRoot(
+                "route", summary: "the route: running, name, source, progress, elapsed, duration, length, index, count"
+            ) {
                 shell in .leaf(routeValue(shell))
             }
         ])
@@ -111,14 +118,20 @@ extension CommandFamily {
 
 private func routeOptions() -> [OptionSpec] {
     [
-        OptionSpec("speed", .number(.speed, range: 0.01...1000), valueName: "M/S", summary: "metres per second (default 20)"),
-        OptionSpec("interval", .number(.duration, range: 0.01...86_400), valueName: "S", summary: "a position every S seconds (default 1)"),
-        OptionSpec("distance", .number(.length, range: 0.1...1_000_000), valueName: "M", summary: "a position every M metres instead"),
+        OptionSpec(
+            "speed", .number(.speed, range: 0.01...1000), valueName: "M/S", summary: "metres per second (default 20)"),
+        OptionSpec(
+            "interval", .number(.duration, range: 0.01...86_400), valueName: "S",
+            summary: "a position every S seconds (default 1)"),
+        OptionSpec(
+            "distance", .number(.length, range: 0.1...1_000_000), valueName: "M",
+            summary: "a position every M metres instead"),
     ]
 }
 
 /// `LAT,LNG` tokens, at least two, each checked like a position.
-private let waypointsType = ArgType(usage: "LAT,LNG LAT,LNG…", isGreedy: true) { (c: inout TokenCursor) throws(Diagnostic) in
+private let waypointsType = ArgType(usage: "LAT,LNG LAT,LNG…", isGreedy: true) {
+    (c: inout TokenCursor) throws(Diagnostic) in
     var words: [String] = []
     while let t = c.current {
         guard t.text.contains(",") else {
@@ -143,7 +156,8 @@ private let waypointsType = ArgType(usage: "LAT,LNG LAT,LNG…", isGreedy: true)
 
 private func parseWaypoint(_ text: String) -> GeoPoint? {
     let parts = text.split(separator: ",", maxSplits: 1).map(String.init)
-    guard parts.count == 2, case .success(let lat) = parseQuantity(parts[0]), case .success(let lng) = parseQuantity(parts[1])
+    guard parts.count == 2, case .success(let lat) = parseQuantity(parts[0]),
+        case .success(let lng) = parseQuantity(parts[1])
     else { return nil }
     return GeoPoint(latitude: lat.value, longitude: lng.value)
 }
@@ -202,7 +216,9 @@ private func gpxCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResu
         ctx.session.stopRoute()
         let point = GeoPoint(latitude: only.latitude, longitude: only.longitude)
         ctx.session.setDevicePosition(DevicePosition(coordinate: point))
-        var lines = ["'\(name)' has one point: the device stays at \(formatNumber(point.latitude)), \(formatNumber(point.longitude))"]
+        var lines = [
+            "'\(name)' has one point: the device stays at \(formatNumber(point.latitude)), \(formatNumber(point.longitude))"
+        ]
         for warning in track.warnings { lines.append("warning: " + warning) }
         return CommandResult(value: routeValue(ctx.shell), text: lines)
     }
@@ -211,7 +227,6 @@ private func gpxCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResu
     }
     return startRoute(ctx, route)
 }
-
 
 /// `1h 02min 05s`, `4min 10s`, `12s`.
 func formatDuration(_ seconds: Double) -> String {
@@ -252,11 +267,15 @@ private func routeProgress(_ shell: Shell) -> [String] {
     let state = player.isFinished ? (player.nextIndex >= route.samples.count ? "finished" : "stopped") : "running"
     var rows = [
         ["route", "\(route.name) (\(route.source)), \(state)"],
-        ["progress", "\(formatFixed(percent, decimals: 1)) %: \(formatDuration(elapsed)) of \(formatDuration(route.duration)), position \(player.nextIndex) of \(route.samples.count)"],
+        [
+            "progress",
+            "\(formatFixed(percent, decimals: 1)) %: \(formatDuration(elapsed)) of \(formatDuration(route.duration)), position \(player.nextIndex) of \(route.samples.count)",
+        ],
         ["length", "\(formatFixed(route.length / 1000, decimals: 2)) km"],
     ]
     if let position = shell.session.device.position {
-        var text = "\(formatFixed(position.coordinate.latitude, decimals: 6)), \(formatFixed(position.coordinate.longitude, decimals: 6))"
+        var text =
+            "\(formatFixed(position.coordinate.latitude, decimals: 6)), \(formatFixed(position.coordinate.longitude, decimals: 6))"
         if position.speed >= 0 { text += ", \(formatFixed(position.speed, decimals: 2)) m/s" }
         if position.course >= 0 { text += ", course \(formatFixed(position.course, decimals: 1))°" }
         rows.append(["device", text])

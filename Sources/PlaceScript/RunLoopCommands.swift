@@ -22,21 +22,30 @@ extension CommandFamily {
                         return CommandResult(value: .list([]), text: ["no events pending"])
                     }
                     let rows = pending.enumerated().map { i, e in
-                        [String(i + 1), "at " + formatQuantity(e.time, .duration), dueText(e.time - session.clock), e.label]
+                        [
+                            String(i + 1), "at " + formatQuantity(e.time, .duration), dueText(e.time - session.clock),
+                            e.label,
+                        ]
                     }
                     let value = Value.list(
                         pending.map {
                             .record([
-                                Value.Field("time", .number($0.time, .duration)), Value.Field("label", .string($0.label)),
+                                Value.Field("time", .number($0.time, .duration)),
+                                Value.Field("label", .string($0.label)),
                             ])
                         })
                     return CommandResult(
                         value: value,
-                        text: TextTable(headers: ["#", "DUE", "", "EVENT"], alignments: [.right, .left, .left, .left], rows: rows)
-                            .render(style: ctx.shell.outputStyle))
+                        text: TextTable(
+                            headers: ["#", "DUE", "", "EVENT"], alignments: [.right, .left, .left, .left], rows: rows
+                        )
+                        .render(style: ctx.shell.outputStyle))
                 }),
             CommandSpec(
-                "step", arguments: [ArgSpec("N", .integer(1...1_000_000), optional: true, summary: "how many events (default 1)")],
+                "step",
+                arguments: [
+                    ArgSpec("N", .integer(1...1_000_000), optional: true, summary: "how many events (default 1)")
+                ],
                 summary: "deliver the next pending event (moving the clock to its time)",
                 examples: ["step", "step 3"],
                 handler: { ctx throws(Diagnostic) in

@@ -52,7 +52,9 @@ struct SVGSnapshot {
         line(
             "<desc>placeshell snapshot: camera \(formatFixed(scene.camera.target.latitude, decimals: 6)), \(formatFixed(scene.camera.target.longitude, decimals: 6)) zoom \(formatNumber(scene.camera.zoom)); map tiles are not drawn.</desc>"
         )
-        line("<defs><clipPath id=\"screen\"><rect x=\"0\" y=\"0\" width=\"\(n(w))\" height=\"\(n(h))\" rx=\"48\"/></clipPath></defs>")
+        line(
+            "<defs><clipPath id=\"screen\"><rect x=\"0\" y=\"0\" width=\"\(n(w))\" height=\"\(n(h))\" rx=\"48\"/></clipPath></defs>"
+        )
         line("<rect x=\"0\" y=\"0\" width=\"\(n(totalW))\" height=\"\(n(totalH))\" rx=\"62\" fill=\"#1c1c1e\"/>")
         line("<g transform=\"translate(\(n(b)) \(n(b)))\" clip-path=\"url(#screen)\">")
         line("<rect x=\"0\" y=\"0\" width=\"\(n(w))\" height=\"\(n(h))\" fill=\"#ffffff\"/>")
@@ -158,7 +160,8 @@ struct SVGSnapshot {
             // The title beside the pin's head, the snippet under it.
             let title = ellipsized(m.title, maxWidth: 170, size: 12, bold: true)
             let snippet = m.snippet.isEmpty ? "" : ellipsized(m.snippet, maxWidth: 170, size: 11, bold: false)
-            let tw = max(textWidth(title, size: 12, bold: true), snippet.isEmpty ? 0 : textWidth(snippet, size: 11, bold: false))
+            let tw = max(
+                textWidth(title, size: 12, bold: true), snippet.isEmpty ? 0 : textWidth(snippet, size: 11, bold: false))
             let th = snippet.isEmpty ? 15.0 : 29.0
             let spots = [
                 (x: m.x + 14, y: m.y - 34, anchor: "start"), (x: m.x - 14 - tw, y: m.y - 34, anchor: "start"),
@@ -169,7 +172,9 @@ struct SVGSnapshot {
                 guard r.inside(screen), !taken.contains(where: { $0.intersects(r) }) else { continue }
                 taken.append(r)
                 labelsSVG += label(title, x: s.x, y: s.y + 12, size: 12, bold: true, fill: "#202124")
-                if !snippet.isEmpty { labelsSVG += label(snippet, x: s.x, y: s.y + 26, size: 11, bold: false, fill: "#5f6368") }
+                if !snippet.isEmpty {
+                    labelsSVG += label(snippet, x: s.x, y: s.y + 26, size: 11, bold: false, fill: "#5f6368")
+                }
                 placed.append(m.title)
                 break
             }
@@ -181,7 +186,8 @@ struct SVGSnapshot {
         // Every dot blocks labels, so that no label runs over a place.
         for p in scene.places { taken.append(Rect(x: p.x - 4, y: p.y - 4, w: 8, h: 8)) }
         for p in scene.places {
-            dots += "<circle cx=\"\(n(p.x))\" cy=\"\(n(p.y))\" r=\"4\" fill=\"#9aa0a6\" stroke=\"#ffffff\" stroke-width=\"1.5\"/>\n"
+            dots +=
+                "<circle cx=\"\(n(p.x))\" cy=\"\(n(p.y))\" r=\"4\" fill=\"#9aa0a6\" stroke=\"#ffffff\" stroke-width=\"1.5\"/>\n"
         }
         for p in scene.places {
             let text = ellipsized(p.name, maxWidth: 150, size: 11, bold: false)
@@ -225,7 +231,11 @@ struct SVGSnapshot {
         let maxText = scene.width - 16 - 28
         let title = ellipsized(m.title, maxWidth: maxText, size: 15, bold: true)
         let snippet = ellipsized(m.snippet, maxWidth: maxText, size: 13, bold: false)
-        var boxW = 28 + max(title.isEmpty ? 0 : textWidth(title, size: 15, bold: true), snippet.isEmpty ? 0 : textWidth(snippet, size: 13, bold: false))
+        var boxW =
+            28
+            + max(
+                title.isEmpty ? 0 : textWidth(title, size: 15, bold: true),
+                snippet.isEmpty ? 0 : textWidth(snippet, size: 13, bold: false))
         boxW = min(scene.width - 16, max(boxW, 80))
         let boxH = (title.isEmpty ? 0 : 20.0) + (snippet.isEmpty ? 0 : 18.0) + 20
         let bottom = m.y - 46
@@ -234,10 +244,12 @@ struct SVGSnapshot {
         left = max(8, min(scene.width - 8 - boxW, left))
         let tip = max(left + 14, min(left + boxW - 14, m.x))
         taken.append(Rect(x: left, y: topY, w: boxW, h: boxH + 10))
-        var s = "M\(n(left + 6)) \(n(topY))H\(n(left + boxW - 6))Q\(n(left + boxW)) \(n(topY)) \(n(left + boxW)) \(n(topY + 6))"
+        var s =
+            "M\(n(left + 6)) \(n(topY))H\(n(left + boxW - 6))Q\(n(left + boxW)) \(n(topY)) \(n(left + boxW)) \(n(topY + 6))"
         s += "V\(n(bottom - 6))Q\(n(left + boxW)) \(n(bottom)) \(n(left + boxW - 6)) \(n(bottom))"
         s += "H\(n(tip + 9))L\(n(tip)) \(n(bottom + 10))L\(n(tip - 9)) \(n(bottom))H\(n(left + 6))"
-        s += "Q\(n(left)) \(n(bottom)) \(n(left)) \(n(bottom - 6))V\(n(topY + 6))Q\(n(left)) \(n(topY)) \(n(left + 6)) \(n(topY))Z"
+        s +=
+            "Q\(n(left)) \(n(bottom)) \(n(left)) \(n(bottom - 6))V\(n(topY + 6))Q\(n(left)) \(n(topY)) \(n(left + 6)) \(n(topY))Z"
         var out = "<path transform=\"translate(0 2)\" d=\"\(s)\" fill=\"#000000\" fill-opacity=\"0.18\"/>\n"
         out += "<path d=\"\(s)\" fill=\"#ffffff\" stroke=\"#dadce0\" stroke-width=\"1\"/>\n"
         var y = topY + 10
@@ -249,7 +261,8 @@ struct SVGSnapshot {
         }
         if !snippet.isEmpty {
             y += 15
-            out += "<text x=\"\(n(left + 14))\" y=\"\(n(y))\" font-size=\"13\" fill=\"#5f6368\">\(xml(snippet))</text>\n"
+            out +=
+                "<text x=\"\(n(left + 14))\" y=\"\(n(y))\" font-size=\"13\" fill=\"#5f6368\">\(xml(snippet))</text>\n"
         }
         return out
     }
@@ -303,13 +316,16 @@ struct SVGSnapshot {
         let leftEdge = left.map { 25 + textWidth($0, size: 17, bold: false) + 8 } ?? 8
         let rightEdge = right.map { w - 16 - textWidth($0, size: 17, bold: false) - 8 } ?? w - 8
         let centre = max(leftEdge + titleW / 2, min(w / 2, rightEdge - titleW / 2))
-        s += "<text x=\"\(n(centre))\" y=\"\(n(baseline))\" text-anchor=\"middle\" font-size=\"17\" font-weight=\"bold\" fill=\"#000000\">\(xml(title))</text>"
+        s +=
+            "<text x=\"\(n(centre))\" y=\"\(n(baseline))\" text-anchor=\"middle\" font-size=\"17\" font-weight=\"bold\" fill=\"#000000\">\(xml(title))</text>"
         if let left {
-            s += "<path d=\"M18 \(n(baseline - 14))L10 \(n(baseline - 6))L18 \(n(baseline + 2))\" fill=\"none\" stroke=\"\(Self.blue)\" stroke-width=\"2.5\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>"
+            s +=
+                "<path d=\"M18 \(n(baseline - 14))L10 \(n(baseline - 6))L18 \(n(baseline + 2))\" fill=\"none\" stroke=\"\(Self.blue)\" stroke-width=\"2.5\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>"
             s += "<text x=\"25\" y=\"\(n(baseline))\" font-size=\"17\" fill=\"\(Self.blue)\">\(xml(left))</text>"
         }
         if let right {
-            s += "<text x=\"\(n(w - 16))\" y=\"\(n(baseline))\" text-anchor=\"end\" font-size=\"17\" fill=\"\(Self.blue)\">\(xml(right))</text>"
+            s +=
+                "<text x=\"\(n(w - 16))\" y=\"\(n(baseline))\" text-anchor=\"end\" font-size=\"17\" fill=\"\(Self.blue)\">\(xml(right))</text>"
         }
         return s + "</g>\n"
     }
@@ -327,18 +343,22 @@ struct SVGSnapshot {
                 let text = ellipsized(rows[i], maxWidth: w - 40, size: 17, bold: false)
                 s += "<g class=\"row\">"
                 if !text.isEmpty {
-                    s += "<text x=\"20\" y=\"\(n(y + rowH / 2 + 6))\" font-size=\"17\" fill=\"#000000\">\(xml(text))</text>"
+                    s +=
+                        "<text x=\"20\" y=\"\(n(y + rowH / 2 + 6))\" font-size=\"17\" fill=\"#000000\">\(xml(text))</text>"
                 }
-                s += "<rect x=\"20\" y=\"\(n(y + rowH - 0.5))\" width=\"\(n(w - 20))\" height=\"0.5\" fill=\"#c6c6c8\"/></g>\n"
+                s +=
+                    "<rect x=\"20\" y=\"\(n(y + rowH - 0.5))\" width=\"\(n(w - 20))\" height=\"0.5\" fill=\"#c6c6c8\"/></g>\n"
             }
         }
         if rows.isEmpty {
-            s += "<text x=\"\(n(w / 2))\" y=\"\(n(top + tableH / 2))\" text-anchor=\"middle\" font-size=\"13\" font-style=\"italic\" fill=\"#8e8e93\">the table is empty</text>\n"
+            s +=
+                "<text x=\"\(n(w / 2))\" y=\"\(n(top + tableH / 2))\" text-anchor=\"middle\" font-size=\"13\" font-style=\"italic\" fill=\"#8e8e93\">the table is empty</text>\n"
         }
         if rows.count > 5 {
             // The scroll indicator a table shows while it moves: how much of it is on screen.
             let barH = max(36, (tableH - 40) * 5 / Double(rows.count))
-            s += "<rect id=\"scroll-indicator\" x=\"\(n(w - 6))\" y=\"\(n(top + 6))\" width=\"3\" height=\"\(n(barH))\" rx=\"1.5\" fill=\"#000000\" fill-opacity=\"0.35\"/>\n"
+            s +=
+                "<rect id=\"scroll-indicator\" x=\"\(n(w - 6))\" y=\"\(n(top + 6))\" width=\"3\" height=\"\(n(barH))\" rx=\"1.5\" fill=\"#000000\" fill-opacity=\"0.35\"/>\n"
         }
         s += "</g>\n"
         return s + navigationBar(title: "Choose a place", left: "Back", right: nil)

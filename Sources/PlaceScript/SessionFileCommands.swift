@@ -1,7 +1,8 @@
+import PlaceKit
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import PlaceKit
 
 extension CommandFamily {
     /// Files a session writes: GeoJSON of what the map shows, and the whole session saved and loaded.
@@ -15,7 +16,8 @@ extension CommandFamily {
                 subcommands: [
                     CommandSpec(
                         "geojson", arguments: [ArgSpec("FILE", .path, summary: "a .geojson file")],
-                        summary: "the markers, the device and its accuracy, the likely places, the route so far and the visible region, as GeoJSON",
+                        summary:
+                            "the markers, the device and its accuracy, the likely places, the route so far and the visible region, as GeoJSON",
                         details: """
                             Writes an RFC 7946 FeatureCollection that GIS tools (QGIS, geojson.io, ogr2ogr)
                             open: each feature has a "kind" property — marker (title, snippet), device
@@ -74,7 +76,8 @@ private func saveCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
     bytes.append(0x0A)
     switch writeFileAtomically(ctx.resolvedPath(path), bytes) {
     case .success: break
-    case .failure(let e): throw .runtime("cannot write '\(path)': \(e.reason); nothing was written", at: ctx.location(ofArg: 0))
+    case .failure(let e):
+        throw .runtime("cannot write '\(path)': \(e.reason); nothing was written", at: ctx.location(ofArg: 0))
     }
     return .line(
         "saved the session to \(path) (\(groupedThousands(bytes.count)) bytes)",
@@ -109,7 +112,9 @@ private func loadSessionCommand(_ ctx: CommandContext) throws(Diagnostic) -> Com
     guard case .bool(let keepGoing)? = settings["keepGoing"], case .bool(let autorun)? = settings["autorun"], let color,
         let flavor, flavor == "swift" || flavor == "objc"
     else {
-        throw .runtime("cannot load '\(path)': settings: missing or of the wrong type; the session is unchanged", at: ctx.location(ofArg: 0))
+        throw .runtime(
+            "cannot load '\(path)': settings: missing or of the wrong type; the session is unchanged",
+            at: ctx.location(ofArg: 0))
     }
     ctx.shell.replaceSession(with: restored.0)
     ctx.shell.keepGoing = keepGoing
@@ -117,7 +122,8 @@ private func loadSessionCommand(_ ctx: CommandContext) throws(Diagnostic) -> Com
     ctx.shell.autorun = autorun
     ctx.shell.defaultFlavor = flavor
     let clock = formatQuantity(ctx.session.clock, .duration)
-    return .line("loaded the session from \(path): clock \(clock)", value: .record([Value.Field("path", .string(path))]))
+    return .line(
+        "loaded the session from \(path): clock \(clock)", value: .record([Value.Field("path", .string(path))]))
 }
 
 private func point(_ p: GeoPoint) -> Value { .list([.number(p.longitude), .number(p.latitude)]) }
@@ -151,7 +157,8 @@ func sessionFeatures(_ shell: Shell) -> [Value] {
     var features: [Value] = []
     if let app = session.app {
         let region = app.mapView.visibleRegion
-        let ring: [Value] = [region.nearLeft, region.nearRight, region.farRight, region.farLeft, region.nearLeft].map(point)
+        let ring: [Value] = [region.nearLeft, region.nearRight, region.farRight, region.farLeft, region.nearLeft].map(
+            point)
         features.append(
             feature(
                 geometry("Polygon", .list([.list(ring)])),
@@ -181,7 +188,8 @@ func sessionFeatures(_ shell: Shell) -> [Value] {
         features.append(
             feature(
                 geometry("Polygon", circleRing(position.coordinate, radius: max(position.horizontalAccuracy, 1))),
-                [Value.Field("kind", .string("accuracy")), Value.Field("radius", .number(position.horizontalAccuracy))]))
+                [Value.Field("kind", .string("accuracy")), Value.Field("radius", .number(position.horizontalAccuracy))])
+        )
     }
     if let app = session.app {
         for (i, l) in app.likelyPlaces.enumerated() where l.place.coordinate.isValid {

@@ -133,7 +133,10 @@ public final class Shell {
     /// How deep `source` may nest.
     public static let maxSourceDepth = 32
 
-    public init(table: CommandTable = .standard, environment: ShellEnvironment = ShellEnvironment(), stdout: TextSink, stderr: TextSink) {
+    public init(
+        table: CommandTable = .standard, environment: ShellEnvironment = ShellEnvironment(), stdout: TextSink,
+        stderr: TextSink
+    ) {
         self.table = table
         self.environment = environment
         self.stdout = stdout
@@ -377,7 +380,8 @@ public final class Shell {
         }
         stdout.flush()
         let renderer = DiagnosticRenderer(
-            showsSource: environment.stderrIsTerminal, omitsLocationPrefix: environment.isInteractive && isPromptSource(diagnostic),
+            showsSource: environment.stderrIsTerminal,
+            omitsLocationPrefix: environment.isInteractive && isPromptSource(diagnostic),
             style: errorStyle)
         stderr.write(renderer.render(diagnostic))
         stderr.flush()
@@ -485,5 +489,3 @@ public final class Shell {
         sourceStack = [canonicalPath(path) ?? path]
     }
 }
-
-

@@ -1,4 +1,7 @@
 extension CommandTable {
     /// Every family placeshell has, in the order `help` lists them.
-    public static let standard = CommandTable(families: [.builtins, .app, .permission, .location, .places, .dataset, .map, .route, .runLoop, .faults, .explain, .files, .tutorial])
+    public static let standard = CommandTable(families: [
+        .builtins, .app, .permission, .location, .places, .dataset, .map, .route, .runLoop, .faults, .explain, .files,
+        .tutorial,
+    ])
 }

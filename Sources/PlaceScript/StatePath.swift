@@ -97,7 +97,8 @@ extension Shell {
         guard let root = table.stateRoot(named: path.root) else {
             return .failure(
                 PathError(
-                    message: "no state path '\(path.root)'", help: suggestion(for: path.root, among: table.stateRootNames)))
+                    message: "no state path '\(path.root)'",
+                    help: suggestion(for: path.root, among: table.stateRootNames)))
         }
         var node = root.node(self)
         var walked = StatePath(components: [path.components[0]])
@@ -114,7 +115,8 @@ extension Shell {
             switch node {
             case .record(let names, let child):
                 guard case .key(let key) = component else {
-                    return .failure(PathError(message: "'\(walked)' is a record, not a list; \(component) does not apply"))
+                    return .failure(
+                        PathError(message: "'\(walked)' is a record, not a list; \(component) does not apply"))
                 }
                 guard let next = child(key) else {
                     return .failure(

@@ -137,7 +137,8 @@ struct TerminalMap {
             meCell = (r, c)
         }
         placeCells.removeAll { p in
-            markerCells.contains { $0.row == p.row && $0.col == p.col } || (meCell.map { $0 == (p.row, p.col) } ?? false)
+            markerCells.contains { $0.row == p.row && $0.col == p.col }
+                || (meCell.map { $0 == (p.row, p.col) } ?? false)
         }
 
         // North, top right; the scale bar, bottom left.
@@ -227,8 +228,10 @@ struct TerminalMap {
 
         // The frame: camera in the top border.
         var out: [String] = []
-        let title = " " + formatFixed(scene.camera.target.latitude, decimals: 6) + ", "
-            + formatFixed(scene.camera.target.longitude, decimals: 6) + " · zoom " + formatNumber(scene.camera.zoom) + " "
+        let title =
+            " " + formatFixed(scene.camera.target.latitude, decimals: 6) + ", "
+            + formatFixed(scene.camera.target.longitude, decimals: 6) + " · zoom " + formatNumber(scene.camera.zoom)
+            + " "
         let titleText = unicode ? title : title.replacingMiddleDot()
         var topBorder = g.tl + g.h
         if displayWidth(titleText) + 4 <= innerW {

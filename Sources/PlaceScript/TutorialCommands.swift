@@ -1,15 +1,16 @@
+import PlaceKit
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import PlaceKit
 
 /// The tutorial's text in every language it has, by language code. A translation is a copy of
 /// Tutorial/en.swift with its text translated (the format is described at the top of that file)
 /// and one line here.
 let tutorialTexts: [String: String] = [
-    "en": tutorialText_en
+    "en": tutorialTextEN
 ]
 
 /// The language the walk starts in when none is chosen.
@@ -160,7 +161,8 @@ func parseTutorialText(_ text: String) -> Result<TutorialText, TutorialFormatErr
         let value = String(line[line.index(after: colon)...]).trimmingLeadingSpace()
         guard var s = step else {
             guard name == "language" || name == "name" || name.hasPrefix("message.") else {
-                return fail(lineNumber, "'\(name):' belongs in a step; the header has language:, name: and message.KEY:")
+                return fail(
+                    lineNumber, "'\(name):' belongs in a step; the header has language:, name: and message.KEY:")
             }
             field = (name, [], value, lineNumber)
             continue
@@ -265,7 +267,8 @@ final class TutorialWalk {
         for step in text.steps {
             var checks: [(Expectation, SourceLocation)] = []
             for (expression, line) in step.done {
-                let (e, location) = try bindExpectation(expression, line: line, language: text.language, table: shell.table)
+                let (e, location) = try bindExpectation(
+                    expression, line: line, language: text.language, table: shell.table)
                 checks.append((e, location))
             }
             var commands: Set<String> = []
@@ -291,7 +294,8 @@ func bindExpectation(_ expression: String, line: Int, language: String, table: C
 }
 
 /// Binds one command line of the tutorial text (a `type:` line, or an expectation).
-func bindCommand(_ text: String, language: String, table: CommandTable, line: Int = 1) throws(Diagnostic) -> Invocation {
+func bindCommand(_ text: String, language: String, table: CommandTable, line: Int = 1) throws(Diagnostic) -> Invocation
+{
     let source = SourceText(name: "tutorial text '\(language)'", text: text, firstLine: line)
     var lexer = Lexer(source: source)
     guard case .command(let raw) = try lexer.nextCommand() else {
@@ -332,7 +336,8 @@ private func proseWidth(_ shell: Shell) -> Int { min(88, max(40, shell.environme
 private func stepLines(_ step: TutorialStep, _ text: TutorialText, _ shell: Shell) -> [String] {
     let style = shell.outputStyle
     let width = proseWidth(shell)
-    var title = text.message("step", ["n": String(step.number), "total": String(text.steps.count), "title": step.title])
+    var title = text.message(
+        "step", ["n": String(step.number), "total": String(text.steps.count), "title": step.title])
     if step.isOptional { title += " (" + text.message("optional") + ")" }
     var lines = [style.heading(title)]
     for (i, paragraph) in step.say.enumerated() {
@@ -351,16 +356,19 @@ private func stepLines(_ step: TutorialStep, _ text: TutorialText, _ shell: Shel
 }
 
 private func wrapLines(_ text: String, width: Int, indent: String) -> [String] {
-    wrapText(text, width: width, indent: indent).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    wrapText(text, width: width, indent: indent).split(separator: "\n", omittingEmptySubsequences: false).map(
+        String.init)
 }
 
 /// A step as a JSON value.
 private func stepValue(_ step: TutorialStep, _ walk: TutorialWalk, total: Int) -> [Value.Field] {
     [
-        Value.Field("step", .int(step.number)), Value.Field("of", .int(total)), Value.Field("title", .string(step.title)),
+        Value.Field("step", .int(step.number)), Value.Field("of", .int(total)),
+        Value.Field("title", .string(step.title)),
         Value.Field("optional", .bool(step.isOptional)),
         Value.Field("say", .string(step.say.joined(separator: "\n\n"))),
-        Value.Field("api", .list(step.api.map { .string($0) })), Value.Field("type", .list(step.type.map { .string($0) })),
+        Value.Field("api", .list(step.api.map { .string($0) })),
+        Value.Field("type", .list(step.type.map { .string($0) })),
         Value.Field("done", .bool(walk.done.contains(step.number - 1))),
     ]
 }
@@ -369,7 +377,9 @@ private func stepValue(_ step: TutorialStep, _ walk: TutorialWalk, total: Int) -
 /// `{"event":"tutorial","kind":…}` line.
 private func tell(_ shell: Shell, kind: String, fields: [Value.Field], lines: [String]) {
     if shell.json {
-        shell.report(Event("tutorial", text: lines.joined(separator: "\n"), fields: [Value.Field("kind", .string(kind))] + fields))
+        shell.report(
+            Event(
+                "tutorial", text: lines.joined(separator: "\n"), fields: [Value.Field("kind", .string(kind))] + fields))
     } else {
         for line in lines {
             shell.stdout.write(line)
@@ -396,7 +406,9 @@ private func isLooking(_ spec: CommandSpec) -> Bool {
 private func tutorialAfterCommand(_ shell: Shell) {
     guard let walk = shell.familyState[familyKey] as? TutorialWalk, walk.isRunning else { return }
     guard let command = shell.lastCommand, command.family != familyKey else { return }
-    guard let text = try? walk.text(), let steps = try? walk.steps(shell, text), walk.current < steps.count else { return }
+    guard let text = try? walk.text(), let steps = try? walk.steps(shell, text), walk.current < steps.count else {
+        return
+    }
     let step = steps[walk.current]
     let count = passing(step, shell)
     if count == step.checks.count {
@@ -447,11 +459,15 @@ private func complete(_ walk: TutorialWalk, _ text: TutorialText, _ steps: [Comp
     }
     if next >= steps.count {
         walk.isRunning = false
-        tell(shell, kind: "finished", fields: [], lines: [""] + wrapLines(text.message("finished"), width: width, indent: ""))
+        tell(
+            shell, kind: "finished", fields: [],
+            lines: [""] + wrapLines(text.message("finished"), width: width, indent: ""))
         return
     }
     move(walk, to: next, steps, shell, byHand: false)
-    tell(shell, kind: "step", fields: stepValue(text.steps[next], walk, total: steps.count), lines: [""] + stepLines(text.steps[next], text, shell))
+    tell(
+        shell, kind: "step", fields: stepValue(text.steps[next], walk, total: steps.count),
+        lines: [""] + stepLines(text.steps[next], text, shell))
 }
 
 /// Makes `index` the current step.
@@ -543,7 +559,8 @@ extension CommandFamily {
                             return try goTo(ctx, walk.current - 1)
                         }),
                     CommandSpec(
-                        "restart", summary: "start again at step 1, with no step done", examples: ["reset", "tutorial restart"],
+                        "restart", summary: "start again at step 1, with no step done",
+                        examples: ["reset", "tutorial restart"],
                         handler: { ctx throws(Diagnostic) in
                             let walk = ctx.shell.tutorialWalk
                             walk.done = []
@@ -553,14 +570,16 @@ extension CommandFamily {
                             return CommandResult(value: result.value, text: welcome(text, ctx.shell) + result.text)
                         }),
                     CommandSpec(
-                        "goto", arguments: [ArgSpec("N", .integer(1...999), summary: "a step number ('tutorial list')")],
+                        "goto",
+                        arguments: [ArgSpec("N", .integer(1...999), summary: "a step number ('tutorial list')")],
                         summary: "go to step N", examples: ["tutorial goto 7"],
                         handler: { ctx throws(Diagnostic) in
                             let n = ctx.integer(0) ?? 1
                             let total = try ctx.shell.tutorialWalk.text().steps.count
                             guard n <= total else {
                                 throw .runtime(
-                                    "the tutorial has steps 1 to \(total); there is no step \(n)", at: ctx.location(ofArg: 0),
+                                    "the tutorial has steps 1 to \(total); there is no step \(n)",
+                                    at: ctx.location(ofArg: 0),
                                     help: "'tutorial list' lists them")
                             }
                             return try goTo(ctx, n - 1)
@@ -574,7 +593,8 @@ extension CommandFamily {
                             guard walk.isRunning else { return .line(text.message("notRunning"), value: .bool(false)) }
                             walk.isRunning = false
                             walk.stoppedAt = walk.current
-                            return .line(text.message("stopped", ["n": String(walk.current + 1)]), value: .int(walk.current + 1))
+                            return .line(
+                                text.message("stopped", ["n": String(walk.current + 1)]), value: .int(walk.current + 1))
                         }),
                     CommandSpec(
                         "list", summary: "list the steps, with a mark for those done", examples: ["tutorial list"],
@@ -585,25 +605,30 @@ extension CommandFamily {
                             let optional = " (" + text.message("optional") + ")"
                             let rows = text.steps.map { step -> [String] in
                                 let i = step.number - 1
-                                let mark = walk.done.contains(i) ? "✓" : (walk.isRunning && walk.current == i ? "→" : "")
+                                let mark =
+                                    walk.done.contains(i) ? "✓" : (walk.isRunning && walk.current == i ? "→" : "")
                                 return [mark, String(step.number), step.title + (step.isOptional ? optional : "")]
                             }
                             let value = Value.list(
                                 text.steps.map { step in
                                     .record([
-                                        Value.Field("step", .int(step.number)), Value.Field("title", .string(step.title)),
+                                        Value.Field("step", .int(step.number)),
+                                        Value.Field("title", .string(step.title)),
                                         Value.Field("optional", .bool(step.isOptional)),
                                         Value.Field("done", .bool(walk.done.contains(step.number - 1))),
-                                        Value.Field("current", .bool(walk.isRunning && walk.current == step.number - 1)),
+                                        Value.Field(
+                                            "current", .bool(walk.isRunning && walk.current == step.number - 1)),
                                     ])
                                 })
                             let lines = rows.map { row in
-                                padded(row[0], to: 1) + " " + String(repeating: " ", count: max(0, 2 - row[1].count)) + row[1] + "  " + row[2]
+                                padded(row[0], to: 1) + " " + String(repeating: " ", count: max(0, 2 - row[1].count))
+                                    + row[1] + "  " + row[2]
                             }
                             return CommandResult(value: value, text: lines)
                         }),
                     CommandSpec(
-                        "language", arguments: [ArgSpec("LANG", languageType, optional: true, summary: "a language code, e.g. en")],
+                        "language",
+                        arguments: [ArgSpec("LANG", languageType, optional: true, summary: "a language code, e.g. en")],
                         summary: "show the tutorial's language and those it has, or choose one",
                         examples: ["tutorial language", "tutorial language en"],
                         handler: { ctx throws(Diagnostic) in
@@ -613,7 +638,8 @@ extension CommandFamily {
                                     let codes = tutorialTexts.keys.sorted()
                                     throw .runtime(
                                         "the tutorial has no text in '\(code)'", at: ctx.location(ofArg: 0),
-                                        help: suggestion(for: code, among: codes) ?? "languages: " + codes.joined(separator: ", "))
+                                        help: suggestion(for: code, among: codes) ?? "languages: "
+                                            + codes.joined(separator: ", "))
                                 }
                                 walk.language = code
                             }
@@ -623,7 +649,12 @@ extension CommandFamily {
                                 return code
                             }
                             return .line(
-                                text.message("language", ["title": "\(text.language) (\(text.name))", "list": available.joined(separator: ", ")]),
+                                text.message(
+                                    "language",
+                                    [
+                                        "title": "\(text.language) (\(text.name))",
+                                        "list": available.joined(separator: ", "),
+                                    ]),
                                 value: .string(text.language))
                         }),
                 ],
@@ -634,7 +665,8 @@ extension CommandFamily {
                 })
         ],
         stateRoots: [
-            StateRoot("tutorial", summary: "the guided tutorial: running, step, title, done, steps, language") { shell in
+            StateRoot("tutorial", summary: "the guided tutorial: running, step, title, done, steps, language") {
+                shell in
                 let walk = shell.tutorialWalk
                 let text = try? walk.text()
                 let title = walk.isRunning ? text?.steps[walk.current].title : nil

@@ -1,5 +1,5 @@
-@preconcurrency import Glibc
 import CEditLine
+@preconcurrency import Glibc
 import PlaceScript
 
 /// The prompt's history file: `$XDG_STATE_HOME/placeshell/history`, falling back to

@@ -1,5 +1,5 @@
-@preconcurrency import Glibc
 import CEditLine
+@preconcurrency import Glibc
 import PlaceScript
 
 // libedit calls back through C function pointers, which cannot capture context: the state they

@@ -52,7 +52,8 @@ func runMain() -> Int32 {
         }
         shell.enterScript(path: path)
         status = shell.runScript(
-            SourceText(name: path, bytes: bytes, arguments: ScriptArguments(scriptName: path, values: options.arguments)))
+            SourceText(
+                name: path, bytes: bytes, arguments: ScriptArguments(scriptName: path, values: options.arguments)))
     case .commands(let text):
         status = shell.runScript(
             SourceText(

@@ -23,7 +23,9 @@ final class BadInputTests: XCTestCase {
     var directory: TemporaryDirectory!
 
     override func setUpWithError() throws {
-        guard let found = Paths.binaryOrFail() else { throw XCTSkip("placeshell was not found (reported as a failure)") }
+        guard let found = Paths.binaryOrFail() else {
+            throw XCTSkip("placeshell was not found (reported as a failure)")
+        }
         binary = found
         directory = TemporaryDirectory()
     }
@@ -42,10 +44,13 @@ final class BadInputTests: XCTestCase {
     /// The run ended normally with one of the documented statuses and no crash report.
     func assertNoCrash(_ r: RunResult, _ what: String, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertFalse(r.timedOut, "\(what): timed out", file: file, line: line)
-        XCTAssertFalse(r.signaled, "\(what): killed by signal \(r.status)\n\(r.stderrText.prefix(2000))", file: file, line: line)
+        XCTAssertFalse(
+            r.signaled, "\(what): killed by signal \(r.status)\n\(r.stderrText.prefix(2000))", file: file, line: line)
         XCTAssertTrue([0, 1, 2].contains(r.status), "\(what): exit status \(r.status)", file: file, line: line)
         for marker in ["Fatal error", "Crash", "Current stack trace", "💣"] {
-            XCTAssertFalse(r.stderrText.contains(marker), "\(what): stderr mentions '\(marker)'\n\(r.stderrText.prefix(2000))", file: file, line: line)
+            XCTAssertFalse(
+                r.stderrText.contains(marker), "\(what): stderr mentions '\(marker)'\n\(r.stderrText.prefix(2000))",
+                file: file, line: line)
         }
     }
 
@@ -110,7 +115,8 @@ final class BadInputTests: XCTestCase {
         XCTAssertTrue(r.stdout.elementsEqual(word + [0x0A]), "the echoed word differs from the input")
         XCTAssertLessThan(elapsed, 15, "echo of a 10 MB line took \(elapsed) s")
 
-        directory.write("big-quoted.placescript", Array("echo \"".utf8) + word + Array("\" end\n# ".utf8) + word + [0x0A])
+        directory.write(
+            "big-quoted.placescript", Array("echo \"".utf8) + word + Array("\" end\n# ".utf8) + word + [0x0A])
         let q = try placeshell(["big-quoted.placescript"])
         assertNoCrash(q, "10 MB quoted word and comment")
         XCTAssertEqual(q.status, 0)
@@ -121,7 +127,9 @@ final class BadInputTests: XCTestCase {
         let e = try placeshell(["big-error.placescript"])
         assertNoCrash(e, "error after a 10 MB word")
         XCTAssertEqual(e.status, 2)
-        XCTAssertTrue(e.stderrText.hasPrefix("big-error.placescript:1:\(size + 8): error: unknown escape '\\q'"), String(e.stderrText.prefix(300)))
+        XCTAssertTrue(
+            e.stderrText.hasPrefix("big-error.placescript:1:\(size + 8): error: unknown escape '\\q'"),
+            String(e.stderrText.prefix(300)))
     }
 
     func testDeepSourceNestingStops() throws {
@@ -134,7 +142,8 @@ final class BadInputTests: XCTestCase {
         assertNoCrash(r, "deep nesting")
         XCTAssertEqual(r.status, 1)
         XCTAssertEqual(r.stdoutText, "")
-        XCTAssertTrue(r.stderrText.contains("error: 'source' nested more than 32 deep"), String(r.stderrText.prefix(500)))
+        XCTAssertTrue(
+            r.stderrText.contains("error: 'source' nested more than 32 deep"), String(r.stderrText.prefix(500)))
     }
 
     func testDirectoryAndMissingFileOnTheCommandLine() throws {
@@ -144,7 +153,8 @@ final class BadInputTests: XCTestCase {
         XCTAssertEqual(r.stderrText, "placeshell: cannot read '.': it is a directory\n")
         let m = try placeshell(["missing dir/missing.placescript"])
         XCTAssertEqual(m.status, 2)
-        XCTAssertEqual(m.stderrText, "placeshell: cannot read 'missing dir/missing.placescript': no such file or directory\n")
+        XCTAssertEqual(
+            m.stderrText, "placeshell: cannot read 'missing dir/missing.placescript': no such file or directory\n")
     }
 
     /// Random bytes, as a script file and on stdin: never a crash.
@@ -177,7 +187,8 @@ final class BadInputTests: XCTestCase {
             let text = (0..<count).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &rng)] }.joined()
             let file = directory.write("pieces\(round).placescript", text)
             let args = round % 3 == 0 ? ["--keep-going"] : round % 3 == 1 ? ["--json"] : []
-            assertNoCrash(try placeshell(args + [file.lastPathComponent, "arg1"]), "pieces \(round): \(text.debugDescription)")
+            assertNoCrash(
+                try placeshell(args + [file.lastPathComponent, "arg1"]), "pieces \(round): \(text.debugDescription)")
         }
     }
 
@@ -212,7 +223,8 @@ final class BadInputTests: XCTestCase {
             XCTAssertEqual(r.status, 0, "\(what): the pipeline's status (pipefail) should be 0\n\(r.stderrText)")
             XCTAssertEqual(r.stderrText, "", "\(what): nothing on stderr")
             XCTAssertEqual(
-                r.stdoutText, what == "json" ? "{\"command\":\"echo\",\"ok\":true,\"result\":\"line 1\"}\n" : "line 1\n",
+                r.stdoutText,
+                what == "json" ? "{\"command\":\"echo\",\"ok\":true,\"result\":\"line 1\"}\n" : "line 1\n",
                 what)
         }
     }

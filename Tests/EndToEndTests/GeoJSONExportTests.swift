@@ -71,7 +71,8 @@ final class GeoJSONExportTests: XCTestCase {
         XCTAssertEqual(kinds["route"], 1)
         XCTAssertEqual(kinds["visibleRegion"], 1)
         XCTAssertGreaterThan(kinds["likely"] ?? 0, 3)
-        let marker = try XCTUnwrap(features.first { ($0["properties"] as? [String: Any])?["kind"] as? String == "marker" })
+        let marker = try XCTUnwrap(
+            features.first { ($0["properties"] as? [String: Any])?["kind"] as? String == "marker" })
         let markerProperties = try XCTUnwrap(marker["properties"] as? [String: Any])
         XCTAssertNotNil(markerProperties["snippet"] as? String, "formattedAddress was requested")
         XCTAssertEqual(markerProperties["infoWindow"] as? Bool, true)
@@ -86,7 +87,8 @@ final class GeoJSONExportTests: XCTestCase {
         XCTAssertEqual(r.status, 1)
         XCTAssertEqual(
             r.stderrText,
-            "<command-line>:1:16: error: cannot write 'no/such/dir/out.geojson': no such file or directory; nothing was written\n")
+            "<command-line>:1:16: error: cannot write 'no/such/dir/out.geojson': no such file or directory; nothing was written\n"
+        )
     }
 
     private func checkPosition(_ value: Any?, _ what: String) throws {

@@ -25,7 +25,8 @@ final class TmuxPane {
     /// after placeshell exits, so its status can be read.
     func start(environment: [String: String]) throws {
         let assignments = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        let command = (["env", "-i"] + assignments + ["bash", "--norc", "--noprofile"]).map(shellQuote).joined(separator: " ")
+        let command = (["env", "-i"] + assignments + ["bash", "--norc", "--noprofile"]).map(shellQuote).joined(
+            separator: " ")
         let r = try run(["new-session", "-d", "-x", "100", "-y", "30", "-s", target, command])
         guard r.status == 0 else { throw PaneError(message: "tmux new-session failed: \(r.stderrText)") }
     }
@@ -55,7 +56,8 @@ final class TmuxPane {
 
     /// Waits until a line of the screen, without trailing spaces, is exactly `text`.
     @discardableResult
-    func waitForLine(_ text: String, count: Int = 1, file: StaticString = #filePath, line: UInt = #line) throws -> Bool {
+    func waitForLine(_ text: String, count: Int = 1, file: StaticString = #filePath, line: UInt = #line) throws -> Bool
+    {
         try waitFor("a line '\(text)'", file: file, line: line) { screen in
             lines(screen).filter { $0 == text }.count >= count
         }
@@ -108,7 +110,9 @@ final class ReplTests: XCTestCase {
     var tmux: URL!
 
     override func setUpWithError() throws {
-        guard let found = Paths.binaryOrFail() else { throw XCTSkip("placeshell was not found (reported as a failure)") }
+        guard let found = Paths.binaryOrFail() else {
+            throw XCTSkip("placeshell was not found (reported as a failure)")
+        }
         binary = found
         let candidates = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"]
         guard let path = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {

@@ -93,14 +93,18 @@ final class ScriptTests: XCTestCase {
     /// The groups: the folders of Tests/Scripts.
     static func groups() -> [URL] {
         let fm = FileManager.default
-        let entries = (try? fm.contentsOfDirectory(at: Paths.scripts, includingPropertiesForKeys: [.isDirectoryKey])) ?? []
+        let entries =
+            (try? fm.contentsOfDirectory(at: Paths.scripts, includingPropertiesForKeys: [.isDirectoryKey])) ?? []
         return entries.filter { (try? $0.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true }
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
     }
 
     static func scripts(in directory: URL) -> [URL] {
-        let entries = (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)) ?? []
-        return entries.filter { $0.pathExtension == "placescript" }.sorted { $0.lastPathComponent < $1.lastPathComponent }
+        let entries =
+            (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)) ?? []
+        return entries.filter { $0.pathExtension == "placescript" }.sorted {
+            $0.lastPathComponent < $1.lastPathComponent
+        }
     }
 
     func testScriptGroupsExist() {
@@ -182,10 +186,14 @@ final class ScriptTests: XCTestCase {
         let statusText = (try? String(contentsOf: test.expectedURL("status"), encoding: .utf8)) ?? "0"
         let expectedStatus = Int32(statusText.trimmingCharacters(in: .whitespacesAndNewlines))
         if expectedStdout != stdout {
-            XCTFail("\(test.displayName): stdout differs (-expected +actual)\n" + lineDiff(expected: expectedStdout, actual: stdout))
+            XCTFail(
+                "\(test.displayName): stdout differs (-expected +actual)\n"
+                    + lineDiff(expected: expectedStdout, actual: stdout))
         }
         if expectedStderr != stderr {
-            XCTFail("\(test.displayName): stderr differs (-expected +actual)\n" + lineDiff(expected: expectedStderr, actual: stderr))
+            XCTFail(
+                "\(test.displayName): stderr differs (-expected +actual)\n"
+                    + lineDiff(expected: expectedStderr, actual: stderr))
         }
         if expectedStatus != result.status {
             XCTFail(

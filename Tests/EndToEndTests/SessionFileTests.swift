@@ -7,7 +7,8 @@ final class SessionFileTests: XCTestCase {
     private func run(_ commands: String, in directory: TemporaryDirectory) throws -> RunResult {
         guard let binary = Paths.binaryOrFail() else { throw XCTSkip("no binary (reported as a failure)") }
         return try runProcess(
-            binary, ["-c", commands], in: directory.url, environment: cleanEnvironment(home: directory.path), timeout: 120)
+            binary, ["-c", commands], in: directory.url, environment: cleanEnvironment(home: directory.path),
+            timeout: 120)
     }
 
     /// Scenarios that leave different parts of the model in use.
@@ -16,7 +17,10 @@ final class SessionFileTests: XCTestCase {
         ("flow", "fields +formattedAddress; locate sydney; launch; auth allow; likely; select 2; tap marker 1; likely"),
         ("route", "locate sydney; launch; auth allow; route run city-run; wait 90s"),
         ("approximate", "locate apple; launch; auth allow --approximate; locate 37.36 -122.03; wait 1s"),
-        ("faults", "network off; apikey expired; ratelimit 3; fail places usageLimitExceeded always; locate sf; launch --flavor objc; auth deny"),
+        (
+            "faults",
+            "network off; apikey expired; ratelimit 3; fail places usageLimitExceeded always; locate sf; launch --flavor objc; auth deny"
+        ),
         ("crashed", "locate sydney; launch; auth unknown; set autorun off; set keep-going"),
         ("stopped", "locate sydney; launch; auth allow; fail location unknown; pan 120 -40; zoom 17"),
     ]
@@ -62,7 +66,8 @@ final class SessionFileTests: XCTestCase {
         var good = try String(contentsOf: directory.file("good.json"), encoding: .utf8)
         directory.write("newer.json", good.replacingOccurrences(of: "\"version\":1", with: "\"version\":2"))
         directory.write("damaged.json", String(good.prefix(300)))
-        directory.write("types.json", good.replacingOccurrences(of: "\"promptOpen\":false", with: "\"promptOpen\":\"no\""))
+        directory.write(
+            "types.json", good.replacingOccurrences(of: "\"promptOpen\":false", with: "\"promptOpen\":\"no\""))
         directory.write("other.json", "{\"type\":\"FeatureCollection\",\"features\":[]}")
         good = ""
         let cases: [(String, String)] = [
@@ -88,7 +93,8 @@ final class SessionFileTests: XCTestCase {
         let r = try run("set autorun off; locate sydney; launch; save s.json", in: directory)
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(
-            r.stderrText.contains("cannot save now: 3 events are still pending (locationManager(_:didChangeAuthorization:)"),
+            r.stderrText.contains(
+                "cannot save now: 3 events are still pending (locationManager(_:didChangeAuthorization:)"),
             r.stderrText)
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory.file("s.json").path))
         let settled = try run("set autorun off; locate sydney; launch; wait 1s; save s.json", in: directory)

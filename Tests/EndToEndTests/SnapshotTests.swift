@@ -25,7 +25,9 @@ final class SnapshotTests: XCTestCase {
         XCTAssertTrue(svg.texts.contains("Get Place"))
         XCTAssertEqual(svg.textsInside("info-window"), ["Darling Harbour", "Sydney NSW 2000, Australia"])
         XCTAssertEqual(svg.boldTexts.filter { $0 == "Darling Harbour" }.count, 1, "the info window's title is bold")
-        for id in ["map", "grid", "places", "markers", "my-location", "my-location-button", "scale-bar", "navigation-bar"] {
+        for id in [
+            "map", "grid", "places", "markers", "my-location", "my-location-button", "scale-bar", "navigation-bar",
+        ] {
             XCTAssertTrue(svg.ids.contains(id), "no element with id '\(id)'")
         }
         XCTAssertEqual(svg.classCounts["marker"], 1)
@@ -66,7 +68,8 @@ final class SnapshotTests: XCTestCase {
             """
         let tried = try run(["-c", adds], home: TemporaryDirectory())
         XCTAssertEqual(tried.status, 0, tried.stderrText)
-        let svg = try snapshot("cjk-persian", adds + "\nlocate -33.95 151.30; launch; auth allow; likely; select 1; tap marker 1")
+        let svg = try snapshot(
+            "cjk-persian", adds + "\nlocate -33.95 151.30; launch; auth allow; likely; select 1; tap marker 1")
         XCTAssertTrue(svg.texts.contains { $0.contains("東京タワー <Tower> & \"Bar\"") }, "\(svg.texts)")
         XCTAssertTrue(svg.texts.contains { $0.contains("کتابخانه ملی") }, "\(svg.texts)")
     }
@@ -94,7 +97,9 @@ final class SnapshotTests: XCTestCase {
             _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
             attributes: [String: String] = [:]
         ) {
-            if name == "svg" && result.rootSize == nil { result.rootSize = (attributes["width"] ?? "", attributes["height"] ?? "") }
+            if name == "svg" && result.rootSize == nil {
+                result.rootSize = (attributes["width"] ?? "", attributes["height"] ?? "")
+            }
             if let id = attributes["id"] { result.ids.insert(id) }
             if let c = attributes["class"] { result.classCounts[c, default: 0] += 1 }
             stack.append(attributes["id"] ?? "")
@@ -138,7 +143,8 @@ final class SnapshotTests: XCTestCase {
                 XCTFail(
                     "\(name).svg differs from its golden file (record with PLACESHELL_RECORD=1):\n"
                         + lineDiff(
-                            expected: String(decoding: expected, as: UTF8.self), actual: String(decoding: data, as: UTF8.self)),
+                            expected: String(decoding: expected, as: UTF8.self),
+                            actual: String(decoding: data, as: UTF8.self)),
                     file: file, line: line)
             }
         }
@@ -147,7 +153,9 @@ final class SnapshotTests: XCTestCase {
         let parser = XMLParser(data: data)
         let collector = Collector()
         parser.delegate = collector
-        XCTAssertTrue(parser.parse(), "\(name).svg is not well-formed XML: \(String(describing: parser.parserError))", file: file, line: line)
+        XCTAssertTrue(
+            parser.parse(), "\(name).svg is not well-formed XML: \(String(describing: parser.parserError))", file: file,
+            line: line)
         let parsed = collector.result
         XCTAssertEqual(parsed.rootSize?.0, String(Self.size.width), file: file, line: line)
         XCTAssertEqual(parsed.rootSize?.1, String(Self.size.height), file: file, line: line)
@@ -167,7 +175,9 @@ final class SnapshotTests: XCTestCase {
             rsvg, ["-o", png.path, path], in: home.url, environment: cleanEnvironment(home: home.path), timeout: 30)
         XCTAssertEqual(render.status, 0, "rsvg-convert failed: \(render.stderrText)", file: file, line: line)
         let bytes = [UInt8](try Data(contentsOf: png))
-        XCTAssertEqual(Array(bytes.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "not a PNG", file: file, line: line)
+        XCTAssertEqual(
+            Array(bytes.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "not a PNG", file: file,
+            line: line)
         func be32(_ at: Int) -> Int { bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
         XCTAssertEqual(be32(16), Self.size.width, "PNG width", file: file, line: line)
         XCTAssertEqual(be32(20), Self.size.height, "PNG height", file: file, line: line)
@@ -176,7 +186,8 @@ final class SnapshotTests: XCTestCase {
 
     private func run(_ arguments: [String], home: TemporaryDirectory) throws -> RunResult {
         guard let binary = Paths.binaryOrFail() else { throw XCTSkip("no placeshell binary") }
-        return try runProcess(binary, arguments, in: home.url, environment: cleanEnvironment(home: home.path), timeout: 30)
+        return try runProcess(
+            binary, arguments, in: home.url, environment: cleanEnvironment(home: home.path), timeout: 30)
     }
 
     private static func executableOnPath(_ name: String) -> URL? {

@@ -21,13 +21,15 @@ final class CSVTests: XCTestCase {
     }
 
     private func assertError(
-        _ text: String, _ message: String, line: Int, item: Int? = nil, file: StaticString = #filePath, testLine: UInt = #line
+        _ text: String, _ message: String, line: Int, item: Int? = nil, file: StaticString = #filePath,
+        testLine: UInt = #line
     ) {
         assertError(Array(text.utf8), message, line: line, item: item, file: file, testLine: testLine)
     }
 
     private func assertError(
-        _ bytes: [UInt8], _ message: String, line: Int, item: Int? = nil, file: StaticString = #filePath, testLine: UInt = #line
+        _ bytes: [UInt8], _ message: String, line: Int, item: Int? = nil, file: StaticString = #filePath,
+        testLine: UInt = #line
     ) {
         switch CSVImporter.parse(bytes) {
         case .success(let s): XCTFail("expected an error, got \(s.line)", file: file, line: testLine)
@@ -64,7 +66,8 @@ final class CSVTests: XCTestCase {
     }
 
     func testSemicolonWithDecimalCommasBOMAndCRLF() {
-        let text = "Name;Lat;Lon;Category\r\n\"Bäckerei Müller\";48,1374;11,5755;Bakery\r\nCafé Zwei;48.1;11.5;cafe, food\r\n"
+        let text =
+            "Name;Lat;Lon;Category\r\n\"Bäckerei Müller\";48,1374;11,5755;Bakery\r\nCafé Zwei;48.1;11.5;cafe, food\r\n"
         guard let s = summary([0xEF, 0xBB, 0xBF] + Array(text.utf8)) else { return }
         XCTAssertEqual(
             s.records,
@@ -77,11 +80,16 @@ final class CSVTests: XCTestCase {
     func testTabsAndAliases() {
         guard
             let s = summary(
-                "X\tY\tNAME\tFormatted_Address\tpriceLevel\tTYPE\textra\n151.2\t-33.8\tA place, with a comma\t1 A St\t$$\tNight Club\tignored\n")
+                "X\tY\tNAME\tFormatted_Address\tpriceLevel\tTYPE\textra\n151.2\t-33.8\tA place, with a comma\t1 A St\t$$\tNight Club\tignored\n"
+            )
         else { return }
         XCTAssertEqual(
             s.records,
-            [PlaceRecord(name: "A place, with a comma", latitude: -33.8, longitude: 151.2, types: ["night_club"], address: "1 A St", priceLevel: 2)])
+            [
+                PlaceRecord(
+                    name: "A place, with a comma", latitude: -33.8, longitude: 151.2, types: ["night_club"],
+                    address: "1 A St", priceLevel: 2)
+            ])
         XCTAssertEqual(s.warnings, ["columns not used: 'extra'"])
         // lat/lng beat x/y when both are present; the loser is reported as not used.
         guard let t = summary("x,y,lng,lat,name\n1,2,151,-33,P\n") else { return }
@@ -104,7 +112,9 @@ final class CSVTests: XCTestCase {
             "Last, no newline",11,12,z,f
             """
         guard let s = summary(text) else { return }
-        XCTAssertEqual(s.records.map(\.name), ["Comma, inside", "Line\nbreak", "5\" screen shop", "Trailing sep", "Last, no newline"])
+        XCTAssertEqual(
+            s.records.map(\.name),
+            ["Comma, inside", "Line\nbreak", "5\" screen shop", "Trailing sep", "Last, no newline"])
         XCTAssertEqual(s.records.map(\.address), ["A \"quoted\" word", nil, "x", "y", "z"])
         XCTAssertEqual(s.records.map(\.id), ["a", "b", "c", "e", "f"])
         XCTAssertEqual(s.line, "loaded 5 places, skipped 1: 1 without a name")
@@ -136,7 +146,10 @@ final class CSVTests: XCTestCase {
                 """)
         else { return }
         XCTAssertEqual(s.records.map(\.name), ["Kept", "Equator ok"])
-        XCTAssertEqual(s.line, "loaded 2 places, skipped 8: 2 without coordinates, 2 at 0,0, 2 with coordinates out of range, 2 without a name")
+        XCTAssertEqual(
+            s.line,
+            "loaded 2 places, skipped 8: 2 without coordinates, 2 at 0,0, 2 with coordinates out of range, 2 without a name"
+        )
     }
 
     // MARK: - Errors
@@ -144,24 +157,38 @@ final class CSVTests: XCTestCase {
     func testErrorsNameTheLine() {
         assertError("name,lat,lon\nA,1,2\nB,abc,2\n", "line 3: 'abc' is not a latitude", line: 3, item: 2)
         assertError("name,lat,lon\nB,1,east\n", "line 2: 'east' is not a longitude", line: 2, item: 1)
-        assertError("name,lat,lon\nB,1,2\nC,3,4,5\n", "line 3: 4 fields, but the header has 3 (an unquoted , inside a field?)", line: 3, item: 2)
-        assertError("name\tlat\tlon\nB\t1\t2\tx\n", "line 2: 4 fields, but the header has 3 (an unquoted tab inside a field?)", line: 2, item: 1)
-        assertError("name,lat,lon,rating\nB,1,2,7\n", "line 2: rating '7' is not a number from 1 to 5", line: 2, item: 1)
-        assertError("name,lat,lon,rating\nB,1,2,good\n", "line 2: rating 'good' is not a number from 1 to 5", line: 2, item: 1)
-        assertError("name,lat,lon,price\nB,1,2,$$$$$\n", "line 2: price '$$$$$' is not a price level from 0 to 4", line: 2, item: 1)
-        assertError("name,lat,lon,price\nB,1,2,1.5\n", "line 2: price '1.5' is not a price level from 0 to 4", line: 2, item: 1)
+        assertError(
+            "name,lat,lon\nB,1,2\nC,3,4,5\n", "line 3: 4 fields, but the header has 3 (an unquoted , inside a field?)",
+            line: 3, item: 2)
+        assertError(
+            "name\tlat\tlon\nB\t1\t2\tx\n", "line 2: 4 fields, but the header has 3 (an unquoted tab inside a field?)",
+            line: 2, item: 1)
+        assertError(
+            "name,lat,lon,rating\nB,1,2,7\n", "line 2: rating '7' is not a number from 1 to 5", line: 2, item: 1)
+        assertError(
+            "name,lat,lon,rating\nB,1,2,good\n", "line 2: rating 'good' is not a number from 1 to 5", line: 2, item: 1)
+        assertError(
+            "name,lat,lon,price\nB,1,2,$$$$$\n", "line 2: price '$$$$$' is not a price level from 0 to 4", line: 2,
+            item: 1)
+        assertError(
+            "name,lat,lon,price\nB,1,2,1.5\n", "line 2: price '1.5' is not a price level from 0 to 4", line: 2, item: 1)
         assertError("name,lat,lon,radius\nB,1,2,-1\n", "line 2: radius '-1' is not a size in metres", line: 2, item: 1)
         assertError("name,lat,lon\nA,1,2\n\"Open,1,2\nB,3,4\n", "line 3: a quoted field is never closed", line: 3)
-        assertError("name,lat,lon\n\"A\"x,1,2\n", "line 2: unexpected 'x' after a closing quote (a quote inside a quoted field is written \"\")", line: 2)
+        assertError(
+            "name,lat,lon\n\"A\"x,1,2\n",
+            "line 2: unexpected 'x' after a closing quote (a quote inside a quoted field is written \"\")", line: 2)
         assertError("", "line 1: the file is empty: expected a header row naming the columns", line: 1)
         assertError([0xFF, 0xFE, 0x6E, 0x00], "line 1: the file is UTF-16; save it as UTF-8", line: 1)
-        assertError(Array("name,lat,lon\nA,1,2\nB".utf8) + [0xE9] + Array(",1,2\n".utf8), "line 3: not UTF-8 (byte 0xE9); save the file as UTF-8", line: 3)
+        assertError(
+            Array("name,lat,lon\nA,1,2\nB".utf8) + [0xE9] + Array(",1,2\n".utf8),
+            "line 3: not UTF-8 (byte 0xE9); save the file as UTF-8", line: 3)
     }
 
     func testMissingColumnsListTheColumnsFound() {
         assertError(
             "title,latitude,longitude\nA,1,2\n",
-            "line 1: missing the name column (name); the header has 'title', 'latitude', 'longitude' (comma-separated)", line: 1)
+            "line 1: missing the name column (name); the header has 'title', 'latitude', 'longitude' (comma-separated)",
+            line: 1)
         assertError(
             "name;city\nA;B\n",
             "line 1: missing the latitude column (lat, latitude or y) and the longitude column (lon, lng, long, longitude or x); the header has 'name', 'city' (semicolon-separated)",
@@ -203,7 +230,9 @@ final class CSVTests: XCTestCase {
         switch CSVImporter.parse(Array((noLat.joined(separator: ",") + "\n").utf8)) {
         case .success: XCTFail("accepted without a latitude")
         case .failure(let e):
-            XCTAssertTrue(e.message.hasPrefix("line 1: missing the latitude column (lat, latitude or y); the header has 'c0', 'c1'"), e.message)
+            XCTAssertTrue(
+                e.message.hasPrefix(
+                    "line 1: missing the latitude column (lat, latitude or y); the header has 'c0', 'c1'"), e.message)
             XCTAssertTrue(e.message.hasSuffix("'c19' and 99,980 more (comma-separated)"), e.message)
         }
     }
@@ -217,7 +246,9 @@ final class CSVTests: XCTestCase {
             _ = CSVImporter.parse(Array(doc[0..<cut]))
         }
         for cut in [27, 29, 32, 43] {
-            if case .success = CSVImporter.parse(Array(doc[0..<cut])) { XCTFail("an open quote was accepted (cut at \(cut))") }
+            if case .success = CSVImporter.parse(Array(doc[0..<cut])) {
+                XCTFail("an open quote was accepted (cut at \(cut))")
+            }
         }
     }
 
@@ -234,7 +265,9 @@ final class CSVTests: XCTestCase {
             tehran-1,میدان آزادی,35.6997,51.338,,تهران، میدان آزادی,4.7,0,120
 
             """)
-        XCTAssertEqual(String(decoding: CSVExporter.write([]), as: UTF8.self), "id,name,latitude,longitude,types,address,rating,price,radius\n")
+        XCTAssertEqual(
+            String(decoding: CSVExporter.write([]), as: UTF8.self),
+            "id,name,latitude,longitude,types,address,rating,price,radius\n")
     }
 
     func testAwkwardTextRoundTrips() {
@@ -264,14 +297,18 @@ final class CSVTests: XCTestCase {
         }
         let places = (0..<300).map { i in
             Place(
-                id: "r\(i)-" + text(6), name: text(20), coordinate: GeoPoint(latitude: rng.double(in: -90...90), longitude: rng.double(in: -180...180)),
-                types: ["cafe", "food", "bar"].filter { _ in Bool.random(using: &rng) }, address: Bool.random(using: &rng) ? "" : text(30),
+                id: "r\(i)-" + text(6), name: text(20),
+                coordinate: GeoPoint(latitude: rng.double(in: -90...90), longitude: rng.double(in: -180...180)),
+                types: ["cafe", "food", "bar"].filter { _ in Bool.random(using: &rng) },
+                address: Bool.random(using: &rng) ? "" : text(30),
                 rating: [0, 1, 3.7, 5].randomElement(using: &rng)!, priceLevel: Int.random(in: -1...4, using: &rng),
                 radius: rng.double(in: 0.5...500), area: "r")
         }
         guard let csv = summary(CSVExporter.write(places)) else { return }
         assertRoundTrip(csv.records, places)
-        guard let geo = try? GeoJSONImporter.parse(GeoJSONExporter.write(places)).get() else { return XCTFail("GeoJSON export did not load") }
+        guard let geo = try? GeoJSONImporter.parse(GeoJSONExporter.write(places)).get() else {
+            return XCTFail("GeoJSON export did not load")
+        }
         assertRoundTrip(geo.records, places)
     }
 
@@ -293,12 +330,18 @@ final class CSVTests: XCTestCase {
             count: 3000, around: GeoPoint(latitude: -33.87, longitude: 151.2), radius: 5000, seed: 3, range: 0..<3000)
         let places = generated.enumerated().map { i, r in
             Place(
-                id: i % 3 == 0 ? "g\(i)" : "", name: r.name, coordinate: GeoPoint(latitude: r.latitude, longitude: r.longitude),
+                id: i % 3 == 0 ? "g\(i)" : "", name: r.name,
+                coordinate: GeoPoint(latitude: r.latitude, longitude: r.longitude),
                 types: r.types, address: r.address ?? "", rating: r.rating ?? 0, priceLevel: r.priceLevel ?? -1,
                 radius: Bool.random(using: &rng) ? r.radius ?? 30 : 0, area: "g")
         }
-        let bytesList = files.map { Array($0.utf8) } + [CSVExporter.write(places), CSVExporter.write(Array(places.prefix(50)) + places.prefix(50))]
-        let starts = [PlaceStore(), PlaceStore.builtin, PlaceStore(records: generated.prefix(100).map { $0 }, source: "before")]
+        let bytesList =
+            files.map { Array($0.utf8) } + [
+                CSVExporter.write(places), CSVExporter.write(Array(places.prefix(50)) + places.prefix(50)),
+            ]
+        let starts = [
+            PlaceStore(), PlaceStore.builtin, PlaceStore(records: generated.prefix(100).map { $0 }, source: "before"),
+        ]
         for (f, bytes) in bytesList.enumerated() {
             guard let parsed = summary(bytes) else { continue }
             for (s, start) in starts.enumerated() {
@@ -311,7 +354,10 @@ final class CSVTests: XCTestCase {
                         counts = expected.merge(parsed.records, source: "f.csv")
                     }
                     var streamed = start
-                    guard case .success(let result) = CSVImporter.merge(bytes, into: &streamed, source: "f.csv", replacing: replacing) else {
+                    guard
+                        case .success(let result) = CSVImporter.merge(
+                            bytes, into: &streamed, source: "f.csv", replacing: replacing)
+                    else {
                         XCTFail("file \(f): merge failed")
                         continue
                     }
@@ -322,7 +368,9 @@ final class CSVTests: XCTestCase {
                     XCTAssertEqual(result.summary.loaded, parsed.records.count, what)
                     XCTAssertEqual(result.summary.skipped, parsed.skipped, what)
                     XCTAssertEqual(result.summary.warnings, parsed.warnings, what)
-                    if !replacing { XCTAssertTrue(result.added == counts.added && result.replaced == counts.replaced, what) }
+                    if !replacing {
+                        XCTAssertTrue(result.added == counts.added && result.replaced == counts.replaced, what)
+                    }
                     for row in stride(from: 0, to: expected.count, by: 97) {
                         XCTAssertEqual(streamed.index(ofID: expected.id(at: row)), row, what)
                     }
@@ -332,7 +380,8 @@ final class CSVTests: XCTestCase {
         var store = PlaceStore.builtin
         let bad = Array("name,lat,lng\nA,-33.87,151.2\nB,abc,151.2\n".utf8)
         for replacing in [false, true] {
-            guard case .failure(let e) = CSVImporter.merge(bad, into: &store, source: "bad.csv", replacing: replacing) else {
+            guard case .failure(let e) = CSVImporter.merge(bad, into: &store, source: "bad.csv", replacing: replacing)
+            else {
                 return XCTFail("a bad file merged")
             }
             XCTAssertEqual(e.message, "line 3: 'abc' is not a latitude")

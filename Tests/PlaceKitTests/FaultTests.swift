@@ -124,7 +124,8 @@ final class FaultTests: XCTestCase {
         }
         XCTAssertNil(PlacesErrorCode(codeOrName: "-13"))
         XCTAssertNil(PlacesErrorCode(codeOrName: "NetworkError"))
-        XCTAssertEqual(APIKeyState.allCases.map(\.errorCode), [nil, .keyInvalid, .keyExpired, .incorrectBundleIdentifier])
+        XCTAssertEqual(
+            APIKeyState.allCases.map(\.errorCode), [nil, .keyInvalid, .keyExpired, .incorrectBundleIdentifier])
     }
 
     func testInfoPlistKeys() {

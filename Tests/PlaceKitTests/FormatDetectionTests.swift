@@ -12,7 +12,9 @@ final class FormatDetectionTests: XCTestCase {
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("shared/data/" + path)
         guard let data = FileManager.default.contents(atPath: url.path) else {
-            XCTFail("missing real data file \(url.path): the tests read ../shared/data next to the repository", file: file, line: line)
+            XCTFail(
+                "missing real data file \(url.path): the tests read ../shared/data next to the repository", file: file,
+                line: line)
             return nil
         }
         return [UInt8](data)
@@ -29,7 +31,8 @@ final class FormatDetectionTests: XCTestCase {
         }
         if let b = real("osm/sydney_cbd_2023.osm.pbf") {
             XCTAssertEqual(PlaceFileFormat.detect(b, fileName: "extract.osm.pbf"), .osmPBF)
-            XCTAssertEqual(PlaceFileFormat.detect(Array(b.prefix(64)), fileName: "renamed.csv"), .osmPBF, "content beats the name")
+            XCTAssertEqual(
+                PlaceFileFormat.detect(Array(b.prefix(64)), fileName: "renamed.csv"), .osmPBF, "content beats the name")
         }
         if let b = real("osm/darling_harbour_2023.osm") {
             XCTAssertEqual(PlaceFileFormat.detect(b, fileName: "dh.osm"), .osmXML)
@@ -50,7 +53,8 @@ final class FormatDetectionTests: XCTestCase {
     func testGeoJSONByContent() {
         XCTAssertEqual(detect(#"{"type":"FeatureCollection","features":[]}"#), .geojson)
         XCTAssertEqual(detect("\u{FEFF}\n  { \"type\" :\n \"Feature\", \"geometry\": null}"), .geojson)
-        XCTAssertEqual(detect(#"{"features": [{"type": "Feature"}], "type": "FeatureCollection"}"#), .geojson, "member order")
+        XCTAssertEqual(
+            detect(#"{"features": [{"type": "Feature"}], "type": "FeatureCollection"}"#), .geojson, "member order")
         XCTAssertNil(detect(#"{"type": "Point", "coordinates": [1, 2]}"#))
         XCTAssertNil(detect(#"{"elements": []}"#), "Overpass JSON is not GeoJSON")
         XCTAssertEqual(detect(#"{"elements": []}"#, "x.json"), .geojson, "the extension is the fallback")
@@ -58,10 +62,12 @@ final class FormatDetectionTests: XCTestCase {
 
     func testXMLByRootElement() {
         XCTAssertEqual(detect("<osm version=\"0.6\"></osm>"), .osmXML)
-        XCTAssertEqual(detect("<?xml version=\"1.0\"?>\n<!-- made by hand -->\n<!DOCTYPE osm>\n<osm version=\"0.6\">"), .osmXML)
+        XCTAssertEqual(
+            detect("<?xml version=\"1.0\"?>\n<!-- made by hand -->\n<!DOCTYPE osm>\n<osm version=\"0.6\">"), .osmXML)
         XCTAssertNil(detect("<?xml version=\"1.0\"?><gpx version=\"1.1\"></gpx>"))
         XCTAssertNil(detect("<?xml version=\"1.0\"?><kml></kml>"))
-        XCTAssertEqual(detect("<?xml version=\"1.0\"?><gpx/>", "oops.osm"), .osmXML, "unknown content falls back to the extension")
+        XCTAssertEqual(
+            detect("<?xml version=\"1.0\"?><gpx/>", "oops.osm"), .osmXML, "unknown content falls back to the extension")
     }
 
     func testPBFMagic() {

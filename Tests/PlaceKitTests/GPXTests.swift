@@ -176,7 +176,8 @@ final class GPXTests: XCTestCase {
     func testEveryPrefixOfARealFileIsAnErrorUntilTheRootCloses() throws {
         guard let bytes = realFile("georust_wikipedia_example.gpx") else { return }
         let close = Array("</gpx>".utf8)
-        let rootEnd = (0...(bytes.count - close.count)).last { Array(bytes[$0..<($0 + close.count)]) == close }! + close.count
+        let rootEnd =
+            (0...(bytes.count - close.count)).last { Array(bytes[$0..<($0 + close.count)]) == close }! + close.count
         for n in 0..<bytes.count {
             let result = GPX.parse(Array(bytes[0..<n]))
             if n < rootEnd {
@@ -247,7 +248,8 @@ final class GPXTests: XCTestCase {
 
         let waypoints = #"<gpx version="1.1"><metadata><name>File</name></metadata><wpt lat="1" lon="1"/></gpx>"#
         XCTAssertEqual(track(waypoints)?.name, "File")  // falls back to the file's name
-        let unnamedTrack = #"<gpx version="1.1"><metadata><name>File</name></metadata><trk><trkseg><trkpt lat="1" lon="1"/></trkseg></trk></gpx>"#
+        let unnamedTrack =
+            #"<gpx version="1.1"><metadata><name>File</name></metadata><trk><trkseg><trkpt lat="1" lon="1"/></trkseg></trk></gpx>"#
         XCTAssertEqual(track(unnamedTrack)?.name, "File")
     }
 
@@ -272,7 +274,8 @@ final class GPXTests: XCTestCase {
         XCTAssertEqual(GPX.time("2020-04-12T10:00:00.123Z")!.seconds, 1_586_685_600.123, accuracy: 1e-6)
         XCTAssertEqual(GPX.time("2020-04-12T10:00:00.000001Z")!.seconds - 1_586_685_600, 0.000001, accuracy: 3e-7)
         XCTAssertEqual(GPX.time("2020-04-12T10:00:00.5")!.seconds, 1_586_685_600.5)
-        XCTAssertEqual(GPX.time("2020-04-12T10:00:00.123456789012345678901Z")!.seconds, 1_586_685_600.123457, accuracy: 1e-5)
+        XCTAssertEqual(
+            GPX.time("2020-04-12T10:00:00.123456789012345678901Z")!.seconds, 1_586_685_600.123457, accuracy: 1e-5)
         XCTAssertEqual(GPX.time("2020-04-12T10:00:00+00:00")?.seconds, 1_586_685_600)
         XCTAssertEqual(GPX.time("2020-04-12T03:00:00-07:00")?.seconds, 1_586_685_600)
         XCTAssertEqual(GPX.time("2020-04-12T15:30:00+0530")?.seconds, 1_586_685_600)
@@ -371,7 +374,8 @@ final class GPXTests: XCTestCase {
         XCTAssertEqual(GPXReader.longestNonDecreasing([3, 2, 1]), [0])
         var rng = SplitMix64(seed: 7)
         for _ in 0..<200 {
-            let values = (0..<Int.random(in: 1...12, using: &rng)).map { _ in Double(Int.random(in: 0...5, using: &rng)) }
+            let values = (0..<Int.random(in: 1...12, using: &rng)).map { _ in Double(Int.random(in: 0...5, using: &rng))
+            }
             let keep = GPXReader.longestNonDecreasing(values)
             XCTAssertEqual(keep, keep.sorted())
             for k in keep.indices.dropFirst() { XCTAssertLessThanOrEqual(values[keep[k - 1]], values[keep[k]]) }
@@ -495,7 +499,9 @@ final class GPXTests: XCTestCase {
     }
 
     func testMalformedElevationIsIgnored() throws {
-        let file = trackFile([#"<trkpt lat="1" lon="2"><ele>high</ele></trkpt>"#, #"<trkpt lat="1" lon="2"><ele> -3.5 </ele></trkpt>"#])
+        let file = trackFile([
+            #"<trkpt lat="1" lon="2"><ele>high</ele></trkpt>"#, #"<trkpt lat="1" lon="2"><ele> -3.5 </ele></trkpt>"#,
+        ])
         guard let t = track(file) else { return }
         XCTAssertEqual(t.points.map(\.elevation), [nil, -3.5])
         XCTAssertEqual(t.warnings, ["the <ele> at line 4 is not a number (\"high\"): ignored"])
@@ -570,7 +576,9 @@ final class GPXTests: XCTestCase {
         assertError(
             "<?xml version=\"1.0\"?>\n<!-- a map -->\n<kml xmlns=\"http://www.opengis.net/kml/2.2\"><Placemark/></kml>",
             "not a GPX file: the root element is <kml>, not <gpx>", line: 3, column: 1)
-        assertError("<html><body>404</body></html>", "not a GPX file: the root element is <html>, not <gpx>", line: 1, column: 1)
+        assertError(
+            "<html><body>404</body></html>", "not a GPX file: the root element is <html>, not <gpx>", line: 1, column: 1
+        )
         assertError("just text", "text before the root element", line: 1, column: 1)
         assertError("{\"type\": \"FeatureCollection\"}", "text before the root element", line: 1, column: 1)
     }
@@ -609,34 +617,40 @@ final class GPXTests: XCTestCase {
             <!-- trailing comment -->
             """
         guard let t = track(file) else { return }
-        XCTAssertEqual(t.points, [GPXPoint(latitude: 1, longitude: 2, time: 1_586_685_600, name: "Fish & <Chips> and more")])
+        XCTAssertEqual(
+            t.points, [GPXPoint(latitude: 1, longitude: 2, time: 1_586_685_600, name: "Fish & <Chips> and more")])
     }
 
     func testByteOrderMarkAndCRLF() throws {
-        let body = "<?xml version=\"1.0\"?>\r\n<gpx version=\"1.1\">\r\n<wpt lat=\"1\" lon=\"2\"><name>a\r\nb\rc</name></wpt>\r\n</gpx>\r\n"
+        let body =
+            "<?xml version=\"1.0\"?>\r\n<gpx version=\"1.1\">\r\n<wpt lat=\"1\" lon=\"2\"><name>a\r\nb\rc</name></wpt>\r\n</gpx>\r\n"
         let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array(body.utf8)
         guard case .success(let t) = GPX.parse(bytes) else { return XCTFail("BOM + CRLF refused") }
         XCTAssertEqual(t.points.first?.name, "a\nb\nc")
         // Line numbers count CR LF once, and columns do not count the BOM.
-        let bad: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("<gpx version=\"1.1\">\r\n<wpt lat=\"1\" lon=\"2\">\r\n  </gpx>".utf8)
+        let bad: [UInt8] =
+            [0xEF, 0xBB, 0xBF] + Array("<gpx version=\"1.1\">\r\n<wpt lat=\"1\" lon=\"2\">\r\n  </gpx>".utf8)
         assertError(bad, "end tag </gpx> does not match <wpt> (line 2, column 1)", line: 3, column: 3)
         assertError("<gpx>\r\r  <x y=1/></gpx>", "attribute y needs a quoted value, found '1'", line: 3, column: 8)
     }
 
     func testMultiByteCharactersCountAsOneColumn() throws {
-        assertError("<gpx><name>Zürich → 東京</name><x a=\"1\" a=\"2\"/></gpx>", "duplicate attribute a", line: 1, column: 39)
+        assertError(
+            "<gpx><name>Zürich → 東京</name><x a=\"1\" a=\"2\"/></gpx>", "duplicate attribute a", line: 1, column: 39)
     }
 
     func testDeeplyNestedUnknownElements() throws {
         let depth = 100_000
-        let file = "<gpx version=\"1.1\">" + String(repeating: "<x>", count: depth) + String(repeating: "</x>", count: depth)
+        let file =
+            "<gpx version=\"1.1\">" + String(repeating: "<x>", count: depth) + String(repeating: "</x>", count: depth)
             + "<wpt lat=\"1\" lon=\"2\"/><extensions>" + String(repeating: "<y>", count: depth)
             + String(repeating: "</y>", count: depth) + "</extensions></gpx>"
         guard let t = track(file) else { return }
         XCTAssertEqual(t.points, [GPXPoint(latitude: 1, longitude: 2)])
         // Unclosed after deep nesting: an error, not a stack overflow.
         assertError(
-            "<gpx>" + String(repeating: "<x>", count: depth), "unexpected end of file: <x> (line 1, column \(6 + 3 * (depth - 1))) is not closed",
+            "<gpx>" + String(repeating: "<x>", count: depth),
+            "unexpected end of file: <x> (line 1, column \(6 + 3 * (depth - 1))) is not closed",
             line: 1, column: 6 + 3 * depth)
     }
 
@@ -648,8 +662,14 @@ final class GPXTests: XCTestCase {
             ("<gpx version=\"1.1\"><trk>", "unexpected end of file: <trk> (line 1, column 20) is not closed", 1, 25),
             ("<gpx a=\"1\" a='2'/>", "duplicate attribute a", 1, 12),
             ("<gpx a=\"x<y\"/>", "'<' is not allowed in an attribute value", 1, 10),
-            ("<gpx>\n<name>&nbsp;</name></gpx>", "unknown entity &nbsp; (only &lt; &gt; &amp; &apos; &quot; are defined)", 2, 7),
-            ("<gpx><name>Fish & Chips</name></gpx>", "'&' must start an entity or character reference ending in ';' (write &amp; for '&')", 1, 17),
+            (
+                "<gpx>\n<name>&nbsp;</name></gpx>",
+                "unknown entity &nbsp; (only &lt; &gt; &amp; &apos; &quot; are defined)", 2, 7
+            ),
+            (
+                "<gpx><name>Fish & Chips</name></gpx>",
+                "'&' must start an entity or character reference ending in ';' (write &amp; for '&')", 1, 17
+            ),
             ("<gpx><name>&#0;</name></gpx>", "invalid character reference &#0;", 1, 12),
             ("<gpx><name>&#xD800;</name></gpx>", "invalid character reference &#xD800;", 1, 12),
             ("<gpx><name>&#x110000;</name></gpx>", "invalid character reference &#x110000;", 1, 12),
@@ -660,8 +680,14 @@ final class GPXTests: XCTestCase {
             ("<gpx><![CDATA[ never closed", "unexpected end of file in a CDATA section (no ']]>')", 1, 6),
             ("<![CDATA[x]]><gpx/>", "CDATA outside the root element", 1, 1),
             ("<gpx><?pi never closed", "unexpected end of file in a processing instruction (no '?>')", 1, 6),
-            ("<gpx/>\n<?xml version=\"1.0\"?>", "the XML declaration <?xml …?> is allowed only at the very start of the file", 2, 1),
-            ("\n<?xml version=\"1.0\"?><gpx/>", "the XML declaration <?xml …?> is allowed only at the very start of the file", 2, 1),
+            (
+                "<gpx/>\n<?xml version=\"1.0\"?>",
+                "the XML declaration <?xml …?> is allowed only at the very start of the file", 2, 1
+            ),
+            (
+                "\n<?xml version=\"1.0\"?><gpx/>",
+                "the XML declaration <?xml …?> is allowed only at the very start of the file", 2, 1
+            ),
             ("<?xml version=\"1.0\"", "the XML declaration is not closed with '?>'", 1, 1),
             ("<!DOCTYPE gpx [ <!ENTITY a 'b'>", "unexpected end of file in <!DOCTYPE (no '>')", 1, 1),
             ("<gpx/><!DOCTYPE gpx>", "<!DOCTYPE is allowed only once, before the root element", 1, 7),
@@ -693,13 +719,23 @@ final class GPXTests: XCTestCase {
     func testEncodingErrors() throws {
         assertError([0xFF, 0xFE, 0x3C, 0x00], "the file is UTF-16; only UTF-8 is read", line: 1, column: 1)
         assertError([0xFE, 0xFF, 0x00, 0x3C], "the file is UTF-16; only UTF-8 is read", line: 1, column: 1)
-        assertError(Array("<gpx>\n<name>ab".utf8) + [0xE9] + Array("</name></gpx>".utf8), "invalid UTF-8 sequence", line: 2, column: 9)
-        assertError(Array("<gpx><name>".utf8) + [0xC3], "incomplete UTF-8 sequence at the end of the file", line: 1, column: 12)
-        assertError(Array("<gpx><name>".utf8) + [0xC0, 0xAF] + Array("</name></gpx>".utf8), "invalid UTF-8 byte 0xC0", line: 1, column: 12)
-        assertError(Array("<gpx><name>".utf8) + [0xED, 0xA0, 0x80] + Array("</name></gpx>".utf8), "invalid UTF-8 sequence", line: 1, column: 12)
-        assertError(Array("<gpx><name>".utf8) + [0xEF, 0xBF, 0xBF] + Array("</name></gpx>".utf8), "character U+FFFF is not allowed in XML", line: 1, column: 12)
+        assertError(
+            Array("<gpx>\n<name>ab".utf8) + [0xE9] + Array("</name></gpx>".utf8), "invalid UTF-8 sequence", line: 2,
+            column: 9)
+        assertError(
+            Array("<gpx><name>".utf8) + [0xC3], "incomplete UTF-8 sequence at the end of the file", line: 1, column: 12)
+        assertError(
+            Array("<gpx><name>".utf8) + [0xC0, 0xAF] + Array("</name></gpx>".utf8), "invalid UTF-8 byte 0xC0", line: 1,
+            column: 12)
+        assertError(
+            Array("<gpx><name>".utf8) + [0xED, 0xA0, 0x80] + Array("</name></gpx>".utf8), "invalid UTF-8 sequence",
+            line: 1, column: 12)
+        assertError(
+            Array("<gpx><name>".utf8) + [0xEF, 0xBF, 0xBF] + Array("</name></gpx>".utf8),
+            "character U+FFFF is not allowed in XML", line: 1, column: 12)
         // A Latin-1 file: fine while it is pure ASCII, an error (not garbage) when it is not.
-        let latin1Head = "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<gpx version=\"1.1\"><wpt lat=\"1\" lon=\"2\"><name>Z"
+        let latin1Head =
+            "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<gpx version=\"1.1\"><wpt lat=\"1\" lon=\"2\"><name>Z"
         XCTAssertEqual(track(latin1Head + "urich</name></wpt></gpx>")?.points.first?.name, "Zurich")
         assertError(
             Array(latin1Head.utf8) + [0xFC] + Array("rich</name></wpt></gpx>".utf8),
@@ -711,7 +747,8 @@ final class GPXTests: XCTestCase {
     /// A small file with every feature; each of its prefixes gives an error or a result, never
     /// a crash or a hang, and only the whole file (or the file minus trailing white space) is read.
     func testEveryPrefixOfAFileWithEveryFeature() throws {
-        let body = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\r\n<!DOCTYPE gpx>\r\n<!-- Zürich -->\r\n"
+        let body =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\r\n<!DOCTYPE gpx>\r\n<!-- Zürich -->\r\n"
             + "<gpx:gpx xmlns:gpx=\"http://www.topografix.com/GPX/1/1\" version='1.1'>\r\n"
             + "<gpx:trk><gpx:name>Caf&#233; &amp; <![CDATA[<b>]]> 東京</gpx:name><gpx:trkseg>\r\n"
             + "<gpx:trkpt lat=\"47.5\" lon=\"8.5\"><gpx:ele>400</gpx:ele><gpx:time>2020-04-12T10:00:00.5+02:00</gpx:time>"
@@ -769,16 +806,23 @@ final class GPXTests: XCTestCase {
         guard case .success(let t) = GPX.parse(bytes) else { return XCTFail("large file refused") }
         XCTAssertEqual(t.points.count, n)
         XCTAssertEqual(t.warnings, [])
-        XCTAssertEqual(t.points.last, GPXPoint(latitude: -33.8, longitude: 151.2 + Double(n - 1) * 1e-5, time: Double(1_600_000_000 + n - 1), elevation: Double((n - 1) % 100)))
+        XCTAssertEqual(
+            t.points.last,
+            GPXPoint(
+                latitude: -33.8, longitude: 151.2 + Double(n - 1) * 1e-5, time: Double(1_600_000_000 + n - 1),
+                elevation: Double((n - 1) % 100)))
     }
 
     /// A GPX 1.1 file of `points` timed track points, about 100 bytes each, like a Garmin log.
     static func largeGPX(points n: Int) -> [UInt8] {
-        var out = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"1.1\" creator=\"test\">\n<trk><trkseg>\n".utf8)
+        var out = Array(
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"1.1\" creator=\"test\">\n<trk><trkseg>\n".utf8)
         out.reserveCapacity(n * 110)
         for i in 0..<n {
             let lon = 151.2 + Double(i) * 1e-5
-            out += Array("<trkpt lat=\"-33.8\" lon=\"\(lon)\"><ele>\(i % 100)</ele><time>\(GPX.format(Double(1_600_000_000 + i)))</time></trkpt>\n".utf8)
+            out += Array(
+                "<trkpt lat=\"-33.8\" lon=\"\(lon)\"><ele>\(i % 100)</ele><time>\(GPX.format(Double(1_600_000_000 + i)))</time></trkpt>\n"
+                    .utf8)
         }
         out += Array("</trkseg></trk>\n</gpx>\n".utf8)
         return out

@@ -10,7 +10,9 @@ func sydneyNamedPOIs(file: StaticString = #filePath, line: UInt = #line) -> [UIn
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("shared/data/osm/sydney_cbd_2023_named_pois.geojson")
     guard let data = FileManager.default.contents(atPath: url.path) else {
-        XCTFail("missing real data file \(url.path): the tests read ../shared/data/osm next to the repository", file: file, line: line)
+        XCTFail(
+            "missing real data file \(url.path): the tests read ../shared/data/osm next to the repository", file: file,
+            line: line)
         return nil
     }
     return [UInt8](data)
@@ -50,7 +52,8 @@ func assertRoundTrip(_ records: [PlaceRecord], _ places: [Place], file: StaticSt
 let awkwardPlaces: [Place] = [
     Place(
         id: "a,1", name: "Café \"Le Quai\", Pier 2", coordinate: GeoPoint(latitude: -33.8688, longitude: 151.2093),
-        types: ["cafe", "food"], address: "1 Pier St, Sydney NSW 2000", rating: 4.5, priceLevel: 2, radius: 25.5, area: "t"),
+        types: ["cafe", "food"], address: "1 Pier St, Sydney NSW 2000", rating: 4.5, priceLevel: 2, radius: 25.5,
+        area: "t"),
     Place(
         id: "seoul-1", name: "경복궁", coordinate: GeoPoint(latitude: 37.5796212, longitude: 126.9770162),
         types: ["tourist_attraction"], address: "서울특별시 종로구 사직로 161", rating: 0, priceLevel: -1, radius: 300, area: "t"),
@@ -58,7 +61,8 @@ let awkwardPlaces: [Place] = [
         id: "tehran-1", name: "میدان آزادی", coordinate: GeoPoint(latitude: 35.6997, longitude: 51.3380),
         types: [], address: "تهران، میدان آزادی", rating: 4.7, priceLevel: 0, radius: 120, area: "t"),
     Place(
-        id: "multi\nline", name: "Line one\nline two\r\nthree; and a tab\there", coordinate: GeoPoint(latitude: 1e-7, longitude: -179.9999999),
+        id: "multi\nline", name: "Line one\nline two\r\nthree; and a tab\there",
+        coordinate: GeoPoint(latitude: 1e-7, longitude: -179.9999999),
         types: ["store", "point_of_interest"], address: "", rating: 1, priceLevel: 4, radius: 0.5, area: "t"),
     Place(
         id: "emoji", name: "😀 \"quoted\" ,,; ;", coordinate: GeoPoint(latitude: 89.9999999, longitude: 180),
@@ -78,7 +82,10 @@ final class GeoJSONTests: XCTestCase {
         }
     }
 
-    private func assertError(_ text: String, _ message: String, item: Int? = nil, line: Int? = nil, file: StaticString = #filePath, testLine: UInt = #line) {
+    private func assertError(
+        _ text: String, _ message: String, item: Int? = nil, line: Int? = nil, file: StaticString = #filePath,
+        testLine: UInt = #line
+    ) {
         switch GeoJSONImporter.parse(Array(text.utf8)) {
         case .success(let s): XCTFail("expected an error, got \(s.line)", file: file, line: testLine)
         case .failure(let e):
@@ -141,7 +148,8 @@ final class GeoJSONTests: XCTestCase {
             find("Sydney Opera House"),
             PlaceRecord(
                 id: "osm:relation/9596872", name: "Sydney Opera House", latitude: -33.8569164, longitude: 151.2150905,
-                types: ["tourist_attraction", "point_of_interest", "establishment"], address: "2 Macquarie Street, Sydney 2000"))
+                types: ["tourist_attraction", "point_of_interest", "establishment"],
+                address: "2 Macquarie Street, Sydney 2000"))
         XCTAssertEqual(find("Mecca Sydney CBD Café")?.id, "osm:node/2059153062")
         XCTAssertEqual(find("Service NSW")?.types, ["point_of_interest", "establishment"])
     }
@@ -170,7 +178,9 @@ final class GeoJSONTests: XCTestCase {
             ]}
 
             """)
-        XCTAssertEqual(String(decoding: GeoJSONExporter.write([]), as: UTF8.self), "{\"type\":\"FeatureCollection\",\"features\":[]}\n")
+        XCTAssertEqual(
+            String(decoding: GeoJSONExporter.write([]), as: UTF8.self),
+            "{\"type\":\"FeatureCollection\",\"features\":[]}\n")
         XCTAssertEqual(try? GeoJSONImporter.parse(GeoJSONExporter.write([])).get().records, [])
     }
 
@@ -187,8 +197,13 @@ final class GeoJSONTests: XCTestCase {
         guard
             let s = summary(
                 collection([
-                    point(151.2, -33.8, #"{"id": "p1", "name": "  A  ", "type": "Coffee Shop; food", "address": "1 A St", "rating": 4.2, "price": 2, "radius": 40}"#),
-                    point(151.3, -33.9, #"{"name": "B", "types": ["cafe", "food"], "priceLevel": "$$$", "rating": "3.5"}"#),
+                    point(
+                        151.2, -33.8,
+                        #"{"id": "p1", "name": "  A  ", "type": "Coffee Shop; food", "address": "1 A St", "rating": 4.2, "price": 2, "radius": 40}"#
+                    ),
+                    point(
+                        151.3, -33.9, #"{"name": "B", "types": ["cafe", "food"], "priceLevel": "$$$", "rating": "3.5"}"#
+                    ),
                     point(151.4, -33.7, #"{"name": 7, "rating": 0, "price": -1, "radius": 0, "address": null}"#),
                     "{\"type\": \"Feature\", \"id\": 42, \"geometry\": {\"type\": \"Point\", \"coordinates\": [1, 2, 30]}, \"properties\": {\"name\": \"C\"}}",
                 ]))
@@ -197,9 +212,11 @@ final class GeoJSONTests: XCTestCase {
             s.records,
             [
                 PlaceRecord(
-                    id: "p1", name: "A", latitude: -33.8, longitude: 151.2, types: ["coffee_shop", "food"], address: "1 A St",
+                    id: "p1", name: "A", latitude: -33.8, longitude: 151.2, types: ["coffee_shop", "food"],
+                    address: "1 A St",
                     rating: 4.2, priceLevel: 2, radius: 40),
-                PlaceRecord(name: "B", latitude: -33.9, longitude: 151.3, types: ["cafe", "food"], rating: 3.5, priceLevel: 3),
+                PlaceRecord(
+                    name: "B", latitude: -33.9, longitude: 151.3, types: ["cafe", "food"], rating: 3.5, priceLevel: 3),
                 PlaceRecord(name: "7", latitude: -33.7, longitude: 151.4),
                 PlaceRecord(id: "42", name: "C", latitude: 2, longitude: 1),
             ])
@@ -210,18 +227,25 @@ final class GeoJSONTests: XCTestCase {
             let s = summary(
                 collection([
                     // Overpass (overpass turbo): @id and flat tags.
-                    point(151.1, -33.1, #"{"@id": "node/123", "name": "Bar One", "amenity": "pub", "addr:housenumber": 5, "addr:street": "King St", "addr:city": "Sydney"}"#),
+                    point(
+                        151.1, -33.1,
+                        #"{"@id": "node/123", "name": "Bar One", "amenity": "pub", "addr:housenumber": 5, "addr:street": "King St", "addr:city": "Sydney"}"#
+                    ),
                     // Overpass JSON-style nested tags.
                     point(151.2, -33.2, #"{"tags": {"name": "Shop Two", "shop": "books"}, "id": "way/77"}"#),
                     // osmium --add-unique-id.
                     point(151.3, -33.3, #"{"@id": "r55", "name": "Park Three", "leisure": "park"}"#),
                     // osmium attributes.
-                    point(151.4, -33.4, #"{"osm_type": "node", "osm_id": 9007199254740991, "name": "Hotel Four", "tourism": "hotel", "addr:full": "4 Full Rd"}"#),
+                    point(
+                        151.4, -33.4,
+                        #"{"osm_type": "node", "osm_id": 9007199254740991, "name": "Hotel Four", "tourism": "hotel", "addr:full": "4 Full Rd"}"#
+                    ),
                     // QGIS-like: no id, a place tag.
                     point(151.5, -33.5, #"{"name": "Five", "historic": "memorial"}"#),
                 ]))
         else { return }
-        XCTAssertEqual(s.records.map(\.id), ["osm:node/123", "osm:way/77", "osm:relation/55", "osm:node/9007199254740991", nil])
+        XCTAssertEqual(
+            s.records.map(\.id), ["osm:node/123", "osm:way/77", "osm:relation/55", "osm:node/9007199254740991", nil])
         XCTAssertEqual(s.records.map(\.name), ["Bar One", "Shop Two", "Park Three", "Hotel Four", "Five"])
         XCTAssertEqual(s.records[0].types, ["bar", "point_of_interest", "establishment"])
         XCTAssertEqual(s.records[0].address, "5 King St, Sydney")
@@ -248,7 +272,8 @@ final class GeoJSONTests: XCTestCase {
                     point(151.2, -91, #"{"name": "South of the pole"}"#),
                     point(180.5, 10, #"{"name": "Past the antimeridian"}"#),
                     point(0, 0, #"{"name": "Null Island"}"#),
-                    point(151.2, -33.8, #"{"name": "Street", "highway": "residential", "osm_id": 5, "osm_type": "way"}"#),
+                    point(
+                        151.2, -33.8, #"{"name": "Street", "highway": "residential", "osm_id": 5, "osm_type": "way"}"#),
                     point(151.2, -33.8, #"{"name": "Bare building", "building": "yes"}"#),
                     feature(#"{"type": "LineString", "coordinates": [[1, 2], [3, 4]]}"#),
                     feature(#"{"type": "MultiLineString", "coordinates": [[[1, 2], [3, 4]]]}"#),
@@ -266,10 +291,14 @@ final class GeoJSONTests: XCTestCase {
     }
 
     func testCRSWarningAndSingleFeature() {
-        guard let s = summary(#"{"type": "Feature", "crs": {"type": "name"}, "geometry": {"type": "Point", "coordinates": [151, -33]}, "properties": {"name": "One"}}"#)
+        guard
+            let s = summary(
+                #"{"type": "Feature", "crs": {"type": "name"}, "geometry": {"type": "Point", "coordinates": [151, -33]}, "properties": {"name": "One"}}"#
+            )
         else { return }
         XCTAssertEqual(s.records, [PlaceRecord(name: "One", latitude: -33, longitude: 151)])
-        XCTAssertEqual(s.warnings, ["the 'crs' member is ignored: RFC 7946 coordinates are always WGS 84 longitude, latitude"])
+        XCTAssertEqual(
+            s.warnings, ["the 'crs' member is ignored: RFC 7946 coordinates are always WGS 84 longitude, latitude"])
     }
 
     // MARK: - Errors
@@ -277,37 +306,76 @@ final class GeoJSONTests: XCTestCase {
     func testErrorsNameTheFeature() {
         let ok = point(151, -33, #"{"name": "ok"}"#)
         func second(_ f: String) -> String { collection([ok, f]) }
-        assertError(second(feature(#"{"type": "Point", "coordinates": [151.2]}"#)), "feature 2: coordinates must be [longitude, latitude]", item: 2)
-        assertError(second(feature(#"{"type": "Point", "coordinates": ["151", "-33"]}"#)), "feature 2: coordinates must be [longitude, latitude]", item: 2)
-        assertError(second(feature(#"{"type": "Point", "coordinates": [151, -33, "up"]}"#)), "feature 2: coordinates must be [longitude, latitude]", item: 2)
-        assertError(second(feature(#"{"type": "Point"}"#)), "feature 2: coordinates must be [longitude, latitude]", item: 2)
-        assertError(second(feature(#"{"type": "Point", "coordinates": {"lat": 1}}"#)), "feature 2: coordinates must be [longitude, latitude]", item: 2)
-        assertError(second(feature(#"{"type": "Circle", "coordinates": [1, 2]}"#)), "feature 2: unknown geometry type 'Circle'", item: 2)
+        assertError(
+            second(feature(#"{"type": "Point", "coordinates": [151.2]}"#)),
+            "feature 2: coordinates must be [longitude, latitude]", item: 2)
+        assertError(
+            second(feature(#"{"type": "Point", "coordinates": ["151", "-33"]}"#)),
+            "feature 2: coordinates must be [longitude, latitude]", item: 2)
+        assertError(
+            second(feature(#"{"type": "Point", "coordinates": [151, -33, "up"]}"#)),
+            "feature 2: coordinates must be [longitude, latitude]", item: 2)
+        assertError(
+            second(feature(#"{"type": "Point"}"#)), "feature 2: coordinates must be [longitude, latitude]", item: 2)
+        assertError(
+            second(feature(#"{"type": "Point", "coordinates": {"lat": 1}}"#)),
+            "feature 2: coordinates must be [longitude, latitude]", item: 2)
+        assertError(
+            second(feature(#"{"type": "Circle", "coordinates": [1, 2]}"#)), "feature 2: unknown geometry type 'Circle'",
+            item: 2)
         assertError(second(feature(#"{"coordinates": [1, 2]}"#)), "feature 2: the geometry has no \"type\"", item: 2)
         assertError(second(feature("[1, 2]")), "feature 2: geometry must be an object or null, not an array", item: 2)
-        assertError(second(feature(#"{"type": "Polygon", "coordinates": [[[1, 2], [2, 2], [1, 2]]]}"#)), "feature 2: a polygon ring needs at least 4 positions, found 3", item: 2)
-        assertError(second(feature(#"{"type": "Polygon", "coordinates": [1, 2]}"#)), "feature 2: a polygon's coordinates must be an array of rings", item: 2)
+        assertError(
+            second(feature(#"{"type": "Polygon", "coordinates": [[[1, 2], [2, 2], [1, 2]]]}"#)),
+            "feature 2: a polygon ring needs at least 4 positions, found 3", item: 2)
+        assertError(
+            second(feature(#"{"type": "Polygon", "coordinates": [1, 2]}"#)),
+            "feature 2: a polygon's coordinates must be an array of rings", item: 2)
         assertError(second(feature(#"{"type": "Polygon"}"#)), "feature 2: a Polygon needs a coordinates array", item: 2)
-        assertError(second(feature(#"{"type": "MultiPolygon", "coordinates": [1]}"#)), "feature 2: a MultiPolygon's coordinates must be an array of polygons", item: 2)
+        assertError(
+            second(feature(#"{"type": "MultiPolygon", "coordinates": [1]}"#)),
+            "feature 2: a MultiPolygon's coordinates must be an array of polygons", item: 2)
         assertError(second("[]"), "feature 2: expected a Feature object, found an array", item: 2)
-        assertError(second(#"{"type": "Point", "coordinates": [1, 2]}"#), "feature 2: expected a Feature object, found an object without \"type\": \"Feature\"", item: 2)
+        assertError(
+            second(#"{"type": "Point", "coordinates": [1, 2]}"#),
+            "feature 2: expected a Feature object, found an object without \"type\": \"Feature\"", item: 2)
         assertError(second(point(1, 2, "[]")), "feature 2: properties must be an object or null, not an array", item: 2)
         assertError(second(point(1, 2, #"{"name": ["x"]}"#)), "feature 2: name must be a string, not an array", item: 2)
-        assertError(second(point(1, 2, #"{"name": "x", "rating": 7}"#)), "feature 2: rating '7' is not a number from 1 to 5", item: 2)
-        assertError(second(point(1, 2, #"{"name": "x", "rating": "good"}"#)), "feature 2: rating 'good' is not a number from 1 to 5", item: 2)
-        assertError(second(point(1, 2, #"{"name": "x", "price": 2.5}"#)), "feature 2: price '2.5' is not a price level from 0 to 4", item: 2)
-        assertError(second(point(1, 2, #"{"name": "x", "radius": -3}"#)), "feature 2: radius '-3' is not a size in metres", item: 2)
-        assertError(second(point(1, 2, #"{"name": "x", "types": [1]}"#)), "feature 2: types must be strings, not a number", item: 2)
-        assertError(second(point(1, 2, #"{"name": "x", "type": {}}"#)), "feature 2: types must be a string or an array of strings, not an object", item: 2)
-        assertError(second(point(1, 2, #"{"name": "x", "address": 5}"#)), "feature 2: address must be a string, not a number", item: 2)
+        assertError(
+            second(point(1, 2, #"{"name": "x", "rating": 7}"#)), "feature 2: rating '7' is not a number from 1 to 5",
+            item: 2)
+        assertError(
+            second(point(1, 2, #"{"name": "x", "rating": "good"}"#)),
+            "feature 2: rating 'good' is not a number from 1 to 5", item: 2)
+        assertError(
+            second(point(1, 2, #"{"name": "x", "price": 2.5}"#)),
+            "feature 2: price '2.5' is not a price level from 0 to 4", item: 2)
+        assertError(
+            second(point(1, 2, #"{"name": "x", "radius": -3}"#)), "feature 2: radius '-3' is not a size in metres",
+            item: 2)
+        assertError(
+            second(point(1, 2, #"{"name": "x", "types": [1]}"#)), "feature 2: types must be strings, not a number",
+            item: 2)
+        assertError(
+            second(point(1, 2, #"{"name": "x", "type": {}}"#)),
+            "feature 2: types must be a string or an array of strings, not an object", item: 2)
+        assertError(
+            second(point(1, 2, #"{"name": "x", "address": 5}"#)), "feature 2: address must be a string, not a number",
+            item: 2)
 
         assertError("[]", "expected a GeoJSON object, found an array")
-        assertError(#"{"type": "Point", "coordinates": [1, 2]}"#, "expected a GeoJSON FeatureCollection or Feature, found type 'Point'")
+        assertError(
+            #"{"type": "Point", "coordinates": [1, 2]}"#,
+            "expected a GeoJSON FeatureCollection or Feature, found type 'Point'")
         assertError(#"{"features": []}"#, "expected a GeoJSON FeatureCollection or Feature: the object has no \"type\"")
         assertError(#"{"type": "FeatureCollection"}"#, "a FeatureCollection needs a 'features' array")
-        assertError("{\"type\": \"FeatureCollection\",\n \"features\": [,]}", "line 2, column 15: expected a value, found ','", line: 2)
+        assertError(
+            "{\"type\": \"FeatureCollection\",\n \"features\": [,]}", "line 2, column 15: expected a value, found ','",
+            line: 2)
         assertError(#"{"name": "x"} }"#, "line 1, column 15: unexpected '}' after the JSON value", line: 1)
-        switch GeoJSONImporter.parse(Array("{\"type\": \"Feature\", \"properties\": {\"name\": \"".utf8) + [0xC3, 0x28] + Array("\"}}".utf8)) {
+        switch GeoJSONImporter.parse(
+            Array("{\"type\": \"Feature\", \"properties\": {\"name\": \"".utf8) + [0xC3, 0x28] + Array("\"}}".utf8))
+        {
         case .success: XCTFail("bad UTF-8 accepted")
         case .failure(let e): XCTAssertEqual(e.message, "line 1, column 45: not UTF-8: byte 0xC3")
         }
@@ -331,7 +399,13 @@ final class GeoJSONTests: XCTestCase {
     func testSquarePolygonAtItsCentroidWithRadiusFromArea() {
         // About 111 m × 92 m at 33.87° S (0.001° each way).
         let ring = "[[151.2, -33.87], [151.201, -33.87], [151.201, -33.869], [151.2, -33.869], [151.2, -33.87]]"
-        guard let s = summary(collection([feature("{\"type\": \"Polygon\", \"coordinates\": [\(ring)]}", #"{"name": "Square", "leisure": "park"}"#)])),
+        guard
+            let s = summary(
+                collection([
+                    feature(
+                        "{\"type\": \"Polygon\", \"coordinates\": [\(ring)]}", #"{"name": "Square", "leisure": "park"}"#
+                    )
+                ])),
             let r = s.records.first
         else { return }
         XCTAssertEqual(r.latitude, -33.8695, accuracy: 1e-9)
@@ -345,7 +419,9 @@ final class GeoJSONTests: XCTestCase {
         // A U open to the north: the centroid (and the vertex mean) fall in the gap.
         let u: [(Double, Double)] = [(0, 0), (3, 0), (3, 3), (2, 3), (2, 1), (1, 1), (1, 3), (0, 3), (0, 0)]
         let coords = u.map { "[\(151 + $0.0 * 0.001), \(-34 + $0.1 * 0.001)]" }.joined(separator: ",")
-        guard let r = summary(collection([feature("{\"type\": \"Polygon\", \"coordinates\": [[\(coords)]]}")]))?.records.first
+        guard
+            let r = summary(collection([feature("{\"type\": \"Polygon\", \"coordinates\": [[\(coords)]]}")]))?.records
+                .first
         else { return }
         let polygon = [u.map { GeoPoint(latitude: -34 + $0.1 * 0.001, longitude: 151 + $0.0 * 0.001) }]
         let centroid = GeoPoint(latitude: -34 + 0.001 * 19 / 14, longitude: 151.0015)
@@ -370,15 +446,22 @@ final class GeoJSONTests: XCTestCase {
                 collection([
                     feature("{\"type\": \"Polygon\", \"coordinates\": [\(outer), \(hole)]}"),
                     feature("{\"type\": \"MultiPolygon\", \"coordinates\": [[\(small)], [\(outer), \(hole)]]}"),
-                    feature("{\"type\": \"Polygon\", \"coordinates\": [\(outer)]}", #"{"name": "Given", "radius": 12}"#),
+                    feature(
+                        "{\"type\": \"Polygon\", \"coordinates\": [\(outer)]}", #"{"name": "Given", "radius": 12}"#),
                 ]))
         else { return }
         let polygon = [
-            [(0.0, 0.0), (3, 0), (3, 3), (0, 3)].map { GeoPoint(latitude: -34 + $0.1 * 0.001, longitude: 151 + $0.0 * 0.001) },
-            [(1.0, 1.0), (1, 2), (2, 2), (2, 1)].map { GeoPoint(latitude: -34 + $0.1 * 0.001, longitude: 151 + $0.0 * 0.001) },
+            [(0.0, 0.0), (3, 0), (3, 3), (0, 3)].map {
+                GeoPoint(latitude: -34 + $0.1 * 0.001, longitude: 151 + $0.0 * 0.001)
+            },
+            [(1.0, 1.0), (1, 2), (2, 2), (2, 1)].map {
+                GeoPoint(latitude: -34 + $0.1 * 0.001, longitude: 151 + $0.0 * 0.001)
+            },
         ]
         let a = s.records[0]
-        XCTAssertTrue(GeoJSONGeometry.contains(polygon, GeoPoint(latitude: a.latitude, longitude: a.longitude)), "not in the courtyard")
+        XCTAssertTrue(
+            GeoJSONGeometry.contains(polygon, GeoPoint(latitude: a.latitude, longitude: a.longitude)),
+            "not in the courtyard")
         let cell = GeoJSONGeometry.area([[polygon[1][0], polygon[1][3], polygon[1][2], polygon[1][1]]])
         XCTAssertEqual(a.radius!, (8 * cell / .pi).squareRoot(), accuracy: 0.01 * a.radius!)
         let b = s.records[1]
@@ -391,7 +474,9 @@ final class GeoJSONTests: XCTestCase {
 
     func testDegeneratePolygonFallsBackToVertexMean() {
         let ring = "[[151, -34], [151.001, -34], [151.002, -34], [151, -34]]"
-        guard let r = summary(collection([feature("{\"type\": \"Polygon\", \"coordinates\": [\(ring)]}")]))?.records.first else { return }
+        guard
+            let r = summary(collection([feature("{\"type\": \"Polygon\", \"coordinates\": [\(ring)]}")]))?.records.first
+        else { return }
         XCTAssertEqual(r.longitude, 151.001, accuracy: 1e-12)
         XCTAssertEqual(r.latitude, -34, accuracy: 1e-12)
         XCTAssertNil(r.radius)

@@ -8,7 +8,9 @@ import XCTest
 final class IndexTests: XCTestCase {
     /// A store of `count` random places around `centre` (spread metres), radii from 2 m to 3 km
     /// so that every size class is used.
-    private func randomStore(_ count: Int, around centre: GeoPoint, spread: Double, rng: inout SeededRandom) -> PlaceStore {
+    private func randomStore(_ count: Int, around centre: GeoPoint, spread: Double, rng: inout SeededRandom)
+        -> PlaceStore
+    {
         let types = LikelihoodModel.typePriors.map(\.type) + ["point_of_interest", "library"]
         var records: [PlaceRecord] = []
         for i in 0..<count {
@@ -24,7 +26,10 @@ final class IndexTests: XCTestCase {
         return store
     }
 
-    private func assertSameRanking(_ store: PlaceStore, at point: GeoPoint, accuracy: Double, _ message: String, file: StaticString = #filePath, line: UInt = #line) {
+    private func assertSameRanking(
+        _ store: PlaceStore, at point: GeoPoint, accuracy: Double, _ message: String, file: StaticString = #filePath,
+        line: UInt = #line
+    ) {
         let fast = LikelihoodModel.rank(store, at: point, accuracy: accuracy)
         let slow = LikelihoodModel.rank(store.places, at: point, accuracy: accuracy)
         XCTAssertEqual(fast.map(\.place.id), slow.map(\.place.id), message, file: file, line: line)
@@ -34,7 +39,10 @@ final class IndexTests: XCTestCase {
         for s in fast { XCTAssertEqual(s.index.map { store.id(at: $0) }, s.place.id, file: file, line: line) }
     }
 
-    private func assertSameNear(_ store: PlaceStore, at point: GeoPoint, radius: Double, limit: Int, _ message: String, file: StaticString = #filePath, line: UInt = #line) {
+    private func assertSameNear(
+        _ store: PlaceStore, at point: GeoPoint, radius: Double, limit: Int, _ message: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         let fast = store.near(point, radius: radius, limit: limit)
         let slow = store.nearBruteForce(point, radius: radius, limit: limit)
         XCTAssertEqual(fast.map(\.index), slow.map(\.index), message, file: file, line: line)
@@ -49,8 +57,12 @@ final class IndexTests: XCTestCase {
         let store = randomStore(4000, around: centre, spread: 3000, rng: &rng)
         for round in 0..<120 {
             let p = destination(from: centre, bearing: rng.unit() * 360, metres: 3500 * rng.unit())
-            for accuracy in accuracies { assertSameRanking(store, at: p, accuracy: accuracy, "round \(round), ±\(accuracy) m") }
-            assertSameNear(store, at: p, radius: [10.0, 100, 250, 1000, 5000][round % 5], limit: [5, 50, 10_000][round % 3], "near \(round)")
+            for accuracy in accuracies {
+                assertSameRanking(store, at: p, accuracy: accuracy, "round \(round), ±\(accuracy) m")
+            }
+            assertSameNear(
+                store, at: p, radius: [10.0, 100, 250, 1000, 5000][round % 5], limit: [5, 50, 10_000][round % 3],
+                "near \(round)")
         }
     }
 
@@ -60,7 +72,9 @@ final class IndexTests: XCTestCase {
         let store = randomStore(3000, around: fiji, spread: 8000, rng: &rng)
         XCTAssertTrue(store.places.contains { $0.coordinate.longitude < 0 }, "the data cross the line")
         for round in 0..<80 {
-            let p = GeoPoint(latitude: -16.5 + rng.double(in: -0.05...0.05), longitude: [179.9999, -179.9999, 180, -180, 179.95][round % 5])
+            let p = GeoPoint(
+                latitude: -16.5 + rng.double(in: -0.05...0.05),
+                longitude: [179.9999, -179.9999, 180, -180, 179.95][round % 5])
             for accuracy in accuracies { assertSameRanking(store, at: p, accuracy: accuracy, "round \(round) at \(p)") }
             assertSameNear(store, at: p, radius: [50.0, 500, 5000][round % 3], limit: 1000, "near \(round)")
         }
@@ -77,8 +91,11 @@ final class IndexTests: XCTestCase {
             let store = randomStore(1500, around: centre, spread: 4000, rng: &rng)
             for round in 0..<40 {
                 let p = destination(from: centre, bearing: rng.unit() * 360, metres: 4000 * rng.unit())
-                for accuracy in accuracies { assertSameRanking(store, at: p, accuracy: accuracy, "\(centre) round \(round)") }
-                assertSameNear(store, at: p, radius: [30.0, 300, 3000, 30_000][round % 4], limit: 2000, "near \(centre) \(round)")
+                for accuracy in accuracies {
+                    assertSameRanking(store, at: p, accuracy: accuracy, "\(centre) round \(round)")
+                }
+                assertSameNear(
+                    store, at: p, radius: [30.0, 300, 3000, 30_000][round % 4], limit: 2000, "near \(centre) \(round)")
             }
         }
     }
@@ -90,12 +107,16 @@ final class IndexTests: XCTestCase {
         var records: [PlaceRecord] = []
         for i in 0..<3000 {
             records.append(
-                PlaceRecord(id: "w\(i)", name: "W\(i)", latitude: rng.double(in: -90...90), longitude: rng.double(in: -180...180), radius: rng.double(in: 1...6000)))
+                PlaceRecord(
+                    id: "w\(i)", name: "W\(i)", latitude: rng.double(in: -90...90),
+                    longitude: rng.double(in: -180...180), radius: rng.double(in: 1...6000)))
         }
         let store = PlaceStore(records: records, source: "world")
         for round in 0..<60 {
             let p = GeoPoint(latitude: rng.double(in: -90...90), longitude: rng.double(in: -180...180))
-            for accuracy in [5.0, 3000, 200_000, 2_000_000, 1e9] { assertSameRanking(store, at: p, accuracy: accuracy, "round \(round)") }
+            for accuracy in [5.0, 3000, 200_000, 2_000_000, 1e9] {
+                assertSameRanking(store, at: p, accuracy: accuracy, "round \(round)")
+            }
             assertSameNear(store, at: p, radius: [1e5, 1e6, 2e7][round % 3], limit: 100, "near \(round)")
         }
     }
@@ -114,7 +135,10 @@ final class IndexTests: XCTestCase {
         // One at a time (pending places, looked at one by one), then past the pending limit.
         for i in 0..<50 {
             let p = destination(from: centre, bearing: rng.unit() * 360, metres: 2000 * rng.unit())
-            store.add(PlaceRecord(id: "added\(i)", name: "Added \(i)", latitude: p.latitude, longitude: p.longitude, radius: rng.double(in: 1...700)), source: "add")
+            store.add(
+                PlaceRecord(
+                    id: "added\(i)", name: "Added \(i)", latitude: p.latitude, longitude: p.longitude,
+                    radius: rng.double(in: 1...700)), source: "add")
         }
         XCTAssertGreaterThan(store.count - store.grid.indexedCount, 0, "some are pending")
         check("after adds")
@@ -122,7 +146,10 @@ final class IndexTests: XCTestCase {
         var moved: [PlaceRecord] = []
         for i in stride(from: 0, to: 3000, by: 7) {
             let p = destination(from: centre, bearing: rng.unit() * 360, metres: 2000 * rng.unit())
-            moved.append(PlaceRecord(id: "r\(i)", name: "Moved \(i)", latitude: p.latitude, longitude: p.longitude, radius: rng.double(in: 1...900)))
+            moved.append(
+                PlaceRecord(
+                    id: "r\(i)", name: "Moved \(i)", latitude: p.latitude, longitude: p.longitude,
+                    radius: rng.double(in: 1...900)))
         }
         XCTAssertEqual(store.merge(moved, source: "moves").replaced, moved.count)
         check("after moves")
@@ -138,7 +165,8 @@ final class IndexTests: XCTestCase {
         let store = PlaceStore(
             records: ["c", "a", "b"].map { PlaceRecord(id: $0, name: $0, latitude: 10, longitude: 10) }
                 + [PlaceRecord(id: "0-far", name: "far", latitude: 10.001, longitude: 10)], source: "t")
-        XCTAssertEqual(store.near(here, radius: 500, limit: 10).map { store.id(at: $0.index) }, ["a", "b", "c", "0-far"])
+        XCTAssertEqual(
+            store.near(here, radius: 500, limit: 10).map { store.id(at: $0.index) }, ["a", "b", "c", "0-far"])
         XCTAssertEqual(store.near(here, radius: 500, limit: 2).map { store.id(at: $0.index) }, ["a", "b"])
         XCTAssertEqual(store.near(here, radius: 50, limit: 10).count, 3)
         XCTAssertTrue(store.near(here, radius: 500, limit: 0).isEmpty)
@@ -150,7 +178,11 @@ final class IndexTests: XCTestCase {
         for p in LocationPreset.all {
             for accuracy in [5.0, 65, 3000] { assertSameRanking(store, at: p.coordinate, accuracy: accuracy, p.name) }
         }
-        store.generate(count: 5000, around: GeoPoint(latitude: -33.8688, longitude: 151.2093), radius: 3000, seed: 1, source: "gen")
-        for p in LocationPreset.all { assertSameRanking(store, at: p.coordinate, accuracy: 5, "\(p.name) with 5,000 more") }
+        store.generate(
+            count: 5000, around: GeoPoint(latitude: -33.8688, longitude: 151.2093), radius: 3000, seed: 1, source: "gen"
+        )
+        for p in LocationPreset.all {
+            assertSameRanking(store, at: p.coordinate, accuracy: 5, "\(p.name) with 5,000 more")
+        }
     }
 }

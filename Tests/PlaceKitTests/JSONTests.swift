@@ -27,7 +27,8 @@ final class JSONTests: XCTestCase {
 
     /// Checks the exact message and position of the error for `text`.
     private func assertError(
-        _ text: String, _ message: String, line: Int, column: Int, file: StaticString = #filePath, testLine: UInt = #line
+        _ text: String, _ message: String, line: Int, column: Int, file: StaticString = #filePath,
+        testLine: UInt = #line
     ) {
         guard let e = failure(Array(text.utf8), file: file, line: testLine) else { return }
         XCTAssertEqual(e.message, message, file: file, line: testLine)
@@ -94,7 +95,8 @@ final class JSONTests: XCTestCase {
         assertError("{\"a\" 1}", "expected ':' after the member name \"a\", found '1'", line: 1, column: 6)
         assertError("{\"a\":1\n \"b\":2}", "expected ',' or '}' after an object member, found '\"'", line: 2, column: 2)
         assertError("[1 2]", "expected ',' or ']' after an array element, found '2'", line: 1, column: 4)
-        assertError("[1,\n2", "the array opened at line 1, column 1 is not closed: found end of input", line: 2, column: 2)
+        assertError(
+            "[1,\n2", "the array opened at line 1, column 1 is not closed: found end of input", line: 2, column: 2)
         assertError("{\"a\":\n[", "expected a value, found end of input", line: 2, column: 2)
         assertError("01", "a number cannot start with 0 followed by digits", line: 1, column: 1)
         assertError("1.", "expected a digit after the decimal point, found end of input", line: 1, column: 3)
@@ -115,8 +117,12 @@ final class JSONTests: XCTestCase {
         assertError(#""\x""#, "unknown escape \\x in a string", line: 1, column: 2)
         assertError(#""\u12""#, "\\u needs four hex digits, found '\"'", line: 1, column: 2)
         assertError(#""\uZZZZ""#, "\\u needs four hex digits, found 'Z'", line: 1, column: 2)
-        assertError(#""ok\ud83d""#, "unpaired surrogate \\uD83D: a low surrogate \\uDC00…\\uDFFF must follow", line: 1, column: 4)
-        assertError(#""\ud83d\u0041""#, "unpaired surrogate \\uD83D: a low surrogate \\uDC00…\\uDFFF must follow", line: 1, column: 2)
+        assertError(
+            #""ok\ud83d""#, "unpaired surrogate \\uD83D: a low surrogate \\uDC00…\\uDFFF must follow", line: 1,
+            column: 4)
+        assertError(
+            #""\ud83d\u0041""#, "unpaired surrogate \\uD83D: a low surrogate \\uDC00…\\uDFFF must follow", line: 1,
+            column: 2)
         assertError(#""\ude00""#, "unpaired surrogate \\uDE00 without a high surrogate before it", line: 1, column: 2)
         assertError("\"é\" x", "unexpected 'x' after the JSON value", line: 1, column: 5)  // columns count scalars
     }
@@ -152,14 +158,18 @@ final class JSONTests: XCTestCase {
     /// Every proper prefix of a document is an error (never a crash, a hang or a value), and
     /// every single-byte mangling ends in a value or an error.
     func testEveryPrefixAndMangledBytes() {
-        let doc = Array(#"{"type":"FeatureCollection","features":[{"a":[1,-2.5e-3,true,false,null],"s":"caf\u00e9 \ud83d\ude00 경"}]}"#.utf8)
+        let doc = Array(
+            #"{"type":"FeatureCollection","features":[{"a":[1,-2.5e-3,true,false,null],"s":"caf\u00e9 \ud83d\ude00 경"}]}"#
+                .utf8)
         XCTAssertNotNil(value(String(decoding: doc, as: UTF8.self)))
         for cut in 0..<doc.count {
             if case .success(let v) = JSON.parse(Array(doc[0..<cut])) {
                 XCTFail("prefix of \(cut) bytes parsed as \(v)")
             }
         }
-        let replacements: [UInt8] = [0x00, 0x22, 0x5C, 0x7B, 0x7D, 0x5B, 0x5D, 0x2C, 0x3A, 0x30, 0x2D, 0x65, 0x80, 0xFF, 0x0A]
+        let replacements: [UInt8] = [
+            0x00, 0x22, 0x5C, 0x7B, 0x7D, 0x5B, 0x5D, 0x2C, 0x3A, 0x30, 0x2D, 0x65, 0x80, 0xFF, 0x0A,
+        ]
         var outcomes = 0
         for k in 0..<doc.count {
             for r in replacements {
@@ -197,7 +207,9 @@ final class JSONTests: XCTestCase {
     }
 
     func testQuotingRoundTrips() {
-        let samples = ["", "plain", "q\"uote", "back\\slash", "line\nbreak\r\ttab", "\u{0}\u{1F}\u{7F}", "경복궁 میدان آزادی 😀"]
+        let samples = [
+            "", "plain", "q\"uote", "back\\slash", "line\nbreak\r\ttab", "\u{0}\u{1F}\u{7F}", "경복궁 میدان آزادی 😀",
+        ]
         for s in samples {
             var out: [UInt8] = []
             JSON.appendQuoted(s, to: &out)

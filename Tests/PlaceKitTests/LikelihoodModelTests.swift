@@ -20,7 +20,9 @@ final class LikelihoodModelTests: XCTestCase {
         }
     }
 
-    private func assertWellFormed(_ ranked: [LikelihoodModel.Scored], file: StaticString = #filePath, line: UInt = #line) {
+    private func assertWellFormed(
+        _ ranked: [LikelihoodModel.Scored], file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertLessThanOrEqual(ranked.count, SimulationChoices.maximumLikelihoods, file: file, line: line)
         var sum = 0.0
         for (i, s) in ranked.enumerated() {
@@ -44,7 +46,8 @@ final class LikelihoodModelTests: XCTestCase {
             // Every candidate is within its search radius, and nothing better was left out.
             for s in ranked {
                 XCTAssertLessThanOrEqual(
-                    s.distance, max(SimulationChoices.candidateSpreads * s.spread, SimulationChoices.minimumSearchRadius))
+                    s.distance,
+                    max(SimulationChoices.candidateSpreads * s.spread, SimulationChoices.minimumSearchRadius))
             }
             if ranked.count == SimulationChoices.maximumLikelihoods, let weakest = ranked.last {
                 let kept = Set(ranked.map(\.place.id))
@@ -59,7 +62,9 @@ final class LikelihoodModelTests: XCTestCase {
     }
 
     /// The formula of the manual, computed the slow way for every place.
-    private func bruteForce(_ places: [Place], at point: GeoPoint, accuracy: Double) -> [(id: String, likelihood: Double)] {
+    private func bruteForce(_ places: [Place], at point: GeoPoint, accuracy: Double) -> [(
+        id: String, likelihood: Double
+    )] {
         var scored: [(id: String, d: Double, w: Double)] = []
         for p in places {
             let d = distance(point, p.coordinate)
@@ -164,8 +169,12 @@ final class LikelihoodModelTests: XCTestCase {
             let near = rng.double(in: 0...150)
             let far = near + rng.double(in: 1...100)
             let radius = rng.double(in: 5...200)
-            let a = makePlace("zz-near", at: destination(from: centre, bearing: bearingA, metres: near), types: ["cafe"], radius: radius)
-            let b = makePlace("aa-far", at: destination(from: centre, bearing: bearingB, metres: far), types: ["cafe"], radius: radius)
+            let a = makePlace(
+                "zz-near", at: destination(from: centre, bearing: bearingA, metres: near), types: ["cafe"],
+                radius: radius)
+            let b = makePlace(
+                "aa-far", at: destination(from: centre, bearing: bearingB, metres: far), types: ["cafe"], radius: radius
+            )
             let ranked = LikelihoodModel.rank([b, a], at: centre, accuracy: 20)
             XCTAssertEqual(ranked.first?.place.id, "zz-near")
             if ranked.count == 2 { XCTAssertGreaterThan(ranked[0].likelihood, ranked[1].likelihood) }
@@ -233,7 +242,9 @@ final class LikelihoodModelTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(flat.count, sharp.count)
         XCTAssertEqual(flat.count, 20)
         // Flatter: the top and the last differ less.
-        XCTAssertLessThan(flat[0].likelihood / flat[flat.count - 1].likelihood, sharp[0].likelihood / sharp[sharp.count - 1].likelihood)
+        XCTAssertLessThan(
+            flat[0].likelihood / flat[flat.count - 1].likelihood,
+            sharp[0].likelihood / sharp[sharp.count - 1].likelihood)
     }
 
     func testEveryPresetGivesARealisticList() {

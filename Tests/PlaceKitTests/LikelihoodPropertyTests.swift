@@ -76,7 +76,9 @@ final class LikelihoodPropertyTests: XCTestCase {
                         let a = ranked[i]
                         let b = ranked[j]
                         // Same prior and same size: the one ranked lower is never nearer.
-                        if a.prior == b.prior && a.spread == b.spread { XCTAssertLessThanOrEqual(a.distance, b.distance) }
+                        if a.prior == b.prior && a.spread == b.spread {
+                            XCTAssertLessThanOrEqual(a.distance, b.distance)
+                        }
                     }
                 }
             }
@@ -89,8 +91,12 @@ final class LikelihoodPropertyTests: XCTestCase {
             let far = destination(from: p, bearing: rng.unit() * 360, metres: rng.double(in: 61...150))
             store.merge(
                 [
-                    PlaceRecord(id: "zz-near", name: "Near", latitude: near.latitude, longitude: near.longitude, types: ["cafe"], radius: 20),
-                    PlaceRecord(id: "aa-far", name: "Far", latitude: far.latitude, longitude: far.longitude, types: ["cafe"], radius: 20),
+                    PlaceRecord(
+                        id: "zz-near", name: "Near", latitude: near.latitude, longitude: near.longitude,
+                        types: ["cafe"], radius: 20),
+                    PlaceRecord(
+                        id: "aa-far", name: "Far", latitude: far.latitude, longitude: far.longitude, types: ["cafe"],
+                        radius: 20),
                 ], source: "pair")
             let ids = LikelihoodModel.rank(store, at: p, accuracy: 5).map(\.place.id)
             if let n = ids.firstIndex(of: "zz-near"), let f = ids.firstIndex(of: "aa-far") { XCTAssertLessThan(n, f) }
@@ -121,9 +127,14 @@ final class LikelihoodPropertyTests: XCTestCase {
 
     func testTiesAreBrokenByDistanceThenID() {
         let here = GeoPoint(latitude: 1, longitude: 1)
-        let store = PlaceStore(records: ["c", "a", "b"].map { PlaceRecord(id: $0, name: $0, latitude: 1, longitude: 1, types: ["cafe"]) }, source: "t")
+        let store = PlaceStore(
+            records: ["c", "a", "b"].map { PlaceRecord(id: $0, name: $0, latitude: 1, longitude: 1, types: ["cafe"]) },
+            source: "t")
         XCTAssertEqual(LikelihoodModel.rank(store, at: here, accuracy: 5).map(\.place.id), ["a", "b", "c"])
-        let many = PlaceStore(records: (0..<100).map { PlaceRecord(id: String(format3($0)), name: "x", latitude: 1, longitude: 1, types: ["museum"]) }, source: "t")
+        let many = PlaceStore(
+            records: (0..<100).map {
+                PlaceRecord(id: String(format3($0)), name: "x", latitude: 1, longitude: 1, types: ["museum"])
+            }, source: "t")
         XCTAssertEqual(LikelihoodModel.rank(many, at: here, accuracy: 0).map(\.place.id), (0..<20).map(format3))
     }
 

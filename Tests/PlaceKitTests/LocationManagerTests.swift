@@ -347,10 +347,12 @@ final class LocationManagerTests: XCTestCase {
         XCTAssertEqual(rig.delegate.fixes.map(\.timestamp), [32436.360077])
         rig.moveNorth(5000)
         var steps = 0
-        rig.session.advance(by: 1000, interrupted: {
-            steps += 1
-            return steps > 100
-        })
+        rig.session.advance(
+            by: 1000,
+            interrupted: {
+                steps += 1
+                return steps > 100
+            })
         XCTAssertLessThan(steps, 10)
         XCTAssertEqual(rig.delegate.fixes.map(\.timestamp), [32436.360077, 33336.360077])
     }
@@ -427,9 +429,11 @@ final class LocationManagerTests: XCTestCase {
         XCTAssertEqual(
             LocationErrorCode.locationUnknown.errorDescription, "Error Domain=kCLErrorDomain Code=0 \"(null)\"")
         XCTAssertEqual(
-            LocationErrorCode.denied.localizedDescription, "The operation couldn’t be completed. (kCLErrorDomain error 1.)")
+            LocationErrorCode.denied.localizedDescription,
+            "The operation couldn’t be completed. (kCLErrorDomain error 1.)")
         XCTAssertEqual(
-            LocationErrorCode.network.localizedDescription, "The operation couldn’t be completed. (kCLErrorDomain error 2.)")
+            LocationErrorCode.network.localizedDescription,
+            "The operation couldn’t be completed. (kCLErrorDomain error 2.)")
         XCTAssertEqual(LocationErrorCode.allCases.map(\.rawValue), [0, 1, 2])
     }
 

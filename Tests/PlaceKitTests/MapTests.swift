@@ -11,7 +11,8 @@ final class MapTests: XCTestCase {
     private func camera(lat: Double = 0, lng: Double = 0, zoom: Double = 10, bearing: Double = 0, angle: Double = 0)
         -> CameraPosition
     {
-        CameraPosition(target: GeoPoint(latitude: lat, longitude: lng), zoom: zoom, bearing: bearing, viewingAngle: angle)
+        CameraPosition(
+            target: GeoPoint(latitude: lat, longitude: lng), zoom: zoom, bearing: bearing, viewingAngle: angle)
     }
 
     func testLatitudeIsClampedToEightyFive() {
@@ -83,7 +84,8 @@ final class MapTests: XCTestCase {
         XCTAssertEqual(camera(lat: 0, zoom: 2).metresPerPoint, 156_543.033_92 / 4, accuracy: 1e-6)
         // Each zoom level halves it.
         XCTAssertEqual(
-            CameraPosition(target: sydney, zoom: 14).metresPerPoint / CameraPosition(target: sydney, zoom: 15).metresPerPoint,
+            CameraPosition(target: sydney, zoom: 14).metresPerPoint
+                / CameraPosition(target: sydney, zoom: 15).metresPerPoint,
             2, accuracy: 1e-12)
     }
 

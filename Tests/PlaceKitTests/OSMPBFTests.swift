@@ -9,7 +9,9 @@ func zlibCompress(_ data: [UInt8]) -> [UInt8] {
     var out = [UInt8](repeating: 0, count: Int(compressBound(uLong(data.count))))
     var length = uLongf(out.count)
     let status = out.withUnsafeMutableBufferPointer { dst in
-        data.withUnsafeBufferPointer { src in compress(dst.baseAddress!, &length, src.baseAddress ?? UnsafePointer(dst.baseAddress!), uLong(src.count)) }
+        data.withUnsafeBufferPointer { src in
+            compress(dst.baseAddress!, &length, src.baseAddress ?? UnsafePointer(dst.baseAddress!), uLong(src.count))
+        }
     }
     precondition(status == Z_OK)
     return Array(out[..<Int(length)])
@@ -20,7 +22,8 @@ func zlibUncompress(_ data: [UInt8], size: Int) -> [UInt8] {
     var out = [UInt8](repeating: 0, count: size)
     var length = uLongf(size)
     let status = out.withUnsafeMutableBufferPointer { dst in
-        data.withUnsafeBufferPointer { src in uncompress(dst.baseAddress!, &length, src.baseAddress!, uLong(src.count)) }
+        data.withUnsafeBufferPointer { src in uncompress(dst.baseAddress!, &length, src.baseAddress!, uLong(src.count))
+        }
     }
     precondition(status == Z_OK && Int(length) == size)
     return out
@@ -101,7 +104,9 @@ struct PBFBlock {
         Int64(((degrees * 1e9 - Double(offset)) / Double(granularity)).rounded())
     }
 
-    mutating func dense(_ nodes: [(id: Int64, lat: Double, lon: Double, tags: [(String, String)])], visible: [Bool]? = nil) {
+    mutating func dense(
+        _ nodes: [(id: Int64, lat: Double, lon: Double, tags: [(String, String)])], visible: [Bool]? = nil
+    ) {
         var d = ProtoWriter()
         var (pid, plat, plon): (Int64, Int64, Int64) = (0, 0, 0)
         var ids: [UInt64] = []
@@ -140,7 +145,8 @@ struct PBFBlock {
         w.bytesField(4, i.bytes)
     }
 
-    mutating func node(_ id: Int64, _ lat: Double, _ lon: Double, _ tags: [(String, String)] = [], visible: Bool? = nil) {
+    mutating func node(_ id: Int64, _ lat: Double, _ lon: Double, _ tags: [(String, String)] = [], visible: Bool? = nil)
+    {
         var n = ProtoWriter()
         n.sintField(1, id)
         n.packedField(2, tags.map { index($0.0) })
@@ -160,20 +166,32 @@ struct PBFBlock {
         w.packedField(3, tags.map { index($0.1) })
         info(&w, visible: visible)
         var prev: Int64 = 0
-        w.packedField(8, refs.map { r in defer { prev = r }; return ProtoReader.zigzag(r - prev) })
+        w.packedField(
+            8,
+            refs.map { r in
+                defer { prev = r }
+                return ProtoReader.zigzag(r - prev)
+            })
         var g = ProtoWriter()
         g.bytesField(3, w.bytes)
         groups.append(g.bytes)
     }
 
-    mutating func relation(_ id: Int64, _ members: [(type: UInt64, ref: Int64, role: String)], _ tags: [(String, String)]) {
+    mutating func relation(
+        _ id: Int64, _ members: [(type: UInt64, ref: Int64, role: String)], _ tags: [(String, String)]
+    ) {
         var r = ProtoWriter()
         r.intField(1, id)
         r.packedField(2, tags.map { index($0.0) })
         r.packedField(3, tags.map { index($0.1) })
         r.packedField(8, members.map { index($0.role) })
         var prev: Int64 = 0
-        r.packedField(9, members.map { m in defer { prev = m.ref }; return ProtoReader.zigzag(m.ref - prev) })
+        r.packedField(
+            9,
+            members.map { m in
+                defer { prev = m.ref }
+                return ProtoReader.zigzag(m.ref - prev)
+            })
         r.packedField(10, members.map(\.type))
         var g = ProtoWriter()
         g.bytesField(4, r.bytes)
@@ -226,7 +244,8 @@ final class OSMPBFTests: XCTestCase {
         XCTAssertEqual(s.format, "OSM PBF")
         XCTAssertEqual(
             s.line,
-            "loaded 1,239 places, skipped 2,433: 1,517 not a place (no POI tag), 914 without a name, 2 relations with missing members")
+            "loaded 1,239 places, skipped 2,433: 1,517 not a place (no POI tag), 914 without a name, 2 relations with missing members"
+        )
         XCTAssertEqual(s.warnings, [])
         XCTAssertEqual(s.records.filter { $0.id!.hasPrefix("osm:node/") }.count, 1108)
         XCTAssertEqual(s.records.filter { $0.id!.hasPrefix("osm:way/") }.count, 125)
@@ -259,7 +278,8 @@ final class OSMPBFTests: XCTestCase {
     /// The XML file is cut from the PBF: each of its places is in the PBF, identical to the bit.
     func testXMLPlacesAppearIdenticallyInThePBF() throws {
         let pbf = try realSummary()
-        guard case .success(let xml) = OSMXMLImporter.parse(try XCTUnwrap(osmDataFile("darling_harbour_2023.osm"))) else {
+        guard case .success(let xml) = OSMXMLImporter.parse(try XCTUnwrap(osmDataFile("darling_harbour_2023.osm")))
+        else {
             return XCTFail("the XML file must load")
         }
         let byId = Dictionary(uniqueKeysWithValues: pbf.records.map { ($0.id!, $0) })
@@ -277,7 +297,8 @@ final class OSMPBFTests: XCTestCase {
     func testAgreesWithTheGeoJSONDerivedFromTheExtract() throws {
         let pbf = try realSummary()
         let byId = Dictionary(uniqueKeysWithValues: pbf.records.map { ($0.id!, $0) })
-        let json = try JSONSerialization.jsonObject(with: Data(try XCTUnwrap(osmDataFile("sydney_cbd_2023_named_pois.geojson"))))
+        let json = try JSONSerialization.jsonObject(
+            with: Data(try XCTUnwrap(osmDataFile("sydney_cbd_2023_named_pois.geojson"))))
         let features = try XCTUnwrap((json as? [String: Any])?["features"] as? [[String: Any]])
         XCTAssertEqual(features.count, 1227)
         for f in features {
@@ -299,13 +320,21 @@ final class OSMPBFTests: XCTestCase {
         var out = PBFFile(empty: ())
         var offset = 0
         while offset < file.count {
-            let n = Int(file[offset]) << 24 | Int(file[offset + 1]) << 16 | Int(file[offset + 2]) << 8 | Int(file[offset + 3])
+            let n =
+                Int(file[offset]) << 24 | Int(file[offset + 1]) << 16 | Int(file[offset + 2]) << 8
+                | Int(file[offset + 3])
             var type = ""
             var size = 0
             try file.withUnsafeBufferPointer { buffer throws in
                 var r = ProtoReader(buffer, range: (offset + 4)..<(offset + 4 + n))
                 while let k = try r.key() {
-                    if k.field == 1 { type = try r.string() } else if k.field == 3 { size = Int(try r.varint()) } else { try r.skip(k) }
+                    if k.field == 1 {
+                        type = try r.string()
+                    } else if k.field == 3 {
+                        size = Int(try r.varint())
+                    } else {
+                        try r.skip(k)
+                    }
                 }
             }
             let blobStart = offset + 4 + n
@@ -355,7 +384,9 @@ final class OSMPBFTests: XCTestCase {
             <relation id="21"><member type="node" ref="6" role="stop"/><tag k="type" v="site"/><tag k="name" v="Ferry Site"/><tag k="public_transport" v="station"/></relation>
             </osm>
             """
-        guard case .success(let expected) = OSMXMLImporter.parse(Array(xml.utf8)) else { return XCTFail("the XML must load") }
+        guard case .success(let expected) = OSMXMLImporter.parse(Array(xml.utf8)) else {
+            return XCTFail("the XML must load")
+        }
         XCTAssertEqual(expected.records.count, 6)
 
         for (dense, compression) in [(true, PBFFile.Compression.zlib), (false, .raw), (true, .raw)] {
@@ -375,7 +406,8 @@ final class OSMPBFTests: XCTestCase {
             b.way(11, [1, 2, 3], [("name", "Walk"), ("historic", "yes")])
             b.way(12, [1, 99], [("name", "Cut"), ("shop", "books")])
             b.relation(20, [(1, 10, "outer")], [("type", "multipolygon"), ("name", "Plaza"), ("leisure", "park")])
-            b.relation(21, [(0, 6, "stop")], [("type", "site"), ("name", "Ferry Site"), ("public_transport", "station")])
+            b.relation(
+                21, [(0, 6, "stop")], [("type", "site"), ("name", "Ferry Site"), ("public_transport", "station")])
             var file = PBFFile(headerCompression: compression)
             file.block(b, compression)
             let s = try XCTUnwrap(summary(file.bytes))
@@ -407,7 +439,10 @@ final class OSMPBFTests: XCTestCase {
     func testDeletedElementsAndOutOfRangeCoordinates() throws {
         var b = PBFBlock()
         b.dense(
-            [(1, -33.87, 151.2, [("name", "Gone"), ("amenity", "cafe")]), (2, -33.87, 151.2, [("name", "Here"), ("amenity", "cafe")])],
+            [
+                (1, -33.87, 151.2, [("name", "Gone"), ("amenity", "cafe")]),
+                (2, -33.87, 151.2, [("name", "Here"), ("amenity", "cafe")]),
+            ],
             visible: [false, true])
         b.node(3, -33.87, 151.2, [("name", "Gone Too"), ("amenity", "bar")], visible: false)
         b.node(4, -95, 151.2, [("name", "Off The Map"), ("amenity", "bar")])
@@ -434,7 +469,8 @@ final class OSMPBFTests: XCTestCase {
     func testHeaderErrors() throws {
         XCTAssertEqual(failure([])?.message, "not an OSM PBF file: the file is empty")
 
-        let history = try XCTUnwrap(failure(PBFFile(required: ["OsmSchema-V0.6", "DenseNodes", "HistoricalInformation"]).bytes))
+        let history = try XCTUnwrap(
+            failure(PBFFile(required: ["OsmSchema-V0.6", "DenseNodes", "HistoricalInformation"]).bytes))
         XCTAssertEqual(
             history.message,
             "blob 1 (OSMHeader) at file offset 0: the file requires the feature 'HistoricalInformation', which this importer does not support (supported: OsmSchema-V0.6, DenseNodes)"
@@ -443,15 +479,20 @@ final class OSMPBFTests: XCTestCase {
 
         var dataFirst = PBFFile(empty: ())
         dataFirst.block(PBFBlock())
-        XCTAssertEqual(failure(dataFirst.bytes)?.message, "blob 1 (OSMData) at file offset 0: an OSMData blob before the OSMHeader blob")
+        XCTAssertEqual(
+            failure(dataFirst.bytes)?.message,
+            "blob 1 (OSMData) at file offset 0: an OSMData blob before the OSMHeader blob")
 
         var noHeader = PBFFile(empty: ())
         noHeader.blob("Other", [1, 2, 3])
-        XCTAssertEqual(failure(noHeader.bytes)?.message, "blob 1 (Other) at file offset 0: no OSMHeader blob (not an OSM PBF file)")
+        XCTAssertEqual(
+            failure(noHeader.bytes)?.message, "blob 1 (Other) at file offset 0: no OSMHeader blob (not an OSM PBF file)"
+        )
 
         // An XML file is not a PBF file: its first four bytes are a huge header length.
         let xml = try XCTUnwrap(failure(Array("<?xml version='1.0'?><osm/>".utf8)))
-        XCTAssertTrue(xml.message.hasPrefix("blob 1 at file offset 0: BlobHeader length 1010792557 is over"), xml.message)
+        XCTAssertTrue(
+            xml.message.hasPrefix("blob 1 at file offset 0: BlobHeader length 1010792557 is over"), xml.message)
     }
 
     func testFramingErrorsAndCaps() throws {
@@ -459,21 +500,27 @@ final class OSMPBFTests: XCTestCase {
         let second = good.bytes.count
         func withSecond(_ extra: [UInt8]) -> [UInt8] { good.bytes + extra }
         XCTAssertEqual(
-            failure(withSecond([0, 0]))?.message, "blob 2 at file offset \(second): the file ends inside the 4-byte header length (2 bytes left)")
+            failure(withSecond([0, 0]))?.message,
+            "blob 2 at file offset \(second): the file ends inside the 4-byte header length (2 bytes left)")
         XCTAssertEqual(
             failure(withSecond([0, 1, 0, 1]))?.message,
-            "blob 2 at file offset \(second): BlobHeader length 65537 is over the format's limit of 64 KiB (not a PBF file, or corrupt)")
+            "blob 2 at file offset \(second): BlobHeader length 65537 is over the format's limit of 64 KiB (not a PBF file, or corrupt)"
+        )
         XCTAssertEqual(
             failure(withSecond([0, 0, 0, 9, 1]))?.message,
             "blob 2 at file offset \(second): the file ends inside the BlobHeader (9 bytes, 1 left)")
 
         var big = PBFFile()
         big.frame("OSMData", blob: [], datasize: 32 * 1024 * 1024 + 1)
-        XCTAssertEqual(failure(big.bytes)?.message, "blob 2 at file offset \(second): Blob size 33554433 is over the format's limit of 32 MiB")
+        XCTAssertEqual(
+            failure(big.bytes)?.message,
+            "blob 2 at file offset \(second): Blob size 33554433 is over the format's limit of 32 MiB")
 
         var short = PBFFile()
         short.frame("OSMData", blob: [1, 2, 3], datasize: 10)
-        XCTAssertEqual(failure(short.bytes)?.message, "blob 2 (OSMData) at file offset \(second): the file ends inside the Blob (10 bytes, 3 left)")
+        XCTAssertEqual(
+            failure(short.bytes)?.message,
+            "blob 2 (OSMData) at file offset \(second): the file ends inside the Blob (10 bytes, 3 left)")
 
         var noType = PBFFile(empty: ())
         noType.bytes = [0, 0, 0, 2, 0x18, 0x00]
@@ -496,7 +543,9 @@ final class OSMPBFTests: XCTestCase {
         XCTAssertNotNil(summary(header))
         let prefix = "blob 1 (OSMHeader) at file offset 0: "
 
-        XCTAssertEqual(failure(file(PBFFile.blobMessage([1, 2, 3], .lzma)))?.message, prefix + "the Blob is lzma-compressed; only raw and zlib blobs are supported")
+        XCTAssertEqual(
+            failure(file(PBFFile.blobMessage([1, 2, 3], .lzma)))?.message,
+            prefix + "the Blob is lzma-compressed; only raw and zlib blobs are supported")
         XCTAssertEqual(failure(file([]))?.message, prefix + "the Blob has no data (neither raw nor zlib_data)")
 
         let data = [UInt8](repeating: 0x41, count: 1000)
@@ -514,13 +563,16 @@ final class OSMPBFTests: XCTestCase {
             failure(file(zlibBlob(rawSize: 999, zlibCompress(data))))?.message,
             prefix + "the zlib data inflates to more than raw_size 999 bytes, or is cut short (zlib error -5)")
         XCTAssertEqual(
-            failure(file(zlibBlob(rawSize: 1001, zlibCompress(data))))?.message, prefix + "the zlib data inflates to 1000 bytes, but raw_size says 1001")
+            failure(file(zlibBlob(rawSize: 1001, zlibCompress(data))))?.message,
+            prefix + "the zlib data inflates to 1000 bytes, but raw_size says 1001")
         XCTAssertEqual(
             failure(file(zlibBlob(rawSize: 40 * 1024 * 1024, zlibCompress(data))))?.message,
             prefix + "raw_size 41943040 is over the format's limit of 32 MiB")
         var corrupt = zlibCompress(data)
         corrupt[0] = 0x00
-        XCTAssertEqual(failure(file(zlibBlob(rawSize: 1000, corrupt)))?.message, prefix + "the zlib data is corrupt (zlib error -3)")
+        XCTAssertEqual(
+            failure(file(zlibBlob(rawSize: 1000, corrupt)))?.message,
+            prefix + "the zlib data is corrupt (zlib error -3)")
         let cut = Array(zlibCompress(data).dropLast(3))
         XCTAssertEqual(failure(file(zlibBlob(rawSize: 1000, cut)))?.message.hasPrefix(prefix + "the zlib data"), true)
     }
@@ -593,7 +645,8 @@ final class OSMPBFTests: XCTestCase {
         // A field with the wrong wire type; a node without an id.
         var node = ProtoWriter()
         node.bytesField(1, [1])
-        XCTAssertTrue(failure(group(1, node.bytes).bytes)!.message.contains("Node.id (field 1) has wire type 2, expected 0"))
+        XCTAssertTrue(
+            failure(group(1, node.bytes).bytes)!.message.contains("Node.id (field 1) has wire type 2, expected 0"))
         node = ProtoWriter()
         node.sintField(8, 1)
         XCTAssertTrue(failure(group(1, node.bytes).bytes)!.message.contains("a Node without an id"))
@@ -607,7 +660,8 @@ final class OSMPBFTests: XCTestCase {
         let file = try XCTUnwrap(osmDataFile("sydney_cbd_2023.osm.pbf"))
         // About 90 cuts (each parse costs up to the whole file in a debug build); the small file
         // below is cut at every byte.
-        var offsets = Array(stride(from: 0, to: file.count, by: 9973)) + Array(0..<16) + Array((file.count - 16)..<file.count)
+        var offsets =
+            Array(stride(from: 0, to: file.count, by: 9973)) + Array(0..<16) + Array((file.count - 16)..<file.count)
         offsets.sort()
         for n in offsets {
             switch OSMPBFImporter.parse(Array(file[..<n])) {
@@ -624,7 +678,10 @@ final class OSMPBFTests: XCTestCase {
     /// results, never a crash or a hang.
     func testMangledAndTruncatedBlocks() throws {
         var b = PBFBlock()
-        b.dense([(1, -33.87, 151.2, [("name", "A"), ("amenity", "cafe")]), (2, -33.871, 151.201, []), (3, -33.872, 151.2, [])])
+        b.dense([
+            (1, -33.87, 151.2, [("name", "A"), ("amenity", "cafe")]), (2, -33.871, 151.201, []),
+            (3, -33.872, 151.2, []),
+        ])
         b.node(4, -33.86, 151.21, [("name", "B"), ("shop", "books")])
         b.way(10, [1, 2, 3, 1], [("name", "C"), ("leisure", "park")])
         b.relation(20, [(1, 10, "outer"), (0, 4, "")], [("type", "multipolygon"), ("name", "D"), ("tourism", "zoo")])
@@ -649,8 +706,12 @@ final class OSMPBFTests: XCTestCase {
         var rng = SplitMix64(seed: 5)
         for _ in 0..<60 {
             var bytes = raw
-            for _ in 0..<4 { bytes[Int.random(in: 0..<bytes.count, using: &rng)] = UInt8.random(in: 0...255, using: &rng) }
-            if case .failure(let e) = OSMPBFImporter.parse(bytes) { XCTAssertTrue(e.message.hasPrefix("blob "), e.message) }
+            for _ in 0..<4 {
+                bytes[Int.random(in: 0..<bytes.count, using: &rng)] = UInt8.random(in: 0...255, using: &rng)
+            }
+            if case .failure(let e) = OSMPBFImporter.parse(bytes) {
+                XCTAssertTrue(e.message.hasPrefix("blob "), e.message)
+            }
         }
     }
 }

@@ -9,7 +9,9 @@ func osmDataFile(_ name: String, file: StaticString = #filePath, line: UInt = #l
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("shared/data/osm").appendingPathComponent(name)
     guard let data = FileManager.default.contents(atPath: url.path) else {
-        XCTFail("missing real OSM file \(url.path): the tests read ../shared/data/osm next to the repository", file: file, line: line)
+        XCTFail(
+            "missing real OSM file \(url.path): the tests read ../shared/data/osm next to the repository", file: file,
+            line: line)
         return nil
     }
     return [UInt8](data)
@@ -28,7 +30,8 @@ final class OSMXMLTests: XCTestCase {
 
     /// An OSM document around `body` (the body starts on line 3).
     private func osm(_ body: String) -> [UInt8] {
-        Array("<?xml version='1.0' encoding='UTF-8'?>\n<osm version=\"0.6\" generator=\"test\">\n\(body)\n</osm>\n".utf8)
+        Array(
+            "<?xml version='1.0' encoding='UTF-8'?>\n<osm version=\"0.6\" generator=\"test\">\n\(body)\n</osm>\n".utf8)
     }
 
     private func summary(_ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) -> ImportSummary? {
@@ -49,7 +52,9 @@ final class OSMXMLTests: XCTestCase {
         }
     }
 
-    private func record(_ s: ImportSummary?, _ id: String, file: StaticString = #filePath, line: UInt = #line) -> PlaceRecord? {
+    private func record(_ s: ImportSummary?, _ id: String, file: StaticString = #filePath, line: UInt = #line)
+        -> PlaceRecord?
+    {
         guard let r = s?.records.first(where: { $0.id == id }) else {
             XCTFail("no record \(id)", file: file, line: line)
             return nil
@@ -105,7 +110,8 @@ final class OSMXMLTests: XCTestCase {
         XCTAssertEqual(Set(s.records.map(\.id)).count, 124, "ids are unique")
         // Every place lies in (or, for a way, near) the extract's bbox.
         for r in s.records {
-            XCTAssertTrue((-33.877...(-33.865)).contains(r.latitude) && (151.199...151.206).contains(r.longitude), "\(r)")
+            XCTAssertTrue(
+                (-33.877...(-33.865)).contains(r.latitude) && (151.199...151.206).contains(r.longitude), "\(r)")
         }
     }
 
@@ -142,10 +148,18 @@ final class OSMXMLTests: XCTestCase {
     // MARK: - Placement rules
 
     func testClosedWayAtItsCentroidWithARadius() throws {
-        let s = try XCTUnwrap(summary(osm([
-            node(1, 0, 0), node(2, 2, 0), node(3, 2, 2), node(4, 0, 2),
-            way(10, [1, 2, 3, 4, 1], tags(["name": "Square Cafe", "amenity": "cafe", "addr:housenumber": "5", "addr:street": "Pier St"])),
-        ].joined(separator: "\n"))))
+        let s = try XCTUnwrap(
+            summary(
+                osm(
+                    [
+                        node(1, 0, 0), node(2, 2, 0), node(3, 2, 2), node(4, 0, 2),
+                        way(
+                            10, [1, 2, 3, 4, 1],
+                            tags([
+                                "name": "Square Cafe", "amenity": "cafe", "addr:housenumber": "5",
+                                "addr:street": "Pier St",
+                            ])),
+                    ].joined(separator: "\n"))))
         XCTAssertEqual(s.line, "loaded 1 place")
         let r = try XCTUnwrap(s.records.first)
         XCTAssertEqual(r.id, "osm:way/10")
@@ -158,10 +172,13 @@ final class OSMXMLTests: XCTestCase {
 
     func testOpenWayAtTheMidpointAlongItsLength() throws {
         // Vertices at y = 0, 1, 4: the mean vertex is at 1.67, the midpoint by length at 2.
-        let s = try XCTUnwrap(summary(osm([
-            node(1, 0, 0), node(2, 0, 1), node(3, 0, 4),
-            way(20, [1, 2, 3], tags(["name": "Harbour Walk", "tourism": "attraction"])),
-        ].joined(separator: "\n"))))
+        let s = try XCTUnwrap(
+            summary(
+                osm(
+                    [
+                        node(1, 0, 0), node(2, 0, 1), node(3, 0, 4),
+                        way(20, [1, 2, 3], tags(["name": "Harbour Walk", "tourism": "attraction"])),
+                    ].joined(separator: "\n"))))
         let r = try XCTUnwrap(s.records.first)
         XCTAssertEqual(r.latitude, -33.868, accuracy: 1e-9)
         XCTAssertEqual(r.longitude, 151.2, accuracy: 1e-9)
@@ -186,10 +203,13 @@ final class OSMXMLTests: XCTestCase {
 
     func testClosedWayWithAreaNoIsALine() throws {
         // Half the perimeter of the square from node 1 is node 3.
-        let s = try XCTUnwrap(summary(osm([
-            node(1, 0, 0), node(2, 2, 0), node(3, 2, 2), node(4, 0, 2),
-            way(10, [1, 2, 3, 4, 1], tags(["name": "Track", "leisure": "track", "area": "no"])),
-        ].joined(separator: "\n"))))
+        let s = try XCTUnwrap(
+            summary(
+                osm(
+                    [
+                        node(1, 0, 0), node(2, 2, 0), node(3, 2, 2), node(4, 0, 2),
+                        way(10, [1, 2, 3, 4, 1], tags(["name": "Track", "leisure": "track", "area": "no"])),
+                    ].joined(separator: "\n"))))
         let r = try XCTUnwrap(s.records.first)
         XCTAssertEqual(r.latitude, -33.868, accuracy: 1e-9)
         XCTAssertEqual(r.longitude, 151.202, accuracy: 1e-9)
@@ -204,7 +224,8 @@ final class OSMXMLTests: XCTestCase {
             node(5, 1.5, 1), node(6, 3, 1), node(7, 3, 3), node(8, 1.5, 3),
             way(11, [1, 2, 3], ""), way(12, [1, 4, 3], ""), way(13, [5, 6, 7, 8, 5], ""),
             "<relation id=\"40\"><member type=\"way\" ref=\"11\" role=\"outer\"/><member type=\"way\" ref=\"13\" role=\"inner\"/>"
-                + "<member type=\"way\" ref=\"12\" role=\"\"/>" + tags(["type": "multipolygon", "name": "Ring Park", "leisure": "park"])
+                + "<member type=\"way\" ref=\"12\" role=\"\"/>"
+                + tags(["type": "multipolygon", "name": "Ring Park", "leisure": "park"])
                 + "</relation>",
         ]
         let s = try XCTUnwrap(summary(osm(lines.joined(separator: "\n"))))
@@ -213,7 +234,8 @@ final class OSMXMLTests: XCTestCase {
         XCTAssertEqual(r.id, "osm:relation/40")
         XCTAssertEqual(r.types.first, "park")
         let p = ((r.longitude - 151.2) * 1000, (r.latitude + 33.87) * 1000)
-        XCTAssertTrue(inside(p, [(0, 0), (4, 0), (4, 4), (0, 4)]) && !inside(p, [(1.5, 1), (3, 1), (3, 3), (1.5, 3)]), "\(p)")
+        XCTAssertTrue(
+            inside(p, [(0, 0), (4, 0), (4, 4), (0, 4)]) && !inside(p, [(1.5, 1), (3, 1), (3, 3), (1.5, 3)]), "\(p)")
         XCTAssertEqual(p.0, 0.75, accuracy: 1e-4)
         XCTAssertEqual(p.1, 2, accuracy: 1e-4)
         XCTAssertEqual(r.radius!, (13 * unitArea / Double.pi).squareRoot(), accuracy: 0.2, "net area: outer minus hole")
@@ -258,11 +280,13 @@ final class OSMXMLTests: XCTestCase {
         XCTAssertEqual(
             skipCounts(s),
             [
-                "without a name": 1, "not a place (no POI tag)": 3, "ways with missing nodes": 1, "ways without nodes": 1,
+                "without a name": 1, "not a place (no POI tag)": 3, "ways with missing nodes": 1,
+                "ways without nodes": 1,
                 "relations with missing members": 2, "multipolygons without a closed outer ring": 1,
             ])
         XCTAssertEqual(s.skipped.first?.reason, "without a name", "first-seen order")
-        XCTAssertTrue(s.line.hasPrefix("loaded 0 places, skipped 9: 1 without a name, 3 not a place (no POI tag)"), s.line)
+        XCTAssertTrue(
+            s.line.hasPrefix("loaded 0 places, skipped 9: 1 without a name, 3 not a place (no POI tag)"), s.line)
     }
 
     func testNodesWithoutAUsablePosition() throws {
@@ -288,11 +312,15 @@ final class OSMXMLTests: XCTestCase {
         // Nodes and ways in descending id order (a hand-merged file) still resolve.
         let body = [
             node(9, 0, 2), node(8, 2, 2), node(7, 2, 0), node(6, 0, 0),
-            "<node id=\"5\" action=\"delete\" lat=\"-33.87\" lon=\"151.2\">" + tags(["name": "Gone", "amenity": "cafe"]) + "</node>",
+            "<node id=\"5\" action=\"delete\" lat=\"-33.87\" lon=\"151.2\">"
+                + tags(["name": "Gone", "amenity": "cafe"]) + "</node>",
             "<node id=\"4\" visible=\"false\" lat=\"-33.87\" lon=\"151.2\"/>",
             way(30, [6, 7, 8, 9, 6], tags(["name": "Later Way", "shop": "bakery", "addr:full": "1 Full Address Rd"])),
-            way(20, [6, 7], tags(["name": "Earlier Way", "amenity": "bank", "addr:street": "Kent Street", "addr:city": "Sydney"])),
-            "<relation id=\"3\"><member type=\"way\" ref=\"30\" role=\"outer\"/>" + tags(["type": "multipolygon", "name": "Rel", "leisure": "garden"])
+            way(
+                20, [6, 7],
+                tags(["name": "Earlier Way", "amenity": "bank", "addr:street": "Kent Street", "addr:city": "Sydney"])),
+            "<relation id=\"3\"><member type=\"way\" ref=\"30\" role=\"outer\"/>"
+                + tags(["type": "multipolygon", "name": "Rel", "leisure": "garden"])
                 + "</relation>",
         ].joined(separator: "\n")
         let s = try XCTUnwrap(summary(osm(body)))
@@ -330,9 +358,15 @@ final class OSMXMLTests: XCTestCase {
             (node(1, 0, 0) + "\n<way id=\"x1\"/>", "<way> has id 'x1', not an integer", 4),
             ("<way id=\"5\">\n<nd/>\n</way>", "way 5: <nd> without a ref", 4),
             ("<way id=\"5\"><nd ref=\"12a\"/></way>", "way 5: <nd> has ref '12a', not an integer", 3),
-            ("<relation id=\"6\"><member type=\"area\" ref=\"1\" role=\"\"/></relation>", "relation 6: <member> has type 'area', not node, way or relation", 3),
+            (
+                "<relation id=\"6\"><member type=\"area\" ref=\"1\" role=\"\"/></relation>",
+                "relation 6: <member> has type 'area', not node, way or relation", 3
+            ),
             ("<relation id=\"6\"><member type=\"way\" role=\"\"/></relation>", "relation 6: <member> without a ref", 3),
-            ("<relation id=\"6\"><member type=\"way\" ref=\"99999999999999999999\"/></relation>", "relation 6: <member> has ref '99999999999999999999', not an integer", 3),
+            (
+                "<relation id=\"6\"><member type=\"way\" ref=\"99999999999999999999\"/></relation>",
+                "relation 6: <member> has ref '99999999999999999999', not an integer", 3
+            ),
             ("\n\n<node id=\"7\" lat=\"1\" lon=\"2\"><tag v=\"x\"/></node>", "node 7: <tag> without k", 5),
         ]
         for (body, message, line) in cases {
@@ -355,11 +389,13 @@ final class OSMXMLTests: XCTestCase {
 
     /// Every prefix of a small file, and mangled bytes: an error or a result, never a crash.
     func testEveryPrefixAndMangledBytes() throws {
-        let full = osm([
-            node(1, 0, 0), node(2, 2, 0), node(3, 2, 2, tags(["name": "A", "amenity": "cafe"])),
-            way(10, [1, 2, 3, 1], tags(["name": "B", "shop": "books"])),
-            "<relation id=\"40\"><member type=\"way\" ref=\"10\" role=\"outer\"/>" + tags(["type": "multipolygon", "name": "C", "leisure": "park"]) + "</relation>",
-        ].joined(separator: "\n"))
+        let full = osm(
+            [
+                node(1, 0, 0), node(2, 2, 0), node(3, 2, 2, tags(["name": "A", "amenity": "cafe"])),
+                way(10, [1, 2, 3, 1], tags(["name": "B", "shop": "books"])),
+                "<relation id=\"40\"><member type=\"way\" ref=\"10\" role=\"outer\"/>"
+                    + tags(["type": "multipolygon", "name": "C", "leisure": "park"]) + "</relation>",
+            ].joined(separator: "\n"))
         guard case .success(let whole) = OSMXMLImporter.parse(full) else { return XCTFail("the full file must load") }
         XCTAssertEqual(whole.records.count, 3)
         for n in 0..<full.count {
@@ -371,7 +407,9 @@ final class OSMXMLTests: XCTestCase {
         var rng = SplitMix64(seed: 11)
         for _ in 0..<500 {
             var bytes = full
-            for _ in 0..<3 { bytes[Int.random(in: 0..<bytes.count, using: &rng)] = UInt8.random(in: 0...255, using: &rng) }
+            for _ in 0..<3 {
+                bytes[Int.random(in: 0..<bytes.count, using: &rng)] = UInt8.random(in: 0...255, using: &rng)
+            }
             _ = OSMXMLImporter.parse(bytes)
         }
     }

@@ -7,15 +7,21 @@ import XCTest
 final class PlaceStoreTests: XCTestCase {
     private let sydney = GeoPoint(latitude: -33.8688, longitude: 151.2093)
 
-    private func record(_ name: String, _ lat: Double, _ lng: Double, id: String? = nil, types: [String] = ["cafe"]) -> PlaceRecord {
-        PlaceRecord(id: id, name: name, latitude: lat, longitude: lng, types: types, address: "1 \(name) St", rating: 4.3, priceLevel: 2, radius: 25)
+    private func record(_ name: String, _ lat: Double, _ lng: Double, id: String? = nil, types: [String] = ["cafe"])
+        -> PlaceRecord
+    {
+        PlaceRecord(
+            id: id, name: name, latitude: lat, longitude: lng, types: types, address: "1 \(name) St", rating: 4.3,
+            priceLevel: 2, radius: 25)
     }
 
     func testBuiltinKeepsEveryPlaceToTheBit() {
         // The table again, parsed the old way: the store must give back the very same values.
         var expected: [Place] = []
         for line in BuiltinPlaces.table.utf8.split(separator: 0x0A) {
-            let c = line.split(separator: 0x09, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+            let c = line.split(separator: 0x09, omittingEmptySubsequences: false).map {
+                String(decoding: $0, as: UTF8.self)
+            }
             guard c.count == 10, let lat = Double(c[2]), let lng = Double(c[3]) else { continue }
             expected.append(
                 Place(
@@ -40,7 +46,8 @@ final class PlaceStoreTests: XCTestCase {
         let p = store.place(at: 0)
         XCTAssertEqual(p.id, "osm:node/123")
         XCTAssertEqual(p.name, "Café Ünïcode ☕")
-        XCTAssertEqual(p.coordinate, GeoPoint(latitude: -33.8712345, longitude: 151.2012345), "7 decimals survive exactly")
+        XCTAssertEqual(
+            p.coordinate, GeoPoint(latitude: -33.8712345, longitude: 151.2012345), "7 decimals survive exactly")
         XCTAssertEqual(p.types, ["cafe", "food"])
         XCTAssertEqual(p.address, "12 Pier St, Sydney")
         XCTAssertEqual(p.rating, 4.7)
@@ -58,7 +65,8 @@ final class PlaceStoreTests: XCTestCase {
         XCTAssertEqual(store.record(at: 1).address, nil)
         // A long name and a long ID need more than one length byte.
         let long = String(repeating: "n", count: 300)
-        store.add(PlaceRecord(id: String(repeating: "i", count: 200), name: long, latitude: 0, longitude: 0), source: "x")
+        store.add(
+            PlaceRecord(id: String(repeating: "i", count: 200), name: long, latitude: 0, longitude: 0), source: "x")
         XCTAssertEqual(store.place(at: 2).name, long)
         XCTAssertEqual(store.index(ofID: String(repeating: "i", count: 200)), 2)
     }
@@ -85,7 +93,9 @@ final class PlaceStoreTests: XCTestCase {
     private func fnvHex(_ name: String, lat: Int32, lng: Int32) -> String {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         var bytes = Array(name.utf8) + [0]
-        for v in [UInt32(bitPattern: lat), UInt32(bitPattern: lng)] { for k in 0..<4 { bytes.append(UInt8(truncatingIfNeeded: v >> (8 * UInt32(k)))) } }
+        for v in [UInt32(bitPattern: lat), UInt32(bitPattern: lng)] {
+            for k in 0..<4 { bytes.append(UInt8(truncatingIfNeeded: v >> (8 * UInt32(k)))) }
+        }
         for b in bytes {
             h ^= UInt64(b)
             h = h &* 0x100_0000_01b3
@@ -147,7 +157,9 @@ final class PlaceStoreTests: XCTestCase {
 
     func testReplaceAllAndRemove() {
         var store = PlaceStore.builtin
-        store.replaceAll(with: [record("A", 1, 1, id: "a"), record("B", 2, 2, id: "b"), record("C", 3, 3, id: "c")], source: "abc.csv")
+        store.replaceAll(
+            with: [record("A", 1, 1, id: "a"), record("B", 2, 2, id: "b"), record("C", 3, 3, id: "c")],
+            source: "abc.csv")
         XCTAssertEqual(store.count, 3)
         XCTAssertEqual(store.source, "abc.csv")
         XCTAssertEqual(store.areas.map(\.name), ["abc.csv"])
@@ -165,7 +177,9 @@ final class PlaceStoreTests: XCTestCase {
     func testRemovingManyKeepsEveryLookupRight() {
         var rng = SeededRandom(seed: 11)
         var store = PlaceStore()
-        store.merge(PlaceStore.synthetic(count: 3000, around: GeoPoint(latitude: 48.85, longitude: 2.35), radius: 3000, seed: 5), source: "s")
+        store.merge(
+            PlaceStore.synthetic(
+                count: 3000, around: GeoPoint(latitude: 48.85, longitude: 2.35), radius: 3000, seed: 5), source: "s")
         var ids = (0..<store.count).map { store.id(at: $0) }
         for _ in 0..<400 {
             let k = rng.below(ids.count)
@@ -176,18 +190,23 @@ final class PlaceStoreTests: XCTestCase {
         for (i, id) in ids.enumerated() { XCTAssertEqual(store.index(ofID: id), i) }
         let p = store.coordinate(at: 17)
         XCTAssertEqual(
-            store.near(p, radius: 500, limit: 1000).map(\.index), store.nearBruteForce(p, radius: 500, limit: 1000).map(\.index))
+            store.near(p, radius: 500, limit: 1000).map(\.index),
+            store.nearBruteForce(p, radius: 500, limit: 1000).map(\.index))
     }
 
     func testNamesAndPrefixes() {
         var store = PlaceStore()
         store.merge(
-            [record("Cafe Morso", 1, 1), record("cafe morso", 1.001, 1), record("Café Sydney", 1, 1.001), record("Barangaroo", 1, 1.002),
-             record("CAFE MORSO", 1.002, 1), record("Ümlaut Bar", 1, 1.003)], source: "n")
+            [
+                record("Cafe Morso", 1, 1), record("cafe morso", 1.001, 1), record("Café Sydney", 1, 1.001),
+                record("Barangaroo", 1, 1.002),
+                record("CAFE MORSO", 1.002, 1), record("Ümlaut Bar", 1, 1.003),
+            ], source: "n")
         XCTAssertEqual(store.indexes(named: "cafe MORSO"), [0, 1, 4])
         XCTAssertEqual(store.indexes(named: "ümlaut bar"), [5])
         XCTAssertEqual(store.indexes(named: "Cafe"), [])
-        XCTAssertEqual(store.names(withPrefix: "caf", limit: 10), ["CAFE MORSO", "Cafe Morso", "Café Sydney", "cafe morso"])
+        XCTAssertEqual(
+            store.names(withPrefix: "caf", limit: 10), ["CAFE MORSO", "Cafe Morso", "Café Sydney", "cafe morso"])
         XCTAssertEqual(store.names(withPrefix: "caf", limit: 2), ["CAFE MORSO", "Cafe Morso"])
         XCTAssertEqual(store.names(withPrefix: "", limit: 1), ["Barangaroo"])
         XCTAssertEqual(store.names(withPrefix: "zzz", limit: 5), [])
@@ -199,7 +218,9 @@ final class PlaceStoreTests: XCTestCase {
         let c = PlaceStore.synthetic(count: 2000, around: sydney, radius: 5000, seed: 8)
         XCTAssertEqual(a, b)
         XCTAssertNotEqual(a, c)
-        XCTAssertEqual(Array(a[500..<700]), PlaceStore.synthetic(count: 2000, around: sydney, radius: 5000, seed: 7, range: 500..<700))
+        XCTAssertEqual(
+            Array(a[500..<700]),
+            PlaceStore.synthetic(count: 2000, around: sydney, radius: 5000, seed: 7, range: 500..<700))
         let meanName = Double(a.reduce(0) { $0 + $1.name.count }) / Double(a.count)
         XCTAssertGreaterThan(meanName, 15)
         XCTAssertLessThan(meanName, 25)
@@ -211,7 +232,11 @@ final class PlaceStoreTests: XCTestCase {
         let within = a.filter { distance(sydney, GeoPoint(latitude: $0.latitude, longitude: $0.longitude)) < 12_000 }
         XCTAssertGreaterThan(within.count, 1900)
         var cells: [Int: Int] = [:]
-        for r in a { cells[Int((r.latitude - sydney.latitude) * 100) * 1000 + Int((r.longitude - sydney.longitude) * 100), default: 0] += 1 }
+        for r in a {
+            cells[
+                Int((r.latitude - sydney.latitude) * 100) * 1000 + Int((r.longitude - sydney.longitude) * 100),
+                default: 0] += 1
+        }
         XCTAssertGreaterThan(cells.values.max()!, 60)
         // Generating into a store gives the same places, the same IDs, as merging the records.
         var merged = PlaceStore()

@@ -13,7 +13,10 @@ final class PlacesTests: XCTestCase {
         let owner = Owner()
         var responses: [(time: Double, response: LikelihoodResponse)] = []
 
-        init(permission: LocationPermission = .whileUsing, precise: Bool = true, position: GeoPoint? = TutorialApp.defaultLocation) {
+        init(
+            permission: LocationPermission = .whileUsing, precise: Bool = true,
+            position: GeoPoint? = TutorialApp.defaultLocation
+        ) {
             session.device.privacy.permission = permission
             session.device.privacy.precise = precise
             session.device.position = position.map { DevicePosition(coordinate: $0) }
@@ -300,7 +303,8 @@ final class PlacesTests: XCTestCase {
         XCTAssertFalse(c.isEmpty)
         XCTAssertLessThan(c[0].likelihood, p[0].likelihood, "reduced accuracy is flatter")
         let fix = LocationManager.coarsened(
-            LocationFix(coordinate: TutorialApp.defaultLocation, horizontalAccuracy: 5, speed: -1, course: -1, timestamp: 0))
+            LocationFix(
+                coordinate: TutorialApp.defaultLocation, horizontalAccuracy: 5, speed: -1, course: -1, timestamp: 0))
         let expected = LikelihoodModel.rank(PlaceStore.builtin.places, at: fix.coordinate, accuracy: 3000)
         XCTAssertEqual(c.map(\.place.source.id), expected.map(\.place.id))
         XCTAssertEqual(c.map(\.likelihood), expected.map(\.likelihood))
@@ -330,6 +334,7 @@ final class PlacesTests: XCTestCase {
         for area in areas { XCTAssertGreaterThanOrEqual(area.count, 40, area.name) }
         let ids = PlaceStore.builtin.places.map(\.id)
         XCTAssertEqual(Set(ids).count, ids.count, "place IDs are unique")
-        XCTAssertTrue(PlaceStore.builtin.places.contains { $0.id == "ChIJN1t_tDeuEmsRUsoyG83frY4" && $0.name == "Google Sydney" })
+        XCTAssertTrue(
+            PlaceStore.builtin.places.contains { $0.id == "ChIJN1t_tDeuEmsRUsoyG83frY4" && $0.name == "Google Sydney" })
     }
 }

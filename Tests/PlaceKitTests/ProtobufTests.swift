@@ -6,7 +6,9 @@ import XCTest
 /// message can be malformed (each an error with the right offset, never a crash).
 final class ProtobufTests: XCTestCase {
     /// Runs `body` with a reader over `bytes`.
-    private func read<T>(_ bytes: [UInt8], _ body: (inout ProtoReader) throws(ProtoReader.Failure) -> T) -> Result<T, ProtoReader.Failure> {
+    private func read<T>(_ bytes: [UInt8], _ body: (inout ProtoReader) throws(ProtoReader.Failure) -> T) -> Result<
+        T, ProtoReader.Failure
+    > {
         bytes.withUnsafeBufferPointer { buffer in
             var r = ProtoReader(buffer)
             do throws(ProtoReader.Failure) {
@@ -17,7 +19,9 @@ final class ProtobufTests: XCTestCase {
         }
     }
 
-    private func failure<T>(_ result: Result<T, ProtoReader.Failure>, file: StaticString = #filePath, line: UInt = #line) -> ProtoReader.Failure? {
+    private func failure<T>(
+        _ result: Result<T, ProtoReader.Failure>, file: StaticString = #filePath, line: UInt = #line
+    ) -> ProtoReader.Failure? {
         switch result {
         case .success(let v):
             XCTFail("expected an error, got \(v)", file: file, line: line)
@@ -44,7 +48,9 @@ final class ProtobufTests: XCTestCase {
     }
 
     func testZigzag() {
-        let pairs: [(Int64, UInt64)] = [(0, 0), (-1, 1), (1, 2), (-2, 3), (2_147_483_647, 4_294_967_294), (-2_147_483_648, 4_294_967_295)]
+        let pairs: [(Int64, UInt64)] = [
+            (0, 0), (-1, 1), (1, 2), (-2, 3), (2_147_483_647, 4_294_967_294), (-2_147_483_648, 4_294_967_295),
+        ]
         for (signed, encoded) in pairs {
             XCTAssertEqual(ProtoReader.zigzag(signed), encoded)
             XCTAssertEqual(ProtoReader.unzigzag(encoded), signed)
@@ -65,17 +71,19 @@ final class ProtobufTests: XCTestCase {
         var w = ProtoWriter()
         w.intField(1, -5)
         XCTAssertEqual(w.bytes.count, 11)
-        XCTAssertEqual(try read(w.bytes) { r throws(ProtoReader.Failure) -> Int64 in
-            _ = try r.key()
-            return try r.int64()
-        }.get(), -5)
+        XCTAssertEqual(
+            try read(w.bytes) { r throws(ProtoReader.Failure) -> Int64 in
+                _ = try r.key()
+                return try r.int64()
+            }.get(), -5)
     }
 
     func testTruncatedVarint() {
-        let f = failure(read([0x08, 0x96]) { r throws(ProtoReader.Failure) in
-            _ = try r.key()
-            return try r.varint()
-        })
+        let f = failure(
+            read([0x08, 0x96]) { r throws(ProtoReader.Failure) in
+                _ = try r.key()
+                return try r.varint()
+            })
         XCTAssertEqual(f, ProtoReader.Failure(message: "truncated varint", offset: 1))
         XCTAssertEqual(failure(read([]) { r throws(ProtoReader.Failure) in try r.varint() })?.offset, 0)
     }
@@ -83,9 +91,13 @@ final class ProtobufTests: XCTestCase {
     func testOverlongVarint() {
         // Eleven bytes, and ten bytes whose last holds more than the 64th bit.
         let eleven = [UInt8](repeating: 0xFF, count: 10) + [0x01]
-        XCTAssertEqual(failure(read(eleven) { r throws(ProtoReader.Failure) in try r.varint() })?.message, "varint longer than 64 bits")
+        XCTAssertEqual(
+            failure(read(eleven) { r throws(ProtoReader.Failure) in try r.varint() })?.message,
+            "varint longer than 64 bits")
         let tenTooBig = [UInt8](repeating: 0xFF, count: 9) + [0x02]
-        XCTAssertEqual(failure(read(tenTooBig) { r throws(ProtoReader.Failure) in try r.varint() })?.message, "varint longer than 64 bits")
+        XCTAssertEqual(
+            failure(read(tenTooBig) { r throws(ProtoReader.Failure) in try r.varint() })?.message,
+            "varint longer than 64 bits")
     }
 
     func testKeys() {
@@ -95,11 +107,15 @@ final class ProtobufTests: XCTestCase {
         XCTAssertEqual(key?.field, 17)
         XCTAssertEqual(key?.wireType, .varint)
         XCTAssertNil(try? read([]) { r throws(ProtoReader.Failure) in try r.key() }.get() as ProtoReader.Key?)
-        XCTAssertEqual(failure(read([0x06]) { r throws(ProtoReader.Failure) in try r.key() })?.message, "invalid wire type 6")
-        XCTAssertEqual(failure(read([0x07]) { r throws(ProtoReader.Failure) in try r.key() })?.message, "invalid wire type 7")
-        XCTAssertEqual(failure(read([0x00]) { r throws(ProtoReader.Failure) in try r.key() })?.message, "field number 0")
         XCTAssertEqual(
-            failure(read([0x0B]) { r throws(ProtoReader.Failure) in try r.key() })?.message, "group fields are not supported (field 1)")
+            failure(read([0x06]) { r throws(ProtoReader.Failure) in try r.key() })?.message, "invalid wire type 6")
+        XCTAssertEqual(
+            failure(read([0x07]) { r throws(ProtoReader.Failure) in try r.key() })?.message, "invalid wire type 7")
+        XCTAssertEqual(
+            failure(read([0x00]) { r throws(ProtoReader.Failure) in try r.key() })?.message, "field number 0")
+        XCTAssertEqual(
+            failure(read([0x0B]) { r throws(ProtoReader.Failure) in try r.key() })?.message,
+            "group fields are not supported (field 1)")
     }
 
     func testLengthDelimitedAndSubmessages() {
@@ -129,17 +145,20 @@ final class ProtobufTests: XCTestCase {
 
     func testLengthPastTheEnd() {
         // Field 1, length 10, only 3 bytes follow.
-        let f = failure(read([0x0A, 0x0A, 1, 2, 3]) { r throws(ProtoReader.Failure) in
-            _ = try r.key()
-            return try r.lengthDelimited()
-        })
+        let f = failure(
+            read([0x0A, 0x0A, 1, 2, 3]) { r throws(ProtoReader.Failure) in
+                _ = try r.key()
+                return try r.lengthDelimited()
+            })
         XCTAssertEqual(f, ProtoReader.Failure(message: "length 10 runs past the end (3 bytes left)", offset: 1))
         // A length near 2^64 must not overflow into a small one.
         let huge: [UInt8] = [0x0A] + [UInt8](repeating: 0xFF, count: 9) + [0x01]
-        XCTAssertNotNil(failure(read(huge) { r throws(ProtoReader.Failure) in
-            _ = try r.key()
-            return try r.lengthDelimited()
-        }))
+        XCTAssertNotNil(
+            failure(
+                read(huge) { r throws(ProtoReader.Failure) in
+                    _ = try r.key()
+                    return try r.lengthDelimited()
+                }))
     }
 
     func testSubReaderStaysInItsWindow() {
@@ -147,12 +166,13 @@ final class ProtobufTests: XCTestCase {
         var w = ProtoWriter()
         w.bytesField(1, [0x0A, 0x05, 0x41])
         w.bytes.append(contentsOf: [0x41, 0x41, 0x41, 0x41])
-        let f = failure(read(w.bytes) { r throws(ProtoReader.Failure) in
-            _ = try r.key()
-            var sub = try r.subReader()
-            _ = try sub.key()
-            return try sub.lengthDelimited()
-        })
+        let f = failure(
+            read(w.bytes) { r throws(ProtoReader.Failure) in
+                _ = try r.key()
+                var sub = try r.subReader()
+                _ = try sub.key()
+                return try sub.lengthDelimited()
+            })
         XCTAssertEqual(f?.offset, 3)
     }
 
@@ -168,15 +188,19 @@ final class ProtobufTests: XCTestCase {
         XCTAssertEqual(try? got.get(), [1, 300, 0, .max, 9])
         // A packed field cut inside its last varint.
         let cut: [UInt8] = [0x0A, 0x02, 0x01, 0x80]
-        XCTAssertEqual(failure(read(cut) { r throws(ProtoReader.Failure) in
-            let k = try r.key()!
-            try r.forEachPacked(k) { _ in }
-        })?.message, "truncated varint")
+        XCTAssertEqual(
+            failure(
+                read(cut) { r throws(ProtoReader.Failure) in
+                    let k = try r.key()!
+                    try r.forEachPacked(k) { _ in }
+                })?.message, "truncated varint")
         // A packed field of a fixed-size wire type is an error, not a misread.
-        XCTAssertNotNil(failure(read([0x0D, 1, 2, 3, 4]) { r throws(ProtoReader.Failure) in
-            let k = try r.key()!
-            try r.forEachPacked(k) { _ in }
-        }))
+        XCTAssertNotNil(
+            failure(
+                read([0x0D, 1, 2, 3, 4]) { r throws(ProtoReader.Failure) in
+                    let k = try r.key()!
+                    try r.forEachPacked(k) { _ in }
+                }))
     }
 
     func testSkip() {
@@ -196,23 +220,28 @@ final class ProtobufTests: XCTestCase {
             return 0
         }
         XCTAssertEqual(try? got.get(), 77)
-        XCTAssertEqual(failure(read([0x09, 1, 2, 3]) { r throws(ProtoReader.Failure) in
-            let k = try r.key()!
-            try r.skip(k)
-        })?.message, "truncated fixed-size field 1")
-        XCTAssertEqual(failure(read([0x15, 1]) { r throws(ProtoReader.Failure) in
-            let k = try r.key()!
-            try r.skip(k)
-        })?.message, "truncated fixed-size field 2")
+        XCTAssertEqual(
+            failure(
+                read([0x09, 1, 2, 3]) { r throws(ProtoReader.Failure) in
+                    let k = try r.key()!
+                    try r.skip(k)
+                })?.message, "truncated fixed-size field 1")
+        XCTAssertEqual(
+            failure(
+                read([0x15, 1]) { r throws(ProtoReader.Failure) in
+                    let k = try r.key()!
+                    try r.skip(k)
+                })?.message, "truncated fixed-size field 2")
     }
 
     func testExpectWireType() {
         var w = ProtoWriter()
         w.varintField(2, 1)
-        let f = failure(read(w.bytes) { r throws(ProtoReader.Failure) in
-            let k = try r.key()!
-            try ProtoReader.expect(k, .lengthDelimited, "Thing.name")
-        })
+        let f = failure(
+            read(w.bytes) { r throws(ProtoReader.Failure) in
+                let k = try r.key()!
+                try ProtoReader.expect(k, .lengthDelimited, "Thing.name")
+            })
         XCTAssertEqual(f, ProtoReader.Failure(message: "Thing.name (field 2) has wire type 0, expected 2", offset: 0))
     }
 

@@ -83,7 +83,8 @@ final class RouteTests: XCTestCase {
         XCTAssertEqual(still.samples[0].speed, 0)
         XCTAssertEqual(still.samples[0].course, -1)
         // One point, by the timed path: one position at 0 s.
-        let one = try Route.timed([(point: sydney, time: 0)], spacing: .distance(10), name: "one", source: "gpx", warnings: [])
+        let one = try Route.timed(
+            [(point: sydney, time: 0)], spacing: .distance(10), name: "one", source: "gpx", warnings: [])
         XCTAssertEqual(one.samples, [RouteSample(coordinate: sydney, speed: 0, course: -1, offset: 0)])
     }
 
@@ -112,8 +113,10 @@ final class RouteTests: XCTestCase {
 
     /// The offset of the sample nearest a point `metres` along a straight northward track.
     private func time(at metres: Double, in route: Route) -> Double {
-        route.samples.min { abs(distance(sydney, $0.coordinate) - metres) < abs(distance(sydney, $1.coordinate) - metres) }!
-            .offset
+        route.samples.min {
+            abs(distance(sydney, $0.coordinate) - metres) < abs(distance(sydney, $1.coordinate) - metres)
+        }!
+        .offset
     }
 
     func testTimedPointsPlayAtTheirPace() throws {
@@ -126,18 +129,21 @@ final class RouteTests: XCTestCase {
 
     func testPartialTimesAreInterpolatedByDistance() throws {
         // Untimed points at 100 and 300 m between timed ones at 0 m (0 s) and 400 m (400 s).
-        let route = try Route.gpx(track([(0, 0), (100, nil), (300, nil), (400, 400)]), speed: 20, spacing: .interval(1), name: "t")
+        let route = try Route.gpx(
+            track([(0, 0), (100, nil), (300, nil), (400, 400)]), speed: 20, spacing: .interval(1), name: "t")
         XCTAssertEqual(route.duration, 400, accuracy: 1e-9)
         XCTAssertEqual(time(at: 100, in: route), 100, accuracy: 1e-6)
         XCTAssertEqual(time(at: 300, in: route), 300, accuracy: 1e-6)
         // Untimed points before the first and after the last timed one move at the speed.
-        let ends = try Route.gpx(track([(0, nil), (100, 0), (200, 10), (300, nil)]), speed: 20, spacing: .interval(0.5), name: "t")
+        let ends = try Route.gpx(
+            track([(0, nil), (100, 0), (200, 10), (300, nil)]), speed: 20, spacing: .interval(0.5), name: "t")
         XCTAssertEqual(ends.duration, 5 + 10 + 5, accuracy: 1e-9)
         XCTAssertEqual(ends.samples[2].speed, 20, accuracy: 1e-6)
     }
 
     func testFilesWithoutTimesMoveAtTheSpeed() throws {
-        let route = try Route.gpx(track([(0, nil), (100, nil), (250, nil)]), speed: 5, spacing: .interval(1), name: "t")
+        let route = try Route.gpx(
+            track([(0, nil), (100, nil), (250, nil)]), speed: 5, spacing: .interval(1), name: "t")
         XCTAssertEqual(route.duration, 50, accuracy: 1e-9)
         XCTAssertTrue(route.samples.dropLast().allSatisfy { abs($0.speed - 5) < 1e-6 })
     }
@@ -156,7 +162,8 @@ final class RouteTests: XCTestCase {
                 "1 pause longer than a day crossed at 10 m/s",
             ])
         // A pause at one spot (same position, later time) is played as a pause, up to a day.
-        let pause = try Route.gpx(track([(0, 0), (0, 3_600), (100, 3_700)]), speed: 10, spacing: .interval(60), name: "t")
+        let pause = try Route.gpx(
+            track([(0, 0), (0, 3_600), (100, 3_700)]), speed: 10, spacing: .interval(60), name: "t")
         XCTAssertEqual(pause.duration, 3_700, accuracy: 1e-9)
         XCTAssertEqual(pause.samples[30].speed, 0)
         XCTAssertEqual(pause.samples[30].course, -1)

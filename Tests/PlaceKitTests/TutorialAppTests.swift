@@ -68,8 +68,16 @@ final class TutorialAppTests: XCTestCase {
             return h.session.launch(flavor: flavor).mapView.camera.zoom
         }
         XCTAssertEqual(startZoom(.swift) { $0.permission = .whileUsing }, 15)
-        XCTAssertEqual(startZoom(.swift) { $0.permission = .whileUsing; $0.precise = false }, 10)
-        XCTAssertEqual(startZoom(.objc) { $0.permission = .whileUsing; $0.precise = false }, 15)
+        XCTAssertEqual(
+            startZoom(.swift) {
+                $0.permission = .whileUsing
+                $0.precise = false
+            }, 10)
+        XCTAssertEqual(
+            startZoom(.objc) {
+                $0.permission = .whileUsing
+                $0.precise = false
+            }, 15)
         // Before an answer the accuracy reads full (a documented choice): 15 even with Precise off.
         XCTAssertEqual(startZoom(.swift) { $0.precise = false }, 15)
     }
@@ -93,7 +101,10 @@ final class TutorialAppTests: XCTestCase {
         XCTAssertEqual(
             launchLog(.swift) { $0.permission = .always }.1, [precise, "Location status is OK.", noFix])
         XCTAssertEqual(
-            launchLog(.swift) { $0.permission = .whileUsing; $0.precise = false }.1,
+            launchLog(.swift) {
+                $0.permission = .whileUsing
+                $0.precise = false
+            }.1,
             [notPrecise, "Location status is OK.", noFix])
         XCTAssertEqual(
             launchLog(.swift) { $0.permission = .never }.1,
@@ -137,7 +148,10 @@ final class TutorialAppTests: XCTestCase {
                 noFix,
             ])
         XCTAssertEqual(
-            launchLog(.objc) { $0.permission = .whileUsing; $0.precise = false }.1,
+            launchLog(.objc) {
+                $0.permission = .whileUsing
+                $0.precise = false
+            }.1,
             [nslog("09:00:00.000000", notPrecise), nslog("09:00:00.000000", "Location status is OK."), noFix])
     }
 
@@ -193,7 +207,10 @@ final class TutorialAppTests: XCTestCase {
         XCTAssertEqual(h.session.stats.placesRequests, 3)
         h.session.settle()
         XCTAssertEqual(app.mapView.camera, target)
-        XCTAssertEqual(h.log.last, "Location: <-33.86832582,+151.19900000> +/- 5.00m (speed -1.00 mps / course -1.00) @ 6/1/24, 9:00:02 AM Coordinated Universal Time")
+        XCTAssertEqual(
+            h.log.last,
+            "Location: <-33.86832582,+151.19900000> +/- 5.00m (speed -1.00 mps / course -1.00) @ 6/1/24, 9:00:02 AM Coordinated Universal Time"
+        )
 
         h.session.setDevicePosition(north(240))
         h.session.settle()
@@ -378,7 +395,8 @@ final class TutorialAppTests: XCTestCase {
         XCTAssertNotNil(place.formattedAddress)
         h.clearEvents()
         h.session.selectRow(0)
-        XCTAssertEqual(app.mapView.markers, [Marker(position: place.coordinate, title: place.name, snippet: place.source.address)])
+        XCTAssertEqual(
+            app.mapView.markers, [Marker(position: place.coordinate, title: place.name, snippet: place.source.address)])
         XCTAssertEqual(h.pitfalls, [])
         XCTAssertEqual(h.session.stats.billing.map(\.sku), ["findCurrentPlace", "basicData"])
     }
@@ -540,7 +558,9 @@ final class TutorialAppTests: XCTestCase {
         h.launchAllowedAtSydney()
         let app = h.session.launch(flavor: .swift)
         h.session.settle()
-        XCTAssertEqual(h.log, [precise, "Location status is OK.", sydneyFixAt1400ms.replacingOccurrences(of: "9:00:01", with: "9:00:02")])
+        XCTAssertEqual(
+            h.log,
+            [precise, "Location status is OK.", sydneyFixAt1400ms.replacingOccurrences(of: "9:00:01", with: "9:00:02")])
         XCTAssertFalse(app.mapView.isHidden)
         XCTAssertFalse(h.session.device.promptOpen)
         XCTAssertEqual(h.session.stats.placesRequests, 2, "stats count from the launch")

@@ -33,14 +33,17 @@ final class VirtualDateTests: XCTestCase {
         XCTAssertEqual(VirtualDate(clock: 1.4).localeDescription, "6/1/24, 9:00:01 AM Coordinated Universal Time")
         XCTAssertEqual(VirtualDate(clock: 3 * 3600).localeDescription, "6/1/24, 12:00:00 PM Coordinated Universal Time")
         XCTAssertEqual(
-            VirtualDate(clock: 4 * 3600 + 5 * 60 + 9).localeDescription, "6/1/24, 1:05:09 PM Coordinated Universal Time")
-        XCTAssertEqual(VirtualDate(clock: 15 * 3600).localeDescription, "6/2/24, 12:00:00 AM Coordinated Universal Time")
+            VirtualDate(clock: 4 * 3600 + 5 * 60 + 9).localeDescription, "6/1/24, 1:05:09 PM Coordinated Universal Time"
+        )
+        XCTAssertEqual(
+            VirtualDate(clock: 15 * 3600).localeDescription, "6/2/24, 12:00:00 AM Coordinated Universal Time")
         XCTAssertEqual(
             VirtualDate(clock: 15 * 3600 + 59.999).localeDescription, "6/2/24, 12:00:59 AM Coordinated Universal Time",
             "seconds are truncated, not rounded")
         XCTAssertEqual(
             VirtualDate(unixTime: 1_735_689_599).localeDescription, "12/31/24, 11:59:59 PM Coordinated Universal Time")
-        XCTAssertEqual(VirtualDate(unixTime: 1_262_304_000).localeDescription, "1/1/10, 12:00:00 AM Coordinated Universal Time")
+        XCTAssertEqual(
+            VirtualDate(unixTime: 1_262_304_000).localeDescription, "1/1/10, 12:00:00 AM Coordinated Universal Time")
     }
 
     func testLogStampHasWholeMicroseconds() {

@@ -14,7 +14,10 @@ final class BinderTests: XCTestCase {
     }
 
     func testCoordinatesInEveryForm() {
-        for text in ["locate -33.8688 151.2093", "locate -33.8688,151.2093", "locate -33.8688, 151.2093", "locate '-33.8688,151.2093'"] {
+        for text in [
+            "locate -33.8688 151.2093", "locate -33.8688,151.2093", "locate -33.8688, 151.2093",
+            "locate '-33.8688,151.2093'",
+        ] {
             guard case .coordinate(let c)?? = args(text).first else { return XCTFail(text) }
             XCTAssertEqual(c, Coordinate(latitude: -33.8688, longitude: 151.2093), text)
         }
@@ -63,7 +66,8 @@ final class BinderTests: XCTestCase {
         XCTAssertEqual(n, 20)
         XCTAssertEqual(bind("select 0").errorMessage, "0 is out of range (1…20)")
         XCTAssertEqual(bind("select 1.5").errorMessage, "expected a whole number, found '1.5'")
-        XCTAssertEqual(bind("select 99999999999999999999").errorMessage, "number '99999999999999999999' is out of range")
+        XCTAssertEqual(
+            bind("select 99999999999999999999").errorMessage, "number '99999999999999999999' is out of range")
     }
 
     func testOptions() throws {
@@ -76,7 +80,9 @@ final class BinderTests: XCTestCase {
         XCTAssertEqual(bind("locate 1 2 --sped 3").errorMessage, "unknown option '--sped' for 'locate'")
         XCTAssertEqual(bind("locate 1 2 --sped 3").errorHelp, "did you mean '--speed'?")
         XCTAssertEqual(bind("locate 1 2 sped=3").errorHelp, "did you mean 'speed='?")
-        XCTAssertEqual(bind("locate 1 2 --zzzzzz").errorHelp, "usage: locate [--speed SPEED] [--quiet] [--flavor FLAVOR] LAT LNG [ACCURACY]")
+        XCTAssertEqual(
+            bind("locate 1 2 --zzzzzz").errorHelp,
+            "usage: locate [--speed SPEED] [--quiet] [--flavor FLAVOR] LAT LNG [ACCURACY]")
         XCTAssertEqual(bind("locate 1 2 --quiet=yes").errorMessage, "option '--quiet' takes no value")
         XCTAssertEqual(bind("locate 1 2 --speed").errorMessage, "option '--speed' needs a value")
         XCTAssertEqual(bind("locate 1 2 --speed 3s").errorMessage, "expected a speed, found a duration '3s'")
@@ -84,7 +90,8 @@ final class BinderTests: XCTestCase {
         XCTAssertEqual(bind("locate 1 2 flavor=kotlin").errorColumn, 19, "the caret goes under the value")
         XCTAssertEqual(bind("locate 1 2 flavor=swif").errorHelp, "did you mean 'swift'?")
         XCTAssertEqual(bind("locate -- 1 2").errorMessage, nil, "'--' ends the options")
-        XCTAssertEqual(bind("locate 1 2 '--quiet'").errorMessage, "expected a number, found '--quiet'", "a quoted flag is text")
+        XCTAssertEqual(
+            bind("locate 1 2 '--quiet'").errorMessage, "expected a number, found '--quiet'", "a quoted flag is text")
     }
 
     func testSubcommands() throws {
@@ -97,7 +104,9 @@ final class BinderTests: XCTestCase {
         XCTAssertEqual(bind("auth alow").errorHelp, "did you mean 'allow'?")
         XCTAssertEqual(bind("auth alow").errorColumn, 6)
         XCTAssertEqual(bind("auth xyzzy").errorHelp, "subcommands: allow, deny")
-        XCTAssertEqual(bind("auth 'allow'").errorMessage, "unknown subcommand 'allow' for 'auth'", "a quoted word is no subcommand")
+        XCTAssertEqual(
+            bind("auth 'allow'").errorMessage, "unknown subcommand 'allow' for 'auth'", "a quoted word is no subcommand"
+        )
         XCTAssertEqual(bind("auth deny now").errorMessage, "'auth deny' takes no arguments")
     }
 
@@ -120,7 +129,8 @@ final class BinderTests: XCTestCase {
         XCTAssertNil(suggestion(for: "", among: ["show"]))
         XCTAssertNil(suggestion(for: "xyz", among: ["show", "set"]))
         XCTAssertEqual(suggestion(for: "jsn", among: ["json"], quoting: { "--" + $0 }), "did you mean '--json'?")
-        XCTAssertEqual(editDistance(String(repeating: "a", count: 100), "b"), 100, "long words are not compared in full")
+        XCTAssertEqual(
+            editDistance(String(repeating: "a", count: 100), "b"), 100, "long words are not compared in full")
     }
 
     func testLocationsAreByteOffsets() throws {

@@ -23,7 +23,8 @@ final class CompletionTests: XCTestCase {
         XCTAssertEqual(complete("visit Caf").candidates, ["Café Morso".replacingOccurrences(of: " ", with: #"\ "#)])
         XCTAssertEqual(complete("visit The").candidates, [#"The\ Star\;\ Sydney"#], "';' is escaped too")
         XCTAssertEqual(complete("visit Zzz").candidates, [])
-        XCTAssertEqual(lexWords(#"visit Darling\ Harbour"#), [["visit", "Darling Harbour"]], "the escaped word reads back")
+        XCTAssertEqual(
+            lexWords(#"visit Darling\ Harbour"#), [["visit", "Darling Harbour"]], "the escaped word reads back")
     }
 
     func testSubcommandsOptionsAndValues() {

@@ -21,7 +21,8 @@ final class DatasetCompletionTests: XCTestCase {
             XCTAssertTrue(c.candidates.contains(name), "\(name) missing from \(c.candidates)")
         }
         XCTAssertTrue(c.candidates.allSatisfy { $0.hasPrefix("Darl") }, "\(c.candidates)")
-        XCTAssertFalse(c.candidates.contains { $0.contains(" ") && !$0.contains(#"\ "#) }, "spaces are escaped: \(c.candidates)")
+        XCTAssertFalse(
+            c.candidates.contains { $0.contains(" ") && !$0.contains(#"\ "#) }, "spaces are escaped: \(c.candidates)")
         XCTAssertEqual(c.candidates.count, Set(c.candidates).count, "no duplicates: \(c.candidates)")
         XCTAssertEqual(lexWords(#"places info Darling\ Test\ Harbour"#), [["places", "info", "Darling Test Harbour"]])
     }

@@ -4,10 +4,13 @@ import XCTest
 @testable import PlaceScript
 
 final class DiagnosticTests: XCTestCase {
-    func diagnostic(_ text: String, at offset: Int, length: Int = 1, help: String? = nil, notes: [String] = []) -> Diagnostic {
+    func diagnostic(_ text: String, at offset: Int, length: Int = 1, help: String? = nil, notes: [String] = [])
+        -> Diagnostic
+    {
         let source = SourceText(name: "s.placescript", text: text)
         return Diagnostic(
-            .syntax, "something is wrong", at: SourceLocation(source: source, offset: offset, length: length), help: help,
+            .syntax, "something is wrong", at: SourceLocation(source: source, offset: offset, length: length),
+            help: help,
             notes: notes)
     }
 
@@ -47,7 +50,8 @@ final class DiagnosticTests: XCTestCase {
         // 안녕 takes four cells: the caret must stand under 'x', not two cells early.
         let text = "echo 안녕 x"
         let d = diagnostic(text, at: Array("echo 안녕 ".utf8).count)
-        XCTAssertEqual(DiagnosticRenderer(showsSource: false).render(d), "s.placescript:1:9: error: something is wrong\n")
+        XCTAssertEqual(
+            DiagnosticRenderer(showsSource: false).render(d), "s.placescript:1:9: error: something is wrong\n")
         let lines = DiagnosticRenderer(showsSource: true).render(d).split(separator: "\n").map(String.init)
         XCTAssertEqual(lines[1], "    | echo 안녕 x")
         XCTAssertEqual(lines[2], "    |           ^")
@@ -83,7 +87,8 @@ final class DiagnosticTests: XCTestCase {
     func testLongLineOfWideCharacters() {
         let text = "echo " + String(repeating: "한", count: 100) + " X"
         let d = diagnostic(text, at: Array(text.utf8).count - 1)
-        XCTAssertEqual(DiagnosticRenderer(showsSource: false).render(d), "s.placescript:1:107: error: something is wrong\n")
+        XCTAssertEqual(
+            DiagnosticRenderer(showsSource: false).render(d), "s.placescript:1:107: error: something is wrong\n")
         let lines = DiagnosticRenderer(showsSource: true).render(d).split(separator: "\n").map(String.init)
         let shown = String(lines[1].dropFirst(6))
         let caret = String(lines[2].dropFirst(6))
@@ -100,7 +105,10 @@ final class DiagnosticTests: XCTestCase {
     func testColour() {
         let d = diagnostic("x", at: 0, help: "h")
         let text = DiagnosticRenderer(showsSource: false, style: TextStyle(enabled: true)).render(d)
-        XCTAssertEqual(text, "\u{1B}[1ms.placescript:1:1:\u{1B}[0m \u{1B}[1;31merror:\u{1B}[0m something is wrong\n\u{1B}[1;36mhelp:\u{1B}[0m h\n")
+        XCTAssertEqual(
+            text,
+            "\u{1B}[1ms.placescript:1:1:\u{1B}[0m \u{1B}[1;31merror:\u{1B}[0m something is wrong\n\u{1B}[1;36mhelp:\u{1B}[0m h\n"
+        )
     }
 
     func testLineAndColumn() {
@@ -136,7 +144,11 @@ final class DiagnosticTests: XCTestCase {
     func testPromptErrorsHaveNoLocationPrefix() {
         let t = TestShell(environment: ShellEnvironment(isInteractive: true))
         t.shell.reportSyntaxErrors(
-            [Diagnostic(.syntax, "unknown command 'x'", at: SourceLocation(source: SourceText(name: "<stdin>", text: "x"), offset: 0))])
+            [
+                Diagnostic(
+                    .syntax, "unknown command 'x'",
+                    at: SourceLocation(source: SourceText(name: "<stdin>", text: "x"), offset: 0))
+            ])
         XCTAssertEqual(t.err.text, "error: unknown command 'x'\n")
     }
 }

@@ -23,10 +23,15 @@ final class ExpectTests: XCTestCase {
     }
 
     func passes(_ expression: String, file: StaticString = #filePath, line: UInt = #line) {
-        if let d = failure(expression) { XCTFail("'\(expression)' failed: \(d.message) \(d.notes)", file: file, line: line) }
+        if let d = failure(expression) {
+            XCTFail("'\(expression)' failed: \(d.message) \(d.notes)", file: file, line: line)
+        }
     }
 
-    func fails(_ expression: String, _ message: String? = nil, notes: [String]? = nil, file: StaticString = #filePath, line: UInt = #line) {
+    func fails(
+        _ expression: String, _ message: String? = nil, notes: [String]? = nil, file: StaticString = #filePath,
+        line: UInt = #line
+    ) {
         guard let d = failure(expression) else { return XCTFail("'\(expression)' passed", file: file, line: line) }
         if let message { XCTAssertEqual(d.message, message, file: file, line: line) }
         if let notes { XCTAssertEqual(d.notes, notes, file: file, line: line) }
@@ -42,9 +47,14 @@ final class ExpectTests: XCTestCase {
         passes("location.latitude == nil")
         passes("distance == 1.5km")
         passes("distance == 1500")
-        fails("camera.zoom == 15.0000001", "expectation failed: camera.zoom == 15.0000001",
-              notes: ["expected: 15.0000001", "actual:   15"])
-        fails("camera.target == 15", notes: ["expected: 15", "actual:   \"Sydney\"", "note: the actual value is text, the expected one a number"])
+        fails(
+            "camera.zoom == 15.0000001", "expectation failed: camera.zoom == 15.0000001",
+            notes: ["expected: 15.0000001", "actual:   15"])
+        fails(
+            "camera.target == 15",
+            notes: [
+                "expected: 15", "actual:   \"Sydney\"", "note: the actual value is text, the expected one a number",
+            ])
         fails("markers[2].snippet != nil", notes: ["expected: not nil", "actual:   nil"])
     }
 
@@ -93,9 +103,18 @@ final class ExpectTests: XCTestCase {
         passes("log matches 'error: [a-z]+$'")
         passes("log !matches '^Fatal'")
         passes("location !contains \"x\"")
-        fails("log contains \"denied\"", notes: ["expected: containing \"denied\"", "actual:   [\"Location status is OK.\", \"Current Place error: quota\"]"])
-        fails("camera.zoom contains \"1\"", "'contains' looks in text or a list; 'camera.zoom contains \"1\"' has a number")
-        fails("camera.target contains 1", "'contains' on text needs text to look for; 'camera.target contains 1' has a number")
+        fails(
+            "log contains \"denied\"",
+            notes: [
+                "expected: containing \"denied\"",
+                "actual:   [\"Location status is OK.\", \"Current Place error: quota\"]",
+            ])
+        fails(
+            "camera.zoom contains \"1\"",
+            "'contains' looks in text or a list; 'camera.zoom contains \"1\"' has a number")
+        fails(
+            "camera.target contains 1",
+            "'contains' on text needs text to look for; 'camera.target contains 1' has a number")
     }
 
     func testBareBooleans() {
@@ -118,7 +137,9 @@ final class ExpectTests: XCTestCase {
         XCTAssertNil(failure("camera.zoom == 14 within 2"), "'== … within' is '~='")
         XCTAssertEqual(failure("camera.zoom < 1 within 2")?.message, "'within' applies to '~=' only")
         XCTAssertEqual(failure("camera.zoom ~= 1 within")?.message, "'within' needs a tolerance")
-        XCTAssertEqual(failure("camera.zoom ~= 1 within x")?.message, "'x' is not a tolerance (a number not below 0, optionally with a unit)")
+        XCTAssertEqual(
+            failure("camera.zoom ~= 1 within x")?.message,
+            "'x' is not a tolerance (a number not below 0, optionally with a unit)")
         XCTAssertEqual(failure("camera.zoom ~= 1 within 1 2")?.message, "unexpected '2' after the tolerance")
         XCTAssertEqual(failure("camera.zoom == 1 extra")?.message, "unexpected 'extra' after the expectation")
         XCTAssertEqual(failure("cmera.zoom == 1")?.message, "no state path 'cmera'")
@@ -136,7 +157,8 @@ final class ExpectTests: XCTestCase {
         guard let d = failure("camera.zoom == 16") else { return XCTFail() }
         XCTAssertEqual(
             jsonText(d.jsonObject),
-            #"{"message":"expectation failed: camera.zoom == 16","file":"t","line":1,"column":1,"path":"camera.zoom","operator":"==","expected":16,"actual":15}"#)
+            #"{"message":"expectation failed: camera.zoom == 16","file":"t","line":1,"column":1,"path":"camera.zoom","operator":"==","expected":16,"actual":15}"#
+        )
     }
 
     func testFormatLiteral() {

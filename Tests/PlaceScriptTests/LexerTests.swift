@@ -35,7 +35,8 @@ final class LexerTests: XCTestCase {
                 lexWords(String(decoding: comment + Array("é\necho x\n".utf8), as: UTF8.self)), [["echo", "x"]],
                 "k = \(k)")
             XCTAssertEqual(
-                lexWords(String(decoding: comment + Array("\necho x".utf8), as: UTF8.self)), [["echo", "x"]], "k = \(k)")
+                lexWords(String(decoding: comment + Array("\necho x".utf8), as: UTF8.self)), [["echo", "x"]], "k = \(k)"
+            )
         }
     }
 
@@ -60,7 +61,8 @@ final class LexerTests: XCTestCase {
         XCTAssertEqual(
             lexOutcome(#"echo "ab\q""#), .error("unknown escape '\\q' in a double-quoted string", line: 1, column: 9))
         XCTAssertEqual(
-            lexOutcome(#"echo "\u263A""#), .error("expected '{' after '\\u' in a double-quoted string", line: 1, column: 7))
+            lexOutcome(#"echo "\u263A""#),
+            .error("expected '{' after '\\u' in a double-quoted string", line: 1, column: 7))
         XCTAssertEqual(lexOutcome(#"echo "\u{D800}""#), .error("'\\u{…}' names no valid character", line: 1, column: 7))
         XCTAssertEqual(lexOutcome(#"echo "\u{0}""#), .error("'\\u{…}' names no valid character", line: 1, column: 7))
         XCTAssertEqual(lexOutcome(#"echo "\u{zz}""#), .error("malformed '\\u{…}' escape", line: 1, column: 7))
@@ -111,9 +113,12 @@ final class LexerTests: XCTestCase {
 
     func testDollarExpansion() {
         let args = ["alpha", "beta gamma"]
-        XCTAssertEqual(lexWords("echo $1 $2 $# $0", arguments: args), [["echo", "alpha", "beta gamma", "2", "t.placescript"]])
-        XCTAssertEqual(lexWords("echo x$1y \"<$2>\" ${1}", arguments: args), [["echo", "xalphay", "<beta gamma>", "alpha"]])
-        XCTAssertEqual(lexWords("echo ${3:-dflt} ${1:-unused} ${4:-}", arguments: args), [["echo", "dflt", "alpha", ""]])
+        XCTAssertEqual(
+            lexWords("echo $1 $2 $# $0", arguments: args), [["echo", "alpha", "beta gamma", "2", "t.placescript"]])
+        XCTAssertEqual(
+            lexWords("echo x$1y \"<$2>\" ${1}", arguments: args), [["echo", "xalphay", "<beta gamma>", "alpha"]])
+        XCTAssertEqual(
+            lexWords("echo ${3:-dflt} ${1:-unused} ${4:-}", arguments: args), [["echo", "dflt", "alpha", ""]])
         XCTAssertEqual(lexWords("echo '$1' \\$1 \"\\$1\"", arguments: args), [["echo", "$1", "$1", "$1"]])
         XCTAssertEqual(lexWords("echo $ $x ${} 5$ $", arguments: args), [["echo", "$", "$x", "${}", "5$", "$"]])
         // An expanded argument is one word: its spaces and ';' do not split it.
@@ -123,7 +128,8 @@ final class LexerTests: XCTestCase {
     }
 
     func testExpandedWordsAreNeverOptions() {
-        let source = SourceText(name: "t", text: "cmd $1", arguments: ScriptArguments(scriptName: "t", values: ["--json"]))
+        let source = SourceText(
+            name: "t", text: "cmd $1", arguments: ScriptArguments(scriptName: "t", values: ["--json"]))
         var lexer = Lexer(source: source)
         guard case .commands(let c)? = try? lexer.lex() else { return XCTFail("did not lex") }
         XCTAssertEqual(c[0].tokens[1].text, "--json")
@@ -139,7 +145,8 @@ final class LexerTests: XCTestCase {
             .error("'$1' has no value here: no script arguments were given", line: 2, column: 3))
         XCTAssertEqual(
             lexOutcome("echo ${1:-x y}", arguments: ["a"]), .complete)
-        XCTAssertEqual(lexOutcome("echo ${1 x}", arguments: ["a"]), .error("expected '}' to close '${'", line: 1, column: 6))
+        XCTAssertEqual(
+            lexOutcome("echo ${1 x}", arguments: ["a"]), .error("expected '}' to close '${'", line: 1, column: 6))
     }
 
     func testByteOffsetsAndLengths() {
@@ -158,7 +165,8 @@ final class LexerTests: XCTestCase {
             lexOutcome(bytes: Array("echo '".utf8) + [0xC3, 0x28] + Array("'".utf8)),
             .error("invalid UTF-8 byte 0xC3 in the input", line: 1, column: 7))
         XCTAssertEqual(
-            lexOutcome(bytes: Array("# ".utf8) + [0xED, 0xA0, 0x80]), .error("invalid UTF-8 byte 0xED in the input", line: 1, column: 3),
+            lexOutcome(bytes: Array("# ".utf8) + [0xED, 0xA0, 0x80]),
+            .error("invalid UTF-8 byte 0xED in the input", line: 1, column: 3),
             "a UTF-16 surrogate is not UTF-8")
         XCTAssertEqual(lexOutcome(bytes: Array("echo ".utf8) + [0xF0, 0x9F, 0x97, 0xBA]), .complete)
     }

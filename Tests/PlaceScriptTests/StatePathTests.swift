@@ -58,7 +58,9 @@ final class StatePathTests: XCTestCase {
             return nil
         }
         XCTAssertEqual(message("markers[3]"), "'markers' has 2 items; [3] is out of range | indexes run from 1 to 2")
-        XCTAssertEqual(message("markers.title"), "'markers' is a list; it has no member 'title' | use 'markers[N]' for an item or 'markers.count'")
+        XCTAssertEqual(
+            message("markers.title"),
+            "'markers' is a list; it has no member 'title' | use 'markers[N]' for an item or 'markers.count'")
         XCTAssertEqual(message("camera[1]"), "'camera' is a record, not a list; [1] does not apply")
         XCTAssertEqual(message("camera.zoom.x"), "'camera.zoom' is a number; it has no member 'x'")
         XCTAssertEqual(message("camera.bearin"), "'camera' has no member 'bearin' | did you mean 'bearing'?")

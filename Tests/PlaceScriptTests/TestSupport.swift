@@ -28,7 +28,8 @@ func testTable() -> CommandTable {
                     CommandSpec("allow", options: [OptionSpec("approximate")], summary: "allow", handler: ok),
                     CommandSpec("deny", summary: "deny", handler: ok),
                 ]),
-            CommandSpec("select", arguments: [ArgSpec("N", .integer(1...20), summary: "a row")], summary: "pick", handler: ok),
+            CommandSpec(
+                "select", arguments: [ArgSpec("N", .integer(1...20), summary: "a row")], summary: "pick", handler: ok),
             CommandSpec("wait", arguments: [ArgSpec("DURATION", .number(.duration))], summary: "wait", handler: ok),
             CommandSpec("tag", arguments: [ArgSpec("WORDS", .words)], summary: "words", handler: ok),
             CommandSpec("visit", arguments: [ArgSpec("PLACE", placeNameType)], summary: "a place by name", handler: ok),
@@ -39,7 +40,10 @@ func testTable() -> CommandTable {
             },
             StateRoot("markers", summary: "markers") { _ in
                 .list(count: 2) { i in
-                    .fields([("title", .string(["Café Morso", "Darling Harbour"][i])), ("snippet", i == 0 ? .string("Pyrmont") : .null)])
+                    .fields([
+                        ("title", .string(["Café Morso", "Darling Harbour"][i])),
+                        ("snippet", i == 0 ? .string("Pyrmont") : .null),
+                    ])
                 }
             },
             StateRoot("log", summary: "console lines") { _ in
@@ -70,7 +74,9 @@ final class TestShell {
 }
 
 /// Lexes a whole source into the words of each command.
-func lexWords(_ text: String, arguments: [String]? = nil, file: StaticString = #filePath, line: UInt = #line) -> [[String]] {
+func lexWords(_ text: String, arguments: [String]? = nil, file: StaticString = #filePath, line: UInt = #line)
+    -> [[String]]
+{
     let source = SourceText(
         name: "t", text: text, arguments: arguments.map { ScriptArguments(scriptName: "t.placescript", values: $0) })
     var lexer = Lexer(source: source)

@@ -91,7 +91,8 @@ final class TextTests: XCTestCase {
         XCTAssertTrue(styled(ShellEnvironment(stdoutIsTerminal: true), .auto))
         XCTAssertFalse(styled(ShellEnvironment(stdoutIsTerminal: false), .auto))
         XCTAssertFalse(styled(ShellEnvironment(stdoutIsTerminal: true, noColor: true), .auto), "NO_COLOR")
-        XCTAssertFalse(styled(ShellEnvironment(stdoutIsTerminal: true, noColor: true), .always), "NO_COLOR wins over always")
+        XCTAssertFalse(
+            styled(ShellEnvironment(stdoutIsTerminal: true, noColor: true), .always), "NO_COLOR wins over always")
         XCTAssertTrue(styled(ShellEnvironment(stdoutIsTerminal: false), .always))
         XCTAssertFalse(styled(ShellEnvironment(stdoutIsTerminal: true), .never))
     }
@@ -109,7 +110,9 @@ final class FileWriteTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), ["out.csv"], "no temporary file left")
         // A directory in the way of the temporary file: the write fails and the old file stays.
         try FileManager.default.createDirectory(atPath: path + ".tmp.\(getpid())", withIntermediateDirectories: true)
-        guard case .failure(let e) = writeFileAtomically(path, Array("lost\n".utf8)) else { return XCTFail("should fail") }
+        guard case .failure(let e) = writeFileAtomically(path, Array("lost\n".utf8)) else {
+            return XCTFail("should fail")
+        }
         XCTAssertEqual(e.path, path)
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "new\n")
     }

@@ -19,7 +19,8 @@ final class TutorialTests: XCTestCase {
         XCTAssertNotNil(tutorialTexts[defaultTutorialLanguage], "the default language must have a text")
         for language in tutorialTexts.keys.sorted() {
             let text = try parsed(language)
-            XCTAssertEqual(text.language, language, "the file registered as '\(language)' says 'language: \(text.language)'")
+            XCTAssertEqual(
+                text.language, language, "the file registered as '\(language)' says 'language: \(text.language)'")
             XCTAssertFalse(text.name.isEmpty)
             for step in text.steps {
                 XCTAssertFalse(step.say.isEmpty, "\(language) step \(step.number) says nothing")
@@ -39,7 +40,8 @@ final class TutorialTests: XCTestCase {
                     do {
                         _ = try bindExpectation(expression, line: line, language: language, table: table)
                     } catch {
-                        XCTFail("\(language) line \(line), step \(step.number): 'done: \(expression)': \(error.message)")
+                        XCTFail(
+                            "\(language) line \(line), step \(step.number): 'done: \(expression)': \(error.message)")
                     }
                 }
                 for command in step.type {
@@ -104,32 +106,33 @@ final class TutorialTests: XCTestCase {
     }
 
     func testAWellFormedFile() throws {
-        let text = header + """
-            # a comment
-            == 1
-            title: One
-            say:
-              First paragraph,
-              on two lines.
+        let text =
+            header + """
+                # a comment
+                == 1
+                title: One
+                say:
+                  First paragraph,
+                  on two lines.
 
-              Second paragraph.
-            api: CLLocationManager()
-            type: launch
-            done: app.running == true
-            done: markers.count == 0
-            hint: launch it
-            after:
-              Then look.
+                  Second paragraph.
+                api: CLLocationManager()
+                type: launch
+                done: app.running == true
+                done: markers.count == 0
+                hint: launch it
+                after:
+                  Then look.
 
-            == 2
-            title: Two
-            optional: yes
-            say: Short.
-            api: x
-            type: likely
-            done: app.screen == "picker"
-            hint: tap
-            """
+                == 2
+                title: Two
+                optional: yes
+                say: Short.
+                api: x
+                type: likely
+                done: app.screen == "picker"
+                hint: tap
+                """
         let t = try parseTutorialText(text).get()
         XCTAssertEqual(t.language, "xx")
         XCTAssertEqual(t.steps.count, 2)
@@ -156,7 +159,8 @@ final class TutorialTests: XCTestCase {
         XCTAssertEqual(colour?.line, (header + step).split(separator: "\n").count + 1)
         XCTAssertEqual(failure("message.nope: x\n")?.message, "unknown message 'nope'")
         XCTAssertEqual(
-            failure("title: x\n")?.message, "'title:' belongs in a step; the header has language:, name: and message.KEY:")
+            failure("title: x\n")?.message,
+            "'title:' belongs in a step; the header has language:, name: and message.KEY:")
         XCTAssertEqual(failure("  stray\n")?.message, "an indented line continues a field, but none is open here")
         XCTAssertEqual(failure("just words\n")?.line, 1)
         // An incomplete header.
@@ -187,7 +191,9 @@ final class TutorialTests: XCTestCase {
     }
 
     private func state(_ shell: Shell, _ path: String) -> Value? {
-        guard case .success(let p) = StatePath.parse(path), case .success(let node) = shell.resolve(p) else { return nil }
+        guard case .success(let p) = StatePath.parse(path), case .success(let node) = shell.resolve(p) else {
+            return nil
+        }
         return node.materialize()
     }
 
@@ -200,17 +206,22 @@ final class TutorialTests: XCTestCase {
         XCTAssertEqual(shell.runScript(SourceText(name: "t", text: "auth allow")), 0)
         XCTAssertEqual(state(shell, "tutorial.step"), .int(2))
         XCTAssertEqual(state(shell, "tutorial.done"), .list([.int(1)]))
-        XCTAssertTrue(out.text.contains("✓ step 1 done: Request permission\n\nStep 2 of 14: Set up the location manager\n"))
+        XCTAssertTrue(
+            out.text.contains("✓ step 1 done: Request permission\n\nStep 2 of 14: Set up the location manager\n"))
     }
 
     func testAHintComesAfterTwoCommandsThatLeadElsewhereAndNotAfterLooking() {
         let (shell, out) = shell()
-        XCTAssertEqual(shell.runScript(SourceText(name: "t", text: "tutorial; show app; explain; status; help launch")), 0)
+        XCTAssertEqual(
+            shell.runScript(SourceText(name: "t", text: "tutorial; show app; explain; status; help launch")), 0)
         XCTAssertFalse(out.text.contains("tutorial: type"), "looking around is no reason for a hint")
         XCTAssertEqual(shell.runScript(SourceText(name: "t", text: "locate sydney")), 0)
         XCTAssertFalse(out.text.contains("tutorial: type"), "one command is not yet a reason")
         XCTAssertEqual(shell.runScript(SourceText(name: "t", text: "fields +formattedAddress")), 0)
-        XCTAssertTrue(out.text.hasSuffix("tutorial: type 'launch' to start the app, then 'auth allow' to answer the alert (without --approximate: precise location comes first).\n"))
+        XCTAssertTrue(
+            out.text.hasSuffix(
+                "tutorial: type 'launch' to start the app, then 'auth allow' to answer the alert (without --approximate: precise location comes first).\n"
+            ))
     }
 
     func testAStepThatAlreadyHoldsWaitsForNextWhenReachedByHand() {

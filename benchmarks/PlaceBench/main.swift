@@ -70,11 +70,14 @@ case "query":
         print("query_us_\(Int(accuracy))m \(seconds(t) / Double(q) * 1e6)")
         print("results_\(Int(accuracy))m \(Double(candidates) / Double(q))")
         for p in points.prefix(100) {
-            expected.append(LikelihoodModel.rank(store, at: p, accuracy: accuracy).map { String($0.index!) }.joined(separator: " "))
+            expected.append(
+                LikelihoodModel.rank(store, at: p, accuracy: accuracy).map { String($0.index!) }.joined(separator: " "))
         }
     }
     let bytes = store.storageBytes
-    print("store_bytes_per_place \(Double(bytes.places + bytes.text + bytes.ids + bytes.index) / Double(max(1, store.count)))")
+    print(
+        "store_bytes_per_place \(Double(bytes.places + bytes.text + bytes.ids + bytes.index) / Double(max(1, store.count)))"
+    )
     if args.count > 5 {
         let dir = args[5]
         var flat: [Double] = []
@@ -114,7 +117,9 @@ case "memory":
     let ranked = LikelihoodModel.rank(store, at: sydney, accuracy: 5)
     let bytes = store.storageBytes
     print("places \(store.count) results \(ranked.count)")
-    print("store_bytes_per_place \(Double(bytes.places + bytes.text + bytes.ids + bytes.index) / Double(max(1, store.count)))")
+    print(
+        "store_bytes_per_place \(Double(bytes.places + bytes.text + bytes.ids + bytes.index) / Double(max(1, store.count)))"
+    )
     print("parts places \(bytes.places) text \(bytes.text) ids \(bytes.ids) index \(bytes.index)")
 default:
     print("usage: PlaceBench query N Q SEED [DIR] | PlaceBench memory N")

@@ -1,326 +1,326 @@
-let tutorialText_en = #"""
-# The guided tutorial, in English: what `tutorial` shows, step by step.
-#
-# The format (TutorialCommands.swift reads it; TutorialTests checks every language file):
-# - Lines starting with '#' are comments. Empty lines separate things and are otherwise ignored.
-# - The header, before the first step: 'language:' (the code 'tutorial language' takes),
-#   'name:' (the language's own name) and one 'message.KEY:' line for each message the
-#   walk prints around the steps. {n}, {total}, {title}, {hint} and {list} are filled in.
-# - Each step starts with a heading line '== N' (N counts from 1), then its fields:
-#     title:     one line
-#     optional:  yes, for a step the walk may skip (it says so)
-#     say:       what the app does at this point, in plain words (wrapped to the screen)
-#     api:       one real API per line
-#     type:      one command to type per line, in order (each must be a valid command)
-#     done:      one expectation per line, as 'expect' takes it; the step is done when all hold
-#     hint:      one line, shown when the commands typed lead elsewhere
-#     after:     optional: what to look at once the step is done
-#   A field's text goes on over the following lines that start with a space; an empty line
-#   between two such lines starts a new paragraph.
-# - To translate: copy this file to XX.swift, rename the constant to tutorialText_XX, translate
-#   'name:', the messages, 'title:', 'say:', 'hint:' and 'after:', and leave 'type:' and 'done:'
-#   as they are. Then add "XX": tutorialText_XX to tutorialTexts in TutorialCommands.swift.
+let tutorialTextEN = #"""
+    # The guided tutorial, in English: what `tutorial` shows, step by step.
+    #
+    # The format (TutorialCommands.swift reads it; TutorialTests checks every language file):
+    # - Lines starting with '#' are comments. Empty lines separate things and are otherwise ignored.
+    # - The header, before the first step: 'language:' (the code 'tutorial language' takes),
+    #   'name:' (the language's own name) and one 'message.KEY:' line for each message the
+    #   walk prints around the steps. {n}, {total}, {title}, {hint} and {list} are filled in.
+    # - Each step starts with a heading line '== N' (N counts from 1), then its fields:
+    #     title:     one line
+    #     optional:  yes, for a step the walk may skip (it says so)
+    #     say:       what the app does at this point, in plain words (wrapped to the screen)
+    #     api:       one real API per line
+    #     type:      one command to type per line, in order (each must be a valid command)
+    #     done:      one expectation per line, as 'expect' takes it; the step is done when all hold
+    #     hint:      one line, shown when the commands typed lead elsewhere
+    #     after:     optional: what to look at once the step is done
+    #   A field's text goes on over the following lines that start with a space; an empty line
+    #   between two such lines starts a new paragraph.
+    # - To translate: copy this file to XX.swift, rename the constant to tutorialTextXX (XX in capitals), translate
+    #   'name:', the messages, 'title:', 'say:', 'hint:' and 'after:', and leave 'type:' and 'done:'
+    #   as they are. Then add "XX": tutorialTextXX to tutorialTexts in TutorialCommands.swift.
 
-language: en
-name: English
-message.welcome: A guided walk through the tutorial app in {total} steps. Each step says what the app does and which API it uses, and what to type; the walk moves on when the session shows the step done. 'tutorial list' lists the steps, 'tutorial stop' ends the walk.
-message.step: Step {n} of {total}: {title}
-message.optional: optional
-message.api: API:
-message.type: Type:
-message.done: ✓ step {n} done: {title}
-message.doneToo: ✓ step {n} done too: {title}
-message.already: Your session already shows this step done: 'tutorial next' goes on.
-message.hint: tutorial: {hint}
-message.finished: That was the last step: the tutorial is done. 'tutorial list' shows the steps; 'tutorial restart' walks it again.
-message.stopped: Tutorial stopped at step {n}. 'tutorial' takes it up again.
-message.notRunning: No tutorial is running: 'tutorial' starts one.
-message.first: This is the first step.
-message.last: This is the last step.
-message.language: Tutorial language: {title}. Available: {list}.
+    language: en
+    name: English
+    message.welcome: A guided walk through the tutorial app in {total} steps. Each step says what the app does and which API it uses, and what to type; the walk moves on when the session shows the step done. 'tutorial list' lists the steps, 'tutorial stop' ends the walk.
+    message.step: Step {n} of {total}: {title}
+    message.optional: optional
+    message.api: API:
+    message.type: Type:
+    message.done: ✓ step {n} done: {title}
+    message.doneToo: ✓ step {n} done too: {title}
+    message.already: Your session already shows this step done: 'tutorial next' goes on.
+    message.hint: tutorial: {hint}
+    message.finished: That was the last step: the tutorial is done. 'tutorial list' shows the steps; 'tutorial restart' walks it again.
+    message.stopped: Tutorial stopped at step {n}. 'tutorial' takes it up again.
+    message.notRunning: No tutorial is running: 'tutorial' starts one.
+    message.first: This is the first step.
+    message.last: This is the last step.
+    message.language: Tutorial language: {title}. Available: {list}.
 
-== 1
-title: Request permission
-say:
-  The map screen does its work in MapViewController.viewDidLoad(). It first creates a
-  CLLocationManager, sets desiredAccuracy to kCLLocationAccuracyBest and calls
-  requestWhenInUseAuthorization(). Nobody has answered yet (the status is notDetermined), so
-  iOS shows the alert with the text of NSLocationWhenInUseUsageDescription from Info.plist.
-  Core Location also reports the status to locationManager(_:didChangeAuthorization:), and
-  the app prints its accuracy line and "Location status not determined."
+    == 1
+    title: Request permission
+    say:
+      The map screen does its work in MapViewController.viewDidLoad(). It first creates a
+      CLLocationManager, sets desiredAccuracy to kCLLocationAccuracyBest and calls
+      requestWhenInUseAuthorization(). Nobody has answered yet (the status is notDetermined), so
+      iOS shows the alert with the text of NSLocationWhenInUseUsageDescription from Info.plist.
+      Core Location also reports the status to locationManager(_:didChangeAuthorization:), and
+      the app prints its accuracy line and "Location status not determined."
 
-  Start the app with 'launch', then press Allow While Using App with 'auth allow'. The status
-  becomes authorizedWhenInUse and the delegate prints "Location status is OK." (The
-  "Current Place error" line after launch is pitfall P4: step 12 comes back to it.)
-api: CLLocationManager.requestWhenInUseAuthorization()
-api: locationManager(_:didChangeAuthorization:)
-type: launch
-type: auth allow
-done: app.running == true
-done: auth.status == "authorizedWhenInUse"
-done: auth.accuracy == "full"
-hint: type 'launch' to start the app, then 'auth allow' to answer the alert (without --approximate: precise location comes first).
+      Start the app with 'launch', then press Allow While Using App with 'auth allow'. The status
+      becomes authorizedWhenInUse and the delegate prints "Location status is OK." (The
+      "Current Place error" line after launch is pitfall P4: step 12 comes back to it.)
+    api: CLLocationManager.requestWhenInUseAuthorization()
+    api: locationManager(_:didChangeAuthorization:)
+    type: launch
+    type: auth allow
+    done: app.running == true
+    done: auth.status == "authorizedWhenInUse"
+    done: auth.accuracy == "full"
+    hint: type 'launch' to start the app, then 'auth allow' to answer the alert (without --approximate: precise location comes first).
 
-== 2
-title: Set up the location manager
-say:
-  Still in viewDidLoad, the app sets distanceFilter to 50 (metres), calls
-  startUpdatingLocation() and makes itself the manager's delegate. From then on Core Location
-  delivers fixes to locationManager(_:didUpdateLocations:); the app takes the last one and
-  prints "Location: …", the CLLocation's description.
+    == 2
+    title: Set up the location manager
+    say:
+      Still in viewDidLoad, the app sets distanceFilter to 50 (metres), calls
+      startUpdatingLocation() and makes itself the manager's delegate. From then on Core Location
+      delivers fixes to locationManager(_:didUpdateLocations:); the app takes the last one and
+      prints "Location: …", the CLLocation's description.
 
-  No fix has come because the simulated device has no position yet. Give it the tutorial's
-  default point in Pyrmont, Sydney, as the Simulator's Features ▸ Location menu would:
-  'locate sydney'. The fix arrives a second later.
-api: CLLocationManager.startUpdatingLocation()
-api: locationManager(_:didUpdateLocations:)
-type: locate sydney
-done: location != nil
-hint: type 'locate sydney' to give the device a position. No fix after a denial? 'auth allow', then 'launch' again.
+      No fix has come because the simulated device has no position yet. Give it the tutorial's
+      default point in Pyrmont, Sydney, as the Simulator's Features ▸ Location menu would:
+      'locate sydney'. The fix arrives a second later.
+    api: CLLocationManager.startUpdatingLocation()
+    api: locationManager(_:didUpdateLocations:)
+    type: locate sydney
+    done: location != nil
+    hint: type 'locate sydney' to give the device a position. No fix after a denial? 'auth allow', then 'launch' again.
 
-== 3
-title: Add the map
-say:
-  viewDidLoad also built the map: a GMSCameraPosition at the default point (-33.869405,
-  151.199) with zoom 15 (10 when location is approximate), GMSMapView.map(withFrame:camera:),
-  the my-location dot and button turned on, and then mapView.isHidden = true: hidden until the
-  first fix. That fix unhid it and set mapView.camera at once. Later fixes move the camera
-  with mapView.animate(to:).
+    == 3
+    title: Add the map
+    say:
+      viewDidLoad also built the map: a GMSCameraPosition at the default point (-33.869405,
+      151.199) with zoom 15 (10 when location is approximate), GMSMapView.map(withFrame:camera:),
+      the my-location dot and button turned on, and then mapView.isHidden = true: hidden until the
+      first fix. That fix unhid it and set mapView.camera at once. Later fixes move the camera
+      with mapView.animate(to:).
 
-  A later fix comes only once the device is at least the distance filter, 50 m, from the last
-  one. Move it 30 m south, 'locate -33.869675 151.199': nothing comes. Then 100 m,
-  'locate -33.870305 151.199': a fix, and the camera follows. 'camera' shows where it points.
-api: GMSMapView.map(withFrame:camera:)
-api: GMSMapView.animate(to:)
-type: locate -33.869675 151.199
-type: locate -33.870305 151.199
-done: map.hidden == false
-done: stats.locationUpdates >= 2
-hint: move the device more than 50 m from its last fix: 'locate -33.870305 151.199'.
+      A later fix comes only once the device is at least the distance filter, 50 m, from the last
+      one. Move it 30 m south, 'locate -33.869675 151.199': nothing comes. Then 100 m,
+      'locate -33.870305 151.199': a fix, and the camera follows. 'camera' shows where it points.
+    api: GMSMapView.map(withFrame:camera:)
+    api: GMSMapView.animate(to:)
+    type: locate -33.869675 151.199
+    type: locate -33.870305 151.199
+    done: map.hidden == false
+    done: stats.locationUpdates >= 2
+    hint: move the device more than 50 m from its last fix: 'locate -33.870305 151.199'.
 
-== 4
-title: Ask for likely places
-say:
-  Every fix ends with listLikelyPlaces(). It empties the app's likelyPlaces array and calls
-  GMSPlacesClient's findPlaceLikelihoodsFromCurrentLocation(withPlaceFields: [.name,
-  .coordinate]). The callback gets GMSPlaceLikelihood values, most likely first, and the app
-  appends each one's place. viewDidLoad sent a request too, and each pick sends another: every
-  call is a billable Find Current Place request ('stats' counts them).
+    == 4
+    title: Ask for likely places
+    say:
+      Every fix ends with listLikelyPlaces(). It empties the app's likelyPlaces array and calls
+      GMSPlacesClient's findPlaceLikelihoodsFromCurrentLocation(withPlaceFields: [.name,
+      .coordinate]). The callback gets GMSPlaceLikelihood values, most likely first, and the app
+      appends each one's place. viewDidLoad sent a request too, and each pick sends another: every
+      call is a billable Find Current Place request ('stats' counts them).
 
-  The "Get Place" button segues to PlacesViewController, and prepare(for:sender:) hands it the
-  array. Swift arrays are values: the picker gets a copy of the list as it is at that moment.
-  Tap the button: 'likely'.
-api: GMSPlacesClient.findPlaceLikelihoodsFromCurrentLocation(withPlaceFields:callback:)
-api: GMSPlaceLikelihood
-type: likely
-done: app.screen == "picker"
-done: picker.rows.count > 0
-hint: type 'likely' to tap "Get Place". An empty table? 'back', then 'likely' again.
+      The "Get Place" button segues to PlacesViewController, and prepare(for:sender:) hands it the
+      array. Swift arrays are values: the picker gets a copy of the list as it is at that moment.
+      Tap the button: 'likely'.
+    api: GMSPlacesClient.findPlaceLikelihoodsFromCurrentLocation(withPlaceFields:callback:)
+    api: GMSPlaceLikelihood
+    type: likely
+    done: app.screen == "picker"
+    done: picker.rows.count > 0
+    hint: type 'likely' to tap "Get Place". An empty table? 'back', then 'likely' again.
 
-== 5
-title: Let the user pick
-say:
-  The picker shows one row per place, with place.name as the cell's text, five rows to a
-  screen. Tapping a row sets selectedPlace and performs the unwind segue back to the map,
-  unwindToMain(segue:). ('back' leaves without choosing, and nothing changes.)
+    == 5
+    title: Let the user pick
+    say:
+      The picker shows one row per place, with place.name as the cell's text, five rows to a
+      screen. Tapping a row sets selectedPlace and performs the unwind segue back to the map,
+      unwindToMain(segue:). ('back' leaves without choosing, and nothing changes.)
 
-  Pick the first, most likely place: 'select 1'.
-api: tableView(_:didSelectRowAt:)
-api: MapViewController.unwindToMain(segue:)
-type: select 1
-done: app.screen == "map"
-done: markers.count == 1
-hint: type 'select 1' to tap the first row ('likely' opens the picker first if it is closed).
+      Pick the first, most likely place: 'select 1'.
+    api: tableView(_:didSelectRowAt:)
+    api: MapViewController.unwindToMain(segue:)
+    type: select 1
+    done: app.screen == "map"
+    done: markers.count == 1
+    hint: type 'select 1' to tap the first row ('likely' opens the picker first if it is closed).
 
-== 6
-title: Add the marker
-say:
-  unwindToMain(segue:) calls mapView.clear(), which removes the previous marker, then creates
-  GMSMarker(position: place.coordinate), sets its title to place.name and its snippet to
-  place.formattedAddress, and puts it on the map with marker.map = mapView. Then it calls
-  listLikelyPlaces() again. The camera does not move to the marker, and no info window opens
-  by itself.
+    == 6
+    title: Add the marker
+    say:
+      unwindToMain(segue:) calls mapView.clear(), which removes the previous marker, then creates
+      GMSMarker(position: place.coordinate), sets its title to place.name and its snippet to
+      place.formattedAddress, and puts it on the map with marker.map = mapView. Then it calls
+      listLikelyPlaces() again. The camera does not move to the marker, and no info window opens
+      by itself.
 
-  Tap the marker to open its info window: 'tap marker 1'. Look at what it shows.
-api: GMSMarker(position:)
-api: GMSMapView.clear()
-api: GMSMapView.selectedMarker
-type: tap marker 1
-done: markers[1].infoWindow == true
-hint: type 'tap marker 1' to open the marker's info window ('markers' lists the markers).
+      Tap the marker to open its info window: 'tap marker 1'. Look at what it shows.
+    api: GMSMarker(position:)
+    api: GMSMapView.clear()
+    api: GMSMapView.selectedMarker
+    type: tap marker 1
+    done: markers[1].infoWindow == true
+    hint: type 'tap marker 1' to open the marker's info window ('markers' lists the markers).
 
-== 7
-title: The missing snippet (P1)
-say:
-  The info window shows the title and no address: the snippet is nil. It is
-  place.formattedAddress, and the app asks only for [.name, .coordinate]; a GMSPlace field
-  that was not requested reads nil. This is pitfall P1, in the tutorial's own code.
+    == 7
+    title: The missing snippet (P1)
+    say:
+      The info window shows the title and no address: the snippet is nil. It is
+      place.formattedAddress, and the app asks only for [.name, .coordinate]; a GMSPlace field
+      that was not requested reads nil. This is pitfall P1, in the tutorial's own code.
 
-  The fix is to request the field: in the app, withPlaceFields: [.name, .coordinate,
-  .formattedAddress]; here, 'fields +formattedAddress'. It is still billed as Basic data. It
-  takes effect with the next request, and the list the app holds was fetched without it: pick
-  twice. 'likely' and 'select 1' (that unwind sends a request with the new fields), then
-  'likely' and 'select 1' again.
-api: GMSPlaceField.formattedAddress
-api: GMSMarker.snippet
-type: fields +formattedAddress
-type: likely
-type: select 1
-done: fields contains "formattedAddress"
-done: markers[1].snippet != nil
-hint: type 'fields +formattedAddress', then pick a place twice ('likely', 'select 1'): the second list carries the address.
-after: 'tap marker 1': the info window now shows the address under the name.
+      The fix is to request the field: in the app, withPlaceFields: [.name, .coordinate,
+      .formattedAddress]; here, 'fields +formattedAddress'. It is still billed as Basic data. It
+      takes effect with the next request, and the list the app holds was fetched without it: pick
+      twice. 'likely' and 'select 1' (that unwind sends a request with the new fields), then
+      'likely' and 'select 1' again.
+    api: GMSPlaceField.formattedAddress
+    api: GMSMarker.snippet
+    type: fields +formattedAddress
+    type: likely
+    type: select 1
+    done: fields contains "formattedAddress"
+    done: markers[1].snippet != nil
+    hint: type 'fields +formattedAddress', then pick a place twice ('likely', 'select 1'): the second list carries the address.
+    after: 'tap marker 1': the info window now shows the address under the name.
 
-== 8
-title: Denied
-say:
-  What if the person taps Don't Allow? Start over: 'reset' is the Simulator's Erase All
-  Content and Settings (it ends the app and forgets the answer; the device keeps its
-  position). Then 'launch' and 'auth deny'.
+    == 8
+    title: Denied
+    say:
+      What if the person taps Don't Allow? Start over: 'reset' is the Simulator's Erase All
+      Content and Settings (it ends the app and forgets the answer; the device keeps its
+      position). Then 'launch' and 'auth deny'.
 
-  The status becomes denied. The app prints "User denied access to location." and unhides the
-  map, which stays on the default point in Sydney. Core Location then calls
-  locationManager(_:didFailWithError:) with kCLErrorDomain code 1, and the app calls
-  stopUpdatingLocation(): even an Allow in Settings later brings no fix until the next launch
-  (P5). Every places request fails with locationError (-11), so "Get Place" shows an empty
-  table.
-api: locationManager(_:didFailWithError:)
-api: CLLocationManager.stopUpdatingLocation()
-type: reset
-type: launch
-type: auth deny
-done: app.running == true
-done: auth.status == "denied"
-done: map.hidden == false
-done: location == nil
-hint: type 'reset', 'launch', then 'auth deny' to answer the alert with Don't Allow.
+      The status becomes denied. The app prints "User denied access to location." and unhides the
+      map, which stays on the default point in Sydney. Core Location then calls
+      locationManager(_:didFailWithError:) with kCLErrorDomain code 1, and the app calls
+      stopUpdatingLocation(): even an Allow in Settings later brings no fix until the next launch
+      (P5). Every places request fails with locationError (-11), so "Get Place" shows an empty
+      table.
+    api: locationManager(_:didFailWithError:)
+    api: CLLocationManager.stopUpdatingLocation()
+    type: reset
+    type: launch
+    type: auth deny
+    done: app.running == true
+    done: auth.status == "denied"
+    done: map.hidden == false
+    done: location == nil
+    hint: type 'reset', 'launch', then 'auth deny' to answer the alert with Don't Allow.
 
-== 9
-title: Approximate location (P12)
-say:
-  Since iOS 14 the alert has a Precise switch. With it off the app gets reducedAccuracy:
-  coarse fixes (here snapped to about 2 km, at most one every 15 minutes). At each fix the
-  Swift app reads accuracyAuthorization and zooms to 10, a whole city, instead of 15.
+    == 9
+    title: Approximate location (P12)
+    say:
+      Since iOS 14 the alert has a Precise switch. With it off the app gets reducedAccuracy:
+      coarse fixes (here snapped to about 2 km, at most one every 15 minutes). At each fix the
+      Swift app reads accuracyAuthorization and zooms to 10, a whole city, instead of 15.
 
-  Erase again and allow with Precise off: 'reset', 'launch', 'auth allow --approximate'. The
-  app prints "Location accuracy is not precise." and the camera's zoom is 10 ('camera').
-api: CLLocationManager.accuracyAuthorization
-api: GMSCameraPosition.camera(withLatitude:longitude:zoom:)
-type: reset
-type: launch
-type: auth allow --approximate
-done: app.flavor == "swift"
-done: auth.accuracy == "reduced"
-done: camera.zoom == 10
-hint: type 'reset', 'launch', then 'auth allow --approximate' (Allow While Using App with Precise off).
+      Erase again and allow with Precise off: 'reset', 'launch', 'auth allow --approximate'. The
+      app prints "Location accuracy is not precise." and the camera's zoom is 10 ('camera').
+    api: CLLocationManager.accuracyAuthorization
+    api: GMSCameraPosition.camera(withLatitude:longitude:zoom:)
+    type: reset
+    type: launch
+    type: auth allow --approximate
+    done: app.flavor == "swift"
+    done: auth.accuracy == "reduced"
+    done: camera.zoom == 10
+    hint: type 'reset', 'launch', then 'auth allow --approximate' (Allow While Using App with Precise off).
 
-== 10
-title: Objective-C: the switch falls through (P7)
-say:
-  The tutorial also has an Objective-C version of the same code. Its authorization callback is
-  a C switch in which only the restricted case ends with break: each case runs on into the
-  ones below it. (It also zooms to 15 even with approximate location, P12.)
+    == 10
+    title: Objective-C: the switch falls through (P7)
+    say:
+      The tutorial also has an Objective-C version of the same code. Its authorization callback is
+      a C switch in which only the restricted case ends with break: each case runs on into the
+      ones below it. (It also zooms to 15 even with approximate location, P12.)
 
-  Launch it and deny: 'reset', 'launch --flavor objc', 'auth deny'. After "User denied access
-  to location." come "Location status not determined." and "Location status is OK.": both
-  wrong. The lines are NSLog's, with a date and the process in front.
-api: locationManager:didChangeAuthorizationStatus:
-type: reset
-type: launch --flavor objc
-type: auth deny
-done: app.flavor == "objc"
-done: auth.status == "denied"
-done: log contains "User denied access to location."
-hint: type 'reset', 'launch --flavor objc', then 'auth deny'.
+      Launch it and deny: 'reset', 'launch --flavor objc', 'auth deny'. After "User denied access
+      to location." come "Location status not determined." and "Location status is OK.": both
+      wrong. The lines are NSLog's, with a date and the process in front.
+    api: locationManager:didChangeAuthorizationStatus:
+    type: reset
+    type: launch --flavor objc
+    type: auth deny
+    done: app.flavor == "objc"
+    done: auth.status == "denied"
+    done: log contains "User denied access to location."
+    hint: type 'reset', 'launch --flavor objc', then 'auth deny'.
 
-== 11
-title: Objective-C: blank rows, no marker (P8)
-say:
-  The Objective-C PlacesViewController never sets the cell's text, so every row is blank, and
-  its prepareForSegue:sender: is empty, so the chosen place never reaches the map: the unwind
-  clears the map and adds nothing.
+    == 11
+    title: Objective-C: blank rows, no marker (P8)
+    say:
+      The Objective-C PlacesViewController never sets the cell's text, so every row is blank, and
+      its prepareForSegue:sender: is empty, so the chosen place never reaches the map: the unwind
+      clears the map and adds nothing.
 
-  The denial stopped updates for this run: allow location in Settings and launch again,
-  'auth allow' and 'launch --flavor objc'. Then 'likely' and 'select 1'.
-api: tableView:cellForRowAtIndexPath:
-api: prepareForSegue:sender:
-type: auth allow
-type: launch --flavor objc
-type: likely
-type: select 1
-done: app.flavor == "objc"
-done: auth.status == "authorizedWhenInUse"
-done: stats.placesRequests >= 3
-done: app.screen == "map"
-done: markers.count == 0
-hint: type 'auth allow' and 'launch --flavor objc', then 'likely' and 'select 1'.
+      The denial stopped updates for this run: allow location in Settings and launch again,
+      'auth allow' and 'launch --flavor objc'. Then 'likely' and 'select 1'.
+    api: tableView:cellForRowAtIndexPath:
+    api: prepareForSegue:sender:
+    type: auth allow
+    type: launch --flavor objc
+    type: likely
+    type: select 1
+    done: app.flavor == "objc"
+    done: auth.status == "authorizedWhenInUse"
+    done: stats.placesRequests >= 3
+    done: app.screen == "map"
+    done: markers.count == 0
+    hint: type 'auth allow' and 'launch --flavor objc', then 'likely' and 'select 1'.
 
-== 12
-title: The first request races the prompt (P4)
-optional: yes
-say:
-  Back to Swift. viewDidLoad calls listLikelyPlaces() right after
-  requestWhenInUseAuthorization(), before anyone can answer the alert. The places client
-  cannot use the location yet, and the request fails with locationError (-11): "Current Place
-  error: …".
+    == 12
+    title: The first request races the prompt (P4)
+    optional: yes
+    say:
+      Back to Swift. viewDidLoad calls listLikelyPlaces() right after
+      requestWhenInUseAuthorization(), before anyone can answer the alert. The places client
+      cannot use the location yet, and the request fails with locationError (-11): "Current Place
+      error: …".
 
-  Watch it one event at a time: 'set autorun off' keeps the run loop's events waiting until
-  you deliver them. 'reset', 'set autorun off', 'launch', then 'events': the places callback
-  is already pending. 'step 2' delivers the authorization callback and the alert; answer it
-  with 'auth allow' before the callback comes, then 'step 2': the request fails anyway. It was
-  judged when it was sent.
-api: GMSPlacesClient.findPlaceLikelihoodsFromCurrentLocation(withPlaceFields:callback:)
-api: GMSPlacesErrorCode.locationError
-type: reset
-type: set autorun off
-type: launch
-type: events
-type: step 2
-type: auth allow
-done: shell.autorun == false
-done: app.flavor == "swift"
-done: auth.status == "authorizedWhenInUse"
-done: log contains "Current Place error"
-hint: type 'reset', 'set autorun off', 'launch', 'step 2', 'auth allow', then 'step 2'.
+      Watch it one event at a time: 'set autorun off' keeps the run loop's events waiting until
+      you deliver them. 'reset', 'set autorun off', 'launch', then 'events': the places callback
+      is already pending. 'step 2' delivers the authorization callback and the alert; answer it
+      with 'auth allow' before the callback comes, then 'step 2': the request fails anyway. It was
+      judged when it was sent.
+    api: GMSPlacesClient.findPlaceLikelihoodsFromCurrentLocation(withPlaceFields:callback:)
+    api: GMSPlacesErrorCode.locationError
+    type: reset
+    type: set autorun off
+    type: launch
+    type: events
+    type: step 2
+    type: auth allow
+    done: shell.autorun == false
+    done: app.flavor == "swift"
+    done: auth.status == "authorizedWhenInUse"
+    done: log contains "Current Place error"
+    hint: type 'reset', 'set autorun off', 'launch', 'step 2', 'auth allow', then 'step 2'.
 
-== 13
-title: An empty list on "Get Place" (P2)
-optional: yes
-say:
-  The run loop still waits for you. The next event is the first fix: 'step' delivers it.
-  listLikelyPlaces() empties the list at once and sends a request, answered 0.4 s later. Tap
-  "Get Place" in between, 'likely': the picker gets a copy of the empty array. Then 'step'
-  the answer: the app's list fills ('show likely.count'), but the picker's copy stays empty,
-  because it never reloads.
-api: prepare(for:sender:)
-type: step
-type: likely
-done: picker.open == true
-done: picker.rows.count == 0
-done: likely.count > 0
-hint: with autorun off: 'step' the fix, 'likely' at once, then 'step' the places answer.
-after: 'back' and 'likely' again: now the rows are there.
+    == 13
+    title: An empty list on "Get Place" (P2)
+    optional: yes
+    say:
+      The run loop still waits for you. The next event is the first fix: 'step' delivers it.
+      listLikelyPlaces() empties the list at once and sends a request, answered 0.4 s later. Tap
+      "Get Place" in between, 'likely': the picker gets a copy of the empty array. Then 'step'
+      the answer: the app's list fills ('show likely.count'), but the picker's copy stays empty,
+      because it never reloads.
+    api: prepare(for:sender:)
+    type: step
+    type: likely
+    done: picker.open == true
+    done: picker.rows.count == 0
+    done: likely.count > 0
+    hint: with autorun off: 'step' the fix, 'likely' at once, then 'step' the places answer.
+    after: 'back' and 'likely' again: now the rows are there.
 
-== 14
-title: Duplicate rows (P3)
-optional: yes
-say:
-  listLikelyPlaces() empties the list when it is called, and appends each answer when it
-  arrives. If a second call comes before the first answer, both answers land in the same list
-  and every place appears twice.
+    == 14
+    title: Duplicate rows (P3)
+    optional: yes
+    say:
+      listLikelyPlaces() empties the list when it is called, and appends each answer when it
+      arrives. If a second call comes before the first answer, both answers land in the same list
+      and every place appears twice.
 
-  Make two calls overlap: 'back' (if the picker is open), 'locate google-sydney' (a fix due in
-  1 s), 'likely', 'wait 0.7s', then 'select 1': the selection sends a request answered in
-  0.4 s, and the fix comes 0.3 s later with another. 'step' the fix: two requests are in
-  flight.
-api: GMSPlacesClient.findPlaceLikelihoodsFromCurrentLocation(withPlaceFields:callback:)
-type: back
-type: locate google-sydney
-type: likely
-type: wait 0.7s
-type: select 1
-type: step
-done: stats.inFlight >= 2
-hint: with autorun off: 'locate google-sydney', 'likely', 'wait 0.7s', 'select 1', then 'step'.
-after: 'step' twice more and 'show likely': every name is there twice. 'set autorun on' lets the run loop run by itself again.
-"""#
+      Make two calls overlap: 'back' (if the picker is open), 'locate google-sydney' (a fix due in
+      1 s), 'likely', 'wait 0.7s', then 'select 1': the selection sends a request answered in
+      0.4 s, and the fix comes 0.3 s later with another. 'step' the fix: two requests are in
+      flight.
+    api: GMSPlacesClient.findPlaceLikelihoodsFromCurrentLocation(withPlaceFields:callback:)
+    type: back
+    type: locate google-sydney
+    type: likely
+    type: wait 0.7s
+    type: select 1
+    type: step
+    done: stats.inFlight >= 2
+    hint: with autorun off: 'locate google-sydney', 'likely', 'wait 0.7s', 'select 1', then 'step'.
+    after: 'step' twice more and 'show likely': every name is there twice. 'set autorun on' lets the run loop run by itself again.
+    """#

@@ -107,7 +107,9 @@ final class TemporaryDirectory {
     @discardableResult
     func write(_ name: String, _ bytes: [UInt8]) -> URL {
         let target = file(name)
-        _ = FileManager.default.createFile(atPath: target.path, contents: Data(bytes))
+        // Data.write without .atomic: FileManager.createFile writes through a replacement
+        // directory in /tmp that swift-corelibs-foundation leaves behind.
+        do { try Data(bytes).write(to: target) } catch { XCTFail("cannot write \(target.path): \(error)") }
         return target
     }
 
