@@ -61,16 +61,24 @@ public enum CSVImporter {
     /// counts the places in `streamed` (its `records` stay empty); `added` and `replaced` are
     /// `merge`'s. On failure the store is unchanged.
     public static func merge(
-        _ bytes: [UInt8], into store: inout PlaceStore, source: String, replacing: Bool = false
+        _ bytes: [UInt8], into store: inout PlaceStore, source: String, replacing: Bool = false,
+        interruption: ImportInterruption = .none
     ) -> Result<(summary: ImportSummary, added: Int, replaced: Int), ImportError> {
         bytes.withUnsafeBufferPointer { buffer in
+            var interruption = interruption
             do throws(ImportError) {
                 // Into an empty store, the IDs are indexed in one pass at the end; in the rare
                 // file where two rows have the same ID, the load starts again looking each up.
-                if let done = try merge(buffer, into: &store, source: source, replacing: replacing, deferIDs: true) {
+                if let done = try merge(
+                    buffer, into: &store, source: source, replacing: replacing, deferIDs: true,
+                    interruption: &interruption)
+                {
                     return .success(done)
                 }
-                return .success(try merge(buffer, into: &store, source: source, replacing: replacing, deferIDs: false)!)
+                return .success(
+                    try merge(
+                        buffer, into: &store, source: source, replacing: replacing, deferIDs: false,
+                        interruption: &interruption)!)
             } catch {
                 return .failure(error)
             }
@@ -80,7 +88,7 @@ public enum CSVImporter {
     /// `merge`; nil when it deferred the IDs (only into an empty store) and two were equal.
     static func merge(
         _ buffer: UnsafeBufferPointer<UInt8>, into store: inout PlaceStore, source: String, replacing: Bool,
-        deferIDs: Bool
+        deferIDs: Bool, interruption: inout ImportInterruption
     ) throws(ImportError) -> (summary: ImportSummary, added: Int, replaced: Int)? {
         var reader = try CSVReader(buffer)
         var summary = try reader.readHeader()
@@ -99,6 +107,7 @@ public enum CSVImporter {
         var typeLists = TypeListCache()
         var loaded = 0
         while let row = try reader.nextRow(&summary) {
+            try interruption.check()
             reader.arena.withUnsafeBufferPointer { arena in
                 let t = reader.bytes(row.types, arena)
                 let types: (index: UInt16, radius: Double)

@@ -33,20 +33,25 @@ public enum GeoJSONImporter {
 
     /// Reads a GeoJSON document. Error messages begin with where the fault is (`line 3,
     /// column 14:` for JSON syntax, `feature 12:` for a feature), and `line`/`item` say the same.
-    public static func parse(_ bytes: [UInt8]) -> Result<ImportSummary, ImportError> {
+    public static func parse(
+        _ bytes: [UInt8], interruption: ImportInterruption = .none
+    ) -> Result<ImportSummary, ImportError> {
         let root: JSONValue
         switch JSON.parse(bytes) {
         case .success(let v): root = v
         case .failure(let e): return .failure(ImportError(e.description, line: e.line))
         }
         do throws(ImportError) {
-            return .success(try read(root))
+            var interruption = interruption
+            return .success(try read(root, interruption: &interruption))
         } catch {
             return .failure(error)
         }
     }
 
-    static func read(_ root: JSONValue) throws(ImportError) -> ImportSummary {
+    static func read(
+        _ root: JSONValue, interruption: inout ImportInterruption
+    ) throws(ImportError) -> ImportSummary {
         guard let object = root.object else {
             throw ImportError("expected a GeoJSON object, found \(root.kindName)")
         }
@@ -62,6 +67,7 @@ public enum GeoJSONImporter {
             }
             summary.records.reserveCapacity(features.count)
             for (index, feature) in features.enumerated() {
+                try interruption.check()
                 try readFeature(feature, number: index + 1, into: &summary)
             }
         case "Feature":

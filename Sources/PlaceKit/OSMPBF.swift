@@ -35,9 +35,12 @@ public enum OSMPBFImporter {
     ///
     /// **Skipped**: a node whose coordinates fall outside ±90°/±180° has no position (a feature
     /// is skipped *without coordinates*); the rest as in `OSMAssembler`.
-    public static func parse(_ bytes: [UInt8]) -> Result<ImportSummary, ImportError> {
+    public static func parse(
+        _ bytes: [UInt8], interruption: ImportInterruption = .none
+    ) -> Result<ImportSummary, ImportError> {
         bytes.withUnsafeBufferPointer { buffer -> Result<ImportSummary, ImportError> in
             var reader = OSMPBFReader()
+            reader.interruption = ImportInterruption(every: 1, interruption.requested)
             do throws(ImportError) {
                 return .success(try reader.read(buffer))
             } catch {
@@ -49,6 +52,8 @@ public enum OSMPBFImporter {
 
 /// The state of one PBF read: the assembler and the blob being read.
 struct OSMPBFReader {
+    /// Asked once per blob (a blob holds up to 8,000 elements).
+    var interruption = ImportInterruption.none
     private var assembler = OSMAssembler(format: "OSM PBF")
     private var sawHeader = false
     private var positionProblems = 0
@@ -74,6 +79,7 @@ struct OSMPBFReader {
         if file.isEmpty { throw ImportError("not an OSM PBF file: the file is empty") }
         var offset = 0
         while offset < file.count {
+            try interruption.check()
             blobNumber += 1
             blobType = ""
             blobOffset = offset

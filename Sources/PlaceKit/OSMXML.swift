@@ -19,9 +19,11 @@ public enum OSMXMLImporter {
     /// **Skipped** (counted in the summary): a node feature whose `lat`/`lon` is missing, not a
     /// number or out of range is skipped *without coordinates* (a warning names its line, the
     /// first ten one by one), and ways that use such a node lack it.
-    public static func parse(_ bytes: [UInt8]) -> Result<ImportSummary, ImportError> {
+    public static func parse(
+        _ bytes: [UInt8], interruption: ImportInterruption = .none
+    ) -> Result<ImportSummary, ImportError> {
         bytes.withUnsafeBufferPointer { buffer -> Result<ImportSummary, ImportError> in
-            var reader = OSMXMLReader(buffer)
+            var reader = OSMXMLReader(buffer, interruption: interruption)
             do throws(ImportError) {
                 return .success(try reader.read())
             } catch {
@@ -64,8 +66,11 @@ struct OSMXMLReader {
     private var positionWarnings: [String] = []
     private var positionProblems = 0
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    private var interruption: ImportInterruption
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, interruption: ImportInterruption = .none) {
         scanner = XMLScanner(bytes)
+        self.interruption = interruption
     }
 
     private mutating func line(_ offset: Int) -> Int { scanner.location(of: offset).line }
@@ -136,6 +141,7 @@ struct OSMXMLReader {
                 return
             }
             elementCount += 1
+            try interruption.check()
             let what = kind == .node ? "node" : kind == .way ? "way" : "relation"
             guard let idAttr = scanner.attribute("id") else {
                 current = Current(

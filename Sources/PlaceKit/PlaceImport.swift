@@ -94,10 +94,45 @@ public struct ImportError: Error, Sendable, Equatable {
     /// 1-based feature, row or element number, when known.
     public var item: Int?
 
+    /// Ctrl-C stopped the import (`ImportInterruption`); nothing was changed.
+    public var isInterruption = false
+
     public init(_ message: String, line: Int? = nil, item: Int? = nil) {
         self.message = message
         self.line = line
         self.item = item
+    }
+
+    public static var interrupted: ImportError {
+        var e = ImportError("interrupted")
+        e.isInterruption = true
+        return e
+    }
+}
+
+/// Ctrl-C during a long import: the importers call `check()` once per row, feature, element
+/// or blob; every `every` calls it asks `requested`, and when that says so it throws
+/// `ImportError.interrupted`. The importers change nothing until they finish, so an
+/// interrupted import leaves the dataset as it was.
+public struct ImportInterruption {
+    let requested: () -> Bool
+    let every: Int
+    var countdown: Int
+
+    public init(every: Int = 4096, _ requested: @escaping () -> Bool) {
+        self.requested = requested
+        self.every = max(1, every)
+        countdown = self.every
+    }
+
+    /// Never interrupted.
+    public static var none: ImportInterruption { ImportInterruption { false } }
+
+    mutating func check() throws(ImportError) {
+        countdown -= 1
+        guard countdown <= 0 else { return }
+        countdown = every
+        if requested() { throw ImportError.interrupted }
     }
 }
 

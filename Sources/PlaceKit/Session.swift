@@ -63,8 +63,11 @@ public final class Session {
     public internal(set) var app: TutorialApp?
     /// The last app that ran (for `status` after it stopped or crashed).
     public internal(set) var lastApp: TutorialApp?
-    /// The app's console lines since the last launch, in order.
+    /// The app's console lines since the last launch, in order: the last `logLimit` at most
+    /// (a route followed for days prints millions), the oldest dropped ten thousand at a time.
     public internal(set) var log: [String] = []
+    /// How many console lines are kept in `log`.
+    public static let logLimit = 100_000
     /// Counters since the last launch.
     public internal(set) var stats = Stats()
     /// What the last answered likelihood request was asked for.
@@ -98,6 +101,7 @@ public final class Session {
 
     /// The app printed a line: it goes to the log and to the output.
     func console(_ line: String) {
+        if log.count >= Session.logLimit { log.removeFirst(Session.logLimit / 10) }
         log.append(line)
         emit(.console(line))
     }
@@ -159,13 +163,17 @@ public final class Session {
     }
 
     /// Moves the clock forward by `seconds`, running every event that falls due on the way.
-    public func advance(by seconds: Double, interrupted: () -> Bool = { false }) {
+    /// Returns false when `interrupted` stopped it early: the clock is then at the last event
+    /// delivered, and the events after it are still queued.
+    @discardableResult
+    public func advance(by seconds: Double, interrupted: () -> Bool = { false }) -> Bool {
         let end = clockMicros + Session.micros(seconds)
         while let first = queue.first, first.micros <= end {
-            if interrupted() { return }
+            if interrupted() { return false }
             step()
         }
         clockMicros = max(clockMicros, end)
+        return true
     }
 
     /// Whole microseconds for a duration in seconds (negative and non-finite durations are 0).

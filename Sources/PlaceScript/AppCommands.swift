@@ -71,12 +71,19 @@ extension CommandFamily {
                 details: """
                     Moves the virtual clock forward by DURATION (a bare number is seconds), running
                     every callback, response and animation that falls due on the way, in order.
-                    Ctrl-C stops a long wait at a safe point.
+                    Ctrl-C stops a long wait between two events: the clock stays at the last one
+                    delivered and the rest stay queued ('events'), so a 'wait' carries on from there.
                     """,
                 examples: ["wait 1s", "wait 15min"],
                 handler: { ctx throws(Diagnostic) in
                     let seconds = ctx.quantity(0)?.value ?? 0
-                    ctx.session.advance(by: seconds, interrupted: ctx.shell.interruptRequested)
+                    let start = ctx.session.clock
+                    guard ctx.session.advance(by: seconds, interrupted: { ctx.shell.shouldStop }) else {
+                        let passed = ctx.session.clock - start
+                        throw .interrupted(
+                            "the wait stopped after \(formatQuantity(passed, .duration)) of \(formatQuantity(seconds, .duration)), at clock \(formatQuantity(ctx.session.clock, .duration)); \(ctx.session.pendingEvents.count) events are still queued"
+                        )
+                    }
                     return .line(
                         "clock \(formatQuantity(ctx.session.clock, .duration)) (\(VirtualDate(clock: ctx.session.clock).localeDescription))",
                         value: .number(ctx.session.clock, .duration))

@@ -27,7 +27,8 @@ extension CommandFamily {
                             The format is recognised by content (then by extension). A summary says how
                             many places were loaded and why others were skipped. Merging keeps the
                             dataset's order and appends new places in the file's order, so loading the
-                            same files in the same order always gives the same dataset.
+                            same files in the same order always gives the same dataset. Ctrl-C stops a
+                            long load and leaves the dataset as it was.
                             """,
                         examples: [
                             "places load pois.geojson", "places load city.osm.pbf --replace", "places load shops.csv",
@@ -167,21 +168,28 @@ private func loadCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
     // CSV goes from the file's bytes straight into the dataset, with no records in between
     // (a million rows: a few hundred MB less and twice as fast); a failure leaves it unchanged.
     var merged: (added: Int, replaced: Int)?
+    let shell = ctx.shell
+    let interruption = ImportInterruption { shell.shouldStop }
     switch format {
-    case .geojson: result = GeoJSONImporter.parse(bytes)
+    case .geojson: result = GeoJSONImporter.parse(bytes, interruption: interruption)
     case .csv:
         result = CSVImporter.merge(
-            bytes, into: &ctx.session.places.dataset, source: lastPathComponent(path), replacing: ctx.flag("replace")
+            bytes, into: &ctx.session.places.dataset, source: lastPathComponent(path), replacing: ctx.flag("replace"),
+            interruption: interruption
         ).map {
             merged = ($0.added, $0.replaced)
             return $0.summary
         }
-    case .osmXML: result = OSMXMLImporter.parse(bytes)
-    case .osmPBF: result = OSMPBFImporter.parse(bytes)
+    case .osmXML: result = OSMXMLImporter.parse(bytes, interruption: interruption)
+    case .osmPBF: result = OSMPBFImporter.parse(bytes, interruption: interruption)
     }
     let summary: ImportSummary
     switch result {
     case .success(let s): summary = s
+    case .failure(let e) where e.isInterruption:
+        throw .interrupted(
+            "'\(path)' was not loaded; the dataset is unchanged (\(groupedThousands(ctx.session.places.dataset.count)) places)",
+            at: ctx.location(ofArg: 0))
     case .failure(let e):
         // CSV and GeoJSON messages already start with where ("line 3: …", "feature 2: …").
         let placed = ["line ", "feature ", "blob "].contains { e.message.hasPrefix($0) }
@@ -402,7 +410,7 @@ private func exportCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandR
     switch writeFileAtomically(ctx.resolvedPath(path), bytes) {
     case .success: break
     case .failure(let e):
-        throw .runtime("cannot write '\(path)': \(e.reason); nothing was changed", at: ctx.location(ofArg: 0))
+        throw .runtime(writeFailureMessage(path, e), at: ctx.location(ofArg: 0))
     }
     return .line(
         "wrote \(groupedThousands(places.count)) places to \(path) (\(format), \(groupedThousands(bytes.count)) bytes)",

@@ -17,6 +17,9 @@ public struct Diagnostic: Error {
     public var notes: [String]
     /// Extra members of the JSON error object.
     public var details: [Value.Field]
+    /// The command stopped because of Ctrl-C (or SIGTERM/SIGHUP at the prompt): a script
+    /// stops here with status 130, whatever `--keep-going` says.
+    public var isInterruption = false
 
     public init(
         _ phase: Phase, _ message: String, at location: SourceLocation? = nil, help: String? = nil,
@@ -40,6 +43,14 @@ public struct Diagnostic: Error {
         -> Diagnostic
     {
         Diagnostic(.runtime, message, at: location, help: help)
+    }
+
+    /// A command that stopped early at a safe point because of Ctrl-C, with the state
+    /// consistent; the message says what was done and what was not.
+    public static func interrupted(_ message: String, at location: SourceLocation? = nil) -> Diagnostic {
+        var d = Diagnostic(.runtime, "interrupted: " + message, at: location)
+        d.isInterruption = true
+        return d
     }
 
     /// The JSON `error` object: message, file, line, column, and any details.

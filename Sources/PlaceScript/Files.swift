@@ -76,6 +76,14 @@ public func directoryName(_ path: String) -> String {
     return String(path[..<slash])
 }
 
+/// The error for a failed `writeFileAtomically`: why, and what became of the file — the old
+/// one is unchanged, or none was written.
+public func writeFailureMessage(_ shownPath: String, _ error: FileError) -> String {
+    var st = stat()
+    let kept = stat(error.path, &st) == 0 ? "the old file is unchanged" : "no file was written"
+    return "cannot write '\(shownPath)': \(error.reason); \(kept)"
+}
+
 /// Writes a file so that it is either wholly the new content or untouched: the bytes go to a
 /// temporary file beside it, are flushed to disk, and the temporary file is renamed over the
 /// old one. On any failure (a full disk, no permission) the old file stays as it was.

@@ -89,8 +89,8 @@ private func snapshotCommand(_ ctx: CommandContext) throws(Diagnostic) -> Comman
     }
     let scene = MapScene(app: app, session: ctx.session)
     let picture = SVGSnapshot(scene: scene).render()
-    if case .failure(let e) = writeFileAtomically(path, Array(picture.svg.utf8)) {
-        throw .runtime("cannot write '\(path)': \(e.reason)", at: ctx.location(ofArg: 0))
+    if case .failure(let e) = writeFileAtomically(ctx.resolvedPath(path), Array(picture.svg.utf8)) {
+        throw .runtime(writeFailureMessage(path, e), at: ctx.location(ofArg: 0))
     }
     var what: String
     if scene.pickerRows != nil {

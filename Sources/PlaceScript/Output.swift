@@ -22,6 +22,9 @@ public final class FileDescriptorSink: TextSink {
     private var buffer: [UInt8] = []
     private let capacity: Int
     public private(set) var isBroken = false
+    /// Why the last write failed (an errno: EPIPE for a reader that went away, EBADF for a
+    /// closed descriptor, ENOSPC for a full disk), once it has.
+    public private(set) var failure: Int32?
 
     public init(fd: Int32, capacity: Int = 1 << 16) {
         self.fd = fd
@@ -45,6 +48,7 @@ public final class FileDescriptorSink: TextSink {
                 if n < 0 {
                     if errno == EINTR { continue }
                     // EPIPE, EBADF (a closed stdout), ENOSPC: the output is gone; stop writing.
+                    failure = errno
                     isBroken = true
                     return
                 }

@@ -77,7 +77,7 @@ private func saveCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
     switch writeFileAtomically(ctx.resolvedPath(path), bytes) {
     case .success: break
     case .failure(let e):
-        throw .runtime("cannot write '\(path)': \(e.reason); nothing was written", at: ctx.location(ofArg: 0))
+        throw .runtime(writeFailureMessage(path, e), at: ctx.location(ofArg: 0))
     }
     return .line(
         "saved the session to \(path) (\(groupedThousands(bytes.count)) bytes)",
@@ -227,7 +227,7 @@ private func exportGeoJSONCommand(_ ctx: CommandContext) throws(Diagnostic) -> C
     switch writeFileAtomically(ctx.resolvedPath(path), bytes) {
     case .success: break
     case .failure(let e):
-        throw .runtime("cannot write '\(path)': \(e.reason); nothing was written", at: ctx.location(ofArg: 0))
+        throw .runtime(writeFailureMessage(path, e), at: ctx.location(ofArg: 0))
     }
     return .line(
         "wrote \(features.count) feature\(features.count == 1 ? "" : "s") to \(path)",

@@ -118,15 +118,21 @@ public final class Shell {
     /// A script run was stopped by Ctrl-C (exit status 130, as shells use).
     public private(set) var wasInterrupted = false
 
-    /// Checked between commands: Ctrl-C stops a script at a command boundary, with the state
-    /// consistent, and says so once.
+    /// Checked between commands: Ctrl-C stops a script (or the rest of a line typed at the
+    /// prompt) at a command boundary, with the state consistent, and says so once.
     private func stopForInterrupt() -> Bool {
         if wasInterrupted { return true }
-        guard !environment.isInteractive, interruptRequested() else { return false }
+        guard interruptRequested() else { return false }
         wasInterrupted = true
         warn("interrupted: the script stopped before its next command")
         return true
     }
+
+    /// Forgets an interruption that has been dealt with: the prompt calls this before each line.
+    public func clearInterruption() { wasInterrupted = false }
+
+    /// For long-running commands, at a safe point: whether Ctrl-C asks them to stop.
+    public var shouldStop: Bool { interruptRequested() }
 
     /// Canonical paths of the scripts being sourced, innermost last.
     var sourceStack: [String] = []
@@ -317,7 +323,7 @@ public final class Shell {
             if exitRequest != nil || stdout.isBroken || stopForInterrupt() { break }
             if !execute(invocation) {
                 ok = false
-                if !keepGoing { break }
+                if !keepGoing || wasInterrupted { break }
             }
         }
         return ok
@@ -342,6 +348,7 @@ public final class Shell {
         } catch {
             var e = error
             if e.location == nil { e.location = invocation.location }
+            if e.isInterruption { wasInterrupted = true }
             report(e, command: spec.fullName)
             releaseHeldEvents()
             lastCommand = spec
@@ -391,9 +398,12 @@ public final class Shell {
         d.location?.source.name == "<stdin>" || d.location == nil
     }
 
-    /// Events raised while a command's handler runs, printed after its result.
+    /// Events raised while a command's handler runs, printed after its result; past
+    /// `heldEventLimit` (a long `wait` along a route), they print as they come instead, and the
+    /// result follows them, so memory stays bounded.
     private var heldEvents: [Event] = []
     private var holdingEvents = false
+    public static let heldEventLimit = 10_000
 
     private func releaseHeldEvents() {
         holdingEvents = false
@@ -406,6 +416,7 @@ public final class Shell {
     public func report(_ event: Event) {
         if holdingEvents {
             heldEvents.append(event)
+            if heldEvents.count >= Self.heldEventLimit { releaseHeldEvents() }
             return
         }
         if let observer = eventObserver { observer(event) }

@@ -90,10 +90,11 @@ func runREPL(_ shell: Shell, historyEnabled: Bool) -> Int32 {
     var pending = ""
     var lineNumber = 1
     var pendingFirstLine = 1
-    while shell.exitRequest == nil {
+    while shell.exitRequest == nil && terminateSignal == 0 {
         setPrompt(pending.isEmpty ? shell.prompt : shell.continuationPrompt)
         var count: Int32 = 0
         interruptFlag = 0
+        shell.clearInterruption()
         let raw = el_gets(el, &count)
         if terminateSignal != 0 { break }
         if interruptFlag != 0 {
@@ -127,6 +128,7 @@ func runREPL(_ shell: Shell, historyEnabled: Bool) -> Int32 {
         }
         shell.stdout.flush()
     }
+    if terminateSignal != 0 { fputs("\n", output) }  // the shell's prompt goes on a line of its own
     history.save()
     if let status = shell.exitRequest { return status }
     if terminateSignal != 0 { return 128 + terminateSignal }

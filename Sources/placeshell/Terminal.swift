@@ -7,9 +7,13 @@ nonisolated(unsafe) var terminateSignal: sig_atomic_t = 0
 
 /// Installs the signal handlers: SIGINT without SA_RESTART so that a read at the prompt returns
 /// and the line is cancelled; SIGPIPE ignored so that a closed pipe is an error we handle
-/// (ending quietly) rather than a silent death.
+/// (ending quietly) rather than a silent death; at the prompt, SIGTERM and SIGHUP end the REPL
+/// after saving the history.
 func installSignalHandlers(interactive: Bool) {
     signal(SIGPIPE, SIG_IGN)
+    // Over the file size limit (ulimit -f), a write fails with EFBIG and the command says so,
+    // keeping the old file, instead of the process dying mid-write.
+    signal(SIGXFSZ, SIG_IGN)
     var sa = sigaction()
     sa.__sigaction_handler.sa_handler = { _ in interruptFlag = 1 }
     sigemptyset(&sa.sa_mask)
@@ -65,4 +69,17 @@ func environmentValue(_ name: String) -> String? {
 func printError(_ text: String) {
     var bytes = Array(text.utf8)
     _ = bytes.withUnsafeMutableBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+}
+
+/// A closed standard descriptor would be handed out by the next `open`, and a file being saved
+/// could then receive the shell's output. Each closed one is held by /dev/null opened the wrong
+/// way round, so reads and writes on it still fail (EBADF) as they would on a closed descriptor.
+func holdClosedStandardDescriptors() {
+    for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+        let held = open("/dev/null", fd == STDIN_FILENO ? O_WRONLY : O_RDONLY)
+        if held >= 0 && held != fd {
+            _ = dup2(held, fd)
+            _ = close(held)
+        }
+    }
 }

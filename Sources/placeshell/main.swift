@@ -22,6 +22,7 @@ func runMain() -> Int32 {
     default:
         break
     }
+    holdClosedStandardDescriptors()
     let stdinIsTerminal = isTerminal(STDIN_FILENO)
     var interactive = false
     if case .repl = options.mode, stdinIsTerminal { interactive = true }
@@ -37,7 +38,9 @@ func runMain() -> Int32 {
     shell.keepGoing = options.keepGoing
     shell.colorMode = options.color
     shell.defaultFlavor = options.flavor
-    shell.interruptRequested = { interruptFlag != 0 }
+    // SIGTERM and SIGHUP at the prompt stop a long command as Ctrl-C does, then the REPL
+    // saves the history and exits.
+    shell.interruptRequested = { interruptFlag != 0 || terminateSignal != 0 }
     defer { stdout.flush() }
 
     let status: Int32
@@ -78,9 +81,17 @@ func runMain() -> Int32 {
         status = 0
     }
     stdout.flush()
-    // A reader that went away (`placeshell FILE | head -1`) is not a failure.
-    if stdout.isBroken { return 0 }
-    return status
+    switch stdout.failure {
+    case nil:
+        return status
+    case EPIPE?:
+        // A reader that went away (`placeshell FILE | head -1`) is not a failure.
+        return 0
+    case let code?:
+        // A closed stdout, a full disk: the output is lost, and that is an error.
+        printError("placeshell: cannot write to standard output: \(errnoReason(code))\n")
+        return status == 0 ? 1 : status
+    }
 }
 
 exit(runMain())

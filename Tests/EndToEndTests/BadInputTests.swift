@@ -208,6 +208,28 @@ final class BadInputTests: XCTestCase {
         XCTAssertFalse(out.contains("the-end"), "the script ran to its end")
     }
 
+    /// Ctrl-C during a long `wait` in a script: the wait stops between two events, says how far
+    /// it got, and the script ends with 130, even with --keep-going.
+    func testInterruptStopsALongWaitInAScript() throws {
+        directory.write(
+            "wait.placescript",
+            """
+            locate sydney; launch; auth allow
+            route start -33.8694,151.199 1.35,103.8 speed=6.5
+            wait 600h
+            echo the-end
+            """)
+        let r = try bash(
+            "'\(binary.path)' --keep-going wait.placescript > out.txt & pid=$!; sleep 1.5; kill -INT $pid; wait $pid",
+            timeout: 120)
+        XCTAssertEqual(r.status, 130, "status after Ctrl-C\n\(r.stderrText)")
+        XCTAssertTrue(
+            r.stderrText.hasPrefix("wait.placescript:3:1: error: interrupted: the wait stopped after "), r.stderrText)
+        XCTAssertEqual(r.stderrText.components(separatedBy: "\n").count, 2, "one line: \(r.stderrText)")
+        let out = try String(contentsOf: directory.file("out.txt"), encoding: .utf8)
+        XCTAssertFalse(out.contains("the-end"), "the script went on after the interrupted wait")
+    }
+
     func testClosedPipeEndsQuietly() throws {
         let lines = (1...200_000).map { "echo line \($0)" }.joined(separator: "\n") + "\n"
         directory.write("many.placescript", lines)
@@ -227,5 +249,82 @@ final class BadInputTests: XCTestCase {
                 what == "json" ? "{\"command\":\"echo\",\"ok\":true,\"result\":\"line 1\"}\n" : "line 1\n",
                 what)
         }
+    }
+
+    /// Runs a bash command line in the temporary directory (for redirections and ulimit).
+    func bash(_ command: String, timeout: TimeInterval = 60) throws -> RunResult {
+        try runProcess(
+            URL(fileURLWithPath: "/bin/bash"), ["-c", command], in: directory.url,
+            environment: cleanEnvironment(home: directory.path), timeout: timeout)
+    }
+
+    /// A closed or full standard output is an error that says so (a closed pipe is not: see
+    /// above); a closed stderr or stdin is survived; and a closed descriptor is never handed to
+    /// a file being saved, which would then receive the shell's output.
+    func testClosedAndFullStandardDescriptors() throws {
+        let bin = shellQuote(binary.path)
+        var r = try bash("\(bin) -c 'echo hi' >&-")
+        assertNoCrash(r, "closed stdout")
+        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.stderrText, "placeshell: cannot write to standard output: bad file descriptor\n")
+
+        r = try bash("\(bin) -c 'echo hi' > /dev/full")
+        assertNoCrash(r, "full stdout")
+        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.stderrText, "placeshell: cannot write to standard output: no space left on device\n")
+
+        r = try bash("\(bin) -c 'echo hi; expect 1 == 2' 2>&-")
+        assertNoCrash(r, "closed stderr")
+        XCTAssertEqual(r.status, 1, "the failed expect still gives 1")
+        XCTAssertEqual(r.stdoutText, "hi\n")
+
+        r = try bash("\(bin) -c 'echo hi' <&-")
+        assertNoCrash(r, "closed stdin")
+        XCTAssertEqual(r.status, 0)
+        XCTAssertEqual(r.stdoutText, "hi\n")
+
+        // stdout closed while a session is saved: the file holds the session, not output.
+        r = try bash("\(bin) -c 'locate sydney; launch; save session.json; echo after-save' >&-")
+        XCTAssertEqual(r.status, 1)
+        let saved = try String(contentsOf: directory.file("session.json"), encoding: .utf8)
+        XCTAssertTrue(saved.hasPrefix("{\"kind\":\"placeshell-session\""), String(saved.prefix(200)))
+        XCTAssertFalse(saved.contains("after-save") || saved.contains("launched"), "output went into the file")
+        r = try bash("\(bin) -c 'load session.json; echo loaded'")
+        XCTAssertEqual(r.status, 0, r.stderrText)
+    }
+
+    /// A write that fails half-way (here: over the file size limit, as a full disk would) says
+    /// so, keeps the old file byte for byte, and leaves no temporary file behind; the session
+    /// goes on.
+    func testAFailedWriteKeepsTheOldFile() throws {
+        let old = Array("the old contents\n".utf8)
+        let names = ["session.json", "places.geojson", "places.csv", "route.geojson", "map.svg"]
+        for name in names { directory.write(name, old) }
+        let script = """
+            locate sydney; launch; auth allow; wait 1s; likely; select 2
+            places generate 2000
+            save session.json
+            places export places.geojson
+            places export places.csv
+            export geojson route.geojson
+            snapshot map.svg
+            expect markers.count == 1
+            echo still-running
+            """
+        directory.write("writes.placescript", script)
+        // 4 blocks of 1 KiB: every one of these files is larger.
+        let r = try bash("ulimit -f 4; \(shellQuote(binary.path)) --keep-going writes.placescript")
+        assertNoCrash(r, "writes over the size limit")
+        XCTAssertEqual(r.status, 1)
+        for name in names {
+            XCTAssertTrue(
+                r.stderrText.contains("error: cannot write '\(name)': file too large; the old file is unchanged"),
+                "\(name): \(r.stderrText)")
+            let now = try Data(contentsOf: directory.file(name))
+            XCTAssertTrue(Array(now) == old, "\(name) was changed: \(now.count) bytes now")
+        }
+        XCTAssertTrue(r.stdoutText.hasSuffix("still-running\n"), String(r.stdoutText.suffix(300)))
+        let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains(".tmp.") }
+        XCTAssertEqual(left, [], "temporary files left behind")
     }
 }

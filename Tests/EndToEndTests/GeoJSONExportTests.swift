@@ -87,7 +87,7 @@ final class GeoJSONExportTests: XCTestCase {
         XCTAssertEqual(r.status, 1)
         XCTAssertEqual(
             r.stderrText,
-            "<command-line>:1:16: error: cannot write 'no/such/dir/out.geojson': no such file or directory; nothing was written\n"
+            "<command-line>:1:16: error: cannot write 'no/such/dir/out.geojson': no such file or directory; no file was written\n"
         )
     }
 

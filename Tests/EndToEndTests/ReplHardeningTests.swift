@@ -1,0 +1,222 @@
+import Foundation
+import XCTest
+
+/// The prompt under stress, in a real pseudo-terminal: Ctrl-C stopping long commands, SIGTERM and
+/// SIGHUP saving the history, a resized terminal, failed commands that keep the state, and two
+/// shells exiting at once.
+extension ReplTests {
+    /// The process ids whose parent is `parent` (from /proc).
+    func children(of parent: Int32) -> [Int32] {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
+        return entries.compactMap { name -> Int32? in
+            guard let pid = Int32(name),
+                let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return nil }
+            // "PID (COMM) STATE PPID …": the command may contain spaces, so read after ')'.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 1 && Int32(fields[1]) == parent ? pid : nil
+        }
+    }
+
+    /// The placeshell running in the pane: the child of the pane's bash.
+    func placeshellPID(_ pane: TmuxPane) throws -> Int32 {
+        let shellPID = Int32(
+            try pane.run(["display-message", "-p", "-t", pane.target, "#{pane_pid}"]).stdoutText
+                .trimmingCharacters(in: .whitespacesAndNewlines))
+        let found = shellPID.map(children(of:)) ?? []
+        guard let pid = found.first else { throw PaneError(message: "no placeshell process under the pane's shell") }
+        return pid
+    }
+
+    func historyLines(_ home: TemporaryDirectory) -> [String] {
+        let path = home.path + "/state/placeshell/history"
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
+        return lines(unvis(text))
+    }
+
+    /// Ctrl-C during a long `wait` and a large `places load` stops the command at a safe point,
+    /// says what was done, and returns to the prompt with the state consistent.
+    func testCtrlCStopsALongWaitAndALargeLoad() throws {
+        let home = TemporaryDirectory()
+        // 400,000 places: a few seconds to load in a debug build, so Ctrl-C lands mid-load.
+        var csv = "name,latitude,longitude\n"
+        for i in 0..<400_000 {
+            csv += "Place \(i),\(-33.8 - Double(i % 1000) / 10_000),\(151.2 + Double(i / 1000) / 10_000)\n"
+        }
+        home.write("big.csv", csv)
+        let pane = TmuxPane(tmux: tmux, home: home)
+        defer { pane.kill() }
+        try pane.start(environment: paneEnvironment(home, lang: "C.UTF-8"))
+        try startShell(pane)
+
+        // A route of two million one-second positions: 'wait 600h' would take minutes.
+        try pane.type("locate sydney; launch; auth allow; route start -33.8694,151.199 37.33,-122.03 speed=6.5")
+        try pane.press("Enter")
+        try pane.waitFor("the route started") { $0.contains("'wait' to move along") }
+        try pane.press("C-l")
+        try pane.type("wait 600h")
+        try pane.press("Enter")
+        Thread.sleep(forTimeInterval: 1.5)
+        try pane.press("C-c")
+        try pane.waitFor("the wait interrupted", timeout: 20) { screen in
+            screen.contains("error: interrupted: the wait stopped after ")
+                && lines(screen).last(where: { !$0.isEmpty }) == "placeshell[map]>"
+        }
+        // The state is consistent: the clock is where the wait stopped, the route goes on.
+        try pane.press("C-l")
+        try pane.type("expect route.running == true; wait 2s; echo still-here")
+        try pane.press("Enter")
+        try pane.waitForLine("still-here")
+
+        try pane.press("C-l")
+        try pane.type("places load big.csv")
+        try pane.press("Enter")
+        Thread.sleep(forTimeInterval: 0.5)
+        try pane.press("C-c")
+        try pane.waitFor("the load interrupted", timeout: 30) { screen in
+            screen.contains("error: interrupted: 'big.csv' was not loaded; the dataset is unchanged (173 places)")
+        }
+        try pane.type("expect places.count == 173; echo unchanged")
+        try pane.press("Enter")
+        try pane.waitForLine("unchanged")
+        try pane.press("C-d")
+        try pane.waitForLine("exit-status=0")
+    }
+
+    /// SIGTERM and SIGHUP (a closed terminal window) save the history, then end placeshell with
+    /// 128 + the signal; SIGTERM in the middle of a long command stops it first.
+    func testTerminateAndHangUpSaveTheHistory() throws {
+        let home = TemporaryDirectory()
+        let pane = TmuxPane(tmux: tmux, home: home)
+        defer { pane.kill() }
+        try pane.start(environment: paneEnvironment(home, lang: "C.UTF-8"))
+        try startShell(pane)
+        try pane.type("echo before-term")
+        try pane.press("Enter")
+        try pane.waitForLine("before-term")
+        kill(try placeshellPID(pane), SIGTERM)
+        try pane.waitForLine("exit-status=143")
+        XCTAssertTrue(historyLines(home).contains("echo before-term"), "history: \(historyLines(home))")
+
+        // SIGTERM while a long wait runs: the wait stops, the history is saved.
+        try pane.press("C-l")
+        try pane.waitFor("a cleared screen") { !$0.contains("exit-status=143") }
+        try pane.type("\(shellQuote(binary.path)); echo \"exit-status=$?\"")
+        try pane.press("Enter")
+        try pane.waitFor("the placeshell prompt again") { lines($0).contains("placeshell>") }
+        try pane.type("locate sydney; launch; auth allow; route start -33.8694,151.199 37.33,-122.03 speed=6.5")
+        try pane.press("Enter")
+        try pane.waitFor("the route started") { $0.contains("'wait' to move along") }
+        try pane.type("wait 600h")
+        try pane.press("Enter")
+        Thread.sleep(forTimeInterval: 1)
+        kill(try placeshellPID(pane), SIGTERM)
+        try pane.waitForLine("exit-status=143")
+        XCTAssertTrue(historyLines(home).contains("wait 600h"), "history: \(historyLines(home))")
+
+        // SIGHUP, as when the terminal goes away: the history is saved.
+        try pane.press("C-l")
+        try pane.waitFor("a cleared screen") { !$0.contains("exit-status=143") }
+        try pane.type("\(shellQuote(binary.path))")
+        try pane.press("Enter")
+        try pane.waitFor("the placeshell prompt again") { lines($0).contains("placeshell>") }
+        try pane.type("echo before-hangup")
+        try pane.press("Enter")
+        try pane.waitForLine("before-hangup")
+        let pid = try placeshellPID(pane)
+        kill(pid, SIGHUP)
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline && kill(pid, 0) == 0 { Thread.sleep(forTimeInterval: 0.05) }
+        XCTAssertNotEqual(kill(pid, 0), 0, "placeshell is still running after SIGHUP")
+        let saved = historyLines(home)
+        for entry in ["echo before-term", "wait 600h", "echo before-hangup"] {
+            XCTAssertTrue(saved.contains(entry), "'\(entry)' is missing from the history: \(saved)")
+        }
+    }
+
+    /// A resized terminal redraws the line being edited, and editing goes on from there.
+    func testResizeKeepsTheLineBeingEdited() throws {
+        let home = TemporaryDirectory()
+        let pane = TmuxPane(tmux: tmux, home: home)
+        defer { pane.kill() }
+        try pane.start(environment: paneEnvironment(home, lang: "C.UTF-8"))
+        try startShell(pane)
+        try pane.type("echo resized")
+        try pane.waitFor("the typed text") { lines($0).contains("placeshell> echo resized") }
+        try pane.run(["resize-window", "-t", pane.target, "-x", "60", "-y", "20"])
+        try pane.waitFor("the line after the resize") { lines($0).contains("placeshell> echo resized") }
+        try pane.type("_and_edited")
+        try pane.press("Enter")
+        try pane.waitForLine("resized_and_edited")
+        try pane.run(["resize-window", "-t", pane.target, "-x", "120", "-y", "40"])
+        try pane.type("echo wider")
+        try pane.press("Enter")
+        try pane.waitForLine("wider")
+        try pane.press("C-d")
+        try pane.waitForLine("exit-status=0")
+    }
+
+    /// Commands that fail at the prompt leave the session as it was.
+    func testFailedCommandsKeepTheState() throws {
+        let home = TemporaryDirectory()
+        home.write("bad.json", "{\"version\": \"one\", \"places\": [1, 2]}")
+        home.write("bad.csv", "name,latitude,longitude\nA,-33.8,151.2\nB,\"-33.9,151.3\n")
+        let pane = TmuxPane(tmux: tmux, home: home)
+        defer { pane.kill() }
+        try pane.start(environment: paneEnvironment(home, lang: "C.UTF-8"))
+        try startShell(pane)
+        try pane.type("locate sydney; launch; auth allow; wait 1s; likely; select 2; wait 1s")
+        try pane.press("Enter")
+        try pane.waitFor("the map screen") { $0.contains("placeshell[map]>") }
+        try pane.press("C-l")
+        for failing in [
+            "load bad.json", "places load bad.csv", "places load missing.csv", "select 99", "locate 91 0",
+            "wait -1s", "expect app.screen == \"list\"", "route gpx bad.csv", "nosuchcommand",
+        ] {
+            try pane.type(failing)
+            try pane.press("Enter")
+        }
+        try pane.waitFor("the last error") { $0.contains("error: unknown command 'nosuchcommand'") }
+        try pane.press("C-l")
+        try pane.type(
+            "expect app.screen == \"map\"; expect markers.count == 1; expect places.count == 173; "
+                + "expect auth.status == \"authorizedWhenInUse\"; echo state-kept")
+        try pane.press("Enter")
+        try pane.waitForLine("state-kept")
+        let after = try pane.screen()
+        XCTAssertFalse(after.contains("error:"), after)
+        try pane.press("C-d")
+        try pane.waitForLine("exit-status=0")
+    }
+
+    /// Two shells that exit at the same moment both keep their lines in the shared history.
+    func testTwoShellsExitingAtOnceKeepBothHistories() throws {
+        let state = TemporaryDirectory()
+        var panes: [TmuxPane] = []
+        var homes: [TemporaryDirectory] = []
+        defer { for p in panes { p.kill() } }
+        for n in 0..<3 {
+            let home = TemporaryDirectory()
+            homes.append(home)
+            let pane = TmuxPane(tmux: tmux, home: home)
+            panes.append(pane)
+            try pane.start(environment: paneEnvironment(state, lang: "C.UTF-8"))
+            try startShell(pane)
+            for i in 1...5 {
+                try pane.type("echo shell\(n)-line\(i)")
+                try pane.press("Enter")
+            }
+            try pane.waitForLine("shell\(n)-line5")
+        }
+        // Ctrl-D to all three with nothing in between.
+        for pane in panes { try pane.press("C-d") }
+        for pane in panes { try pane.waitForLine("exit-status=0") }
+        let saved = historyLines(state)
+        for n in 0..<3 {
+            for i in 1...5 {
+                XCTAssertTrue(saved.contains("echo shell\(n)-line\(i)"), "missing shell\(n)-line\(i): \(saved)")
+            }
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import PlaceKit
+import XCTest
+
+@testable import PlaceScript
+
+/// Ctrl-C at safe points, and the bounds that keep a long command's memory flat.
+final class InterruptionTests: XCTestCase {
+    /// A shell over the standard table whose Ctrl-C flag is `pressed` after `after` polls.
+    final class Harness {
+        let test = TestShell(table: .standard)
+        var polls = 0
+        var pressAfter = Int.max
+
+        init() {
+            test.shell.interruptRequested = { [unowned self] in
+                polls += 1
+                return polls > pressAfter
+            }
+        }
+    }
+
+    let longRoute = "locate sydney; launch; auth allow; route start -33.8694,151.199 -33.80,151.26 speed=1"
+    /// Sydney to Singapore at 50 m/s: a fix every second past the app's 50 m distance filter.
+    let fastRoute = "locate sydney; launch; auth allow; route start -33.8694,151.199 1.35,103.8 speed=50"
+
+    func testCtrlCStopsAWaitBetweenEventsAndTheScriptWith130() {
+        let h = Harness()
+        h.pressAfter = 500
+        let status = h.test.run(longRoute + "\nwait 10h\necho not-reached\n")
+        XCTAssertEqual(status, 130)
+        XCTAssertFalse(h.test.out.text.contains("not-reached"))
+        let err = h.test.err.text
+        XCTAssertTrue(err.contains("error: interrupted: the wait stopped after "), err)
+        XCTAssertTrue(err.contains("events are still queued"), err)
+        XCTAssertEqual(err.components(separatedBy: "interrupted").count - 1, 1, "said once: \(err)")
+        // The clock stopped short of ten hours, at the last event delivered.
+        XCTAssertLessThan(h.test.shell.session.clock, 36_000)
+        XCTAssertFalse(h.test.shell.session.pendingEvents.isEmpty)
+    }
+
+    func testKeepGoingDoesNotOutliveCtrlC() {
+        let h = Harness()
+        h.test.shell.keepGoing = true
+        h.pressAfter = 500
+        XCTAssertEqual(h.test.run(longRoute + "\nwait 10h\necho not-reached\n"), 130)
+        XCTAssertFalse(h.test.out.text.contains("not-reached"))
+    }
+
+    /// At the prompt the shell forgets an interruption once it has been dealt with.
+    func testClearInterruptionLetsTheNextLineRun() {
+        let h = Harness()
+        h.pressAfter = 0
+        XCTAssertEqual(h.test.run("echo one\necho two\n"), 130)
+        XCTAssertEqual(h.test.out.text, "")
+        h.test.shell.clearInterruption()
+        h.pressAfter = .max
+        XCTAssertEqual(h.test.run("echo three\n"), 0)
+        XCTAssertEqual(h.test.out.text, "three\n")
+    }
+
+    /// Past `Shell.heldEventLimit` a command's events print as they come (before its result),
+    /// so a long wait does not hold them all; below it they follow the result.
+    func testManyEventsStreamAndTheLogIsCapped() {
+        let h = Harness()
+        // 14,400 fixes (one every 2 s), each a console line and an event.
+        XCTAssertEqual(h.test.run(fastRoute + "\nwait 8h\n"), 0, h.test.err.text)
+        let out = h.test.out.text
+        guard let clockLine = out.range(of: "\nclock ", options: .backwards),
+            let lastFix = out.range(of: "Location: <", options: .backwards)
+        else { return XCTFail("no clock line or fixes") }
+        XCTAssertGreaterThan(clockLine.lowerBound, lastFix.lowerBound, "the result follows streamed events")
+
+        let short = Harness()
+        XCTAssertEqual(short.test.run(fastRoute + "\nwait 3s\n"), 0)
+        let text = short.test.out.text
+        guard let c = text.range(of: "\nclock ", options: .backwards),
+            let f = text.range(of: "Location: <", options: .backwards)
+        else {
+            return XCTFail("no clock line or fixes")
+        }
+        XCTAssertLessThan(c.lowerBound, f.lowerBound, "a few events still follow the result")
+    }
+
+    func testTheConsoleLogKeepsTheLastLines() {
+        let h = Harness()
+        // Sydney to London at 50 m/s: some 170,000 fixes, more console lines than the log keeps.
+        let route = "locate sydney; launch; auth allow; route start -33.8694,151.199 51.5,-0.12 speed=50\nwait 100h\n"
+        XCTAssertEqual(h.test.run(route), 0, String(h.test.err.text.prefix(500)))
+        let log = h.test.shell.session.log
+        XCTAssertLessThanOrEqual(log.count, Session.logLimit)
+        XCTAssertGreaterThan(log.count, Session.logLimit * 9 / 10)
+        XCTAssertTrue(log.last?.hasPrefix("Location: <") ?? false, log.last ?? "")
+        XCTAssertTrue(log.first?.hasPrefix("Location: <") ?? false, "the oldest lines are dropped: \(log.first ?? "")")
+    }
+
+    /// The importers stop at a safe point and change nothing.
+    func testImportsStopWhenAsked() {
+        var csv = "name,latitude,longitude\n"
+        for i in 0..<20_000 { csv += "P\(i),-33.\(i % 1000),151.2\n" }
+        var store = PlaceStore(source: "before")
+        let before = store.count
+        var asked = 0
+        let interruption = ImportInterruption(every: 1000) {
+            asked += 1
+            return asked >= 3
+        }
+        let result = CSVImporter.merge(Array(csv.utf8), into: &store, source: "x.csv", interruption: interruption)
+        guard case .failure(let e) = result else { return XCTFail("the CSV load was not interrupted") }
+        XCTAssertTrue(e.isInterruption)
+        XCTAssertEqual(store.count, before, "an interrupted load changed the dataset")
+
+        var features: [String] = []
+        for i in 0..<10_000 {
+            features.append(
+                "{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":[151.2,-33.8]},\"properties\":{\"name\":\"P\(i)\"}}"
+            )
+        }
+        let geojson = "{\"type\":\"FeatureCollection\",\"features\":[" + features.joined(separator: ",") + "]}"
+        guard
+            case .failure(let g) = GeoJSONImporter.parse(Array(geojson.utf8), interruption: ImportInterruption { true })
+        else { return XCTFail("the GeoJSON load was not interrupted") }
+        XCTAssertTrue(g.isInterruption)
+
+        var osm = "<osm version=\"0.6\">"
+        for i in 1...10_000 {
+            osm += "<node id=\"\(i)\" lat=\"-33.8\" lon=\"151.2\"><tag k=\"name\" v=\"N\(i)\"/></node>"
+        }
+        osm += "</osm>"
+        guard case .failure(let x) = OSMXMLImporter.parse(Array(osm.utf8), interruption: ImportInterruption { true })
+        else { return XCTFail("the OSM XML load was not interrupted") }
+        XCTAssertTrue(x.isInterruption)
+        // Never asked to stop: the same inputs load.
+        guard case .success = OSMXMLImporter.parse(Array(osm.utf8)) else { return XCTFail("OSM XML did not load") }
+    }
+}
