@@ -211,16 +211,20 @@ extension PlaceStore {
     /// Adds `count` synthetic places (as `synthetic` makes them) tagged `source`, a slice at a
     /// time and with the arrays sized once, so a million places never exist as a million
     /// `PlaceRecord`s (a few hundred bytes each) at once: the peak memory stays the store's.
+    /// `interrupted` is asked between slices; when it says so, generating stops and the result
+    /// is nil, with the store part-way (so a caller that must stay consistent works on a copy).
     @discardableResult
     public mutating func generate(
-        count: Int, around: GeoPoint, radius: Double, seed: UInt64, source: String
-    ) -> (added: Int, replaced: Int) {
+        count: Int, around: GeoPoint, radius: Double, seed: UInt64, source: String,
+        interrupted: () -> Bool = { false }
+    ) -> (added: Int, replaced: Int)? {
         let area = internArea(source)
         var added = 0
         var replaced = 0
         var start = 0
         var batch = MergeBatch(store: self)
         while start < count {
+            if interrupted() { return nil }
             // Small slices: the records of one slice are the only transient memory.
             let end = min(count, start + 4096)
             let records = Self.synthetic(count: count, around: around, radius: radius, seed: seed, range: start..<end)

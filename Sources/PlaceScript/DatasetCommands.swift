@@ -107,6 +107,10 @@ extension CommandFamily {
                             OptionSpec("replace", summary: "replace the dataset instead of adding to it"),
                         ],
                         summary: "add N synthetic but plausible places: names, types, clustered density",
+                        details: """
+                            The same seed always gives the same places (and the same IDs). Ctrl-C stops
+                            a large run and leaves the dataset as it was.
+                            """,
                         examples: [
                             "places generate 1000",
                             "places generate 1000000 around=-33.87,151.2 radius=20km seed=7 --replace",
@@ -381,8 +385,17 @@ private func generateCommand(_ ctx: CommandContext) throws(Diagnostic) -> Comman
     if case .number(let q)? = ctx.option("radius")?.value { radius = q.value }
     var seed: UInt64 = 1
     if case .integer(let s)? = ctx.option("seed")?.value { seed = UInt64(s) }
-    if ctx.flag("replace") { ctx.session.places.dataset = PlaceStore(source: "generated") }
-    ctx.session.places.dataset.generate(count: n, around: centre, radius: radius, seed: seed, source: "generated")
+    // Into a copy, so that Ctrl-C leaves the dataset as it was.
+    var target = ctx.flag("replace") ? PlaceStore(source: "generated") : ctx.session.places.dataset
+    let shell = ctx.shell
+    let done = target.generate(
+        count: n, around: centre, radius: radius, seed: seed, source: "generated", interrupted: { shell.shouldStop })
+    guard done != nil else {
+        throw .interrupted(
+            "no places were generated; the dataset is unchanged (\(groupedThousands(ctx.session.places.dataset.count)) places)"
+        )
+    }
+    ctx.session.places.dataset = target
     let count = ctx.session.places.dataset.count
     return .line(
         "generated \(groupedThousands(n)) places within \(formatNumber(radius)) m of \(formatNumber(centre.latitude)), \(formatNumber(centre.longitude)) (seed \(seed)); dataset: \(groupedThousands(count)) places",

@@ -93,6 +93,17 @@ final class InterruptionTests: XCTestCase {
         XCTAssertTrue(log.first?.hasPrefix("Location: <") ?? false, "the oldest lines are dropped: \(log.first ?? "")")
     }
 
+    func testCtrlCStopsPlacesGenerateAndKeepsTheDataset() {
+        let h = Harness()
+        h.pressAfter = 3
+        XCTAssertEqual(h.test.run("places generate 100000 --replace\necho not-reached\n"), 130)
+        XCTAssertEqual(
+            h.test.err.text,
+            "test.placescript:1:1: error: interrupted: no places were generated; the dataset is unchanged (173 places)\n"
+        )
+        XCTAssertEqual(h.test.shell.session.places.dataset.count, 173)
+    }
+
     /// The importers stop at a safe point and change nothing.
     func testImportsStopWhenAsked() {
         var csv = "name,latitude,longitude\n"
