@@ -84,6 +84,19 @@ extension ReplTests {
         try pane.waitForLine("exit-status=0")
     }
 
+    /// Types a line and presses Enter.
+    func enter(_ pane: TmuxPane, _ text: String) throws {
+        try pane.type(text)
+        try pane.press("Enter")
+    }
+
+    /// Clears the screen and starts placeshell again in the pane.
+    func restartShell(_ pane: TmuxPane) throws {
+        try pane.press("C-l")
+        try pane.waitFor("a cleared screen") { !$0.contains("exit-status=") }
+        try startShell(pane)
+    }
+
     /// SIGTERM and SIGHUP (a closed terminal window) save the history, then end placeshell with
     /// 128 + the signal; SIGTERM in the middle of a long command stops it first.
     func testTerminateAndHangUpSaveTheHistory() throws {
@@ -92,43 +105,28 @@ extension ReplTests {
         defer { pane.kill() }
         try pane.start(environment: paneEnvironment(home, lang: "C.UTF-8"))
         try startShell(pane)
-        try pane.type("echo before-term")
-        try pane.press("Enter")
+        try enter(pane, "echo before-term")
         try pane.waitForLine("before-term")
         kill(try placeshellPID(pane), SIGTERM)
         try pane.waitForLine("exit-status=143")
         XCTAssertTrue(historyLines(home).contains("echo before-term"), "history: \(historyLines(home))")
 
         // SIGTERM while a long wait runs: the wait stops, the history is saved.
-        try pane.press("C-l")
-        try pane.waitFor("a cleared screen") { !$0.contains("exit-status=143") }
-        try pane.type("\(shellQuote(binary.path)); echo \"exit-status=$?\"")
-        try pane.press("Enter")
-        try pane.waitFor("the placeshell prompt again") { lines($0).contains("placeshell>") }
-        try pane.type("locate sydney; launch; auth allow; route start -33.8694,151.199 37.33,-122.03 speed=6.5")
-        try pane.press("Enter")
+        try restartShell(pane)
+        try enter(pane, "locate sydney; launch; auth allow; route start -33.8694,151.199 37.33,-122.03 speed=6.5")
         try pane.waitFor("the route started") { $0.contains("'wait' to move along") }
-        try pane.type("wait 600h")
-        try pane.press("Enter")
+        try enter(pane, "wait 600h")
         Thread.sleep(forTimeInterval: 1)
         kill(try placeshellPID(pane), SIGTERM)
         try pane.waitForLine("exit-status=143")
         XCTAssertTrue(historyLines(home).contains("wait 600h"), "history: \(historyLines(home))")
 
-        // SIGHUP, as when the terminal goes away: the history is saved.
-        try pane.press("C-l")
-        try pane.waitFor("a cleared screen") { !$0.contains("exit-status=143") }
-        try pane.type("\(shellQuote(binary.path))")
-        try pane.press("Enter")
-        try pane.waitFor("the placeshell prompt again") { lines($0).contains("placeshell>") }
-        try pane.type("echo before-hangup")
-        try pane.press("Enter")
+        // SIGHUP, as when the terminal goes away.
+        try restartShell(pane)
+        try enter(pane, "echo before-hangup")
         try pane.waitForLine("before-hangup")
-        let pid = try placeshellPID(pane)
-        kill(pid, SIGHUP)
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline && kill(pid, 0) == 0 { Thread.sleep(forTimeInterval: 0.05) }
-        XCTAssertNotEqual(kill(pid, 0), 0, "placeshell is still running after SIGHUP")
+        kill(try placeshellPID(pane), SIGHUP)
+        try pane.waitForLine("exit-status=129")
         let saved = historyLines(home)
         for entry in ["echo before-term", "wait 600h", "echo before-hangup"] {
             XCTAssertTrue(saved.contains(entry), "'\(entry)' is missing from the history: \(saved)")
