@@ -1,6 +1,9 @@
 // libFuzzer target: the importers. The first byte picks the format (its value modulo 6), the
 // rest is the file: 0 GPX, 1 GeoJSON, 2 CSV, 3 OSM XML, 4 OSM PBF, 5 a saved session (JSON
-// parsed, then restored as `load` does). Build and run with fuzz/run (see fuzz/README.md).
+// parsed, then restored as `load` does). What a format reads is merged into a place store as
+// `places load` does: CSV streamed into an empty store and then into the full one (the two
+// paths of `CSVImporter.merge`), the others' records merged twice.
+// Build and run with fuzz/run (see fuzz/README.md).
 import CFuzzDriver
 @preconcurrency import Glibc
 import PlaceKit
@@ -10,13 +13,24 @@ struct FuzzImporters {
     static func runOne(_ selector: UInt8, _ bytes: [UInt8]) {
         switch selector % 6 {
         case 0: _ = GPX.parse(bytes)
-        case 1: _ = GeoJSONImporter.parse(bytes)
-        case 2: _ = CSVImporter.parse(bytes)
-        case 3: _ = OSMXMLImporter.parse(bytes)
-        case 4: _ = OSMPBFImporter.parse(bytes)
+        case 1: merge(GeoJSONImporter.parse(bytes))
+        case 2:
+            _ = CSVImporter.parse(bytes)
+            var store = PlaceStore()
+            _ = CSVImporter.merge(bytes, into: &store, source: "fuzz.csv")
+            _ = CSVImporter.merge(bytes, into: &store, source: "fuzz.csv")
+        case 3: merge(OSMXMLImporter.parse(bytes))
+        case 4: merge(OSMPBFImporter.parse(bytes))
         default:
             if case .success(let json) = JSON.parse(bytes) { _ = try? SessionArchive.restore(json) }
         }
+    }
+
+    static func merge(_ result: Result<ImportSummary, ImportError>) {
+        guard case .success(let summary) = result else { return }
+        var store = PlaceStore()
+        store.merge(summary.records, source: "fuzz")
+        store.merge(summary.records, source: "fuzz")
     }
 
     static func main() {
