@@ -522,7 +522,7 @@ struct GPXReader {
         guard let parent = stack.last else {
             guard tag == .gpx else {
                 throw error(
-                    "not a GPX file: the root element is <\(scanner.raw(name.qualified))>, not <gpx>", at: offset)
+                    "not a GPX file: the root element is <\(scanner.shown(name.qualified))>, not <gpx>", at: offset)
             }
             rootOffset = offset
             if let v = scanner.attribute("version") { version = trimmed(scanner.string(v)) }
@@ -614,12 +614,14 @@ struct GPXReader {
             value = GPX.number(scanner.bytes, a.value)
         }
         guard let v = value, v.isFinite else {
-            return .failure(Problem(text: "\(which) \"\(scanner.string(a))\" is not a number"))
+            return .failure(Problem(text: "\(which) \"\(excerpt(scanner.string(a)))\" is not a number"))
         }
         guard v >= -limit && v <= limit else {
             return .failure(
                 Problem(
-                    text: "\(which) \(trimmed(scanner.string(a))) is out of range (-\(Int(limit)) to \(Int(limit)))"))
+                    text:
+                        "\(which) \(excerpt(trimmed(scanner.string(a)))) is out of range (-\(Int(limit)) to \(Int(limit)))"
+                ))
         }
         return .success(v)
     }
@@ -649,7 +651,8 @@ struct GPXReader {
                 let text = trimmed(String(decoding: capture, as: UTF8.self))
                 let lineNumber = line(captureOffset)
                 badTimes.add(
-                    "the <time> at line \(lineNumber) is not an ISO 8601 time (\"\(text)\"): that point has no time")
+                    "the <time> at line \(lineNumber) is not an ISO 8601 time (\"\(excerpt(text))\"): that point has no time"
+                )
             }
         case .ele:
             guard pending != nil, !pending!.sawElevation else { return }
@@ -659,7 +662,7 @@ struct GPXReader {
             } else {
                 let text = trimmed(String(decoding: capture, as: UTF8.self))
                 let lineNumber = line(captureOffset)
-                badElevations.add("the <ele> at line \(lineNumber) is not a number (\"\(text)\"): ignored")
+                badElevations.add("the <ele> at line \(lineNumber) is not a number (\"\(excerpt(text))\"): ignored")
             }
         case .wpt, .rtept, .trkpt:
             guard let p = pending else { return }
@@ -698,7 +701,7 @@ struct GPXReader {
         if version.isEmpty {
             warnings.append("the <gpx> element has no version attribute: read as GPX 1.1")
         } else if version != "1.0" && version != "1.1" {
-            warnings.append("GPX version \"\(version)\" is neither 1.0 nor 1.1: read as GPX 1.1")
+            warnings.append("GPX version \"\(excerpt(version))\" is neither 1.0 nor 1.1: read as GPX 1.1")
         }
         warnings += skipped.render(more: "points skipped for a bad position")
         warnings += badTimes.render(more: "malformed times")

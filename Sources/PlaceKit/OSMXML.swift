@@ -124,7 +124,7 @@ struct OSMXMLReader {
         if depth == 1 {
             guard scanner.bytes(name.local, equal: "osm") else {
                 throw error(
-                    "not an OpenStreetMap XML file: the root element is <\(scanner.raw(name.qualified))>, not <osm>",
+                    "not an OpenStreetMap XML file: the root element is <\(scanner.shown(name.qualified))>, not <osm>",
                     at: offset)
             }
             return
@@ -151,7 +151,7 @@ struct OSMXMLReader {
             guard let id = Self.integer(scanner.bytes, idAttr.value) else {
                 current = Current(
                     kind: kind, id: 0, offset: offset, deleted: false, position: .failure(Problem(text: "")))
-                throw error("<\(what)> has id '\(scanner.string(idAttr))', not an integer", at: offset)
+                throw error("<\(what)> has id '\(excerpt(scanner.string(idAttr)))', not an integer", at: offset)
             }
             var deleted = false
             if let action = scanner.attribute("action"), scanner.bytes(action.value, equal: "delete") { deleted = true }
@@ -176,7 +176,7 @@ struct OSMXMLReader {
         } else if current!.kind == .way && scanner.bytes(name.local, equal: "nd") {
             guard let r = scanner.attribute("ref") else { throw error("way \(id): <nd> without a ref", at: offset) }
             guard let ref = Self.integer(scanner.bytes, r.value) else {
-                throw error("way \(id): <nd> has ref '\(scanner.string(r))', not an integer", at: offset)
+                throw error("way \(id): <nd> has ref '\(excerpt(scanner.string(r)))', not an integer", at: offset)
             }
             current!.refs.append(ref)
         } else if current!.kind == .relation && scanner.bytes(name.local, equal: "member") {
@@ -184,7 +184,8 @@ struct OSMXMLReader {
                 throw error("relation \(id): <member> without a ref", at: offset)
             }
             guard let ref = Self.integer(scanner.bytes, r.value) else {
-                throw error("relation \(id): <member> has ref '\(scanner.string(r))', not an integer", at: offset)
+                throw error(
+                    "relation \(id): <member> has ref '\(excerpt(scanner.string(r)))', not an integer", at: offset)
             }
             let typeText = scanner.attribute("type").map { scanner.string($0) } ?? ""
             let kind: OSMAssembler.Member.Kind
@@ -194,7 +195,7 @@ struct OSMXMLReader {
             case "relation": kind = .relation
             default:
                 throw error(
-                    "relation \(id): <member> has type '\(typeText)', not node, way or relation", at: offset)
+                    "relation \(id): <member> has type '\(excerpt(typeText))', not node, way or relation", at: offset)
             }
             let role = scanner.attribute("role").map { scanner.string($0) } ?? ""
             current!.members.append(OSMAssembler.Member(kind: kind, ref: ref, role: role))
@@ -206,10 +207,10 @@ struct OSMXMLReader {
         func coordinate(_ name: StaticString, limit: Double) -> Result<Int32, Problem> {
             guard let a = scanner.attribute(name) else { return .failure(Problem(text: "no \(name)")) }
             guard let v = GPX.number(scanner.bytes, a.value) else {
-                return .failure(Problem(text: "\(name) '\(scanner.string(a))' is not a number"))
+                return .failure(Problem(text: "\(name) '\(excerpt(scanner.string(a)))' is not a number"))
             }
             guard v >= -limit && v <= limit else {
-                return .failure(Problem(text: "\(name) \(scanner.string(a)) is out of range"))
+                return .failure(Problem(text: "\(name) \(excerpt(scanner.string(a))) is out of range"))
             }
             return .success(Int32((v * 1e7).rounded()))
         }

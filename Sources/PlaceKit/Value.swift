@@ -69,6 +69,13 @@ public enum Value: Sendable, Equatable {
     }
 }
 
+/// Text from a file as a message quotes it: at most 40 characters, then `…`, so a hostile
+/// 10 MB value makes a one-line message.
+func excerpt(_ text: String) -> String {
+    let head = text.prefix(41)
+    return head.count > 40 ? String(head.prefix(40)) + "…" : text
+}
+
 /// Shortest decimal text for a number that reads back to the same value: `15`, `-33.869405`,
 /// `1e-06`. Integral values print without a fraction. Never prints `nan`/`inf` for finite input.
 public func formatNumber(_ x: Double) -> String {

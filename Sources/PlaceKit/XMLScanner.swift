@@ -124,6 +124,12 @@ struct XMLScanner {
         String(decoding: bytes[range], as: UTF8.self)
     }
 
+    /// A name or value from the input as a message quotes it: `excerpt` of its first bytes.
+    func shown(_ range: Range<Int>) -> String {
+        // 164 bytes hold more than 40 characters, so a character cut in two is never shown.
+        excerpt(raw(range.lowerBound..<min(range.upperBound, range.lowerBound + 164)))
+    }
+
     /// The decoded text as a String.
     func string(_ text: Text) -> String {
         if !text.needsDecoding { return raw(text.range) }
@@ -435,7 +441,7 @@ struct XMLScanner {
         if let last = open.last {
             let (line, column) = location(of: last.offset)
             throw fail(
-                "unexpected end of file: <\(raw(last.name.qualified))> (line \(line), column \(column)) is not closed",
+                "unexpected end of file: <\(shown(last.name.qualified))> (line \(line), column \(column)) is not closed",
                 at: bytes.count)
         }
         if !sawRoot { throw fail("no root element", at: bytes.count) }
@@ -546,7 +552,7 @@ struct XMLScanner {
     /// A name at `pos`; `what` (and the element, for an attribute) names the construct for the
     /// error message, which is built only on an error, not for every attribute of a large file.
     private mutating func scanName(_ what: StaticString, of element: Name? = nil) throws(Failure) -> Name {
-        func context() -> String { element.map { "\(what) <\(raw($0.qualified))>" } ?? "\(what)" }
+        func context() -> String { element.map { "\(what) <\(shown($0.qualified))>" } ?? "\(what)" }
         let start = pos
         guard pos < bytes.count else { throw fail("unexpected end of file in \(context())", at: pos) }
         guard Self.isNameStart(bytes[pos]) else {
@@ -563,7 +569,7 @@ struct XMLScanner {
         }
         if let c = colon {
             if c == start || c + 1 == pos {
-                throw fail("'\(raw(start..<pos))' is not a valid prefixed name", at: start)
+                throw fail("'\(shown(start..<pos))' is not a valid prefixed name", at: start)
             }
             return Name(qualified: start..<pos, local: (c + 1)..<pos)
         }
@@ -597,7 +603,7 @@ struct XMLScanner {
         while true {
             let spaced = skipSpace()
             guard pos < bytes.count else {
-                throw fail("unexpected end of file in the start tag <\(raw(name.qualified))>", at: pos)
+                throw fail("unexpected end of file in the start tag <\(shown(name.qualified))>", at: pos)
             }
             let b = bytes[pos]
             if b == UInt8(ascii: ">") {
@@ -608,10 +614,10 @@ struct XMLScanner {
             }
             if b == UInt8(ascii: "/") {
                 guard pos + 1 < bytes.count else {
-                    throw fail("unexpected end of file in the start tag <\(raw(name.qualified))>", at: pos + 1)
+                    throw fail("unexpected end of file in the start tag <\(shown(name.qualified))>", at: pos + 1)
                 }
                 guard bytes[pos + 1] == UInt8(ascii: ">") else {
-                    throw fail("expected '>' after '/' in <\(raw(name.qualified))>", at: pos + 1)
+                    throw fail("expected '>' after '/' in <\(shown(name.qualified))>", at: pos + 1)
                 }
                 pos += 2
                 open.append((name, tagStart))
@@ -621,7 +627,8 @@ struct XMLScanner {
             }
             guard spaced else {
                 throw fail(
-                    "expected white space, '>' or '/>' in <\(raw(name.qualified))>, found \(describe(at: pos))", at: pos
+                    "expected white space, '>' or '/>' in <\(shown(name.qualified))>, found \(describe(at: pos))",
+                    at: pos
                 )
             }
             try scanAttribute(in: name)
@@ -635,14 +642,14 @@ struct XMLScanner {
         _ = skipSpace()
         guard pos < bytes.count else { throw fail("unexpected end of file in an attribute", at: pos) }
         guard bytes[pos] == UInt8(ascii: "=") else {
-            throw fail("expected '=' after attribute \(raw(name.qualified)), found \(describe(at: pos))", at: pos)
+            throw fail("expected '=' after attribute \(shown(name.qualified)), found \(describe(at: pos))", at: pos)
         }
         pos += 1
         _ = skipSpace()
         guard pos < bytes.count else { throw fail("unexpected end of file in an attribute", at: pos) }
         let quote = bytes[pos]
         guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
-            throw fail("attribute \(raw(name.qualified)) needs a quoted value, found \(describe(at: pos))", at: pos)
+            throw fail("attribute \(shown(name.qualified)) needs a quoted value, found \(describe(at: pos))", at: pos)
         }
         let quoteAt = pos
         pos += 1
@@ -651,7 +658,7 @@ struct XMLScanner {
         let n = bytes.count
         while true {
             guard pos < n else {
-                throw fail("unexpected end of file in the value of attribute \(raw(name.qualified))", at: quoteAt)
+                throw fail("unexpected end of file in the value of attribute \(shown(name.qualified))", at: quoteAt)
             }
             let b = bytes[pos]
             if b == quote { break }
@@ -668,7 +675,7 @@ struct XMLScanner {
         let value = valueStart..<pos
         pos += 1
         for other in attributes where bytes[other.name.qualified].elementsEqual(bytes[name.qualified]) {
-            throw fail("duplicate attribute \(raw(name.qualified))", at: attrStart)
+            throw fail("duplicate attribute \(shown(name.qualified))", at: attrStart)
         }
         attributes.append(Attribute(name: name, value: value, needsDecoding: decode))
     }
@@ -703,19 +710,19 @@ struct XMLScanner {
         let name = try scanName("an end tag")
         _ = skipSpace()
         guard pos < bytes.count else {
-            throw fail("unexpected end of file in the end tag </\(raw(name.qualified))>", at: pos)
+            throw fail("unexpected end of file in the end tag </\(shown(name.qualified))>", at: pos)
         }
         guard bytes[pos] == UInt8(ascii: ">") else {
-            throw fail("expected '>' in the end tag </\(raw(name.qualified))>, found \(describe(at: pos))", at: pos)
+            throw fail("expected '>' in the end tag </\(shown(name.qualified))>, found \(describe(at: pos))", at: pos)
         }
         pos += 1
         guard let top = open.last else {
-            throw fail("end tag </\(raw(name.qualified))> without a matching start tag", at: tagStart)
+            throw fail("end tag </\(shown(name.qualified))> without a matching start tag", at: tagStart)
         }
         guard bytes[top.name.qualified].elementsEqual(bytes[name.qualified]) else {
             let (line, column) = location(of: top.offset)
             throw fail(
-                "end tag </\(raw(name.qualified))> does not match <\(raw(top.name.qualified))> (line \(line), column \(column))",
+                "end tag </\(shown(name.qualified))> does not match <\(shown(top.name.qualified))> (line \(line), column \(column))",
                 at: tagStart)
         }
         open.removeLast()
