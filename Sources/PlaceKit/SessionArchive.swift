@@ -294,6 +294,7 @@ public enum SessionArchive {
         guard fileVersion >= 1 else { throw ArchiveError("version: \(fileVersion) is not a session format") }
         let session = Session()
         session.clockMicros = try root.int64("clock")
+        guard session.clockMicros >= 0 else { throw ArchiveError("clock: expected a time, found a negative number") }
         session.device = try readDevice(root.object("device"))
         try readPlaces(root.object("places"), into: session)
         session.log = try root.strings("log")
@@ -408,7 +409,7 @@ public enum SessionArchive {
         }
         func point(_ key: String) throws(ArchiveError) -> GeoPoint {
             let n = try numbers(key, count: 2)
-            guard (-180...90).contains(n[0]), (-180...180).contains(n[1]) else {
+            guard (-90...90).contains(n[0]), (-180...180).contains(n[1]) else {
                 throw ArchiveError("\(sub(key)): not a position")
             }
             return GeoPoint(latitude: n[0], longitude: n[1])
@@ -416,7 +417,9 @@ public enum SessionArchive {
         func choice<T: RawRepresentable>(_ key: String, _ type: T.Type) throws(ArchiveError) -> T
         where T.RawValue == String {
             let s = try string(key)
-            guard let v = T(rawValue: s) else { throw ArchiveError("\(sub(key)): '\(s)' is not a known value") }
+            guard let v = T(rawValue: s) else {
+                throw ArchiveError("\(sub(key)): '\(excerpt(s))' is not a known value")
+            }
             return v
         }
     }
@@ -442,6 +445,10 @@ public enum SessionArchive {
         }
         d.infoPlist.texts = texts
         let screen = try r.numbers("screen", count: 2)
+        // The map view's frame: a screen of no size, or of astronomical size, has no map to draw.
+        guard screen.allSatisfy({ (1...10_000).contains($0) }) else {
+            throw ArchiveError("\(r.path).screen: expected a width and a height of 1…10000 points")
+        }
         d.screenWidth = screen[0]
         d.screenHeight = screen[1]
         return d
