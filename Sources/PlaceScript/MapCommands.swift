@@ -217,8 +217,15 @@ private let zoomType = ArgType(usage: "in|out|LEVEL", completions: { _ in ["in",
     }
     let q = try readQuantity(t, cursor: c)
     _ = c.next()
-    guard q.dimension == .none, q.value >= 0, q.value <= 30 else {
+    guard q.dimension == .none else {
         throw .syntax("'\(t.text)' is not a zoom level (in, out, or a number such as 15)", at: c.location(of: t))
+    }
+    guard q.value >= 0, q.value <= 30 else {
+        throw .syntax(
+            "zoom level '\(t.text)' is out of range (0…30)", at: c.location(of: t),
+            help:
+                "the map clamps zoom to \(formatNumber(SimulationChoices.minimumZoom))…\(formatNumber(SimulationChoices.maximumZoom))"
+        )
     }
     return .number(q)
 }
