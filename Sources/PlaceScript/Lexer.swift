@@ -440,6 +440,13 @@ public struct Lexer {
                 i += 1
                 return nil
             }
+            if j < n, bytes[j] >= 0x30, bytes[j] <= 0x39 {
+                var end = j
+                while end < n, bytes[end] >= 0x30, bytes[end] <= 0x39 { end += 1 }
+                throw .syntax(
+                    "script argument number is out of range (at most 999999)", at: location(i + 2, end - i - 2),
+                    help: "write ${1} or ${1:-default}")
+            }
             var defaultValue: [UInt8]? = nil
             if j + 1 < n && bytes[j] == 0x3A && bytes[j + 1] == 0x2D {  // :-
                 j += 2
