@@ -9,6 +9,9 @@ struct RunResult {
     /// The process was killed by a signal (a crash), not ended with exit().
     var signaled: Bool
     var timedOut: Bool
+    /// The program's peak resident set size in kilobytes: the largest `VmHWM` read from
+    /// /proc/PID/status while it ran (0 where there is no /proc).
+    var maxRSSKilobytes: Int
 
     var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
     var stderrText: String { String(decoding: stderr, as: UTF8.self) }
@@ -134,9 +137,16 @@ func cleanEnvironment(home: String, extra: [String: String] = [:]) -> [String: S
 /// input (a file, or nothing: /dev/null). Output goes to temporary files, so a large output can
 /// never deadlock a pipe. A run longer than `timeout` seconds is killed and reported.
 ///
-/// Uses posix_spawn and waitpid rather than Foundation's Process: on Linux, Process notices the
+/// Uses posix_spawn and wait4 rather than Foundation's Process: on Linux, Process notices the
 /// end of a child through a descriptor the child inherits, so a child that leaves a daemon
 /// behind (the tmux client starting its server) would never be seen to end.
+///
+/// The peak memory (`maxRSSKilobytes`) is sampled from /proc/PID/status (`VmHWM`, the high-water
+/// mark of the process's current memory map) at every poll, not taken from wait4's ru_maxrss:
+/// posix_spawn starts the child with vfork, and Linux carries the high-water mark of the memory
+/// map an exec replaces into ru_maxrss, so wait4 reports the test runner's own peak. `env -C`
+/// execs placeshell in the same process, so the figure is placeshell's. The last sample comes at
+/// most 5 ms before the end, when a program frees memory rather than taking more.
 func runProcess(
     _ executable: URL, _ arguments: [String], in directory: URL, environment: [String: String],
     stdin: URL? = nil, timeout: TimeInterval = 60
@@ -192,15 +202,17 @@ func runProcess(
     var timedOut = false
     let deadline = Date().addingTimeInterval(timeout)
     var pause: useconds_t = 200
+    var peak = 0
     while true {
-        let r = waitpid(pid, &status, WNOHANG)
+        peak = max(peak, highWaterMarkKilobytes(of: pid))
+        let r = wait4(pid, &status, WNOHANG, nil)
         if r == pid { break }
-        if r < 0 && errno != EINTR { throw SpawnError(message: "waitpid failed: errno \(errno)") }
+        if r < 0 && errno != EINTR { throw SpawnError(message: "wait4 failed: errno \(errno)") }
         if Date() > deadline {
             timedOut = true
             kill(-pid, SIGKILL)
             kill(pid, SIGKILL)
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            while wait4(pid, &status, 0, nil) < 0 && errno == EINTR {}
             break
         }
         usleep(pause)
@@ -212,7 +224,16 @@ func runProcess(
         stderr: (try? Data(contentsOf: URL(fileURLWithPath: errPath))) ?? Data(),
         status: signal == 0 ? (status >> 8) & 0xFF : signal,
         signaled: signal != 0,
-        timedOut: timedOut)
+        timedOut: timedOut,
+        maxRSSKilobytes: peak)
+}
+
+/// `VmHWM` of a running process in kilobytes, or 0 when it cannot be read.
+private func highWaterMarkKilobytes(of pid: pid_t) -> Int {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+    else { return 0 }
+    return Int(line.dropFirst(6).trimmingCharacters(in: .whitespaces).dropLast(3)) ?? 0
 }
 
 struct SpawnError: Error, CustomStringConvertible {
