@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "CFuzzDriver"),
         .executableTarget(name: "FuzzLanguage", dependencies: ["CFuzzDriver", "PlaceScript"]),
         .executableTarget(name: "FuzzSession", dependencies: ["CFuzzDriver", "PlaceScript"]),
-        .executableTarget(name: "FuzzImporters", dependencies: ["CFuzzDriver", "PlaceKit"]),
+        .executableTarget(name: "FuzzImporters", dependencies: ["CFuzzDriver", "PlaceKit", "PlaceScript"]),
         .testTarget(name: "PlaceKitTests", dependencies: ["PlaceKit"]),
         .testTarget(name: "PlaceScriptTests", dependencies: ["PlaceScript"]),
         // Snapshots/ holds the golden SVGs the tests read from disk.

@@ -2,11 +2,14 @@
 // rest is the file: 0 GPX, 1 GeoJSON, 2 CSV, 3 OSM XML, 4 OSM PBF, 5 a saved session (JSON
 // parsed, then restored as `load` does). What a format reads is merged into a place store as
 // `places load` does: CSV streamed into an empty store and then into the full one (the two
-// paths of `CSVImporter.merge`), the others' records merged twice.
+// paths of `CSVImporter.merge`), the others' records merged twice. A session that restores is
+// put in a shell as `load` puts it, and `afterLoad` runs against it: what a user does next draws
+// the map and reads every state path of the restored session.
 // Build and run with fuzz/run (see fuzz/README.md).
 import CFuzzDriver
 @preconcurrency import Glibc
 import PlaceKit
+import PlaceScript
 
 @main
 struct FuzzImporters {
@@ -22,9 +25,25 @@ struct FuzzImporters {
         case 3: merge(OSMXMLImporter.parse(bytes))
         case 4: merge(OSMPBFImporter.parse(bytes))
         default:
-            if case .success(let json) = JSON.parse(bytes) { _ = try? SessionArchive.restore(json) }
+            guard case .success(let json) = JSON.parse(bytes), let restored = try? SessionArchive.restore(json)
+            else { return }
+            let shell = Shell(stdout: StringSink(), stderr: StringSink())
+            shell.keepGoing = true
+            var polls = 0
+            shell.interruptRequested = {  // a bound on the events `wait` may deliver
+                polls += 1
+                return polls > 20_000
+            }
+            shell.replaceSession(with: restored.0)
+            if case .success(let invocations) = shell.parse(afterLoad) { shell.run(invocations) }
         }
     }
+
+    /// What runs against a restored session: the map drawn, every state root read, time passing.
+    static let afterLoad = SourceText(
+        name: "fuzz",
+        text: (["status", "map", "camera", "markers", "events", "wait 2s", "likely", "select 1", "status", "map"]
+            + CommandTable.standard.stateRoots.map { "show " + $0.name }).joined(separator: "\n"))
 
     static func merge(_ result: Result<ImportSummary, ImportError>) {
         guard case .success(let summary) = result else { return }
