@@ -173,6 +173,10 @@ extension CommandFamily {
             HelpTopic("syntax", summary: "the command language", text: syntaxHelp),
             HelpTopic("paths", summary: "the state paths that show and expect read", text: ""),
             HelpTopic("units", summary: "numbers with units", text: unitsHelp),
+            HelpTopic(
+                "signals", summary: "Ctrl-C, SIGTERM, closed pipes, and files that are never half-written",
+                text: signalsHelp),
+            HelpTopic("limits", summary: "what is accepted at the edges, and what happens beyond", text: limitsHelp),
         ])
 }
 
@@ -400,6 +404,38 @@ let unitsHelp: String = {
     text += "\n\nA number without a unit takes the unit the argument expects (locate ... 65 means 65 m)."
     return text
 }()
+
+let signalsHelp = """
+    Ctrl-C at the prompt cancels the line. While a command runs, it stops the command at a safe
+    point and the command fails with 'interrupted: …': 'wait' stops between two events (the clock
+    stays at the last one, later events stay queued), 'places load' and 'places generate' leave
+    the dataset as it was. Between commands it stops the rest of the line or sourced script. In
+    a script, Ctrl-C ends placeshell with status 130, even with --keep-going.
+
+    SIGTERM and SIGHUP at the prompt stop a running command, save the history and exit with
+    128 + the signal (143, 129). A reader that goes away (placeshell FILE | head -1) ends
+    placeshell quietly with status 0; a closed or full standard output is an error (status 1).
+
+    Files (the history, save, places export, export geojson, snapshot) are written to a
+    temporary file beside the target, flushed and renamed: a failed write says so and leaves
+    the old file as it was. Two shells exiting at once both keep their history lines.
+    """
+
+let limitsHelp = """
+    Numbers are decimal: nan, inf and hexadecimal are not numbers; 1e309 is out of range; -0
+    is 0. Every argument has a range and the error names it (wait 0…31536000 s, zoom 0…30,
+    places generate 1…5000000). Latitude -90…90, longitude -180…180, both ends included.
+
+    A script is checked whole first: a bad argument anywhere runs nothing (status 2). source
+    nests 32 deep and refuses a cycle, however the path is spelled.
+
+    JSON nests at most 512 deep; XML has no depth limit and expands no declared entities.
+    A value quoted from a file in a message is cut to 40 characters. A route has at most
+    2,000,000 positions. The app's console log keeps its last 100,000 lines, and a command that
+    raises more than 10,000 events prints them as they come, before its result.
+
+    A failed load (places load, route gpx, load) changes nothing. See LIMITS in the manual.
+    """
 
 let syntaxHelp = """
     One command per line. ';' separates commands on a line; '#' at the start of a word begins a
