@@ -21,6 +21,8 @@ static inline int shim_hist_setunique(History *h, int u) { HistEvent ev; return 
 static inline int shim_hist_enter(History *h, const char *s) { HistEvent ev; return history(h, &ev, H_ENTER, s); }
 static inline int shim_hist_load(History *h, const char *p) { HistEvent ev; return history(h, &ev, H_LOAD, p); }
 static inline int shim_hist_save(History *h, const char *p) { HistEvent ev; return history(h, &ev, H_SAVE, p); }
+/* Saves to an open stream, so the caller can check the flush and close that H_SAVE ignores. */
+static inline int shim_hist_save_fp(History *h, FILE *fp) { HistEvent ev; return history(h, &ev, H_SAVE_FP, fp); }
 static inline int shim_hist_clear(History *h) { HistEvent ev; return history(h, &ev, H_CLEAR); }
 /* Walks the history oldest first: returns the entry's text, or NULL at the end. */
 static inline const char *shim_hist_first_oldest(History *h) {

@@ -109,20 +109,40 @@ final class HistoryStore {
         }
         for line in added { _ = shim_hist_enter(merged, line) }
         let temporary = path + ".tmp.\(getpid())"
-        let oldMask = umask(0o077)
-        let saved = shim_hist_save(merged, temporary)
-        umask(oldMask)
-        guard saved >= 0 else {
+        if let failure = Self.write(merged, to: temporary) {
             unlink(temporary)
-            printError("placeshell: warning: cannot write the history file '\(path)': \(errnoReason())\n")
+            printError(
+                "placeshell: warning: cannot write the history file '\(path)': \(errnoReason(failure)); the old file is unchanged\n"
+            )
             return
         }
-        chmod(temporary, 0o600)
         if rename(temporary, path) != 0 {
             printError("placeshell: warning: cannot replace the history file '\(path)': \(errnoReason())\n")
             unlink(temporary)
         }
         added = []
+    }
+
+    /// Writes the history to `temporary` (mode 0600) and flushes it to disk. libedit's own
+    /// H_SAVE ignores the error of its final flush, so a full disk or the file size limit would
+    /// leave half a history to be renamed over the whole one; here every step is checked.
+    /// Returns the errno of the first failure, or nil.
+    private static func write(_ history: OpaquePointer, to temporary: String) -> Int32? {
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return errno }
+        guard let stream = fdopen(fd, "w") else {
+            let code = errno
+            Glibc.close(fd)
+            return code
+        }
+        var failure: Int32? = nil
+        errno = 0
+        if shim_hist_save_fp(history, stream) < 0 || fflush(stream) != 0 || ferror(stream) != 0 {
+            failure = errno == 0 ? EIO : errno
+        }
+        if failure == nil && fsync(fd) != 0 { failure = errno }
+        if fclose(stream) != 0 && failure == nil { failure = errno }
+        return failure
     }
 
     func close() {

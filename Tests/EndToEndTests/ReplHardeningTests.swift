@@ -133,6 +133,39 @@ extension ReplTests {
         }
     }
 
+    /// A history that cannot be written whole (here: over the file size limit, as on a full
+    /// disk) is not written at all: a warning, and the old file byte for byte.
+    func testAHistoryThatCannotBeWrittenKeepsTheOldFile() throws {
+        let home = TemporaryDirectory()
+        let old =
+            (["_HiStOrY_V2_"] + (0..<300).map { String(format: "echo\\040old-%04d", $0) })
+            .joined(separator: "\n") + "\n"
+        try FileManager.default.createDirectory(
+            atPath: home.path + "/state/placeshell", withIntermediateDirectories: true)
+        let historyPath = home.path + "/state/placeshell/history"
+        try Data(old.utf8).write(to: URL(fileURLWithPath: historyPath))
+        let pane = TmuxPane(tmux: tmux, home: home)
+        defer { pane.kill() }
+        try pane.start(environment: paneEnvironment(home, lang: "C.UTF-8"))
+        try pane.waitFor("the bash prompt") { lines($0).contains("$") }
+        // 1 KiB: the history file (5 KB) cannot be written under this limit.
+        try enter(pane, "(ulimit -f 1; \(shellQuote(binary.path))); echo \"exit-status=$?\"")
+        try pane.waitFor("the placeshell prompt") { lines($0).contains("placeshell>") }
+        try enter(pane, "echo new-line")
+        try pane.waitForLine("new-line")
+        try pane.press("C-d")
+        try pane.waitForLine("exit-status=0")
+        let screen = try pane.screen().replacingOccurrences(of: "\n", with: "")
+        XCTAssertTrue(
+            screen.contains(
+                "cannot write the history file '\(historyPath)': file too large; the old file is unchanged"),
+            screen)
+        let now = try String(contentsOfFile: historyPath, encoding: .utf8)
+        XCTAssertTrue(now == old, "the history file changed: \(now.utf8.count) bytes, was \(old.utf8.count)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: home.path + "/state/placeshell")
+        XCTAssertEqual(left.sorted(), ["history", "history.lock"], "a temporary file was left behind")
+    }
+
     /// A resized terminal redraws the line being edited, and editing goes on from there.
     func testResizeKeepsTheLineBeingEdited() throws {
         let home = TemporaryDirectory()
