@@ -78,7 +78,7 @@ extension CommandFamily {
                 handler: { ctx throws(Diagnostic) in
                     let seconds = ctx.quantity(0)?.value ?? 0
                     let start = ctx.session.clock
-                    guard ctx.session.advance(by: seconds, interrupted: { ctx.shell.shouldStop }) else {
+                    guard ctx.session.advance(by: seconds, interrupted: ctx.shell.interruptRequested) else {
                         let passed = ctx.session.clock - start
                         throw .interrupted(
                             "the wait stopped after \(formatQuantity(passed, .duration)) of \(formatQuantity(seconds, .duration)), at clock \(formatQuantity(ctx.session.clock, .duration)); \(ctx.session.pendingEvents.count) events are still queued"

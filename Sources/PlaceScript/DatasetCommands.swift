@@ -173,7 +173,7 @@ private func loadCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
     // (a million rows: a few hundred MB less and twice as fast); a failure leaves it unchanged.
     var merged: (added: Int, replaced: Int)?
     let shell = ctx.shell
-    let interruption = ImportInterruption { shell.shouldStop }
+    let interruption = ImportInterruption(shell.interruptRequested)
     switch format {
     case .geojson: result = GeoJSONImporter.parse(bytes, interruption: interruption)
     case .csv:
@@ -389,7 +389,8 @@ private func generateCommand(_ ctx: CommandContext) throws(Diagnostic) -> Comman
     var target = ctx.flag("replace") ? PlaceStore(source: "generated") : ctx.session.places.dataset
     let shell = ctx.shell
     let done = target.generate(
-        count: n, around: centre, radius: radius, seed: seed, source: "generated", interrupted: { shell.shouldStop })
+        count: n, around: centre, radius: radius, seed: seed, source: "generated", interrupted: shell.interruptRequested
+    )
     guard done != nil else {
         throw .interrupted(
             "no places were generated; the dataset is unchanged (\(groupedThousands(ctx.session.places.dataset.count)) places)"

@@ -131,9 +131,6 @@ public final class Shell {
     /// Forgets an interruption that has been dealt with: the prompt calls this before each line.
     public func clearInterruption() { wasInterrupted = false }
 
-    /// For long-running commands, at a safe point: whether Ctrl-C asks them to stop.
-    public var shouldStop: Bool { interruptRequested() }
-
     /// Canonical paths of the scripts being sourced, innermost last.
     var sourceStack: [String] = []
     /// How deep `source` may nest.

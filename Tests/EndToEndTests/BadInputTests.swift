@@ -18,40 +18,12 @@ struct SplitMix64: RandomNumberGenerator {
 /// Inputs that are not well-formed scripts: whatever the bytes, placeshell answers with a clear
 /// error or ignores them as documented, and never crashes. The inputs are generated here, in a
 /// temporary directory, rather than committed.
-final class BadInputTests: XCTestCase {
-    var binary: URL!
-    var directory: TemporaryDirectory!
-
-    override func setUpWithError() throws {
-        guard let found = Paths.binaryOrFail() else {
-            throw XCTSkip("placeshell was not found (reported as a failure)")
-        }
-        binary = found
-        directory = TemporaryDirectory()
-    }
-
-    override func tearDown() {
-        directory = nil
-    }
-
+final class BadInputTests: BinaryTestCase {
     /// Runs placeshell in the temporary directory with a clean environment.
     func placeshell(_ arguments: [String], stdin: URL? = nil, timeout: TimeInterval = 60) throws -> RunResult {
         try runProcess(
             binary, arguments, in: directory.url, environment: cleanEnvironment(home: directory.path), stdin: stdin,
             timeout: timeout)
-    }
-
-    /// The run ended normally with one of the documented statuses and no crash report.
-    func assertNoCrash(_ r: RunResult, _ what: String, file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertFalse(r.timedOut, "\(what): timed out", file: file, line: line)
-        XCTAssertFalse(
-            r.signaled, "\(what): killed by signal \(r.status)\n\(r.stderrText.prefix(2000))", file: file, line: line)
-        XCTAssertTrue([0, 1, 2].contains(r.status), "\(what): exit status \(r.status)", file: file, line: line)
-        for marker in ["Fatal error", "Crash", "Current stack trace", "💣"] {
-            XCTAssertFalse(
-                r.stderrText.contains(marker), "\(what): stderr mentions '\(marker)'\n\(r.stderrText.prefix(2000))",
-                file: file, line: line)
-        }
     }
 
     func testNonUTF8BytesInAScript() throws {

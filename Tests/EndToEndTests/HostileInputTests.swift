@@ -10,22 +10,7 @@ import XCTest
 ///
 /// The inputs are generated in a temporary directory; the one real file (an OSM PBF extract)
 /// is read from the shared data directory and cut there.
-final class HostileInputTests: XCTestCase {
-    var binary: URL!
-    var directory: TemporaryDirectory!
-
-    override func setUpWithError() throws {
-        guard let found = Paths.binaryOrFail() else {
-            throw XCTSkip("placeshell was not found (reported as a failure)")
-        }
-        binary = found
-        directory = TemporaryDirectory()
-    }
-
-    override func tearDown() {
-        directory = nil
-    }
-
+final class HostileInputTests: BinaryTestCase {
     /// Runs placeshell in the temporary directory and checks that it ended normally within
     /// `seconds` of wall time and `megabytes` of peak resident memory; the figures measured are
     /// in every message.
@@ -39,15 +24,9 @@ final class HostileInputTests: XCTestCase {
             timeout: seconds * 2)
         let elapsed = Date().timeIntervalSince(start)
         let measured = String(format: "%.1f s, peak RSS %.1f MB", elapsed, Double(r.maxRSSKilobytes) / 1024)
-        XCTAssertFalse(r.timedOut, "\(what): timed out (\(measured))", file: file, line: line)
-        XCTAssertFalse(
-            r.signaled, "\(what): killed by signal \(r.status)\n\(r.stderrText.prefix(2000))", file: file, line: line)
-        XCTAssertTrue([0, 1, 2].contains(r.status), "\(what): exit status \(r.status)", file: file, line: line)
-        for marker in ["Fatal error", "Current stack trace", "💣"] {
-            XCTAssertFalse(
-                r.stderrText.contains(marker), "\(what): stderr mentions '\(marker)'\n\(r.stderrText.prefix(2000))",
-                file: file, line: line)
-        }
+        assertNoCrash(
+            r, what, detail: measured, crashMarkers: ["Fatal error", "Current stack trace", "💣"], file: file, line: line
+        )
         XCTAssertLessThan(elapsed, seconds, "\(what): took too long (\(measured))", file: file, line: line)
         XCTAssertGreaterThan(r.maxRSSKilobytes, 0, "\(what): no peak RSS measured", file: file, line: line)
         XCTAssertLessThan(

@@ -51,12 +51,10 @@ extension ReplTests {
         try startShell(pane)
 
         // A route of two million one-second positions: 'wait 600h' would take minutes.
-        try pane.type("locate sydney; launch; auth allow; route start -33.8694,151.199 37.33,-122.03 speed=6.5")
-        try pane.press("Enter")
+        try enter(pane, "locate sydney; launch; auth allow; route start -33.8694,151.199 37.33,-122.03 speed=6.5")
         try pane.waitFor("the route started") { $0.contains("'wait' to move along") }
         try pane.press("C-l")
-        try pane.type("wait 600h")
-        try pane.press("Enter")
+        try enter(pane, "wait 600h")
         Thread.sleep(forTimeInterval: 1.5)
         try pane.press("C-c")
         try pane.waitFor("the wait interrupted", timeout: 20) { screen in
@@ -65,20 +63,17 @@ extension ReplTests {
         }
         // The state is consistent: the clock is where the wait stopped, the route goes on.
         try pane.press("C-l")
-        try pane.type("expect route.running == true; wait 2s; echo still-here")
-        try pane.press("Enter")
+        try enter(pane, "expect route.running == true; wait 2s; echo still-here")
         try pane.waitForLine("still-here")
 
         try pane.press("C-l")
-        try pane.type("places load big.csv")
-        try pane.press("Enter")
+        try enter(pane, "places load big.csv")
         Thread.sleep(forTimeInterval: 0.5)
         try pane.press("C-c")
         try pane.waitFor("the load interrupted", timeout: 30) { screen in
             screen.contains("error: interrupted: 'big.csv' was not loaded; the dataset is unchanged (173 places)")
         }
-        try pane.type("expect places.count == 173; echo unchanged")
-        try pane.press("Enter")
+        try enter(pane, "expect places.count == 173; echo unchanged")
         try pane.waitForLine("unchanged")
         try pane.press("C-d")
         try pane.waitForLine("exit-status=0")
@@ -177,12 +172,10 @@ extension ReplTests {
         try pane.waitFor("the typed text") { lines($0).contains("placeshell> echo resized") }
         try pane.run(["resize-window", "-t", pane.target, "-x", "60", "-y", "20"])
         try pane.waitFor("the line after the resize") { lines($0).contains("placeshell> echo resized") }
-        try pane.type("_and_edited")
-        try pane.press("Enter")
+        try enter(pane, "_and_edited")
         try pane.waitForLine("resized_and_edited")
         try pane.run(["resize-window", "-t", pane.target, "-x", "120", "-y", "40"])
-        try pane.type("echo wider")
-        try pane.press("Enter")
+        try enter(pane, "echo wider")
         try pane.waitForLine("wider")
         try pane.press("C-d")
         try pane.waitForLine("exit-status=0")
@@ -197,23 +190,21 @@ extension ReplTests {
         defer { pane.kill() }
         try pane.start(environment: paneEnvironment(home, lang: "C.UTF-8"))
         try startShell(pane)
-        try pane.type("locate sydney; launch; auth allow; wait 1s; likely; select 2; wait 1s")
-        try pane.press("Enter")
+        try enter(pane, "locate sydney; launch; auth allow; wait 1s; likely; select 2; wait 1s")
         try pane.waitFor("the map screen") { $0.contains("placeshell[map]>") }
         try pane.press("C-l")
         for failing in [
             "load bad.json", "places load bad.csv", "places load missing.csv", "select 99", "locate 91 0",
             "wait -1s", "expect app.screen == \"list\"", "route gpx bad.csv", "nosuchcommand",
         ] {
-            try pane.type(failing)
-            try pane.press("Enter")
+            try enter(pane, failing)
         }
         try pane.waitFor("the last error") { $0.contains("error: unknown command 'nosuchcommand'") }
         try pane.press("C-l")
-        try pane.type(
+        try enter(
+            pane,
             "expect app.screen == \"map\"; expect markers.count == 1; expect places.count == 173; "
                 + "expect auth.status == \"authorizedWhenInUse\"; echo state-kept")
-        try pane.press("Enter")
         try pane.waitForLine("state-kept")
         let after = try pane.screen()
         XCTAssertFalse(after.contains("error:"), after)
@@ -235,8 +226,7 @@ extension ReplTests {
             try pane.start(environment: paneEnvironment(state, lang: "C.UTF-8"))
             try startShell(pane)
             for i in 1...5 {
-                try pane.type("echo shell\(n)-line\(i)")
-                try pane.press("Enter")
+                try enter(pane, "echo shell\(n)-line\(i)")
             }
             try pane.waitForLine("shell\(n)-line5")
         }

@@ -92,6 +92,42 @@ struct BinaryNotFound: Error {
     var searched: [String]
 }
 
+/// An end-to-end test case that runs the built binary in a fresh temporary directory.
+class BinaryTestCase: XCTestCase {
+    var binary: URL!
+    var directory: TemporaryDirectory!
+
+    override func setUpWithError() throws {
+        guard let found = Paths.binaryOrFail() else {
+            throw XCTSkip("placeshell was not found (reported as a failure)")
+        }
+        binary = found
+        directory = TemporaryDirectory()
+    }
+
+    override func tearDown() {
+        directory = nil
+    }
+}
+
+/// The run ended normally with one of the documented statuses and no crash report on stderr;
+/// `detail` (figures measured) is added to the timeout message.
+func assertNoCrash(
+    _ r: RunResult, _ what: String, detail: String? = nil,
+    crashMarkers: [String] = ["Fatal error", "Crash", "Current stack trace", "💣"], file: StaticString = #filePath,
+    line: UInt = #line
+) {
+    XCTAssertFalse(r.timedOut, "\(what): timed out" + (detail.map { " (\($0))" } ?? ""), file: file, line: line)
+    XCTAssertFalse(
+        r.signaled, "\(what): killed by signal \(r.status)\n\(r.stderrText.prefix(2000))", file: file, line: line)
+    XCTAssertTrue([0, 1, 2].contains(r.status), "\(what): exit status \(r.status)", file: file, line: line)
+    for marker in crashMarkers {
+        XCTAssertFalse(
+            r.stderrText.contains(marker), "\(what): stderr mentions '\(marker)'\n\(r.stderrText.prefix(2000))",
+            file: file, line: line)
+    }
+}
+
 /// A fresh temporary directory, removed when the value is released.
 final class TemporaryDirectory {
     let url: URL
