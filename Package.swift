@@ -29,10 +29,14 @@ let package = Package(
         .executableTarget(name: "FuzzLanguage", dependencies: ["CFuzzDriver", "PlaceScript"]),
         .executableTarget(name: "FuzzSession", dependencies: ["CFuzzDriver", "PlaceScript"]),
         .executableTarget(name: "FuzzImporters", dependencies: ["CFuzzDriver", "PlaceKit", "PlaceScript"]),
-        .testTarget(name: "PlaceKitTests", dependencies: ["PlaceKit"]),
-        .testTarget(name: "PlaceScriptTests", dependencies: ["PlaceScript"]),
+        // What the test targets share: where the repository's files are, and the real data in
+        // ../shared/data that a test reads where it exists and skips, with a reason, where not.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "PlaceKitTests", dependencies: ["PlaceKit", "TestSupport"]),
+        .testTarget(name: "PlaceScriptTests", dependencies: ["PlaceScript", "TestSupport"]),
         // Snapshots/ holds the golden SVGs the tests read from disk.
-        .testTarget(name: "EndToEndTests", dependencies: ["placeshell"], exclude: ["Snapshots"]),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["placeshell", "PlaceKit", "TestSupport"], exclude: ["Snapshots"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,19 +1,6 @@
 import Foundation
+import PlaceKit
 import XCTest
-
-/// A small deterministic random generator (SplitMix64), so a failing case can be reproduced
-/// from its seed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Inputs that are not well-formed scripts: whatever the bytes, placeshell answers with a clear
 /// error or ignores them as documented, and never crashes. The inputs are generated here, in a
@@ -131,7 +118,7 @@ final class BadInputTests: BinaryTestCase {
 
     /// Random bytes, as a script file and on stdin: never a crash.
     func testRandomBytes() throws {
-        var rng = SplitMix64(seed: 0x5EED_2026)
+        var rng = SeededRandom(seed: 0x5EED_2026)
         for round in 0..<40 {
             let count = Int.random(in: 0...400, using: &rng)
             var bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &rng) }
@@ -153,7 +140,7 @@ final class BadInputTests: BinaryTestCase {
             "contains", "matches", "1e309", "-1e-320", "5m", "2.5km", "3min", "nil", "true", "--json", "a=b",
             "é", "안녕", "سلام", "🗺️", "\u{0}", "\\u{263A}", "\\u{", "\\q", "json", "keep-going", "(",
         ]
-        var rng = SplitMix64(seed: 42)
+        var rng = SeededRandom(seed: 42)
         for round in 0..<60 {
             let count = Int.random(in: 1...30, using: &rng)
             let text = (0..<count).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &rng)] }.joined()

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Hostile and heavy input, each run through the built binary: a million commands, a
@@ -169,28 +170,66 @@ final class HostileInputTests: BinaryTestCase {
     // MARK: - Truncated and damaged OSM PBF
 
     func testTruncatedOSMPBF() throws {
-        let source = Paths.repository.deletingLastPathComponent().appendingPathComponent(
-            "shared/data/osm/sydney_cbd_2023.osm.pbf")
-        let whole = try XCTUnwrap(
-            try? Data(contentsOf: source), "the test reads \(source.path) (the shared OSM data)")
+        let whole = try RealData.bytes("osm/sydney_cbd_2023.osm.pbf", smallerCase: "testTruncatedCockleBayPBF")
         // The extract's layout: blob 1 (OSMHeader) at 0 with a 14-byte BlobHeader and 128 bytes
         // of data; blob 2 (OSMData) at 146 with a 13-byte BlobHeader and 56,414 bytes of data.
-        let cuts: [(Int, String)] = [
-            (0, "not an OSM PBF file: the file is empty"),
-            (2, "blob 1 at file offset 0: the file ends inside the 4-byte header length (2 bytes left)"),
-            (10, "blob 1 at file offset 0: the file ends inside the BlobHeader (14 bytes, 6 left)"),
-            (50, "blob 1 (OSMHeader) at file offset 0: the file ends inside the Blob (128 bytes, 32 left)"),
-            (148, "blob 2 at file offset 146: the file ends inside the 4-byte header length (2 bytes left)"),
-            (155, "blob 2 at file offset 146: the file ends inside the BlobHeader (13 bytes, 5 left)"),
-            (
-                30_000,
-                "blob 2 (OSMData) at file offset 146: the file ends inside the Blob (56414 bytes, 29837 left)"
-            ),
-            (
-                whole.count - 1,
-                "blob 11 (OSMData) at file offset 509901: the file ends inside the Blob (86795 bytes, 86794 left)"
-            ),
-        ]
+        try checkCutAndDamaged(
+            whole,
+            cuts: [
+                (0, "not an OSM PBF file: the file is empty"),
+                (2, "blob 1 at file offset 0: the file ends inside the 4-byte header length (2 bytes left)"),
+                (10, "blob 1 at file offset 0: the file ends inside the BlobHeader (14 bytes, 6 left)"),
+                (50, "blob 1 (OSMHeader) at file offset 0: the file ends inside the Blob (128 bytes, 32 left)"),
+                (148, "blob 2 at file offset 146: the file ends inside the 4-byte header length (2 bytes left)"),
+                (155, "blob 2 at file offset 146: the file ends inside the BlobHeader (13 bytes, 5 left)"),
+                (
+                    30_000,
+                    "blob 2 (OSMData) at file offset 146: the file ends inside the Blob (56414 bytes, 29837 left)"
+                ),
+                (
+                    whole.count - 1,
+                    "blob 11 (OSMData) at file offset 509901: the file ends inside the Blob (86795 bytes, 86794 left)"
+                ),
+            ],
+            // Bit rot in the middle of blob 2's zlib data.
+            damage: 30_000..<30_064,
+            damaged: "blob 2 (OSMData) at file offset 146: the zlib data inflates to more than raw_size 81847 bytes, "
+                + "or is cut short (zlib error -5)")
+    }
+
+    /// The same on the repository's extract (Tests/Fixtures/osm/cockle-bay.osm.pbf): blob 1
+    /// (OSMHeader, zlib) at 0 with a 13-byte BlobHeader and 119 bytes of data; blob 2 (dense
+    /// nodes, zlib) at 136 with 12 and 1,822; blob 3 (ways and relations, raw) at 1,974 with 12
+    /// and 1,208.
+    func testTruncatedCockleBayPBF() throws {
+        let whole = try Repository.bytes("Tests/Fixtures/osm/cockle-bay.osm.pbf")
+        try checkCutAndDamaged(
+            whole,
+            cuts: [
+                (0, "not an OSM PBF file: the file is empty"),
+                (2, "blob 1 at file offset 0: the file ends inside the 4-byte header length (2 bytes left)"),
+                (10, "blob 1 at file offset 0: the file ends inside the BlobHeader (13 bytes, 6 left)"),
+                (50, "blob 1 (OSMHeader) at file offset 0: the file ends inside the Blob (119 bytes, 33 left)"),
+                (138, "blob 2 at file offset 136: the file ends inside the 4-byte header length (2 bytes left)"),
+                (145, "blob 2 at file offset 136: the file ends inside the BlobHeader (12 bytes, 5 left)"),
+                (1_000, "blob 2 (OSMData) at file offset 136: the file ends inside the Blob (1822 bytes, 848 left)"),
+                (
+                    whole.count - 1,
+                    "blob 3 (OSMData) at file offset 1974: the file ends inside the Blob (1208 bytes, 1207 left)"
+                ),
+            ],
+            // Bit rot in the middle of blob 2's zlib data.
+            damage: 1_000..<1_016,
+            damaged: "blob 2 (OSMData) at file offset 136: the zlib data inflates to more than raw_size 2176 bytes, "
+                + "or is cut short (zlib error -5)")
+    }
+
+    /// Loads each cut of `whole` and the damaged copy after a place of the user's own: each is
+    /// an error with the exact message, and the dataset is unchanged after them all.
+    private func checkCutAndDamaged(
+        _ whole: [UInt8], cuts: [(Int, String)], damage: Range<Int>, damaged message: String,
+        line: UInt = #line
+    ) throws {
         var lines = ["places add Mine -33.87 151.2"]
         var expected = ""
         for (n, (cut, message)) in cuts.enumerated() {
@@ -198,18 +237,16 @@ final class HostileInputTests: BinaryTestCase {
             lines.append("places load --replace cut\(cut).osm.pbf")
             expected += "pbf.placescript:\(n + 2):23: error: 'cut\(cut).osm.pbf' (OSM PBF): \(message)\n"
         }
-        // Bit rot in the middle of blob 2's zlib data.
-        var damaged = [UInt8](whole)
-        for i in 30_000..<30_064 { damaged[i] ^= 0xFF }
+        var damaged = whole
+        for i in damage { damaged[i] ^= 0xFF }
         directory.write("damaged.osm.pbf", damaged)
         lines.append("places load damaged.osm.pbf")
-        expected +=
-            "pbf.placescript:\(cuts.count + 2):13: error: 'damaged.osm.pbf' (OSM PBF): blob 2 (OSMData) at file "
-            + "offset 146: the zlib data inflates to more than raw_size 81847 bytes, or is cut short (zlib error -5)\n"
+        expected += "pbf.placescript:\(cuts.count + 2):13: error: 'damaged.osm.pbf' (OSM PBF): \(message)\n"
         let r = try script("pbf.placescript", lines + ["show places.count", "echo ok"])
-        XCTAssertEqual(r.status, 1)
-        XCTAssertEqual(r.stderrText, expected)
-        XCTAssertTrue(r.stdoutText.hasSuffix("places.count = 174\nok\n"), "the dataset is unchanged\n\(r.stdoutText)")
+        XCTAssertEqual(r.status, 1, line: line)
+        XCTAssertEqual(r.stderrText, expected, line: line)
+        XCTAssertTrue(
+            r.stdoutText.hasSuffix("places.count = 174\nok\n"), "the dataset is unchanged\n\(r.stdoutText)", line: line)
     }
 
     // MARK: - Session files

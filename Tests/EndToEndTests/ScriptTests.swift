@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// One script test: `Tests/Scripts/GROUP/NAME.placescript` with its expected `.stdout`,
@@ -18,6 +19,10 @@ struct ScriptCase {
         var scriptArguments: [String] = []
         var useStdin = false
         var environment: [String: String] = [:]
+        /// Files in ../shared/data the script reads; without that folder it is skipped.
+        var realData: [String] = []
+        /// The script (`GROUP/NAME`) that covers the same on files the repository ships.
+        var smallerCase: String?
     }
 
     func directives() throws -> Directives {
@@ -39,6 +44,8 @@ struct ScriptCase {
             case "args": d.arguments += try splitWords(value)
             case "script-args": d.scriptArguments += try splitWords(value)
             case "stdin": d.useStdin = true
+            case "real-data": d.realData += try splitWords(value)
+            case "smaller-case": d.smallerCase = value.trimmingCharacters(in: .whitespaces)
             case "env":
                 for word in try splitWords(value) {
                     guard let eq = word.firstIndex(of: "=") else {
@@ -111,17 +118,90 @@ final class ScriptTests: XCTestCase {
         XCTAssertFalse(Self.groups().isEmpty, "no script groups under \(Paths.scripts.path)")
     }
 
-    /// Every script of every group; each failing file is reported by name with a diff.
+    /// Every script case of every group, with its directives.
+    static func cases() throws -> [(ScriptCase, ScriptCase.Directives)] {
+        try groups().flatMap { group in
+            try scripts(in: group).map { script in
+                let test = ScriptCase(script: script)
+                return (test, try test.directives())
+            }
+        }
+    }
+
+    /// Every script of every group that needs nothing outside the repository; each failing file
+    /// is reported by name with a diff.
     func testScripts() throws {
         guard let binary = Paths.binaryOrFail() else { return }
         var ran = 0
-        for group in Self.groups() {
-            for script in Self.scripts(in: group) {
-                check(ScriptCase(script: script), binary: binary)
-                ran += 1
-            }
+        for (test, directives) in try Self.cases() where directives.realData.isEmpty {
+            check(test, binary: binary)
+            ran += 1
         }
         XCTAssertGreaterThan(ran, 0, "no .placescript files found under \(Paths.scripts.path)")
+    }
+
+    /// The scripts that read real data in ../shared/data (`#| real-data:`); skipped, with one
+    /// line that names them, where the folder is not beside the repository.
+    func testRealDataScripts() throws {
+        let cases = try Self.cases().filter { !$0.1.realData.isEmpty }
+        XCTAssertFalse(cases.isEmpty, "no script has a '#| real-data:' directive")
+        guard RealData.isPresent else {
+            throw XCTSkip(
+                "\(cases.count) scripts need ../shared/data, which is not beside this clone; their smaller cases ran: "
+                    + cases.compactMap(\.1.smallerCase).joined(separator: ", "))
+        }
+        guard let binary = Paths.binaryOrFail() else { return }
+        for (test, directives) in cases {
+            for file in directives.realData {
+                _ = try RealData.url(file, smallerCase: directives.smallerCase ?? "")
+            }
+            check(test, binary: binary)
+        }
+    }
+
+    /// The rule that keeps a lone clone whole: a script that reads ../shared says so with
+    /// `#| real-data:` and names a smaller case that exists and does not read it; nothing in
+    /// examples/ or scripts/ refers to ../shared at all.
+    func testOnlyMarkedScriptsReadSharedData() throws {
+        for (test, directives) in try Self.cases() {
+            let text = try String(contentsOf: test.script, encoding: .utf8)
+            guard directives.realData.isEmpty else {
+                guard let smaller = directives.smallerCase else {
+                    XCTFail("\(test.displayName) has '#| real-data:' but no '#| smaller-case: GROUP/NAME'")
+                    continue
+                }
+                let url = Paths.scripts.appendingPathComponent(smaller + ".placescript")
+                guard let smallerText = try? String(contentsOf: url, encoding: .utf8) else {
+                    XCTFail("\(test.displayName): its smaller case \(smaller) does not exist")
+                    continue
+                }
+                XCTAssertFalse(smallerText.contains("shared/"), "\(smaller) must not read ../shared")
+                for file in directives.realData {
+                    XCTAssertTrue(
+                        text.contains("shared/data/" + file), "\(test.displayName) does not read its real-data \(file)")
+                }
+                continue
+            }
+            XCTAssertFalse(
+                text.contains("shared/data"), "\(test.displayName) reads ../shared/data without '#| real-data:'")
+        }
+        let fm = FileManager.default
+        for folder in ["examples", "scripts"] {
+            let root = Repository.root.appendingPathComponent(folder)
+            let files = fm.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])?.compactMap {
+                $0 as? URL
+            }
+            XCTAssertFalse(files?.isEmpty ?? true, "\(folder)/ is empty")
+            for url in files ?? [] where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+                let text = String(decoding: (try? Data(contentsOf: url)) ?? Data(), as: UTF8.self)
+                for needle in ["../shared", "shared/data"] {
+                    XCTAssertFalse(
+                        text.contains(needle),
+                        "\(url.path.dropFirst(Repository.root.path.count + 1)) refers to '\(needle)': a clone on its own has no ../shared"
+                    )
+                }
+            }
+        }
     }
 
     /// Every example runs cleanly: status 0 and nothing on stderr. There may be none yet.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import PlaceKit
@@ -6,41 +7,33 @@ import XCTest
 /// `PlaceFileFormat.detect`: content first (the real files in ../shared/data, and hand-made
 /// look-alikes), the extension only as a fallback.
 final class FormatDetectionTests: XCTestCase {
-    /// The bytes of a real data file, or a clear failure when ../shared/data is missing.
-    private func real(_ path: String, file: StaticString = #filePath, line: UInt = #line) -> [UInt8]? {
-        let url = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("shared/data/" + path)
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            XCTFail(
-                "missing real data file \(url.path): the tests read ../shared/data next to the repository", file: file,
-                line: line)
-            return nil
-        }
-        return [UInt8](data)
-    }
-
     private func detect(_ text: String, _ name: String = "data") -> PlaceFileFormat? {
         PlaceFileFormat.detect(Array(text.utf8), fileName: name)
     }
 
-    func testRealFiles() {
-        if let b = real("osm/sydney_cbd_2023_named_pois.geojson") {
-            XCTAssertEqual(PlaceFileFormat.detect(b, fileName: "pois.geojson"), .geojson)
-            XCTAssertEqual(PlaceFileFormat.detect(b, fileName: "no-extension"), .geojson)
-        }
-        if let b = real("osm/sydney_cbd_2023.osm.pbf") {
-            XCTAssertEqual(PlaceFileFormat.detect(b, fileName: "extract.osm.pbf"), .osmPBF)
-            XCTAssertEqual(
-                PlaceFileFormat.detect(Array(b.prefix(64)), fileName: "renamed.csv"), .osmPBF, "content beats the name")
-        }
-        if let b = real("osm/darling_harbour_2023.osm") {
-            XCTAssertEqual(PlaceFileFormat.detect(b, fileName: "dh.osm"), .osmXML)
-            XCTAssertEqual(PlaceFileFormat.detect(b, fileName: "dh.txt"), .osmXML)
-        }
-        if let b = real("gpx/gpxpy_route.gpx") {
-            XCTAssertNil(PlaceFileFormat.detect(b, fileName: "route.gpx"), "a GPX track is not a place file")
-        }
+    func testRealFiles() throws {
+        func real(_ path: String) throws -> [UInt8] { try RealData.bytes(path, smallerCase: "testRepositoryFiles") }
+        try checkFiles(
+            geoJSON: try real("osm/sydney_cbd_2023_named_pois.geojson"), pbf: try real("osm/sydney_cbd_2023.osm.pbf"),
+            xml: try real("osm/darling_harbour_2023.osm"), gpx: try real("gpx/gpxpy_route.gpx"))
+    }
+
+    /// The same on the files the repository ships.
+    func testRepositoryFiles() throws {
+        try checkFiles(
+            geoJSON: try CockleBay.geoJSON(), pbf: try CockleBay.pbf(), xml: try CockleBay.xml(),
+            gpx: try Repository.bytes("Tests/Fixtures/gpx/route-gpx10.gpx"))
+    }
+
+    private func checkFiles(geoJSON: [UInt8], pbf: [UInt8], xml: [UInt8], gpx: [UInt8]) throws {
+        XCTAssertEqual(PlaceFileFormat.detect(geoJSON, fileName: "pois.geojson"), .geojson)
+        XCTAssertEqual(PlaceFileFormat.detect(geoJSON, fileName: "no-extension"), .geojson)
+        XCTAssertEqual(PlaceFileFormat.detect(pbf, fileName: "extract.osm.pbf"), .osmPBF)
+        XCTAssertEqual(
+            PlaceFileFormat.detect(Array(pbf.prefix(64)), fileName: "renamed.csv"), .osmPBF, "content beats the name")
+        XCTAssertEqual(PlaceFileFormat.detect(xml, fileName: "dh.osm"), .osmXML)
+        XCTAssertEqual(PlaceFileFormat.detect(xml, fileName: "dh.txt"), .osmXML)
+        XCTAssertNil(PlaceFileFormat.detect(gpx, fileName: "route.gpx"), "a GPX track is not a place file")
         // What the exporters write is recognised as what they are.
         let place = Place(
             id: "x", name: "X", coordinate: GeoPoint(latitude: 1, longitude: 2), types: [], address: "", rating: 0,

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import PlaceKit
@@ -70,41 +71,31 @@ final class GPXTests: XCTestCase {
         "<trkpt lat=\"\(lat)\" lon=\"\(lon)\"><time>\(time)</time></trkpt>"
     }
 
-    /// The folder of real GPX files, found from this file: Tests/PlaceKitTests → repo → ../shared.
-    private static let dataFolder: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/data/gpx")
-
-    /// The bytes of a real file, or a clear failure when ../shared/data/gpx is missing.
-    private func realFile(_ name: String, file: StaticString = #filePath, line: UInt = #line) -> [UInt8]? {
-        let url = Self.dataFolder.appendingPathComponent(name)
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            XCTFail(
-                "missing real GPX file \(url.path): the tests read ../shared/data/gpx next to the repository",
-                file: file, line: line)
-            return nil
-        }
-        return [UInt8](data)
+    /// A real GPX file in ../shared/data/gpx; without that folder the test is skipped, naming
+    /// `smallerCase`, the test that covers the same on a file in Tests/Fixtures/gpx.
+    private func realFile(_ name: String, smallerCase: String) throws -> [UInt8] {
+        try RealData.bytes("gpx/" + name, smallerCase: smallerCase)
     }
 
-    private func realTrack(_ name: String, file: StaticString = #filePath, line: UInt = #line) -> GPXTrack? {
-        guard let bytes = realFile(name, file: file, line: line) else { return nil }
+    /// A GPX file the repository ships for its tests (Tests/Fixtures/gpx).
+    private func fixture(_ name: String) throws -> [UInt8] {
+        try Repository.bytes("Tests/Fixtures/gpx/" + name)
+    }
+
+    private func track(_ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) throws -> GPXTrack {
         switch GPX.parse(bytes) {
         case .success(let t): return t
         case .failure(let e):
-            XCTFail("\(name): \(e.message) at \(e.line):\(e.column)", file: file, line: line)
-            return nil
+            XCTFail("\(e.message) at \(e.line):\(e.column)", file: file, line: line)
+            throw e
         }
     }
 
     // MARK: - Real files
 
     func testRealFolderHasTheFourFiles() throws {
-        let path = Self.dataFolder.path
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
-            XCTFail("missing folder \(path): the GPX tests read the real files in ../shared/data/gpx")
-            return
-        }
+        let folder = try RealData.url("gpx", smallerCase: "testFixtureFolderHasTheFourFiles")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         XCTAssertEqual(
             names.filter { $0.hasSuffix(".gpx") }.sorted(),
             [
@@ -114,7 +105,7 @@ final class GPXTests: XCTestCase {
     }
 
     func testGarminCarDriveInVisnjan() throws {
-        guard let t = realTrack("gpxpy_around-visnjan-with-car.gpx") else { return }
+        let t = try track(try realFile("gpxpy_around-visnjan-with-car.gpx", smallerCase: "testGarminStyleDrive"))
         XCTAssertEqual(t.version, "1.1")
         XCTAssertEqual(t.kind, .track)
         XCTAssertEqual(t.name, "2020-12-18 07:24:29")
@@ -132,7 +123,7 @@ final class GPXTests: XCTestCase {
     }
 
     func testGPX10RouteWithNamedPointsAndNoTimes() throws {
-        guard let t = realTrack("gpxpy_route.gpx") else { return }
+        let t = try track(try realFile("gpxpy_route.gpx", smallerCase: "testGPX10RouteFixture"))
         XCTAssertEqual(t.version, "1.0")
         XCTAssertEqual(t.kind, .route)
         XCTAssertNil(t.name)
@@ -145,7 +136,8 @@ final class GPXTests: XCTestCase {
     }
 
     func testAllTrailsRouteWithElevations() throws {
-        guard let t = realTrack("georust_ecology-trail-and-lovers-lane-loop.gpx") else { return }
+        let t = try track(
+            try realFile("georust_ecology-trail-and-lovers-lane-loop.gpx", smallerCase: "testLoopWithElevations"))
         XCTAssertEqual(t.version, "1.1")
         XCTAssertEqual(t.kind, .route)
         XCTAssertEqual(t.name, "Trail Planner Map on AllTrails")  // the route's, not metadata's
@@ -158,7 +150,7 @@ final class GPXTests: XCTestCase {
     }
 
     func testWikipediaExampleIsAStationaryDevice() throws {
-        guard let t = realTrack("georust_wikipedia_example.gpx") else { return }
+        let t = try track(try realFile("georust_wikipedia_example.gpx", smallerCase: "testStationaryFixture"))
         XCTAssertEqual(t.kind, .track)
         XCTAssertEqual(t.name, "Example GPX Document")
         XCTAssertEqual(
@@ -174,7 +166,17 @@ final class GPXTests: XCTestCase {
     /// Every prefix of a real file is an error until the root element is closed (the scanner is
     /// strict), and none crashes or hangs.
     func testEveryPrefixOfARealFileIsAnErrorUntilTheRootCloses() throws {
-        guard let bytes = realFile("georust_wikipedia_example.gpx") else { return }
+        let bytes = try realFile(
+            "georust_wikipedia_example.gpx",
+            smallerCase: "testEveryPrefixOfTheStationaryFixtureIsAnErrorUntilTheRootCloses")
+        try checkPrefixes(bytes, points: 3)
+    }
+
+    func testEveryPrefixOfTheStationaryFixtureIsAnErrorUntilTheRootCloses() throws {
+        try checkPrefixes(try fixture("stationary.gpx"), points: 3)
+    }
+
+    private func checkPrefixes(_ bytes: [UInt8], points: Int) throws {
         let close = Array("</gpx>".utf8)
         let rootEnd =
             (0...(bytes.count - close.count)).last { Array(bytes[$0..<($0 + close.count)]) == close }! + close.count
@@ -192,12 +194,75 @@ final class GPXTests: XCTestCase {
                     XCTFail("the file up to byte \(n) (after </gpx>) was refused")
                     continue
                 }
-                XCTAssertEqual(t.points.count, 3)
+                XCTAssertEqual(t.points.count, points)
             }
         }
     }
 
-    // MARK: - Which points
+    // MARK: - The repository's own files, one for each kind of real file
+
+    func testFixtureFolderHasTheFourFiles() throws {
+        let names = try FileManager.default.contentsOfDirectory(
+            atPath: Repository.fixtures.appendingPathComponent("gpx").path)
+        XCTAssertEqual(
+            names.filter { $0.hasSuffix(".gpx") }.sorted(),
+            ["drive-garmin.gpx", "loop-with-elevation.gpx", "route-gpx10.gpx", "stationary.gpx"])
+    }
+
+    func testGarminStyleDrive() throws {
+        let t = try track(try fixture("drive-garmin.gpx"))
+        XCTAssertEqual(t.version, "1.1")
+        XCTAssertEqual(t.kind, .track)
+        XCTAssertEqual(t.name, "2024-05-01 18:00:00")
+        XCTAssertEqual(t.points.count, 12)
+        XCTAssertEqual(
+            t.points.first, GPXPoint(latitude: -33.86905, longitude: 151.1983, time: 1_714_550_400, elevation: 12))
+        XCTAssertEqual(t.points[1].time, 1_714_550_410)  // 08:00:10Z
+        XCTAssertEqual(
+            t.points.last, GPXPoint(latitude: -33.87260, longitude: 151.20372, time: 1_714_550_475, elevation: 16.4))
+        XCTAssertTrue(t.points.allSatisfy { $0.time != nil })
+        XCTAssertEqual(t.warnings, ["ignored 1 <extensions> element (vendor data)"])
+    }
+
+    func testGPX10RouteFixture() throws {
+        let t = try track(try fixture("route-gpx10.gpx"))
+        XCTAssertEqual(t.version, "1.0")
+        XCTAssertEqual(t.kind, .route)
+        XCTAssertNil(t.name)
+        XCTAssertEqual(t.points.count, 8)
+        XCTAssertEqual(t.points.first, GPXPoint(latitude: -33.8690, longitude: 151.2001, name: "#001"))
+        XCTAssertEqual(t.points[5], GPXPoint(latitude: -33.8718, longitude: 151.2022, name: "#006"))
+        XCTAssertEqual(t.points.last, GPXPoint(latitude: -33.8734, longitude: 151.2029, name: "#008"))
+        XCTAssertTrue(t.points.allSatisfy { $0.time == nil && $0.elevation == nil })
+        XCTAssertEqual(t.warnings, [])
+    }
+
+    func testLoopWithElevations() throws {
+        let t = try track(try fixture("loop-with-elevation.gpx"))
+        XCTAssertEqual(t.version, "1.1")
+        XCTAssertEqual(t.kind, .route)
+        XCTAssertEqual(t.name, "Cockle Bay loop")  // the route's, not metadata's
+        XCTAssertEqual(t.points.count, 8)
+        XCTAssertEqual(t.points.first, GPXPoint(latitude: -33.8694, longitude: 151.2012, elevation: 4))
+        XCTAssertEqual(t.points[4], GPXPoint(latitude: -33.8718, longitude: 151.2038, elevation: 14))
+        XCTAssertEqual(t.points.last, t.points.first)
+        XCTAssertTrue(t.points.allSatisfy { $0.time == nil && $0.elevation != nil })
+        XCTAssertEqual(t.warnings, [])
+    }
+
+    func testStationaryFixture() throws {
+        let t = try track(try fixture("stationary.gpx"))
+        XCTAssertEqual(t.kind, .track)
+        XCTAssertEqual(t.name, "Standing still")
+        XCTAssertEqual(
+            t.points,
+            [
+                GPXPoint(latitude: -33.8712, longitude: 151.2021, time: 1_714_550_400, elevation: 2.5),
+                GPXPoint(latitude: -33.8712, longitude: 151.2021, time: 1_714_550_405, elevation: 2.9),
+                GPXPoint(latitude: -33.8712, longitude: 151.2021, time: 1_714_550_408, elevation: 3.1),
+            ])
+        XCTAssertEqual(t.warnings, [])
+    }
 
     func testXcodeSingleWaypointIsAFixedLocation() throws {
         let file = """
@@ -372,7 +437,7 @@ final class GPXTests: XCTestCase {
         XCTAssertEqual(GPXReader.longestNonDecreasing([1, 2, 2, 3]), [0, 1, 2, 3])
         XCTAssertEqual(GPXReader.longestNonDecreasing([5, 1, 2, 3, 4, 0]), [1, 2, 3, 4])
         XCTAssertEqual(GPXReader.longestNonDecreasing([3, 2, 1]), [0])
-        var rng = SplitMix64(seed: 7)
+        var rng = SeededRandom(seed: 7)
         for _ in 0..<200 {
             let values = (0..<Int.random(in: 1...12, using: &rng)).map { _ in Double(Int.random(in: 0...5, using: &rng))
             }
@@ -491,7 +556,7 @@ final class GPXTests: XCTestCase {
             XCTAssertNil(GPX.number(bad), bad)
         }
         // The fast path agrees with the standard library on many random short decimals.
-        var rng = SplitMix64(seed: 42)
+        var rng = SeededRandom(seed: 42)
         for _ in 0..<2000 {
             let text = "\(Int.random(in: -180...180, using: &rng)).\(Int.random(in: 0...9_999_999_999, using: &rng))"
             XCTAssertEqual(GPX.number(text), Double(text), text)
@@ -782,7 +847,7 @@ final class GPXTests: XCTestCase {
                 timed("2020-04-12T10:00:05.25-07:00"),
             ]).utf8)
         let alphabet = Array("<>/=\"'&;#x:![]-? \n\r\tCDATA0123456789.Zéabc".utf8) + [0x00, 0x80, 0xC3, 0xFF]
-        var rng = SplitMix64(seed: 2024)
+        var rng = SeededRandom(seed: 2024)
         var accepted = 0
         for _ in 0..<3000 {
             var bytes = base

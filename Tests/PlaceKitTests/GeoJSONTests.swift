@@ -1,21 +1,13 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import PlaceKit
 
 /// The real OpenStreetMap GeoJSON extract in ../shared/data/osm, read where it lies (never
-/// copied into the repository), or nil with a clear failure when it is missing.
-func sydneyNamedPOIs(file: StaticString = #filePath, line: UInt = #line) -> [UInt8]? {
-    let url = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/data/osm/sydney_cbd_2023_named_pois.geojson")
-    guard let data = FileManager.default.contents(atPath: url.path) else {
-        XCTFail(
-            "missing real data file \(url.path): the tests read ../shared/data/osm next to the repository", file: file,
-            line: line)
-        return nil
-    }
-    return [UInt8](data)
+/// copied into the repository); without that folder the test is skipped, naming `smallerCase`.
+func sydneyNamedPOIs(smallerCase: String) throws -> [UInt8] {
+    try RealData.bytes("osm/sydney_cbd_2023_named_pois.geojson", smallerCase: smallerCase)
 }
 
 /// A record as the dataset would hold it (what `places load` makes of it), for export tests.
@@ -110,8 +102,9 @@ final class GeoJSONTests: XCTestCase {
 
     // MARK: - The real extract
 
-    func testRealSydneyExtract() {
-        guard let bytes = sydneyNamedPOIs(), let s = try? GeoJSONImporter.parse(bytes).get() else {
+    func testRealSydneyExtract() throws {
+        let bytes = try sydneyNamedPOIs(smallerCase: "testCockleBayExtract")
+        guard let s = try? GeoJSONImporter.parse(bytes).get() else {
             return XCTFail("the real extract did not load")
         }
         // 1,227 named POIs, every one with a tag OSMTags maps (amenity, shop, tourism, leisure,
@@ -154,8 +147,45 @@ final class GeoJSONTests: XCTestCase {
         XCTAssertEqual(find("Service NSW")?.types, ["point_of_interest", "establishment"])
     }
 
-    func testRealExtractRoundTrips() {
-        guard let bytes = sydneyNamedPOIs(), let s = try? GeoJSONImporter.parse(bytes).get() else { return }
+    func testRealExtractRoundTrips() throws {
+        try checkRoundTrip(try sydneyNamedPOIs(smallerCase: "testCockleBayExtractRoundTrips"))
+    }
+
+    /// The repository's GeoJSON twin of examples/data/cockle-bay.osm (osmium's shape).
+    func testCockleBayExtract() throws {
+        let s = try GeoJSONImporter.parse(try CockleBay.geoJSON()).get()
+        XCTAssertEqual(s.records.count, 25)
+        XCTAssertEqual(s.skipped, [])
+        XCTAssertEqual(s.line, "loaded 25 places")
+        XCTAssertEqual(s.format, "GeoJSON")
+        XCTAssertEqual(s.warnings, [])
+        XCTAssertEqual(Set(s.records.compactMap(\.id)).count, 25, "ids are unique")
+        XCTAssertEqual(s.records.filter { $0.id!.hasPrefix("osm:node/") }.count, 21)
+        XCTAssertEqual(s.records.filter { $0.id!.hasPrefix("osm:way/") }.count, 4)
+        XCTAssertEqual(
+            s.records[0],
+            PlaceRecord(
+                id: "osm:node/1262710152", name: "Pontoon Bar", latitude: -33.871174, longitude: 151.2022958,
+                types: ["restaurant", "food", "point_of_interest", "establishment"]))
+        XCTAssertEqual(
+            s.records.first { $0.name == "Chinta Ria" },
+            PlaceRecord(
+                id: "osm:node/1812389142", name: "Chinta Ria", latitude: -33.8713353, longitude: 151.2024826,
+                types: ["restaurant", "food", "point_of_interest", "establishment"], address: "201 Sussex Street, 2000")
+        )
+        let hotel = try XCTUnwrap(s.records.first { $0.id == "osm:way/821658697" })
+        XCTAssertEqual(hotel.name, "Hyatt Regency Sydney")
+        XCTAssertEqual(hotel.types.first, "lodging")
+        XCTAssertEqual(hotel.address, "161 Sussex Street")
+    }
+
+    func testCockleBayExtractRoundTrips() throws {
+        try checkRoundTrip(try CockleBay.geoJSON())
+    }
+
+    /// Exported and read back, the places are the same, and a second export is the same bytes.
+    private func checkRoundTrip(_ bytes: [UInt8]) throws {
+        let s = try GeoJSONImporter.parse(bytes).get()
         let places = s.records.enumerated().map { placeForExport($1, index: $0) }
         let out = GeoJSONExporter.write(places)
         guard let back = try? GeoJSONImporter.parse(out).get() else { return XCTFail("the export did not load") }

@@ -197,7 +197,7 @@ final class JSONTests: XCTestCase {
         XCTAssertEqual(JSON.format(1e16), "1e16")
         XCTAssertEqual(JSON.format(123_456_789_012), "123456789012")
         XCTAssertEqual(JSON.format(0.1 + 0.2), "0.30000000000000004")
-        var rng = SplitMix64(seed: 7)
+        var rng = SeededRandom(seed: 7)
         for _ in 0..<2000 {
             let x = Double(bitPattern: rng.next())
             guard x.isFinite else { continue }

@@ -9,7 +9,7 @@ final class LikelihoodModelTests: XCTestCase {
     private let centre = GeoPoint(latitude: -33.869405, longitude: 151.199)
 
     /// `count` places scattered within `spread` metres of `around`, with random types and sizes.
-    private func randomPlaces(_ count: Int, around: GeoPoint, spread: Double, rng: inout SplitMix64) -> [Place] {
+    private func randomPlaces(_ count: Int, around: GeoPoint, spread: Double, rng: inout SeededRandom) -> [Place] {
         let types = LikelihoodModel.typePriors.map(\.type) + ["point_of_interest", "library"]
         return (0..<count).map { i in
             let point = destination(
@@ -35,7 +35,7 @@ final class LikelihoodModelTests: XCTestCase {
     }
 
     func testRandomDatasetsAreWellFormed() {
-        var rng = SplitMix64(seed: 0x5EED_1234)
+        var rng = SeededRandom(seed: 0x5EED_1234)
         for round in 0..<200 {
             let count = Int(rng.next() % 80)
             let spread = [50.0, 300, 2000, 20_000][round % 4]
@@ -81,7 +81,7 @@ final class LikelihoodModelTests: XCTestCase {
     func testMatchesTheFormulaEverywhere() {
         // Random points anywhere from the equator to 84°, across the antimeridian, with places
         // up to 30 km away: the ranking's shortcuts must not change the result.
-        var rng = SplitMix64(seed: 2024)
+        var rng = SeededRandom(seed: 2024)
         for round in 0..<300 {
             let centre = GeoPoint(
                 latitude: rng.double(in: -84...84),
@@ -133,7 +133,7 @@ final class LikelihoodModelTests: XCTestCase {
     }
 
     func testInvariantToDatasetOrder() {
-        var rng = SplitMix64(seed: 42)
+        var rng = SeededRandom(seed: 42)
         for _ in 0..<50 {
             let places = randomPlaces(60, around: centre, spread: 400, rng: &rng)
             let accuracy = rng.double(in: 0...200)
@@ -150,8 +150,8 @@ final class LikelihoodModelTests: XCTestCase {
     }
 
     func testDeterministic() {
-        var a = SplitMix64(seed: 7)
-        var b = SplitMix64(seed: 7)
+        var a = SeededRandom(seed: 7)
+        var b = SeededRandom(seed: 7)
         let pa = randomPlaces(50, around: centre, spread: 500, rng: &a)
         let pb = randomPlaces(50, around: centre, spread: 500, rng: &b)
         XCTAssertEqual(pa, pb, "the generator repeats itself")
@@ -162,7 +162,7 @@ final class LikelihoodModelTests: XCTestCase {
     }
 
     func testNearerPlaceWithTheSamePriorAndRadiusRanksHigher() {
-        var rng = SplitMix64(seed: 99)
+        var rng = SeededRandom(seed: 99)
         for _ in 0..<100 {
             let bearingA = rng.double(in: 0...360)
             let bearingB = rng.double(in: 0...360)

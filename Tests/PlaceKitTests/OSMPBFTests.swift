@@ -1,5 +1,6 @@
 import CZlib
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import PlaceKit
@@ -233,14 +234,19 @@ final class OSMPBFTests: XCTestCase {
         }
     }
 
-    private func realSummary(file: StaticString = #filePath, line: UInt = #line) throws -> ImportSummary {
-        try XCTUnwrap(summary(try XCTUnwrap(osmDataFile("sydney_cbd_2023.osm.pbf")), file: file, line: line))
+    /// The real Sydney CBD extract's summary; skipped without ../shared/data, naming the test
+    /// that covers the same on the repository's Cockle Bay extract.
+    private func realSummary(smallerCase: String, file: StaticString = #filePath, line: UInt = #line) throws
+        -> ImportSummary
+    {
+        try XCTUnwrap(
+            summary(try osmDataFile("sydney_cbd_2023.osm.pbf", smallerCase: smallerCase), file: file, line: line))
     }
 
     // MARK: - The real file
 
     func testRealSydneyCBDCounts() throws {
-        let s = try realSummary()
+        let s = try realSummary(smallerCase: "testCockleBayPBFCounts")
         XCTAssertEqual(s.format, "OSM PBF")
         XCTAssertEqual(
             s.line,
@@ -254,7 +260,7 @@ final class OSMPBFTests: XCTestCase {
     }
 
     func testRealSydneyCBDSpotChecks() throws {
-        let s = try realSummary()
+        let s = try realSummary(smallerCase: "testCockleBayPBFCounts")
         func r(_ id: String) throws -> PlaceRecord { try XCTUnwrap(s.records.first { $0.id == id }, id) }
         let opera = try r("osm:relation/9596872")
         XCTAssertEqual(opera.name, "Sydney Opera House")
@@ -277,8 +283,9 @@ final class OSMPBFTests: XCTestCase {
 
     /// The XML file is cut from the PBF: each of its places is in the PBF, identical to the bit.
     func testXMLPlacesAppearIdenticallyInThePBF() throws {
-        let pbf = try realSummary()
-        guard case .success(let xml) = OSMXMLImporter.parse(try XCTUnwrap(osmDataFile("darling_harbour_2023.osm")))
+        let pbf = try realSummary(smallerCase: "testCockleBayXMLAndPBFGiveTheSamePlaces")
+        let bytes = try osmDataFile("darling_harbour_2023.osm", smallerCase: "testCockleBayXMLAndPBFGiveTheSamePlaces")
+        guard case .success(let xml) = OSMXMLImporter.parse(bytes)
         else {
             return XCTFail("the XML file must load")
         }
@@ -295,10 +302,12 @@ final class OSMPBFTests: XCTestCase {
     /// public_transport tags, not in the GeoJSON's key list), two open ways, and two
     /// multipolygons osmium left out.
     func testAgreesWithTheGeoJSONDerivedFromTheExtract() throws {
-        let pbf = try realSummary()
+        let pbf = try realSummary(smallerCase: "testCockleBayAgreesWithItsGeoJSON")
         let byId = Dictionary(uniqueKeysWithValues: pbf.records.map { ($0.id!, $0) })
         let json = try JSONSerialization.jsonObject(
-            with: Data(try XCTUnwrap(osmDataFile("sydney_cbd_2023_named_pois.geojson"))))
+            with: Data(
+                try osmDataFile("sydney_cbd_2023_named_pois.geojson", smallerCase: "testCockleBayAgreesWithItsGeoJSON"))
+        )
         let features = try XCTUnwrap((json as? [String: Any])?["features"] as? [[String: Any]])
         XCTAssertEqual(features.count, 1227)
         for f in features {
@@ -314,9 +323,8 @@ final class OSMPBFTests: XCTestCase {
         XCTAssertEqual(pbf.records.count - features.count, 12)
     }
 
-    /// The real file with every blob stored raw instead of zlib: the same places.
-    private func realFileWithRawBlobs() throws -> [UInt8] {
-        let file = try XCTUnwrap(osmDataFile("sydney_cbd_2023.osm.pbf"))
+    /// A PBF file with every blob stored raw instead of zlib.
+    private func withRawBlobs(_ file: [UInt8]) throws -> [UInt8] {
         var out = PBFFile(empty: ())
         var offset = 0
         while offset < file.count {
@@ -360,8 +368,65 @@ final class OSMPBFTests: XCTestCase {
     }
 
     func testRawBlobsGiveTheSamePlaces() throws {
-        let raw = try realFileWithRawBlobs()
-        XCTAssertEqual(try XCTUnwrap(summary(raw)), try realSummary())
+        let file = try osmDataFile("sydney_cbd_2023.osm.pbf", smallerCase: "testCockleBayRawBlobsGiveTheSamePlaces")
+        XCTAssertEqual(
+            try XCTUnwrap(summary(try withRawBlobs(file))),
+            try realSummary(smallerCase: "testCockleBayRawBlobsGiveTheSamePlaces"))
+    }
+
+    // MARK: - The repository's own extract (Cockle Bay)
+
+    func testCockleBayPBFCounts() throws {
+        let s = try XCTUnwrap(summary(try CockleBay.pbf()))
+        XCTAssertEqual(s.format, "OSM PBF")
+        XCTAssertEqual(s.line, CockleBay.line)
+        XCTAssertEqual(s.warnings, [])
+        XCTAssertEqual(s.records.filter { $0.id!.hasPrefix("osm:node/") }.count, 21)
+        XCTAssertEqual(s.records.filter { $0.id!.hasPrefix("osm:way/") }.count, 4)
+        XCTAssertEqual(Set(s.records.map(\.id)).count, 25)
+        let aquarium = try XCTUnwrap(s.records.first { $0.id == "osm:way/16598675" })
+        XCTAssertEqual(aquarium.name, "SEA LIFE Sydney Aquarium")
+        XCTAssertEqual(aquarium.radius, 66.1)
+    }
+
+    /// The PBF twin holds the XML's elements (a zlib block of dense nodes, a raw block of ways
+    /// and relations): the same places, identical to the bit, in the same order.
+    func testCockleBayXMLAndPBFGiveTheSamePlaces() throws {
+        let pbf = try XCTUnwrap(summary(try CockleBay.pbf()))
+        guard case .success(let xml) = OSMXMLImporter.parse(try CockleBay.xml()) else {
+            return XCTFail("the XML file must load")
+        }
+        XCTAssertEqual(xml.records.count, 25)
+        XCTAssertEqual(pbf.records, xml.records)
+        XCTAssertEqual(pbf.line, xml.line)
+    }
+
+    /// The GeoJSON twin (osmium's shape: every tag, osm_type and osm_id, ways at the mean of
+    /// their outline): every feature is a place of the PBF with the same name; nodes at the same
+    /// position.
+    func testCockleBayAgreesWithItsGeoJSON() throws {
+        let pbf = try XCTUnwrap(summary(try CockleBay.pbf()))
+        let byId = Dictionary(uniqueKeysWithValues: pbf.records.map { ($0.id!, $0) })
+        let json = try JSONSerialization.jsonObject(with: Data(try CockleBay.geoJSON()))
+        let features = try XCTUnwrap((json as? [String: Any])?["features"] as? [[String: Any]])
+        XCTAssertEqual(features.count, 25)
+        for f in features {
+            let p = try XCTUnwrap(f["properties"] as? [String: Any])
+            let id = "osm:\(p["osm_type"]!)/\(p["osm_id"]!)"
+            let r = try XCTUnwrap(byId[id], id)
+            XCTAssertEqual(r.name, p["name"] as? String, id)
+            if id.hasPrefix("osm:node/"), let c = (f["geometry"] as? [String: Any])?["coordinates"] as? [Double] {
+                XCTAssertEqual(r.longitude, c[0], accuracy: 1e-9, id)
+                XCTAssertEqual(r.latitude, c[1], accuracy: 1e-9, id)
+            }
+        }
+    }
+
+    func testCockleBayRawBlobsGiveTheSamePlaces() throws {
+        let file = try CockleBay.pbf()
+        let raw = try withRawBlobs(file)
+        XCTAssertNotEqual(raw, file, "the fixture has a zlib blob to unpack")
+        XCTAssertEqual(try XCTUnwrap(summary(raw)), try XCTUnwrap(summary(file)))
     }
 
     // MARK: - Elements and blocks
@@ -657,18 +722,29 @@ final class OSMPBFTests: XCTestCase {
     /// The real file cut at many offsets: an error naming a blob, or (only at a blob boundary)
     /// fewer places; never a crash.
     func testTruncatedRealFile() throws {
-        let file = try XCTUnwrap(osmDataFile("sydney_cbd_2023.osm.pbf"))
+        let file = try osmDataFile("sydney_cbd_2023.osm.pbf", smallerCase: "testTruncatedCockleBay")
         // About 90 cuts (each parse costs up to the whole file in a debug build); the small file
         // below is cut at every byte.
-        var offsets =
+        let offsets =
             Array(stride(from: 0, to: file.count, by: 9973)) + Array(0..<16) + Array((file.count - 16)..<file.count)
-        offsets.sort()
+        checkCuts(file, at: offsets.sorted(), places: 1239)
+    }
+
+    /// The repository's PBF cut at every byte.
+    func testTruncatedCockleBay() throws {
+        let file = try CockleBay.pbf()
+        checkCuts(file, at: Array(0..<file.count), places: 25)
+    }
+
+    /// Each cut is an error naming a blob (or saying it is no PBF file), or fewer places.
+    private func checkCuts(_ file: [UInt8], at offsets: [Int], places: Int, line: UInt = #line) {
         for n in offsets {
             switch OSMPBFImporter.parse(Array(file[..<n])) {
             case .success(let s):
-                XCTAssertLessThan(s.records.count, 1239, "cut at \(n)")
+                XCTAssertLessThan(s.records.count, places, "cut at \(n)", line: line)
             case .failure(let e):
-                XCTAssertTrue(e.message.hasPrefix("blob ") || e.message.hasPrefix("not an OSM PBF file"), e.message)
+                XCTAssertTrue(
+                    e.message.hasPrefix("blob ") || e.message.hasPrefix("not an OSM PBF file"), e.message, line: line)
             }
         }
     }
@@ -702,8 +778,9 @@ final class OSMPBFTests: XCTestCase {
                 _ = OSMPBFImporter.parse(bytes)
             }
         }
-        let raw = try realFileWithRawBlobs()
-        var rng = SplitMix64(seed: 5)
+        // The repository's extract with its blobs raw, mangled at random.
+        let raw = try withRawBlobs(try CockleBay.pbf())
+        var rng = SeededRandom(seed: 5)
         for _ in 0..<60 {
             var bytes = raw
             for _ in 0..<4 {

@@ -1,20 +1,23 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import PlaceKit
 
-/// The bytes of a file in ../shared/data/osm (next to the repository), or a clear failure.
-func osmDataFile(_ name: String, file: StaticString = #filePath, line: UInt = #line) -> [UInt8]? {
-    let url = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/data/osm").appendingPathComponent(name)
-    guard let data = FileManager.default.contents(atPath: url.path) else {
-        XCTFail(
-            "missing real OSM file \(url.path): the tests read ../shared/data/osm next to the repository", file: file,
-            line: line)
-        return nil
-    }
-    return [UInt8](data)
+/// The bytes of a real OSM file in ../shared/data/osm; without that folder the test is skipped,
+/// naming `smallerCase`, the test that covers the same on the repository's own files.
+func osmDataFile(_ name: String, smallerCase: String) throws -> [UInt8] {
+    try RealData.bytes("osm/" + name, smallerCase: smallerCase)
+}
+
+/// The repository's own OSM extract, a few blocks of Cockle Bay (examples/data/cockle-bay.osm),
+/// and its twins in Tests/Fixtures/osm, written from it by Tests/Fixtures/make-osm-twins.py.
+enum CockleBay {
+    static func xml() throws -> [UInt8] { try Repository.bytes("examples/data/cockle-bay.osm") }
+    static func pbf() throws -> [UInt8] { try Repository.bytes("Tests/Fixtures/osm/cockle-bay.osm.pbf") }
+    static func geoJSON() throws -> [UInt8] { try Repository.bytes("Tests/Fixtures/osm/cockle-bay-pois.geojson") }
+    static let line =
+        "loaded 25 places, skipped 11: 2 without a name, 8 not a place (no POI tag), 1 relations with missing members"
 }
 
 /// Skip counts as a dictionary, for comparisons that do not depend on first-seen order.
@@ -100,7 +103,7 @@ final class OSMXMLTests: XCTestCase {
     // MARK: - The real file
 
     func testRealDarlingHarbourCounts() throws {
-        let bytes = try XCTUnwrap(osmDataFile("darling_harbour_2023.osm"))
+        let bytes = try osmDataFile("darling_harbour_2023.osm", smallerCase: "testCockleBayCounts")
         let s = try XCTUnwrap(summary(bytes))
         XCTAssertEqual(s.format, "OSM XML")
         XCTAssertEqual(s.line, "loaded 124 places, skipped 199: 151 not a place (no POI tag), 48 without a name")
@@ -117,7 +120,8 @@ final class OSMXMLTests: XCTestCase {
 
     /// Places looked up independently (python3's ElementTree over the same file).
     func testRealDarlingHarbourSpotChecks() throws {
-        let s = try XCTUnwrap(summary(try XCTUnwrap(osmDataFile("darling_harbour_2023.osm"))))
+        let s = try XCTUnwrap(
+            summary(try osmDataFile("darling_harbour_2023.osm", smallerCase: "testCockleBaySpotChecks")))
         let pub = try XCTUnwrap(record(s, "osm:node/18249982"))
         XCTAssertEqual(pub.name, "Bristol Arms")
         XCTAssertEqual(pub.latitude, -33.8677913)
@@ -145,7 +149,55 @@ final class OSMXMLTests: XCTestCase {
         XCTAssertEqual(ferry.types.first, "transit_station")
     }
 
-    // MARK: - Placement rules
+    // MARK: - The repository's own extract (Cockle Bay)
+
+    func testCockleBayCounts() throws {
+        let s = try XCTUnwrap(summary(try CockleBay.xml()))
+        XCTAssertEqual(s.format, "OSM XML")
+        XCTAssertEqual(s.line, CockleBay.line)
+        XCTAssertEqual(s.warnings, [])
+        XCTAssertEqual(s.records.filter { $0.id!.hasPrefix("osm:node/") }.count, 21)
+        XCTAssertEqual(s.records.filter { $0.id!.hasPrefix("osm:way/") }.count, 4)
+        XCTAssertEqual(Set(s.records.map(\.id)).count, 25, "ids are unique")
+        for r in s.records {
+            XCTAssertTrue(
+                (-33.873...(-33.869)).contains(r.latitude) && (151.201...151.205).contains(r.longitude), "\(r)")
+        }
+    }
+
+    /// Places read off the file by hand.
+    func testCockleBaySpotChecks() throws {
+        let s = try XCTUnwrap(summary(try CockleBay.xml()))
+        let restaurant = try XCTUnwrap(record(s, "osm:node/1812389142"))
+        XCTAssertEqual(restaurant.name, "Chinta Ria")
+        XCTAssertEqual(restaurant.latitude, -33.8713353)
+        XCTAssertEqual(restaurant.longitude, 151.2024826)
+        XCTAssertEqual(restaurant.types, ["restaurant", "food", "point_of_interest", "establishment"])
+        XCTAssertEqual(restaurant.address, "201 Sussex Street, 2000")
+        XCTAssertNil(restaurant.radius)
+
+        let tussauds = try XCTUnwrap(record(s, "osm:node/4799669412"))
+        XCTAssertEqual(tussauds.name, "Madame Tussauds Sydney")
+        XCTAssertEqual(tussauds.types.prefix(2), ["museum", "tourist_attraction"])
+
+        // Building outlines: placed inside, with a size from the area; the same numbers as in
+        // the whole Darling Harbour extract, since the outline is the same.
+        let aquarium = try XCTUnwrap(record(s, "osm:way/16598675"))
+        XCTAssertEqual(aquarium.name, "SEA LIFE Sydney Aquarium")
+        XCTAssertEqual(aquarium.types.first, "aquarium")
+        XCTAssertEqual(aquarium.latitude, -33.869583, accuracy: 1e-9)
+        XCTAssertEqual(aquarium.longitude, 151.2021017, accuracy: 1e-9)
+        XCTAssertEqual(aquarium.radius, 66.1)
+        let hotel = try XCTUnwrap(record(s, "osm:way/821658697"))
+        XCTAssertEqual(hotel.name, "Hyatt Regency Sydney")
+        XCTAssertEqual(hotel.address, "161 Sussex Street")
+
+        // Streets are named but are no places; the unnamed cafe and the relation whose member is
+        // not in the file are skipped.
+        XCTAssertNil(s.records.first { $0.name == "Sussex Street" })
+        XCTAssertNil(s.records.first { $0.id == "osm:node/-1" })
+        XCTAssertNil(s.records.first { $0.id == "osm:relation/-2" })
+    }
 
     func testClosedWayAtItsCentroidWithARadius() throws {
         let s = try XCTUnwrap(
@@ -404,7 +456,7 @@ final class OSMXMLTests: XCTestCase {
                 XCTAssertTrue(full[n...].allSatisfy { $0 == 0x0A || $0 == 0x20 }, "prefix \(n) accepted")
             }
         }
-        var rng = SplitMix64(seed: 11)
+        var rng = SeededRandom(seed: 11)
         for _ in 0..<500 {
             var bytes = full
             for _ in 0..<3 {

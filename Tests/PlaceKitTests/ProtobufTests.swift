@@ -265,7 +265,7 @@ final class ProtobufTests: XCTestCase {
                 walk([UInt8(a), UInt8(b), 0x80])
             }
         }
-        var rng = SplitMix64(seed: 7)
+        var rng = SeededRandom(seed: 7)
         for _ in 0..<2000 {
             walk((0..<Int.random(in: 0...40, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) })
         }

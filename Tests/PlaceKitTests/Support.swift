@@ -1,25 +1,5 @@
 @testable import PlaceKit
 
-/// A small, fixed-seed random generator (SplitMix64), so that "random" datasets are the same
-/// on every run and every machine.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A double in `range`.
-    mutating func double(in range: ClosedRange<Double>) -> Double {
-        Double.random(in: range, using: &self)
-    }
-}
-
 /// A session with a recorder for everything it reports.
 final class Harness {
     let session: Session
