@@ -19,7 +19,7 @@ let package = Package(
         ),
         .target(name: "PlaceKit", dependencies: ["CZlib"]),
         .target(name: "PlaceScript", dependencies: ["PlaceKit"]),
-        .executableTarget(name: "placeshell", dependencies: ["CEditLine", "PlaceScript"]),
+        .executableTarget(name: "placeshell", dependencies: ["CEditLine", "PlaceKit", "PlaceScript"]),
         // The place-store benchmark (benchmarks/places): times queries and the index build inside
         // one process, so start-up does not blur a per-query figure.
         .executableTarget(name: "PlaceBench", dependencies: ["PlaceKit"], path: "benchmarks/PlaceBench"),

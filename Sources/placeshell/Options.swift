@@ -1,3 +1,4 @@
+import PlaceKit
 import PlaceScript
 
 /// What the command line asked for.
@@ -9,13 +10,14 @@ struct Options {
         case commands(String)
         case help
         case version
+        case completions(CompletionShell)
     }
     var mode: Mode = .repl
     var arguments: [String] = []
     var json = false
     var keepGoing = false
     var color: ColorMode = .auto
-    var flavor = "swift"
+    var flavor: AppFlavor = .swift
     var historyEnabled = true
 }
 
@@ -25,38 +27,111 @@ struct UsageError: Error {
     var help: String?
 }
 
-let usageText = """
-    usage: placeshell [OPTIONS] [FILE [ARG…]]
-           placeshell [OPTIONS] -c COMMANDS [ARG…]
+// MARK: - The options table
 
-    A shell for the "current place on a map" iOS app, simulated: permission, location,
-    likely places, the picker and the map, one command at a time or in scripts.
+/// One command-line option: how it is spelt, the value it takes, its line in `--help`, and what
+/// it does. The usage text, the parser, "did you mean" and the shell completion scripts are all
+/// made from `CommandLineOption.table`; nothing else lists the options.
+struct CommandLineOption: Sendable {
+    /// What an option does to `Options`.
+    enum Action: Sendable {
+        case commands, json, keepGoing, flavor, color, noHistory, help, version, completions
+    }
 
-    With no FILE, reads commands from the terminal (an editing prompt with history and Tab
-    completion) or, when standard input is not a terminal, runs it as a script.
+    /// Every spelling, the short one first: `["-h", "--help"]`.
+    var names: [String]
+    /// The value's name in the usage text, or nil for a flag.
+    var value: String? = nil
+    /// The values it accepts, where they are a fixed set (validated and completed).
+    var choices: [String] = []
+    /// What a value is called in the message for one outside `choices`: "unknown flavor 'x'".
+    var noun = "value"
+    /// Spellings that work but are not shown (`--colour`).
+    var hiddenNames: [String] = []
+    /// Its line in `--help`.
+    var summary: String
+    var action: Action
 
-    options:
-      -c COMMANDS        run COMMANDS (separated by ';' or newlines) and exit
-      --json             print one JSON object per line for every command and event
-      --keep-going       do not stop a script at the first failed command
-      --flavor FLAVOR    the app's flavour for 'launch': swift (default) or objc
-      --color WHEN       colour: auto (on a terminal), always, never; NO_COLOR disables it
-      --no-history       at the prompt, do not read or write the history file
-      -h, --help         show this help and exit
-      -V, --version      show the version and exit
+    static let table: [CommandLineOption] = [
+        CommandLineOption(
+            names: ["-c"], value: "COMMANDS", summary: "run COMMANDS (separated by ';' or newlines) and exit",
+            action: .commands),
+        CommandLineOption(
+            names: ["--json"], summary: "print one JSON object per line for every command and event", action: .json),
+        CommandLineOption(
+            names: ["--keep-going"], summary: "do not stop a script at the first failed command", action: .keepGoing),
+        CommandLineOption(
+            names: ["--flavor"], value: "FLAVOR", choices: AppFlavor.allCases.map(\.rawValue), noun: "flavor",
+            summary: "the app's flavour for 'launch': " + listed(AppFlavor.allCases.map(\.rawValue), default: "swift"),
+            action: .flavor),
+        CommandLineOption(
+            names: ["--color"], value: "WHEN", choices: ColorMode.allCases.map(\.rawValue), noun: "colour mode",
+            hiddenNames: ["--colour"],
+            summary: "colour: auto (on a terminal), always, never; NO_COLOR disables it", action: .color),
+        CommandLineOption(
+            names: ["--no-history"], summary: "at the prompt, do not read or write the history file",
+            action: .noHistory),
+        CommandLineOption(
+            names: ["--completions"], value: "SHELL", choices: CompletionShell.allCases.map(\.rawValue), noun: "shell",
+            summary: "print the completion script for bash, zsh or fish and exit", action: .completions),
+        CommandLineOption(names: ["-h", "--help"], summary: "show this help and exit", action: .help),
+        CommandLineOption(names: ["-V", "--version"], summary: "show the version and exit", action: .version),
+    ]
 
-    exit status: 0 all commands succeeded, 1 a command or an expect failed,
-    2 a usage error or a script that does not parse (nothing ran).
+    /// The option spelt `name` (shown or hidden).
+    static func named(_ name: String) -> CommandLineOption? {
+        table.first { $0.names.contains(name) || $0.hiddenNames.contains(name) }
+    }
 
-    Type 'help' at the prompt for the commands; 'man placeshell' for the manual.
-    """
+    /// Its left column in `--help`: `-h, --help`, `--flavor FLAVOR`.
+    var synopsis: String {
+        names.joined(separator: ", ") + (value.map { " " + $0 } ?? "")
+    }
+
+    /// "auto, always or never".
+    var listedChoices: String { Self.listed(choices, default: "") }
+
+    /// "swift (default), objc or nearby".
+    private static func listed(_ values: [String], default first: String) -> String {
+        let shown = values.map { $0 == first ? "\($0) (default)" : $0 }
+        guard shown.count > 1, let last = shown.last else { return shown.joined() }
+        return shown.dropLast().joined(separator: ", ") + " or " + last
+    }
+}
+
+/// The usage text of `--help`, with the options from the table.
+let usageText: String = {
+    let width = (CommandLineOption.table.map(\.synopsis.count).max() ?? 0) + 2
+    let options = CommandLineOption.table.map { spec in
+        "  " + spec.synopsis + String(repeating: " ", count: width - spec.synopsis.count) + spec.summary
+    }
+    return """
+        usage: placeshell [OPTIONS] [FILE [ARG…]]
+               placeshell [OPTIONS] -c COMMANDS [ARG…]
+
+        A shell for the "current place on a map" iOS app, simulated: permission, location,
+        likely places, the picker and the map, one command at a time or in scripts.
+
+        With no FILE, reads commands from the terminal (an editing prompt with history and Tab
+        completion) or, when standard input is not a terminal, runs it as a script.
+
+        options:
+        \(options.joined(separator: "\n"))
+
+        exit status: 0 all commands succeeded, 1 a command or an expect failed,
+        2 a usage error or a script that does not parse (nothing ran).
+
+        Type 'help' at the prompt for the commands; 'man placeshell' for the manual.
+        """
+}()
+
+// MARK: - Parsing
 
 /// Parses the command line (without the program name).
 func parseOptions(_ args: [String]) throws(UsageError) -> Options {
     var options = Options()
     var i = 0
     var commands: String? = nil
-    let optionNames = ["-c", "--json", "--keep-going", "--flavor", "--color", "--no-history", "--help", "--version"]
     func value(for name: String, inline: String?) throws(UsageError) -> String {
         if let inline { return inline }
         i += 1
@@ -65,53 +140,27 @@ func parseOptions(_ args: [String]) throws(UsageError) -> Options {
     }
     while i < args.count {
         let arg = args[i]
-        var name = arg
-        var inline: String? = nil
-        if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
-            name = String(arg[..<eq])
-            inline = String(arg[arg.index(after: eq)...])
-        }
-        switch name {
-        case "--":
+        if arg == "--" {
             i += 1
             if commands == nil && i < args.count {
                 options.mode = .script(path: args[i])
                 i += 1
             }
             options.arguments = Array(args[min(i, args.count)...])
-            i = args.count
-            continue
-        case "-c":
-            commands = try value(for: "-c", inline: nil)
-        case "--json":
-            options.json = true
-        case "--keep-going":
-            options.keepGoing = true
-        case "--no-history":
-            options.historyEnabled = false
-        case "--flavor":
-            let v = try value(for: name, inline: inline)
-            guard v == "swift" || v == "objc" else {
-                throw UsageError(message: "unknown flavor '\(v)'", help: "flavors: swift, objc")
-            }
-            options.flavor = v
-        case "--color", "--colour":
-            let v = try value(for: name, inline: inline)
-            guard let mode = ColorMode(rawValue: v) else {
-                throw UsageError(message: "unknown colour mode '\(v)'", help: "use auto, always or never")
-            }
-            options.color = mode
-        case "-h", "--help":
-            options.mode = .help
-            return options
-        case "-V", "--version":
-            options.mode = .version
-            return options
-        default:
+            break
+        }
+        var name = arg
+        var inline: String? = nil
+        if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
+            name = String(arg[..<eq])
+            inline = String(arg[arg.index(after: eq)...])
+        }
+        guard let spec = CommandLineOption.named(name) else {
             if arg.hasPrefix("-") && arg != "-" {
                 throw UsageError(
                     message: "unknown option '\(arg)'",
-                    help: suggestion(for: name, among: optionNames) ?? "type 'placeshell --help' for the options")
+                    help: suggestion(for: name, among: CommandLineOption.table.flatMap(\.names))
+                        ?? "type 'placeshell --help' for the options")
             }
             if commands != nil {
                 options.arguments = Array(args[i...])
@@ -119,8 +168,34 @@ func parseOptions(_ args: [String]) throws(UsageError) -> Options {
                 options.mode = arg == "-" ? .stdin : .script(path: arg)
                 options.arguments = Array(args[(i + 1)...])
             }
-            i = args.count
-            continue
+            break
+        }
+        if spec.value == nil, inline != nil {
+            throw UsageError(message: "option '\(name)' takes no value", help: "write '\(name)' alone")
+        }
+        var given = ""
+        if spec.value != nil {
+            given = try value(for: name, inline: inline)
+            if !spec.choices.isEmpty, !spec.choices.contains(given) {
+                throw UsageError(message: "unknown \(spec.noun) '\(given)'", help: "use " + spec.listedChoices)
+            }
+        }
+        switch spec.action {
+        case .commands: commands = given
+        case .json: options.json = true
+        case .keepGoing: options.keepGoing = true
+        case .noHistory: options.historyEnabled = false
+        case .flavor: options.flavor = AppFlavor(rawValue: given) ?? options.flavor
+        case .color: options.color = ColorMode(rawValue: given) ?? options.color
+        case .help:
+            options.mode = .help
+            return options
+        case .version:
+            options.mode = .version
+            return options
+        case .completions:
+            options.mode = .completions(CompletionShell(rawValue: given) ?? .bash)
+            return options
         }
         i += 1
     }

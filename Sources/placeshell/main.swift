@@ -19,6 +19,9 @@ func runMain() -> Int32 {
     case .version:
         print("placeshell \(placeshellVersion)")
         return 0
+    case .completions(let shell):
+        print(completionScript(for: shell), terminator: "")
+        return 0
     default:
         break
     }
@@ -37,7 +40,7 @@ func runMain() -> Int32 {
     shell.json = options.json
     shell.keepGoing = options.keepGoing
     shell.colorMode = options.color
-    shell.defaultFlavor = options.flavor
+    shell.defaultFlavor = options.flavor.rawValue
     // SIGTERM and SIGHUP at the prompt stop a long command as Ctrl-C does, then the REPL
     // saves the history and exits.
     shell.interruptRequested = { interruptFlag != 0 || terminateSignal != 0 }
@@ -77,7 +80,7 @@ func runMain() -> Int32 {
                 return 2
             }
         }
-    case .help, .version:
+    case .help, .version, .completions:
         status = 0
     }
     stdout.flush()

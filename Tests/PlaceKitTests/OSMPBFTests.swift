@@ -239,8 +239,9 @@ final class OSMPBFTests: XCTestCase {
     private func realSummary(smallerCase: String, file: StaticString = #filePath, line: UInt = #line) throws
         -> ImportSummary
     {
-        try XCTUnwrap(
-            summary(try osmDataFile("sydney_cbd_2023.osm.pbf", smallerCase: smallerCase), file: file, line: line))
+        // Read outside XCTUnwrap, which would turn the skip into a failure.
+        let bytes = try osmDataFile("sydney_cbd_2023.osm.pbf", smallerCase: smallerCase)
+        return try XCTUnwrap(summary(bytes, file: file, line: line))
     }
 
     // MARK: - The real file

@@ -120,8 +120,8 @@ final class OSMXMLTests: XCTestCase {
 
     /// Places looked up independently (python3's ElementTree over the same file).
     func testRealDarlingHarbourSpotChecks() throws {
-        let s = try XCTUnwrap(
-            summary(try osmDataFile("darling_harbour_2023.osm", smallerCase: "testCockleBaySpotChecks")))
+        let bytes = try osmDataFile("darling_harbour_2023.osm", smallerCase: "testCockleBaySpotChecks")
+        let s = try XCTUnwrap(summary(bytes))
         let pub = try XCTUnwrap(record(s, "osm:node/18249982"))
         XCTAssertEqual(pub.name, "Bristol Arms")
         XCTAssertEqual(pub.latitude, -33.8677913)

@@ -1,5 +1,10 @@
 import Foundation
-import XCTest
+
+// Only the test targets use this module, but `swift build -c release` builds every target, and
+// XCTest is not there in a release build: without it a missing folder is a plain error.
+#if canImport(XCTest)
+    import XCTest
+#endif
 
 /// Where the repository's own files are, found from this file's path
 /// (Tests/TestSupport/Repository.swift → the root is three levels up).
@@ -57,7 +62,11 @@ public enum RealData {
     public static func url(_ path: String, smallerCase: String) throws -> URL {
         let url = directory.appendingPathComponent(path)
         guard isPresent else {
-            throw XCTSkip(skipReason(path, smallerCase: smallerCase))
+            #if canImport(XCTest)
+                throw XCTSkip(skipReason(path, smallerCase: smallerCase))
+            #else
+                throw Repository.MissingFile(path: url.path)
+            #endif
         }
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw Repository.MissingFile(path: url.path)
