@@ -17,23 +17,29 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
-        .target(name: "PlaceKit", dependencies: ["CZlib"]),
-        .target(name: "PlaceScript", dependencies: ["PlaceKit"]),
+        // File formats below the model (JSON, XML, protobuf, GPX, GeoJSON, CSV, OSM XML and PBF):
+        // they know nothing of the simulation.
+        .target(name: "PlaceFormats", dependencies: ["CZlib"]),
+        .target(name: "PlaceKit", dependencies: ["PlaceFormats"]),
+        .target(name: "PlaceScript", dependencies: ["PlaceFormats", "PlaceKit"]),
         .executableTarget(name: "placeshell", dependencies: ["CEditLine", "PlaceKit", "PlaceScript"]),
         // The place-store benchmark (benchmarks/places): times queries and the index build inside
         // one process, so start-up does not blur a per-query figure.
-        .executableTarget(name: "PlaceBench", dependencies: ["PlaceKit"], path: "benchmarks/PlaceBench"),
+        .executableTarget(
+            name: "PlaceBench", dependencies: ["PlaceFormats", "PlaceKit"], path: "benchmarks/PlaceBench"),
         // libFuzzer targets (fuzz/run builds them with -sanitize=fuzzer; in an ordinary build they
         // print "not a fuzzer build" and exit 255). CFuzzDriver reaches libFuzzer's driver weakly.
         .target(name: "CFuzzDriver"),
         .executableTarget(name: "FuzzLanguage", dependencies: ["CFuzzDriver", "PlaceScript"]),
         .executableTarget(name: "FuzzSession", dependencies: ["CFuzzDriver", "PlaceScript"]),
-        .executableTarget(name: "FuzzImporters", dependencies: ["CFuzzDriver", "PlaceKit", "PlaceScript"]),
+        .executableTarget(
+            name: "FuzzImporters", dependencies: ["CFuzzDriver", "PlaceFormats", "PlaceKit", "PlaceScript"]),
         // What the test targets share: where the repository's files are, and the real data in
         // ../shared/data that a test reads where it exists and skips, with a reason, where not.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "PlaceKitTests", dependencies: ["PlaceKit", "TestSupport"]),
-        .testTarget(name: "PlaceScriptTests", dependencies: ["PlaceScript", "TestSupport"]),
+        .testTarget(name: "PlaceKitTests", dependencies: ["PlaceFormats", "PlaceKit", "TestSupport"]),
+        .testTarget(
+            name: "PlaceScriptTests", dependencies: ["PlaceFormats", "PlaceKit", "PlaceScript", "TestSupport"]),
         // Snapshots/ holds the golden SVGs the tests read from disk.
         .testTarget(
             name: "EndToEndTests", dependencies: ["placeshell", "PlaceKit", "TestSupport"], exclude: ["Snapshots"]),

@@ -2,12 +2,13 @@
 // rest is the file: 0 GPX, 1 GeoJSON, 2 CSV, 3 OSM XML, 4 OSM PBF, 5 a saved session (JSON
 // parsed, then restored as `load` does). What a format reads is merged into a place store as
 // `places load` does: CSV streamed into an empty store and then into the full one (the two
-// paths of `CSVImporter.merge`), the others' records merged twice. A session that restores is
+// paths of `PlaceStore.mergeCSV`), the others' records merged twice. A session that restores is
 // put in a shell as `load` puts it, and `afterLoad` runs against it: what a user does next draws
 // the map and reads every state path of the restored session.
 // Build and run with fuzz/run (see fuzz/README.md).
 import CFuzzDriver
 @preconcurrency import Glibc
+import PlaceFormats
 import PlaceKit
 import PlaceScript
 
@@ -20,8 +21,8 @@ struct FuzzImporters {
         case 2:
             _ = CSVImporter.parse(bytes)
             var store = PlaceStore()
-            _ = CSVImporter.merge(bytes, into: &store, source: "fuzz.csv")
-            _ = CSVImporter.merge(bytes, into: &store, source: "fuzz.csv")
+            _ = store.mergeCSV(bytes, source: "fuzz.csv")
+            _ = store.mergeCSV(bytes, source: "fuzz.csv")
         case 3: merge(OSMXMLImporter.parse(bytes))
         case 4: merge(OSMPBFImporter.parse(bytes))
         default:

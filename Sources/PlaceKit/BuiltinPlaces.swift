@@ -1,3 +1,5 @@
+import PlaceFormats
+
 /// The built-in place dataset: real places around the tutorial's default point in Pyrmont and
 /// Darling Harbour (Sydney), downtown San Francisco (SoMa, Union Square) and Cupertino.
 /// Positions and addresses are approximate and illustrative, not authoritative.

@@ -1,3 +1,5 @@
+import PlaceFormats
+
 /// Where the simulated device is, as the location hardware reports it.
 public struct DevicePosition: Sendable, Equatable {
     public var coordinate: GeoPoint

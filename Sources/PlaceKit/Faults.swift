@@ -1,3 +1,5 @@
+import PlaceFormats
+
 /// Things that go wrong outside the app's code: the network, the API key, the Places servers'
 /// quota, an error the servers answer with, a location error, a missing Info.plist key. Each is
 /// set by a person (`fail places`, `network off`, `apikey expired`, `ratelimit 5`, `plist remove`)

@@ -1,27 +1,16 @@
+import PlaceFormats
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
 
-/// A point on the globe in degrees (WGS 84), as `CLLocationCoordinate2D` holds it.
-public struct GeoPoint: Sendable, Equatable {
-    public var latitude: Double
-    public var longitude: Double
-    public init(latitude: Double, longitude: Double) {
-        self.latitude = latitude
-        self.longitude = longitude
-    }
-
+extension GeoPoint {
     /// `kCLLocationCoordinate2DInvalid`: what an unrequested `coordinate` reads as (unconfirmed;
     /// see `SimulationChoices`).
     public static let invalid = GeoPoint(latitude: -180, longitude: -180)
-
-    public var isValid: Bool { (-90...90).contains(latitude) && (-180...180).contains(longitude) }
 }
-
-/// Mean Earth radius in metres (IUGG), used for distances.
-public let earthRadius = 6_371_008.8
 
 /// Great-circle distance in metres (haversine).
 public func distance(_ a: GeoPoint, _ b: GeoPoint) -> Double {

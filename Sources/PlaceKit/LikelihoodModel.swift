@@ -1,3 +1,5 @@
+import PlaceFormats
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

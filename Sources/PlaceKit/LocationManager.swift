@@ -1,3 +1,5 @@
+import PlaceFormats
+
 /// A location as `CLLocation` holds it.
 public struct LocationFix: Sendable, Equatable {
     public var coordinate: GeoPoint

@@ -1,3 +1,5 @@
+import PlaceFormats
+
 /// `GMSCameraPosition`, clamped as the Maps SDK clamps it.
 public struct CameraPosition: Sendable, Equatable {
     public private(set) var target: GeoPoint

@@ -1,3 +1,5 @@
+import PlaceFormats
+
 /// A place the places service knows: what `GMSPlace` would hold when every field is requested.
 public struct Place: Sendable, Equatable {
     public var id: String
@@ -29,3 +31,6 @@ public struct Place: Sendable, Equatable {
         self.area = area
     }
 }
+
+/// The exporters write a place's fields as the store holds them.
+extension Place: ExportedPlace {}

@@ -1,3 +1,5 @@
+import PlaceFormats
+
 /// `GMSPlaceField`: which properties of a place a request asks for (and is billed for).
 public struct PlaceFields: Sendable, Equatable {
     public private(set) var bits: UInt64

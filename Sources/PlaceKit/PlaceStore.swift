@@ -1,3 +1,5 @@
+import PlaceFormats
+
 /// The places the simulated Places service searches, stored compactly so that a million of them
 /// fit in well under 64 bytes each, with a spatial index (`PlaceGrid`) so that a likelihood
 /// query touches only the places near the fix.

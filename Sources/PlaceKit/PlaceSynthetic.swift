@@ -1,3 +1,5 @@
+import PlaceFormats
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -218,13 +220,13 @@ extension PlaceStore {
         count: Int, around: GeoPoint, radius: Double, seed: UInt64, source: String,
         interrupted: () -> Bool = { false }
     ) -> (added: Int, replaced: Int)? {
-        let area = internArea(source)
-        var added = 0
-        var replaced = 0
+        var load = Load(taking: &self, source: source)
         var start = 0
-        var batch = MergeBatch(store: self)
         while start < count {
-            if interrupted() { return nil }
+            if interrupted() {
+                self = load.finish()?.store ?? PlaceStore()
+                return nil
+            }
             // Small slices: the records of one slice are the only transient memory.
             let end = min(count, start + 4096)
             let records = Self.synthetic(count: count, around: around, radius: radius, seed: seed, range: start..<end)
@@ -232,15 +234,13 @@ extension PlaceStore {
                 // Size every array once from the first slice's text.
                 let bytes = records.reduce(0) { $0 + $1.name.utf8.count + ($1.address?.utf8.count ?? 0) + 3 }
                 let perPlace = Double(bytes) / Double(max(1, records.count))
-                reserve(count, textBytes: Int(perPlace * Double(count) * 1.02) + 64)
+                load.reserve(count, textBytes: Int(perPlace * Double(count) * 1.02) + 64)
             }
-            for r in records { _ = put(r, area: area, batch: &batch) }
+            for r in records { load.add(r) }
             start = end
         }
-        added = batch.added
-        replaced = batch.replaced
-        noteSource(source)
-        finishBatch()
-        return (added, replaced)
+        guard let done = load.finish() else { return nil }
+        self = done.store
+        return (done.added, done.replaced)
     }
 }

@@ -1,3 +1,5 @@
+import PlaceFormats
+
 /// `GMSPlacesErrorCode`, with the failure reasons the simulated SDK gives.
 public enum PlacesErrorCode: Int, Sendable, CaseIterable {
     case networkError = -1

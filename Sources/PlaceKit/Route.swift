@@ -1,3 +1,5 @@
+import PlaceFormats
+
 /// One position of a route: where the device is at `offset` seconds after the route started,
 /// how fast it moves and where it heads.
 public struct RouteSample: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import PlaceFormats
+
 /// Something that happened in the simulation and is reported to whoever drives it: an
 /// asynchronous callback, a console line of the app, a system alert, a note. The model never
 /// prints; the shell renders events as text or as `{"event":NAME,…}` JSON lines.

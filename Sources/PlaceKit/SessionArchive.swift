@@ -1,3 +1,5 @@
+import PlaceFormats
+
 /// Why a session cannot be saved or read back, in words for a message.
 public struct ArchiveError: Error, Sendable, Equatable {
     public var message: String

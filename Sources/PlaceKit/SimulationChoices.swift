@@ -1,3 +1,5 @@
+import PlaceFormats
+
 /// Every behaviour the real APIs leave unstated, decided once, here. The man page's
 /// SIMULATION CHOICES section and `help choices` list them from `SimulationChoices.all`.
 public enum SimulationChoices {

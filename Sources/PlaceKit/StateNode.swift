@@ -1,3 +1,5 @@
+import PlaceFormats
+
 /// A node of the session's state tree, resolved lazily: a path such as `log[5]` or
 /// `markers[2].title` walks only the nodes it names, so a long log is never copied to read one
 /// line. Model families expose their state as `StateNode`s; `show` and `expect` read them.

@@ -1,3 +1,5 @@
+import PlaceFormats
+
 /// Which version of the tutorial's code runs.
 public enum AppFlavor: String, Sendable, CaseIterable {
     /// `MapViewController.swift` / `PlacesViewController.swift` (the app the storyboard uses).

@@ -1,3 +1,5 @@
+import PlaceFormats
+
 /// What a number measures. State values and typed arguments carry it so that a script cannot
 /// compare a distance with a duration by mistake; plain numbers compare with anything.
 public enum Dimension: String, Sendable, Equatable {
@@ -67,13 +69,6 @@ public enum Value: Sendable, Equatable {
         case .record: return "a record"
         }
     }
-}
-
-/// Text from a file as a message quotes it: at most 40 characters, then `…`, so a hostile
-/// 10 MB value makes a one-line message.
-func excerpt(_ text: String) -> String {
-    let head = text.prefix(41)
-    return head.count > 40 ? String(head.prefix(40)) + "…" : text
 }
 
 /// Shortest decimal text for a number that reads back to the same value: `15`, `-33.869405`,

@@ -1,3 +1,5 @@
+import PlaceFormats
+
 /// Dates on the virtual clock, formatted without Foundation (deterministic on every machine).
 public struct VirtualDate: Sendable, Equatable {
     public var year: Int
@@ -31,7 +33,7 @@ public struct VirtualDate: Sendable, Equatable {
         hour = rest / 3600
         minute = rest % 3600 / 60
         second = rest % 60
-        (year, month, day) = GPX.civilFromDays(days)
+        (year, month, day) = CivilDate.civilFromDays(days)
     }
 
     private func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }

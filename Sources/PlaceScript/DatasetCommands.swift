@@ -1,3 +1,4 @@
+import PlaceFormats
 import PlaceKit
 
 extension CommandFamily {
@@ -177,9 +178,8 @@ private func loadCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
     switch format {
     case .geojson: result = GeoJSONImporter.parse(bytes, interruption: interruption)
     case .csv:
-        result = CSVImporter.merge(
-            bytes, into: &ctx.session.places.dataset, source: lastPathComponent(path), replacing: ctx.flag("replace"),
-            interruption: interruption
+        result = ctx.session.places.dataset.mergeCSV(
+            bytes, source: lastPathComponent(path), replacing: ctx.flag("replace"), interruption: interruption
         ).map {
             merged = ($0.added, $0.replaced)
             return $0.summary

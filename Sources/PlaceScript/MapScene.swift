@@ -1,3 +1,4 @@
+import PlaceFormats
 import PlaceKit
 
 /// What a picture of the phone shows, gathered once from the session: the map view's frame and

@@ -1,3 +1,4 @@
+import PlaceFormats
 import PlaceKit
 
 #if canImport(Glibc)
@@ -76,17 +77,14 @@ public func jsonText(_ value: Value) -> String {
     return out
 }
 
+/// A `Value` as JSON (the `--json` lines and `show --json`), with the one JSON writer's strings
+/// and numbers (`JSON.appendQuoted`, `JSON.format`).
 func appendJSON(_ value: Value, to out: inout String) {
     switch value {
     case .null: out += "null"
     case .bool(let b): out += b ? "true" : "false"
-    case .number(let x, _):
-        if x.isFinite {
-            out += formatNumber(x)
-        } else {
-            out += "null"
-        }
-    case .string(let s): appendJSONString(s, to: &out)
+    case .number(let x, _): out += x.isFinite ? JSON.format(x) : "null"
+    case .string(let s): JSON.appendQuoted(s, to: &out)
     case .list(let items):
         out += "["
         for (i, item) in items.enumerated() {
@@ -98,40 +96,10 @@ func appendJSON(_ value: Value, to out: inout String) {
         out += "{"
         for (i, field) in fields.enumerated() {
             if i > 0 { out += "," }
-            appendJSONString(field.name, to: &out)
+            JSON.appendQuoted(field.name, to: &out)
             out += ":"
             appendJSON(field.value, to: &out)
         }
         out += "}"
     }
-}
-
-func appendJSONString(_ s: String, to out: inout String) {
-    out += "\""
-    var plain = true
-    for b in s.utf8 where b < 0x20 || b == 0x22 || b == 0x5C {
-        plain = false
-        break
-    }
-    if plain {
-        out += s
-    } else {
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-    }
-    out += "\""
 }

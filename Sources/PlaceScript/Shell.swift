@@ -1,3 +1,4 @@
+import PlaceFormats
 import PlaceKit
 
 /// When to colour text.
@@ -359,7 +360,7 @@ public final class Shell {
     public func emit(_ result: CommandResult, command: String) {
         if json {
             var line = "{\"command\":"
-            appendJSONString(command, to: &line)
+            JSON.appendQuoted(command, to: &line)
             line += ",\"ok\":true,\"result\":"
             appendJSON(result.value, to: &line)
             line += "}\n"
@@ -376,7 +377,7 @@ public final class Shell {
     public func report(_ diagnostic: Diagnostic, command: String?) {
         if json, let command {
             var line = "{\"command\":"
-            appendJSONString(command, to: &line)
+            JSON.appendQuoted(command, to: &line)
             line += ",\"ok\":false,\"error\":"
             appendJSON(diagnostic.jsonObject, to: &line)
             line += "}\n"
@@ -419,10 +420,10 @@ public final class Shell {
         if let observer = eventObserver { observer(event) }
         if json {
             var line = "{\"event\":"
-            appendJSONString(event.name, to: &line)
+            JSON.appendQuoted(event.name, to: &line)
             for field in event.fields {
                 line += ","
-                appendJSONString(field.name, to: &line)
+                JSON.appendQuoted(field.name, to: &line)
                 line += ":"
                 appendJSON(field.value, to: &line)
             }

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import PlaceFormats
 @testable import PlaceKit
 
 /// The CSV importer and exporter: dialects (comma, semicolon with decimal commas, tab, BOM,
@@ -266,7 +267,7 @@ final class CSVTests: XCTestCase {
 
             """)
         XCTAssertEqual(
-            String(decoding: CSVExporter.write([]), as: UTF8.self),
+            String(decoding: CSVExporter.write([Place]()), as: UTF8.self),
             "id,name,latitude,longitude,types,address,rating,price,radius\n")
     }
 
@@ -322,7 +323,7 @@ final class CSVTests: XCTestCase {
         assertRoundTrip(geo.records, places)
     }
 
-    /// `CSVImporter.merge` (rows straight into the store) leaves the store, the counts and the
+    /// `PlaceStore.mergeCSV` (rows straight from `CSVImporter.read` into the store) leaves the store, the counts and the
     /// summary exactly as `parse` then `merge`/`replaceAll` do: quoting, Unicode trimming, type
     /// lists, duplicate IDs (given: the later replaces; derived: `~2`), replacing places already
     /// there, a semicolon file with decimal commas; and a failing file changes nothing.
@@ -365,8 +366,7 @@ final class CSVTests: XCTestCase {
                     }
                     var streamed = start
                     guard
-                        case .success(let result) = CSVImporter.merge(
-                            bytes, into: &streamed, source: "f.csv", replacing: replacing)
+                        case .success(let result) = streamed.mergeCSV(bytes, source: "f.csv", replacing: replacing)
                     else {
                         XCTFail("file \(f): merge failed")
                         continue
@@ -390,7 +390,7 @@ final class CSVTests: XCTestCase {
         var store = PlaceStore.builtin
         let bad = Array("name,lat,lng\nA,-33.87,151.2\nB,abc,151.2\n".utf8)
         for replacing in [false, true] {
-            guard case .failure(let e) = CSVImporter.merge(bad, into: &store, source: "bad.csv", replacing: replacing)
+            guard case .failure(let e) = store.mergeCSV(bad, source: "bad.csv", replacing: replacing)
             else {
                 return XCTFail("a bad file merged")
             }

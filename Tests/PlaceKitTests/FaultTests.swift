@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import PlaceFormats
 @testable import PlaceKit
 
 /// Faults: the order a likelihood request's checks run in, injected errors once and always,

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 
+@testable import PlaceFormats
 @testable import PlaceKit
 
 /// `PlaceFileFormat.detect`: content first (the real files in ../shared/data, and hand-made
@@ -40,7 +41,7 @@ final class FormatDetectionTests: XCTestCase {
             priceLevel: -1, radius: 30, area: "t")
         XCTAssertEqual(PlaceFileFormat.detect(GeoJSONExporter.write([place]), fileName: "out.txt"), .geojson)
         XCTAssertEqual(PlaceFileFormat.detect(CSVExporter.write([place]), fileName: "out.txt"), .csv)
-        XCTAssertEqual(PlaceFileFormat.detect(CSVExporter.write([]), fileName: "out"), .csv)
+        XCTAssertEqual(PlaceFileFormat.detect(CSVExporter.write([Place]()), fileName: "out"), .csv)
     }
 
     func testGeoJSONByContent() {

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 
+@testable import PlaceFormats
 @testable import PlaceKit
 
 /// The GPX importer: the real files in ../shared/data/gpx, every odd case and error path on
@@ -372,8 +373,8 @@ final class GPXTests: XCTestCase {
 
     func testCivilDatesRoundTrip() throws {
         for days in stride(from: -800_000, through: 3_000_000, by: 997) {
-            let (y, m, d) = GPX.civilFromDays(days)
-            XCTAssertEqual(GPX.daysFromCivil(year: y, month: m, day: d), days)
+            let (y, m, d) = CivilDate.civilFromDays(days)
+            XCTAssertEqual(CivilDate.daysFromCivil(year: y, month: m, day: d), days)
         }
         XCTAssertEqual(GPX.format(-2_147_483_648), "1901-12-13T20:45:52Z")
         XCTAssertEqual(GPX.format(1_586_685_600.25), "2020-04-12T10:00:00.250Z")

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 
+@testable import PlaceFormats
 @testable import PlaceKit
 
 /// The real OpenStreetMap GeoJSON extract in ../shared/data/osm, read where it lies (never
@@ -209,9 +210,9 @@ final class GeoJSONTests: XCTestCase {
 
             """)
         XCTAssertEqual(
-            String(decoding: GeoJSONExporter.write([]), as: UTF8.self),
+            String(decoding: GeoJSONExporter.write([Place]()), as: UTF8.self),
             "{\"type\":\"FeatureCollection\",\"features\":[]}\n")
-        XCTAssertEqual(try? GeoJSONImporter.parse(GeoJSONExporter.write([])).get().records, [])
+        XCTAssertEqual(try? GeoJSONImporter.parse(GeoJSONExporter.write([Place]())).get().records, [])
     }
 
     func testAwkwardTextRoundTrips() {

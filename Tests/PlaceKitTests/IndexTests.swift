@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import PlaceFormats
 @testable import PlaceKit
 
 /// The grid against a brute-force reference on random data (fixed seeds): `near` and the

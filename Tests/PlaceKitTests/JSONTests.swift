@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import PlaceFormats
 @testable import PlaceKit
 
 /// The JSON parser: every value kind, strictness (each RFC 8259 rule a lenient parser would

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import PlaceFormats
 @testable import PlaceKit
 
 /// Properties of the likelihood model, on the built-in dataset and on random datasets from a

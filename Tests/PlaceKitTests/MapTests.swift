@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import PlaceFormats
 @testable import PlaceKit
 
 /// `GMSCameraPosition` clamping, the visible region, camera moves and `clear()`.

@@ -3,6 +3,7 @@ import Foundation
 import TestSupport
 import XCTest
 
+@testable import PlaceFormats
 @testable import PlaceKit
 
 /// zlib's one-shot compress(), for building zlib blobs.

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 
+@testable import PlaceFormats
 @testable import PlaceKit
 
 /// The bytes of a real OSM file in ../shared/data/osm; without that folder the test is skipped,

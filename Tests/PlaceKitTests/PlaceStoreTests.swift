@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import PlaceFormats
 @testable import PlaceKit
 
 /// The compact store: what goes in comes out, IDs stay put, merges and removals are

@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import PlaceFormats
 @testable import PlaceKit
 
 /// The places client: when a likelihood request fails or succeeds, its latency, the field mask,

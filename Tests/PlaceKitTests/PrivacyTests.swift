@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import PlaceFormats
 @testable import PlaceKit
 
 /// Settings ▸ Privacy ▸ Location Services → `CLAuthorizationStatus` and `accuracyAuthorization`.

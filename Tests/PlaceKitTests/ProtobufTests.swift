@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import PlaceFormats
 @testable import PlaceKit
 
 /// The protobuf wire-format reader behind the PBF importer: every value kind, and every way a

@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import PlaceFormats
 @testable import PlaceKit
 
 /// Routes: sampling waypoints, GPX timing rules, and playing a route through the session.

@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import PlaceFormats
 @testable import PlaceKit
 
 /// The virtual clock and the run loop: events ordered by (time, sequence), whole microseconds.

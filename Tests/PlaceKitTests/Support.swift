@@ -1,3 +1,4 @@
+@testable import PlaceFormats
 @testable import PlaceKit
 
 /// A session with a recorder for everything it reports.

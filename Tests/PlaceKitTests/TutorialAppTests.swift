@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import PlaceFormats
 @testable import PlaceKit
 
 /// The tutorial app, line for line: viewDidLoad, the delegate handlers in both flavours, the

@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import PlaceFormats
 @testable import PlaceKit
 
 /// `formatNumber` and `formatFixed`: the text every number of the shell is shown with.

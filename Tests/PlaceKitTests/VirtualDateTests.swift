@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import PlaceFormats
 @testable import PlaceKit
 
 /// Dates on the virtual clock: the epoch, the civil calendar and the three formats.

@@ -1,3 +1,4 @@
+import PlaceFormats
 import PlaceKit
 import XCTest
 
@@ -115,7 +116,7 @@ final class InterruptionTests: XCTestCase {
             asked += 1
             return asked >= 3
         }
-        let result = CSVImporter.merge(Array(csv.utf8), into: &store, source: "x.csv", interruption: interruption)
+        let result = store.mergeCSV(Array(csv.utf8), source: "x.csv", interruption: interruption)
         guard case .failure(let e) = result else { return XCTFail("the CSV load was not interrupted") }
         XCTAssertTrue(e.isInterruption)
         XCTAssertEqual(store.count, before, "an interrupted load changed the dataset")

@@ -1,3 +1,4 @@
+import PlaceFormats
 // PlaceBench: the place store's side of benchmarks/places. It times, inside one process (so
 // start-up does not blur a per-query figure), what a person with a million places loaded waits
 // for: a likely-places query at 5 m and 100 m accuracy, and building the spatial index.

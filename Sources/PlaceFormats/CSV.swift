@@ -55,91 +55,31 @@ public enum CSVImporter {
         }
     }
 
-    /// `parse`, then `PlaceStore.merge` (or, `replacing`, `replaceAll`) of its records, in one
-    /// pass with no `PlaceRecord`s: each row goes from the file's bytes straight into the store,
-    /// so a million-row file costs its bytes and the store, not a million records. The summary
-    /// counts the places in `streamed` (its `records` stay empty); `added` and `replaced` are
-    /// `merge`'s. On failure the store is unchanged.
-    public static func merge(
-        _ bytes: [UInt8], into store: inout PlaceStore, source: String, replacing: Bool = false,
-        interruption: ImportInterruption = .none
-    ) -> Result<(summary: ImportSummary, added: Int, replaced: Int), ImportError> {
-        bytes.withUnsafeBufferPointer { buffer in
-            var interruption = interruption
-            do throws(ImportError) {
-                // Into an empty store, the IDs are indexed in one pass at the end; in the rare
-                // file where two rows have the same ID, the load starts again looking each up.
-                if let done = try merge(
-                    buffer, into: &store, source: source, replacing: replacing, deferIDs: true,
-                    interruption: &interruption)
-                {
-                    return .success(done)
-                }
-                return .success(
-                    try merge(
-                        buffer, into: &store, source: source, replacing: replacing, deferIDs: false,
-                        interruption: &interruption)!)
-            } catch {
-                return .failure(error)
-            }
-        }
-    }
-
-    /// `merge`; nil when it deferred the IDs (only into an empty store) and two were equal.
-    static func merge(
-        _ buffer: UnsafeBufferPointer<UInt8>, into store: inout PlaceStore, source: String, replacing: Bool,
-        deferIDs: Bool, interruption: inout ImportInterruption
-    ) throws(ImportError) -> (summary: ImportSummary, added: Int, replaced: Int)? {
+    /// Reads the file as `parse` does, but hands each place to `sink` as it is read, from the
+    /// file's bytes, instead of making `PlaceRecord`s: a million-row file costs its bytes and
+    /// what the sink keeps. The summary counts the places in `streamed` (its `records` stay
+    /// empty). On failure the sink has had the rows before the bad one: its owner undoes them.
+    public static func read<Sink: PlaceSink>(
+        _ buffer: UnsafeBufferPointer<UInt8>, into sink: inout Sink, interruption: inout ImportInterruption
+    ) throws(ImportError) -> ImportSummary {
         var reader = try CSVReader(buffer)
         var summary = try reader.readHeader()
-        // Into a copy (an empty store when replacing), so a malformed row late in the file
-        // leaves the store as it was.
-        var target = replacing ? PlaceStore(source: source) : store
-        let area = target.internArea(source)
-        let rows = CSVReader.lineBreaks(buffer, from: reader.i) + 1
-        target.reserve(rows, textBytes: 0)
-        let textStart = target.text.count
-        var batch = PlaceStore.MergeBatch(store: target)
-        if deferIDs && target.count == 0 {
-            batch.deferredHashes = []
-            batch.deferredHashes!.reserveCapacity(rows)
-        }
-        var typeLists = TypeListCache()
+        sink.expect(places: CSVReader.lineBreaks(buffer, from: reader.i) + 1)
         var loaded = 0
         while let row = try reader.nextRow(&summary) {
             try interruption.check()
             reader.arena.withUnsafeBufferPointer { arena in
-                let t = reader.bytes(row.types, arena)
-                let types: (index: UInt16, radius: Double)
-                if let known = typeLists.find(t) {
-                    types = known
-                } else {
-                    let list = t.isEmpty ? [] : PlaceValues.types(String(decoding: t, as: UTF8.self))
-                    types = (target.internTypes(list), PlaceStore.defaultRadius(list))
-                    typeLists.insert(t, types)
-                }
-                let coord = PlaceStore.coord(
-                    latitude: row.latitude, longitude: row.longitude, radius: row.radius ?? types.radius,
-                    types: types.index)
-                let slot = PlaceStore.slot(rating: row.rating, priceLevel: row.priceLevel, area: area)
-                _ = target.put(
-                    id: reader.bytes(row.id, arena), name: reader.bytes(row.name, arena),
-                    address: reader.bytes(row.address, arena), coord: coord, slot: slot, batch: &batch)
+                sink.add(
+                    PlaceBytes(
+                        id: reader.bytes(row.id, arena), name: reader.bytes(row.name, arena),
+                        address: reader.bytes(row.address, arena), types: reader.bytes(row.types, arena),
+                        latitude: row.latitude, longitude: row.longitude, radius: row.radius, rating: row.rating,
+                        priceLevel: row.priceLevel))
             }
             loaded += 1
-            if loaded == 1024 {
-                // Size the text once, from the first rows' bytes per place.
-                let perPlace = Double(target.text.count - textStart) / Double(loaded)
-                target.reserve(0, textBytes: Int(perPlace * Double(rows) * 1.05) + 4096)
-            }
         }
-        guard target.indexDeferredIDs(&batch) else { return nil }
-        target.noteSource(source)
-        target.finishBatch()
-        if replacing { target.source = source }
         summary.streamed = loaded
-        store = target
-        return (summary, batch.added, batch.replaced)
+        return summary
     }
 
     /// The delimiter of a header line: the most frequent of `,` `;` tab outside quotes.
@@ -588,66 +528,6 @@ struct CSVReader {
     }
 }
 
-/// Type lists by the bytes of a `types` field, for `CSVImporter.merge`: the interned list and its
-/// default radius, so a row costs a hash of its field, not a split into Strings and a hash of
-/// them. Open addressing; at most 4,096 distinct fields are kept (a file of unique values splits
-/// each row, as `parse` does).
-struct TypeListCache {
-    static let limit = 4096
-    var table = [Int32](repeating: -1, count: 2 * limit)
-    var keys: [UInt8] = []
-    var entries: [(hash: UInt64, start: Int, end: Int, value: (index: UInt16, radius: Double))] = []
-
-    static func hash(_ b: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var h = UInt64(b.count) &* 0x9E37_79B9_7F4A_7C15
-        guard let base = b.baseAddress else { return h }
-        var i = 0
-        while i + 8 <= b.count {
-            h = (h ^ UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) &* 0xff51_afd7_ed55_8ccd
-            h ^= h >> 29
-            i += 8
-        }
-        var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while i < b.count {
-            tail |= UInt64(b[i]) << shift
-            shift += 8
-            i += 1
-        }
-        h = (h ^ tail) &* 0xc4ce_b9fe_1a85_ec53
-        h ^= h >> 32
-        return h
-    }
-
-    func find(_ b: UnsafeBufferPointer<UInt8>) -> (index: UInt16, radius: Double)? {
-        let h = Self.hash(b)
-        var i = Int(truncatingIfNeeded: h) & (table.count - 1)
-        while table[i] >= 0 {
-            let e = entries[Int(table[i])]
-            if e.hash == h && e.end - e.start == b.count {
-                var same = true
-                for k in 0..<b.count where keys[e.start + k] != b[k] {
-                    same = false
-                    break
-                }
-                if same { return e.value }
-            }
-            i = (i + 1) & (table.count - 1)
-        }
-        return nil
-    }
-
-    mutating func insert(_ b: UnsafeBufferPointer<UInt8>, _ value: (index: UInt16, radius: Double)) {
-        guard entries.count < Self.limit else { return }
-        let h = Self.hash(b)
-        var i = Int(truncatingIfNeeded: h) & (table.count - 1)
-        while table[i] >= 0 { i = (i + 1) & (table.count - 1) }
-        table[i] = Int32(entries.count)
-        entries.append((h, keys.count, keys.count + b.count, value))
-        keys.append(contentsOf: b)
-    }
-}
-
 /// A text field of a row as a byte range, into the file or into the reader's `arena`; empty
 /// for none.
 struct CSVText {
@@ -681,7 +561,7 @@ public enum CSVExporter {
     public static let header = ["id", "name", "latitude", "longitude", "types", "address", "rating", "price", "radius"]
 
     /// The file's bytes (UTF-8 without a byte order mark).
-    public static func write(_ places: [Place]) -> [UInt8] {
+    public static func write<P: ExportedPlace>(_ places: [P]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(places.count * 100 + 64)
         out.append(contentsOf: header.joined(separator: ",").utf8)

@@ -43,7 +43,7 @@ public struct ImportSummary: Sendable, Equatable {
     public var skipped: [Skip]
     /// Odd things worth a line each (a column not understood, a feature type ignored).
     public var warnings: [String]
-    /// Places an importer handed straight to a store (`CSVImporter.merge`), not in `records`.
+    /// Places an importer handed straight to a store (`CSVImporter.read` into a `PlaceSink`), not in `records`.
     public var streamed = 0
     /// How many places were read: `records` and `streamed`.
     public var loaded: Int { records.count + streamed }
@@ -134,17 +134,6 @@ public struct ImportInterruption {
         countdown = every
         if requested() { throw ImportError.interrupted }
     }
-}
-
-/// `1,227`: a count with thousands separators.
-public func groupedThousands(_ n: Int) -> String {
-    let digits = String(abs(n))
-    var out = ""
-    for (i, c) in digits.enumerated() {
-        if i > 0 && (digits.count - i) % 3 == 0 { out += "," }
-        out.append(c)
-    }
-    return (n < 0 ? "-" : "") + out
 }
 
 /// OpenStreetMap tags as places: which tags make a point of interest, the Google-style types

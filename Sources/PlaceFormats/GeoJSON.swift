@@ -242,7 +242,7 @@ public enum GeoJSONImporter {
 
 /// The parsing of a place's optional values shared by the GeoJSON and CSV importers, so both
 /// accept and reject the same things.
-enum PlaceValues {
+public enum PlaceValues {
     /// Why a value was rejected (the message names the value).
     struct Problem: Error {
         var message: String
@@ -262,7 +262,7 @@ enum PlaceValues {
     /// Types from one text (`cafe;food`, `cafe, food`, `Coffee Shop`): split on `;` and `,`,
     /// trimmed, lower-cased with spaces and hyphens as underscores, so a spreadsheet's
     /// categories look like Google's types. Already-normal text (all exports) takes a fast path.
-    static func types(_ text: String) -> [String] {
+    public static func types(_ text: String) -> [String] {
         var out: [String] = []
         var normal = true
         var start = text.utf8.startIndex
@@ -608,7 +608,7 @@ enum GeoJSONGeometry {
 /// has the same keys.
 public enum GeoJSONExporter {
     /// The document's bytes (UTF-8, ending with a line break).
-    public static func write(_ places: [Place]) -> [UInt8] {
+    public static func write<P: ExportedPlace>(_ places: [P]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(places.count * 220 + 64)
         func put(_ s: String) { out.append(contentsOf: s.utf8) }

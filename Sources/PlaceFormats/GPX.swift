@@ -258,7 +258,7 @@ public enum GPX {
         guard let hour = digits(2), expect(UInt8(ascii: ":")), let minute = digits(2), expect(UInt8(ascii: ":")),
             let second = digits(2)
         else { return nil }
-        guard (1...12).contains(month), day >= 1, day <= daysInMonth(year: year, month: month), hour <= 23,
+        guard (1...12).contains(month), day >= 1, day <= CivilDate.daysInMonth(year: year, month: month), hour <= 23,
             minute <= 59, second <= 60
         else { return nil }
         var fraction = 0.0
@@ -301,7 +301,7 @@ public enum GPX {
             }
         }
         guard i == end else { return nil }
-        let days = daysFromCivil(year: year, month: month, day: day)
+        let days = CivilDate.daysFromCivil(year: year, month: month, day: day)
         let whole = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
         return ParsedTime(seconds: Double(whole) + fraction, hasOffset: hasOffset)
     }
@@ -311,39 +311,6 @@ public enum GPX {
         Array(text.utf8).withUnsafeBufferPointer { time($0, 0..<$0.count) }
     }
 
-    /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's algorithm), so that
-    /// any year 0000…9999 works without Foundation or the C library's time_t limits.
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
-
-    /// The inverse of `daysFromCivil`.
-    static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    /// 28…31, with Gregorian leap years (1900 is not one, 2000 is).
-    static func daysInMonth(year: Int, month: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
     /// Seconds since the epoch as `YYYY-MM-DDThh:mm:ss[.fff]Z`, for warnings.
     static func format(_ seconds: Double) -> String {
         let whole = seconds.rounded(.down)
@@ -351,7 +318,7 @@ public enum GPX {
         let s = Int(whole)
         let days = s >= 0 ? s / 86_400 : (s - 86_399) / 86_400
         let rest = s - days * 86_400
-        let (y, m, d) = civilFromDays(days)
+        let (y, m, d) = CivilDate.civilFromDays(days)
         func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
         var year = "\(y)"
         while year.count < 4 { year = "0" + year }

@@ -149,6 +149,21 @@ public enum JSON {
         out.append(UInt8(ascii: "\""))
     }
 
+    /// `appendQuoted` into text, with the same escaping: for writers that build a `String` (the
+    /// shell's `--json` lines).
+    public static func appendQuoted(_ s: String, to out: inout String) {
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out += "\""
+            out += s
+            out += "\""
+            return
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(s.utf8.count + 8)
+        appendQuoted(s, to: &bytes)
+        out += String(decoding: bytes, as: UTF8.self)
+    }
+
     /// A number in its shortest form that reads back as the same `Double`: `4` not `4.0`,
     /// `1e-7` not `1e-07`, `151.2105414`; integers up to 2^53 in plain digits. Non-finite values have no JSON form; they are
     /// written as `null` by callers, and as `0` here so the output stays valid.

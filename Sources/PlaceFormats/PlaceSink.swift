@@ -1,0 +1,30 @@
+/// One place as a streaming importer reads it: its text as the file's own bytes, valid only
+/// during the call that hands it over (no `String`s, so a million rows cost no million
+/// allocations).
+public struct PlaceBytes {
+    /// Empty when the file gives none (the store derives one).
+    public var id: UnsafeBufferPointer<UInt8>
+    public var name: UnsafeBufferPointer<UInt8>
+    /// Empty when the file gives none.
+    public var address: UnsafeBufferPointer<UInt8>
+    /// The `types` field as written (`cafe;food`, `cafe, food`); empty for none.
+    /// `PlaceValues.types` splits it.
+    public var types: UnsafeBufferPointer<UInt8>
+    public var latitude: Double
+    public var longitude: Double
+    /// Metres; nil when the file does not say.
+    public var radius: Double?
+    public var rating: Double?
+    public var priceLevel: Int?
+}
+
+/// What a streaming importer fills, row by row: the one interface through which a file's places
+/// reach a place store (PlaceKit's `PlaceStore.Load` implements it; tests collect into an array).
+/// The importer says how many places to expect once, then hands over each place. Beginning and
+/// ending the load (and undoing it when the file fails) are the sink's owner's business.
+public protocol PlaceSink {
+    /// About how many places are coming (a count of lines): to size storage once.
+    mutating func expect(places: Int)
+    /// One more place, in file order.
+    mutating func add(_ place: PlaceBytes)
+}

@@ -1,0 +1,183 @@
+import PlaceFormats
+
+extension PlaceStore {
+    /// A load of many places into a store: the one way importers and generators fill it
+    /// (`PlaceSink`), one batch with one index build at the end. The places go into the store the
+    /// load was given (a copy, or an empty store when `replacing`), so the caller's store is
+    /// untouched until it takes `finish()`'s result.
+    public struct Load: PlaceSink {
+        private var target: PlaceStore
+        private var batch: MergeBatch
+        private let area: UInt16
+        private let source: String
+        private let replacing: Bool
+        private let deferIDs: Bool
+        private var typeLists = TypeListCache()
+        private var expected = 0
+        private var loaded = 0
+        private let textStart: Int
+
+        /// A load into `store` (or, `replacing`, into an empty store) of places tagged `source`.
+        /// `deferIDs`: into an empty store, index the IDs in one pass at the end instead of
+        /// looking each up (`finish` then says whether two were equal).
+        public init(into store: PlaceStore, source: String, replacing: Bool = false, deferIDs: Bool = false) {
+            target = replacing ? PlaceStore(source: source) : store
+            self.source = source
+            self.replacing = replacing
+            self.deferIDs = deferIDs
+            area = target.internArea(source)
+            batch = MergeBatch(store: target)
+            textStart = target.text.count
+        }
+
+        /// A load into `store` that takes it (leaving an empty store behind), so that its arrays
+        /// are not copied: for a caller that puts `finish()`'s result back itself.
+        public init(taking store: inout PlaceStore, source: String) {
+            var taken = PlaceStore(source: "empty")
+            swap(&taken, &store)
+            self.init(into: taken, source: source)
+        }
+
+        public mutating func expect(places: Int) {
+            expected = places
+            target.reserve(places, textBytes: 0)
+            if deferIDs && target.count == 0 {
+                batch.deferredHashes = []
+                batch.deferredHashes?.reserveCapacity(places)
+            }
+        }
+
+        public mutating func add(_ place: PlaceBytes) {
+            guard place.latitude.isFinite, place.longitude.isFinite else { return }
+            let types: (index: UInt16, radius: Double)
+            if let known = typeLists.find(place.types) {
+                types = known
+            } else {
+                let list = place.types.isEmpty ? [] : PlaceValues.types(String(decoding: place.types, as: UTF8.self))
+                types = (target.internTypes(list), PlaceStore.defaultRadius(list))
+                typeLists.insert(place.types, types)
+            }
+            let coord = PlaceStore.coord(
+                latitude: place.latitude, longitude: place.longitude, radius: place.radius ?? types.radius,
+                types: types.index)
+            let slot = PlaceStore.slot(rating: place.rating, priceLevel: place.priceLevel, area: area)
+            _ = target.put(
+                id: place.id, name: place.name, address: place.address, coord: coord, slot: slot, batch: &batch)
+            loaded += 1
+            if loaded == 1024 && expected > loaded {
+                // Size the text once, from the first rows' bytes per place.
+                let perPlace = Double(target.text.count - textStart) / Double(loaded)
+                target.reserve(0, textBytes: Int(perPlace * Double(expected) * 1.05) + 4096)
+            }
+        }
+
+        /// A place made in memory (a generated one); its coordinate must be finite.
+        public mutating func add(_ record: PlaceRecord) {
+            if target.put(record, area: area, batch: &batch) != nil { loaded += 1 }
+        }
+
+        /// Makes room for `extra` more places and their text at once (`PlaceStore.reserve`).
+        public mutating func reserve(_ extra: Int, textBytes: Int) { target.reserve(extra, textBytes: textBytes) }
+
+        /// Places added so far.
+        public var count: Int { loaded }
+
+        /// Ends the load: the store with the places in it and the index built, and how many were
+        /// new and how many replaced a place with the same ID. Nil when the load deferred its IDs
+        /// and two were equal: that store is unusable; load again without deferring.
+        public mutating func finish() -> (store: PlaceStore, added: Int, replaced: Int)? {
+            guard target.indexDeferredIDs(&batch) else { return nil }
+            target.noteSource(source)
+            target.finishBatch()
+            if replacing { target.source = source }
+            return (target, batch.added, batch.replaced)
+        }
+    }
+
+    /// Loads a CSV file (`CSVImporter.read`) into this store, or in place of its places when
+    /// `replacing`, in one pass with no `PlaceRecord`s: each row goes from the file's bytes
+    /// straight into the store. On failure (or interruption) the store is unchanged.
+    public mutating func mergeCSV(
+        _ bytes: [UInt8], source: String, replacing: Bool = false, interruption: ImportInterruption = .none
+    ) -> Result<(summary: ImportSummary, added: Int, replaced: Int), ImportError> {
+        bytes.withUnsafeBufferPointer { buffer in
+            var interruption = interruption
+            do throws(ImportError) {
+                // Into an empty store the IDs are indexed in one pass at the end; in the rare file
+                // where two rows have the same ID, the load starts again looking each up.
+                for deferIDs in [true, false] {
+                    var load = Load(into: self, source: source, replacing: replacing, deferIDs: deferIDs)
+                    let summary = try CSVImporter.read(buffer, into: &load, interruption: &interruption)
+                    if let done = load.finish() {
+                        self = done.store
+                        return .success((summary, done.added, done.replaced))
+                    }
+                }
+                // Unreachable: a load that does not defer its IDs always finishes.
+                return .failure(ImportError("the load could not finish"))
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+}
+
+/// Type lists by the bytes of a `types` field, for `PlaceStore.Load`: the interned list and its
+/// default radius, so a row costs a hash of its field, not a split into Strings and a hash of
+/// them. Open addressing; at most 4,096 distinct fields are kept (a file of unique values splits
+/// each row, as `parse` does).
+struct TypeListCache {
+    static let limit = 4096
+    var table = [Int32](repeating: -1, count: 2 * limit)
+    var keys: [UInt8] = []
+    var entries: [(hash: UInt64, start: Int, end: Int, value: (index: UInt16, radius: Double))] = []
+
+    static func hash(_ b: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var h = UInt64(b.count) &* 0x9E37_79B9_7F4A_7C15
+        guard let base = b.baseAddress else { return h }
+        var i = 0
+        while i + 8 <= b.count {
+            h = (h ^ UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) &* 0xff51_afd7_ed55_8ccd
+            h ^= h >> 29
+            i += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while i < b.count {
+            tail |= UInt64(b[i]) << shift
+            shift += 8
+            i += 1
+        }
+        h = (h ^ tail) &* 0xc4ce_b9fe_1a85_ec53
+        h ^= h >> 32
+        return h
+    }
+
+    func find(_ b: UnsafeBufferPointer<UInt8>) -> (index: UInt16, radius: Double)? {
+        let h = Self.hash(b)
+        var i = Int(truncatingIfNeeded: h) & (table.count - 1)
+        while table[i] >= 0 {
+            let e = entries[Int(table[i])]
+            if e.hash == h && e.end - e.start == b.count {
+                var same = true
+                for k in 0..<b.count where keys[e.start + k] != b[k] {
+                    same = false
+                    break
+                }
+                if same { return e.value }
+            }
+            i = (i + 1) & (table.count - 1)
+        }
+        return nil
+    }
+
+    mutating func insert(_ b: UnsafeBufferPointer<UInt8>, _ value: (index: UInt16, radius: Double)) {
+        guard entries.count < Self.limit else { return }
+        let h = Self.hash(b)
+        var i = Int(truncatingIfNeeded: h) & (table.count - 1)
+        while table[i] >= 0 { i = (i + 1) & (table.count - 1) }
+        table[i] = Int32(entries.count)
+        entries.append((h, keys.count, keys.count + b.count, value))
+        keys.append(contentsOf: b)
+    }
+}
