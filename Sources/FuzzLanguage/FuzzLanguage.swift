@@ -17,11 +17,12 @@ struct FuzzLanguage {
         let rc = fuzz_run_driver(&argc, &argv) { data, size in
             let bytes = Array(UnsafeBufferPointer(start: data, count: size))
             let source = SourceText(name: "fuzz.placescript", bytes: bytes)
-            switch FuzzLanguage.shell!.parse(source) {
+            guard let shell = FuzzLanguage.shell else { return 0 }
+            switch shell.parse(source) {
             case .success(let invocations): _ = invocations.count
             case .failure(let errors):
                 // Renders each error with its location and caret, as a script run would.
-                FuzzLanguage.shell!.reportSyntaxErrors(errors.items)
+                shell.reportSyntaxErrors(errors.items)
             }
             if FuzzLanguage.inputs % 1000 == 0 {
                 FuzzLanguage.shell = Shell(stdout: StringSink(), stderr: StringSink())

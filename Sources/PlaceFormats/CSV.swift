@@ -230,8 +230,7 @@ struct CSVReader {
         let dd = UInt64(d) &* ones
         let lf = 0x0A &* ones
         let cr = 0x0D &* ones
-        let base = b.baseAddress!
-        while j + 8 <= n {
+        while j + 8 <= n, let base = b.baseAddress {
             let w = UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)
             let a = w ^ dd
             let l = w ^ lf
@@ -340,7 +339,8 @@ struct CSVReader {
         if !missing.isEmpty {
             let delimiterName = delimiter == 0x09 ? "tab" : delimiter == UInt8(ascii: ";") ? "semicolon" : "comma"
             let what =
-                missing.count == 1 ? missing[0] : missing.dropLast().joined(separator: ", ") + " and " + missing.last!
+                missing.count == 1
+                ? missing[0] : missing.dropLast().joined(separator: ", ") + " and " + missing[missing.count - 1]
             throw fail(
                 "missing \(what); the header has \(Self.list(names, total: headerCount)) (\(delimiterName)-separated)",
                 line: 1)
@@ -362,12 +362,13 @@ struct CSVReader {
     /// Line feeds from `start` on, eight bytes at a time: an upper bound on the rows left, so
     /// the records array is allocated once (a million rows would otherwise regrow it 20 times).
     static func lineBreaks(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = b.baseAddress else { return 0 }
         var count = 0
         var i = start
         let n = b.count
         while i + 8 <= n {
             // SWAR: a zero byte in word ^ 0x0A… marks a line feed.
-            let w = UnsafeRawPointer(b.baseAddress! + i).loadUnaligned(as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+            let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
             let zero = (w &- 0x0101_0101_0101_0101) & ~w & 0x8080_8080_8080_8080
             if zero != 0 {
                 // Exact count for this word (the trick can flag a byte after a real zero).

@@ -607,13 +607,13 @@ struct GPXReader {
             case .gpx?, .metadata?: if fileName == nil { fileName = text }
             case .rte?: if routeName == nil { routeName = text }
             case .trk?: if trackName == nil { trackName = text }
-            default: if pending != nil && pending!.name == nil { pending!.name = text }
+            default: if pending?.name == nil { pending?.name = text }
             }
         case .time:
-            guard pending != nil, !pending!.sawTime else { return }
-            pending!.sawTime = true
+            guard pending?.sawTime == false else { return }
+            pending?.sawTime = true
             if let t = capture.withUnsafeBufferPointer({ GPX.time($0, 0..<$0.count) }) {
-                pending!.time = t
+                pending?.time = t
             } else {
                 let text = trimmed(String(decoding: capture, as: UTF8.self))
                 let lineNumber = line(captureOffset)
@@ -622,10 +622,10 @@ struct GPXReader {
                 )
             }
         case .ele:
-            guard pending != nil, !pending!.sawElevation else { return }
-            pending!.sawElevation = true
+            guard pending?.sawElevation == false else { return }
+            pending?.sawElevation = true
             if let e = capture.withUnsafeBufferPointer({ GPX.number($0, 0..<$0.count) }), e.isFinite {
-                pending!.elevation = e
+                pending?.elevation = e
             } else {
                 let text = trimmed(String(decoding: capture, as: UTF8.self))
                 let lineNumber = line(captureOffset)
@@ -699,14 +699,14 @@ struct GPXReader {
         }
 
         // Absurd dates: dropped when other times are plausible, kept when all are absurd.
-        var timed = result.indices.filter { result[$0].time != nil }
-        let absurd = timed.filter { !GPX.plausibleTimes.contains(result[$0].time!) }
+        var timed: [(index: Int, time: Double)] = result.indices.compactMap { i in result[i].time.map { (i, $0) } }
+        let absurd = timed.filter { !GPX.plausibleTimes.contains($0.time) }
         if !absurd.isEmpty {
-            let examples = absurd.prefix(3).map { "\(GPX.format(result[$0].time!)) at line \(line(pointOffsets[$0]))" }
+            let examples = absurd.prefix(3).map { "\(GPX.format($0.time)) at line \(line(pointOffsets[$0.index]))" }
             let list = examples.joined(separator: ", ") + (absurd.count > 3 ? ", …" : "")
             if absurd.count < timed.count {
-                for i in absurd { result[i].time = nil }
-                timed = timed.filter { result[$0].time != nil }
+                for entry in absurd { result[entry.index].time = nil }
+                timed = timed.filter { GPX.plausibleTimes.contains($0.time) }
                 warnings.append(
                     "\(plural(absurd.count, "time")) before 1980 or after 2099 (\(list)): dropped, since the other times are plausible; those points have no time"
                 )
@@ -718,43 +718,43 @@ struct GPXReader {
         }
 
         // Decreasing times: keep the largest non-decreasing set.
-        let inOrder = timed.indices.dropFirst().allSatisfy { result[timed[$0 - 1]].time! <= result[timed[$0]].time! }
-        let keep = inOrder ? [] : Self.longestNonDecreasing(timed.map { result[$0].time! })
+        let inOrder = timed.indices.dropFirst().allSatisfy { timed[$0 - 1].time <= timed[$0].time }
         if !inOrder {
             var kept = [Bool](repeating: false, count: timed.count)
-            for k in keep { kept[k] = true }
+            for k in Self.longestNonDecreasing(timed.map(\.time)) { kept[k] = true }
             var dropped = 0
-            var firstDrop: Int?
+            var firstDrop: (index: Int, time: Double)?
             var lastKeptBefore: Double?
             var lastKept: Double?
-            for (k, i) in timed.enumerated() {
+            for (k, entry) in timed.enumerated() {
                 if kept[k] {
-                    lastKept = result[i].time
+                    lastKept = entry.time
                     continue
                 }
                 if firstDrop == nil {
-                    firstDrop = i
+                    firstDrop = entry
                     lastKeptBefore = lastKept
                 }
                 dropped += 1
             }
-            let i = firstDrop!
-            let l = line(pointOffsets[i])
-            let context =
-                lastKeptBefore.map { "\(GPX.format(result[i].time!)) after \(GPX.format($0))" }
-                ?? "\(GPX.format(result[i].time!)), later than the times after it"
-            for (k, i) in timed.enumerated() where !kept[k] { result[i].time = nil }
-            timed = timed.filter { result[$0].time != nil }
-            warnings.append(
-                "\(plural(dropped, "time")) out of order (first at line \(l): \(context)): dropped so that times never decrease; those points have no time"
-            )
+            for (k, entry) in timed.enumerated() where !kept[k] { result[entry.index].time = nil }
+            timed = timed.indices.filter { kept[$0] }.map { timed[$0] }
+            if let first = firstDrop {
+                let l = line(pointOffsets[first.index])
+                let context =
+                    lastKeptBefore.map { "\(GPX.format(first.time)) after \(GPX.format($0))" }
+                    ?? "\(GPX.format(first.time)), later than the times after it"
+                warnings.append(
+                    "\(plural(dropped, "time")) out of order (first at line \(l): \(context)): dropped so that times never decrease; those points have no time"
+                )
+            }
         }
 
         // Identical times: kept.
         var same = 0
         var firstSame = 0
-        for k in timed.indices.dropFirst() where result[timed[k]].time == result[timed[k - 1]].time {
-            if same == 0 { firstSame = timed[k] }
+        for k in timed.indices.dropFirst() where timed[k].time == timed[k - 1].time {
+            if same == 0 { firstSame = timed[k].index }
             same += 1
         }
         if same > 0 {
@@ -801,7 +801,7 @@ struct GPXReader {
             i -= 1
         }
         var out: [Int] = []
-        var k = tails.last!
+        guard var k = tails.last else { return [] }
         while k >= 0 {
             out.append(k)
             k = previous[k]

@@ -176,7 +176,7 @@ public enum GeoJSONImporter {
             if c.hasPrefix("osm:") { return c }
             if c.hasPrefix("node/") || c.hasPrefix("way/") || c.hasPrefix("relation/") { return "osm:" + c }
             let kinds: [Character: String] = ["n": "node", "w": "way", "r": "relation", "a": "area"]
-            if let kind = kinds[c.first!], c.count > 1, c.dropFirst().allSatisfy(\.isNumber) {
+            if let first = c.first, let kind = kinds[first], c.count > 1, c.dropFirst().allSatisfy(\.isNumber) {
                 return "osm:\(kind)/\(c.dropFirst())"
             }
             return c
@@ -254,8 +254,9 @@ public enum PlaceValues {
         let u = s.utf8
         guard let f = u.first, let l = u.last, f <= 0x20 || l <= 0x20 || f >= 0x80 || l >= 0x80 else { return s }
         let scalars = s.unicodeScalars
-        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-        let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
         return String(scalars[start...end])
     }
 
@@ -423,9 +424,10 @@ enum GeoJSONGeometry {
             for polygon in polygons {
                 let a = area(polygon)
                 total += a
-                if best == nil || a > best!.area { best = (a, polygon) }
+                if a > best?.area ?? -1 { best = (a, polygon) }
             }
-            let point = interiorPoint(best!.polygon)
+            guard let best else { return .skip("without coordinates") }
+            let point = interiorPoint(best.polygon)
             let radius = total > 0 ? (total / .pi).squareRoot() : nil
             return .place(point, radius: radius)
         case "LineString", "MultiLineString", "MultiPoint", "GeometryCollection":
@@ -592,7 +594,7 @@ enum GeoJSONGeometry {
         var k = 0
         while k + 1 < xs.count {
             let w = xs[k + 1] - xs[k]
-            if w > 0 && (best == nil || w > best!.width) { best = (w, (xs[k] + xs[k + 1]) / 2) }
+            if w > 0 && w > best?.width ?? 0 { best = (w, (xs[k] + xs[k + 1]) / 2) }
             k += 2
         }
         return best.map { GeoPoint(latitude: y, longitude: $0.mid) }

@@ -194,11 +194,12 @@ public enum JSON {
     /// overlong forms, no surrogates, nothing above U+10FFFF), or nil when all is well.
     /// ASCII runs are skipped eight bytes at a time, so checking a 100 MB file costs little.
     static func firstInvalidUTF8(_ b: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = b.baseAddress else { return nil }
         let n = b.count
         var i = 0
         while i < n {
             if i + 8 <= n {
-                let word = UnsafeRawPointer(b.baseAddress! + i).loadUnaligned(as: UInt64.self)
+                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
                 if word & 0x8080_8080_8080_8080 == 0 {
                     i += 8
                     continue
@@ -496,7 +497,11 @@ struct JSONParser {
                         "unpaired surrogate \\u\(String(scalar, radix: 16, uppercase: true)) without a high surrogate before it",
                         at: escape)
                 }
-                for u in String(Character(Unicode.Scalar(scalar)!)).utf8 { out.append(u) }
+                // Surrogates are handled above, so every value left is a scalar.
+                guard let unicode = Unicode.Scalar(scalar) else {
+                    throw error("\\u\(String(scalar, radix: 16, uppercase: true)) is not a Unicode scalar", at: escape)
+                }
+                for u in String(Character(unicode)).utf8 { out.append(u) }
                 continue  // hex4 already moved past the digits
             default:
                 throw error("unknown escape \\\(found(at: i).dropFirst().dropLast()) in a string", at: escape)

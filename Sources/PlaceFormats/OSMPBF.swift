@@ -209,12 +209,12 @@ struct OSMPBFReader {
         }
         var out = [UInt8](repeating: 0, count: Int(rawSize))
         var outLength = uLongf(rawSize)
+        guard let source = r.bytes.baseAddress else { throw error("a zlib Blob without data") }
         let status = out.withUnsafeMutableBufferPointer { dst in
             // A zero-length destination still needs a valid pointer for zlib.
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1) { spare in
-                uncompress(
-                    dst.baseAddress ?? spare.baseAddress!, &outLength, r.bytes.baseAddress! + zlib.lowerBound,
-                    uLong(zlib.count))
+                guard let destination = dst.baseAddress ?? spare.baseAddress else { return Z_MEM_ERROR }
+                return uncompress(destination, &outLength, source + zlib.lowerBound, uLong(zlib.count))
             }
         }
         guard status == Z_OK else {

@@ -406,7 +406,7 @@ enum OSMGeometry {
             cy += weight * ringCy
             if !hole, abs(a) > (largest?.area ?? 0) {
                 let ys = ring.map { $0.1 }
-                largest = (abs(a), ys.min()!, ys.max()!)
+                largest = (abs(a), ys.min() ?? 0, ys.max() ?? 0)
             }
         }
         guard area > 1e-9, let largest else { return nil }

@@ -165,21 +165,22 @@ struct OSMXMLReader {
             current = Current(kind: kind, id: id, offset: offset, deleted: deleted, position: position)
             return
         }
-        guard depth == 3, current != nil else { return }
-        let what = current!.kind == .node ? "node" : current!.kind == .way ? "way" : "relation"
-        let id = current!.id
+        guard depth == 3, var element = current else { return }
+        defer { current = element }
+        let what = element.kind == .node ? "node" : element.kind == .way ? "way" : "relation"
+        let id = element.id
         if scanner.bytes(name.local, equal: "tag") {
             guard let k = scanner.attribute("k") else { throw error("\(what) \(id): <tag> without k", at: offset) }
             let key = scanner.string(k)
             let value = scanner.attribute("v").map { scanner.string($0) } ?? ""
-            if current!.tags[key] == nil { current!.tags[key] = value }
-        } else if current!.kind == .way && scanner.bytes(name.local, equal: "nd") {
+            if element.tags[key] == nil { element.tags[key] = value }
+        } else if element.kind == .way && scanner.bytes(name.local, equal: "nd") {
             guard let r = scanner.attribute("ref") else { throw error("way \(id): <nd> without a ref", at: offset) }
             guard let ref = Self.integer(scanner.bytes, r.value) else {
                 throw error("way \(id): <nd> has ref '\(excerpt(scanner.string(r)))', not an integer", at: offset)
             }
-            current!.refs.append(ref)
-        } else if current!.kind == .relation && scanner.bytes(name.local, equal: "member") {
+            element.refs.append(ref)
+        } else if element.kind == .relation && scanner.bytes(name.local, equal: "member") {
             guard let r = scanner.attribute("ref") else {
                 throw error("relation \(id): <member> without a ref", at: offset)
             }
@@ -198,7 +199,7 @@ struct OSMXMLReader {
                     "relation \(id): <member> has type '\(excerpt(typeText))', not node, way or relation", at: offset)
             }
             let role = scanner.attribute("role").map { scanner.string($0) } ?? ""
-            current!.members.append(OSMAssembler.Member(kind: kind, ref: ref, role: role))
+            element.members.append(OSMAssembler.Member(kind: kind, ref: ref, role: role))
         }
     }
 

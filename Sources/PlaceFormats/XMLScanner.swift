@@ -349,7 +349,8 @@ struct XMLScanner {
             }
             if !utf8 {
                 throw fail(
-                    "the file declares encoding \(declaredEncoding!) and has non-ASCII bytes; only UTF-8 is read", at: i
+                    "the file declares encoding \(declaredEncoding ?? "other than UTF-8") and has non-ASCII bytes; only UTF-8 is read",
+                    at: i
                 )
             }
             var scalar: UInt32

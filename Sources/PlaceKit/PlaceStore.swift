@@ -463,7 +463,7 @@ public struct PlaceStore: Sendable {
         coords.append(coord)
         slots.append(slot)
         if batch.deferredHashes != nil {
-            batch.deferredHashes!.append(hash)
+            batch.deferredHashes?.append(hash)
         } else {
             withIDs { $0.insert(row: row, hash: hash, in: $1) }
         }

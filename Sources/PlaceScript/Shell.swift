@@ -112,8 +112,23 @@ public final class Shell {
     public var eventObserver: ((Event) -> Void)?
     /// The command that ran last, set before the after-command hooks run (the tutorial reads it).
     public private(set) var lastCommand: CommandSpec?
-    /// What a family keeps for this shell between commands, by family name (the tutorial's walk).
-    public var familyState: [String: AnyObject] = [:]
+    /// What families keep for this shell between commands, one object per type (the tutorial's
+    /// walk): see `state(_:make:)`.
+    private var familyStates: [ObjectIdentifier: AnyObject] = [:]
+    /// The family state of type `T` this shell keeps, made by `make` the first time it is asked
+    /// for. Keyed by the type itself, so a family gets back what it stored, typed.
+    public func state<T: AnyObject>(_ type: T.Type, make: () -> T) -> T {
+        if let existing = existingState(type) { return existing }
+        let made = make()
+        familyStates[ObjectIdentifier(type)] = made
+        return made
+    }
+
+    /// The family state of type `T`, or nil before anything asked for it.
+    public func existingState<T: AnyObject>(_ type: T.Type) -> T? {
+        familyStates[ObjectIdentifier(type)] as? T
+    }
+
     /// Polled at safe points by long-running commands (Ctrl-C).
     public var interruptRequested: () -> Bool = { false }
     /// A script run was stopped by Ctrl-C (exit status 130, as shells use).

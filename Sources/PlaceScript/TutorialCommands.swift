@@ -309,10 +309,7 @@ private let familyKey = "Tutorial"
 extension Shell {
     /// This shell's walk, made (in the environment's language) the first time it is asked for.
     var tutorialWalk: TutorialWalk {
-        if let walk = familyState[familyKey] as? TutorialWalk { return walk }
-        let walk = TutorialWalk(language: preferredTutorialLanguage(environmentVariable))
-        familyState[familyKey] = walk
-        return walk
+        state(TutorialWalk.self) { TutorialWalk(language: preferredTutorialLanguage(environmentVariable)) }
     }
 }
 
@@ -404,7 +401,7 @@ private func isLooking(_ spec: CommandSpec) -> Bool {
 }
 
 private func tutorialAfterCommand(_ shell: Shell) {
-    guard let walk = shell.familyState[familyKey] as? TutorialWalk, walk.isRunning else { return }
+    guard let walk = shell.existingState(TutorialWalk.self), walk.isRunning else { return }
     guard let command = shell.lastCommand, command.family != familyKey else { return }
     guard let text = try? walk.text(), let steps = try? walk.steps(shell, text), walk.current < steps.count else {
         return
