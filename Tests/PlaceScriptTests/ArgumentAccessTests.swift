@@ -1,3 +1,4 @@
+import Foundation
 import PlaceKit
 import XCTest
 
@@ -200,5 +201,33 @@ final class ArgumentAccessTests: XCTestCase {
                 "internal error: 'probe' asks where 'PATH' was written, but declares no argument or option of that name"
             ),
             undeclared.err.text)
+    }
+
+    /// Every example of every command, after a launch with permission and a position: no handler
+    /// asks for an argument or option its spec does not declare, or reads one as another kind.
+    func testEveryExampleOfTheStandardTableReadsItsArgumentsByTheirNames() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "placeshell-arguments-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let preamble = "launch\nauth allow\nlocate sydney\nwait 5s\nlikely\nwait 5s\n"
+        var examples: [String] = []
+        func collect(_ spec: CommandSpec) {
+            examples += spec.examples
+            spec.subcommands.forEach(collect)
+        }
+        CommandTable.standard.commands.forEach(collect)
+        XCTAssertGreaterThan(examples.count, 100)
+        var ran = 0
+        for example in examples where !example.contains("1000000") {
+            let t = TestShell(table: .standard)
+            t.shell.keepGoing = true
+            // Run as a script file, so that the files examples write land beside it.
+            t.run(
+                preamble + example, name: directory.appendingPathComponent("example.placescript").path, arguments: [])
+            XCTAssertFalse(t.err.text.contains("internal error"), "'\(example)': \(t.err.text)")
+            ran += 1
+        }
+        XCTAssertGreaterThan(ran, 100)
     }
 }
