@@ -27,8 +27,7 @@ extension CommandFamily {
                     """,
                 examples: ["launch", "launch --flavor objc"],
                 handler: { ctx throws(Diagnostic) in
-                    var flavorName = ctx.shell.defaultFlavor
-                    if case .word(let w)? = ctx.option("flavor")?.value { flavorName = w }
+                    let flavorName = try ctx.option("flavor", as: .word) ?? ctx.shell.defaultFlavor
                     let flavor = AppFlavor(rawValue: flavorName) ?? .swift
                     ctx.session.launch(flavor: flavor)
                     return CommandResult(
@@ -76,7 +75,7 @@ extension CommandFamily {
                     """,
                 examples: ["wait 1s", "wait 15min"],
                 handler: { ctx throws(Diagnostic) in
-                    let seconds = ctx.quantity(0)?.value ?? 0
+                    let seconds = try ctx.required("DURATION", as: .number).value
                     let start = ctx.session.clock
                     guard ctx.session.advance(by: seconds, interrupted: ctx.shell.interruptRequested) else {
                         let passed = ctx.session.clock - start
@@ -100,7 +99,7 @@ extension CommandFamily {
                 examples: ["log", "log 3"],
                 handler: { ctx throws(Diagnostic) in
                     let all = ctx.session.log
-                    let n = min(ctx.integer(0) ?? all.count, all.count)
+                    let n = min(try ctx.optional("N", as: .integer) ?? all.count, all.count)
                     let lines = Array(all.suffix(n))
                     return CommandResult(
                         value: .list(lines.map { .string($0) }),

@@ -26,7 +26,7 @@ extension CommandFamily {
                 summary: "print text",
                 details: "Prints its words separated by single spaces. Quote text to keep its spacing.",
                 examples: ["echo step 1: launch the app", "echo \"two  spaces\""],
-                handler: { ctx throws(Diagnostic) in .line(ctx.word(0) ?? "") }),
+                handler: { ctx throws(Diagnostic) in .line(try ctx.optional("TEXT", as: .word) ?? "") }),
             CommandSpec(
                 "show", arguments: [ArgSpec("PATH", .statePath, optional: true, summary: "a state path")],
                 summary: "print a state path, or list the top-level paths",
@@ -57,7 +57,7 @@ extension CommandFamily {
                     "expect app.running",
                 ],
                 handler: { ctx throws(Diagnostic) in
-                    guard case .expectation(let e)? = ctx.arg(0)?.value else { return .none }
+                    let e = try ctx.required("EXPRESSION", as: .expectation)
                     switch ctx.shell.check(e, at: ctx.location) {
                     case .passed: return CommandResult(value: .bool(true))
                     case .failed(let d): throw d
@@ -78,9 +78,9 @@ extension CommandFamily {
                     """,
                 examples: ["source examples/01-launch.placescript", "source setup.placescript sydney"],
                 handler: { ctx throws(Diagnostic) in
-                    guard let path = ctx.word(0) else { return .none }
-                    try ctx.shell.sourceFile(
-                        path, from: ctx.invocation.source, arguments: ctx.words(1), at: ctx.location)
+                    let path = try ctx.required("FILE", as: .word)
+                    let arguments = try ctx.optional("ARGS", as: .words) ?? []
+                    try ctx.shell.sourceFile(path, from: ctx.invocation.source, arguments: arguments, at: ctx.location)
                     return CommandResult(value: .string(path))
                 }),
             CommandSpec(
@@ -107,9 +107,8 @@ extension CommandFamily {
                 summary: "turn a shell setting off",
                 examples: ["unset json"],
                 handler: { ctx throws(Diagnostic) in
-                    guard let name = ctx.word(0), let setting = ctx.shell.table.setting(named: name) else {
-                        return .none
-                    }
+                    let name = try ctx.required("NAME", as: .word)
+                    let setting = try namedSetting(ctx, name)
                     setting.set(ctx.shell, setting.offValue)
                     return .line("\(name) = \(setting.get(ctx.shell))", value: .string(setting.get(ctx.shell)))
                 }),
@@ -140,7 +139,7 @@ extension CommandFamily {
                     """,
                 examples: ["quit", "exit 3"],
                 handler: { ctx throws(Diagnostic) in
-                    let status = Int32(ctx.integer(0) ?? (ctx.shell.hadFailure ? 1 : 0))
+                    let status = Int32(try ctx.optional("STATUS", as: .integer) ?? (ctx.shell.hadFailure ? 1 : 0))
                     ctx.shell.exitRequest = status
                     return CommandResult(value: .int(Int(status)))
                 }),
@@ -206,28 +205,37 @@ private let settingNameType = ArgType(
 
 private func setCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
     let shell = ctx.shell
-    guard let name = ctx.word(0), let setting = shell.table.setting(named: name) else {
+    guard let name = try ctx.optional("NAME", as: .word) else {
         let table = TextTable(
             headers: ["SETTING", "VALUE", "MEANING"],
             rows: shell.table.settings.map { [$0.name, $0.get(shell), $0.summary] })
         let value = Value.record(shell.table.settings.map { Value.Field($0.name, .string($0.get(shell))) })
         return CommandResult(value: value, text: table.render(style: shell.outputStyle))
     }
-    var value = ctx.word(1) ?? setting.onValue
+    let setting = try namedSetting(ctx, name)
+    var value = try ctx.optional("VALUE", as: .word) ?? setting.onValue
     if value == "true" || value == "yes" { value = setting.onValue }
     if value == "false" || value == "no" { value = setting.offValue }
     guard setting.values.contains(value) else {
         throw .runtime(
-            "'\(value)' is not a value of '\(name)'", at: ctx.location(ofArg: 1),
+            "'\(value)' is not a value of '\(name)'", at: try ctx.location(of: "VALUE"),
             help: "values: " + setting.values.joined(separator: ", "))
     }
     setting.set(shell, value)
     return .line("\(name) = \(setting.get(shell))", value: .string(setting.get(shell)))
 }
 
+/// The setting the argument NAME names (the binder has checked that there is one).
+private func namedSetting(_ ctx: CommandContext, _ name: String) throws(Diagnostic) -> SettingSpec {
+    guard let setting = ctx.shell.table.setting(named: name) else {
+        throw .runtime("unknown setting '\(name)'", at: try ctx.location(of: "NAME"))
+    }
+    return setting
+}
+
 private func historyCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
     let all = ctx.shell.history
-    let count = min(ctx.integer(0) ?? all.count, all.count)
+    let count = min(try ctx.optional("N", as: .integer) ?? all.count, all.count)
     let first = all.count - count
     let width = String(all.count).count
     var lines: [String] = []
@@ -240,14 +248,14 @@ private func historyCommand(_ ctx: CommandContext) throws(Diagnostic) -> Command
 
 private func showCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
     let shell = ctx.shell
-    guard case .statePath(let path)? = ctx.arg(0)?.value else {
+    guard let path = try ctx.optional("PATH", as: .statePath) else {
         let table = TextTable(headers: ["PATH", "WHAT"], rows: shell.table.stateRoots.map { [$0.name, $0.summary] })
         let value = Value.list(shell.table.stateRoots.map { .string($0.name) })
         return CommandResult(value: value, text: table.render(style: shell.outputStyle))
     }
     switch shell.resolve(path) {
     case .failure(let e):
-        throw .runtime(e.message, at: ctx.location(ofArg: 0), help: e.help)
+        throw .runtime(e.message, at: try ctx.location(of: "PATH"), help: e.help)
     case .success(let node):
         var lines: [String] = []
         appendLeaves(of: node, path: path.description, to: &lines)
@@ -280,7 +288,7 @@ private func appendLeaves(of node: StateNode, path: String, to lines: inout [Str
 private func helpCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
     let shell = ctx.shell
     let style = shell.outputStyle
-    let words = ctx.words(0)
+    let words = try ctx.optional("TOPIC", as: .words) ?? []
     if words.isEmpty { return helpOverview(shell) }
     let topicName = words.joined(separator: " ")
     if let topic = shell.table.topic(named: topicName) {
@@ -292,13 +300,13 @@ private func helpCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
     guard var spec = shell.table.command(named: words[0]) else {
         let candidates = shell.table.commandNames + shell.table.topics.map(\.name)
         throw .runtime(
-            "no help for '\(topicName)': no such command or topic", at: ctx.location(ofArg: 0),
+            "no help for '\(topicName)': no such command or topic", at: try ctx.location(of: "TOPIC"),
             help: suggestion(for: words[0], among: candidates) ?? "type 'help' for the list")
     }
     for word in words.dropFirst() {
         guard let sub = spec.subcommand(named: word) else {
             throw .runtime(
-                "'\(spec.fullName)' has no subcommand '\(word)'", at: ctx.location(ofArg: 0),
+                "'\(spec.fullName)' has no subcommand '\(word)'", at: try ctx.location(of: "TOPIC"),
                 help: suggestion(for: word, among: spec.subcommands.map(\.name))
                     ?? (spec.subcommands.isEmpty
                         ? nil : "subcommands: " + spec.subcommands.map(\.name).joined(separator: ", ")))

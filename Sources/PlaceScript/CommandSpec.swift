@@ -12,6 +12,86 @@ public enum ArgValue: Sendable {
     case expectation(Expectation)
 }
 
+extension ArgValue {
+    /// What the value is, in words: `the word 'in'`, `a coordinate`.
+    var kindDescription: String {
+        switch self {
+        case .word(let w): "the word '\(w.count > 40 ? w.prefix(40) + "…" : w)'"
+        case .words: "a list of words"
+        case .number: "a number"
+        case .integer: "a whole number"
+        case .coordinate: "a coordinate"
+        case .flag: "a flag"
+        case .statePath: "a state path"
+        case .expectation: "an expectation"
+        }
+    }
+}
+
+/// How a handler reads a bound argument or option: the Swift value it wants out of an `ArgValue`.
+/// The standard kinds follow `ArgValue`'s cases; a command may define its own (`locate`'s target).
+public struct ArgKind<Output>: Sendable {
+    /// The kind in words, for the diagnostic when the bound value is of another kind: `a word`.
+    public let description: String
+    /// The value, or nil when the bound value is not of this kind.
+    public let extract: @Sendable (ArgValue) -> Output?
+
+    /// A kind called `description` in diagnostics, whose values `extract` takes out.
+    public init(_ description: String, extract: @escaping @Sendable (ArgValue) -> Output?) {
+        self.description = description
+        self.extract = extract
+    }
+}
+
+extension ArgKind where Output == String {
+    /// One word: what `.word`, `.path`, `.text`, `.choice` and most custom types bind.
+    public static var word: Self { Self("a word") { if case .word(let w) = $0 { w } else { nil } } }
+}
+
+extension ArgKind {
+    /// One word turned into a value by `convert` (a choice into its enum case), nil when it
+    /// does not convert: `.word("a usage key", UsageKey.init(rawValue:))`.
+    public static func word(_ description: String, _ convert: @escaping @Sendable (String) -> Output?) -> Self {
+        Self(description) { if case .word(let w) = $0 { convert(w) } else { nil } }
+    }
+}
+
+extension ArgKind where Output == [String] {
+    /// Several words, kept apart (`.words`).
+    public static var words: Self { Self("a list of words") { if case .words(let w) = $0 { w } else { nil } } }
+}
+
+extension ArgKind where Output == Quantity {
+    /// A number with its dimension (`.number`).
+    public static var number: Self { Self("a number") { if case .number(let q) = $0 { q } else { nil } } }
+}
+
+extension ArgKind where Output == Int {
+    /// A whole number (`.integer`).
+    public static var integer: Self { Self("a whole number") { if case .integer(let n) = $0 { n } else { nil } } }
+}
+
+extension ArgKind where Output == Coordinate {
+    /// A latitude and longitude (`.coordinate`).
+    public static var coordinate: Self {
+        Self("a coordinate") { if case .coordinate(let c) = $0 { c } else { nil } }
+    }
+}
+
+extension ArgKind where Output == StatePath {
+    /// A state path (`.statePath`).
+    public static var statePath: Self {
+        Self("a state path") { if case .statePath(let p) = $0 { p } else { nil } }
+    }
+}
+
+extension ArgKind where Output == Expectation {
+    /// The expression of `expect` (`.expectation`).
+    public static var expectation: Self {
+        Self("an expectation") { if case .expectation(let e) = $0 { e } else { nil } }
+    }
+}
+
 /// A latitude and longitude in degrees, checked to be on the globe.
 public struct Coordinate: Sendable, Equatable {
     public var latitude: Double

@@ -7,12 +7,105 @@ public struct Invocation: Sendable {
     /// Offset and length of the command's words in the source.
     public let offset: Int
     public let length: Int
-    /// By argument index; nil for an optional argument not given.
+    /// By argument index, as the binder reads them; nil for an optional argument not given.
+    /// Handlers read arguments by name (`required(_:as:)`), never by index.
     public var args: [BoundArg?]
     /// Options given, by name.
     public var options: [String: BoundArg]
 
     public var location: SourceLocation { SourceLocation(source: source, offset: offset, length: length) }
+}
+
+/// Arguments and options read by the names their specs give them, with the type the handler
+/// expects. A name the spec does not declare, or a value of another kind, is a mistake in the
+/// handler: it fails the command with an internal error, never a silent default.
+extension Invocation {
+    /// The required argument `name`, as `kind`.
+    public func required<Output>(_ name: String, as kind: ArgKind<Output>) throws(Diagnostic) -> Output {
+        let (arg, bound) = try argument(name)
+        if arg.isOptional {
+            throw internalError("asks for its optional argument '\(name)' as required")
+        }
+        guard let bound else { throw internalError("has no value for its argument '\(name)'") }
+        return try value(of: bound, as: kind, what: "its argument '\(name)'")
+    }
+
+    /// The argument `name`, as `kind`, or nil when it was not given.
+    public func optional<Output>(_ name: String, as kind: ArgKind<Output>) throws(Diagnostic) -> Output? {
+        guard let bound = try argument(name).bound else { return nil }
+        return try value(of: bound, as: kind, what: "its argument '\(name)'")
+    }
+
+    /// The value of the option `name`, as `kind`, or nil when it was not given.
+    public func option<Output>(_ name: String, as kind: ArgKind<Output>) throws(Diagnostic) -> Output? {
+        let spec = try optionSpec(name)
+        guard spec.type != nil else {
+            throw internalError("asks for the value of '--\(name)', which is a flag")
+        }
+        guard let bound = options[name] else { return nil }
+        return try value(of: bound, as: kind, what: "the option '--\(name)'")
+    }
+
+    /// Whether the flag `--name` was given.
+    public func flag(_ name: String) throws(Diagnostic) -> Bool {
+        let spec = try optionSpec(name)
+        guard spec.type == nil else {
+            throw internalError("asks for '--\(name)' as a flag, but it takes a value")
+        }
+        return options[name] != nil
+    }
+
+    /// Where the argument or option `name` was written, or the whole command when it was not given.
+    public func location(of name: String) throws(Diagnostic) -> SourceLocation {
+        let bound: BoundArg?
+        if spec.arguments.contains(where: { $0.name == name }) {
+            bound = try argument(name).bound
+        } else if spec.options.contains(where: { $0.name == name }) {
+            bound = options[name]
+        } else {
+            throw internalError("asks where '\(name)' was written, but declares no argument or option of that name")
+        }
+        guard let bound else { return location }
+        return SourceLocation(source: source, offset: bound.offset, length: bound.length)
+    }
+
+    /// The spec of the argument `name` and its bound value (nil when not given).
+    private func argument(_ name: String) throws(Diagnostic) -> (spec: ArgSpec, bound: BoundArg?) {
+        guard let index = spec.arguments.firstIndex(where: { $0.name == name }) else {
+            let names = spec.arguments.map(\.name)
+            var d = internalError("asks for an argument '\(name)' it does not declare")
+            d.help = names.isEmpty ? "it declares no arguments" : "its arguments: " + names.joined(separator: ", ")
+            throw d
+        }
+        return (spec.arguments[index], index < args.count ? args[index] : nil)
+    }
+
+    /// The spec of the option `name`.
+    private func optionSpec(_ name: String) throws(Diagnostic) -> OptionSpec {
+        guard let option = spec.options.first(where: { $0.name == name }) else {
+            let names = spec.options.map(\.name)
+            var d = internalError("asks for an option '--\(name)' it does not declare")
+            d.help = names.isEmpty ? "it declares no options" : "its options: " + names.joined(separator: ", ")
+            throw d
+        }
+        return option
+    }
+
+    /// A bound value as `kind`, or the error that it is of another kind.
+    private func value<Output>(of bound: BoundArg, as kind: ArgKind<Output>, what: String) throws(Diagnostic)
+        -> Output
+    {
+        guard let value = kind.extract(bound.value) else {
+            throw internalError(
+                "asks for \(what) as \(kind.description), but it is \(bound.value.kindDescription)")
+        }
+        return value
+    }
+
+    /// A mistake in the command's handler, at the command: `internal error: 'select' asks for …`.
+    private func internalError(_ what: String) -> Diagnostic {
+        .runtime("internal error: '\(spec.fullName)' \(what)", at: location)
+    }
 }
 
 /// The command table: every family's commands, state roots, settings and help topics, with the

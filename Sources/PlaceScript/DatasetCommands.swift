@@ -158,15 +158,17 @@ let placeReferenceType: ArgType = {
 }()
 
 private func loadCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
-    guard let path = ctx.word(0) else { return .none }
+    let path = try ctx.required("FILE", as: .word)
+    let fileLocation = try ctx.location(of: "FILE")
+    let replace = try ctx.flag("replace")
     let bytes: [UInt8]
     switch readWholeFile(ctx.resolvedPath(path)) {
     case .success(let b): bytes = b
-    case .failure(let e): throw .runtime("cannot read '\(path)': \(e.reason)", at: ctx.location(ofArg: 0))
+    case .failure(let e): throw .runtime("cannot read '\(path)': \(e.reason)", at: fileLocation)
     }
     guard let format = PlaceFileFormat.detect(bytes, fileName: path) else {
         throw .runtime(
-            "'\(path)' is not a place file placeshell reads", at: ctx.location(ofArg: 0),
+            "'\(path)' is not a place file placeshell reads", at: fileLocation,
             help: "GeoJSON (FeatureCollection), CSV with name and latitude/longitude columns, OSM XML or OSM PBF")
     }
     let result: Result<ImportSummary, ImportError>
@@ -179,7 +181,7 @@ private func loadCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
     case .geojson: result = GeoJSONImporter.parse(bytes, interruption: interruption)
     case .csv:
         result = ctx.session.places.dataset.mergeCSV(
-            bytes, source: lastPathComponent(path), replacing: ctx.flag("replace"), interruption: interruption
+            bytes, source: lastPathComponent(path), replacing: replace, interruption: interruption
         ).map {
             merged = ($0.added, $0.replaced)
             return $0.summary
@@ -193,7 +195,7 @@ private func loadCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
     case .failure(let e) where e.isInterruption:
         throw .interrupted(
             "'\(path)' was not loaded; the dataset is unchanged (\(groupedThousands(ctx.session.places.dataset.count)) places)",
-            at: ctx.location(ofArg: 0))
+            at: fileLocation)
     case .failure(let e):
         // CSV and GeoJSON messages already start with where ("line 3: …", "feature 2: …").
         let placed = ["line ", "feature ", "blob "].contains { e.message.hasPrefix($0) }
@@ -201,10 +203,9 @@ private func loadCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
         if !placed, let line = e.line { at += " line \(line)" }
         if !placed, let item = e.item { at += (at.isEmpty ? " " : ", ") + "item \(item)" }
         throw .runtime(
-            "'\(path)' (\(format.displayName))\(at.isEmpty ? "" : ":" + at): \(e.message)", at: ctx.location(ofArg: 0))
+            "'\(path)' (\(format.displayName))\(at.isEmpty ? "" : ":" + at): \(e.message)", at: fileLocation)
     }
     let name = lastPathComponent(path)
-    let replace = ctx.flag("replace")
     var lines = ["\(name) (\(format.displayName)): \(summary.line)"]
     if replace {
         if merged == nil { ctx.session.places.dataset.replaceAll(with: summary.records, source: name) }
@@ -227,32 +228,34 @@ private func loadCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
 }
 
 private func addCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
-    guard let name = ctx.word(0), let c = ctx.coordinate(1) else { return .none }
-    guard !name.isEmpty else { throw .runtime("a place needs a name", at: ctx.location(ofArg: 0)) }
+    let name = try ctx.required("NAME", as: .word)
+    let c = try ctx.required("POSITION", as: .coordinate)
+    guard !name.isEmpty else { throw .runtime("a place needs a name", at: try ctx.location(of: "NAME")) }
     var record = PlaceRecord(name: name, latitude: c.latitude, longitude: c.longitude)
-    if case .word(let id)? = ctx.option("id")?.value { record.id = id }
-    if case .word(let t)? = ctx.option("type")?.value { record.types = t.split(separator: ",").map(String.init) }
-    if case .word(let a)? = ctx.option("address")?.value { record.address = a }
-    if case .number(let q)? = ctx.option("rating")?.value { record.rating = q.value }
-    if case .integer(let p)? = ctx.option("price")?.value { record.priceLevel = p }
-    if case .number(let q)? = ctx.option("radius")?.value { record.radius = q.value }
+    if let id = try ctx.option("id", as: .word) { record.id = id }
+    if let t = try ctx.option("type", as: .word) { record.types = t.split(separator: ",").map(String.init) }
+    if let a = try ctx.option("address", as: .word) { record.address = a }
+    if let q = try ctx.option("rating", as: .number) { record.rating = q.value }
+    if let p = try ctx.option("price", as: .integer) { record.priceLevel = p }
+    if let q = try ctx.option("radius", as: .number) { record.radius = q.value }
     let index = ctx.session.places.dataset.add(record, source: "added")
     let place = ctx.session.places.dataset.place(at: index)
     return .line("added \(place.name) as \(place.id)", value: placeValue(place, ctx.shell))
 }
 
 private func removeCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
-    guard let word = ctx.word(0) else { return .none }
+    let word = try ctx.required("ID", as: .word)
+    let at = try ctx.location(of: "ID")
     let store = ctx.session.places.dataset
     // ID|ROW|NAME, as its usage line says (names complete with Tab here too).
     if store.index(ofID: word) == nil, store.indexes(named: word).isEmpty, case .failure = parseInteger(word) {
         throw .runtime(
-            "no place has the ID or name '\(word)'", at: ctx.location(ofArg: 0),
+            "no place has the ID or name '\(word)'", at: at,
             help: "'places info NAME' shows a place's ID")
     }
-    let found = try resolvePlace(ctx, word)
+    let found = try resolvePlace(ctx, word, at: at)
     guard store.index(ofID: found.id) != nil else {
-        throw .runtime("\(found.name) (\(found.id)) is no longer in the dataset", at: ctx.location(ofArg: 0))
+        throw .runtime("\(found.name) (\(found.id)) is no longer in the dataset", at: at)
     }
     let id = found.id
     let name = found.name
@@ -260,8 +263,8 @@ private func removeCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandR
     return .line("removed \(name) (\(id))", value: .string(id))
 }
 
-/// An ID, a row of the app's current list, or a name (which must name one place).
-private func resolvePlace(_ ctx: CommandContext, _ word: String) throws(Diagnostic) -> Place {
+/// An ID, a row of the app's current list, or a name (which must name one place), written at `at`.
+private func resolvePlace(_ ctx: CommandContext, _ word: String, at: SourceLocation) throws(Diagnostic) -> Place {
     let store = ctx.session.places.dataset
     if let index = store.index(ofID: word) { return store.place(at: index) }
     if case .success(let row) = parseInteger(word) {
@@ -269,7 +272,7 @@ private func resolvePlace(_ ctx: CommandContext, _ word: String) throws(Diagnost
         guard row >= 1 && row <= list.count else {
             throw .runtime(
                 "row \(row) does not exist: the app's list has \(list.count) place\(list.count == 1 ? "" : "s")",
-                at: ctx.location(ofArg: 0),
+                at: at,
                 help: list.isEmpty ? "rows are those of the app's list ('show likely')" : "rows 1…\(list.count)")
         }
         let source = list[row - 1].place.source
@@ -281,13 +284,13 @@ private func resolvePlace(_ ctx: CommandContext, _ word: String) throws(Diagnost
     if matches.isEmpty {
         let near = store.names(withPrefix: word, limit: 5)
         throw .runtime(
-            "no place is named '\(word)'", at: ctx.location(ofArg: 0),
+            "no place is named '\(word)'", at: at,
             help: near.isEmpty
                 ? "names complete with Tab; 'places near' lists places nearby" : "did you mean '\(near[0])'?")
     }
     let ids = matches.prefix(5).map { store.place(at: $0).id }
     throw .runtime(
-        "\(matches.count) places are named '\(word)'", at: ctx.location(ofArg: 0),
+        "\(matches.count) places are named '\(word)'", at: at,
         help: "use an ID: " + ids.joined(separator: ", ") + (matches.count > 5 ? ", …" : ""))
 }
 
@@ -308,8 +311,7 @@ func placeValue(_ place: Place, _ shell: Shell) -> Value {
 }
 
 private func infoCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
-    guard let word = ctx.word(0) else { return .none }
-    let place = try resolvePlace(ctx, word)
+    let place = try resolvePlace(ctx, try ctx.required("PLACE", as: .word), at: try ctx.location(of: "PLACE"))
     var rows = [
         ["id", place.id], ["name", place.name],
         [
@@ -344,7 +346,7 @@ private func infoCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
 
 private func nearCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
     let point: GeoPoint
-    if let c = ctx.coordinate(0) {
+    if let c = try ctx.optional("POSITION", as: .coordinate) {
         point = GeoPoint(latitude: c.latitude, longitude: c.longitude)
     } else if let position = ctx.session.device.position {
         point = position.coordinate
@@ -352,10 +354,8 @@ private func nearCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
         throw .runtime(
             "the device has no position", at: ctx.location, help: "give one: places near LAT LNG, or 'locate' first")
     }
-    var radius = 200.0
-    if case .number(let q)? = ctx.option("radius")?.value { radius = q.value }
-    var limit = 20
-    if case .integer(let n)? = ctx.option("limit")?.value { limit = n }
+    let radius = try ctx.option("radius", as: .number)?.value ?? 200
+    let limit = try ctx.option("limit", as: .integer) ?? 20
     let store = ctx.session.places.dataset
     let found = store.near(point, radius: radius, limit: limit)
     guard !found.isEmpty else {
@@ -376,17 +376,15 @@ private func nearCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
 }
 
 private func generateCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
-    let n = ctx.integer(0) ?? 0
+    let n = try ctx.required("N", as: .integer)
     var centre = ctx.session.device.position?.coordinate ?? TutorialApp.defaultLocation
-    if case .coordinate(let c)? = ctx.option("around")?.value {
+    if let c = try ctx.option("around", as: .coordinate) {
         centre = GeoPoint(latitude: c.latitude, longitude: c.longitude)
     }
-    var radius = 5000.0
-    if case .number(let q)? = ctx.option("radius")?.value { radius = q.value }
-    var seed: UInt64 = 1
-    if case .integer(let s)? = ctx.option("seed")?.value { seed = UInt64(s) }
+    let radius = try ctx.option("radius", as: .number)?.value ?? 5000
+    let seed = UInt64(try ctx.option("seed", as: .integer) ?? 1)
     // Into a copy, so that Ctrl-C leaves the dataset as it was.
-    var target = ctx.flag("replace") ? PlaceStore(source: "generated") : ctx.session.places.dataset
+    var target = try ctx.flag("replace") ? PlaceStore(source: "generated") : ctx.session.places.dataset
     let shell = ctx.shell
     let done = target.generate(
         count: n, around: centre, radius: radius, seed: seed, source: "generated", interrupted: shell.interruptRequested
@@ -404,7 +402,7 @@ private func generateCommand(_ ctx: CommandContext) throws(Diagnostic) -> Comman
 }
 
 private func exportCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
-    guard let path = ctx.word(0) else { return .none }
+    let path = try ctx.required("FILE", as: .word)
     let lower = path.lowercased()
     let store = ctx.session.places.dataset
     let places = (0..<store.count).map { store.place(at: $0) }  // the exporters write Places
@@ -418,13 +416,13 @@ private func exportCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandR
         format = "CSV"
     } else {
         throw .runtime(
-            "cannot tell the format from '\(path)'", at: ctx.location(ofArg: 0),
+            "cannot tell the format from '\(path)'", at: try ctx.location(of: "FILE"),
             help: "name the file .geojson (or .json) or .csv")
     }
     switch writeFileAtomically(ctx.resolvedPath(path), bytes) {
     case .success: break
     case .failure(let e):
-        throw .runtime(writeFailureMessage(path, e), at: ctx.location(ofArg: 0))
+        throw .runtime(writeFailureMessage(path, e), at: try ctx.location(of: "FILE"))
     }
     return .line(
         "wrote \(groupedThousands(places.count)) places to \(path) (\(format), \(groupedThousands(bytes.count)) bytes)",

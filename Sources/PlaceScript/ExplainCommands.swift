@@ -19,7 +19,7 @@ extension CommandFamily {
                     """,
                 examples: ["explain", "explain likely", "explain launch", "explain select"],
                 handler: { ctx throws(Diagnostic) in
-                    let words = ctx.words(0)
+                    let words = try ctx.optional("COMMAND", as: .words) ?? []
                     if words.isEmpty { return explainState(ctx.shell) }
                     if words == ["likely"] { return try explainLikely(ctx) }
                     return try explainCommand(ctx, words)
@@ -36,7 +36,7 @@ extension CommandFamily {
                     """,
                 examples: ["trace on", "launch", "trace off"],
                 handler: { ctx throws(Diagnostic) in
-                    if let state = ctx.word(0) { ctx.session.tracing = state == "on" }
+                    if let state = try ctx.optional("STATE", as: .word) { ctx.session.tracing = state == "on" }
                     let on = ctx.session.tracing
                     return .line("trace is \(on ? "on" : "off")", value: .bool(on))
                 }),
@@ -352,7 +352,7 @@ private func explainCommand(_ ctx: CommandContext, _ words: [String]) throws(Dia
     let table = ctx.shell.table
     guard var spec = table.command(named: words[0]) else {
         throw .runtime(
-            "no command '\(words[0])'", at: ctx.location(ofArg: 0),
+            "no command '\(words[0])'", at: try ctx.location(of: "COMMAND"),
             help: suggestion(for: words[0], among: table.commandNames))
     }
     for word in words.dropFirst() {

@@ -97,7 +97,9 @@ extension CommandFamily {
                 examples: ["network off", "network on", "network"],
                 handler: { ctx throws(Diagnostic) in
                     let session = ctx.session
-                    if let word = ctx.word(0) { session.places.faults.networkOnline = word == "on" }
+                    if let word = try ctx.optional("STATE", as: .word) {
+                        session.places.faults.networkOnline = word == "on"
+                    }
                     let online = session.places.faults.networkOnline
                     let text =
                         online
@@ -123,7 +125,7 @@ extension CommandFamily {
                 examples: ["apikey expired", "apikey unauthorized-bundle", "apikey valid"],
                 handler: { ctx throws(Diagnostic) in
                     let session = ctx.session
-                    if let word = ctx.word(0), let state = APIKeyState(rawValue: word) {
+                    if let state = try ctx.optional("STATE", as: apiKeyState) {
                         session.places.faults.apiKey = state
                         if let code = state.errorCode {
                             session.emit(.note("\(code.name) (\(code.rawValue)): \(code.meaning); " + apiKeyChecklist))
@@ -148,10 +150,10 @@ extension CommandFamily {
                 examples: ["ratelimit 2", "ratelimit", "ratelimit off"],
                 handler: { ctx throws(Diagnostic) in
                     let session = ctx.session
-                    switch ctx.arg(0)?.value {
-                    case .integer(let n)?: session.places.faults.rateLimit = PlacesRateLimit(perMinute: n)
-                    case .word("off")?: session.places.faults.rateLimit = nil
-                    default: break
+                    switch try ctx.optional("LIMIT", as: RateLimitChange.kind) {
+                    case .perMinute(let n)?: session.places.faults.rateLimit = PlacesRateLimit(perMinute: n)
+                    case .off?: session.places.faults.rateLimit = nil
+                    case nil: break
                     }
                     return .line("rate limit: " + rateLimitText(session), value: rateLimitValue(session))
                 }),
@@ -177,10 +179,10 @@ extension CommandFamily {
                         summary: "remove a usage key (the when-in-use one: the permission request is ignored)",
                         examples: ["plist remove NSLocationWhenInUseUsageDescription"],
                         handler: { ctx throws(Diagnostic) in
-                            guard let key = UsageKey(rawValue: ctx.word(0) ?? "") else { return .none }
+                            let key = try ctx.required("KEY", as: usageKey)
                             guard ctx.session.device.infoPlist.remove(key) else {
                                 throw .runtime(
-                                    "Info.plist has no \(key.rawValue)", at: ctx.location(ofArg: 0),
+                                    "Info.plist has no \(key.rawValue)", at: try ctx.location(of: "KEY"),
                                     help: "'plist show' lists the keys; 'plist add \(key.rawValue)' puts it back")
                             }
                             var text = "removed \(key.rawValue): "
@@ -205,11 +207,11 @@ extension CommandFamily {
                             "plist add NSLocationWhenInUseUsageDescription Shows where you are",
                         ],
                         handler: { ctx throws(Diagnostic) in
-                            guard let key = UsageKey(rawValue: ctx.word(0) ?? "") else { return .none }
-                            let text = ctx.word(1) ?? InfoPlist.tutorialText
+                            let key = try ctx.required("KEY", as: usageKey)
+                            let text = try ctx.optional("TEXT", as: .word) ?? InfoPlist.tutorialText
                             guard !text.isEmpty else {
                                 throw .runtime(
-                                    "a usage description needs text", at: ctx.location(ofArg: 1),
+                                    "a usage description needs text", at: try ctx.location(of: "TEXT"),
                                     help: "leave TEXT out for the tutorial's \"\(InfoPlist.tutorialText)\"")
                             }
                             ctx.session.device.infoPlist.set(key, text: text)
@@ -296,6 +298,27 @@ let rateLimitType = ArgType(usage: "N|off", completions: { _ in ["off"] }) {
     return try ArgType.integer(1...1_000_000).read(&c)
 }
 
+/// An API key state, as `apikey`'s choice binds it.
+private let apiKeyState = ArgKind.word("an API key state", APIKeyState.init(rawValue:))
+
+/// A usage key, as `usageKeyType` binds it.
+private let usageKey = ArgKind.word("a location usage key", UsageKey.init(rawValue:))
+
+/// What `ratelimit` was given: requests per minute, or `off`.
+private enum RateLimitChange {
+    case perMinute(Int)
+    case off
+
+    /// A whole number or `off`, as `rateLimitType` binds them.
+    static let kind = ArgKind<RateLimitChange>("a number of requests per minute or 'off'") { value in
+        switch value {
+        case .integer(let n): .perMinute(n)
+        case .word("off"): .off
+        default: nil
+        }
+    }
+}
+
 /// One of the location usage keys.
 let usageKeyType: ArgType = {
     let keys = UsageKey.allCases.map(\.rawValue)
@@ -312,25 +335,27 @@ let usageKeyType: ArgType = {
 
 private func failPlacesCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
     let session = ctx.session
-    let word = ctx.word(0) ?? ""
-    let mode = ctx.word(1)
+    let word = try ctx.required("CODE", as: .word)
+    let mode = try ctx.optional("MODE", as: .word)
     let armed = session.places.faults.injected
     if word == "off" || mode == "off" {
         if word == "off", mode != nil {
             throw .runtime(
-                "'fail places off' takes no mode", at: ctx.location(ofArg: 1), help: "type 'fail places off'")
+                "'fail places off' takes no mode", at: try ctx.location(of: "MODE"), help: "type 'fail places off'")
         }
         if let armed, let code = PlacesErrorCode(codeOrName: word), code != armed.code {
             throw .runtime(
                 "the armed error is \(armed.code.name) (\(armed.code.rawValue)), not \(code.name) (\(code.rawValue))",
-                at: ctx.location(ofArg: 0), help: "'fail places off' clears whatever is armed")
+                at: try ctx.location(of: "CODE"), help: "'fail places off' clears whatever is armed")
         }
         session.places.faults.injected = nil
         let text =
             armed.map { "places: \($0.code.name) (\($0.code.rawValue)) disarmed" } ?? "places: no error was armed"
         return .line(text, value: faultsValue(ctx.shell))
     }
-    guard let code = PlacesErrorCode(codeOrName: word) else { return .none }
+    guard let code = PlacesErrorCode(codeOrName: word) else {
+        throw .runtime("unknown places error '\(word)'", at: try ctx.location(of: "CODE"))
+    }
     let fault = InjectedPlacesFault(code: code, mode: mode == "always" ? .always : .once)
     session.places.faults.injected = fault
     return .line("places: " + injectedText(fault) + " — " + code.meaning, value: faultsValue(ctx.shell))
@@ -338,7 +363,7 @@ private func failPlacesCommand(_ ctx: CommandContext) throws(Diagnostic) -> Comm
 
 private func failLocationCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
     let app = try requireApp(ctx)
-    guard let code = locationErrorCode(ctx.word(0) ?? "") else { return .none }
+    let code = try ctx.required("ERROR", as: .word("a location error", locationErrorCode))
     let value = Value.record([
         Value.Field("domain", .string("kCLErrorDomain")), Value.Field("code", .int(code.rawValue)),
         Value.Field("name", .string(code.name)), Value.Field("delivered", .bool(app.locationManager.isUpdating)),

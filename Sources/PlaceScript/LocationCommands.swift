@@ -86,21 +86,28 @@ let locationTargetType = ArgType(
     return try ArgType.coordinate.read(&c)
 }
 
+/// Where `locate` puts the device.
+private enum LocateTarget {
+    case nowhere
+    case point(GeoPoint)
+
+    /// `none`, a preset's name, or a position written out.
+    static let kind = ArgKind<LocateTarget>("a position, a preset or 'none'") { value in
+        switch value {
+        case .word("none"): .nowhere
+        case .word(let name): LocationPreset.named(name).map { .point($0.coordinate) }
+        case .coordinate(let c): .point(GeoPoint(latitude: c.latitude, longitude: c.longitude))
+        default: nil
+        }
+    }
+}
+
 private func locateCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
-    let accuracy = ctx.quantity(1)?.value ?? SimulationChoices.defaultHorizontalAccuracy
-    var point: GeoPoint
-    switch ctx.arg(0)?.value {
-    case .word("none")?:
+    let accuracy = try ctx.optional("ACCURACY", as: .number)?.value ?? SimulationChoices.defaultHorizontalAccuracy
+    guard case .point(let point) = try ctx.required("WHERE", as: LocateTarget.kind) else {
         ctx.session.stopRoute()
         ctx.session.setDevicePosition(nil)
         return .line("the device has no position: no fixes will come", value: .null)
-    case .word(let name)?:
-        guard let preset = LocationPreset.named(name) else { return .none }
-        point = preset.coordinate
-    case .coordinate(let c)?:
-        point = GeoPoint(latitude: c.latitude, longitude: c.longitude)
-    default:
-        return .none
     }
     ctx.session.stopRoute()  // a fixed position replaces a route, as simctl's set does
     ctx.session.setDevicePosition(DevicePosition(coordinate: point, horizontalAccuracy: accuracy))

@@ -59,7 +59,9 @@ extension CommandFamily {
                 examples: ["pan 100 0", "pan -50 200"],
                 handler: { ctx throws(Diagnostic) in
                     let app = try requireVisibleMap(ctx)
-                    ctx.session.panMap(dx: ctx.quantity(0)?.value ?? 0, dy: ctx.quantity(1)?.value ?? 0)
+                    let dx = try ctx.required("DX", as: .number).value
+                    let dy = try ctx.required("DY", as: .number).value
+                    ctx.session.panMap(dx: dx, dy: dy)
                     return .line(cameraLine(app), value: cameraValue(app))
                 }),
             CommandSpec(
@@ -72,11 +74,10 @@ extension CommandFamily {
                     let app = try requireVisibleMap(ctx)
                     let current = app.mapView.camera.zoom
                     let target: Double
-                    switch ctx.arg(0)?.value {
-                    case .word("in")?: target = current + 1
-                    case .word("out")?: target = current - 1
-                    case .number(let q)?: target = q.value
-                    default: target = current
+                    switch try ctx.required("TO", as: ZoomTarget.kind) {
+                    case .in: target = current + 1
+                    case .out: target = current - 1
+                    case .level(let level): target = level
                     }
                     ctx.session.zoomMap(to: target)
                     return .line(cameraLine(app), value: cameraValue(app))
@@ -181,7 +182,7 @@ private func cameraCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandR
 
 private func tapMarkerCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
     let app = try requireApp(ctx)
-    let n = ctx.integer(0) ?? 0
+    let n = try ctx.required("N", as: .integer)
     let markers = app.mapView.markers
     guard app.screen == .map else { throw .runtime("the picker covers the map", at: ctx.location, help: "back first") }
     guard !app.mapView.isHidden else { throw .runtime("the map is hidden: there is nothing to tap", at: ctx.location) }
@@ -191,7 +192,7 @@ private func tapMarkerCommand(_ ctx: CommandContext) throws(Diagnostic) -> Comma
     guard n >= 1 && n <= markers.count else {
         throw .runtime(
             "marker \(n) does not exist: the map has \(markers.count) marker\(markers.count == 1 ? "" : "s")",
-            at: ctx.location(ofArg: 0), help: "tap marker 1…\(markers.count)")
+            at: try ctx.location(of: "N"), help: "tap marker 1…\(markers.count)")
     }
     let marker = markers[n - 1]
     let empty = (marker.title ?? "").isEmpty && (marker.snippet ?? "").isEmpty
@@ -229,6 +230,22 @@ private let zoomType = ArgType(usage: "in|out|LEVEL", completions: { _ in ["in",
         )
     }
     return .number(q)
+}
+
+/// What `zoom` was asked for: one level in or out, or a level.
+private enum ZoomTarget {
+    case `in`, out
+    case level(Double)
+
+    /// `in`, `out` or a number, as `zoomType` binds them.
+    static let kind = ArgKind<ZoomTarget>("in, out or a zoom level") { value in
+        switch value {
+        case .word("in"): .in
+        case .word("out"): .out
+        case .number(let q): .level(q.value)
+        default: nil
+        }
+    }
 }
 
 /// The running app with its map on screen, or an error saying why a gesture cannot reach it.

@@ -53,9 +53,10 @@ private func mapCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResu
         return .line(
             text, value: .record([Value.Field("hidden", .bool(true)), Value.Field("reason", .string(reason))]))
     }
-    let width = optionInteger(ctx, "width") ?? min(200, max(20, ctx.shell.environment.terminalWidth ?? 80))
-    let height = optionInteger(ctx, "height") ?? 22
-    let ascii = ctx.flag("ascii") || !ctx.shell.environment.localeIsUTF8
+    let width =
+        try ctx.option("width", as: .integer) ?? min(200, max(20, ctx.shell.environment.terminalWidth ?? 80))
+    let height = try ctx.option("height", as: .integer) ?? 22
+    let ascii = try ctx.flag("ascii") || !ctx.shell.environment.localeIsUTF8
     let drawing = TerminalMap(
         scene: scene, columns: width, lines: height, unicode: !ascii, color: ctx.shell.outputStyle.enabled
     ).render()
@@ -69,28 +70,24 @@ private func mapCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResu
     return CommandResult(value: value, text: text)
 }
 
-private func optionInteger(_ ctx: CommandContext, _ name: String) -> Int? {
-    if case .integer(let n)? = ctx.option(name)?.value { return n }
-    return nil
-}
-
 private func snapshotCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
     let app = try requireApp(ctx)
-    let path = ctx.word(0) ?? ""
+    let path = try ctx.required("FILE", as: .word)
+    let at = try ctx.location(of: "FILE")
     guard path.lowercased().hasSuffix(".svg") else {
         throw .runtime(
-            "snapshot writes SVG: '\(path)' does not end in .svg", at: ctx.location(ofArg: 0),
+            "snapshot writes SVG: '\(path)' does not end in .svg", at: at,
             help: "name the file FILE.svg, e.g. 'snapshot map.svg'")
     }
     guard path.count > 4, !path.hasSuffix("/.svg") else {
         throw .runtime(
-            "snapshot needs a file name before .svg: '\(path)'", at: ctx.location(ofArg: 0),
+            "snapshot needs a file name before .svg: '\(path)'", at: at,
             help: "e.g. 'snapshot map.svg'")
     }
     let scene = MapScene(app: app, session: ctx.session)
     let picture = SVGSnapshot(scene: scene).render()
     if case .failure(let e) = writeFileAtomically(ctx.resolvedPath(path), Array(picture.svg.utf8)) {
-        throw .runtime(writeFailureMessage(path, e), at: ctx.location(ofArg: 0))
+        throw .runtime(writeFailureMessage(path, e), at: at)
     }
     var what: String
     if scene.pickerRows != nil {

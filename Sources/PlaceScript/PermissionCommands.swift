@@ -26,8 +26,8 @@ extension CommandFamily {
                         summary: "Allow While Using App (or Allow Once); in Settings: While Using the App",
                         examples: ["auth allow", "auth allow once", "auth allow --approximate"],
                         handler: { ctx throws(Diagnostic) in
-                            let once = ctx.word(0) == "once"
-                            let precise = !ctx.flag("approximate")
+                            let once = try ctx.optional("once", as: .word) == "once"
+                            let precise = try !ctx.flag("approximate")
                             let fromAlert = ctx.session.device.promptOpen
                             return answer(ctx) { p in
                                 p.precise = precise
@@ -57,7 +57,7 @@ extension CommandFamily {
                         summary: "turn the Precise switch on or off in Settings",
                         examples: ["auth precise off"],
                         handler: { ctx throws(Diagnostic) in
-                            let on = ctx.word(0) == "on"
+                            let on = try ctx.required("STATE", as: .word) == "on"
                             return settingsChange(ctx) { $0.precise = on }
                         }),
                     CommandSpec(
@@ -68,7 +68,7 @@ extension CommandFamily {
                         summary: "a parental restriction on location for the app (status restricted)",
                         examples: ["auth restrict", "auth restrict off"],
                         handler: { ctx throws(Diagnostic) in
-                            let on = ctx.word(0) != "off"
+                            let on = try ctx.optional("STATE", as: .word) != "off"
                             return settingsChange(ctx) { $0.restricted = on }
                         }),
                     CommandSpec(
@@ -76,7 +76,7 @@ extension CommandFamily {
                         summary: "the global Location Services switch (off reads as denied)",
                         examples: ["auth services off", "auth services on"],
                         handler: { ctx throws(Diagnostic) in
-                            let on = ctx.word(0) == "on"
+                            let on = try ctx.required("STATE", as: .word) == "on"
                             return settingsChange(ctx) { $0.servicesEnabled = on }
                         }),
                     CommandSpec(

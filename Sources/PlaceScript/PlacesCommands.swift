@@ -191,7 +191,7 @@ private func pickerResult(_ shell: Shell, _ app: TutorialApp) -> CommandResult {
 
 private func selectCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
     let app = try requireApp(ctx)
-    let n = ctx.integer(0) ?? 0
+    let n = try ctx.required("N", as: .integer)
     guard let rows = app.pickerPlaces else {
         throw .runtime(
             "no picker is open: there is no row to select", at: ctx.location,
@@ -199,13 +199,13 @@ private func selectCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandR
     }
     guard rows.count > 0 else {
         throw .runtime(
-            "the picker is empty: there is no row to select", at: ctx.location(ofArg: 0),
+            "the picker is empty: there is no row to select", at: try ctx.location(of: "N"),
             help: "go back, wait for the places response, and tap \"Get Place\" again (P2)")
     }
     guard n >= 1 && n <= rows.count else {
         throw .runtime(
             "row \(n) does not exist: the picker has \(rows.count) row\(rows.count == 1 ? "" : "s")",
-            at: ctx.location(ofArg: 0), help: "select 1…\(rows.count)")
+            at: try ctx.location(of: "N"), help: "select 1…\(rows.count)")
     }
     let chosen = rows[n - 1].place
     ctx.session.selectRow(n - 1)
@@ -249,7 +249,7 @@ let placeFieldsType = ArgType(
 
 private func fieldsCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
     let session = ctx.session
-    let words = ctx.words(0)
+    let words = try ctx.optional("FIELD", as: .words) ?? []
     if !words.isEmpty {
         var fields = session.places.requestedFields
         let additive = words.allSatisfy { $0.hasPrefix("+") || $0.hasPrefix("-") }

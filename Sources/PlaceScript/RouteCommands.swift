@@ -34,8 +34,7 @@ extension CommandFamily {
                             "route start 37.33,-122.03 37.32,-122.01 speed=5 distance=50",
                         ],
                         handler: { ctx throws(Diagnostic) in
-                            guard case .words(let words)? = ctx.arg(0)?.value else { return .none }
-                            let points = words.compactMap(parseWaypoint)
+                            let points = try ctx.required("WAYPOINTS", as: .words).compactMap(parseWaypoint)
                             let (speed, spacing) = try routeSettings(ctx, defaultSpeed: SimulationChoices.routeSpeed)
                             let route = try makeRoute(ctx) { () throws(Route.TooLong) in
                                 try Route.waypoints(
@@ -51,9 +50,8 @@ extension CommandFamily {
                         summary: "follow one of our scenario routes (route list shows them)",
                         examples: ["route run city-run", "route run freeway-drive"],
                         handler: { ctx throws(Diagnostic) in
-                            guard let name = ctx.word(0), let builtin = BuiltinRoute(rawValue: name) else {
-                                return .none
-                            }
+                            let builtin = try ctx.required(
+                                "NAME", as: .word("a scenario route", BuiltinRoute.init(rawValue:)))
                             return startRoute(ctx, builtin.route)
                         }),
                     CommandSpec(
@@ -164,20 +162,16 @@ private func parseWaypoint(_ text: String) -> GeoPoint? {
 }
 
 private func routeSettings(_ ctx: CommandContext, defaultSpeed: Double) throws(Diagnostic) -> (Double, Route.Spacing) {
-    var speed = defaultSpeed
-    if case .number(let q)? = ctx.option("speed")?.value { speed = q.value }
-    var spacing = Route.Spacing.interval(1)
-    let interval = ctx.option("interval")
-    let distance = ctx.option("distance")
-    if let interval, distance != nil {
+    let speed = try ctx.option("speed", as: .number)?.value ?? defaultSpeed
+    let interval = try ctx.option("interval", as: .number)
+    let distance = try ctx.option("distance", as: .number)
+    if interval != nil, distance != nil {
         throw .runtime(
-            "give interval= or distance=, not both",
-            at: SourceLocation(source: ctx.invocation.source, offset: interval.offset, length: interval.length),
+            "give interval= or distance=, not both", at: try ctx.location(of: "interval"),
             help: "interval=S: a position every S seconds; distance=M: every M metres")
     }
-    if case .number(let q)? = interval?.value { spacing = .interval(q.value) }
-    if case .number(let q)? = distance?.value { spacing = .distance(q.value) }
-    return (speed, spacing)
+    if let distance { return (speed, .distance(distance.value)) }
+    return (speed, .interval(interval?.value ?? 1))
 }
 
 private func makeRoute(_ ctx: CommandContext, _ build: () throws(Route.TooLong) -> Route) throws(Diagnostic) -> Route {
@@ -198,17 +192,18 @@ private func startRoute(_ ctx: CommandContext, _ route: Route) -> CommandResult 
 }
 
 private func gpxCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
-    guard let path = ctx.word(0) else { return .none }
+    let path = try ctx.required("FILE", as: .word)
+    let at = try ctx.location(of: "FILE")
     let bytes: [UInt8]
     switch readWholeFile(ctx.resolvedPath(path)) {
     case .success(let b): bytes = b
-    case .failure(let e): throw .runtime("cannot read '\(path)': \(e.reason)", at: ctx.location(ofArg: 0))
+    case .failure(let e): throw .runtime("cannot read '\(path)': \(e.reason)", at: at)
     }
     let track: GPXTrack
     switch GPX.parse(bytes) {
     case .success(let t): track = t
     case .failure(let e):
-        throw .runtime("'\(path)' line \(e.line), column \(e.column): \(e.message)", at: ctx.location(ofArg: 0))
+        throw .runtime("'\(path)' line \(e.line), column \(e.column): \(e.message)", at: at)
     }
     let (speed, spacing) = try routeSettings(ctx, defaultSpeed: SimulationChoices.routeSpeed)
     let name = track.name ?? lastPathComponent(path)

@@ -50,7 +50,7 @@ extension CommandFamily {
                 examples: ["step", "step 3"],
                 handler: { ctx throws(Diagnostic) in
                     let session = ctx.session
-                    let n = ctx.integer(0) ?? 1
+                    let n = try ctx.optional("N", as: .integer) ?? 1
                     var labels: [String] = []
                     for _ in 0..<n {
                         guard let next = session.pendingEvents.first else { break }

@@ -66,7 +66,7 @@ private func settingsFields(_ shell: Shell) -> [Value.Field] {
 }
 
 private func saveCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
-    guard let path = ctx.word(0) else { return .none }
+    let path = try ctx.required("FILE", as: .word)
     let value: Value
     do {
         value = try SessionArchive.archive(ctx.session, extra: settingsFields(ctx.shell))
@@ -78,7 +78,7 @@ private func saveCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
     switch writeFileAtomically(ctx.resolvedPath(path), bytes) {
     case .success: break
     case .failure(let e):
-        throw .runtime(writeFailureMessage(path, e), at: ctx.location(ofArg: 0))
+        throw .runtime(writeFailureMessage(path, e), at: try ctx.location(of: "FILE"))
     }
     return .line(
         "saved the session to \(path) (\(groupedThousands(bytes.count)) bytes)",
@@ -86,11 +86,12 @@ private func saveCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
 }
 
 private func loadSessionCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
-    guard let path = ctx.word(0) else { return .none }
+    let path = try ctx.required("FILE", as: .word)
+    let at = try ctx.location(of: "FILE")
     let bytes: [UInt8]
     switch readWholeFile(ctx.resolvedPath(path)) {
     case .success(let b): bytes = b
-    case .failure(let e): throw .runtime("cannot read '\(path)': \(e.reason)", at: ctx.location(ofArg: 0))
+    case .failure(let e): throw .runtime("cannot read '\(path)': \(e.reason)", at: at)
     }
     let json: JSONValue
     switch JSON.parse(bytes) {
@@ -98,13 +99,13 @@ private func loadSessionCommand(_ ctx: CommandContext) throws(Diagnostic) -> Com
     case .failure(let e):
         throw .runtime(
             "'\(path)' is damaged: line \(e.line), column \(e.column): \(e.message); the session is unchanged",
-            at: ctx.location(ofArg: 0))
+            at: at)
     }
     let restored: (Session, settings: JSONObject)
     do {
         restored = try SessionArchive.restore(json)
     } catch {
-        throw .runtime("cannot load '\(path)': \(error.message); the session is unchanged", at: ctx.location(ofArg: 0))
+        throw .runtime("cannot load '\(path)': \(error.message); the session is unchanged", at: at)
     }
     // Settings are read before anything changes, so a bad one leaves the session as it was.
     let settings = restored.settings
@@ -115,7 +116,7 @@ private func loadSessionCommand(_ ctx: CommandContext) throws(Diagnostic) -> Com
     else {
         throw .runtime(
             "cannot load '\(path)': settings: missing or of the wrong type; the session is unchanged",
-            at: ctx.location(ofArg: 0))
+            at: at)
     }
     ctx.shell.replaceSession(with: restored.0)
     ctx.shell.keepGoing = keepGoing
@@ -218,7 +219,7 @@ func sessionFeatures(_ shell: Shell) -> [Value] {
 }
 
 private func exportGeoJSONCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
-    guard let path = ctx.word(0) else { return .none }
+    let path = try ctx.required("FILE", as: .word)
     let features = sessionFeatures(ctx.shell)
     let collection = Value.record([
         Value.Field("type", .string("FeatureCollection")), Value.Field("features", .list(features)),
@@ -228,7 +229,7 @@ private func exportGeoJSONCommand(_ ctx: CommandContext) throws(Diagnostic) -> C
     switch writeFileAtomically(ctx.resolvedPath(path), bytes) {
     case .success: break
     case .failure(let e):
-        throw .runtime(writeFailureMessage(path, e), at: ctx.location(ofArg: 0))
+        throw .runtime(writeFailureMessage(path, e), at: try ctx.location(of: "FILE"))
     }
     return .line(
         "wrote \(features.count) feature\(features.count == 1 ? "" : "s") to \(path)",

@@ -41,43 +41,24 @@ public struct CommandContext {
     public var session: Session { shell.session }
     public var location: SourceLocation { invocation.location }
 
-    /// The bound argument at `index` in the spec's argument list, or nil when not given.
-    public func arg(_ index: Int) -> BoundArg? {
-        index < invocation.args.count ? invocation.args[index] : nil
+    /// The required argument `name` (as its `ArgSpec` calls it), as `kind`: `required("FILE", as: .word)`.
+    public func required<Output>(_ name: String, as kind: ArgKind<Output>) throws(Diagnostic) -> Output {
+        try invocation.required(name, as: kind)
     }
-    public func option(_ name: String) -> BoundArg? { invocation.options[name] }
-    public func flag(_ name: String) -> Bool {
-        if case .flag(true)? = invocation.options[name]?.value { return true }
-        return false
+    /// The optional argument `name`, as `kind`, or nil when it was not given.
+    public func optional<Output>(_ name: String, as kind: ArgKind<Output>) throws(Diagnostic) -> Output? {
+        try invocation.optional(name, as: kind)
     }
-    /// Where an argument was written, for a runtime error about it.
-    public func location(ofArg index: Int) -> SourceLocation {
-        guard let a = arg(index) else { return location }
-        return SourceLocation(source: invocation.source, offset: a.offset, length: a.length)
+    /// The value of the option `name` (`--name VALUE`, `name=VALUE`), as `kind`, or nil when not given.
+    public func option<Output>(_ name: String, as kind: ArgKind<Output>) throws(Diagnostic) -> Output? {
+        try invocation.option(name, as: kind)
     }
+    /// Whether the flag `--name` was given.
+    public func flag(_ name: String) throws(Diagnostic) -> Bool { try invocation.flag(name) }
+    /// Where the argument or option `name` was written, for a runtime error about it.
+    public func location(of name: String) throws(Diagnostic) -> SourceLocation { try invocation.location(of: name) }
     /// A file path argument as the script means it (see `resolvePath`).
     public func resolvedPath(_ path: String) -> String { resolvePath(path, from: invocation.source) }
-
-    public func word(_ index: Int) -> String? {
-        if case .word(let w)? = arg(index)?.value { return w }
-        return nil
-    }
-    public func integer(_ index: Int) -> Int? {
-        if case .integer(let n)? = arg(index)?.value { return n }
-        return nil
-    }
-    public func quantity(_ index: Int) -> Quantity? {
-        if case .number(let q)? = arg(index)?.value { return q }
-        return nil
-    }
-    public func coordinate(_ index: Int) -> Coordinate? {
-        if case .coordinate(let c)? = arg(index)?.value { return c }
-        return nil
-    }
-    public func words(_ index: Int) -> [String] {
-        if case .words(let w)? = arg(index)?.value { return w }
-        return []
-    }
 }
 
 /// The interpreter: owns the session, the settings and the output, runs bound commands and

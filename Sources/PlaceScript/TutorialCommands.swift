@@ -287,10 +287,7 @@ func bindExpectation(_ expression: String, line: Int, language: String, table: C
     -> (Expectation, SourceLocation)
 {
     let invocation = try bindCommand("expect " + expression, language: language, table: table, line: line)
-    guard case .expectation(let e)? = invocation.args.first??.value else {
-        throw .runtime("'\(expression)' is not an expectation", at: invocation.location)
-    }
-    return (e, invocation.location)
+    return (try invocation.required("EXPRESSION", as: .expectation), invocation.location)
 }
 
 /// Binds one command line of the tutorial text (a `type:` line, or an expectation).
@@ -571,12 +568,12 @@ extension CommandFamily {
                         arguments: [ArgSpec("N", .integer(1...999), summary: "a step number ('tutorial list')")],
                         summary: "go to step N", examples: ["tutorial goto 7"],
                         handler: { ctx throws(Diagnostic) in
-                            let n = ctx.integer(0) ?? 1
+                            let n = try ctx.required("N", as: .integer)
                             let total = try ctx.shell.tutorialWalk.text().steps.count
                             guard n <= total else {
                                 throw .runtime(
                                     "the tutorial has steps 1 to \(total); there is no step \(n)",
-                                    at: ctx.location(ofArg: 0),
+                                    at: try ctx.location(of: "N"),
                                     help: "'tutorial list' lists them")
                             }
                             return try goTo(ctx, n - 1)
@@ -630,11 +627,11 @@ extension CommandFamily {
                         examples: ["tutorial language", "tutorial language en"],
                         handler: { ctx throws(Diagnostic) in
                             let walk = ctx.shell.tutorialWalk
-                            if let code = ctx.word(0) {
+                            if let code = try ctx.optional("LANG", as: .word) {
                                 guard tutorialTexts[code] != nil else {
                                     let codes = tutorialTexts.keys.sorted()
                                     throw .runtime(
-                                        "the tutorial has no text in '\(code)'", at: ctx.location(ofArg: 0),
+                                        "the tutorial has no text in '\(code)'", at: try ctx.location(of: "LANG"),
                                         help: suggestion(for: code, among: codes) ?? "languages: "
                                             + codes.joined(separator: ", "))
                                 }
