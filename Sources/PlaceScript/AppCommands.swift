@@ -27,8 +27,9 @@ extension CommandFamily {
                     """,
                 examples: ["launch", "launch --flavor objc"],
                 handler: { ctx throws(Diagnostic) in
-                    let flavorName = try ctx.option("flavor", as: .word) ?? ctx.shell.defaultFlavor
-                    let flavor = AppFlavor(rawValue: flavorName) ?? .swift
+                    let flavor =
+                        try ctx.option("flavor", as: .word("a flavour", AppFlavor.init(rawValue:)))
+                        ?? ctx.shell.defaultFlavor
                     ctx.session.launch(flavor: flavor)
                     return CommandResult(
                         value: appValue(ctx.shell),
@@ -161,7 +162,7 @@ func appValue(_ shell: Shell) -> Value {
     let last = shell.session.lastApp
     return .record([
         Value.Field("running", .bool(app != nil)),
-        Value.Field("flavor", .string((app ?? last)?.flavor.rawValue ?? shell.defaultFlavor)),
+        Value.Field("flavor", .string(((app ?? last)?.flavor ?? shell.defaultFlavor).rawValue)),
         Value.Field("screen", app.map { .string($0.screen.rawValue) } ?? .null),
         Value.Field("crashed", .bool(app == nil && last?.crashMessage != nil)),
     ])

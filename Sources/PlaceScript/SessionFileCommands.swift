@@ -61,7 +61,7 @@ extension CommandFamily {
 private func settingsFields(_ shell: Shell) -> [Value.Field] {
     [
         Value.Field("keepGoing", .bool(shell.keepGoing)), Value.Field("color", .string(shell.colorMode.rawValue)),
-        Value.Field("autorun", .bool(shell.autorun)), Value.Field("flavor", .string(shell.defaultFlavor)),
+        Value.Field("autorun", .bool(shell.autorun)), Value.Field("flavor", .string(shell.defaultFlavor.rawValue)),
     ]
 }
 
@@ -110,9 +110,9 @@ private func loadSessionCommand(_ ctx: CommandContext) throws(Diagnostic) -> Com
     // Settings are read before anything changes, so a bad one leaves the session as it was.
     let settings = restored.settings
     let color = settings["color"]?.string.flatMap(ColorMode.init(rawValue:))
-    let flavor = settings["flavor"]?.string
+    let flavor = settings["flavor"]?.string.flatMap(AppFlavor.init(rawValue:))
     guard case .bool(let keepGoing)? = settings["keepGoing"], case .bool(let autorun)? = settings["autorun"], let color,
-        let flavor, flavor == "swift" || flavor == "objc"
+        let flavor
     else {
         throw .runtime(
             "cannot load '\(path)': settings: missing or of the wrong type; the session is unchanged",

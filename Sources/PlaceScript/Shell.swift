@@ -77,7 +77,7 @@ public final class Shell {
     public var keepGoing = false
     public var colorMode: ColorMode = .auto
     /// The app flavour `launch` uses when not told: `swift` or `objc` (`--flavor`).
-    public var defaultFlavor = "swift"
+    public var defaultFlavor: AppFlavor = .swift
     /// `set autorun`: after each command the run loop delivers what the command set off. Off,
     /// events wait until `step`, `run` or `wait`.
     public var autorun = true

@@ -40,7 +40,7 @@ func runMain() -> Int32 {
     shell.json = options.json
     shell.keepGoing = options.keepGoing
     shell.colorMode = options.color
-    shell.defaultFlavor = options.flavor.rawValue
+    shell.defaultFlavor = options.flavor
     // SIGTERM and SIGHUP at the prompt stop a long command as Ctrl-C does, then the REPL
     // saves the history and exits.
     shell.interruptRequested = { interruptFlag != 0 || terminateSignal != 0 }
