@@ -29,11 +29,13 @@ let package = Package(
             name: "PlaceBench", dependencies: ["PlaceFormats", "PlaceKit"], path: "benchmarks/PlaceBench"),
         // libFuzzer targets (fuzz/run builds them with -sanitize=fuzzer; in an ordinary build they
         // print "not a fuzzer build" and exit 255). CFuzzDriver reaches libFuzzer's driver weakly.
-        .target(name: "CFuzzDriver"),
-        .executableTarget(name: "FuzzLanguage", dependencies: ["CFuzzDriver", "PlaceScript"]),
-        .executableTarget(name: "FuzzSession", dependencies: ["CFuzzDriver", "PlaceScript"]),
+        .target(name: "CFuzzDriver", path: "fuzz/CFuzzDriver"),
         .executableTarget(
-            name: "FuzzImporters", dependencies: ["CFuzzDriver", "PlaceFormats", "PlaceKit", "PlaceScript"]),
+            name: "FuzzLanguage", dependencies: ["CFuzzDriver", "PlaceScript"], path: "fuzz/FuzzLanguage"),
+        .executableTarget(name: "FuzzSession", dependencies: ["CFuzzDriver", "PlaceScript"], path: "fuzz/FuzzSession"),
+        .executableTarget(
+            name: "FuzzImporters", dependencies: ["CFuzzDriver", "PlaceFormats", "PlaceKit", "PlaceScript"],
+            path: "fuzz/FuzzImporters"),
         // What the test targets share: where the repository's files are, and the real data in
         // ../shared/data that a test reads where it exists and skips, with a reason, where not.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -43,6 +45,9 @@ let package = Package(
         // Snapshots/ holds the golden SVGs the tests read from disk.
         .testTarget(
             name: "EndToEndTests", dependencies: ["placeshell", "PlaceKit", "TestSupport"], exclude: ["Snapshots"]),
+        // Hostile and heavy input end to end (a million commands, huge files; about 90 s): apart,
+        // so the quick targets can run alone (scripts/test runs them all).
+        .testTarget(name: "StressTests", dependencies: ["placeshell", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

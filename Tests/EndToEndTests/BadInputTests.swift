@@ -1,5 +1,6 @@
 import Foundation
 import PlaceKit
+import TestSupport
 import XCTest
 
 /// Inputs that are not well-formed scripts: whatever the bytes, placeshell answers with a clear

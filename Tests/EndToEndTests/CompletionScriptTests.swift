@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The shell completion scripts `placeshell --completions SHELL` writes (and scripts/install

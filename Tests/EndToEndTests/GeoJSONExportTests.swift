@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `export geojson` writes RFC 7946 that GIS tools open: checked here by reading it back with a

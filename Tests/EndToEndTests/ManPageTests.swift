@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Keeps `man/placeshell.1` honest: it must lint clean under mandoc, and its COMMANDS section

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The prompt under stress, in a real pseudo-terminal: Ctrl-C stopping long commands, SIGTERM and

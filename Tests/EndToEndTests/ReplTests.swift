@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// A tmux session on a private socket, for driving the prompt in a real pseudo-terminal.

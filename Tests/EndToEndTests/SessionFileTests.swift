@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `save` and `load`: a session written, read back and written again gives the same bytes; a
