@@ -59,6 +59,20 @@ public struct CommandContext {
     public func location(of name: String) throws(Diagnostic) -> SourceLocation { try invocation.location(of: name) }
     /// A file path argument as the script means it (see `resolvePath`).
     public func resolvedPath(_ path: String) -> String { resolvePath(path, from: invocation.source) }
+
+    /// The file named by the argument `name` (a path as the script means it), read whole: its
+    /// path as written, its bytes, and where the argument stands, for the caller's own messages.
+    /// A file that cannot be read is an error at the argument: "cannot read 'x': reason".
+    public func readFile(argument name: String) throws(Diagnostic) -> (
+        path: String, bytes: [UInt8], at: SourceLocation
+    ) {
+        let path = try required(name, as: .word)
+        let at = try location(of: name)
+        switch readWholeFile(resolvedPath(path)) {
+        case .success(let bytes): return (path, bytes, at)
+        case .failure(let e): throw .runtime("cannot read '\(path)': \(e.reason)", at: at)
+        }
+    }
 }
 
 /// The interpreter: owns the session, the settings and the output, runs bound commands and

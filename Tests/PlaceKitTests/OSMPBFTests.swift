@@ -305,13 +305,19 @@ final class OSMPBFTests: XCTestCase {
     /// multipolygons osmium left out.
     func testAgreesWithTheGeoJSONDerivedFromTheExtract() throws {
         let pbf = try realSummary(smallerCase: "testCockleBayAgreesWithItsGeoJSON")
+        let geoJSON = try osmDataFile(
+            "sydney_cbd_2023_named_pois.geojson", smallerCase: "testCockleBayAgreesWithItsGeoJSON")
+        let features = try checkAgreement(pbf, geoJSON)
+        XCTAssertEqual(features, 1227)
+        XCTAssertEqual(pbf.records.count - features, 12)
+    }
+
+    /// Every feature of an osmium-style GeoJSON export is a place of the PBF with the same name,
+    /// nodes at the same position; returns how many features there were.
+    private func checkAgreement(_ pbf: ImportSummary, _ geoJSON: [UInt8]) throws -> Int {
         let byId = Dictionary(uniqueKeysWithValues: pbf.records.map { ($0.id!, $0) })
-        let json = try JSONSerialization.jsonObject(
-            with: Data(
-                try osmDataFile("sydney_cbd_2023_named_pois.geojson", smallerCase: "testCockleBayAgreesWithItsGeoJSON"))
-        )
+        let json = try JSONSerialization.jsonObject(with: Data(geoJSON))
         let features = try XCTUnwrap((json as? [String: Any])?["features"] as? [[String: Any]])
-        XCTAssertEqual(features.count, 1227)
         for f in features {
             let p = try XCTUnwrap(f["properties"] as? [String: Any])
             let id = "osm:\(p["osm_type"]!)/\(p["osm_id"]!)"
@@ -322,7 +328,7 @@ final class OSMPBFTests: XCTestCase {
                 XCTAssertEqual(r.latitude, c[1], accuracy: 1e-9, id)
             }
         }
-        XCTAssertEqual(pbf.records.count - features.count, 12)
+        return features.count
     }
 
     /// A PBF file with every blob stored raw instead of zlib.
@@ -408,20 +414,7 @@ final class OSMPBFTests: XCTestCase {
     /// position.
     func testCockleBayAgreesWithItsGeoJSON() throws {
         let pbf = try XCTUnwrap(summary(try CockleBay.pbf()))
-        let byId = Dictionary(uniqueKeysWithValues: pbf.records.map { ($0.id!, $0) })
-        let json = try JSONSerialization.jsonObject(with: Data(try CockleBay.geoJSON()))
-        let features = try XCTUnwrap((json as? [String: Any])?["features"] as? [[String: Any]])
-        XCTAssertEqual(features.count, 25)
-        for f in features {
-            let p = try XCTUnwrap(f["properties"] as? [String: Any])
-            let id = "osm:\(p["osm_type"]!)/\(p["osm_id"]!)"
-            let r = try XCTUnwrap(byId[id], id)
-            XCTAssertEqual(r.name, p["name"] as? String, id)
-            if id.hasPrefix("osm:node/"), let c = (f["geometry"] as? [String: Any])?["coordinates"] as? [Double] {
-                XCTAssertEqual(r.longitude, c[0], accuracy: 1e-9, id)
-                XCTAssertEqual(r.latitude, c[1], accuracy: 1e-9, id)
-            }
-        }
+        XCTAssertEqual(try checkAgreement(pbf, try CockleBay.geoJSON()), 25)
     }
 
     func testCockleBayRawBlobsGiveTheSamePlaces() throws {

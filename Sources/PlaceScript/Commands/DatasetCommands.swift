@@ -158,14 +158,8 @@ let placeReferenceType: ArgType = {
 }()
 
 private func loadCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
-    let path = try ctx.required("FILE", as: .word)
-    let fileLocation = try ctx.location(of: "FILE")
+    let (path, bytes, fileLocation) = try ctx.readFile(argument: "FILE")
     let replace = try ctx.flag("replace")
-    let bytes: [UInt8]
-    switch readWholeFile(ctx.resolvedPath(path)) {
-    case .success(let b): bytes = b
-    case .failure(let e): throw .runtime("cannot read '\(path)': \(e.reason)", at: fileLocation)
-    }
     guard let format = PlaceFileFormat.detect(bytes, fileName: path) else {
         throw .runtime(
             "'\(path)' is not a place file placeshell reads", at: fileLocation,

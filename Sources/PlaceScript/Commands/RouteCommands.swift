@@ -192,13 +192,7 @@ private func startRoute(_ ctx: CommandContext, _ route: Route) -> CommandResult 
 }
 
 private func gpxCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
-    let path = try ctx.required("FILE", as: .word)
-    let at = try ctx.location(of: "FILE")
-    let bytes: [UInt8]
-    switch readWholeFile(ctx.resolvedPath(path)) {
-    case .success(let b): bytes = b
-    case .failure(let e): throw .runtime("cannot read '\(path)': \(e.reason)", at: at)
-    }
+    let (path, bytes, at) = try ctx.readFile(argument: "FILE")
     let track: GPXTrack
     switch GPX.parse(bytes) {
     case .success(let t): track = t

@@ -86,13 +86,7 @@ private func saveCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
 }
 
 private func loadSessionCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
-    let path = try ctx.required("FILE", as: .word)
-    let at = try ctx.location(of: "FILE")
-    let bytes: [UInt8]
-    switch readWholeFile(ctx.resolvedPath(path)) {
-    case .success(let b): bytes = b
-    case .failure(let e): throw .runtime("cannot read '\(path)': \(e.reason)", at: at)
-    }
+    let (path, bytes, at) = try ctx.readFile(argument: "FILE")
     let json: JSONValue
     switch JSON.parse(bytes) {
     case .success(let v): json = v
