@@ -39,6 +39,9 @@ let package = Package(
         // What the test targets share: where the repository's files are, and the real data in
         // ../shared/data that a test reads where it exists and skips, with a reason, where not.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // The importers and exporters; PlaceKit for where they meet the store (a CSV load into a
+        // PlaceStore, an export of Places) and for its seeded random generator.
+        .testTarget(name: "PlaceFormatsTests", dependencies: ["PlaceFormats", "PlaceKit", "TestSupport"]),
         .testTarget(name: "PlaceKitTests", dependencies: ["PlaceFormats", "PlaceKit", "TestSupport"]),
         .testTarget(
             name: "PlaceScriptTests", dependencies: ["PlaceFormats", "PlaceKit", "PlaceScript", "TestSupport"]),
