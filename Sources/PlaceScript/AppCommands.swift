@@ -25,6 +25,23 @@ extension CommandFamily {
                     to the prompt (it fails with locationError, -11: pitfall P4).
                     A running app is terminated first. Counters and the log start afresh.
                     """,
+                api: APIEntry(
+                    what: "the app starts: MapViewController.viewDidLoad()",
+                    calls: [
+                        "CLLocationManager()", "locationManager.desiredAccuracy = kCLLocationAccuracyBest",
+                        "locationManager.requestWhenInUseAuthorization()", "locationManager.distanceFilter = 50",
+                        "locationManager.startUpdatingLocation()", "locationManager.delegate = self",
+                        "GMSPlacesClient.shared()",
+                        "GMSCameraPosition.camera(withLatitude:longitude:zoom:)", "GMSMapView.map(withFrame:camera:)",
+                        "mapView.settings.myLocationButton = true", "mapView.isMyLocationEnabled = true",
+                        "mapView.isHidden = true",
+                        "placesClient.findPlaceLikelihoodsFromCurrentLocation(withPlaceFields:callback:)",
+                    ],
+                    callbacks: [
+                        "locationManager(_:didChangeAuthorization:) (the initial state)",
+                        "the system alert, if notDetermined",
+                        "the places callback (locationError before permission)",
+                    ]),
                 examples: ["launch", "launch --flavor objc"],
                 handler: { ctx throws(Diagnostic) in
                     var flavorName = ctx.shell.defaultFlavor
@@ -40,6 +57,7 @@ extension CommandFamily {
             CommandSpec(
                 "terminate", aliases: ["kill"],
                 summary: "end the app (an Allow Once permission ends with it)",
+                api: APIEntry(what: "the process ends (swipe away in the app switcher)"),
                 examples: ["terminate"],
                 handler: { ctx throws(Diagnostic) in
                     _ = try requireApp(ctx)
@@ -55,6 +73,7 @@ extension CommandFamily {
                     permission again. The simulated location, the place dataset and the fields the
                     app requests are kept.
                     """,
+                api: APIEntry(what: "Simulator: Device ▸ Erase All Content and Settings"),
                 examples: ["reset"],
                 handler: { ctx throws(Diagnostic) in
                     ctx.session.reset()
@@ -74,6 +93,9 @@ extension CommandFamily {
                     Ctrl-C stops a long wait between two events: the clock stays at the last one
                     delivered and the rest stay queued ('events'), so a 'wait' carries on from there.
                     """,
+                api: APIEntry(
+                    what: "time passes: the run loop delivers what falls due",
+                    callbacks: ["whatever is pending ('events')"]),
                 examples: ["wait 1s", "wait 15min"],
                 handler: { ctx throws(Diagnostic) in
                     let seconds = ctx.quantity(0)?.value ?? 0
@@ -91,12 +113,14 @@ extension CommandFamily {
             CommandSpec(
                 "status", aliases: ["st"],
                 summary: "one screen: app, screen, permission, location, camera, list, markers, requests",
+                api: APIEntry(what: "a look at the phone, Settings and the debugger at once"),
                 examples: ["status"],
                 handler: statusCommand),
             CommandSpec(
                 "log",
                 arguments: [ArgSpec("N", .integer(1...1_000_000), optional: true, summary: "only the last N lines")],
                 summary: "show the app's console lines again",
+                api: APIEntry(what: "Xcode's console: what the app printed with print() or NSLog()"),
                 examples: ["log", "log 3"],
                 handler: { ctx throws(Diagnostic) in
                     let all = ctx.session.log

@@ -152,6 +152,20 @@ public struct CommandResult: Sendable {
     }
 }
 
+/// What a command stands for in the real app, as `explain COMMAND` prints it: what it is, the
+/// API calls it makes, and the callbacks that follow.
+public struct APIEntry: Sendable {
+    public var what: String
+    public var calls: [String]
+    public var callbacks: [String]
+
+    public init(what: String, calls: [String] = [], callbacks: [String] = []) {
+        self.what = what
+        self.calls = calls
+        self.callbacks = callbacks
+    }
+}
+
 /// Runs a bound command against the shell.
 public typealias CommandHandler = (CommandContext) throws(Diagnostic) -> CommandResult
 
@@ -163,6 +177,9 @@ public final class CommandSpec: @unchecked Sendable {
     public let options: [OptionSpec]
     public let summary: String
     public let details: String
+    /// What it stands for in the real app (`explain COMMAND`); nil for the shell's own commands
+    /// and for a subcommand that stands for what its parent does.
+    public let api: APIEntry?
     public let examples: [String]
     public let subcommands: [CommandSpec]
     public let handler: CommandHandler?
@@ -172,8 +189,8 @@ public final class CommandSpec: @unchecked Sendable {
 
     public init(
         _ name: String, aliases: [String] = [], arguments: [ArgSpec] = [], options: [OptionSpec] = [],
-        summary: String, details: String = "", examples: [String] = [], subcommands: [CommandSpec] = [],
-        handler: CommandHandler? = nil
+        summary: String, details: String = "", api: APIEntry? = nil, examples: [String] = [],
+        subcommands: [CommandSpec] = [], handler: CommandHandler? = nil
     ) {
         self.name = name
         self.aliases = aliases
@@ -181,6 +198,7 @@ public final class CommandSpec: @unchecked Sendable {
         self.options = options
         self.summary = summary
         self.details = details
+        self.api = api
         self.examples = examples
         self.subcommands = subcommands
         self.handler = handler
@@ -192,6 +210,10 @@ public final class CommandSpec: @unchecked Sendable {
         if let parent { return parent.fullName + " " + name }
         return name
     }
+
+    /// What `explain` says it stands for: its own API entry, else its parent's; nil for the
+    /// shell's own commands.
+    public var standsFor: APIEntry? { api ?? parent?.standsFor }
 
     /// The usage line: `locate LAT LNG [ACCURACY]`, `launch [--flavor swift|objc]`.
     public var usage: String {

@@ -18,6 +18,7 @@ extension CommandFamily {
                     the source's own (osm:node/123, an id column) or one derived from name and
                     position.
                     """,
+                api: APIEntry(what: "the places the simulated service knows"),
                 examples: ["places", "places load sydney.osm.pbf --replace", "places near radius=300m"],
                 subcommands: [
                     CommandSpec(

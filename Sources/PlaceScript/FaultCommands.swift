@@ -15,6 +15,7 @@ extension CommandFamily {
                     A places request is checked in this order, and the first check that fails
                     answers it: \(checkOrderText).
                     """,
+                api: APIEntry(what: "the faults set on the simulated device and service"),
                 examples: ["faults"],
                 handler: { ctx throws(Diagnostic) in
                     let shell = ctx.shell
@@ -35,6 +36,12 @@ extension CommandFamily {
                     'fail places' arms an error the Places servers answer with; 'fail location'
                     has Core Location report an error to the running app.
                     """,
+                api: APIEntry(
+                    what: "an error from the places service, or from Core Location",
+                    callbacks: [
+                        "the places callback with an NSError (com.google.places.ErrorDomain)",
+                        "locationManager(_:didFailWithError:) (kCLErrorDomain)",
+                    ]),
                 subcommands: [
                     CommandSpec(
                         "places",
@@ -94,6 +101,9 @@ extension CommandFamily {
                     tutorial does not retry. Core Location keeps working: fixes need no network.
                     With no argument, shows the state.
                     """,
+                api: APIEntry(
+                    what: "Airplane Mode, or no network",
+                    callbacks: ["places callbacks fail with kGMSPlacesNetworkError"]),
                 examples: ["network off", "network on", "network"],
                 handler: { ctx throws(Diagnostic) in
                     let session = ctx.session
@@ -120,6 +130,9 @@ extension CommandFamily {
                     restriction does not list \(tutorialBundleIdentifier). A note says what to
                     check. With no argument, shows the state.
                     """,
+                api: APIEntry(
+                    what: "the key passed to GMSPlacesClient.provideAPIKey in AppDelegate",
+                    calls: ["GMSPlacesClient.provideAPIKey(_:)"]),
                 examples: ["apikey expired", "apikey unauthorized-bundle", "apikey valid"],
                 handler: { ctx throws(Diagnostic) in
                     let session = ctx.session
@@ -145,6 +158,7 @@ extension CommandFamily {
                     fail an earlier check (fields, location, network, API key) do not count. With
                     no argument, shows the limit and how much of it the last 60 s used.
                     """,
+                api: APIEntry(what: "the key's quota and rate limits in the Cloud console"),
                 examples: ["ratelimit 2", "ratelimit", "ratelimit off"],
                 handler: { ctx throws(Diagnostic) in
                     let session = ctx.session
@@ -167,6 +181,9 @@ extension CommandFamily {
                     message. Info.plist is part of the app bundle: it is read at launch, and a
                     launch and 'reset' keep it.
                     """,
+                api: APIEntry(
+                    what: "the app's Info.plist usage descriptions",
+                    callbacks: ["nothing when the key is missing: iOS ignores the request"]),
                 examples: ["plist"],
                 subcommands: [
                     CommandSpec(

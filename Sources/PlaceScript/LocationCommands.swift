@@ -25,11 +25,15 @@ extension CommandFamily {
                     fix is snapped to about 2 km and at most one comes every 15 minutes: one held
                     back arrives when the interval is over ('wait').
                     """,
+                api: APIEntry(
+                    what: "Simulator: Features ▸ Location ▸ Custom Location (or xcrun simctl location set)",
+                    callbacks: ["locationManager(_:didUpdateLocations:) once the device moved past distanceFilter"]),
                 examples: ["locate sydney", "locate -33.8688 151.2093", "locate -33.8688,151.2093 65m", "locate none"],
                 handler: locateCommand),
             CommandSpec(
                 "location",
                 summary: "print the last fix the app received, as the app's print(\"Location: …\") does",
+                api: APIEntry(what: "print(\"Location: \\(location)\") of the last fix (CLLocation.description)"),
                 examples: ["location"],
                 handler: { ctx throws(Diagnostic) in
                     guard let fix = ctx.session.app?.locationManager.lastDelivered else {

@@ -14,10 +14,13 @@ extension CommandFamily {
                     15) in Web Mercator, 256 points per tile at zoom 0. The first fix sets the
                     camera instantly and shows the map; later fixes animate it (0.5 s).
                     """,
+                api: APIEntry(what: "mapView.camera and mapView.projection.visibleRegion()"),
                 examples: ["camera"],
                 handler: cameraCommand),
             CommandSpec(
-                "markers", summary: "list the markers on the map", examples: ["markers"],
+                "markers", summary: "list the markers on the map",
+                api: APIEntry(what: "the GMSMarkers whose map is mapView"),
+                examples: ["markers"],
                 handler: { ctx throws(Diagnostic) in
                     let app = try requireApp(ctx)
                     let markers = app.mapView.markers
@@ -37,6 +40,9 @@ extension CommandFamily {
                 }),
             CommandSpec(
                 "tap", summary: "tap something on the map",
+                api: APIEntry(
+                    what: "a tap on a marker: mapView(_:didTap:) returns false, so the SDK selects it",
+                    calls: ["mapView.selectedMarker = marker"], callbacks: ["the info window shows title and snippet"]),
                 subcommands: [
                     CommandSpec(
                         "marker", arguments: [ArgSpec("N", .integer(), summary: "the marker, from 1")],
@@ -56,6 +62,9 @@ extension CommandFamily {
                     A person's gesture moves the camera at once. The tutorial does not fight it:
                     the next fix animates the camera back to the device, as it does for every fix.
                     """,
+                api: APIEntry(
+                    what: "a drag gesture", calls: ["mapView.moveCamera(GMSCameraUpdate.scrollBy(x:y:))"],
+                    callbacks: ["mapView(_:willMove:) with gesture true", "mapView(_:idleAt:)"]),
                 examples: ["pan 100 0", "pan -50 200"],
                 handler: { ctx throws(Diagnostic) in
                     let app = try requireVisibleMap(ctx)
@@ -67,6 +76,9 @@ extension CommandFamily {
                 summary: "pinch or double-tap: zoom in or out by one level, or to a level",
                 details:
                     "Zoom is clamped to 2…21. The next fix animates back to the app's zoom (15, or 10 approximate).",
+                api: APIEntry(
+                    what: "a pinch or double tap", calls: ["mapView.moveCamera(GMSCameraUpdate.zoom(to:))"],
+                    callbacks: ["mapView(_:willMove:) with gesture true", "mapView(_:idleAt:)"]),
                 examples: ["zoom in", "zoom out", "zoom 17.5"],
                 handler: { ctx throws(Diagnostic) in
                     let app = try requireVisibleMap(ctx)
@@ -83,6 +95,10 @@ extension CommandFamily {
                 }),
             CommandSpec(
                 "mylocation", summary: "tap the my-location button: the camera centres on the device, zoom unchanged",
+                api: APIEntry(
+                    what: "the my-location button (settings.myLocationButton)",
+                    calls: ["mapView.animate(toLocation: myLocation.coordinate)"],
+                    callbacks: ["mapView(_:idleAt:) when the animation ends"]),
                 examples: ["mylocation"],
                 handler: { ctx throws(Diagnostic) in
                     let app = try requireApp(ctx)

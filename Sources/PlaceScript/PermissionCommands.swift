@@ -18,6 +18,12 @@ extension CommandFamily {
                     and the Precise switch. Each status change reaches the running app through
                     locationManager(_:didChangeAuthorization:), with the app's console lines.
                     """,
+                api: APIEntry(
+                    what: "the system alert's buttons, or Settings ▸ Privacy & Security ▸ Location Services ▸ the app",
+                    callbacks: [
+                        "locationManager(_:didChangeAuthorization:) when the status changes",
+                        "locationManager(_:didFailWithError:) (kCLErrorDenied) when updating and no longer allowed",
+                    ]),
                 examples: ["auth"],  // each subcommand adds its own
                 subcommands: [
                     CommandSpec(

@@ -15,6 +15,16 @@ extension CommandFamily {
                     not reach it (P2). The picker shows each place's name, five rows per screen
                     (the Objective-C picker never sets the text: blank rows, P8).
                     """,
+                api: APIEntry(
+                    what: "the \"Get Place\" bar button: performSegue(withIdentifier: \"segueToSelect\")",
+                    calls: [
+                        "prepare(for:sender:) hands PlacesViewController the likelyPlaces array (a copy)",
+                        "PlacesViewController.viewDidLoad(): tableView.reloadData()",
+                    ],
+                    callbacks: [
+                        "tableView(_:numberOfRowsInSection:)",
+                        "tableView(_:cellForRowAt:) sets cell.textLabel?.text = place.name",
+                    ]),
                 examples: ["likely"],
                 handler: { ctx throws(Diagnostic) in
                     let app = try requireApp(ctx)
@@ -25,7 +35,9 @@ extension CommandFamily {
                     return pickerResult(ctx.shell, app)
                 }),
             CommandSpec(
-                "picker", summary: "show the open picker's rows again", examples: ["picker"],
+                "picker", summary: "show the open picker's rows again",
+                api: APIEntry(what: "looking at PlacesViewController's table again"),
+                examples: ["picker"],
                 handler: { ctx throws(Diagnostic) in
                     let app = try requireApp(ctx)
                     guard app.pickerPlaces != nil else {
@@ -44,10 +56,21 @@ extension CommandFamily {
                     places request is sent. The camera does not move. In the Objective-C flavour
                     the selection never reaches the map: no marker (P8).
                     """,
+                api: APIEntry(
+                    what: "a tap on a row: tableView(_:didSelectRowAt:)",
+                    calls: [
+                        "selectedPlace = likelyPlaces[indexPath.row]", "performSegue(withIdentifier: \"unwindToMain\")",
+                        "unwindToMain(segue:): mapView.clear()", "GMSMarker(position: place.coordinate)",
+                        "marker.title = place.name",
+                        "marker.snippet = place.formattedAddress", "marker.map = mapView", "listLikelyPlaces()",
+                    ],
+                    callbacks: ["the places callback"]),
                 examples: ["select 1", "select 3"],
                 handler: selectCommand),
             CommandSpec(
-                "back", summary: "leave the picker with its Back button, choosing nothing", examples: ["back"],
+                "back", summary: "leave the picker with its Back button, choosing nothing",
+                api: APIEntry(what: "the navigation bar's Back button: popViewController, no unwind action"),
+                examples: ["back"],
                 handler: { ctx throws(Diagnostic) in
                     let app = try requireApp(ctx)
                     guard app.pickerPlaces != nil else {
@@ -71,12 +94,17 @@ extension CommandFamily {
                     plus one data SKU per tier the fields touch (Basic, Contact, Atmosphere).
                     The change takes effect with the next request.
                     """,
+                api: APIEntry(
+                    what:
+                        "the GMSPlaceField mask the app's code passes to findPlaceLikelihoodsFromCurrentLocation(withPlaceFields:callback:)"
+                ),
                 examples: [
                     "fields", "fields +formattedAddress", "fields name,coordinate,formattedAddress", "fields reset",
                 ],
                 handler: fieldsCommand),
             CommandSpec(
                 "stats", summary: "requests and fixes since launch, and what the requests would bill",
+                api: APIEntry(what: "the Cloud console's view of requests and SKUs billed"),
                 examples: ["stats"],
                 handler: { ctx throws(Diagnostic) in
                     let s = ctx.session.stats

@@ -17,6 +17,12 @@ extension CommandFamily {
                     places request, as in the tutorial. Positions carry speed and course, and
                     'location' shows them. 'locate' stops a route.
                     """,
+                api: APIEntry(
+                    what:
+                        "Simulator: Features ▸ Location ▸ City Run and friends, xcrun simctl location start/run, or a GPX file in the scheme",
+                    callbacks: [
+                        "locationManager(_:didUpdateLocations:) for each position past distanceFilter, then animate(to:) and listLikelyPlaces()"
+                    ]),
                 examples: ["route", "route start -33.8694,151.199 -33.8655,151.1955 speed=1.4", "route run city-run"],
                 subcommands: [
                     CommandSpec(

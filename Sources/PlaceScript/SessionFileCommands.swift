@@ -14,6 +14,7 @@ extension CommandFamily {
             CommandSpec(
                 "export",
                 summary: "write what the session shows to a file for other tools",
+                api: APIEntry(what: "nothing in the app: a file for GIS tools of what the map shows"),
                 subcommands: [
                     CommandSpec(
                         "geojson", arguments: [ArgSpec("FILE", .path, summary: "a .geojson file")],
@@ -42,6 +43,9 @@ extension CommandFamily {
                     Callbacks waiting in the run loop cannot be written down: with autorun off,
                     'run' or 'wait' until only timers (a route's next position) are left.
                     """,
+                api: APIEntry(
+                    what: "nothing in the app: the simulated world written down, to resume or to attach to a bug report"
+                ),
                 examples: ["save before-the-bug.json"],
                 handler: saveCommand),
             CommandSpec(
@@ -52,6 +56,7 @@ extension CommandFamily {
                     member of the wrong type is an error naming where, and the current session is
                     left exactly as it was.
                     """,
+                api: APIEntry(what: "nothing in the app: a saved world put back in place of this one"),
                 examples: ["load before-the-bug.json"],
                 handler: loadSessionCommand),
         ])

@@ -535,6 +535,7 @@ extension CommandFamily {
                     The text follows LC_ALL, LC_MESSAGES or LANG when the tutorial has that language,
                     English otherwise ('tutorial language').
                     """,
+                api: APIEntry(what: "nothing in the app: the shell's guided walk through it, step by step"),
                 examples: ["tutorial", "tutorial list", "tutorial goto 7"],
                 subcommands: [
                     CommandSpec(

@@ -9,7 +9,7 @@ final class ExplainTests: XCTestCase {
         let own: Set<String> = ["Shell", "Explain"]
         var missing: [String] = []
         for family in CommandTable.standard.families where !own.contains(family.name) {
-            for command in family.commands where apiTable[command.name] == nil { missing.append(command.name) }
+            for command in family.commands where command.api == nil { missing.append(command.name) }
         }
         XCTAssertEqual(missing, [], "commands without an explain entry")
     }
