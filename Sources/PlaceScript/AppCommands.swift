@@ -25,6 +25,7 @@ extension CommandFamily {
                     to the prompt (it fails with locationError, -11: pitfall P4).
                     A running app is terminated first. Counters and the log start afresh.
                     """,
+                effect: .acts,
                 api: APIEntry(
                     what: "the app starts: MapViewController.viewDidLoad()",
                     calls: [
@@ -57,6 +58,7 @@ extension CommandFamily {
             CommandSpec(
                 "terminate", aliases: ["kill"],
                 summary: "end the app (an Allow Once permission ends with it)",
+                effect: .acts,
                 api: APIEntry(what: "the process ends (swipe away in the app switcher)"),
                 examples: ["terminate"],
                 handler: { ctx throws(Diagnostic) in
@@ -73,6 +75,7 @@ extension CommandFamily {
                     permission again. The simulated location, the place dataset and the fields the
                     app requests are kept.
                     """,
+                effect: .acts,
                 api: APIEntry(what: "Simulator: Device ▸ Erase All Content and Settings"),
                 examples: ["reset"],
                 handler: { ctx throws(Diagnostic) in
@@ -93,6 +96,7 @@ extension CommandFamily {
                     Ctrl-C stops a long wait between two events: the clock stays at the last one
                     delivered and the rest stay queued ('events'), so a 'wait' carries on from there.
                     """,
+                effect: .acts,
                 api: APIEntry(
                     what: "time passes: the run loop delivers what falls due",
                     callbacks: ["whatever is pending ('events')"]),
@@ -113,6 +117,7 @@ extension CommandFamily {
             CommandSpec(
                 "status", aliases: ["st"],
                 summary: "one screen: app, screen, permission, location, camera, list, markers, requests",
+                effect: .looks,
                 api: APIEntry(what: "a look at the phone, Settings and the debugger at once"),
                 examples: ["status"],
                 handler: statusCommand),
@@ -120,6 +125,7 @@ extension CommandFamily {
                 "log",
                 arguments: [ArgSpec("N", .integer(1...1_000_000), optional: true, summary: "only the last N lines")],
                 summary: "show the app's console lines again",
+                effect: .looks,
                 api: APIEntry(what: "Xcode's console: what the app printed with print() or NSLog()"),
                 examples: ["log", "log 3"],
                 handler: { ctx throws(Diagnostic) in

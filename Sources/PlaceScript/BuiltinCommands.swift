@@ -19,12 +19,14 @@ extension CommandFamily {
                     usage, what it does, its options and examples. Topics: syntax (the language),
                     paths (the state paths show and expect read), units (numbers with units).
                     """,
+                effect: .looks,
                 examples: ["help", "help expect", "help syntax", "help auth allow"],
                 handler: helpCommand),
             CommandSpec(
                 "echo", arguments: [ArgSpec("TEXT", .text, optional: true, summary: "words to print")],
                 summary: "print text",
                 details: "Prints its words separated by single spaces. Quote text to keep its spacing.",
+                effect: .looks,
                 examples: ["echo step 1: launch the app", "echo \"two  spaces\""],
                 handler: { ctx throws(Diagnostic) in .line(ctx.word(0) ?? "") }),
             CommandSpec(
@@ -35,6 +37,7 @@ extension CommandFamily {
                     expect accepts, so a line can be pasted into a test. With no path, lists the
                     top-level paths. Indexes are 1-based: markers[1] is the first marker.
                     """,
+                effect: .looks,
                 examples: ["show", "show clock", "show camera", "show markers[1].title"],
                 handler: showCommand),
             CommandSpec(
@@ -50,6 +53,7 @@ extension CommandFamily {
                     'expect PATH' alone checks that a boolean is true. A failure names the path, the
                     expected and the actual value, and the script location, and fails the script.
                     """,
+                effect: .looks,
                 examples: [
                     "expect clock == 0", "expect camera.zoom == 15",
                     "expect location.latitude ~= -33.8688 within 1e-6",
@@ -76,6 +80,7 @@ extension CommandFamily {
                     directory). Scripts may nest \(Shell.maxSourceDepth) deep; a script that sources
                     itself, directly or through others, is an error.
                     """,
+                effect: .looks,
                 examples: ["source examples/01-launch.placescript", "source setup.placescript sydney"],
                 handler: { ctx throws(Diagnostic) in
                     guard let path = ctx.word(0) else { return .none }
@@ -100,11 +105,13 @@ extension CommandFamily {
                     autorun: after each command, deliver the events it set off (on|off; off: step
                     through them with events, step, run).
                     """,
+                effect: .acts,
                 examples: ["set", "set json", "set keep-going off", "set color never"],
                 handler: setCommand),
             CommandSpec(
                 "unset", arguments: [ArgSpec("NAME", settingNameType, summary: "a setting")],
                 summary: "turn a shell setting off",
+                effect: .acts,
                 examples: ["unset json"],
                 handler: { ctx throws(Diagnostic) in
                     guard let name = ctx.word(0), let setting = ctx.shell.table.setting(named: name) else {
@@ -121,10 +128,12 @@ extension CommandFamily {
                     history is kept in $XDG_STATE_HOME/placeshell/history (or
                     ~/.local/state/placeshell/history), mode 0600, at most 1000 lines.
                     """,
+                effect: .looks,
                 examples: ["history", "history 10"],
                 handler: historyCommand),
             CommandSpec(
                 "version", summary: "print placeshell's version",
+                effect: .looks,
                 examples: ["version"],
                 handler: { _ throws(Diagnostic) in
                     .line("placeshell \(placeshellVersion)", value: .string(placeshellVersion))
@@ -138,6 +147,7 @@ extension CommandFamily {
                     otherwise 1 if a command has failed and 0 if not. Ctrl-D on an empty line at
                     the prompt does the same.
                     """,
+                effect: .looks,
                 examples: ["quit", "exit 3"],
                 handler: { ctx throws(Diagnostic) in
                     let status = Int32(ctx.integer(0) ?? (ctx.shell.hadFailure ? 1 : 0))

@@ -152,6 +152,13 @@ public struct CommandResult: Sendable {
     }
 }
 
+/// Whether a command only looks (shows state, talks about the shell) or acts (changes the app,
+/// the device, the service or the shell's settings). The tutorial's hints count only the commands
+/// that act as leading away from the step.
+public enum CommandEffect: Sendable {
+    case looks, acts
+}
+
 /// What a command stands for in the real app, as `explain COMMAND` prints it: what it is, the
 /// API calls it makes, and the callbacks that follow.
 public struct APIEntry: Sendable {
@@ -177,6 +184,9 @@ public final class CommandSpec: @unchecked Sendable {
     public let options: [OptionSpec]
     public let summary: String
     public let details: String
+    /// Whether it only looks or acts. Every command that runs says which; nil only for a command
+    /// that cannot run on its own (`fail`: its subcommands say), and a unit test fails on any other.
+    public let effect: CommandEffect?
     /// What it stands for in the real app (`explain COMMAND`); nil for the shell's own commands
     /// and for a subcommand that stands for what its parent does.
     public let api: APIEntry?
@@ -189,8 +199,8 @@ public final class CommandSpec: @unchecked Sendable {
 
     public init(
         _ name: String, aliases: [String] = [], arguments: [ArgSpec] = [], options: [OptionSpec] = [],
-        summary: String, details: String = "", api: APIEntry? = nil, examples: [String] = [],
-        subcommands: [CommandSpec] = [], handler: CommandHandler? = nil
+        summary: String, details: String = "", effect: CommandEffect? = nil, api: APIEntry? = nil,
+        examples: [String] = [], subcommands: [CommandSpec] = [], handler: CommandHandler? = nil
     ) {
         self.name = name
         self.aliases = aliases
@@ -198,6 +208,7 @@ public final class CommandSpec: @unchecked Sendable {
         self.options = options
         self.summary = summary
         self.details = details
+        self.effect = effect
         self.api = api
         self.examples = examples
         self.subcommands = subcommands

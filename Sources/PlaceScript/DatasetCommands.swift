@@ -18,6 +18,7 @@ extension CommandFamily {
                     the source's own (osm:node/123, an id column) or one derived from name and
                     position.
                     """,
+                effect: .looks,
                 api: APIEntry(what: "the places the simulated service knows"),
                 examples: ["places", "places load sydney.osm.pbf --replace", "places near radius=300m"],
                 subcommands: [
@@ -32,6 +33,7 @@ extension CommandFamily {
                             same files in the same order always gives the same dataset. Ctrl-C stops a
                             long load and leaves the dataset as it was.
                             """,
+                        effect: .acts,
                         examples: [
                             "places load pois.geojson", "places load city.osm.pbf --replace", "places load shops.csv",
                         ],
@@ -56,6 +58,7 @@ extension CommandFamily {
                                 summary: "its size in metres (default 30)"),
                         ],
                         summary: "add one place",
+                        effect: .acts,
                         examples: [
                             "places add \"Café Sydney\" -33.8614 151.2108 type=restaurant,cafe address=\"31 Alfred St, Sydney NSW 2000\" rating=4.4 price=3"
                         ],
@@ -66,6 +69,7 @@ extension CommandFamily {
                             ArgSpec("ID", placeReferenceType, summary: "a place ID, a row of the app's list, or a name")
                         ],
                         summary: "remove a place by its ID (or its row or name)",
+                        effect: .acts,
                         examples: ["places remove p:5f2c9e01a3b4d6e7"],
                         handler: removeCommand),
                     CommandSpec(
@@ -75,6 +79,7 @@ extension CommandFamily {
                         ],
                         summary:
                             "everything about one place: ID, position, types, address, rating, price, size, distance",
+                        effect: .acts,
                         examples: [
                             "places info 1", "places info \"Darling Harbour\"",
                             "places info ChIJN1t_tDeuEmsRUsoyG83frY4",
@@ -93,6 +98,7 @@ extension CommandFamily {
                                 "limit", .integer(1...10_000), valueName: "N", summary: "at most N places (default 20)"),
                         ],
                         summary: "the places nearest a position, closest first",
+                        effect: .acts,
                         examples: ["places near", "places near -33.8688 151.2093 radius=500m limit=5"],
                         handler: nearCommand),
                     CommandSpec(
@@ -113,6 +119,7 @@ extension CommandFamily {
                             The same seed always gives the same places (and the same IDs). Ctrl-C stops
                             a large run and leaves the dataset as it was.
                             """,
+                        effect: .acts,
                         examples: [
                             "places generate 1000",
                             "places generate 1000000 around=-33.87,151.2 radius=20km seed=7 --replace",
@@ -123,6 +130,7 @@ extension CommandFamily {
                         summary: "write the dataset as GeoJSON or CSV (by extension), atomically",
                         details:
                             "The file is written to a temporary name and renamed, so a failed write never leaves half a file. 'places load' reads it back.",
+                        effect: .acts,
                         examples: ["places export city.geojson", "places export city.csv"],
                         handler: exportCommand),
                 ],

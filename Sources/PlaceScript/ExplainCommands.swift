@@ -17,6 +17,7 @@ extension CommandFamily {
                     where it does. With another command: the real API calls it stands for and the
                     delegate callbacks that follow.
                     """,
+                effect: .looks,
                 examples: ["explain", "explain likely", "explain launch", "explain select"],
                 handler: { ctx throws(Diagnostic) in
                     let words = ctx.words(0)
@@ -34,6 +35,7 @@ extension CommandFamily {
                     findPlaceLikelihoodsFromCurrentLocation(withPlaceFields:callback:), mapView.animate(to:).
                     With --json each is an {"event":"trace"} line. 'trace' alone says whether it is on.
                     """,
+                effect: .looks,
                 api: APIEntry(what: "Xcode's debugger with a breakpoint logging every call and callback"),
                 examples: ["trace on", "launch", "trace off"],
                 handler: { ctx throws(Diagnostic) in

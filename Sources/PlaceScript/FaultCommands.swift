@@ -15,6 +15,7 @@ extension CommandFamily {
                     A places request is checked in this order, and the first check that fails
                     answers it: \(checkOrderText).
                     """,
+                effect: .looks,
                 api: APIEntry(what: "the faults set on the simulated device and service"),
                 examples: ["faults"],
                 handler: { ctx throws(Diagnostic) in
@@ -69,6 +70,7 @@ extension CommandFamily {
                             -8 deviceRateLimitExceeded, -9 accessNotConfigured,
                             -10 incorrectBundleIdentifier, -11 locationError, -12 invalidRequest.
                             """,
+                        effect: .acts,
                         examples: ["fail places -2", "fail places usageLimitExceeded always", "fail places off"],
                         handler: failPlacesCommand),
                     CommandSpec(
@@ -89,6 +91,7 @@ extension CommandFamily {
                             updates are stopped there is nothing to fail and nothing happens.
                             Needs a running app; 'locate none' is the other way to get no fixes.
                             """,
+                        effect: .acts,
                         examples: ["fail location unknown", "fail location denied", "fail location network"],
                         handler: failLocationCommand),
                 ]),
@@ -101,6 +104,7 @@ extension CommandFamily {
                     tutorial does not retry. Core Location keeps working: fixes need no network.
                     With no argument, shows the state.
                     """,
+                effect: .acts,
                 api: APIEntry(
                     what: "Airplane Mode, or no network",
                     callbacks: ["places callbacks fail with kGMSPlacesNetworkError"]),
@@ -130,6 +134,7 @@ extension CommandFamily {
                     restriction does not list \(tutorialBundleIdentifier). A note says what to
                     check. With no argument, shows the state.
                     """,
+                effect: .acts,
                 api: APIEntry(
                     what: "the key passed to GMSPlacesClient.provideAPIKey in AppDelegate",
                     calls: ["GMSPlacesClient.provideAPIKey(_:)"]),
@@ -158,6 +163,7 @@ extension CommandFamily {
                     fail an earlier check (fields, location, network, API key) do not count. With
                     no argument, shows the limit and how much of it the last 60 s used.
                     """,
+                effect: .acts,
                 api: APIEntry(what: "the key's quota and rate limits in the Cloud console"),
                 examples: ["ratelimit 2", "ratelimit", "ratelimit off"],
                 handler: { ctx throws(Diagnostic) in
@@ -181,17 +187,21 @@ extension CommandFamily {
                     message. Info.plist is part of the app bundle: it is read at launch, and a
                     launch and 'reset' keep it.
                     """,
+                effect: .looks,
                 api: APIEntry(
                     what: "the app's Info.plist usage descriptions",
                     callbacks: ["nothing when the key is missing: iOS ignores the request"]),
                 examples: ["plist"],
                 subcommands: [
                     CommandSpec(
-                        "show", summary: "list the location keys and their texts", examples: ["plist show"],
+                        "show", summary: "list the location keys and their texts",
+                        effect: .acts,
+                        examples: ["plist show"],
                         handler: plistShowCommand),
                     CommandSpec(
                         "remove", arguments: [ArgSpec("KEY", usageKeyType, summary: "a location usage key")],
                         summary: "remove a usage key (the when-in-use one: the permission request is ignored)",
+                        effect: .acts,
                         examples: ["plist remove NSLocationWhenInUseUsageDescription"],
                         handler: { ctx throws(Diagnostic) in
                             guard let key = UsageKey(rawValue: ctx.word(0) ?? "") else { return .none }
@@ -217,6 +227,7 @@ extension CommandFamily {
                             ArgSpec("TEXT", .text, optional: true, summary: "the usage string, default the tutorial's"),
                         ],
                         summary: "add a usage key, or change its text (the alert's message)",
+                        effect: .acts,
                         examples: [
                             "plist add NSLocationWhenInUseUsageDescription",
                             "plist add NSLocationWhenInUseUsageDescription Shows where you are",

@@ -25,6 +25,7 @@ extension CommandFamily {
                     fix is snapped to about 2 km and at most one comes every 15 minutes: one held
                     back arrives when the interval is over ('wait').
                     """,
+                effect: .acts,
                 api: APIEntry(
                     what: "Simulator: Features ▸ Location ▸ Custom Location (or xcrun simctl location set)",
                     callbacks: ["locationManager(_:didUpdateLocations:) once the device moved past distanceFilter"]),
@@ -33,6 +34,7 @@ extension CommandFamily {
             CommandSpec(
                 "location",
                 summary: "print the last fix the app received, as the app's print(\"Location: …\") does",
+                effect: .looks,
                 api: APIEntry(what: "print(\"Location: \\(location)\") of the last fix (CLLocation.description)"),
                 examples: ["location"],
                 handler: { ctx throws(Diagnostic) in

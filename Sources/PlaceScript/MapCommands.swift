@@ -14,11 +14,13 @@ extension CommandFamily {
                     15) in Web Mercator, 256 points per tile at zoom 0. The first fix sets the
                     camera instantly and shows the map; later fixes animate it (0.5 s).
                     """,
+                effect: .looks,
                 api: APIEntry(what: "mapView.camera and mapView.projection.visibleRegion()"),
                 examples: ["camera"],
                 handler: cameraCommand),
             CommandSpec(
                 "markers", summary: "list the markers on the map",
+                effect: .looks,
                 api: APIEntry(what: "the GMSMarkers whose map is mapView"),
                 examples: ["markers"],
                 handler: { ctx throws(Diagnostic) in
@@ -47,6 +49,7 @@ extension CommandFamily {
                     CommandSpec(
                         "marker", arguments: [ArgSpec("N", .integer(), summary: "the marker, from 1")],
                         summary: "tap marker N: its info window opens (not when title and snippet are both empty)",
+                        effect: .acts,
                         examples: ["tap marker 1"],
                         handler: tapMarkerCommand)
                 ]),
@@ -62,6 +65,7 @@ extension CommandFamily {
                     A person's gesture moves the camera at once. The tutorial does not fight it:
                     the next fix animates the camera back to the device, as it does for every fix.
                     """,
+                effect: .acts,
                 api: APIEntry(
                     what: "a drag gesture", calls: ["mapView.moveCamera(GMSCameraUpdate.scrollBy(x:y:))"],
                     callbacks: ["mapView(_:willMove:) with gesture true", "mapView(_:idleAt:)"]),
@@ -76,6 +80,7 @@ extension CommandFamily {
                 summary: "pinch or double-tap: zoom in or out by one level, or to a level",
                 details:
                     "Zoom is clamped to 2…21. The next fix animates back to the app's zoom (15, or 10 approximate).",
+                effect: .acts,
                 api: APIEntry(
                     what: "a pinch or double tap", calls: ["mapView.moveCamera(GMSCameraUpdate.zoom(to:))"],
                     callbacks: ["mapView(_:willMove:) with gesture true", "mapView(_:idleAt:)"]),
@@ -95,6 +100,7 @@ extension CommandFamily {
                 }),
             CommandSpec(
                 "mylocation", summary: "tap the my-location button: the camera centres on the device, zoom unchanged",
+                effect: .acts,
                 api: APIEntry(
                     what: "the my-location button (settings.myLocationButton)",
                     calls: ["mapView.animate(toLocation: myLocation.coordinate)"],

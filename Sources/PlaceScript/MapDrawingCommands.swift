@@ -23,6 +23,7 @@ let mapDrawingCommands: [CommandSpec] = [
             round distance, north is up. Unicode on a UTF-8 locale, ASCII otherwise or with
             --ascii; colour only on a terminal and never with NO_COLOR.
             """,
+        effect: .acts,
         api: APIEntry(what: "looking at the phone: the map view as it is drawn now"),
         examples: ["map", "map --width 100 --height 40", "map --ascii"],
         handler: mapCommand),
@@ -37,6 +38,7 @@ let mapDrawingCommands: [CommandSpec] = [
             bar — or the picker (Choose a place, five rows a screen, Back) when it is open. It
             opens in any browser. The file is replaced atomically.
             """,
+        effect: .acts,
         api: APIEntry(what: "a screenshot of the phone (Simulator: File ▸ Save Screen), without map tiles"),
         examples: ["snapshot map.svg"],
         handler: snapshotCommand),

@@ -18,6 +18,7 @@ extension CommandFamily {
                     and the Precise switch. Each status change reaches the running app through
                     locationManager(_:didChangeAuthorization:), with the app's console lines.
                     """,
+                effect: .looks,
                 api: APIEntry(
                     what: "the system alert's buttons, or Settings ▸ Privacy & Security ▸ Location Services ▸ the app",
                     callbacks: [
@@ -30,6 +31,7 @@ extension CommandFamily {
                         "allow", arguments: [ArgSpec("once", .choice(["once"]), optional: true, summary: "Allow Once")],
                         options: [OptionSpec("approximate", summary: "Precise off: reduced accuracy")],
                         summary: "Allow While Using App (or Allow Once); in Settings: While Using the App",
+                        effect: .acts,
                         examples: ["auth allow", "auth allow once", "auth allow --approximate"],
                         handler: { ctx throws(Diagnostic) in
                             let once = ctx.word(0) == "once"
@@ -51,6 +53,7 @@ extension CommandFamily {
                     CommandSpec(
                         "deny", aliases: ["never"],
                         summary: "Don't Allow; in Settings: Never",
+                        effect: .acts,
                         examples: ["auth deny"],
                         handler: { ctx throws(Diagnostic) in
                             answer(ctx) { p in
@@ -61,6 +64,7 @@ extension CommandFamily {
                     CommandSpec(
                         "precise", arguments: [ArgSpec("STATE", .choice(["on", "off"]), summary: "on or off")],
                         summary: "turn the Precise switch on or off in Settings",
+                        effect: .acts,
                         examples: ["auth precise off"],
                         handler: { ctx throws(Diagnostic) in
                             let on = ctx.word(0) == "on"
@@ -72,6 +76,7 @@ extension CommandFamily {
                             ArgSpec("STATE", .choice(["on", "off"]), optional: true, summary: "on (default) or off")
                         ],
                         summary: "a parental restriction on location for the app (status restricted)",
+                        effect: .acts,
                         examples: ["auth restrict", "auth restrict off"],
                         handler: { ctx throws(Diagnostic) in
                             let on = ctx.word(0) != "off"
@@ -80,6 +85,7 @@ extension CommandFamily {
                     CommandSpec(
                         "services", arguments: [ArgSpec("STATE", .choice(["on", "off"]), summary: "on or off")],
                         summary: "the global Location Services switch (off reads as denied)",
+                        effect: .acts,
                         examples: ["auth services off", "auth services on"],
                         handler: { ctx throws(Diagnostic) in
                             let on = ctx.word(0) == "on"
@@ -93,6 +99,7 @@ extension CommandFamily {
                             does not know crashes the app. This reports such a status to the running
                             app; the shell shows where the app would crash and the app stops.
                             """,
+                        effect: .acts,
                         examples: ["auth unknown"],
                         handler: { ctx throws(Diagnostic) in
                             _ = try requireApp(ctx)

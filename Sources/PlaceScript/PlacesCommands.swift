@@ -15,6 +15,7 @@ extension CommandFamily {
                     not reach it (P2). The picker shows each place's name, five rows per screen
                     (the Objective-C picker never sets the text: blank rows, P8).
                     """,
+                effect: .acts,
                 api: APIEntry(
                     what: "the \"Get Place\" bar button: performSegue(withIdentifier: \"segueToSelect\")",
                     calls: [
@@ -36,6 +37,7 @@ extension CommandFamily {
                 }),
             CommandSpec(
                 "picker", summary: "show the open picker's rows again",
+                effect: .looks,
                 api: APIEntry(what: "looking at PlacesViewController's table again"),
                 examples: ["picker"],
                 handler: { ctx throws(Diagnostic) in
@@ -56,6 +58,7 @@ extension CommandFamily {
                     places request is sent. The camera does not move. In the Objective-C flavour
                     the selection never reaches the map: no marker (P8).
                     """,
+                effect: .acts,
                 api: APIEntry(
                     what: "a tap on a row: tableView(_:didSelectRowAt:)",
                     calls: [
@@ -69,6 +72,7 @@ extension CommandFamily {
                 handler: selectCommand),
             CommandSpec(
                 "back", summary: "leave the picker with its Back button, choosing nothing",
+                effect: .acts,
                 api: APIEntry(what: "the navigation bar's Back button: popViewController, no unwind action"),
                 examples: ["back"],
                 handler: { ctx throws(Diagnostic) in
@@ -94,6 +98,7 @@ extension CommandFamily {
                     plus one data SKU per tier the fields touch (Basic, Contact, Atmosphere).
                     The change takes effect with the next request.
                     """,
+                effect: .acts,
                 api: APIEntry(
                     what:
                         "the GMSPlaceField mask the app's code passes to findPlaceLikelihoodsFromCurrentLocation(withPlaceFields:callback:)"
@@ -104,6 +109,7 @@ extension CommandFamily {
                 handler: fieldsCommand),
             CommandSpec(
                 "stats", summary: "requests and fixes since launch, and what the requests would bill",
+                effect: .looks,
                 api: APIEntry(what: "the Cloud console's view of requests and SKUs billed"),
                 examples: ["stats"],
                 handler: { ctx throws(Diagnostic) in

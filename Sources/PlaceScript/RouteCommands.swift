@@ -17,6 +17,7 @@ extension CommandFamily {
                     places request, as in the tutorial. Positions carry speed and course, and
                     'location' shows them. 'locate' stops a route.
                     """,
+                effect: .looks,
                 api: APIEntry(
                     what:
                         "Simulator: Features ▸ Location ▸ City Run and friends, xcrun simctl location start/run, or a GPX file in the scheme",
@@ -35,6 +36,7 @@ extension CommandFamily {
                             (default 1 s) or every distance= metres travelled, at speed= (default 20 m/s),
                             and the last waypoint at the end. interval= and distance= exclude each other.
                             """,
+                        effect: .acts,
                         examples: [
                             "route start -33.8694,151.199 -33.8655,151.1955",
                             "route start 37.33,-122.03 37.32,-122.01 speed=5 distance=50",
@@ -55,6 +57,7 @@ extension CommandFamily {
                             ArgSpec("NAME", .choice(BuiltinRoute.allCases.map(\.rawValue)), summary: "a scenario route")
                         ],
                         summary: "follow one of our scenario routes (route list shows them)",
+                        effect: .acts,
                         examples: ["route run city-run", "route run freeway-drive"],
                         handler: { ctx throws(Diagnostic) in
                             guard let name = ctx.word(0), let builtin = BuiltinRoute(rawValue: name) else {
@@ -73,10 +76,13 @@ extension CommandFamily {
                             case is reported: partial, equal or backward times, long pauses, points
                             without a usable position. A relative path is taken from the script's folder.
                             """,
+                        effect: .acts,
                         examples: ["route gpx walk.gpx", "route gpx drive.gpx speed=15"],
                         handler: gpxCommand),
                     CommandSpec(
-                        "stop", summary: "stop the route; the device stays where it is", examples: ["route stop"],
+                        "stop", summary: "stop the route; the device stays where it is",
+                        effect: .acts,
+                        examples: ["route stop"],
                         handler: { ctx throws(Diagnostic) in
                             guard let player = ctx.session.route, !player.isFinished else {
                                 throw .runtime(
@@ -88,6 +94,7 @@ extension CommandFamily {
                         }),
                     CommandSpec(
                         "list", summary: "the scenario routes: where they go, how long, how fast",
+                        effect: .acts,
                         examples: ["route list"],
                         handler: { ctx throws(Diagnostic) in
                             var lines: [String] = []

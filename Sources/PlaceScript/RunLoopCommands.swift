@@ -14,6 +14,7 @@ extension CommandFamily {
                     animations, the positions of a route. By default each command lets the run loop
                     settle; with 'set autorun off' they wait here until 'step', 'run' or 'wait'.
                     """,
+                effect: .looks,
                 api: APIEntry(what: "the main run loop's queue"),
                 examples: ["set autorun off", "launch", "events"],
                 handler: { ctx throws(Diagnostic) in
@@ -48,6 +49,7 @@ extension CommandFamily {
                     ArgSpec("N", .integer(1...1_000_000), optional: true, summary: "how many events (default 1)")
                 ],
                 summary: "deliver the next pending event (moving the clock to its time)",
+                effect: .acts,
                 api: APIEntry(what: "one turn of the main run loop", callbacks: ["the next pending callback"]),
                 examples: ["step", "step 3"],
                 handler: { ctx throws(Diagnostic) in
@@ -68,6 +70,7 @@ extension CommandFamily {
             CommandSpec(
                 "run", summary: "deliver every event that is due now (the clock does not move)",
                 details: "Events due later need 'wait' (or 'step', which moves the clock to the next one).",
+                effect: .acts,
                 api: APIEntry(what: "the main run loop draining what is due", callbacks: ["every callback due now"]),
                 examples: ["run"],
                 handler: { ctx throws(Diagnostic) in

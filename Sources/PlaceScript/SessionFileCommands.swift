@@ -28,6 +28,7 @@ extension CommandFamily {
                             far, a line) and visibleRegion (the camera's frame, a polygon). The file is
                             written to a temporary name and renamed, so it is never left half-written.
                             """,
+                        effect: .acts,
                         examples: ["export geojson scenario.geojson"],
                         handler: exportGeoJSONCommand)
                 ]),
@@ -43,6 +44,7 @@ extension CommandFamily {
                     Callbacks waiting in the run loop cannot be written down: with autorun off,
                     'run' or 'wait' until only timers (a route's next position) are left.
                     """,
+                effect: .acts,
                 api: APIEntry(
                     what: "nothing in the app: the simulated world written down, to resume or to attach to a bug report"
                 ),
@@ -56,6 +58,7 @@ extension CommandFamily {
                     member of the wrong type is an error naming where, and the current session is
                     left exactly as it was.
                     """,
+                effect: .acts,
                 api: APIEntry(what: "nothing in the app: a saved world put back in place of this one"),
                 examples: ["load before-the-bug.json"],
                 handler: loadSessionCommand),

@@ -390,19 +390,6 @@ private func tell(_ shell: Shell, kind: String, fields: [Value.Field], lines: [S
 
 // MARK: - After every command
 
-/// Commands that only look (or talk about the shell itself): they never count as leading away.
-private let lookingCommands: Set<String> = [
-    "status", "log", "location", "markers", "picker", "stats", "places", "camera", "events", "faults", "plist",
-]
-
-private func isLooking(_ spec: CommandSpec) -> Bool {
-    if spec.family == "Shell" && spec.name != "set" && spec.name != "unset" { return true }
-    if spec.family == "Explain" { return true }
-    // The bare form of a command with subcommands shows its state (`auth`, `route`).
-    if spec.parent == nil && !spec.subcommands.isEmpty { return true }
-    return lookingCommands.contains(spec.fullName)
-}
-
 private func tutorialAfterCommand(_ shell: Shell) {
     guard let walk = shell.familyState[familyKey] as? TutorialWalk, walk.isRunning else { return }
     guard let command = shell.lastCommand, command.family != familyKey else { return }
@@ -423,7 +410,8 @@ private func tutorialAfterCommand(_ shell: Shell) {
         walk.offTrack = 0
         return
     }
-    if isLooking(command) { return }
+    // A command that only looks (or talks about the shell itself) never counts as leading away.
+    if command.effect == .looks { return }
     walk.offTrack += 1
     guard walk.offTrack >= 2 else { return }
     walk.offTrack = 0
@@ -535,11 +523,14 @@ extension CommandFamily {
                     The text follows LC_ALL, LC_MESSAGES or LANG when the tutorial has that language,
                     English otherwise ('tutorial language').
                     """,
+                effect: .looks,
                 api: APIEntry(what: "nothing in the app: the shell's guided walk through it, step by step"),
                 examples: ["tutorial", "tutorial list", "tutorial goto 7"],
                 subcommands: [
                     CommandSpec(
-                        "next", summary: "go to the next step, done or not", examples: ["tutorial next"],
+                        "next", summary: "go to the next step, done or not",
+                        effect: .acts,
+                        examples: ["tutorial next"],
                         handler: { ctx throws(Diagnostic) in
                             let walk = ctx.shell.tutorialWalk
                             let total = try walk.text().steps.count
@@ -550,7 +541,9 @@ extension CommandFamily {
                             return try goTo(ctx, walk.current + 1)
                         }),
                     CommandSpec(
-                        "back", summary: "go back to the previous step", examples: ["tutorial back"],
+                        "back", summary: "go back to the previous step",
+                        effect: .acts,
+                        examples: ["tutorial back"],
                         handler: { ctx throws(Diagnostic) in
                             let walk = ctx.shell.tutorialWalk
                             guard walk.isRunning else { return try start(ctx) }
@@ -561,6 +554,7 @@ extension CommandFamily {
                         }),
                     CommandSpec(
                         "restart", summary: "start again at step 1, with no step done",
+                        effect: .acts,
                         examples: ["reset", "tutorial restart"],
                         handler: { ctx throws(Diagnostic) in
                             let walk = ctx.shell.tutorialWalk
@@ -573,7 +567,9 @@ extension CommandFamily {
                     CommandSpec(
                         "goto",
                         arguments: [ArgSpec("N", .integer(1...999), summary: "a step number ('tutorial list')")],
-                        summary: "go to step N", examples: ["tutorial goto 7"],
+                        summary: "go to step N",
+                        effect: .acts,
+                        examples: ["tutorial goto 7"],
                         handler: { ctx throws(Diagnostic) in
                             let n = ctx.integer(0) ?? 1
                             let total = try ctx.shell.tutorialWalk.text().steps.count
@@ -587,6 +583,7 @@ extension CommandFamily {
                         }),
                     CommandSpec(
                         "stop", summary: "end the walk (the steps done are kept: 'tutorial' takes it up again)",
+                        effect: .acts,
                         examples: ["tutorial stop"],
                         handler: { ctx throws(Diagnostic) in
                             let walk = ctx.shell.tutorialWalk
@@ -598,7 +595,9 @@ extension CommandFamily {
                                 text.message("stopped", ["n": String(walk.current + 1)]), value: .int(walk.current + 1))
                         }),
                     CommandSpec(
-                        "list", summary: "list the steps, with a mark for those done", examples: ["tutorial list"],
+                        "list", summary: "list the steps, with a mark for those done",
+                        effect: .acts,
+                        examples: ["tutorial list"],
                         handler: { ctx throws(Diagnostic) in
                             let shell = ctx.shell
                             let walk = shell.tutorialWalk
@@ -631,6 +630,7 @@ extension CommandFamily {
                         "language",
                         arguments: [ArgSpec("LANG", languageType, optional: true, summary: "a language code, e.g. en")],
                         summary: "show the tutorial's language and those it has, or choose one",
+                        effect: .acts,
                         examples: ["tutorial language", "tutorial language en"],
                         handler: { ctx throws(Diagnostic) in
                             let walk = ctx.shell.tutorialWalk
