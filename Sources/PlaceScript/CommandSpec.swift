@@ -190,6 +190,9 @@ public final class CommandSpec: @unchecked Sendable {
     /// What it stands for in the real app (`explain COMMAND`); nil for the shell's own commands
     /// and for a subcommand that stands for what its parent does.
     public let api: APIEntry?
+    /// Its entry in the manual's COMMANDS section, in mdoc: the `.It Ic …` line and its body.
+    /// Empty only for a command that cannot run on its own (`fail`: its subcommands have theirs).
+    public let manual: String
     public let examples: [String]
     public let subcommands: [CommandSpec]
     public let handler: CommandHandler?
@@ -200,7 +203,8 @@ public final class CommandSpec: @unchecked Sendable {
     public init(
         _ name: String, aliases: [String] = [], arguments: [ArgSpec] = [], options: [OptionSpec] = [],
         summary: String, details: String = "", effect: CommandEffect? = nil, api: APIEntry? = nil,
-        examples: [String] = [], subcommands: [CommandSpec] = [], handler: CommandHandler? = nil
+        manual: String = "", examples: [String] = [], subcommands: [CommandSpec] = [],
+        handler: CommandHandler? = nil
     ) {
         self.name = name
         self.aliases = aliases
@@ -210,6 +214,7 @@ public final class CommandSpec: @unchecked Sendable {
         self.details = details
         self.effect = effect
         self.api = api
+        self.manual = manual
         self.examples = examples
         self.subcommands = subcommands
         self.handler = handler
@@ -280,10 +285,16 @@ public struct SettingSpec: Sendable {
 public struct StateRoot: Sendable {
     public var name: String
     public var summary: String
+    /// Its entries in the manual's STATE PATHS section, in mdoc: `.It Li …` items with their
+    /// bodies, one for each path or group of paths under it.
+    public var manual: String
     public var node: @Sendable (Shell) -> StateNode
-    public init(_ name: String, summary: String, node: @escaping @Sendable (Shell) -> StateNode) {
+    public init(
+        _ name: String, summary: String, manual: String = "", node: @escaping @Sendable (Shell) -> StateNode
+    ) {
         self.name = name
         self.summary = summary
+        self.manual = manual
         self.node = node
     }
 }
@@ -307,6 +318,9 @@ public struct HelpTopic: Sendable {
 public struct CommandFamily: Sendable {
     public var name: String
     public var summary: String
+    /// Its introduction in the manual's COMMANDS section, in mdoc: the text between `.Ss NAME`
+    /// and the list of its commands.
+    public var manual: String
     public var commands: [CommandSpec]
     public var stateRoots: [StateRoot]
     public var settings: [SettingSpec]
@@ -317,7 +331,7 @@ public struct CommandFamily: Sendable {
     public var afterCommand: (@Sendable (Shell) -> Void)?
 
     public init(
-        name: String, summary: String, commands: [CommandSpec], stateRoots: [StateRoot] = [],
+        name: String, summary: String, manual: String = "", commands: [CommandSpec], stateRoots: [StateRoot] = [],
         settings: [SettingSpec] = [], topics: [HelpTopic] = [], promptTag: (@Sendable (Shell) -> String?)? = nil,
         afterCommand: (@Sendable (Shell) -> Void)? = nil
     ) {
@@ -325,6 +339,7 @@ public struct CommandFamily: Sendable {
         self.afterCommand = afterCommand
         self.name = name
         self.summary = summary
+        self.manual = manual
         self.commands = commands
         self.stateRoots = stateRoots
         self.settings = settings

@@ -5,6 +5,10 @@ extension CommandFamily {
     public static let explain = CommandFamily(
         name: "Explain",
         summary: "why things are as they are, and what a command stands for in the real app",
+        manual: #"""
+            Why the session is the way it is, and what each command stands for in the real
+            app: the API calls it makes and the callbacks that follow.
+            """#,
         commands: [
             CommandSpec(
                 "explain", arguments: [ArgSpec("COMMAND", explainTopicType, optional: true, summary: "a command")],
@@ -18,6 +22,28 @@ extension CommandFamily {
                     delegate callbacks that follow.
                     """,
                 effect: .looks,
+                manual: #"""
+                    .It Ic explain Op Ar COMMAND
+                    With no argument, explains the current state in plain words, one topic a
+                    line: the app, the permission, why the map is hidden or shown, why fixes come
+                    or not (the distance filter, the 15-minute rate of approximate location, a
+                    location error that stopped updates for good), why the list is empty (a
+                    request in flight, the error the last one failed with, nothing nearby), why
+                    the picker's copy differs from the app's list, why a marker has no snippet,
+                    the faults that are set and what the run loop holds; each with the pitfall it
+                    shows, as
+                    .Bq P5 .
+                    With a command, says what it stands for in the real app: the API calls, and
+                    the delegate callbacks that follow.
+                    A command of the shell's own stands for nothing.
+                    .Ql explain likely
+                    scores the app's list again for the position and accuracy its request was
+                    answered for and shows, for each place, its distance, spread, prior, weight,
+                    its share of the likelihood and why it ranks where it does.
+                    .Dl explain
+                    .Dl explain likely
+                    .Dl explain select
+                    """#,
                 examples: ["explain", "explain likely", "explain launch", "explain select"],
                 handler: { ctx throws(Diagnostic) in
                     let words = ctx.words(0)
@@ -37,6 +63,29 @@ extension CommandFamily {
                     """,
                 effect: .looks,
                 api: APIEntry(what: "Xcode's debugger with a breakpoint logging every call and callback"),
+                manual: #"""
+                    .It Ic trace Op Cm on Ns | Ns Cm off
+                    With trace on, every call the app makes
+                    .Pq marked \(->
+                    and every callback it receives
+                    .Pq marked \(<-
+                    is printed in Swift form as it happens, between the app's console lines:
+                    .Fn locationManager _:didUpdateLocations: ,
+                    .Fn findPlaceLikelihoodsFromCurrentLocation withPlaceFields:callback: ,
+                    .Fn mapView.animate to: .
+                    With
+                    .Fl \-json
+                    each is an
+                    .Li {"event":"trace","kind":"call","signature":"..."}
+                    line.
+                    .Ic trace
+                    alone says whether it is on; the
+                    .Cm trace
+                    setting
+                    .Pq Ic set trace on
+                    is the same switch.
+                    .Dl trace on
+                    """#,
                 examples: ["trace on", "launch", "trace off"],
                 handler: { ctx throws(Diagnostic) in
                     if let state = ctx.word(0) { ctx.session.tracing = state == "on" }

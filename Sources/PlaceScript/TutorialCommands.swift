@@ -505,6 +505,79 @@ extension CommandFamily {
     public static let tutorial = CommandFamily(
         name: familyKey,
         summary: "a guided walk through the tutorial app, one checked step at a time",
+        manual: #"""
+            A guided walk through the tutorial app, in the order the tutorial teaches it:
+            request permission, set up the location manager, add the map, ask for likely
+            places, let the user pick, add the marker; then the pitfalls: the missing
+            snippet
+            .Pq P1 ,
+            denied, approximate location
+            .Pq P12
+            and the Objective-C differences
+            .Pq P7 , P8 ;
+            and, marked optional, the first request racing the prompt
+            .Pq P4 ,
+            the empty list
+            .Pq P2
+            and duplicate rows
+            .Pq P3 ,
+            stepped with
+            .Ic set autorun off .
+            Each step says what the app does at that point, which real API is involved,
+            and what to type.
+            A step is done when its checks hold: expectations read through the same state
+            paths as
+            .Ic expect
+            .Pq Li app.running == true , Li markers[1].snippet != nil .
+            After every command while a walk runs, the current step is checked; when it
+            holds the walk prints
+            .Ql \[u2713] step N done
+            and the next step (a following step that already holds is marked done too).
+            After two commands in a row that are not what the step asks and bring it no
+            closer, it prints a one-line hint; commands that only look
+            .Po
+            .Ic show ,
+            .Ic help ,
+            .Ic explain ,
+            .Ic status
+            and the like
+            .Pc
+            never count.
+            With
+            .Fl Fl json
+            the walk prints
+            .Li {"event":"tutorial","kind":...}
+            lines instead of text, with
+            .Li kind
+            .Li done ,
+            .Li step ,
+            .Li hint
+            or
+            .Li finished .
+            The state path
+            .Li tutorial
+            holds
+            .Li running ,
+            .Li step ,
+            .Li title ,
+            .Li done
+            (the numbers of the steps done),
+            .Li steps
+            and
+            .Li language .
+            .Pp
+            The text is data, one file per language
+            .Pq Pa Sources/PlaceScript/Tutorial/en.swift ;
+            its format is described at the top of that file.
+            The language is the first of
+            .Ev LC_ALL ,
+            .Ev LC_MESSAGES
+            and
+            .Ev LANG
+            that is set, when the tutorial has it
+            .Pq Li de_DE.UTF-8 No is Li de ;
+            English otherwise.
+            """#,
         commands: [
             CommandSpec(
                 "tutorial",
@@ -525,11 +598,22 @@ extension CommandFamily {
                     """,
                 effect: .looks,
                 api: APIEntry(what: "nothing in the app: the shell's guided walk through it, step by step"),
+                manual: #"""
+                    .It Ic tutorial
+                    Starts the walk at step 1, takes up a stopped walk where it stopped, or, while
+                    one runs, shows the current step again: its number and title, what the app
+                    does, the API, and the commands to type.
+                    .Dl tutorial
+                    """#,
                 examples: ["tutorial", "tutorial list", "tutorial goto 7"],
                 subcommands: [
                     CommandSpec(
                         "next", summary: "go to the next step, done or not",
                         effect: .acts,
+                        manual: #"""
+                            .It Ic tutorial next
+                            Goes to the next step, whether the current one is done or not.
+                            """#,
                         examples: ["tutorial next"],
                         handler: { ctx throws(Diagnostic) in
                             let walk = ctx.shell.tutorialWalk
@@ -543,6 +627,12 @@ extension CommandFamily {
                     CommandSpec(
                         "back", summary: "go back to the previous step",
                         effect: .acts,
+                        manual: #"""
+                            .It Ic tutorial back
+                            Goes back to the previous step.
+                            A step reached by hand that already holds says so and waits for
+                            .Ic tutorial next .
+                            """#,
                         examples: ["tutorial back"],
                         handler: { ctx throws(Diagnostic) in
                             let walk = ctx.shell.tutorialWalk
@@ -555,6 +645,13 @@ extension CommandFamily {
                     CommandSpec(
                         "restart", summary: "start again at step 1, with no step done",
                         effect: .acts,
+                        manual: #"""
+                            .It Ic tutorial restart
+                            Starts again at step 1 with no step done.
+                            To start the session over as well, type
+                            .Ic reset
+                            first.
+                            """#,
                         examples: ["reset", "tutorial restart"],
                         handler: { ctx throws(Diagnostic) in
                             let walk = ctx.shell.tutorialWalk
@@ -569,6 +666,12 @@ extension CommandFamily {
                         arguments: [ArgSpec("N", .integer(1...999), summary: "a step number ('tutorial list')")],
                         summary: "go to step N",
                         effect: .acts,
+                        manual: #"""
+                            .It Ic tutorial goto Ar N
+                            Goes to step
+                            .Ar N .
+                            .Dl tutorial goto 7
+                            """#,
                         examples: ["tutorial goto 7"],
                         handler: { ctx throws(Diagnostic) in
                             let n = ctx.integer(0) ?? 1
@@ -584,6 +687,10 @@ extension CommandFamily {
                     CommandSpec(
                         "stop", summary: "end the walk (the steps done are kept: 'tutorial' takes it up again)",
                         effect: .acts,
+                        manual: #"""
+                            .It Ic tutorial stop
+                            Ends the walk; the steps done are kept.
+                            """#,
                         examples: ["tutorial stop"],
                         handler: { ctx throws(Diagnostic) in
                             let walk = ctx.shell.tutorialWalk
@@ -597,6 +704,14 @@ extension CommandFamily {
                     CommandSpec(
                         "list", summary: "list the steps, with a mark for those done",
                         effect: .acts,
+                        manual: #"""
+                            .It Ic tutorial list
+                            Lists the steps, with
+                            .Ql \[u2713]
+                            for those done and
+                            .Ql \[->]
+                            for the current one.
+                            """#,
                         examples: ["tutorial list"],
                         handler: { ctx throws(Diagnostic) in
                             let shell = ctx.shell
@@ -631,6 +746,11 @@ extension CommandFamily {
                         arguments: [ArgSpec("LANG", languageType, optional: true, summary: "a language code, e.g. en")],
                         summary: "show the tutorial's language and those it has, or choose one",
                         effect: .acts,
+                        manual: #"""
+                            .It Ic tutorial language Op Ar LANG
+                            Shows the walk's language and those the tutorial has, or chooses one.
+                            .Dl tutorial language en
+                            """#,
                         examples: ["tutorial language", "tutorial language en"],
                         handler: { ctx throws(Diagnostic) in
                             let walk = ctx.shell.tutorialWalk
@@ -666,7 +786,19 @@ extension CommandFamily {
                 })
         ],
         stateRoots: [
-            StateRoot("tutorial", summary: "the guided tutorial: running, step, title, done, steps, language") {
+            StateRoot(
+                "tutorial", summary: "the guided tutorial: running, step, title, done, steps, language",
+                manual: #"""
+                    .It Li tutorial.running , tutorial.step , tutorial.title , tutorial.done , tutorial.steps , tutorial.language
+                    The guided walk
+                    .Pq Sx Tutorial :
+                    whether it runs; the number and title of the current step
+                    .Pq Li nil No when no walk runs ;
+                    the numbers of the steps done, a list; how many steps the walk has; and the
+                    language of its text
+                    .Pq Qq en .
+                    """#
+            ) {
                 shell in
                 let walk = shell.tutorialWalk
                 let text = try? walk.text()

@@ -31,4 +31,71 @@ final class CommandTableTests: XCTestCase {
             missing.map(\.fullName), [],
             "commands that act on the app without 'api: APIEntry(…)' in their CommandSpec or their parent's")
     }
+
+    func testEveryCommandThatRunsHasItsManualEntry() {
+        for spec in allCommands {
+            let lines = spec.manual.split(separator: "\n", omittingEmptySubsequences: false)
+            if spec.manual.isEmpty {
+                XCTAssertNil(
+                    spec.handler, "'\(spec.fullName)' runs but has no 'manual:' entry for the COMMANDS section")
+                continue
+            }
+            let words = lines[0].split(separator: " ").filter { $0 != "Cm" }.map(String.init)
+            XCTAssertEqual(
+                Array(words.dropFirst(2).prefix(spec.fullName.split(separator: " ").count)).joined(separator: " "),
+                spec.fullName,
+                "the manual entry of '\(spec.fullName)' starts '\(lines[0])', not '.It Ic \(spec.fullName)'")
+            XCTAssertEqual(Array(words.prefix(2)), [".It", "Ic"], "'\(spec.fullName)': \(lines[0])")
+            assertWellFormed(spec.manual, item: ".It Ic", what: "the manual entry of '\(spec.fullName)'")
+        }
+    }
+
+    func testEveryFamilyHasItsManualIntroduction() {
+        for family in CommandTable.standard.families {
+            XCTAssertFalse(family.manual.isEmpty, "family '\(family.name)' has no 'manual:' introduction")
+            XCTAssertFalse(
+                family.manual.split(separator: "\n").contains { $0.hasPrefix(".It") || $0.hasPrefix(".Sh") },
+                "the introduction of '\(family.name)' holds an item or a section of its own")
+            assertWellFormed(family.manual, item: nil, what: "the introduction of '\(family.name)'")
+        }
+    }
+
+    func testEveryStateRootHasItsManualEntriesAndOnlyThose() {
+        for root in CommandTable.standard.stateRoots {
+            XCTAssertFalse(root.manual.isEmpty, "state root '\(root.name)' has no 'manual:' entries")
+            assertWellFormed(root.manual, item: ".It Li", what: "the manual entries of '\(root.name)'")
+            for line in root.manual.split(separator: "\n") where line.hasPrefix(".It ") {
+                let path = line.dropFirst(".It Li ".count)
+                let under =
+                    path == root.name || path.hasPrefix(root.name + ".") || path.hasPrefix(root.name + "[")
+                    || path.hasPrefix(root.name + " ")
+                XCTAssertTrue(under, "'\(line)' is among the entries of '\(root.name)' but names another root")
+            }
+        }
+    }
+
+    /// mdoc text that can stand in the generated sections: no blank lines (mandoc warns), lists
+    /// closed, and (for items) starting with its item and holding no other at its own level.
+    private func assertWellFormed(
+        _ text: String, item: String?, what: String, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertFalse(
+            lines.contains { $0.allSatisfy(\.isWhitespace) }, "\(what) has a blank line", file: file, line: line)
+        var depth = 0
+        for l in lines {
+            if l.hasPrefix(".Bl ") { depth += 1 }
+            if l.hasPrefix(".El") { depth -= 1 }
+            XCTAssertGreaterThanOrEqual(depth, 0, "\(what) closes a list it did not open", file: file, line: line)
+            if depth == 0, let item, l.hasPrefix(".It "), !l.hasPrefix(item + " ") {
+                XCTFail("\(what) has '\(l)' among its items", file: file, line: line)
+            }
+        }
+        XCTAssertEqual(depth, 0, "\(what) leaves a list open", file: file, line: line)
+        if let item {
+            XCTAssertTrue(
+                lines.first?.hasPrefix(item + " ") ?? false, "\(what) does not start with '\(item)'", file: file,
+                line: line)
+        }
+    }
 }
