@@ -36,8 +36,8 @@ final class CommandTableTests: XCTestCase {
         for spec in allCommands {
             let lines = spec.manual.split(separator: "\n", omittingEmptySubsequences: false)
             if spec.manual.isEmpty {
-                XCTAssertNil(
-                    spec.handler, "'\(spec.fullName)' runs but has no 'manual:' entry for the COMMANDS section")
+                XCTAssertTrue(
+                    spec.handler == nil, "'\(spec.fullName)' runs but has no 'manual:' entry for the COMMANDS section")
                 continue
             }
             let words = lines[0].split(separator: " ").filter { $0 != "Cm" }.map(String.init)
@@ -46,7 +46,8 @@ final class CommandTableTests: XCTestCase {
                 spec.fullName,
                 "the manual entry of '\(spec.fullName)' starts '\(lines[0])', not '.It Ic \(spec.fullName)'")
             XCTAssertEqual(Array(words.prefix(2)), [".It", "Ic"], "'\(spec.fullName)': \(lines[0])")
-            assertWellFormed(spec.manual, item: ".It Ic", what: "the manual entry of '\(spec.fullName)'")
+            let items = assertWellFormed(spec.manual, item: ".It Ic", what: "the manual entry of '\(spec.fullName)'")
+            XCTAssertEqual(items, 1, "the manual entry of '\(spec.fullName)' holds another command's entry")
         }
     }
 
@@ -75,20 +76,26 @@ final class CommandTableTests: XCTestCase {
     }
 
     /// mdoc text that can stand in the generated sections: no blank lines (mandoc warns), lists
-    /// closed, and (for items) starting with its item and holding no other at its own level.
+    /// closed, and (for items) starting with its item and holding no other kind at its own level.
+    /// Returns how many items it holds at its own level.
+    @discardableResult
     private func assertWellFormed(
         _ text: String, item: String?, what: String, file: StaticString = #filePath, line: UInt = #line
-    ) {
+    ) -> Int {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         XCTAssertFalse(
             lines.contains { $0.allSatisfy(\.isWhitespace) }, "\(what) has a blank line", file: file, line: line)
         var depth = 0
+        var items = 0
         for l in lines {
             if l.hasPrefix(".Bl ") { depth += 1 }
             if l.hasPrefix(".El") { depth -= 1 }
             XCTAssertGreaterThanOrEqual(depth, 0, "\(what) closes a list it did not open", file: file, line: line)
-            if depth == 0, let item, l.hasPrefix(".It "), !l.hasPrefix(item + " ") {
-                XCTFail("\(what) has '\(l)' among its items", file: file, line: line)
+            if depth == 0, l.hasPrefix(".It ") {
+                items += 1
+                if let item, !l.hasPrefix(item + " ") {
+                    XCTFail("\(what) has '\(l)' among its items", file: file, line: line)
+                }
             }
         }
         XCTAssertEqual(depth, 0, "\(what) leaves a list open", file: file, line: line)
@@ -97,5 +104,6 @@ final class CommandTableTests: XCTestCase {
                 lines.first?.hasPrefix(item + " ") ?? false, "\(what) does not start with '\(item)'", file: file,
                 line: line)
         }
+        return items
     }
 }

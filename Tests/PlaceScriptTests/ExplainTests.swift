@@ -11,7 +11,7 @@ final class ExplainTests: XCTestCase {
         for family in CommandTable.standard.families where !own.contains(family.name) {
             for command in family.commands where command.api == nil { missing.append(command.name) }
         }
-        XCTAssertEqual(missing, [], "commands without an explain entry")
+        XCTAssertEqual(missing, [], "commands without 'api: APIEntry(…)' in their CommandSpec (what explain says)")
     }
 
     func testExplainOfAShellCommandSaysItStandsForNothing() {
