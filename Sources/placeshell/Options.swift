@@ -11,6 +11,7 @@ struct Options {
         case help
         case version
         case completions(CompletionShell)
+        case manualSections
     }
     var mode: Mode = .repl
     var arguments: [String] = []
@@ -35,7 +36,7 @@ struct UsageError: Error {
 struct CommandLineOption: Sendable {
     /// What an option does to `Options`.
     enum Action: Sendable {
-        case commands, json, keepGoing, flavor, color, noHistory, help, version, completions
+        case commands, json, keepGoing, flavor, color, noHistory, help, version, completions, manualSections
     }
 
     /// Every spelling, the short one first: `["-h", "--help"]`.
@@ -74,6 +75,10 @@ struct CommandLineOption: Sendable {
         CommandLineOption(
             names: ["--completions"], value: "SHELL", choices: CompletionShell.allCases.map(\.rawValue), noun: "shell",
             summary: "print the completion script for bash, zsh or fish and exit", action: .completions),
+        CommandLineOption(
+            names: ["--manual-sections"],
+            summary: "print the manual's sections made from the command table, and exit",
+            action: .manualSections),
         CommandLineOption(names: ["-h", "--help"], summary: "show this help and exit", action: .help),
         CommandLineOption(names: ["-V", "--version"], summary: "show the version and exit", action: .version),
     ]
@@ -195,6 +200,9 @@ func parseOptions(_ args: [String]) throws(UsageError) -> Options {
             return options
         case .completions:
             options.mode = .completions(CompletionShell(rawValue: given) ?? .bash)
+            return options
+        case .manualSections:
+            options.mode = .manualSections
             return options
         }
         i += 1

@@ -22,6 +22,9 @@ func runMain() -> Int32 {
     case .completions(let shell):
         print(completionScript(for: shell), terminator: "")
         return 0
+    case .manualSections:
+        print(CommandTable.standard.manualSections(), terminator: "")
+        return 0
     default:
         break
     }
@@ -80,7 +83,7 @@ func runMain() -> Int32 {
                 return 2
             }
         }
-    case .help, .version, .completions:
+    case .help, .version, .completions, .manualSections:
         status = 0
     }
     stdout.flush()

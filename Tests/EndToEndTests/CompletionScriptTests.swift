@@ -109,8 +109,8 @@ final class CompletionScriptTests: BinaryTestCase {
         XCTAssertEqual(
             try fish("placeshell -").sorted(),
             [
-                "--color", "--colour", "--completions", "--flavor", "--help", "--json", "--keep-going", "--no-history",
-                "--version", "-V", "-c", "-h",
+                "--color", "--colour", "--completions", "--flavor", "--help", "--json", "--keep-going",
+                "--manual-sections", "--no-history", "--version", "-V", "-c", "-h",
             ])
         // FILE: fish's rule for a suffix, scripts first and then the other files and folders.
         XCTAssertEqual(try fish("placeshell ").first, "walk.placescript")

@@ -2,9 +2,10 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// Keeps `man/placeshell.1` honest: it must lint clean under mandoc, and its COMMANDS section
-/// must document every command of the command table, with the usage line `help` prints. A new
-/// command, or a changed signature, without a matching man page entry fails the build.
+/// Keeps `man/placeshell.1` honest: it must lint clean under mandoc, its STATE PATHS and COMMANDS
+/// sections must be what the command table makes of them (`scripts/manual` writes them), and the
+/// COMMANDS section must document every command of the table, with the usage line `help` prints.
+/// A new command, or a changed signature, without a matching man page entry fails the build.
 final class ManPageTests: XCTestCase {
     /// The repository root, from this file's path (Tests/EndToEndTests/ManPageTests.swift).
     private static let repository = URL(fileURLWithPath: #filePath)
@@ -62,7 +63,46 @@ final class ManPageTests: XCTestCase {
                 + missing.map { "'\($0)'" }.joined(separator: ", "))
     }
 
+    /// The STATE PATHS and COMMANDS sections are made from the command table (the `manual`
+    /// fields): the committed manual must hold exactly what `placeshell --manual-sections`
+    /// prints, so a new command or a changed entry cannot be left out of man/placeshell.1.
+    func testGeneratedSectionsAreTheCommittedOnes() throws {
+        let generated = Self.sections(of: try runPlaceshell(["--manual-sections"]))
+        XCTAssertFalse(generated.isEmpty, "'placeshell --manual-sections' printed no section")
+        let committed = Self.sections(of: try String(contentsOf: Self.manPage, encoding: .utf8))
+        for (name, text) in generated {
+            guard let inManual = committed.first(where: { $0.name == name })?.text else {
+                XCTFail("man/placeshell.1 has no section '.Sh \(name)' for the generated one")
+                continue
+            }
+            XCTAssertTrue(
+                inManual == text,
+                "the \(name) section of man/placeshell.1 is not what the command table makes of it; "
+                    + "run scripts/manual to regenerate it (-committed +generated):\n"
+                    + lineDiff(expected: inManual, actual: text))
+        }
+    }
+
     // MARK: - Helpers
+
+    /// The `.Sh` sections of mdoc text, each from its `.Sh` line to the next (the text before
+    /// the first is left out).
+    private static func sections(of text: String) -> [(name: String, text: String)] {
+        var sections: [(name: String, text: String)] = []
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if text.hasSuffix("\n") { lines.removeLast() }
+        for line in lines {
+            if line.hasPrefix(".Sh ") {
+                sections.append((String(line.dropFirst(4)), ""))
+            } else if sections.isEmpty {
+                continue
+            }
+            sections[sections.count - 1].text += line + "\n"
+        }
+        // Without a final newline, the last line has none of its own.
+        if !sections.isEmpty && !text.hasSuffix("\n") { sections[sections.count - 1].text.removeLast() }
+        return sections
+    }
 
     /// The top-level command names, from `placeshell --json -c help`.
     private func commandNames() throws -> [String] {

@@ -5,6 +5,9 @@ extension CommandFamily {
     public static let app = CommandFamily(
         name: "App",
         summary: "launch the tutorial app, let time pass, see where things stand",
+        manual: #"""
+            Launch the tutorial app, let time pass, see where things stand.
+            """#,
         commands: [
             CommandSpec(
                 "launch",
@@ -25,6 +28,71 @@ extension CommandFamily {
                     to the prompt (it fails with locationError, -11: pitfall P4).
                     A running app is terminated first. Counters and the log start afresh.
                     """,
+                effect: .acts,
+                api: APIEntry(
+                    what: "the app starts: MapViewController.viewDidLoad()",
+                    calls: [
+                        "CLLocationManager()", "locationManager.desiredAccuracy = kCLLocationAccuracyBest",
+                        "locationManager.requestWhenInUseAuthorization()", "locationManager.distanceFilter = 50",
+                        "locationManager.startUpdatingLocation()", "locationManager.delegate = self",
+                        "GMSPlacesClient.shared()",
+                        "GMSCameraPosition.camera(withLatitude:longitude:zoom:)", "GMSMapView.map(withFrame:camera:)",
+                        "mapView.settings.myLocationButton = true", "mapView.isMyLocationEnabled = true",
+                        "mapView.isHidden = true",
+                        "placesClient.findPlaceLikelihoodsFromCurrentLocation(withPlaceFields:callback:)",
+                    ],
+                    callbacks: [
+                        "locationManager(_:didChangeAuthorization:) (the initial state)",
+                        "the system alert, if notDetermined",
+                        "the places callback (locationError before permission)",
+                    ]),
+                manual: #"""
+                    .It Ic launch Op Fl Fl flavor Ar swift|objc
+                    Start the app: the map screen's
+                    .Fn viewDidLoad ,
+                    in the tutorial's order.
+                    A
+                    .Vt CLLocationManager
+                    is created, and Core Location reports the current authorization to it on the
+                    next turn of the run loop
+                    .Po
+                    .Fn locationManager _:didChangeAuthorization: :
+                    the accuracy line and the status line
+                    .Pc ;
+                    .Va desiredAccuracy
+                    is set to
+                    .Dv kCLLocationAccuracyBest ;
+                    .Fn requestWhenInUseAuthorization
+                    shows the system alert when the status is
+                    .Qq notDetermined ;
+                    .Va distanceFilter
+                    is set to 50 m and
+                    .Fn startUpdatingLocation
+                    is called; the map is created hidden at the default point
+                    .Pq \-33.869405, 151.199
+                    with zoom 15, or 10 when accuracy is reduced
+                    .Pq Objective-C: 15 ;
+                    the my-location dot and button are turned on; and
+                    .Fn listLikelyPlaces
+                    sends the first likely-places request, before anyone has answered the alert,
+                    so it fails with
+                    .Dv locationError
+                    (\-11) and the app prints
+                    .Ql Current Place error: ...
+                    .Pq P4 .
+                    .Pp
+                    The flavour is the one
+                    .Fl Fl flavor
+                    gives here, else the shell's
+                    .Fl Fl flavor ,
+                    else
+                    .Cm swift .
+                    A running app is terminated first, which ends an Allow Once permission.
+                    The console log and the counters start afresh.
+                    .Ic launch
+                    never fails.
+                    .Dl launch --flavor objc
+                    """#,
                 examples: ["launch", "launch --flavor objc"],
                 handler: { ctx throws(Diagnostic) in
                     let flavor =
@@ -40,6 +108,26 @@ extension CommandFamily {
             CommandSpec(
                 "terminate", aliases: ["kill"],
                 summary: "end the app (an Allow Once permission ends with it)",
+                effect: .acts,
+                api: APIEntry(what: "the process ends (swipe away in the app switcher)"),
+                manual: #"""
+                    .It Ic terminate
+                    End the app's process, as swiping it away does.
+                    Its pending callbacks and places responses die with it, location updates stop,
+                    the picker closes, and an Allow Once permission ends: the status reads
+                    .Qq notDetermined
+                    again.
+                    The log and the counters stay for
+                    .Ic log
+                    and
+                    .Ic stats
+                    until the next
+                    .Ic launch .
+                    Fails when the app is not running.
+                    Alias:
+                    .Ic kill .
+                    .Dl terminate
+                    """#,
                 examples: ["terminate"],
                 handler: { ctx throws(Diagnostic) in
                     _ = try requireApp(ctx)
@@ -55,6 +143,21 @@ extension CommandFamily {
                     permission again. The simulated location, the place dataset and the fields the
                     app requests are kept.
                     """,
+                effect: .acts,
+                api: APIEntry(what: "Simulator: Device ▸ Erase All Content and Settings"),
+                manual: #"""
+                    .It Ic reset
+                    The Simulator's Erase All Content and Settings: terminates the app when it runs
+                    and puts every privacy setting back to its default (permission Ask Next Time,
+                    Precise on, Location Services on, no restriction), so the next
+                    .Ic launch
+                    shows the alert again.
+                    The log and the counters are cleared.
+                    The simulated location, the place dataset and the fields the app requests are
+                    kept.
+                    Works with or without a running app.
+                    .Dl reset
+                    """#,
                 examples: ["reset"],
                 handler: { ctx throws(Diagnostic) in
                     ctx.session.reset()
@@ -74,6 +177,33 @@ extension CommandFamily {
                     Ctrl-C stops a long wait between two events: the clock stays at the last one
                     delivered and the rest stay queued ('events'), so a 'wait' carries on from there.
                     """,
+                effect: .acts,
+                api: APIEntry(
+                    what: "time passes: the run loop delivers what falls due",
+                    callbacks: ["whatever is pending ('events')"]),
+                manual: #"""
+                    .It Ic wait Ar DURATION
+                    Let virtual time pass: move the clock forward by
+                    .Ar DURATION
+                    .Po
+                    a bare number is seconds; 0 to one year, e.g.
+                    .Li 1.5s ,
+                    .Li 200ms ,
+                    .Li 15min
+                    .Pc ,
+                    running every callback, response and animation that falls due on the way, in
+                    order, then print the clock and the virtual date:
+                    .Ql clock 900s (6/1/24, 9:15:00 AM Coordinated Universal Time) .
+                    Most events need no
+                    .Ic wait :
+                    they run after each command
+                    .Pq see Sx Clock and run loop .
+                    A reduced-accuracy fix held back by the 15-minute limit is the exception: only
+                    .Ic wait
+                    reaches it.
+                    Ctrl-C stops a long wait at a safe point.
+                    .Dl wait 15min
+                    """#,
                 examples: ["wait 1s", "wait 15min"],
                 handler: { ctx throws(Diagnostic) in
                     let seconds = try ctx.required("DURATION", as: .number).value
@@ -91,12 +221,51 @@ extension CommandFamily {
             CommandSpec(
                 "status", aliases: ["st"],
                 summary: "one screen: app, screen, permission, location, camera, list, markers, requests",
+                effect: .looks,
+                api: APIEntry(what: "a look at the phone, Settings and the debugger at once"),
+                manual: #"""
+                    .It Ic status
+                    One screen: the app (running, flavour, screen, or how it crashed), the
+                    permission (status, accuracy, Settings entry, Precise, Location Services,
+                    restriction, whether the alert is waiting), the device's position, the last
+                    fix the app received, whether updates are on, the map (hidden or shown, camera
+                    target and zoom, animating), the likely-places list and requests in flight, the
+                    picker, the markers, the request counters and the clock.
+                    Without a running app only the app, permission, device, requests and clock
+                    rows are shown.
+                    Alias:
+                    .Ic st .
+                    .Dl status
+                    """#,
                 examples: ["status"],
                 handler: statusCommand),
             CommandSpec(
                 "log",
                 arguments: [ArgSpec("N", .integer(1...1_000_000), optional: true, summary: "only the last N lines")],
                 summary: "show the app's console lines again",
+                effect: .looks,
+                api: APIEntry(what: "Xcode's console: what the app printed with print() or NSLog()"),
+                manual: #"""
+                    .It Ic log Op Ar N
+                    Show the app's console lines again, in order: everything the app printed with
+                    .Fn print
+                    .Pq Swift
+                    or
+                    .Fn NSLog
+                    .Pq Objective-C, with NSLog's prefix
+                    since the last
+                    .Ic launch ,
+                    or only the last
+                    .Ar N
+                    .Pq 1 or more .
+                    The simulator's own
+                    .Ql note:
+                    lines, the alert and crash reports are not console lines and are not in the
+                    log.
+                    With nothing printed yet:
+                    .Ql (the console is empty) .
+                    .Dl log 3
+                    """#,
                 examples: ["log", "log 3"],
                 handler: { ctx throws(Diagnostic) in
                     let all = ctx.session.log
@@ -108,12 +277,48 @@ extension CommandFamily {
                 }),
         ],
         stateRoots: [
-            StateRoot("app", summary: "the app: running, flavor, screen, crashed") { shell in .leaf(appValue(shell)) },
-            StateRoot("log", summary: "the app's console lines since launch") { shell in
+            StateRoot(
+                "app", summary: "the app: running, flavor, screen, crashed",
+                manual: #"""
+                    .It Li app.running , app.flavor , app.screen , app.crashed
+                    Whether the app runs;
+                    .Qq swift
+                    or
+                    .Qq objc
+                    (of the app that runs or ran last, else the shell's flavour);
+                    .Qq map
+                    or
+                    .Qq picker ,
+                    or
+                    .Li nil
+                    when the app is not running; whether the app that ran last crashed
+                    .Pq P11 .
+                    """#
+            ) { shell in .leaf(appValue(shell)) },
+            StateRoot(
+                "log", summary: "the app's console lines since launch",
+                manual: #"""
+                    .It Li log.count , log[ Ns Ar N Ns Li ] , log
+                    The app's console lines since the last launch, in order;
+                    .Li log
+                    alone is all of them, as a list.
+                    """#
+            ) { shell in
                 let log = shell.session.log
                 return .list(count: log.count, element: { .leaf(.string(log[$0])) })
             },
-            StateRoot("stats", summary: "counters since launch: placesRequests, locationUpdates, inFlight, billing") {
+            StateRoot(
+                "stats", summary: "counters since launch: placesRequests, locationUpdates, inFlight, billing",
+                manual: #"""
+                    .It Li stats.placesRequests , stats.locationUpdates , stats.inFlight , stats.billing
+                    Places requests sent and fixes delivered since the last launch, requests
+                    waiting for their response, and the billable units as a record of SKU to count:
+                    .Li stats.billing.findCurrentPlace ,
+                    .Li stats.billing.basicData ,
+                    .Li contactData ,
+                    .Li atmosphereData .
+                    """#
+            ) {
                 shell in
                 let s = shell.session.stats
                 return .fields([

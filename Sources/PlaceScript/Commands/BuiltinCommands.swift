@@ -9,6 +9,9 @@ extension CommandFamily {
     public static let builtins = CommandFamily(
         name: "Shell",
         summary: "the shell itself: help, output, checks, scripts and settings",
+        manual: #"""
+            The shell itself: help, output, checks, scripts and settings.
+            """#,
         commands: [
             CommandSpec(
                 "help", aliases: ["?"],
@@ -19,12 +22,51 @@ extension CommandFamily {
                     usage, what it does, its options and examples. Topics: syntax (the language),
                     paths (the state paths show and expect read), units (numbers with units).
                     """,
+                effect: .looks,
+                manual: #"""
+                    .It Ic help Op Ar TOPIC
+                    List commands, or show a command's usage and examples.
+                    With no argument, lists every command by family.
+                    With a command name
+                    .Pq or a command and subcommand, such as Ql help auth allow ,
+                    shows its usage, what it does, its arguments, options and examples.
+                    Topics:
+                    .Cm syntax
+                    (the language),
+                    .Cm paths
+                    (the state paths
+                    .Ic show
+                    and
+                    .Ic expect
+                    read),
+                    .Cm units
+                    (numbers with units),
+                    .Cm likelihood
+                    .Pq Sx LIKELIHOOD MODEL ,
+                    .Cm choices
+                    .Pq Sx SIMULATION CHOICES ,
+                    .Cm signals
+                    .Pq Sx Signals
+                    and
+                    .Cm limits
+                    .Pq Sx LIMITS .
+                    Alias:
+                    .Ic \&? .
+                    .Dl help expect
+                    """#,
                 examples: ["help", "help expect", "help syntax", "help auth allow"],
                 handler: helpCommand),
             CommandSpec(
                 "echo", arguments: [ArgSpec("TEXT", .text, optional: true, summary: "words to print")],
                 summary: "print text",
                 details: "Prints its words separated by single spaces. Quote text to keep its spacing.",
+                effect: .looks,
+                manual: #"""
+                    .It Ic echo Op Ar TEXT ...
+                    Print text: the words separated by single spaces.
+                    Quote text to keep its spacing.
+                    .Dl echo \(dqtwo\ \ spaces\(dq
+                    """#,
                 examples: ["echo step 1: launch the app", "echo \"two  spaces\""],
                 handler: { ctx throws(Diagnostic) in .line(try ctx.optional("TEXT", as: .word) ?? "") }),
             CommandSpec(
@@ -35,6 +77,20 @@ extension CommandFamily {
                     expect accepts, so a line can be pasted into a test. With no path, lists the
                     top-level paths. Indexes are 1-based: markers[1] is the first marker.
                     """,
+                effect: .looks,
+                manual: #"""
+                    .It Ic show Op Ar PATH
+                    Print the value at a state path as
+                    .Ql PATH = VALUE
+                    lines, one per leaf, in the form
+                    .Ic expect
+                    accepts, so a line can be pasted into a test.
+                    A list prints its
+                    .Li .count
+                    first, then its items.
+                    With no path, lists the top-level paths.
+                    .Dl show shell
+                    """#,
                 examples: ["show", "show clock", "show camera", "show markers[1].title"],
                 handler: showCommand),
             CommandSpec(
@@ -50,6 +106,14 @@ extension CommandFamily {
                     'expect PATH' alone checks that a boolean is true. A failure names the path, the
                     expected and the actual value, and the script location, and fails the script.
                     """,
+                effect: .looks,
+                manual: #"""
+                    .It Ic expect Ar EXPRESSION
+                    Check the session's state; fail the script when it does not hold.
+                    See
+                    .Sx EXPECT .
+                    .Dl expect location.latitude ~= -33.8688 within 1e-6
+                    """#,
                 examples: [
                     "expect clock == 0", "expect camera.zoom == 15",
                     "expect location.latitude ~= -33.8688 within 1e-6",
@@ -76,6 +140,29 @@ extension CommandFamily {
                     directory). Scripts may nest \(Shell.maxSourceDepth) deep; a script that sources
                     itself, directly or through others, is an error.
                     """,
+                effect: .looks,
+                manual: #"""
+                    .It Ic source Ar FILE Op Ar ARGS
+                    Run the commands of a script file in this session, with
+                    .Ar ARGS
+                    as its
+                    .Li $1 ,
+                    .Li $2
+                    and so on.
+                    The whole file is read and checked, then run.
+                    A relative path is taken from the directory of the script that sources it
+                    (at the prompt and in
+                    .Fl c :
+                    from the current directory).
+                    Scripts may nest 32 deep; a script that sources itself, directly or through
+                    others, is an error that shows the cycle.
+                    If the sourced script does not parse, or a command in it fails,
+                    .Ic source
+                    fails.
+                    Alias:
+                    .Ql \&. .
+                    .Dl source examples/01-launch.placescript
+                    """#,
                 examples: ["source examples/01-launch.placescript", "source setup.placescript sydney"],
                 handler: { ctx throws(Diagnostic) in
                     let path = try ctx.required("FILE", as: .word)
@@ -100,11 +187,75 @@ extension CommandFamily {
                     autorun: after each command, deliver the events it set off (on|off; off: step
                     through them with events, step, run).
                     """,
+                effect: .acts,
+                manual: #"""
+                    .It Ic set Oo Ar NAME Oc Op Ar VALUE
+                    Show or change shell settings.
+                    .Ql set
+                    alone lists the settings and their values;
+                    .Ql set Ar NAME
+                    turns a setting on;
+                    .Ql set Ar NAME VALUE
+                    gives it a value
+                    .Po
+                    .Li true
+                    and
+                    .Li yes
+                    mean on,
+                    .Li false
+                    and
+                    .Li no
+                    mean off
+                    .Pc .
+                    The settings:
+                    .Bl -tag -width "keep-going" -compact
+                    .It Cm json
+                    .Cm on | off :
+                    one JSON object per line on stdout, as with
+                    .Fl Fl json .
+                    .It Cm keep-going
+                    .Cm on | off :
+                    a failed command does not stop a script, as with
+                    .Fl Fl keep-going .
+                    .It Cm color
+                    .Cm auto | always | never :
+                    colour the output (on is
+                    .Cm always ,
+                    off is
+                    .Cm never ) .
+                    .Ev NO_COLOR
+                    in the environment always wins.
+                    .It Cm autorun
+                    .Cm on | off :
+                    after each command the run loop delivers the events the command set off
+                    .Pq on, the default ;
+                    off leaves them pending for
+                    .Ic events ,
+                    .Ic step ,
+                    .Ic run
+                    and
+                    .Ic wait
+                    .Pq Sx Run loop .
+                    Turning it back on delivers what is pending at once.
+                    .El
+                    An unknown setting is an error when the script is read; a value the setting
+                    does not take is an error when
+                    .Ic set
+                    runs.
+                    .Dl set keep-going off
+                    """#,
                 examples: ["set", "set json", "set keep-going off", "set color never"],
                 handler: setCommand),
             CommandSpec(
                 "unset", arguments: [ArgSpec("NAME", settingNameType, summary: "a setting")],
                 summary: "turn a shell setting off",
+                effect: .acts,
+                manual: #"""
+                    .It Ic unset Ar NAME
+                    Turn a shell setting off
+                    .Pq Cm color No becomes Cm never .
+                    .Dl unset json
+                    """#,
                 examples: ["unset json"],
                 handler: { ctx throws(Diagnostic) in
                     let name = try ctx.required("NAME", as: .word)
@@ -120,10 +271,31 @@ extension CommandFamily {
                     history is kept in $XDG_STATE_HOME/placeshell/history (or
                     ~/.local/state/placeshell/history), mode 0600, at most 1000 lines.
                     """,
+                effect: .looks,
+                manual: #"""
+                    .It Ic history Op Ar N
+                    List the lines entered at the prompt, oldest first, numbered: the last
+                    .Ar N ,
+                    or all of them.
+                    In a script started from a file,
+                    .Fl c
+                    or standard input, the list is empty unless the prompt has been used.
+                    See
+                    .Sx History .
+                    .Dl history 10
+                    """#,
                 examples: ["history", "history 10"],
                 handler: historyCommand),
             CommandSpec(
                 "version", summary: "print placeshell's version",
+                effect: .looks,
+                manual: #"""
+                    .It Ic version
+                    Print
+                    .Nm Ns 's
+                    version.
+                    .Dl version
+                    """#,
                 examples: ["version"],
                 handler: { _ throws(Diagnostic) in
                     .line("placeshell \(placeshellVersion)", value: .string(placeshellVersion))
@@ -137,6 +309,21 @@ extension CommandFamily {
                     otherwise 1 if a command has failed and 0 if not. Ctrl-D on an empty line at
                     the prompt does the same.
                     """,
+                effect: .looks,
+                manual: #"""
+                    .It Ic quit Op Ar STATUS
+                    Leave
+                    .Nm ;
+                    in a script, stop it.
+                    The exit status is
+                    .Ar STATUS
+                    .Pq 0 to 255
+                    when given; otherwise 1 if a command of the script has failed and 0 if not.
+                    At the prompt, Ctrl-D on an empty line does the same.
+                    Alias:
+                    .Ic exit .
+                    .Dl exit 3
+                    """#,
                 examples: ["quit", "exit 3"],
                 handler: { ctx throws(Diagnostic) in
                     let status = Int32(try ctx.optional("STATUS", as: .integer) ?? (ctx.shell.hadFailure ? 1 : 0))
@@ -145,10 +332,35 @@ extension CommandFamily {
                 }),
         ],
         stateRoots: [
-            StateRoot("clock", summary: "virtual seconds since the session began") { shell in
+            StateRoot(
+                "clock", summary: "virtual seconds since the session began",
+                manual: #"""
+                    .It Li clock
+                    Virtual seconds since the session began, a duration
+                    .Pq Li 0s at the start .
+                    """#
+            ) { shell in
                 .leaf(.number(shell.session.clock, .duration))
             },
-            StateRoot("shell", summary: "the shell's settings: json, keepGoing, color, autorun, version") { shell in
+            StateRoot(
+                "shell", summary: "the shell's settings: json, keepGoing, color, autorun, version",
+                manual: #"""
+                    .It Li shell.json , shell.keepGoing , shell.autorun
+                    Booleans: the
+                    .Cm json ,
+                    .Cm keep-going
+                    and
+                    .Cm autorun
+                    settings.
+                    .It Li shell.color
+                    .Qq auto ,
+                    .Qq always
+                    or
+                    .Qq never .
+                    .It Li shell.version
+                    The version, as text.
+                    """#
+            ) { shell in
                 .fields([
                     ("json", .bool(shell.json)), ("keepGoing", .bool(shell.keepGoing)),
                     ("color", .string(shell.colorMode.rawValue)), ("autorun", .bool(shell.autorun)),

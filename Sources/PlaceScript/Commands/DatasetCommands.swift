@@ -6,6 +6,17 @@ extension CommandFamily {
     public static let dataset = CommandFamily(
         name: "Dataset",
         summary: "the places the service knows: load your own city, add, remove, look up, export",
+        manual: #"""
+            The places the simulated service knows: bring your own city, add, remove,
+            look up, export.
+            Places have stable IDs: the source's own
+            .Pq Li osm:node/123 , an id column
+            or, when a file gives none, one derived from the name and the position
+            .Pq Li p: No and 16 hex digits .
+            A relative
+            .Ar FILE
+            is taken from the folder of the script that names it.
+            """#,
         commands: [
             CommandSpec(
                 "places",
@@ -18,6 +29,15 @@ extension CommandFamily {
                     the source's own (osm:node/123, an id column) or one derived from name and
                     position.
                     """,
+                effect: .looks,
+                api: APIEntry(what: "the places the simulated service knows"),
+                manual: #"""
+                    .It Ic places
+                    The dataset: how many places, how many from each source, and where they come
+                    from
+                    .Pq see Sx DATA .
+                    .Dl places
+                    """#,
                 examples: ["places", "places load sydney.osm.pbf --replace", "places near radius=300m"],
                 subcommands: [
                     CommandSpec(
@@ -31,6 +51,22 @@ extension CommandFamily {
                             same files in the same order always gives the same dataset. Ctrl-C stops a
                             long load and leaves the dataset as it was.
                             """,
+                        effect: .acts,
+                        manual: #"""
+                            .It Ic places load Oo Fl Fl replace Oc Ar FILE
+                            Loads places from a GeoJSON, CSV, OpenStreetMap XML or OpenStreetMap PBF file,
+                            recognised by content first, then by extension
+                            .Pq see Sx IMPORTING PLACES .
+                            A summary says what was loaded and what was skipped and why, e.g.
+                            .Ql loaded 1,227 places, skipped 33: 33 without coordinates .
+                            Without
+                            .Fl Fl replace
+                            the places join the dataset: one whose ID is already there replaces it in its
+                            row, new ones are appended in the file's order, so loading the same files in
+                            the same order always gives the same dataset.
+                            An error names the line, feature or block at fault and changes nothing.
+                            .Dl places load sydney_cbd.osm.pbf --replace
+                            """#,
                         examples: [
                             "places load pois.geojson", "places load city.osm.pbf --replace", "places load shops.csv",
                         ],
@@ -55,6 +91,16 @@ extension CommandFamily {
                                 summary: "its size in metres (default 30)"),
                         ],
                         summary: "add one place",
+                        effect: .acts,
+                        manual: #"""
+                            .It Ic places add Oo Fl Fl id Ar ID Oc Oo Fl Fl type Ar TYPES Oc Oo Fl Fl address Ar TEXT Oc Oo Fl Fl rating Ar R Oc Oo Fl Fl price Ar P Oc Oo Fl Fl radius Ar M Oc Ar NAME LAT LNG
+                            Adds one place.
+                            Options may also be written
+                            .Ar name Ns = Ns Ar value .
+                            Without a radius, one by type: an ATM 10 m, a cafe 20, a shop 25, a hotel 80,
+                            a park 150, else 30.
+                            .Dl places add \(dqCaf\('e Sydney\(dq -33.8614 151.2108 type=restaurant,cafe rating=4.4 price=3
+                            """#,
                         examples: [
                             "places add \"Café Sydney\" -33.8614 151.2108 type=restaurant,cafe address=\"31 Alfred St, Sydney NSW 2000\" rating=4.4 price=3"
                         ],
@@ -65,6 +111,12 @@ extension CommandFamily {
                             ArgSpec("ID", placeReferenceType, summary: "a place ID, a row of the app's list, or a name")
                         ],
                         summary: "remove a place by its ID (or its row or name)",
+                        effect: .acts,
+                        manual: #"""
+                            .It Ic places remove Ar ID Ns | Ns Ar ROW Ns | Ns Ar NAME
+                            Removes a place by its ID; later rows move up.
+                            .Dl places remove p:5f2c9e01a3b4d6e7
+                            """#,
                         examples: ["places remove p:5f2c9e01a3b4d6e7"],
                         handler: removeCommand),
                     CommandSpec(
@@ -74,6 +126,19 @@ extension CommandFamily {
                         ],
                         summary:
                             "everything about one place: ID, position, types, address, rating, price, size, distance",
+                        effect: .acts,
+                        manual: #"""
+                            .It Ic places info Ar ID Ns | Ns Ar ROW Ns | Ns Ar NAME
+                            Everything about one place: ID, position, types, address, rating, price, size,
+                            source, its distance from the device and its row and likelihood in the app's
+                            list.
+                            .Ar ROW
+                            is a row of the app's list; a
+                            .Ar NAME
+                            must name one place (several give their IDs).
+                            Names complete with Tab, their spaces escaped.
+                            .Dl places info 1
+                            """#,
                         examples: [
                             "places info 1", "places info \"Darling Harbour\"",
                             "places info ChIJN1t_tDeuEmsRUsoyG83frY4",
@@ -92,6 +157,13 @@ extension CommandFamily {
                                 "limit", .integer(1...10_000), valueName: "N", summary: "at most N places (default 20)"),
                         ],
                         summary: "the places nearest a position, closest first",
+                        effect: .acts,
+                        manual: #"""
+                            .It Ic places near Oo Fl Fl radius Ar M Oc Oo Fl Fl limit Ar N Oc Op Ar LAT LNG
+                            The places nearest a position (by default the device's), closest first, within
+                            200 m and at most 20 unless told otherwise.
+                            .Dl places near -33.8688 151.2093 radius=500m limit=5
+                            """#,
                         examples: ["places near", "places near -33.8688 151.2093 radius=500m limit=5"],
                         handler: nearCommand),
                     CommandSpec(
@@ -112,6 +184,19 @@ extension CommandFamily {
                             The same seed always gives the same places (and the same IDs). Ctrl-C stops
                             a large run and leaves the dataset as it was.
                             """,
+                        effect: .acts,
+                        manual: #"""
+                            .It Ic places generate Oo Fl Fl around Ar LAT,LNG Oc Oo Fl Fl radius Ar M Oc Oo Fl Fl seed Ar S Oc Oo Fl Fl replace Oc Ar N
+                            Adds
+                            .Ar N
+                            synthetic but plausible places: names of about twenty characters, types in
+                            realistic shares, clustered around a few centres, addresses and ratings; the
+                            same seed always gives the same places.
+                            Around the device (or the tutorial's default point), within 5 km, seed 1 by
+                            default.
+                            Ctrl-C stops it and leaves the dataset as it was.
+                            .Dl places generate 1000000 seed=7 --replace
+                            """#,
                         examples: [
                             "places generate 1000",
                             "places generate 1000000 around=-33.87,151.2 radius=20km seed=7 --replace",
@@ -122,6 +207,18 @@ extension CommandFamily {
                         summary: "write the dataset as GeoJSON or CSV (by extension), atomically",
                         details:
                             "The file is written to a temporary name and renamed, so a failed write never leaves half a file. 'places load' reads it back.",
+                        effect: .acts,
+                        manual: #"""
+                            .It Ic places export Ar FILE
+                            Writes the dataset as GeoJSON
+                            .Pq Pa .geojson , Pa .json
+                            or CSV
+                            .Pq Pa .csv ,
+                            the formats
+                            .Ic places load
+                            reads back, to a temporary name renamed into place.
+                            .Dl places export city.csv
+                            """#,
                         examples: ["places export city.geojson", "places export city.csv"],
                         handler: exportCommand),
                 ],
@@ -136,7 +233,16 @@ extension CommandFamily {
                 })
         ],
         stateRoots: [
-            StateRoot("places", summary: "the place dataset: count, source, areas") { shell in .leaf(placesValue(shell))
+            StateRoot(
+                "places", summary: "the place dataset: count, source, areas",
+                manual: #"""
+                    .It Li places.count , places.source , places.areas. Ns Ar AREA
+                    Places in the loaded dataset, where it comes from
+                    .Pq Qq built-in ,
+                    and how many in each area
+                    .Pq Li places.areas.sydney .
+                    """#
+            ) { shell in .leaf(placesValue(shell))
             }
         ])
 }

@@ -5,6 +5,10 @@ extension CommandFamily {
     public static let explain = CommandFamily(
         name: "Explain",
         summary: "why things are as they are, and what a command stands for in the real app",
+        manual: #"""
+            Why the session is the way it is, and what each command stands for in the real
+            app: the API calls it makes and the callbacks that follow.
+            """#,
         commands: [
             CommandSpec(
                 "explain", arguments: [ArgSpec("COMMAND", explainTopicType, optional: true, summary: "a command")],
@@ -17,6 +21,29 @@ extension CommandFamily {
                     where it does. With another command: the real API calls it stands for and the
                     delegate callbacks that follow.
                     """,
+                effect: .looks,
+                manual: #"""
+                    .It Ic explain Op Ar COMMAND
+                    With no argument, explains the current state in plain words, one topic a
+                    line: the app, the permission, why the map is hidden or shown, why fixes come
+                    or not (the distance filter, the 15-minute rate of approximate location, a
+                    location error that stopped updates for good), why the list is empty (a
+                    request in flight, the error the last one failed with, nothing nearby), why
+                    the picker's copy differs from the app's list, why a marker has no snippet,
+                    the faults that are set and what the run loop holds; each with the pitfall it
+                    shows, as
+                    .Bq P5 .
+                    With a command, says what it stands for in the real app: the API calls, and
+                    the delegate callbacks that follow.
+                    A command of the shell's own stands for nothing.
+                    .Ql explain likely
+                    scores the app's list again for the position and accuracy its request was
+                    answered for and shows, for each place, its distance, spread, prior, weight,
+                    its share of the likelihood and why it ranks where it does.
+                    .Dl explain
+                    .Dl explain likely
+                    .Dl explain select
+                    """#,
                 examples: ["explain", "explain likely", "explain launch", "explain select"],
                 handler: { ctx throws(Diagnostic) in
                     let words = try ctx.optional("COMMAND", as: .words) ?? []
@@ -34,6 +61,31 @@ extension CommandFamily {
                     findPlaceLikelihoodsFromCurrentLocation(withPlaceFields:callback:), mapView.animate(to:).
                     With --json each is an {"event":"trace"} line. 'trace' alone says whether it is on.
                     """,
+                effect: .looks,
+                api: APIEntry(what: "Xcode's debugger with a breakpoint logging every call and callback"),
+                manual: #"""
+                    .It Ic trace Op Cm on Ns | Ns Cm off
+                    With trace on, every call the app makes
+                    .Pq marked \(->
+                    and every callback it receives
+                    .Pq marked \(<-
+                    is printed in Swift form as it happens, between the app's console lines:
+                    .Fn locationManager _:didUpdateLocations: ,
+                    .Fn findPlaceLikelihoodsFromCurrentLocation withPlaceFields:callback: ,
+                    .Fn mapView.animate to: .
+                    With
+                    .Fl \-json
+                    each is an
+                    .Li {"event":"trace","kind":"call","signature":"..."}
+                    line.
+                    .Ic trace
+                    alone says whether it is on; the
+                    .Cm trace
+                    setting
+                    .Pq Ic set trace on
+                    is the same switch.
+                    .Dl trace on
+                    """#,
                 examples: ["trace on", "launch", "trace off"],
                 handler: { ctx throws(Diagnostic) in
                     if let state = try ctx.optional("STATE", as: .word) { ctx.session.tracing = state == "on" }
@@ -360,7 +412,7 @@ private func explainCommand(_ ctx: CommandContext, _ words: [String]) throws(Dia
         spec = sub
     }
     let name = spec.fullName
-    guard let entry = apiTable[name] ?? apiTable[spec.parent?.fullName ?? ""] else {
+    guard let entry = spec.standsFor else {
         return .line(
             "'\(name)' is the shell's own: it stands for nothing in the app.",
             value: .record([Value.Field("command", .string(name))]))
@@ -381,132 +433,6 @@ private func explainCommand(_ ctx: CommandContext, _ words: [String]) throws(Dia
     ])
     return CommandResult(value: value, text: lines)
 }
-
-/// What each simulation command stands for: the real API calls, and the callbacks that follow.
-struct APIEntry {
-    var what: String
-    var calls: [String]
-    var callbacks: [String]
-}
-
-let apiTable: [String: APIEntry] = [
-    "launch": APIEntry(
-        what: "the app starts: MapViewController.viewDidLoad()",
-        calls: [
-            "CLLocationManager()", "locationManager.desiredAccuracy = kCLLocationAccuracyBest",
-            "locationManager.requestWhenInUseAuthorization()", "locationManager.distanceFilter = 50",
-            "locationManager.startUpdatingLocation()", "locationManager.delegate = self", "GMSPlacesClient.shared()",
-            "GMSCameraPosition.camera(withLatitude:longitude:zoom:)", "GMSMapView.map(withFrame:camera:)",
-            "mapView.settings.myLocationButton = true", "mapView.isMyLocationEnabled = true", "mapView.isHidden = true",
-            "placesClient.findPlaceLikelihoodsFromCurrentLocation(withPlaceFields:callback:)",
-        ],
-        callbacks: [
-            "locationManager(_:didChangeAuthorization:) (the initial state)", "the system alert, if notDetermined",
-            "the places callback (locationError before permission)",
-        ]),
-    "terminate": APIEntry(what: "the process ends (swipe away in the app switcher)", calls: [], callbacks: []),
-    "reset": APIEntry(what: "Simulator: Device ▸ Erase All Content and Settings", calls: [], callbacks: []),
-    "status": APIEntry(what: "a look at the phone, Settings and the debugger at once", calls: [], callbacks: []),
-    "log": APIEntry(what: "Xcode's console: what the app printed with print() or NSLog()", calls: [], callbacks: []),
-    "wait": APIEntry(
-        what: "time passes: the run loop delivers what falls due", calls: [],
-        callbacks: ["whatever is pending ('events')"]),
-    "auth": APIEntry(
-        what: "the system alert's buttons, or Settings ▸ Privacy & Security ▸ Location Services ▸ the app",
-        calls: [],
-        callbacks: [
-            "locationManager(_:didChangeAuthorization:) when the status changes",
-            "locationManager(_:didFailWithError:) (kCLErrorDenied) when updating and no longer allowed",
-        ]),
-    "locate": APIEntry(
-        what: "Simulator: Features ▸ Location ▸ Custom Location (or xcrun simctl location set)", calls: [],
-        callbacks: ["locationManager(_:didUpdateLocations:) once the device moved past distanceFilter"]),
-    "location": APIEntry(
-        what: "print(\"Location: \\(location)\") of the last fix (CLLocation.description)", calls: [], callbacks: []),
-    "likely": APIEntry(
-        what: "the \"Get Place\" bar button: performSegue(withIdentifier: \"segueToSelect\")",
-        calls: [
-            "prepare(for:sender:) hands PlacesViewController the likelyPlaces array (a copy)",
-            "PlacesViewController.viewDidLoad(): tableView.reloadData()",
-        ],
-        callbacks: [
-            "tableView(_:numberOfRowsInSection:)", "tableView(_:cellForRowAt:) sets cell.textLabel?.text = place.name",
-        ]),
-    "picker": APIEntry(what: "looking at PlacesViewController's table again", calls: [], callbacks: []),
-    "select": APIEntry(
-        what: "a tap on a row: tableView(_:didSelectRowAt:)",
-        calls: [
-            "selectedPlace = likelyPlaces[indexPath.row]", "performSegue(withIdentifier: \"unwindToMain\")",
-            "unwindToMain(segue:): mapView.clear()", "GMSMarker(position: place.coordinate)",
-            "marker.title = place.name",
-            "marker.snippet = place.formattedAddress", "marker.map = mapView", "listLikelyPlaces()",
-        ],
-        callbacks: ["the places callback"]),
-    "back": APIEntry(
-        what: "the navigation bar's Back button: popViewController, no unwind action", calls: [], callbacks: []),
-    "fields": APIEntry(
-        what:
-            "the GMSPlaceField mask the app's code passes to findPlaceLikelihoodsFromCurrentLocation(withPlaceFields:callback:)",
-        calls: [], callbacks: []),
-    "stats": APIEntry(what: "the Cloud console's view of requests and SKUs billed", calls: [], callbacks: []),
-    "places": APIEntry(what: "the places the simulated service knows", calls: [], callbacks: []),
-    "camera": APIEntry(what: "mapView.camera and mapView.projection.visibleRegion()", calls: [], callbacks: []),
-    "markers": APIEntry(what: "the GMSMarkers whose map is mapView", calls: [], callbacks: []),
-    "tap": APIEntry(
-        what: "a tap on a marker: mapView(_:didTap:) returns false, so the SDK selects it",
-        calls: ["mapView.selectedMarker = marker"], callbacks: ["the info window shows title and snippet"]),
-    "mylocation": APIEntry(
-        what: "the my-location button (settings.myLocationButton)",
-        calls: ["mapView.animate(toLocation: myLocation.coordinate)"],
-        callbacks: ["mapView(_:idleAt:) when the animation ends"]),
-    "pan": APIEntry(
-        what: "a drag gesture", calls: ["mapView.moveCamera(GMSCameraUpdate.scrollBy(x:y:))"],
-        callbacks: ["mapView(_:willMove:) with gesture true", "mapView(_:idleAt:)"]),
-    "zoom": APIEntry(
-        what: "a pinch or double tap", calls: ["mapView.moveCamera(GMSCameraUpdate.zoom(to:))"],
-        callbacks: ["mapView(_:willMove:) with gesture true", "mapView(_:idleAt:)"]),
-    "route": APIEntry(
-        what:
-            "Simulator: Features ▸ Location ▸ City Run and friends, xcrun simctl location start/run, or a GPX file in the scheme",
-        calls: [],
-        callbacks: [
-            "locationManager(_:didUpdateLocations:) for each position past distanceFilter, then animate(to:) and listLikelyPlaces()"
-        ]),
-    "trace": APIEntry(
-        what: "Xcode's debugger with a breakpoint logging every call and callback", calls: [], callbacks: []),
-    "map": APIEntry(what: "looking at the phone: the map view as it is drawn now", calls: [], callbacks: []),
-    "snapshot": APIEntry(
-        what: "a screenshot of the phone (Simulator: File ▸ Save Screen), without map tiles", calls: [], callbacks: []),
-    "save": APIEntry(
-        what: "nothing in the app: the simulated world written down, to resume or to attach to a bug report", calls: [],
-        callbacks: []),
-    "load": APIEntry(what: "nothing in the app: a saved world put back in place of this one", calls: [], callbacks: []),
-    "export": APIEntry(
-        what: "nothing in the app: a file for GIS tools of what the map shows", calls: [], callbacks: []),
-    "tutorial": APIEntry(
-        what: "nothing in the app: the shell's guided walk through it, step by step", calls: [], callbacks: []),
-    "events": APIEntry(what: "the main run loop's queue", calls: [], callbacks: []),
-    "step": APIEntry(what: "one turn of the main run loop", calls: [], callbacks: ["the next pending callback"]),
-    "run": APIEntry(what: "the main run loop draining what is due", calls: [], callbacks: ["every callback due now"]),
-    "fail": APIEntry(
-        what: "an error from the places service, or from Core Location",
-        calls: [],
-        callbacks: [
-            "the places callback with an NSError (com.google.places.ErrorDomain)",
-            "locationManager(_:didFailWithError:) (kCLErrorDomain)",
-        ]),
-    "network": APIEntry(
-        what: "Airplane Mode, or no network", calls: [],
-        callbacks: ["places callbacks fail with kGMSPlacesNetworkError"]),
-    "apikey": APIEntry(
-        what: "the key passed to GMSPlacesClient.provideAPIKey in AppDelegate",
-        calls: ["GMSPlacesClient.provideAPIKey(_:)"], callbacks: []),
-    "ratelimit": APIEntry(what: "the key's quota and rate limits in the Cloud console", calls: [], callbacks: []),
-    "plist": APIEntry(
-        what: "the app's Info.plist usage descriptions", calls: [],
-        callbacks: ["nothing when the key is missing: iOS ignores the request"]),
-    "faults": APIEntry(what: "the faults set on the simulated device and service", calls: [], callbacks: []),
-]
 
 // MARK: - explain likely
 

@@ -6,6 +6,40 @@ extension CommandFamily {
     public static let faults = CommandFamily(
         name: "Faults",
         summary: "make places requests fail, send location errors, remove Info.plist keys",
+        manual: #"""
+            Make places requests fail, send the app a location error, remove an
+            Info.plist key.
+            Faults last until changed: a
+            .Ic launch
+            and
+            .Ic reset
+            keep them
+            .Pq they belong to the network, the servers, the API key and the app bundle .
+            A likelihood request is judged when it is made, by these checks in this order;
+            the first that fails answers it:
+            the fields
+            .Pq Dv invalidRequest , No \-12 ,
+            the device's location and permission
+            .Pq Dv locationError , No \-11 ,
+            the network
+            .Pq Dv networkError , No \-1 ,
+            the API key
+            .Pq Dv keyInvalid No \-4 , Dv keyExpired No \-5 , Dv incorrectBundleIdentifier No \-10 ,
+            the rate limit
+            .Pq Dv rateLimitExceeded , No \-7 ,
+            then an error armed with
+            .Ic fail places .
+            The app prints
+            .Ql Current Place error:
+            and the error's
+            .Va localizedDescription ,
+            .Ql The operation couldn\(cqt be completed.
+            followed by the SDK's failure reason, and the shell adds a note with what the
+            code means and whether the SDK marks it retryable
+            .Pq \-1 to \-3 are; the tutorial retries nothing .
+            A failed request bills nothing but counts in
+            .Li stats.placesRequests .
+            """#,
         commands: [
             CommandSpec(
                 "faults",
@@ -15,6 +49,14 @@ extension CommandFamily {
                     A places request is checked in this order, and the first check that fails
                     answers it: \(checkOrderText).
                     """,
+                effect: .looks,
+                api: APIEntry(what: "the faults set on the simulated device and service"),
+                manual: #"""
+                    .It Ic faults
+                    Show what is set: the network, the API key, the armed places error and the
+                    rate limit with how much of it the last 60 s used.
+                    .Dl faults
+                    """#,
                 examples: ["faults"],
                 handler: { ctx throws(Diagnostic) in
                     let shell = ctx.shell
@@ -35,6 +77,12 @@ extension CommandFamily {
                     'fail places' arms an error the Places servers answer with; 'fail location'
                     has Core Location report an error to the running app.
                     """,
+                api: APIEntry(
+                    what: "an error from the places service, or from Core Location",
+                    callbacks: [
+                        "the places callback with an NSError (com.google.places.ErrorDomain)",
+                        "locationManager(_:didFailWithError:) (kCLErrorDomain)",
+                    ]),
                 subcommands: [
                     CommandSpec(
                         "places",
@@ -62,6 +110,52 @@ extension CommandFamily {
                             -8 deviceRateLimitExceeded, -9 accessNotConfigured,
                             -10 incorrectBundleIdentifier, -11 locationError, -12 invalidRequest.
                             """,
+                        effect: .acts,
+                        manual: #"""
+                            .It Ic fail places Ar CODE|NAME|off Op Cm once|always|off
+                            Arm an error for the requests that reach the Places servers, by number
+                            .Pq \-1 to \-12
+                            or by Swift case name:
+                            \-1
+                            .Dv networkError ,
+                            \-2
+                            .Dv serverError ,
+                            \-3
+                            .Dv internalError ,
+                            \-4
+                            .Dv keyInvalid ,
+                            \-5
+                            .Dv keyExpired ,
+                            \-6
+                            .Dv usageLimitExceeded ,
+                            \-7
+                            .Dv rateLimitExceeded ,
+                            \-8
+                            .Dv deviceRateLimitExceeded ,
+                            \-9
+                            .Dv accessNotConfigured ,
+                            \-10
+                            .Dv incorrectBundleIdentifier ,
+                            \-11
+                            .Dv locationError ,
+                            \-12
+                            .Dv invalidRequest .
+                            .Cm once
+                            .Pq the default
+                            fails the next such request and is then spent;
+                            .Cm always
+                            fails every one until
+                            .Ql fail places off .
+                            A request that fails an earlier check leaves the error armed: the launch's
+                            request, made before the permission is answered, still fails with
+                            .Dv locationError
+                            .Pq P4 .
+                            .Ql fail places CODE off
+                            clears the error when it is the one armed.
+                            An unknown code or name is an error when the script is read.
+                            .Dl fail places -2
+                            .Dl fail places usageLimitExceeded always
+                            """#,
                         examples: ["fail places -2", "fail places usageLimitExceeded always", "fail places off"],
                         handler: failPlacesCommand),
                     CommandSpec(
@@ -82,6 +176,34 @@ extension CommandFamily {
                             updates are stopped there is nothing to fail and nothing happens.
                             Needs a running app; 'locate none' is the other way to get no fixes.
                             """,
+                        effect: .acts,
+                        manual: #"""
+                            .It Ic fail location Cm unknown|denied|network
+                            Have Core Location call
+                            .Fn locationManager _:didFailWithError:
+                            on the next turn of the run loop with
+                            .Dv kCLErrorDomain
+                            code 0
+                            .Pq Dv locationUnknown ,
+                            1
+                            .Pq Dv denied
+                            or 2
+                            .Pq Dv network .
+                            The tutorial stops updating and prints
+                            .Ql Error: Error Domain=kCLErrorDomain Code=0 \(dq(null)\(dq
+                            (Swift) or
+                            .Ql Error: The operation couldn\(cqt be completed. (kCLErrorDomain error 0.)
+                            (Objective-C
+                            .Fn NSLog ) .
+                            Updates never start again in this launch, not even after the transient
+                            .Dv locationUnknown
+                            .Pq P5 :
+                            no fix comes however the device moves
+                            .Pq Li device.updating No is Li false .
+                            With updates already stopped there is nothing to fail, and nothing happens.
+                            Fails when the app is not running.
+                            .Dl fail location unknown
+                            """#,
                         examples: ["fail location unknown", "fail location denied", "fail location network"],
                         handler: failLocationCommand),
                 ]),
@@ -94,6 +216,20 @@ extension CommandFamily {
                     tutorial does not retry. Core Location keeps working: fixes need no network.
                     With no argument, shows the state.
                     """,
+                effect: .acts,
+                api: APIEntry(
+                    what: "Airplane Mode, or no network",
+                    callbacks: ["places callbacks fail with kGMSPlacesNetworkError"]),
+                manual: #"""
+                    .It Ic network Op Cm on|off
+                    Turn the device's network off or on; with no argument, show it.
+                    While it is off, every places request that gets past the fields and the location
+                    check fails with
+                    .Dv networkError
+                    (\-1).
+                    Core Location keeps working: fixes need no network.
+                    .Dl network off
+                    """#,
                 examples: ["network off", "network on", "network"],
                 handler: { ctx throws(Diagnostic) in
                     let session = ctx.session
@@ -122,6 +258,33 @@ extension CommandFamily {
                     restriction does not list \(tutorialBundleIdentifier). A note says what to
                     check. With no argument, shows the state.
                     """,
+                effect: .acts,
+                api: APIEntry(
+                    what: "the key passed to GMSPlacesClient.provideAPIKey in AppDelegate",
+                    calls: ["GMSPlacesClient.provideAPIKey(_:)"]),
+                manual: #"""
+                    .It Ic apikey Op Cm valid|invalid|expired|unauthorized-bundle
+                    How the Places servers judge the key the app passes to
+                    .Fn GMSPlacesClient.provideAPIKey :
+                    .Cm invalid
+                    gives
+                    .Dv keyInvalid
+                    (\-4),
+                    .Cm expired
+                    .Dv keyExpired
+                    (\-5),
+                    .Cm unauthorized-bundle
+                    .Dv incorrectBundleIdentifier
+                    (\-10).
+                    A note says what a developer would check: the key passed to
+                    .Fn GMSPlacesClient.provideAPIKey
+                    .Pq the sample ships with the placeholder Ql YOUR_API_KEY ,
+                    that the Places API for iOS is enabled for the key's Cloud project, and that
+                    the key's iOS-app restriction lists the bundle identifier
+                    .Ql com.google.examples.current-place-on-map .
+                    With no argument, show the state.
+                    .Dl apikey expired
+                    """#,
                 examples: ["apikey expired", "apikey unauthorized-bundle", "apikey valid"],
                 handler: { ctx throws(Diagnostic) in
                     let session = ctx.session
@@ -147,6 +310,27 @@ extension CommandFamily {
                     fail an earlier check (fields, location, network, API key) do not count. With
                     no argument, shows the limit and how much of it the last 60 s used.
                     """,
+                effect: .acts,
+                api: APIEntry(what: "the key's quota and rate limits in the Cloud console"),
+                manual: #"""
+                    .It Ic ratelimit Op Ar N|off
+                    Let
+                    .Ar N
+                    requests through in any 60 seconds of virtual time
+                    .Pq a sliding window ;
+                    the next fails with
+                    .Dv rateLimitExceeded
+                    (\-7) and does not count.
+                    A request stops counting 60 s after it was made
+                    .Pq Ic wait .
+                    The count starts afresh when a limit is set;
+                    .Cm off
+                    removes the limit.
+                    Requests that fail an earlier check never reach the limit.
+                    With no argument, show the limit, how many requests the last 60 s used and,
+                    when it is reached, when the next one is let through.
+                    .Dl ratelimit 2
+                    """#,
                 examples: ["ratelimit 2", "ratelimit", "ratelimit off"],
                 handler: { ctx throws(Diagnostic) in
                     let session = ctx.session
@@ -169,14 +353,57 @@ extension CommandFamily {
                     message. Info.plist is part of the app bundle: it is read at launch, and a
                     launch and 'reset' keep it.
                     """,
+                effect: .looks,
+                api: APIEntry(
+                    what: "the app's Info.plist usage descriptions",
+                    callbacks: ["nothing when the key is missing: iOS ignores the request"]),
+                manual: #"""
+                    .It Ic plist
+                    Show the location keys of the app's Info.plist, as
+                    .Ic plist show
+                    does.
+                    .Dl plist
+                    """#,
                 examples: ["plist"],
                 subcommands: [
                     CommandSpec(
-                        "show", summary: "list the location keys and their texts", examples: ["plist show"],
+                        "show", summary: "list the location keys and their texts",
+                        effect: .acts,
+                        manual: #"""
+                            .It Ic plist show
+                            List the three location usage keys with their texts, or
+                            .Ql (missing) .
+                            The tutorial has all three,
+                            .Dv NSLocationWhenInUseUsageDescription ,
+                            .Dv NSLocationAlwaysAndWhenInUseUsageDescription
+                            and
+                            .Dv NSLocationAlwaysUsageDescription ,
+                            each with the text
+                            .Qq Show your location on a map .
+                            .Dl plist show
+                            """#,
+                        examples: ["plist show"],
                         handler: plistShowCommand),
                     CommandSpec(
                         "remove", arguments: [ArgSpec("KEY", usageKeyType, summary: "a location usage key")],
                         summary: "remove a usage key (the when-in-use one: the permission request is ignored)",
+                        effect: .acts,
+                        manual: #"""
+                            .It Ic plist remove Ar KEY
+                            Remove a usage key.
+                            Without
+                            .Dv NSLocationWhenInUseUsageDescription
+                            the app's
+                            .Fn requestWhenInUseAuthorization
+                            at its next launch is ignored: no alert, the status stays
+                            .Qq notDetermined ,
+                            no fix ever comes, and iOS prints in the app's console
+                            .Ql This app has attempted to access privacy-sensitive data without a usage description. The app's Info.plist must contain an \(lqNSLocationWhenInUseUsageDescription\(rq key with a string value explaining to the user how the app uses this data .
+                            The other two keys matter only for always requests, which the tutorial does not
+                            make.
+                            Removing a key that is not there is an error.
+                            .Dl plist remove NSLocationWhenInUseUsageDescription
+                            """#,
                         examples: ["plist remove NSLocationWhenInUseUsageDescription"],
                         handler: { ctx throws(Diagnostic) in
                             let key = try ctx.required("KEY", as: usageKey)
@@ -202,6 +429,16 @@ extension CommandFamily {
                             ArgSpec("TEXT", .text, optional: true, summary: "the usage string, default the tutorial's"),
                         ],
                         summary: "add a usage key, or change its text (the alert's message)",
+                        effect: .acts,
+                        manual: #"""
+                            .It Ic plist add Ar KEY Op Ar TEXT ...
+                            Add a usage key, or change its text, which is the alert's message; without
+                            .Ar TEXT ,
+                            the tutorial's.
+                            Info.plist is read at launch: a change counts from the next
+                            .Ic launch .
+                            .Dl plist add NSLocationWhenInUseUsageDescription
+                            """#,
                         examples: [
                             "plist add NSLocationWhenInUseUsageDescription",
                             "plist add NSLocationWhenInUseUsageDescription Shows where you are",
@@ -223,10 +460,50 @@ extension CommandFamily {
                 handler: plistShowCommand),
         ],
         stateRoots: [
-            StateRoot("faults", summary: "faults set: network, apikey, places (code, name, mode or nil), rateLimit") {
+            StateRoot(
+                "faults", summary: "faults set: network, apikey, places (code, name, mode or nil), rateLimit",
+                manual: #"""
+                    .It Li faults.network , faults.apikey
+                    .Qq on
+                    or
+                    .Qq off ;
+                    .Qq valid ,
+                    .Qq invalid ,
+                    .Qq expired
+                    or
+                    .Qq unauthorized-bundle .
+                    .It Li faults.places.code , faults.places.name , faults.places.mode
+                    The armed places error: its code
+                    .Pq \-1 to \-12 ,
+                    its Swift case name and
+                    .Qq once
+                    or
+                    .Qq always ;
+                    .Li faults.places
+                    is
+                    .Li nil
+                    when none is armed.
+                    .It Li faults.rateLimit.perMinute , faults.rateLimit.used
+                    The rate limit and how many requests of the last 60 s count against it;
+                    .Li faults.rateLimit
+                    is
+                    .Li nil
+                    with no limit.
+                    """#
+            ) {
                 shell in .leaf(faultsValue(shell))
             },
-            StateRoot("plist", summary: "the app's Info.plist location keys: keys, and each key's text or nil") {
+            StateRoot(
+                "plist", summary: "the app's Info.plist location keys: keys, and each key's text or nil",
+                manual: #"""
+                    .It Li plist.keys
+                    The location usage keys the app's Info.plist has, a list.
+                    .It Li plist.NSLocationWhenInUseUsageDescription , plist.NSLocationAlwaysAndWhenInUseUsageDescription , plist.NSLocationAlwaysUsageDescription
+                    Each key's text, or
+                    .Li nil
+                    when the key is missing.
+                    """#
+            ) {
                 shell in
                 .leaf(plistValue(shell))
             },

@@ -6,6 +6,9 @@ extension CommandFamily {
     public static let location = CommandFamily(
         name: "Location",
         summary: "move the simulated device; see the fixes the app received",
+        manual: #"""
+            Move the simulated device; see the fixes the app received.
+            """#,
         commands: [
             CommandSpec(
                 "locate",
@@ -25,11 +28,78 @@ extension CommandFamily {
                     fix is snapped to about 2 km and at most one comes every 15 minutes: one held
                     back arrives when the interval is over ('wait').
                     """,
+                effect: .acts,
+                api: APIEntry(
+                    what: "Simulator: Features ▸ Location ▸ Custom Location (or xcrun simctl location set)",
+                    callbacks: ["locationManager(_:didUpdateLocations:) once the device moved past distanceFilter"]),
+                manual: #"""
+                    .It Ic locate Ar LAT LNG|PRESET|none Op Ar ACCURACY
+                    Set the simulated location, as the Simulator's Features \(-> Location menu
+                    does: a position
+                    .Pq Sx Positions ,
+                    a preset, or
+                    .Cm none
+                    for no position.
+                    .Ar ACCURACY
+                    is the fix's horizontal accuracy
+                    .Pq 0.1 m to 100 km; default 5 m, the Simulator's .
+                    The presets:
+                    .Bl -tag -width "google-sydney" -compact
+                    .It Cm sydney
+                    \-33.869405, 151.199: the tutorial's default point, Pyrmont and Darling
+                    Harbour, Sydney.
+                    .It Cm sf
+                    37.785834, \-122.406417: the Simulator's default custom location, Union Square,
+                    San Francisco.
+                    .It Cm apple
+                    37.33233141, \-122.0312186: the Simulator's Apple location, Infinite Loop,
+                    Cupertino.
+                    .It Cm google-sydney
+                    \-33.866651, 151.195827: Google Sydney, 48 Pirrama Rd, Pyrmont.
+                    .El
+                    .Pp
+                    The running app receives a fix
+                    .Pq Fn locationManager _:didUpdateLocations:
+                    1 s later when it is authorized and updating, and only when the device has moved
+                    at least the distance filter (50 m) from the last fix it received.
+                    With reduced accuracy the fix is snapped to a grid of about 2 km, its accuracy
+                    is 3000 m, and at most one comes every 15 minutes; a fix held back arrives when
+                    the interval is over, with
+                    .Ic wait .
+                    With
+                    .Cm none
+                    no fix comes and no error either, and places requests fail with
+                    .Dv locationError
+                    (\-11).
+                    An unknown preset name, or a latitude or longitude out of range, is an error
+                    when the script is read.
+                    Works with or without a running app.
+                    .Dl locate -33.8688,151.2093 65m
+                    """#,
                 examples: ["locate sydney", "locate -33.8688 151.2093", "locate -33.8688,151.2093 65m", "locate none"],
                 handler: locateCommand),
             CommandSpec(
                 "location",
                 summary: "print the last fix the app received, as the app's print(\"Location: …\") does",
+                effect: .looks,
+                api: APIEntry(what: "print(\"Location: \\(location)\") of the last fix (CLLocation.description)"),
+                manual: #"""
+                    .It Ic location
+                    Print the last fix the app received as the app's
+                    .Ql print(\(dqLocation: \e(location)\(dq)
+                    prints it
+                    .Pq Vt CLLocation Ns 's description :
+                    .Bd -literal -offset indent
+                    Location: <-33.86940500,+151.19900000> +/- 5.00m (speed -1.00 mps
+                     / course -1.00) @ 6/1/24, 9:00:01 AM Coordinated Universal Time
+                    .Ed
+                    .Pp
+                    (one line in the output).
+                    With no app running, or no fix received yet, it says so and its value is
+                    .Li nil ;
+                    it does not fail.
+                    .Dl location
+                    """#,
                 examples: ["location"],
                 handler: { ctx throws(Diagnostic) in
                     guard let fix = ctx.session.app?.locationManager.lastDelivered else {
@@ -42,10 +112,48 @@ extension CommandFamily {
                 }),
         ],
         stateRoots: [
-            StateRoot("location", summary: "the last fix delivered to the app, or nil") { shell in
+            StateRoot(
+                "location", summary: "the last fix delivered to the app, or nil",
+                manual: #"""
+                    .It Li location
+                    The last fix delivered to the app, or
+                    .Li nil
+                    (also with no app running):
+                    .Li location.latitude ,
+                    .Li location.longitude ,
+                    .Li location.horizontalAccuracy ,
+                    .Li location.speed
+                    and
+                    .Li location.course
+                    .Pq \-1 when unknown ,
+                    .Li location.timestamp
+                    (on the virtual clock),
+                    .Li location.description
+                    (the text after
+                    .Ql Location:\& ) .
+                    """#
+            ) { shell in
                 .leaf(shell.session.app?.locationManager.lastDelivered.map(fixValue) ?? .null)
             },
-            StateRoot("device", summary: "the simulated device: position (or nil), updating, distanceFilter") { shell in
+            StateRoot(
+                "device", summary: "the simulated device: position (or nil), updating, distanceFilter",
+                manual: #"""
+                    .It Li device.position.latitude , device.position.longitude , device.position.horizontalAccuracy , device.position.speed , device.position.course
+                    The simulated location, as
+                    .Ic locate
+                    or a route set it, with its speed and course
+                    .Pq \-1 when unknown, as after Ic locate ;
+                    .Li device.position
+                    is
+                    .Li nil
+                    after
+                    .Ql locate none
+                    and at the start.
+                    .It Li device.updating , device.distanceFilter
+                    Whether the app's location manager is updating; its distance filter
+                    .Pq Li 50m ; Li -1m with no app .
+                    """#
+            ) { shell in
                 let position = shell.session.device.position
                 return .fields([
                     (

@@ -6,6 +6,10 @@ extension CommandFamily {
     public static let map = CommandFamily(
         name: "Map",
         summary: "the map view: camera, markers, info windows, my-location button",
+        manual: #"""
+            The map view: camera, markers, info windows, the my-location button.
+            These commands fail when the app is not running.
+            """#,
         commands: [
             CommandSpec(
                 "camera", summary: "show the camera: target, zoom, bearing, angle, and the visible region",
@@ -14,10 +18,35 @@ extension CommandFamily {
                     15) in Web Mercator, 256 points per tile at zoom 0. The first fix sets the
                     camera instantly and shows the map; later fixes animate it (0.5 s).
                     """,
+                effect: .looks,
+                api: APIEntry(what: "mapView.camera and mapView.projection.visibleRegion()"),
+                manual: #"""
+                    .It Ic camera
+                    Show the camera: target, zoom, bearing, viewing angle, whether the map is
+                    hidden, the frame (393 \(mu 852 points, an iPhone 15) with the metres per
+                    point at the target, the four corners of the visible region (Web Mercator, 256
+                    points per tile at zoom 0), and the last animation.
+                    The first fix sets the camera instantly and shows the map; later fixes animate
+                    it
+                    .Pq Fn animate to: , 0.5 s .
+                    .Dl camera
+                    """#,
                 examples: ["camera"],
                 handler: cameraCommand),
             CommandSpec(
-                "markers", summary: "list the markers on the map", examples: ["markers"],
+                "markers", summary: "list the markers on the map",
+                effect: .looks,
+                api: APIEntry(what: "the GMSMarkers whose map is mapView"),
+                manual: #"""
+                    .It Ic markers
+                    List the markers in the order added: number, title, snippet
+                    .Pq Li nil No when absent ,
+                    position, and
+                    .Ql open
+                    for the one whose info window is open.
+                    .Dl markers
+                    """#,
+                examples: ["markers"],
                 handler: { ctx throws(Diagnostic) in
                     let app = try requireApp(ctx)
                     let markers = app.mapView.markers
@@ -37,10 +66,31 @@ extension CommandFamily {
                 }),
             CommandSpec(
                 "tap", summary: "tap something on the map",
+                api: APIEntry(
+                    what: "a tap on a marker: mapView(_:didTap:) returns false, so the SDK selects it",
+                    calls: ["mapView.selectedMarker = marker"], callbacks: ["the info window shows title and snippet"]),
                 subcommands: [
                     CommandSpec(
                         "marker", arguments: [ArgSpec("N", .integer(), summary: "the marker, from 1")],
                         summary: "tap marker N: its info window opens (not when title and snippet are both empty)",
+                        effect: .acts,
+                        manual: #"""
+                            .It Ic tap Cm marker Ar N
+                            Tap marker
+                            .Ar N
+                            .Pq from 1 :
+                            it becomes the map's
+                            .Va selectedMarker
+                            and its info window opens with the title and, below it, the snippet; the shell
+                            says when the snippet is missing
+                            .Pq P1 .
+                            A marker whose title and snippet are both empty opens no info window.
+                            The camera does not move.
+                            Fails when the picker covers the map, when the map is hidden, when there are no
+                            markers, or when there is no marker
+                            .Ar N .
+                            .Dl tap marker 1
+                            """#,
                         examples: ["tap marker 1"],
                         handler: tapMarkerCommand)
                 ]),
@@ -56,6 +106,31 @@ extension CommandFamily {
                     A person's gesture moves the camera at once. The tutorial does not fight it:
                     the next fix animates the camera back to the device, as it does for every fix.
                     """,
+                effect: .acts,
+                api: APIEntry(
+                    what: "a drag gesture", calls: ["mapView.moveCamera(GMSCameraUpdate.scrollBy(x:y:))"],
+                    callbacks: ["mapView(_:willMove:) with gesture true", "mapView(_:idleAt:)"]),
+                manual: #"""
+                    .It Ic pan Ar DX DY
+                    Drag the map, as
+                    .Fn GMSCameraUpdate.scrollBy x:y:
+                    does: the centre moves
+                    .Ar DX
+                    points right and
+                    .Ar DY
+                    points down
+                    .Pq negative: left, up ;
+                    \-100000 to 100000 points each, in Web Mercator at the current zoom, with
+                    bearing 0 as the tutorial's map has it.
+                    The camera moves at once; longitude wraps round at \(+-180\(de.
+                    The tutorial does not fight the gesture: the next fix animates the camera back
+                    to the device, as it does for every fix, and
+                    .Ic camera
+                    shows that animation's start and end.
+                    Fails when the app is not running, when the picker covers the map and when the
+                    map is hidden.
+                    .Dl pan 100 0
+                    """#,
                 examples: ["pan 100 0", "pan -50 200"],
                 handler: { ctx throws(Diagnostic) in
                     let app = try requireVisibleMap(ctx)
@@ -69,6 +144,32 @@ extension CommandFamily {
                 summary: "pinch or double-tap: zoom in or out by one level, or to a level",
                 details:
                     "Zoom is clamped to 2…21. The next fix animates back to the app's zoom (15, or 10 approximate).",
+                effect: .acts,
+                api: APIEntry(
+                    what: "a pinch or double tap", calls: ["mapView.moveCamera(GMSCameraUpdate.zoom(to:))"],
+                    callbacks: ["mapView(_:willMove:) with gesture true", "mapView(_:idleAt:)"]),
+                manual: #"""
+                    .It Ic zoom Ar in|out|LEVEL
+                    Pinch or double-tap:
+                    .Cm in
+                    and
+                    .Cm out
+                    change the zoom by one level,
+                    .Ar LEVEL
+                    .Pq a plain number from 0 to 30
+                    sets it; the centre stays.
+                    The zoom is clamped to 2...21, so
+                    .Ql zoom 25
+                    gives 21 and
+                    .Ql zoom 1
+                    gives 2.
+                    The next fix animates back to the app's zoom: 15, or 10 with approximate
+                    location
+                    .Pq P12 .
+                    Fails in the same states as
+                    .Ic pan .
+                    .Dl zoom 17.5
+                    """#,
                 examples: ["zoom in", "zoom out", "zoom 17.5"],
                 handler: { ctx throws(Diagnostic) in
                     let app = try requireVisibleMap(ctx)
@@ -84,6 +185,20 @@ extension CommandFamily {
                 }),
             CommandSpec(
                 "mylocation", summary: "tap the my-location button: the camera centres on the device, zoom unchanged",
+                effect: .acts,
+                api: APIEntry(
+                    what: "the my-location button (settings.myLocationButton)",
+                    calls: ["mapView.animate(toLocation: myLocation.coordinate)"],
+                    callbacks: ["mapView(_:idleAt:) when the animation ends"]),
+                manual: #"""
+                    .It Ic mylocation
+                    Tap the my-location button: the camera animates to the device's position
+                    .Pq snapped as a reduced fix is, with reduced accuracy
+                    and keeps its zoom, bearing and viewing angle.
+                    With no permission or no position nothing happens, and the shell says so.
+                    Fails when the picker covers the map or the map is hidden.
+                    .Dl mylocation
+                    """#,
                 examples: ["mylocation"],
                 handler: { ctx throws(Diagnostic) in
                     let app = try requireApp(ctx)
@@ -104,7 +219,16 @@ extension CommandFamily {
         stateRoots: [
             StateRoot(
                 "map",
-                summary: "the map view: hidden, myLocationEnabled, myLocationButton, width, height, selectedMarker"
+                summary: "the map view: hidden, myLocationEnabled, myLocationButton, width, height, selectedMarker",
+                manual: #"""
+                    .It Li map.hidden , map.myLocationEnabled , map.myLocationButton
+                    Booleans.
+                    .It Li map.width , map.height
+                    The map's frame in points.
+                    .It Li map.selectedMarker
+                    The number of the marker whose info window is open, or
+                    .Li nil .
+                    """#
             ) {
                 shell in
                 guard let map = shell.session.app?.mapView else { return .leaf(.null) }
@@ -115,13 +239,33 @@ extension CommandFamily {
                     ("selectedMarker", map.selectedMarker.map { .int($0 + 1) } ?? .null),
                 ])
             },
-            StateRoot("camera", summary: "the camera: latitude, longitude, zoom, bearing, viewingAngle, animating") {
+            StateRoot(
+                "camera", summary: "the camera: latitude, longitude, zoom, bearing, viewingAngle, animating",
+                manual: #"""
+                    .It Li camera.latitude , camera.longitude , camera.zoom , camera.bearing , camera.viewingAngle
+                    The camera: numbers; bearing and viewing angle in degrees.
+                    .It Li camera.animating
+                    Whether an
+                    .Fn animate to:
+                    is under way.
+                    """#
+            ) {
                 shell in
                 guard let app = shell.session.app else { return .leaf(.null) }
                 return .leaf(cameraValue(app))
             },
-            StateRoot("markers", summary: "markers in the order added: title, snippet, latitude, longitude, infoWindow")
-            {
+            StateRoot(
+                "markers", summary: "markers in the order added: title, snippet, latitude, longitude, infoWindow",
+                manual: #"""
+                    .It Li markers.count , markers[ Ns Ar N Ns Li ].title , markers[ Ns Ar N Ns Li ].snippet , markers[ Ns Ar N Ns Li ].latitude , markers[ Ns Ar N Ns Li ].longitude , markers[ Ns Ar N Ns Li ].infoWindow
+                    Marker
+                    .Ar N
+                    in the order added; absent text is
+                    .Li nil ;
+                    .Li infoWindow
+                    is whether its info window is open.
+                    """#
+            ) {
                 shell in
                 guard let app = shell.session.app else { return .values([]) }
                 guard case .list(let items) = markersValue(app) else { return .values([]) }

@@ -23,6 +23,42 @@ let mapDrawingCommands: [CommandSpec] = [
             round distance, north is up. Unicode on a UTF-8 locale, ASCII otherwise or with
             --ascii; colour only on a terminal and never with NO_COLOR.
             """,
+        effect: .acts,
+        api: APIEntry(what: "looking at the phone: the map view as it is drawn now"),
+        manual: #"""
+            .It Ic map Oo Fl Fl width Ar W Oc Oo Fl Fl height Ar H Oc Op Fl Fl ascii
+            Draw the map view in the terminal: the places of the dataset in view as
+            .Ql \(bu ,
+            labelled with their names where a name fits without touching another label or
+            symbol
+            .Pq the app's likely places first, then the nearest; a name that does not fit whole is shortened with an ellipsis, never through a wide character ,
+            the markers as
+            .Ql \(da
+            with their titles
+            .Pq an open info window as a box with the title and the snippet ,
+            the device as the my-location dot with its accuracy ring when the ring is wider
+            than a cell, a scale bar of a round distance, north, and the camera in the top
+            border.
+            The frame's inner width spans the map view's 393 points and a line is two
+            columns tall, so distances look the same across and down; the lines show the
+            middle of the view, never more than its 852 points.
+            .Ar W
+            is 20 to 500 columns, frame included
+            .Pq default: the terminal's width, or 80 ;
+            .Ar H
+            is 5 to 500 lines of the frame
+            .Pq default 22 .
+            Box drawing and symbol characters on a UTF-8 locale
+            .Pq the first set of Ev LC_ALL , LC_CTYPE , LANG names UTF-8 ;
+            plain ASCII otherwise or with
+            .Fl Fl ascii .
+            Colour only when the output is coloured
+            .Pq a terminal, never with Ev NO_COLOR .
+            A hidden map is not drawn: the line says why.
+            With the picker open the map is drawn with a line saying the picker covers it.
+            Fails when the app is not running.
+            .Dl map --width 100 --height 40
+            """#,
         examples: ["map", "map --width 100 --height 40", "map --ascii"],
         handler: mapCommand),
     CommandSpec(
@@ -36,6 +72,34 @@ let mapDrawingCommands: [CommandSpec] = [
             bar — or the picker (Choose a place, five rows a screen, Back) when it is open. It
             opens in any browser. The file is replaced atomically.
             """,
+        effect: .acts,
+        api: APIEntry(what: "a screenshot of the phone (Simulator: File ▸ Save Screen), without map tiles"),
+        manual: #"""
+            .It Ic snapshot Ar FILE.svg
+            Write what the phone screen shows as a standalone SVG that opens in any
+            browser, without map tiles: the device frame around the map view's 393
+            \(mu 852 points, the navigation bar
+            .Pq Dq Current Place on a Map , Dq Get Place ,
+            a light background with a grid at the scale bar's distance, the places as dots
+            with labels that do not overlap, the markers as pins with their title and
+            snippet, the open info window
+            .Pq bold title, snippet below ,
+            the my-location dot with its accuracy circle and the my-location button, and a
+            scale bar; a hidden map leaves the screen blank with a note; when the picker is
+            open, the picker instead
+            .Pq Dq Choose a place , five rows a screen, Dq Back ;
+            blank rows in the Objective-C flavour.
+            Text is escaped for XML and fonts fall back to
+            .Ql sans-serif .
+            The file is written atomically: a failed write leaves the old file; a relative
+            path is taken from the script's folder.
+            Fails when the app is not running, when
+            .Ar FILE
+            does not end in
+            .Pa .svg ,
+            and when it cannot be written.
+            .Dl snapshot map.svg
+            """#,
         examples: ["snapshot map.svg"],
         handler: snapshotCommand),
 ]

@@ -5,6 +5,47 @@ extension CommandFamily {
     public static let permission = CommandFamily(
         name: "Permission",
         summary: "answer the location alert, or change the app's Settings entry",
+        manual: #"""
+            Answer the location alert, or change the app's entry in Settings.
+            While the alert is on screen
+            .Po
+            .Li auth.prompt
+            is
+            .Li true ;
+            the prompt shows
+            .Ql alert
+            .Pc ,
+            .Ic auth allow ,
+            .Ic auth allow once ,
+            .Ic auth allow --approximate
+            and
+            .Ic auth deny
+            press its buttons.
+            With no alert the same words change the app's entry in Settings \(->
+            Privacy \(-> Location Services.
+            Every change of the status reaches a running app through
+            .Fn locationManager _:didChangeAuthorization:
+            on the next turn of the run loop, with the app's console lines; a change of the
+            accuracy alone does not
+            .Pq see Sx SIMULATION CHOICES .
+            When the status becomes
+            .Qq denied
+            or
+            .Qq restricted
+            while the app is updating, Core Location then calls
+            .Fn locationManager _:didFailWithError:
+            with
+            .Dv kCLErrorDomain
+            code 1; the app prints
+            .Ql Error: Error Domain=kCLErrorDomain Code=1 \(dq(null)\(dq
+            and stops updating for good
+            .Pq P5 :
+            no fix comes again until the next
+            .Ic launch ,
+            whatever the status later becomes.
+            The permission commands work with or without a running app, except
+            .Ic auth unknown .
+            """#,
         commands: [
             CommandSpec(
                 "auth",
@@ -18,12 +59,58 @@ extension CommandFamily {
                     and the Precise switch. Each status change reaches the running app through
                     locationManager(_:didChangeAuthorization:), with the app's console lines.
                     """,
+                effect: .looks,
+                api: APIEntry(
+                    what: "the system alert's buttons, or Settings ▸ Privacy & Security ▸ Location Services ▸ the app",
+                    callbacks: [
+                        "locationManager(_:didChangeAuthorization:) when the status changes",
+                        "locationManager(_:didFailWithError:) (kCLErrorDenied) when updating and no longer allowed",
+                    ]),
+                manual: #"""
+                    .It Ic auth
+                    Show the authorization status, the accuracy, the Settings entry, the Precise
+                    switch, Location Services, a restriction when there is one, and whether the
+                    alert is waiting for an answer.
+                    .Dl auth
+                    """#,
                 examples: ["auth"],  // each subcommand adds its own
                 subcommands: [
                     CommandSpec(
                         "allow", arguments: [ArgSpec("once", .choice(["once"]), optional: true, summary: "Allow Once")],
                         options: [OptionSpec("approximate", summary: "Precise off: reduced accuracy")],
                         summary: "Allow While Using App (or Allow Once); in Settings: While Using the App",
+                        effect: .acts,
+                        manual: #"""
+                            .It Ic auth allow Oo Fl Fl approximate Oc Op Cm once
+                            At the alert: Allow While Using App, status
+                            .Qq authorizedWhenInUse ;
+                            with
+                            .Cm once ,
+                            Allow Once: the same status until the app terminates
+                            .Po
+                            Settings reads
+                            .Ql Allow Once (this session)
+                            .Pc ;
+                            with
+                            .Fl Fl approximate ,
+                            the Precise switch is turned off first and the accuracy is
+                            .Qq reduced .
+                            In Settings: While Using the App, with Precise on
+                            .Pq or off with Fl Fl approximate ;
+                            .Cm once
+                            in Settings means Ask Next Time: status
+                            .Qq notDetermined ,
+                            and the alert comes back at the next
+                            .Ic launch .
+                            The app prints
+                            .Ql Location accuracy is precise.
+                            .Pq or Ql ... is not precise.
+                            and
+                            .Ql Location status is OK. ;
+                            when it is updating and the device has a position, its first fix follows 1 s
+                            later.
+                            .Dl auth allow --approximate
+                            """#,
                         examples: ["auth allow", "auth allow once", "auth allow --approximate"],
                         handler: { ctx throws(Diagnostic) in
                             let once = try ctx.optional("once", as: .word) == "once"
@@ -45,6 +132,20 @@ extension CommandFamily {
                     CommandSpec(
                         "deny", aliases: ["never"],
                         summary: "Don't Allow; in Settings: Never",
+                        effect: .acts,
+                        manual: #"""
+                            .It Ic auth deny
+                            At the alert: Don't Allow; in Settings: Never.
+                            Status
+                            .Qq denied .
+                            The app prints
+                            .Ql User denied access to location.
+                            and shows the map at the default point in Sydney; didFailWithError follows
+                            .Pq P5 .
+                            Alias:
+                            .Ic auth never .
+                            .Dl auth deny
+                            """#,
                         examples: ["auth deny"],
                         handler: { ctx throws(Diagnostic) in
                             answer(ctx) { p in
@@ -55,6 +156,17 @@ extension CommandFamily {
                     CommandSpec(
                         "precise", arguments: [ArgSpec("STATE", .choice(["on", "off"]), summary: "on or off")],
                         summary: "turn the Precise switch on or off in Settings",
+                        effect: .acts,
+                        manual: #"""
+                            .It Ic auth precise Cm on|off
+                            Turn the Precise switch in Settings on or off.
+                            Only the accuracy changes, so the tutorial's deprecated callback is not called
+                            and the app prints nothing; the next fix and the next places request use the
+                            new accuracy, and the zoom the app picks at that fix follows it (P12).
+                            Turning Precise on ends any wait for the reduced-accuracy rate: a full-accuracy
+                            fix follows 1 s later.
+                            .Dl auth precise off
+                            """#,
                         examples: ["auth precise off"],
                         handler: { ctx throws(Diagnostic) in
                             let on = try ctx.required("STATE", as: .word) == "on"
@@ -66,6 +178,23 @@ extension CommandFamily {
                             ArgSpec("STATE", .choice(["on", "off"]), optional: true, summary: "on (default) or off")
                         ],
                         summary: "a parental restriction on location for the app (status restricted)",
+                        effect: .acts,
+                        manual: #"""
+                            .It Ic auth restrict Op Cm on|off
+                            A parental restriction on location for the app
+                            .Po Cm on , the default Pc
+                            or its removal
+                            .Pq Cm off .
+                            Restricted wins over every other setting: status
+                            .Qq restricted .
+                            The app prints
+                            .Ql Location access was restricted.
+                            and leaves the map hidden for good
+                            .Pq P6 ;
+                            didFailWithError follows.
+                            With the restriction removed, the status is what Settings say again.
+                            .Dl auth restrict
+                            """#,
                         examples: ["auth restrict", "auth restrict off"],
                         handler: { ctx throws(Diagnostic) in
                             let on = try ctx.optional("STATE", as: .word) != "off"
@@ -74,6 +203,17 @@ extension CommandFamily {
                     CommandSpec(
                         "services", arguments: [ArgSpec("STATE", .choice(["on", "off"]), summary: "on or off")],
                         summary: "the global Location Services switch (off reads as denied)",
+                        effect: .acts,
+                        manual: #"""
+                            .It Ic auth services Cm on|off
+                            The global Location Services switch.
+                            Off reads as
+                            .Qq denied
+                            to the app, as for
+                            .Ic auth deny ;
+                            on restores the status the Settings entry gives.
+                            .Dl auth services off
+                            """#,
                         examples: ["auth services off", "auth services on"],
                         handler: { ctx throws(Diagnostic) in
                             let on = try ctx.required("STATE", as: .word) == "on"
@@ -87,6 +227,29 @@ extension CommandFamily {
                             does not know crashes the app. This reports such a status to the running
                             app; the shell shows where the app would crash and the app stops.
                             """,
+                        effect: .acts,
+                        manual: #"""
+                            .It Ic auth unknown
+                            Report a status the app's code does not know, as a future iOS might.
+                            At the callback the app prints its accuracy line, then reaches
+                            .Ql @unknown default: fatalError()
+                            and crashes: the shell prints
+                            .Ql the app would crash here: Fatal error: ... (P11)
+                            and goes on;
+                            .Li app.crashed
+                            is
+                            .Li true
+                            and the app is not running.
+                            A new
+                            .Ic launch
+                            crashes again until another
+                            .Ic auth
+                            subcommand, such as
+                            .Ic auth allow ,
+                            clears the unknown status.
+                            Fails when the app is not running.
+                            .Dl auth unknown
+                            """#,
                         examples: ["auth unknown"],
                         handler: { ctx throws(Diagnostic) in
                             _ = try requireApp(ctx)
@@ -113,8 +276,33 @@ extension CommandFamily {
                 })
         ],
         stateRoots: [
-            StateRoot("auth", summary: "permission: status, accuracy, prompt, settings, precise, services, restricted")
-            {
+            StateRoot(
+                "auth", summary: "permission: status, accuracy, prompt, settings, precise, services, restricted",
+                manual: #"""
+                    .It Li auth.status
+                    .Qq notDetermined ,
+                    .Qq restricted ,
+                    .Qq denied ,
+                    .Qq authorizedAlways
+                    or
+                    .Qq authorizedWhenInUse .
+                    .It Li auth.accuracy
+                    .Qq full
+                    or
+                    .Qq reduced .
+                    .It Li auth.prompt
+                    Whether the permission alert is on screen.
+                    .It Li auth.settings
+                    The app's entry in Settings:
+                    .Qq Ask Next Time ,
+                    .Qq Allow Once (this session) ,
+                    .Qq While Using the App ,
+                    .Qq Never .
+                    .It Li auth.precise , auth.services , auth.restricted
+                    The Precise switch, the global Location Services switch, a parental
+                    restriction: booleans.
+                    """#
+            ) {
                 shell in .leaf(authValue(shell))
             }
         ])

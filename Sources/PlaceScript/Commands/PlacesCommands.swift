@@ -5,6 +5,11 @@ extension CommandFamily {
     public static let places = CommandFamily(
         name: "Places",
         summary: "tap Get Place, pick a row, choose the fields the app requests",
+        manual: #"""
+            Tap
+            .Dq Get Place ,
+            pick a row, choose the fields the app requests.
+            """#,
         commands: [
             CommandSpec(
                 "likely", aliases: ["getplace"],
@@ -15,6 +20,45 @@ extension CommandFamily {
                     not reach it (P2). The picker shows each place's name, five rows per screen
                     (the Objective-C picker never sets the text: blank rows, P8).
                     """,
+                effect: .acts,
+                api: APIEntry(
+                    what: "the \"Get Place\" bar button: performSegue(withIdentifier: \"segueToSelect\")",
+                    calls: [
+                        "prepare(for:sender:) hands PlacesViewController the likelyPlaces array (a copy)",
+                        "PlacesViewController.viewDidLoad(): tableView.reloadData()",
+                    ],
+                    callbacks: [
+                        "tableView(_:numberOfRowsInSection:)",
+                        "tableView(_:cellForRowAt:) sets cell.textLabel?.text = place.name",
+                    ]),
+                manual: #"""
+                    .It Ic likely
+                    Tap
+                    .Dq Get Place :
+                    the segue
+                    .Li segueToSelect
+                    hands
+                    .Vt PlacesViewController
+                    the app's
+                    .Va likelyPlaces
+                    array and the picker screen,
+                    .Dq Choose a place ,
+                    opens.
+                    Swift arrays are values, so the picker keeps its own copy: a response that
+                    arrives later does not reach it
+                    .Pq P2 .
+                    The picker shows each place's name, five rows per screen; the Objective-C picker
+                    never sets the cell's text, so its rows are blank
+                    .Pq P8 .
+                    Right after a
+                    .Ic launch
+                    that shows the alert the list is empty: the first request failed
+                    .Pq P4 .
+                    Fails when the app is not running or the picker is already open.
+                    Alias:
+                    .Ic getplace .
+                    .Dl likely
+                    """#,
                 examples: ["likely"],
                 handler: { ctx throws(Diagnostic) in
                     let app = try requireApp(ctx)
@@ -25,7 +69,16 @@ extension CommandFamily {
                     return pickerResult(ctx.shell, app)
                 }),
             CommandSpec(
-                "picker", summary: "show the open picker's rows again", examples: ["picker"],
+                "picker", summary: "show the open picker's rows again",
+                effect: .looks,
+                api: APIEntry(what: "looking at PlacesViewController's table again"),
+                manual: #"""
+                    .It Ic picker
+                    Show the open picker's rows again.
+                    Fails when the app is not running or the picker is not open.
+                    .Dl picker
+                    """#,
+                examples: ["picker"],
                 handler: { ctx throws(Diagnostic) in
                     let app = try requireApp(ctx)
                     guard app.pickerPlaces != nil else {
@@ -44,10 +97,67 @@ extension CommandFamily {
                     places request is sent. The camera does not move. In the Objective-C flavour
                     the selection never reaches the map: no marker (P8).
                     """,
+                effect: .acts,
+                api: APIEntry(
+                    what: "a tap on a row: tableView(_:didSelectRowAt:)",
+                    calls: [
+                        "selectedPlace = likelyPlaces[indexPath.row]", "performSegue(withIdentifier: \"unwindToMain\")",
+                        "unwindToMain(segue:): mapView.clear()", "GMSMarker(position: place.coordinate)",
+                        "marker.title = place.name",
+                        "marker.snippet = place.formattedAddress", "marker.map = mapView", "listLikelyPlaces()",
+                    ],
+                    callbacks: ["the places callback"]),
+                manual: #"""
+                    .It Ic select Ar N
+                    Tap row
+                    .Ar N
+                    .Pq from 1 :
+                    .Va selectedPlace
+                    is set and the app unwinds to the map
+                    .Pq Fn unwindToMain segue: .
+                    The map is cleared
+                    .Pq Fn mapView.clear ,
+                    the old marker goes; a
+                    .Vt GMSMarker
+                    is added at the place's coordinate with the place's name as title and its
+                    formattedAddress as snippet
+                    .Po
+                    .Li nil
+                    with the tutorial's fields
+                    .Bq .name, .coordinate :
+                    P1; without
+                    .Cm coordinate
+                    the marker stands at
+                    .Dv kCLLocationCoordinate2DInvalid :
+                    P10
+                    .Pc ;
+                    and
+                    .Fn listLikelyPlaces
+                    sends a new, billed request.
+                    The camera does not move and the marker's info window does not open.
+                    In the Objective-C flavour the selection never reaches the map: the map is
+                    cleared and no marker is added
+                    .Pq P8 .
+                    Fails when the app is not running, when no picker is open, when the picker is
+                    empty, or when there is no row
+                    .Ar N
+                    .Pq Ql row 9 does not exist: the picker has 3 rows .
+                    .Dl select 1
+                    """#,
                 examples: ["select 1", "select 3"],
                 handler: selectCommand),
             CommandSpec(
-                "back", summary: "leave the picker with its Back button, choosing nothing", examples: ["back"],
+                "back", summary: "leave the picker with its Back button, choosing nothing",
+                effect: .acts,
+                api: APIEntry(what: "the navigation bar's Back button: popViewController, no unwind action"),
+                manual: #"""
+                    .It Ic back
+                    Leave the picker with its Back button, choosing nothing: no unwind action runs,
+                    nothing on the map changes and no request is sent.
+                    Fails when the app is not running or the picker is not open.
+                    .Dl back
+                    """#,
+                examples: ["back"],
                 handler: { ctx throws(Diagnostic) in
                     let app = try requireApp(ctx)
                     guard app.pickerPlaces != nil else {
@@ -71,12 +181,75 @@ extension CommandFamily {
                     plus one data SKU per tier the fields touch (Basic, Contact, Atmosphere).
                     The change takes effect with the next request.
                     """,
+                effect: .acts,
+                api: APIEntry(
+                    what:
+                        "the GMSPlaceField mask the app's code passes to findPlaceLikelihoodsFromCurrentLocation(withPlaceFields:callback:)"
+                ),
+                manual: #"""
+                    .It Ic fields Op Ar FIELD ...
+                    Show or change the place fields
+                    .Pq Vt GMSPlaceField
+                    the app requests.
+                    The tutorial requests
+                    .Bq .name, .coordinate .
+                    .Ql fields F1,F2
+                    or
+                    .Ql fields F1 F2
+                    sets the list;
+                    .Cm + Ns Ar F
+                    adds a field and
+                    .Cm - Ns Ar F
+                    removes one;
+                    .Cm reset
+                    goes back to the tutorial's;
+                    .Cm all
+                    asks for every field likelihood requests support.
+                    The fields:
+                    .Cm name , placeID , plusCode , coordinate , openingHours , phoneNumber ,
+                    .Cm formattedAddress , rating , priceLevel , types , website , viewport ,
+                    .Cm addressComponents , photos , userRatingsTotal , utcOffsetMinutes ,
+                    .Cm businessStatus , iconImageURL , iconBackgroundColor .
+                    Fields not requested read as absent (text
+                    .Li nil ,
+                    rating 0, priceLevel \-1, coordinate invalid), so the marker's snippet stays
+                    empty until
+                    .Cm formattedAddress
+                    is requested; the output says so.
+                    .Cm phoneNumber , website , addressComponents , openingHours
+                    and
+                    .Cm utcOffsetMinutes
+                    are not supported for likely places, and no field at all is not a request:
+                    the output warns, and requests fail with
+                    .Dv invalidRequest
+                    (\-12).
+                    It prints the fields in Swift syntax and what each request bills: the base
+                    SKU, Find Current Place, plus one Places Data SKU per tier the fields touch
+                    (Basic, Contact, Atmosphere).
+                    The change takes effect with the next request and lasts across
+                    .Ic launch
+                    and
+                    .Ic reset .
+                    An unknown field name is an error when the script is read.
+                    .Dl fields +formattedAddress
+                    """#,
                 examples: [
                     "fields", "fields +formattedAddress", "fields name,coordinate,formattedAddress", "fields reset",
                 ],
                 handler: fieldsCommand),
             CommandSpec(
                 "stats", summary: "requests and fixes since launch, and what the requests would bill",
+                effect: .looks,
+                api: APIEntry(what: "the Cloud console's view of requests and SKUs billed"),
+                manual: #"""
+                    .It Ic stats
+                    Places requests, location updates delivered and requests in flight since the
+                    last
+                    .Ic launch ,
+                    and the billable units per SKU.
+                    Every request counts; only an answered one is billed.
+                    .Dl stats
+                    """#,
                 examples: ["stats"],
                 handler: { ctx throws(Diagnostic) in
                     let s = ctx.session.stats
@@ -101,13 +274,27 @@ extension CommandFamily {
             StateRoot(
                 "likely",
                 summary:
-                    "the app's list of likely places: name, likelihood, latitude, longitude, placeID, formattedAddress"
+                    "the app's list of likely places: name, likelihood, latitude, longitude, placeID, formattedAddress",
+                manual: #"""
+                    .It Li likely.count , likely[ Ns Ar N Ns Li ].name , likely[ Ns Ar N Ns Li ].likelihood , likely[ Ns Ar N Ns Li ].latitude , likely[ Ns Ar N Ns Li ].longitude , likely[ Ns Ar N Ns Li ].placeID , likely[ Ns Ar N Ns Li ].formattedAddress
+                    The app's current list of likely places, most likely first, as the app holds
+                    it: a field that was not requested reads
+                    .Li nil ,
+                    or \-180 for a coordinate.
+                    """#
             ) {
                 shell in
                 let list = shell.session.app?.likelyPlaces ?? []
                 return .list(count: list.count, element: { .leaf(likelihoodValue(list[$0])) })
             },
-            StateRoot("picker", summary: "the picker: open, rows (its own copy of the list)") { shell in
+            StateRoot(
+                "picker", summary: "the picker: open, rows (its own copy of the list)",
+                manual: #"""
+                    .It Li picker.open , picker.rows.count , picker.rows[ Ns Ar N Ns Li \&]
+                    Whether the picker is open; what its table shows (its own copy of the list;
+                    empty text for the Objective-C picker's blank rows).
+                    """#
+            ) { shell in
                 let app = shell.session.app
                 let rows = app?.pickerRows ?? []
                 return .record(
@@ -120,7 +307,14 @@ extension CommandFamily {
                         }
                     })
             },
-            StateRoot("fields", summary: "the place fields the app requests") { shell in
+            StateRoot(
+                "fields", summary: "the place fields the app requests",
+                manual: #"""
+                    .It Li fields.count , fields[ Ns Ar N Ns Li \&]
+                    The place fields the app requests, by name
+                    .Pq for example Qq name .
+                    """#
+            ) { shell in
                 .leaf(.list(shell.session.places.requestedFields.names.map { .string($0) }))
             },
         ],

@@ -6,6 +6,39 @@ extension CommandFamily {
     public static let route = CommandFamily(
         name: "Route",
         summary: "move the device over virtual time: waypoints, scenario routes, GPX files",
+        manual: #"""
+            Move the device over virtual time, as
+            .Ql xcrun simctl location start ,
+            the Simulator's moving locations and a GPX file in an Xcode scheme do.
+            A route computes its positions when it starts: the first at once, the others at
+            exact offsets from the start, which
+            .Ic wait
+            .Pq or Ic step
+            reaches.
+            Each position reaches the running app at once through its location manager, so
+            the distance filter (50 m, measured from the last fix the app received) decides
+            which become fixes; each fix prints its
+            .Ql Location:
+            line, animates the camera
+            .Pq the first shows the map
+            and sends a new places request, as in the tutorial.
+            Positions carry a speed (m/s) and a course (degrees clockwise from north);
+            .Ic location
+            prints them, and they are 0 and \-1 while the route pauses.
+            At the end the device stands still at the last point (speed 0, course \-1) and
+            the shell says the route is over.
+            .Ic locate
+            stops a route, as
+            .Ql simctl location set
+            does; a
+            .Ic launch
+            does not, and
+            .Ic reset
+            keeps it running too
+            .Pq the simulated location is not content or settings .
+            One route runs at a time: starting one stops the last.
+            All of these work with or without a running app.
+            """#,
         commands: [
             CommandSpec(
                 "route",
@@ -17,6 +50,22 @@ extension CommandFamily {
                     places request, as in the tutorial. Positions carry speed and course, and
                     'location' shows them. 'locate' stops a route.
                     """,
+                effect: .looks,
+                api: APIEntry(
+                    what:
+                        "Simulator: Features ▸ Location ▸ City Run and friends, xcrun simctl location start/run, or a GPX file in the scheme",
+                    callbacks: [
+                        "locationManager(_:didUpdateLocations:) for each position past distanceFilter, then animate(to:) and listLikelyPlaces()"
+                    ]),
+                manual: #"""
+                    .It Ic route
+                    Show the route's progress: its name and source, whether it is running,
+                    stopped or finished, the percentage with the time elapsed and the duration, the
+                    position reached and the count, the length, the device's position, speed and
+                    course, and any warnings from its GPX file.
+                    Without a route it says so.
+                    .Dl route
+                    """#,
                 examples: ["route", "route start -33.8694,151.199 -33.8655,151.1955 speed=1.4", "route run city-run"],
                 subcommands: [
                     CommandSpec(
@@ -29,6 +78,42 @@ extension CommandFamily {
                             (default 1 s) or every distance= metres travelled, at speed= (default 20 m/s),
                             and the last waypoint at the end. interval= and distance= exclude each other.
                             """,
+                        effect: .acts,
+                        manual: #"""
+                            .It Ic route start Oo Fl Fl speed Ar M/S Oc Oo Fl Fl interval Ar S Oc Oo Fl Fl distance Ar M Oc Ar LAT,LNG LAT,LNG ...
+                            Follow two or more waypoints joined by straight lines at a constant speed, as
+                            .Ql xcrun simctl location start
+                            does: the first waypoint at once, then a position every
+                            .Ar S
+                            seconds
+                            .Pq Cm interval= , No default 1 s
+                            or every
+                            .Ar M
+                            metres travelled
+                            .Pq Cm distance= ,
+                            at
+                            .Ar M/S
+                            .Pq Cm speed= , No default 20 m/s ,
+                            and the last waypoint, exactly, at the end.
+                            A waypoint is one word,
+                            .Ar LAT,LNG
+                            with no space, checked like any position
+                            .Pq Sx Positions .
+                            Ranges: speed 0.01 to 1000 m/s, interval 0.01 s to a day, distance 0.1 m to
+                            1000 km.
+                            Giving both
+                            .Cm interval=
+                            and
+                            .Cm distance=
+                            is an error
+                            .Pq simctl leaves the choice unstated ;
+                            so is a single waypoint
+                            .Pq use Ic locate ,
+                            and a route of more than 2,000,000 positions.
+                            The route is named after its waypoint count:
+                            .Ql 2 waypoints .
+                            .Dl route start -33.869405,151.199 -33.8655,151.1955 speed=1.4
+                            """#,
                         examples: [
                             "route start -33.8694,151.199 -33.8655,151.1955",
                             "route start 37.33,-122.03 37.32,-122.01 speed=5 distance=50",
@@ -48,6 +133,25 @@ extension CommandFamily {
                             ArgSpec("NAME", .choice(BuiltinRoute.allCases.map(\.rawValue)), summary: "a scenario route")
                         ],
                         summary: "follow one of our scenario routes (route list shows them)",
+                        effect: .acts,
+                        manual: #"""
+                            .It Ic route run Ar city-run|bicycle-ride|freeway-drive
+                            Follow one of the shell's own scenario routes, in the spirit of the
+                            Simulator's City Run, City Bicycle Ride and Freeway Drive, around Cupertino as
+                            those are; a position a second:
+                            .Bl -tag -width "freeway-drive" -compact
+                            .It Cm city-run
+                            4.9 km, 27 min 20 s at 3 m/s (10.8 km/h): a loop from Infinite Loop down De
+                            Anza Blvd, east on Stevens Creek Blvd, up Wolfe Rd and back.
+                            .It Cm bicycle-ride
+                            10.1 km, 28 min 02 s at 6 m/s (21.6 km/h): Infinite Loop, west on Stevens
+                            Creek Blvd to Foothill Blvd, back along McClellan Rd and De Anza Blvd.
+                            .It Cm freeway-drive
+                            12.4 km, 7 min 07 s at 29 m/s (104.4 km/h): I-280 south-east from Cupertino
+                            past Lawrence Expressway and Winchester Blvd towards downtown San Jose.
+                            .El
+                            .Dl route run city-run
+                            """#,
                         examples: ["route run city-run", "route run freeway-drive"],
                         handler: { ctx throws(Diagnostic) in
                             let builtin = try ctx.required(
@@ -65,10 +169,92 @@ extension CommandFamily {
                             case is reported: partial, equal or backward times, long pauses, points
                             without a usable position. A relative path is taken from the script's folder.
                             """,
+                        effect: .acts,
+                        manual: #"""
+                            .It Ic route gpx Oo Fl Fl speed Ar M/S Oc Oo Fl Fl interval Ar S Oc Oo Fl Fl distance Ar M Oc Ar FILE
+                            Follow the points of a GPX 1.0 or 1.1 file: every
+                            .Li trk/trkseg/trkpt
+                            of every track, in file order, if it has any; else every
+                            .Li rte/rtept ;
+                            else every
+                            .Li wpt
+                            .Pq Xcode's format .
+                            A relative
+                            .Ar FILE
+                            is taken from the directory of the script
+                            .Pq at the prompt and in Fl c : No from the current directory .
+                            The route is named after the first track or route
+                            .Li name ,
+                            else the file's, else the file name.
+                            How times are played:
+                            .Bl -bullet -compact
+                            .It
+                            Points with a
+                            .Li <time>
+                            are played at the pace their times imply: the route's clock starts at the
+                            first point, whatever its date.
+                            .It
+                            Untimed points between two timed ones get times in proportion to the distance
+                            along the path (partial times).
+                            .It
+                            Untimed points before the first timed one or after the last, and every point
+                            of a file without times, move at
+                            .Cm speed=
+                            .Pq default 20 m/s .
+                            .It
+                            A segment whose time runs backwards, that keeps the same time while the
+                            position jumps, or that pauses longer than a day (a file stitched together from
+                            days apart, a 1901 date next to real ones) is crossed at
+                            .Cm speed=
+                            instead, with a warning.
+                            A pause of a day or less at one spot is played as a pause.
+                            .It
+                            A file with one usable point is a fixed location, as Xcode's single-waypoint
+                            files are: the device stays there, a route that was running stops, and the app
+                            reads it 1 s later, as after
+                            .Ic locate .
+                            .El
+                            .Pp
+                            The reader itself handles a file's odd cases so and reports each as a
+                            .Ql warning:
+                            line, never failing on them: a point without a usable
+                            .Li lat
+                            or
+                            .Li lon
+                            is skipped; a malformed time, or one before 1980-01-06 (the GPS epoch) or from
+                            2100 on while other points have plausible times, leaves its point untimed (all
+                            absurd times are kept, the pace between them may still be right); times that
+                            decrease keep the longest run that never decreases and the others are
+                            untimed; identical times, partial times, times without an offset (read as UTC),
+                            .Li <extensions> ,
+                            GPX 1.0
+                            .Li <speed>
+                            and
+                            .Li <course>
+                            (ignored: speed and course follow from positions and times), a missing
+                            .Li version
+                            (read as 1.1) and points of kinds not used are reported.
+                            Fractional seconds, a leap second and offsets such as
+                            .Li +00:00
+                            are understood.
+                            A file that cannot be read, that is not well-formed XML, whose root is not
+                            .Li gpx ,
+                            or that has no usable point is an error naming the line and column.
+                            .Dl route gpx walk.gpx speed=1.4
+                            """#,
                         examples: ["route gpx walk.gpx", "route gpx drive.gpx speed=15"],
                         handler: gpxCommand),
                     CommandSpec(
-                        "stop", summary: "stop the route; the device stays where it is", examples: ["route stop"],
+                        "stop", summary: "stop the route; the device stays where it is",
+                        effect: .acts,
+                        manual: #"""
+                            .It Ic route stop
+                            Stop the route: no more positions come, and the device stands still where it
+                            is (speed 0, course \-1).
+                            Fails when no route is running.
+                            .Dl route stop
+                            """#,
+                        examples: ["route stop"],
                         handler: { ctx throws(Diagnostic) in
                             guard let player = ctx.session.route, !player.isFinished else {
                                 throw .runtime(
@@ -80,6 +266,15 @@ extension CommandFamily {
                         }),
                     CommandSpec(
                         "list", summary: "the scenario routes: where they go, how long, how fast",
+                        effect: .acts,
+                        manual: #"""
+                            .It Ic route list
+                            List the scenario routes with their length, duration and speed, and where
+                            they go, as
+                            .Ic route run
+                            above describes them.
+                            .Dl route list
+                            """#,
                         examples: ["route list"],
                         handler: { ctx throws(Diagnostic) in
                             var lines: [String] = []
@@ -108,7 +303,38 @@ extension CommandFamily {
         ],
         stateRoots: [
             StateRoot(
-                "route", summary: "the route: running, name, source, progress, elapsed, duration, length, index, count"
+                "route", summary: "the route: running, name, source, progress, elapsed, duration, length, index, count",
+                manual: #"""
+                    .It Li route.running , route.name , route.source , route.progress , route.elapsed , route.duration , route.length , route.index , route.count , route.warnings
+                    The route the device follows, or the last one it followed:
+                    .Li route.running
+                    is
+                    .Li true
+                    until it finishes or stops;
+                    .Li route.name
+                    the waypoint count
+                    .Pq Qq 2 waypoints ,
+                    the scenario's name or the GPX file's name
+                    .Pq Li nil No when no route has run ;
+                    .Li route.source
+                    .Qq waypoints ,
+                    .Qq built-in
+                    or
+                    .Qq gpx ;
+                    .Li route.progress
+                    from 0 to 1;
+                    .Li route.elapsed
+                    and
+                    .Li route.duration ,
+                    durations;
+                    .Li route.length ,
+                    a length;
+                    .Li route.index ,
+                    how many positions have been delivered, of
+                    .Li route.count ;
+                    .Li route.warnings ,
+                    the GPX file's warnings, a list.
+                    """#
             ) {
                 shell in .leaf(routeValue(shell))
             }

@@ -5,6 +5,26 @@ extension CommandFamily {
     public static let runLoop = CommandFamily(
         name: "Run loop",
         summary: "see and step through the callbacks, responses and animations waiting to happen",
+        manual: #"""
+            See and step through what the run loop has pending: authorization callbacks,
+            the permission alert, location fixes, places responses, the end of camera
+            animations, the positions of a route.
+            By default each command lets the run loop settle
+            .Pq Sx Clock and run loop ;
+            with
+            .Ql set autorun off
+            those events wait until
+            .Ic step ,
+            .Ic run
+            or
+            .Ic wait
+            delivers them, so the tutorial's timing pitfalls can be watched one callback
+            at a time: P4, the first places request racing the permission alert; P2,
+            .Dq Get Place
+            tapped before the response arrives; P3, two requests in flight filling one
+            list twice
+            .Pq Sx Pitfalls .
+            """#,
         commands: [
             CommandSpec(
                 "events", summary: "list what the run loop has pending, with when it is due",
@@ -14,6 +34,20 @@ extension CommandFamily {
                     animations, the positions of a route. By default each command lets the run loop
                     settle; with 'set autorun off' they wait here until 'step', 'run' or 'wait'.
                     """,
+                effect: .looks,
+                api: APIEntry(what: "the main run loop's queue"),
+                manual: #"""
+                    .It Ic events
+                    List the pending events, earliest first: number, due time on the clock, how
+                    long until then
+                    .Pq Ql now No or Ql in 0.4s ,
+                    and what each is, such as
+                    .Ql locationManager(_:didUpdateLocations:) ,
+                    .Ql findPlaceLikelihoodsFromCurrentLocation callback ,
+                    .Ql permission alert ,
+                    .Ql route position .
+                    .Dl events
+                    """#,
                 examples: ["set autorun off", "launch", "events"],
                 handler: { ctx throws(Diagnostic) in
                     let session = ctx.session
@@ -47,6 +81,19 @@ extension CommandFamily {
                     ArgSpec("N", .integer(1...1_000_000), optional: true, summary: "how many events (default 1)")
                 ],
                 summary: "deliver the next pending event (moving the clock to its time)",
+                effect: .acts,
+                api: APIEntry(what: "one turn of the main run loop", callbacks: ["the next pending callback"]),
+                manual: #"""
+                    .It Ic step Op Ar N
+                    Deliver the next pending event, or the next
+                    .Ar N
+                    .Pq default 1 ,
+                    moving the clock to each one's time; a line
+                    .Ql \(-> 0.4s: LABEL
+                    before what it causes says which.
+                    With nothing pending it says so.
+                    .Dl step 3
+                    """#,
                 examples: ["step", "step 3"],
                 handler: { ctx throws(Diagnostic) in
                     let session = ctx.session
@@ -66,6 +113,15 @@ extension CommandFamily {
             CommandSpec(
                 "run", summary: "deliver every event that is due now (the clock does not move)",
                 details: "Events due later need 'wait' (or 'step', which moves the clock to the next one).",
+                effect: .acts,
+                api: APIEntry(what: "the main run loop draining what is due", callbacks: ["every callback due now"]),
+                manual: #"""
+                    .It Ic run
+                    Deliver every event that is due now, and what they schedule for now; the
+                    clock does not move, so a places response 0.4 s away stays pending.
+                    Says how many were delivered and how many are due later.
+                    .Dl run
+                    """#,
                 examples: ["run"],
                 handler: { ctx throws(Diagnostic) in
                     let count = ctx.session.runDue()

@@ -10,10 +10,15 @@ extension CommandFamily {
     public static let files = CommandFamily(
         name: "Files",
         summary: "export what the map shows as GeoJSON; save and load whole sessions",
+        manual: #"""
+            Export what the map shows for GIS tools; write the whole session to a file and
+            load it again, to resume it or to attach it to a bug report.
+            """#,
         commands: [
             CommandSpec(
                 "export",
                 summary: "write what the session shows to a file for other tools",
+                api: APIEntry(what: "nothing in the app: a file for GIS tools of what the map shows"),
                 subcommands: [
                     CommandSpec(
                         "geojson", arguments: [ArgSpec("FILE", .path, summary: "a .geojson file")],
@@ -27,6 +32,32 @@ extension CommandFamily {
                             far, a line) and visibleRegion (the camera's frame, a polygon). The file is
                             written to a temporary name and renamed, so it is never left half-written.
                             """,
+                        effect: .acts,
+                        manual: #"""
+                            .It Ic export geojson Ar FILE
+                            Writes what the map shows as an RFC 7946 FeatureCollection that GIS tools
+                            open.
+                            Each feature has a
+                            .Li kind
+                            property:
+                            .Li marker
+                            (title, snippet, infoWindow),
+                            .Li device
+                            (horizontalAccuracy, speed, course) with its
+                            .Li accuracy
+                            circle as a polygon,
+                            .Li likely
+                            (rank, name, likelihood, placeID),
+                            .Li route
+                            (the positions travelled so far, a line) and
+                            .Li visibleRegion
+                            (the camera's frame, a polygon).
+                            Positions are [longitude, latitude]; rings are closed and run
+                            counter-clockwise.
+                            The file is written to a temporary name and renamed; a relative path is taken
+                            from the script's folder.
+                            .Dl export geojson scenario.geojson
+                            """#,
                         examples: ["export geojson scenario.geojson"],
                         handler: exportGeoJSONCommand)
                 ]),
@@ -42,6 +73,32 @@ extension CommandFamily {
                     Callbacks waiting in the run loop cannot be written down: with autorun off,
                     'run' or 'wait' until only timers (a route's next position) are left.
                     """,
+                effect: .acts,
+                api: APIEntry(
+                    what: "nothing in the app: the simulated world written down, to resume or to attach to a bug report"
+                ),
+                manual: #"""
+                    .It Ic save Ar FILE
+                    Saves the whole session as versioned JSON: the clock, the device (position,
+                    privacy settings, Info.plist), the place dataset, the requested fields, the
+                    faults, the app (screen, location manager, map, markers, lists, the last
+                    places answer), the log, the counters, the route and the shell's settings
+                    .Pq keep-going , color , autorun , the flavour ;
+                    not
+                    .Fl \-json
+                    or the tutorial's progress.
+                    Callbacks waiting in the run loop cannot be written down: with
+                    .Cm autorun
+                    off,
+                    .Ic run
+                    or
+                    .Ic wait
+                    until only timers (a route's next position, a held-back approximate fix) are
+                    left.
+                    Saving, loading and saving again gives the same bytes.
+                    The file is written to a temporary name and renamed.
+                    .Dl save before-the-bug.json
+                    """#,
                 examples: ["save before-the-bug.json"],
                 handler: saveCommand),
             CommandSpec(
@@ -52,6 +109,19 @@ extension CommandFamily {
                     member of the wrong type is an error naming where, and the current session is
                     left exactly as it was.
                     """,
+                effect: .acts,
+                api: APIEntry(what: "nothing in the app: a saved world put back in place of this one"),
+                manual: #"""
+                    .It Ic load Ar FILE
+                    Replaces the session with a saved one, which carries on exactly as the
+                    original would have.
+                    The whole file is read first: a damaged file, one saved by a newer placeshell
+                    (a larger
+                    .Li version )
+                    or a member of the wrong type is an error that names where, and the current
+                    session stays exactly as it was.
+                    .Dl load before-the-bug.json
+                    """#,
                 examples: ["load before-the-bug.json"],
                 handler: loadSessionCommand),
         ])

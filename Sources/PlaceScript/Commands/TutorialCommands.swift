@@ -301,8 +301,6 @@ func bindCommand(_ text: String, language: String, table: CommandTable, line: In
     return try table.bind(raw, source: source)
 }
 
-private let familyKey = "Tutorial"
-
 extension Shell {
     /// This shell's walk, made (in the environment's language) the first time it is asked for.
     var tutorialWalk: TutorialWalk {
@@ -384,22 +382,9 @@ private func tell(_ shell: Shell, kind: String, fields: [Value.Field], lines: [S
 
 // MARK: - After every command
 
-/// Commands that only look (or talk about the shell itself): they never count as leading away.
-private let lookingCommands: Set<String> = [
-    "status", "log", "location", "markers", "picker", "stats", "places", "camera", "events", "faults", "plist",
-]
-
-private func isLooking(_ spec: CommandSpec) -> Bool {
-    if spec.family == "Shell" && spec.name != "set" && spec.name != "unset" { return true }
-    if spec.family == "Explain" { return true }
-    // The bare form of a command with subcommands shows its state (`auth`, `route`).
-    if spec.parent == nil && !spec.subcommands.isEmpty { return true }
-    return lookingCommands.contains(spec.fullName)
-}
-
 private func tutorialAfterCommand(_ shell: Shell) {
     guard let walk = shell.existingState(TutorialWalk.self), walk.isRunning else { return }
-    guard let command = shell.lastCommand, command.family != familyKey else { return }
+    guard let command = shell.lastCommand, command.family != CommandFamily.tutorial.name else { return }
     guard let text = try? walk.text(), let steps = try? walk.steps(shell, text), walk.current < steps.count else {
         return
     }
@@ -417,7 +402,8 @@ private func tutorialAfterCommand(_ shell: Shell) {
         walk.offTrack = 0
         return
     }
-    if isLooking(command) { return }
+    // A command that only looks (or talks about the shell itself) never counts as leading away.
+    if command.effect == .looks { return }
     walk.offTrack += 1
     guard walk.offTrack >= 2 else { return }
     walk.offTrack = 0
@@ -509,8 +495,81 @@ private let languageType = ArgType(usage: "LANG", completions: { _ in tutorialTe
 extension CommandFamily {
     /// The guided tutorial: the app's flow one step at a time, each checked against the session.
     public static let tutorial = CommandFamily(
-        name: familyKey,
+        name: "Tutorial",
         summary: "a guided walk through the tutorial app, one checked step at a time",
+        manual: #"""
+            A guided walk through the tutorial app, in the order the tutorial teaches it:
+            request permission, set up the location manager, add the map, ask for likely
+            places, let the user pick, add the marker; then the pitfalls: the missing
+            snippet
+            .Pq P1 ,
+            denied, approximate location
+            .Pq P12
+            and the Objective-C differences
+            .Pq P7 , P8 ;
+            and, marked optional, the first request racing the prompt
+            .Pq P4 ,
+            the empty list
+            .Pq P2
+            and duplicate rows
+            .Pq P3 ,
+            stepped with
+            .Ic set autorun off .
+            Each step says what the app does at that point, which real API is involved,
+            and what to type.
+            A step is done when its checks hold: expectations read through the same state
+            paths as
+            .Ic expect
+            .Pq Li app.running == true , Li markers[1].snippet != nil .
+            After every command while a walk runs, the current step is checked; when it
+            holds the walk prints
+            .Ql \[u2713] step N done
+            and the next step (a following step that already holds is marked done too).
+            After two commands in a row that are not what the step asks and bring it no
+            closer, it prints a one-line hint; commands that only look
+            .Po
+            .Ic show ,
+            .Ic help ,
+            .Ic explain ,
+            .Ic status
+            and the like
+            .Pc
+            never count.
+            With
+            .Fl Fl json
+            the walk prints
+            .Li {"event":"tutorial","kind":...}
+            lines instead of text, with
+            .Li kind
+            .Li done ,
+            .Li step ,
+            .Li hint
+            or
+            .Li finished .
+            The state path
+            .Li tutorial
+            holds
+            .Li running ,
+            .Li step ,
+            .Li title ,
+            .Li done
+            (the numbers of the steps done),
+            .Li steps
+            and
+            .Li language .
+            .Pp
+            The text is data, one file per language
+            .Pq Pa Sources/PlaceScript/Tutorial/en.swift ;
+            its format is described at the top of that file.
+            The language is the first of
+            .Ev LC_ALL ,
+            .Ev LC_MESSAGES
+            and
+            .Ev LANG
+            that is set, when the tutorial has it
+            .Pq Li de_DE.UTF-8 No is Li de ;
+            English otherwise.
+            """#,
         commands: [
             CommandSpec(
                 "tutorial",
@@ -529,10 +588,25 @@ extension CommandFamily {
                     The text follows LC_ALL, LC_MESSAGES or LANG when the tutorial has that language,
                     English otherwise ('tutorial language').
                     """,
+                effect: .looks,
+                api: APIEntry(what: "nothing in the app: the shell's guided walk through it, step by step"),
+                manual: #"""
+                    .It Ic tutorial
+                    Starts the walk at step 1, takes up a stopped walk where it stopped, or, while
+                    one runs, shows the current step again: its number and title, what the app
+                    does, the API, and the commands to type.
+                    .Dl tutorial
+                    """#,
                 examples: ["tutorial", "tutorial list", "tutorial goto 7"],
                 subcommands: [
                     CommandSpec(
-                        "next", summary: "go to the next step, done or not", examples: ["tutorial next"],
+                        "next", summary: "go to the next step, done or not",
+                        effect: .acts,
+                        manual: #"""
+                            .It Ic tutorial next
+                            Goes to the next step, whether the current one is done or not.
+                            """#,
+                        examples: ["tutorial next"],
                         handler: { ctx throws(Diagnostic) in
                             let walk = ctx.shell.tutorialWalk
                             let total = try walk.text().steps.count
@@ -543,7 +617,15 @@ extension CommandFamily {
                             return try goTo(ctx, walk.current + 1)
                         }),
                     CommandSpec(
-                        "back", summary: "go back to the previous step", examples: ["tutorial back"],
+                        "back", summary: "go back to the previous step",
+                        effect: .acts,
+                        manual: #"""
+                            .It Ic tutorial back
+                            Goes back to the previous step.
+                            A step reached by hand that already holds says so and waits for
+                            .Ic tutorial next .
+                            """#,
+                        examples: ["tutorial back"],
                         handler: { ctx throws(Diagnostic) in
                             let walk = ctx.shell.tutorialWalk
                             guard walk.isRunning else { return try start(ctx) }
@@ -554,6 +636,14 @@ extension CommandFamily {
                         }),
                     CommandSpec(
                         "restart", summary: "start again at step 1, with no step done",
+                        effect: .acts,
+                        manual: #"""
+                            .It Ic tutorial restart
+                            Starts again at step 1 with no step done.
+                            To start the session over as well, type
+                            .Ic reset
+                            first.
+                            """#,
                         examples: ["reset", "tutorial restart"],
                         handler: { ctx throws(Diagnostic) in
                             let walk = ctx.shell.tutorialWalk
@@ -566,7 +656,15 @@ extension CommandFamily {
                     CommandSpec(
                         "goto",
                         arguments: [ArgSpec("N", .integer(1...999), summary: "a step number ('tutorial list')")],
-                        summary: "go to step N", examples: ["tutorial goto 7"],
+                        summary: "go to step N",
+                        effect: .acts,
+                        manual: #"""
+                            .It Ic tutorial goto Ar N
+                            Goes to step
+                            .Ar N .
+                            .Dl tutorial goto 7
+                            """#,
+                        examples: ["tutorial goto 7"],
                         handler: { ctx throws(Diagnostic) in
                             let n = try ctx.required("N", as: .integer)
                             let total = try ctx.shell.tutorialWalk.text().steps.count
@@ -580,6 +678,11 @@ extension CommandFamily {
                         }),
                     CommandSpec(
                         "stop", summary: "end the walk (the steps done are kept: 'tutorial' takes it up again)",
+                        effect: .acts,
+                        manual: #"""
+                            .It Ic tutorial stop
+                            Ends the walk; the steps done are kept.
+                            """#,
                         examples: ["tutorial stop"],
                         handler: { ctx throws(Diagnostic) in
                             let walk = ctx.shell.tutorialWalk
@@ -591,7 +694,17 @@ extension CommandFamily {
                                 text.message("stopped", ["n": String(walk.current + 1)]), value: .int(walk.current + 1))
                         }),
                     CommandSpec(
-                        "list", summary: "list the steps, with a mark for those done", examples: ["tutorial list"],
+                        "list", summary: "list the steps, with a mark for those done",
+                        effect: .acts,
+                        manual: #"""
+                            .It Ic tutorial list
+                            Lists the steps, with
+                            .Ql \[u2713]
+                            for those done and
+                            .Ql \[->]
+                            for the current one.
+                            """#,
+                        examples: ["tutorial list"],
                         handler: { ctx throws(Diagnostic) in
                             let shell = ctx.shell
                             let walk = shell.tutorialWalk
@@ -624,6 +737,12 @@ extension CommandFamily {
                         "language",
                         arguments: [ArgSpec("LANG", languageType, optional: true, summary: "a language code, e.g. en")],
                         summary: "show the tutorial's language and those it has, or choose one",
+                        effect: .acts,
+                        manual: #"""
+                            .It Ic tutorial language Op Ar LANG
+                            Shows the walk's language and those the tutorial has, or chooses one.
+                            .Dl tutorial language en
+                            """#,
                         examples: ["tutorial language", "tutorial language en"],
                         handler: { ctx throws(Diagnostic) in
                             let walk = ctx.shell.tutorialWalk
@@ -659,7 +778,19 @@ extension CommandFamily {
                 })
         ],
         stateRoots: [
-            StateRoot("tutorial", summary: "the guided tutorial: running, step, title, done, steps, language") {
+            StateRoot(
+                "tutorial", summary: "the guided tutorial: running, step, title, done, steps, language",
+                manual: #"""
+                    .It Li tutorial.running , tutorial.step , tutorial.title , tutorial.done , tutorial.steps , tutorial.language
+                    The guided walk
+                    .Pq Sx Tutorial :
+                    whether it runs; the number and title of the current step
+                    .Pq Li nil No when no walk runs ;
+                    the numbers of the steps done, a list; how many steps the walk has; and the
+                    language of its text
+                    .Pq Qq en .
+                    """#
+            ) {
                 shell in
                 let walk = shell.tutorialWalk
                 let text = try? walk.text()

@@ -232,6 +232,27 @@ public struct CommandResult: Sendable {
     }
 }
 
+/// Whether a command only looks (shows state, talks about the shell) or acts (changes the app,
+/// the device, the service or the shell's settings). The tutorial's hints count only the commands
+/// that act as leading away from the step.
+public enum CommandEffect: Sendable {
+    case looks, acts
+}
+
+/// What a command stands for in the real app, as `explain COMMAND` prints it: what it is, the
+/// API calls it makes, and the callbacks that follow.
+public struct APIEntry: Sendable {
+    public var what: String
+    public var calls: [String]
+    public var callbacks: [String]
+
+    public init(what: String, calls: [String] = [], callbacks: [String] = []) {
+        self.what = what
+        self.calls = calls
+        self.callbacks = callbacks
+    }
+}
+
 /// Runs a bound command against the shell.
 public typealias CommandHandler = (CommandContext) throws(Diagnostic) -> CommandResult
 
@@ -243,6 +264,15 @@ public final class CommandSpec: @unchecked Sendable {
     public let options: [OptionSpec]
     public let summary: String
     public let details: String
+    /// Whether it only looks or acts. Every command that runs says which; nil only for a command
+    /// that cannot run on its own (`fail`: its subcommands say), and a unit test fails on any other.
+    public let effect: CommandEffect?
+    /// What it stands for in the real app (`explain COMMAND`); nil for the shell's own commands
+    /// and for a subcommand that stands for what its parent does.
+    public let api: APIEntry?
+    /// Its entry in the manual's COMMANDS section, in mdoc: the `.It Ic …` line and its body.
+    /// Empty only for a command that cannot run on its own (`fail`: its subcommands have theirs).
+    public let manual: String
     public let examples: [String]
     public let subcommands: [CommandSpec]
     public let handler: CommandHandler?
@@ -252,7 +282,8 @@ public final class CommandSpec: @unchecked Sendable {
 
     public init(
         _ name: String, aliases: [String] = [], arguments: [ArgSpec] = [], options: [OptionSpec] = [],
-        summary: String, details: String = "", examples: [String] = [], subcommands: [CommandSpec] = [],
+        summary: String, details: String = "", effect: CommandEffect? = nil, api: APIEntry? = nil,
+        manual: String = "", examples: [String] = [], subcommands: [CommandSpec] = [],
         handler: CommandHandler? = nil
     ) {
         self.name = name
@@ -261,6 +292,9 @@ public final class CommandSpec: @unchecked Sendable {
         self.options = options
         self.summary = summary
         self.details = details
+        self.effect = effect
+        self.api = api
+        self.manual = manual
         self.examples = examples
         self.subcommands = subcommands
         self.handler = handler
@@ -272,6 +306,10 @@ public final class CommandSpec: @unchecked Sendable {
         if let parent { return parent.fullName + " " + name }
         return name
     }
+
+    /// What `explain` says it stands for: its own API entry, else its parent's; nil for the
+    /// shell's own commands.
+    public var standsFor: APIEntry? { api ?? parent?.standsFor }
 
     /// The usage line: `locate LAT LNG [ACCURACY]`, `launch [--flavor swift|objc]`.
     public var usage: String {
@@ -327,10 +365,16 @@ public struct SettingSpec: Sendable {
 public struct StateRoot: Sendable {
     public var name: String
     public var summary: String
+    /// Its entries in the manual's STATE PATHS section, in mdoc: `.It Li …` items with their
+    /// bodies, one for each path or group of paths under it.
+    public var manual: String
     public var node: @Sendable (Shell) -> StateNode
-    public init(_ name: String, summary: String, node: @escaping @Sendable (Shell) -> StateNode) {
+    public init(
+        _ name: String, summary: String, manual: String = "", node: @escaping @Sendable (Shell) -> StateNode
+    ) {
         self.name = name
         self.summary = summary
+        self.manual = manual
         self.node = node
     }
 }
@@ -354,6 +398,9 @@ public struct HelpTopic: Sendable {
 public struct CommandFamily: Sendable {
     public var name: String
     public var summary: String
+    /// Its introduction in the manual's COMMANDS section, in mdoc: the text between `.Ss NAME`
+    /// and the list of its commands.
+    public var manual: String
     public var commands: [CommandSpec]
     public var stateRoots: [StateRoot]
     public var settings: [SettingSpec]
@@ -364,7 +411,7 @@ public struct CommandFamily: Sendable {
     public var afterCommand: (@Sendable (Shell) -> Void)?
 
     public init(
-        name: String, summary: String, commands: [CommandSpec], stateRoots: [StateRoot] = [],
+        name: String, summary: String, manual: String = "", commands: [CommandSpec], stateRoots: [StateRoot] = [],
         settings: [SettingSpec] = [], topics: [HelpTopic] = [], promptTag: (@Sendable (Shell) -> String?)? = nil,
         afterCommand: (@Sendable (Shell) -> Void)? = nil
     ) {
@@ -372,6 +419,7 @@ public struct CommandFamily: Sendable {
         self.afterCommand = afterCommand
         self.name = name
         self.summary = summary
+        self.manual = manual
         self.commands = commands
         self.stateRoots = stateRoots
         self.settings = settings

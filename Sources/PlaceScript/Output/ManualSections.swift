@@ -1,0 +1,143 @@
+/// The manual's STATE PATHS and COMMANDS sections, made from the command table: each family's
+/// introduction, each command's entry and each state root's entries are fields of the table
+/// (`manual`); what is about a section as a whole is here. `placeshell --manual-sections` prints
+/// them and `scripts/manual` puts them into man/placeshell.1 in place of the old ones.
+extension CommandTable {
+    /// Both generated sections, in the order the manual has them, each from its `.Sh` line.
+    public func manualSections() -> String {
+        manualStatePathsSection() + manualCommandsSection()
+    }
+
+    /// The STATE PATHS section: the shell's own roots, then every other family's, in table order.
+    public func manualStatePathsSection() -> String {
+        let shellFamily = CommandFamily.builtins.name
+        let shellRoots = families.filter { $0.name == shellFamily }.flatMap(\.stateRoots)
+        let otherRoots = families.filter { $0.name != shellFamily }.flatMap(\.stateRoots)
+        var lines = [".Sh STATE PATHS", statePathsPreamble, ".Pp", "The shell's own paths:"]
+        lines += Self.tagList(shellRoots.map(\.manual))
+        lines += [".Pp", statePathsMiddle]
+        lines += Self.tagList(otherRoots.map(\.manual))
+        lines += [".Pp", statePathsEnd]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The COMMANDS section: what holds for every command, the list of families, then for each
+    /// family its introduction and its commands' entries (subcommands after their parent).
+    public func manualCommandsSection() -> String {
+        var lines = [".Sh COMMANDS", commandsPreamble]
+        let width = families.map(\.name).max { $0.count < $1.count } ?? "Ds"
+        lines.append(".Bl -tag -width \(Self.macroArgument(width)) -compact")
+        for family in families {
+            lines.append(".It Sx \(family.name)")
+            lines.append(Self.sentence(family.summary))
+        }
+        lines.append(".El")
+        lines += [".Pp", commandsAfterFamilies]
+        for family in families {
+            lines.append(".Ss \(family.name)")
+            if !family.manual.isEmpty { lines.append(family.manual) }
+            func entries(_ spec: CommandSpec) -> [String] {
+                (spec.manual.isEmpty ? [] : [spec.manual]) + spec.subcommands.flatMap(entries)
+            }
+            lines += Self.tagList(family.commands.flatMap(entries))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `.Bl -tag -width Ds`, the items, `.El`.
+    private static func tagList(_ items: [String]) -> [String] {
+        [".Bl -tag -width Ds"] + items.filter { !$0.isEmpty } + [".El"]
+    }
+
+    /// A summary from the table as a line of mdoc text: capitalised, with a full stop, and
+    /// escaped so that nothing in it reads as a request or an escape.
+    private static func sentence(_ summary: String) -> String {
+        var text = summary.replacing("\\", with: "\\e")
+        if let first = text.first { text = first.uppercased() + text.dropFirst() }
+        if text.first == "." || text.first == "'" { text = "\\&" + text }
+        return text + "."
+    }
+
+    /// A word as one macro argument: quoted when it has a space (`"Run loop"`).
+    private static func macroArgument(_ word: String) -> String {
+        word.contains(" ") ? "\"\(word)\"" : word
+    }
+}
+
+private let statePathsPreamble = #"""
+    The session is a tree of values that
+    .Ic show
+    prints and
+    .Ic expect
+    checks.
+    A path is a name followed by
+    .Li \&. Ns Ar member
+    and
+    .Li \&[ Ns Ar N Ns Li \&]
+    parts.
+    Indexes are 1-based, like the rows people see:
+    .Li markers[1]
+    is the first marker.
+    A list also has
+    .Li .count .
+    A member of
+    .Li nil
+    is
+    .Li nil .
+    An index past the end of a list, or a member a record does not have, is an
+    error that says what there is.
+    .Ql show
+    alone lists the top-level paths;
+    .Ic help paths
+    lists them with a line each.
+    """#
+
+private let statePathsMiddle = #"""
+    The app simulation's paths, by root
+    .Po
+    .Ql show
+    lists the roots,
+    .Ql show Ar path
+    prints everything under one, and
+    .Ic help paths
+    describes them
+    .Pc .
+    Text is quoted; lengths, speeds, angles and durations carry their unit
+    .Pq Li 5m , Li 0deg , Li 1.4s .
+    """#
+
+private let statePathsEnd = #"""
+    With no app running,
+    .Li map
+    and
+    .Li camera
+    are
+    .Li nil ,
+    and
+    .Li likely ,
+    .Li picker.rows
+    and
+    .Li markers
+    are empty.
+    """#
+
+private let commandsPreamble = #"""
+    Every command has help with usage and examples:
+    .Ic help Ar command .
+    Arguments in brackets are optional.
+    The commands come in families, as
+    .Ic help
+    lists them:
+    """#
+
+private let commandsAfterFamilies = #"""
+    The commands that act on the app do what a person, the Simulator or the system
+    would
+    .Pq see Sx THE SIMULATED APP .
+    A command that needs the app fails with
+    .Ql the app is not running
+    when it is not; a command used in the wrong state fails with an error that
+    says why, and what to type instead when that is known, and changes nothing.
+    After every command the run loop delivers whatever falls due
+    .Pq Sx Clock and run loop .
+    """#

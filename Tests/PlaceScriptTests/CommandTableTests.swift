@@ -1,0 +1,109 @@
+import XCTest
+
+@testable import PlaceScript
+
+/// The command table is the one list of commands: everything else a command needs (whether it
+/// only looks, what it stands for in the app, its manual entry) is a field of its spec, and these
+/// tests fail when a command leaves one out.
+final class CommandTableTests: XCTestCase {
+    /// Every command and subcommand of the standard table, parents before their subcommands.
+    private var allCommands: [CommandSpec] {
+        func walk(_ spec: CommandSpec) -> [CommandSpec] { [spec] + spec.subcommands.flatMap(walk) }
+        return CommandTable.standard.commands.flatMap(walk)
+    }
+
+    /// Commands that run: those with a handler (`fail` alone only asks for a subcommand).
+    private var runnableCommands: [CommandSpec] { allCommands.filter { $0.handler != nil } }
+
+    func testEveryCommandThatRunsSaysWhetherItLooksOrActs() {
+        let undecided = runnableCommands.filter { $0.effect == nil }.map(\.fullName)
+        XCTAssertEqual(
+            undecided, [],
+            "commands without 'effect: .looks' or 'effect: .acts' in their CommandSpec (the tutorial's hints need it)")
+    }
+
+    /// A command acts on the app when it acts and is not the shell's own: `explain` must be able
+    /// to say what it stands for in the real app.
+    func testEveryCommandThatActsOnTheAppHasAnExplainEntry() {
+        let shell = CommandFamily.builtins.name
+        let missing = runnableCommands.filter { $0.effect == .acts && $0.family != shell && $0.standsFor == nil }
+        XCTAssertEqual(
+            missing.map(\.fullName), [],
+            "commands that act on the app without 'api: APIEntry(…)' in their CommandSpec or their parent's")
+    }
+
+    func testEveryCommandThatRunsHasItsManualEntry() {
+        for spec in allCommands {
+            let lines = spec.manual.split(separator: "\n", omittingEmptySubsequences: false)
+            if spec.manual.isEmpty {
+                XCTAssertTrue(
+                    spec.handler == nil, "'\(spec.fullName)' runs but has no 'manual:' entry for the COMMANDS section")
+                continue
+            }
+            let words = lines[0].split(separator: " ").filter { $0 != "Cm" }.map(String.init)
+            XCTAssertEqual(
+                Array(words.dropFirst(2).prefix(spec.fullName.split(separator: " ").count)).joined(separator: " "),
+                spec.fullName,
+                "the manual entry of '\(spec.fullName)' starts '\(lines[0])', not '.It Ic \(spec.fullName)'")
+            XCTAssertEqual(Array(words.prefix(2)), [".It", "Ic"], "'\(spec.fullName)': \(lines[0])")
+            let items = assertWellFormed(spec.manual, item: ".It Ic", what: "the manual entry of '\(spec.fullName)'")
+            XCTAssertEqual(items, 1, "the manual entry of '\(spec.fullName)' holds another command's entry")
+        }
+    }
+
+    func testEveryFamilyHasItsManualIntroduction() {
+        for family in CommandTable.standard.families {
+            XCTAssertFalse(family.manual.isEmpty, "family '\(family.name)' has no 'manual:' introduction")
+            XCTAssertFalse(
+                family.manual.split(separator: "\n").contains { $0.hasPrefix(".It") || $0.hasPrefix(".Sh") },
+                "the introduction of '\(family.name)' holds an item or a section of its own")
+            assertWellFormed(family.manual, item: nil, what: "the introduction of '\(family.name)'")
+        }
+    }
+
+    func testEveryStateRootHasItsManualEntriesAndOnlyThose() {
+        for root in CommandTable.standard.stateRoots {
+            XCTAssertFalse(root.manual.isEmpty, "state root '\(root.name)' has no 'manual:' entries")
+            assertWellFormed(root.manual, item: ".It Li", what: "the manual entries of '\(root.name)'")
+            for line in root.manual.split(separator: "\n") where line.hasPrefix(".It ") {
+                let path = line.dropFirst(".It Li ".count)
+                let under =
+                    path == root.name || path.hasPrefix(root.name + ".") || path.hasPrefix(root.name + "[")
+                    || path.hasPrefix(root.name + " ")
+                XCTAssertTrue(under, "'\(line)' is among the entries of '\(root.name)' but names another root")
+            }
+        }
+    }
+
+    /// mdoc text that can stand in the generated sections: no blank lines (mandoc warns), lists
+    /// closed, and (for items) starting with its item and holding no other kind at its own level.
+    /// Returns how many items it holds at its own level.
+    @discardableResult
+    private func assertWellFormed(
+        _ text: String, item: String?, what: String, file: StaticString = #filePath, line: UInt = #line
+    ) -> Int {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertFalse(
+            lines.contains { $0.allSatisfy(\.isWhitespace) }, "\(what) has a blank line", file: file, line: line)
+        var depth = 0
+        var items = 0
+        for l in lines {
+            if l.hasPrefix(".Bl ") { depth += 1 }
+            if l.hasPrefix(".El") { depth -= 1 }
+            XCTAssertGreaterThanOrEqual(depth, 0, "\(what) closes a list it did not open", file: file, line: line)
+            if depth == 0, l.hasPrefix(".It ") {
+                items += 1
+                if let item, !l.hasPrefix(item + " ") {
+                    XCTFail("\(what) has '\(l)' among its items", file: file, line: line)
+                }
+            }
+        }
+        XCTAssertEqual(depth, 0, "\(what) leaves a list open", file: file, line: line)
+        if let item {
+            XCTAssertTrue(
+                lines.first?.hasPrefix(item + " ") ?? false, "\(what) does not start with '\(item)'", file: file,
+                line: line)
+        }
+        return items
+    }
+}
