@@ -170,6 +170,8 @@ final class BadInputTests: BinaryTestCase {
 
     /// Ctrl-C during a long `wait` in a script: the wait stops between two events, says how far
     /// it got, and the script ends with 130, even with --keep-going.
+    /// The signal comes 4 s in: well inside the wait (about 20 s in a debug build), and late
+    /// enough that a busy machine has started the script and reached the wait.
     func testInterruptStopsALongWaitInAScript() throws {
         directory.write(
             "wait.placescript",
@@ -180,7 +182,7 @@ final class BadInputTests: BinaryTestCase {
             echo the-end
             """)
         let r = try bash(
-            "'\(binary.path)' --keep-going wait.placescript > out.txt & pid=$!; sleep 1.5; kill -INT $pid; wait $pid",
+            "'\(binary.path)' --keep-going wait.placescript > out.txt & pid=$!; sleep 4; kill -INT $pid; wait $pid",
             timeout: 120)
         XCTAssertEqual(r.status, 130, "status after Ctrl-C\n\(r.stderrText)")
         XCTAssertTrue(
