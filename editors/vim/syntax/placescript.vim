@@ -1,0 +1,32 @@
+" Vim syntax file for placeshell scripts (*.placescript).
+" Generated from placeshell's command table (Sources/PlaceScript/Output/EditorSyntax.swift);
+" do not edit: PLACESHELL_RECORD=1 swift test --filter EditorSyntaxTests writes it again.
+if exists("b:current_syntax")
+  finish
+endif
+
+syn match placescriptComment "#.*$" contains=@Spell
+syn match placescriptDirective "^#|.*$"
+syn region placescriptString start=+"+ skip=+\\.+ end=+"+ oneline
+syn region placescriptString start=+'+ end=+'+ oneline
+syn match placescriptArgument "\$\%(\d\+\|{[^}]*}\|#\|@\|\*\)"
+syn match placescriptNumber "-\=\<\d\+\%(\.\d\+\)\=\%([eE][-+]\=\d\+\)\=\%(km/h\|m/s\|km\|min\|ms\|deg\|m\|s\|h\|%\)\="
+syn match placescriptOption "\%(^\|\s\)\zs--\=\a[-a-zA-Z]*"
+syn match placescriptOperator "==\|!=\|<=\|>=\|\~=\|<\|>"
+syn keyword placescriptOperator contains matches within near
+syn keyword placescriptConstant true false nil on off
+syn match placescriptCommand "\%(^\|;\)\s*\zs\%(mylocation\|ratelimit\|terminate\|getplace\|location\|snapshot\|tutorial\|explain\|history\|markers\|network\|version\|apikey\|camera\|events\|expect\|export\|faults\|fields\|launch\|likely\|locate\|picker\|places\|select\|source\|status\|plist\|reset\|route\|stats\|trace\|unset\|auth\|back\|echo\|exit\|fail\|help\|kill\|load\|quit\|save\|show\|step\|wait\|zoom\|log\|map\|pan\|run\|set\|tap\|st\|\.\|?\)\ze\%(\s\|;\|$\)"
+syn keyword placescriptSubcommand add allow back deny export generate geojson goto gpx info language list load location marker near never next places precise remove restart restrict run services show start stop unknown
+
+hi def link placescriptComment Comment
+hi def link placescriptDirective PreProc
+hi def link placescriptString String
+hi def link placescriptArgument Identifier
+hi def link placescriptNumber Number
+hi def link placescriptOption Special
+hi def link placescriptOperator Operator
+hi def link placescriptConstant Constant
+hi def link placescriptCommand Statement
+hi def link placescriptSubcommand Type
+
+let b:current_syntax = "placescript"
