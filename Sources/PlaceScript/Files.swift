@@ -118,3 +118,38 @@ public func writeFileAtomically(_ path: String, _ bytes: [UInt8], mode: mode_t =
     }
     return .success(())
 }
+
+/// What Tab offers for a partly typed file name: the entries of its folder (relative to the
+/// current directory; `~/` is the home folder) that start with what follows the last `/`, each as
+/// the whole word typed so far plus the rest of the name, folders with a `/` so that completion
+/// can go on into them. Hidden entries only when the name typed starts with `.`.
+public func fileNameCompletions(_ typed: String) -> [String] {
+    let folderPart: String
+    let namePart: String
+    if let slash = typed.lastIndex(of: "/") {
+        folderPart = String(typed[...slash])
+        namePart = String(typed[typed.index(after: slash)...])
+    } else {
+        folderPart = ""
+        namePart = typed
+    }
+    var folder = folderPart.isEmpty ? "." : folderPart
+    if folder.hasPrefix("~/"), let home = getenv("HOME") {
+        folder = String(cString: home) + folder.dropFirst()
+    }
+    guard let dir = opendir(folder) else { return [] }
+    defer { closedir(dir) }
+    var out: [String] = []
+    while let entry = readdir(dir) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        if name == "." || name == ".." || !name.hasPrefix(namePart) { continue }
+        if name.hasPrefix(".") && !namePart.hasPrefix(".") { continue }
+        var st = stat()
+        let isFolder = stat(folder + "/" + name, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+        out.append(folderPart + name + (isFolder ? "/" : ""))
+        if out.count >= 1000 { break }
+    }
+    return out.sorted()
+}

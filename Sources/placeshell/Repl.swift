@@ -29,7 +29,8 @@ private let completeCallback: @convention(c) (OpaquePointer?, Int32) -> UInt8 = 
     if candidates.isEmpty { return UInt8(CC_REFRESH_BEEP) }
     if candidates.count == 1 {
         let rest = String(candidates[0].utf8.dropFirst(typed.utf8.count)) ?? ""
-        let suffix = candidates[0].hasSuffix("=") ? "" : " "
+        // After `name=` the value follows, and after a folder `dir/` a name in it: no space.
+        let suffix = candidates[0].hasSuffix("=") || candidates[0].hasSuffix("/") ? "" : " "
         _ = el_insertstr(el, rest + suffix)
         return UInt8(CC_REFRESH)
     }

@@ -6,10 +6,14 @@ extension ArgType {
         .word(c.next()?.text ?? "")
     }
 
-    /// A file path.
-    public static let path = ArgType(usage: "FILE") { (c: inout TokenCursor) throws(Diagnostic) in
-        .word(c.next()?.text ?? "")
-    }
+    /// A file path; Tab completes file and folder names.
+    public static let path: ArgType = {
+        var type = ArgType(usage: "FILE") { (c: inout TokenCursor) throws(Diagnostic) in
+            .word(c.next()?.text ?? "")
+        }
+        type.prefixCompletions = { _, prefix in fileNameCompletions(prefix) }
+        return type
+    }()
 
     /// All remaining words (at least one), kept apart.
     public static let words = ArgType(isGreedy: true) { (c: inout TokenCursor) throws(Diagnostic) in
