@@ -370,7 +370,8 @@ private func runAll(
         }
         let now = monotonicMilliseconds()
         var wait: Int32 = -1
-        if running.contains(where: { $0.fds.allSatisfy { $0 < 0 } }) { wait = 5 }
+        // A child that closed its output is about to exit: look again soon.
+        if running.contains(where: { $0.fds.allSatisfy { $0 < 0 } }) { wait = 1 }
         if let timeout {
             for child in running where !child.timedOut {
                 let left = max(0, child.started + timeout - now)
@@ -403,9 +404,11 @@ private func runAll(
                 kill(child.pid, SIGKILL)
             }
         }
-        for child in running where child.fds.allSatisfy({ $0 < 0 }) {
+        // With no deadline and every child's output closed, nothing else can happen: wait.
+        let blocking = timeout == nil && running.allSatisfy { $0.fds.allSatisfy { $0 < 0 } }
+        for (k, child) in running.enumerated() where child.fds.allSatisfy({ $0 < 0 }) {
             var status: Int32 = 0
-            let r = waitpid(child.pid, &status, WNOHANG)
+            let r = waitpid(child.pid, &status, blocking && k == 0 ? 0 : WNOHANG)
             guard r == child.pid else { continue }
             child.ended = monotonicMilliseconds()
             if status & 0x7f == 0 {
