@@ -129,7 +129,8 @@ private func zshCompletion() -> String {
             specs.append("'\(prefix)\(written)[\(zshQuoted(spec.summary))]\(argument)'")
         }
     }
-    specs.append("'1:script:_files -g \"*.placescript(-.)\"'")
+    // FILE, or the word `test`.
+    specs.append("'1:script:{_files -g \"*.placescript(-.)\"; compadd -- test}'")
     specs.append("'*::argument:_files'")
     var testSpecs: [String] = []
     for spec in CommandLineOption.testTable {
