@@ -313,9 +313,24 @@ public final class Shell {
         }
     }
 
-    /// Reports syntax errors, at most 20 of them.
+    /// Reports syntax errors, at most 20 of them; with `json`, each is also a
+    /// `{"event":"syntax-error","message":…,"file":…,"line":…,"column":…}` line on stdout.
     public func reportSyntaxErrors(_ errors: [Diagnostic]) {
-        for e in errors.prefix(20) { report(e, command: nil) }
+        for e in errors.prefix(20) {
+            if json {
+                var line = "{\"event\":\"syntax-error\""
+                if case .record(let fields) = e.jsonObject {
+                    for field in fields {
+                        line += ","
+                        JSON.appendQuoted(field.name, to: &line)
+                        line += ":"
+                        appendJSON(field.value, to: &line)
+                    }
+                }
+                stdout.write(line + "}\n")
+            }
+            report(e, command: nil)
+        }
         if errors.count > 20 {
             stdout.flush()
             stderr.write("placeshell: \(errors.count - 20) more errors not shown\n")

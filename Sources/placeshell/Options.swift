@@ -1,3 +1,4 @@
+@preconcurrency import Glibc
 import PlaceKit
 import PlaceScript
 
@@ -12,6 +13,8 @@ struct Options {
         case version
         case completions(CompletionShell)
         case manualSections
+        case test(TestOptions)
+        case check(paths: [String])
     }
     var mode: Mode = .repl
     var arguments: [String] = []
@@ -20,6 +23,8 @@ struct Options {
     var color: ColorMode = .auto
     var flavor: AppFlavor = .swift
     var historyEnabled = true
+    /// Warnings about the command line that do not stop it (an option written after FILE).
+    var warnings: [String] = []
 }
 
 /// A command-line mistake: exit status 2.
@@ -36,7 +41,9 @@ struct UsageError: Error {
 struct CommandLineOption: Sendable {
     /// What an option does to `Options`.
     enum Action: Sendable {
-        case commands, json, keepGoing, flavor, color, noHistory, help, version, completions, manualSections
+        case commands, json, keepGoing, flavor, color, noHistory, help, version, completions, manualSections, check
+        // `placeshell test` only.
+        case jobs, filter, junit, tap, timeout, quiet, update
     }
 
     /// Every spelling, the short one first: `["-h", "--help"]`.
@@ -76,6 +83,9 @@ struct CommandLineOption: Sendable {
             names: ["--completions"], value: "SHELL", choices: CompletionShell.allCases.map(\.rawValue), noun: "shell",
             summary: "print the completion script for bash, zsh or fish and exit", action: .completions),
         CommandLineOption(
+            names: ["--check"], summary: "parse and bind each FILE, run nothing; list every error and exit",
+            action: .check),
+        CommandLineOption(
             names: ["--manual-sections"],
             summary: "print the manual's sections made from the command table, and exit",
             action: .manualSections),
@@ -83,8 +93,32 @@ struct CommandLineOption: Sendable {
         CommandLineOption(names: ["-V", "--version"], summary: "show the version and exit", action: .version),
     ]
 
+    /// The options of `placeshell test [OPTIONS] [PATH…]`.
+    static let testTable: [CommandLineOption] = [
+        CommandLineOption(
+            names: ["-j", "--jobs"], value: "N", summary: "run N scripts at a time (default: the number of cores)",
+            action: .jobs),
+        CommandLineOption(
+            names: ["--filter"], value: "REGEX", summary: "run only the scripts whose path matches REGEX",
+            action: .filter),
+        CommandLineOption(
+            names: ["--timeout"], value: "DURATION",
+            summary: "kill and fail a script still running after DURATION (30s, 500ms, 2m)", action: .timeout),
+        CommandLineOption(
+            names: ["--junit"], value: "FILE", summary: "also write the results to FILE as JUnit XML",
+            action: .junit),
+        CommandLineOption(names: ["--tap"], summary: "print the results as TAP version 13", action: .tap),
+        CommandLineOption(
+            names: ["--json"], summary: "print one JSON object per script, then a summary object", action: .json),
+        CommandLineOption(names: ["--quiet"], summary: "print only the failures and the closing line", action: .quiet),
+        CommandLineOption(
+            names: ["--update"], summary: "rewrite each NAME.placescript.out with what the script printed",
+            action: .update),
+        CommandLineOption(names: ["-h", "--help"], summary: "show this help and exit", action: .help),
+    ]
+
     /// The option spelt `name` (shown or hidden).
-    static func named(_ name: String) -> CommandLineOption? {
+    static func named(_ name: String, in table: [CommandLineOption] = table) -> CommandLineOption? {
         table.first { $0.names.contains(name) || $0.hiddenNames.contains(name) }
     }
 
@@ -113,6 +147,8 @@ let usageText: String = {
     return """
         usage: placeshell [OPTIONS] [FILE [ARG…]]
                placeshell [OPTIONS] -c COMMANDS [ARG…]
+               placeshell --check FILE…
+               placeshell test [OPTIONS] [PATH…]
 
         A shell for the "current place on a map" iOS app, simulated: permission, location,
         likely places, the picker and the map, one command at a time or in scripts.
@@ -126,7 +162,33 @@ let usageText: String = {
         exit status: 0 all commands succeeded, 1 a command or an expect failed,
         2 a usage error or a script that does not parse (nothing ran).
 
+        'placeshell test' runs every .placescript under PATH, each in its own process, and
+        reports each one; 'placeshell test --help' lists its options.
+
         Type 'help' at the prompt for the commands; 'man placeshell' for the manual.
+        """
+}()
+
+/// The usage text of `placeshell test --help`.
+let testUsageText: String = {
+    let table = CommandLineOption.testTable
+    let width = (table.map(\.synopsis.count).max() ?? 0) + 2
+    let options = table.map { spec in
+        "  " + spec.synopsis + String(repeating: " ", count: width - spec.synopsis.count) + spec.summary
+    }
+    return """
+        usage: placeshell test [OPTIONS] [PATH…]
+
+        Runs every *.placescript under each PATH (default: the current directory), each in a
+        fresh session in its own process, and prints one line per script, its diagnostic when it
+        fails, and 'N passed, N failed'. Where NAME.placescript.out exists, the script's standard
+        output must equal it. A first-line comment '# args: WORD…' gives a script its arguments;
+        '# skip: REASON' skips it.
+
+        options:
+        \(options.joined(separator: "\n"))
+
+        exit status: 0 all scripts passed, 1 one or more failed, 2 a usage error.
         """
 }()
 
@@ -135,8 +197,14 @@ let usageText: String = {
 /// Parses the command line (without the program name).
 func parseOptions(_ args: [String]) throws(UsageError) -> Options {
     var options = Options()
+    if args.first == "test" {
+        options.mode = .test(try parseTestOptions(Array(args.dropFirst())))
+        return options
+    }
     var i = 0
     var commands: String? = nil
+    var check = false
+    var checkPaths: [String] = []
     func value(for name: String, inline: String?) throws(UsageError) -> String {
         if let inline { return inline }
         i += 1
@@ -147,6 +215,10 @@ func parseOptions(_ args: [String]) throws(UsageError) -> Options {
         let arg = args[i]
         if arg == "--" {
             i += 1
+            if check {
+                checkPaths += args[min(i, args.count)...]
+                break
+            }
             if commands == nil && i < args.count {
                 options.mode = .script(path: args[i])
                 i += 1
@@ -161,7 +233,14 @@ func parseOptions(_ args: [String]) throws(UsageError) -> Options {
             inline = String(arg[arg.index(after: eq)...])
         }
         guard let spec = CommandLineOption.named(name) else {
-            if arg.hasPrefix("-") && arg != "-" {
+            let looksLikeOption = arg.hasPrefix("-") && arg != "-"
+            if check && !looksLikeOption {
+                checkPaths.append(arg)
+                i += 1
+                continue
+            }
+            // After -c COMMANDS, a negative number is the first argument ($1), not an option.
+            if looksLikeOption && !(commands != nil && isNegativeNumber(arg)) {
                 throw UsageError(
                     message: "unknown option '\(arg)'",
                     help: suggestion(for: name, among: CommandLineOption.table.flatMap(\.names))
@@ -172,6 +251,7 @@ func parseOptions(_ args: [String]) throws(UsageError) -> Options {
             } else {
                 options.mode = arg == "-" ? .stdin : .script(path: arg)
                 options.arguments = Array(args[(i + 1)...])
+                options.warnings = argumentWarnings(script: arg, options.arguments)
             }
             break
         }
@@ -187,6 +267,8 @@ func parseOptions(_ args: [String]) throws(UsageError) -> Options {
         }
         switch spec.action {
         case .commands: commands = given
+        case .check: check = true
+        case .jobs, .filter, .junit, .tap, .timeout, .quiet, .update: break  // `placeshell test` only
         case .json: options.json = true
         case .keepGoing: options.keepGoing = true
         case .noHistory: options.historyEnabled = false
@@ -207,6 +289,50 @@ func parseOptions(_ args: [String]) throws(UsageError) -> Options {
         }
         i += 1
     }
-    if let commands { options.mode = .commands(commands) }
+    if check {
+        if commands != nil {
+            throw UsageError(message: "--check reads files, not -c COMMANDS", help: "write the commands to a file")
+        }
+        if checkPaths.isEmpty {
+            throw UsageError(message: "--check needs a FILE", help: "placeshell --check FILE…")
+        }
+        options.mode = .check(paths: checkPaths)
+    } else if let commands {
+        options.mode = .commands(commands)
+    }
     return options
+}
+
+/// `-33.86`, `-2`, `-.5`: a number, not an option.
+func isNegativeNumber(_ word: String) -> Bool {
+    guard word.hasPrefix("-"), word.count > 1 else { return false }
+    return Double(word.dropFirst()) != nil && word.dropFirst().allSatisfy { $0.isNumber || $0 == "." }
+}
+
+/// Warnings for the arguments after FILE that were probably meant otherwise: another script
+/// (`placeshell a.placescript b.placescript` runs only the first) or one of placeshell's own
+/// options (`placeshell x.placescript --json` passes `--json` to the script).
+func argumentWarnings(script: String, _ arguments: [String]) -> [String] {
+    var warnings: [String] = []
+    for (index, arg) in arguments.enumerated() {
+        let position = "$\(index + 1)"
+        let name = arg.hasPrefix("--") ? String(arg.prefix { $0 != "=" }) : arg
+        if arg.hasSuffix(".placescript"), fileExists(arg) {
+            warnings.append(
+                "'\(arg)' is passed to '\(script)' as its argument \(position), not run; "
+                    + "to run several scripts, use 'placeshell test \(script) \(arg)'")
+        } else if CommandLineOption.named(name) != nil {
+            warnings.append(
+                "'\(arg)' comes after the script, so it is passed to '\(script)' as its argument \(position), "
+                    + "not read as an option; put placeshell's options before FILE "
+                    + "('placeshell [OPTIONS] -- FILE ARG…' passes it on without this warning)")
+        }
+    }
+    return warnings
+}
+
+/// Whether something exists at `path` (a file or a folder).
+func fileExists(_ path: String) -> Bool {
+    var st = stat()
+    return stat(path, &st) == 0
 }

@@ -25,6 +25,8 @@ func runMain() -> Int32 {
     case .manualSections:
         print(CommandTable.standard.manualSections(), terminator: "")
         return 0
+    case .test(let testOptions):
+        return runTests(testOptions)
     default:
         break
     }
@@ -51,6 +53,8 @@ func runMain() -> Int32 {
 
     let status: Int32
     switch options.mode {
+    case .check(let paths):
+        status = checkScripts(paths, shell: shell)
     case .script(let path):
         let bytes: [UInt8]
         switch readWholeFile(path) {
@@ -59,6 +63,7 @@ func runMain() -> Int32 {
             printError("placeshell: \(e.message)\n")
             return 2
         }
+        for warning in options.warnings { printError("placeshell: warning: \(warning)\n") }
         shell.enterScript(path: path)
         status = shell.runScript(
             SourceText(
@@ -83,7 +88,7 @@ func runMain() -> Int32 {
                 return 2
             }
         }
-    case .help, .version, .completions, .manualSections:
+    case .help, .version, .completions, .manualSections, .test:
         status = 0
     }
     stdout.flush()
@@ -98,6 +103,26 @@ func runMain() -> Int32 {
         printError("placeshell: cannot write to standard output: \(errnoReason(code))\n")
         return status == 0 ? 1 : status
     }
+}
+
+/// `placeshell --check FILE…`: parses and binds every file and runs nothing. Every error is
+/// reported (as JSON objects too with `--json`); 2 when any file has one or cannot be read.
+func checkScripts(_ paths: [String], shell: Shell) -> Int32 {
+    var status: Int32 = 0
+    for path in paths {
+        switch readWholeFile(path) {
+        case .failure(let e):
+            printError("placeshell: \(e.message)\n")
+            status = 2
+        case .success(let bytes):
+            let source = SourceText(name: path, bytes: bytes, arguments: ScriptArguments(scriptName: path, values: []))
+            if case .failure(let errors) = shell.parse(source, retainingAtMost: 0) {
+                shell.reportSyntaxErrors(errors.items)
+                status = 2
+            }
+        }
+    }
+    return status
 }
 
 exit(runMain())

@@ -91,6 +91,14 @@ final class CompletionScriptTests: BinaryTestCase {
         // After FILE, the script's arguments: any file.
         XCTAssertEqual(try bash(["walk.placescript", ""]), ["more", "notes.txt", "walk.placescript"])
         XCTAssertEqual(try bash(["--flavor", "objc", "walk.placescript", "--"]), [])
+        // placeshell test: the word, then its own options, folders and scripts.
+        XCTAssertEqual(try bash(["te"]), ["test"])
+        XCTAssertEqual(try bash(["test", "--ti"]), ["--timeout"])
+        XCTAssertEqual(try bash(["test", "--j"]), ["--jobs", "--json", "--junit"])
+        XCTAssertEqual(try bash(["test", "--fla"]), [], "placeshell's own options are not test's")
+        XCTAssertEqual(try bash(["test", ""]), ["more", "walk.placescript"])
+        XCTAssertEqual(try bash(["test", "--timeout", ""]), [])
+        XCTAssertEqual(try bash(["test", "--junit", "n"]), ["notes.txt"])
     }
 
     /// What fish offers: `complete -C` asks for the completions of a command line.
@@ -109,7 +117,7 @@ final class CompletionScriptTests: BinaryTestCase {
         XCTAssertEqual(
             try fish("placeshell -").sorted(),
             [
-                "--color", "--colour", "--completions", "--flavor", "--help", "--json", "--keep-going",
+                "--check", "--color", "--colour", "--completions", "--flavor", "--help", "--json", "--keep-going",
                 "--manual-sections", "--no-history", "--version", "-V", "-c", "-h",
             ])
         // FILE: fish's rule for a suffix, scripts first and then the other files and folders.
@@ -117,6 +125,13 @@ final class CompletionScriptTests: BinaryTestCase {
         XCTAssertTrue(try fish("placeshell --json walk.placescript n").contains("notes.txt"), "arguments: any file")
         XCTAssertTrue(try fish("placeshell -c echo n").contains("notes.txt"), "arguments after -c COMMANDS")
         XCTAssertEqual(try fish("placeshell walk.placescript --js"), [], "no options after FILE")
+        // placeshell test: the word, then its own options, folders and scripts.
+        XCTAssertTrue(try fish("placeshell ").contains("test"))
+        XCTAssertEqual(try fish("placeshell t"), ["test"])
+        XCTAssertEqual(try fish("placeshell test --ti"), ["--timeout"])
+        XCTAssertEqual(try fish("placeshell test --j").sorted(), ["--jobs", "--json", "--junit"])
+        XCTAssertEqual(try fish("placeshell test --fla"), [], "placeshell's own options are not test's")
+        XCTAssertEqual(try fish("placeshell test ").first, "walk.placescript")
     }
 
     func testZshScriptParses() throws {
@@ -127,5 +142,7 @@ final class CompletionScriptTests: BinaryTestCase {
         let text = try String(contentsOf: file, encoding: .utf8)
         XCTAssertTrue(text.hasPrefix("#compdef placeshell\n"), "zsh finds it by its first line")
         XCTAssertTrue(text.contains("'--flavor=[the app'\\''s flavour for '\\''launch'\\''\\: "), text)
+        XCTAssertTrue(text.contains("if [[ $words[2] == test ]]"), "placeshell test has its own options")
+        XCTAssertTrue(text.contains("'--timeout=[kill and fail"), text)
     }
 }
