@@ -26,7 +26,8 @@ final class FileCompletionTests: XCTestCase {
     func testEveryFileArgumentCompletesNames() {
         let dir = folder()
         let base = dir.path + "/"
-        for command in ["places load ", "source ", "load ", "save ", "route gpx ", "export geojson ", "places export "] {
+        for command in ["places load ", "source ", "load ", "save ", "route gpx ", "export geojson ", "places export "]
+        {
             let line = command + base + "cit"
             let completion = shell.complete(line)
             XCTAssertEqual(
