@@ -675,7 +675,8 @@ let syntaxHelp = """
     Options: --flag, --name VALUE, --name=VALUE, or name=VALUE; '--' ends options.
     Script arguments: $1 … $9 and ${N} expand to the arguments a script was run with; $# is
     their count and $0 the script's name; ${N:-default} gives a default. '$' before anything
-    else is literal.
+    else is literal. Outside quotes an argument is read as the word it is (locate $1 with
+    sydney goes to the preset); inside double quotes it is text. It never makes an option.
 
     A script is read and checked whole before anything runs: a syntax error, an unknown
     command or a badly typed argument anywhere stops it with status 2 and runs nothing.

@@ -431,7 +431,7 @@ let placeFieldsType = ArgType(
                 throw .syntax(
                     "unknown place field '\(name)'",
                     at: SourceLocation(
-                        source: c.source, offset: t.isQuoted ? t.offset : offset, length: max(1, word.utf8.count)),
+                        source: c.source, offset: t.isVerbatim ? offset : t.offset, length: max(1, word.utf8.count)),
                     help: near ?? "fields: " + PlaceFields.allNames.joined(separator: ", "))
             }
             words.append(word)

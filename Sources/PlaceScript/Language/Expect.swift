@@ -119,7 +119,7 @@ private func parseExpectation(_ tokens: ArraySlice<Token>, cursor: TokenCursor) 
         case .failure(let e):
             throw .syntax(
                 "'\(token.text)' is neither a value nor a state path: \(e.message)",
-                at: SourceLocation(source: loc.source, offset: token.offset + (token.isQuoted ? 0 : e.offset)),
+                at: SourceLocation(source: loc.source, offset: token.offset + (token.isVerbatim ? e.offset : 0)),
                 help: "quote text (\"…\"); write numbers as 15, 50m or -33.87")
         }
     }

@@ -258,7 +258,8 @@ public final class CommandTable: @unchecked Sendable {
             if let value = token.optionValue {
                 valueToken = Token(
                     text: value, offset: token.optionValueOffset,
-                    length: token.length - (token.optionValueOffset - token.offset), isQuoted: token.isQuoted)
+                    length: token.length - (token.optionValueOffset - token.offset), isQuoted: token.isQuoted,
+                    isExpanded: token.isExpanded)
             } else {
                 guard index < tokens.count else {
                     throw .syntax(
