@@ -420,6 +420,15 @@ public final class Shell {
         for event in events { report(event) }
     }
 
+    /// Prints the events the running command has raised so far, ahead of its result: for a
+    /// command whose result comes after what it delivered, in time order (`wait` prints the
+    /// clock it reached last). Events raised later are held again.
+    public func printHeldEvents() {
+        guard holdingEvents else { return }
+        releaseHeldEvents()
+        holdingEvents = true
+    }
+
     /// Writes an event from the simulation as it happens (or after the running command's result).
     public func report(_ event: Event) {
         if holdingEvents {
