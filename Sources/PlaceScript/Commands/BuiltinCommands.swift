@@ -75,7 +75,8 @@ extension CommandFamily {
                 details: """
                     Prints the value at a state path as `PATH = VALUE` lines, one per leaf, in the form
                     expect accepts, so a line can be pasted into a test. With no path, lists the
-                    top-level paths. Indexes are 1-based: markers[1] is the first marker.
+                    top-level paths. Indexes are 1-based: markers[1] is the first marker; a negative
+                    index counts from the end: log[-1] is the last line.
                     """,
                 effect: .looks,
                 manual: #"""
@@ -91,7 +92,7 @@ extension CommandFamily {
                     With no path, lists the top-level paths.
                     .Dl show shell
                     """#,
-                examples: ["show", "show clock", "show camera", "show markers[1].title"],
+                examples: ["show", "show clock", "show camera", "show markers[1].title", "show log[-1]"],
                 handler: showCommand),
             CommandSpec(
                 "expect", arguments: [ArgSpec("EXPRESSION", .expectation)],
@@ -606,7 +607,8 @@ public func helpFor(_ spec: CommandSpec, style: TextStyle = .plain) -> CommandRe
 private func pathsHelp(_ shell: Shell) -> String {
     var text = """
         State paths name parts of the session, for show and expect. A path is a name followed by
-        .member or [N] parts; indexes are 1-based. A list also has .count. A member of nil is nil.
+        .member or [N] parts; indexes are 1-based, and a negative one counts from the end ([-1] is
+        the last item). A list also has .count. A member of nil is nil.
 
 
         """

@@ -1,7 +1,8 @@
 import PlaceKit
 
 /// A path into the session's state tree: `camera.zoom`, `markers[2].title`, `log.count`.
-/// Indexes are 1-based, like the rows people see.
+/// Indexes are 1-based, like the rows people see; a negative index counts from the end
+/// (`log[-1]` is the last line).
 public struct StatePath: Sendable, Equatable, CustomStringConvertible {
     public enum Component: Sendable, Equatable {
         case key(String)
@@ -56,10 +57,13 @@ public struct StatePath: Sendable, Equatable, CustomStringConvertible {
             } else if bytes[i] == 0x5B {  // [
                 let open = i
                 i += 1
+                let sign = i
+                let fromEnd = i < bytes.count && bytes[i] == 0x2D  // -
+                if fromEnd { i += 1 }
                 let start = i
                 while i < bytes.count && bytes[i] >= 0x30 && bytes[i] <= 0x39 { i += 1 }
                 guard i > start, i < bytes.count, bytes[i] == 0x5D else {
-                    return .failure(PathSyntaxError(offset: open, message: "expected an index like [1]"))
+                    return .failure(PathSyntaxError(offset: open, message: "expected an index like [1] or [-1]"))
                 }
                 let digits = String(decoding: bytes[start..<i], as: UTF8.self)
                 guard case .success(let n) = parseInteger(digits) else {
@@ -67,9 +71,11 @@ public struct StatePath: Sendable, Equatable, CustomStringConvertible {
                 }
                 guard n >= 1 else {
                     return .failure(
-                        PathSyntaxError(offset: start, message: "indexes start at 1 and must be whole numbers"))
+                        PathSyntaxError(
+                            offset: sign,
+                            message: "indexes start at 1, or at -1 for the last item, and are whole numbers"))
                 }
-                components.append(.index(n))
+                components.append(.index(fromEnd ? -n : n))
                 i += 1
             } else {
                 return .failure(PathSyntaxError(offset: i, message: "unexpected character in a state path"))
@@ -130,14 +136,17 @@ extension Shell {
                 case .key("count"):
                     node = .leaf(.int(count))
                 case .index(let n):
-                    guard n <= count else {
+                    // 1 is the first item, -1 the last.
+                    let position = n > 0 ? n - 1 : count + n
+                    guard position >= 0 && position < count else {
+                        let range = "indexes run from 1 to \(count), or from -1 (the last) to -\(count)"
                         return .failure(
                             PathError(
                                 message:
                                     "'\(walked)' has \(count) item\(count == 1 ? "" : "s"); [\(n)] is out of range",
-                                help: count == 0 ? nil : "indexes run from 1 to \(count)"))
+                                help: count == 0 ? nil : range))
                     }
-                    node = element(n - 1)
+                    node = element(position)
                 case .key(let key):
                     return .failure(
                         PathError(
