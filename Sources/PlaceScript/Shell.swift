@@ -230,8 +230,14 @@ public final class Shell {
             case .incomplete(let why):
                 errors.append(Self.incompleteError(why, source: source))
             case .command(let command):
-                do {
+                do throws(Diagnostic) {
                     let invocation = try table.bind(command, source: source, checkingOnly: !retaining)
+                    for (path, offset, length) in pathsToCheck(invocation) {
+                        guard let error = structuralError(path) else { continue }
+                        throw Diagnostic.syntax(
+                            error.message, at: SourceLocation(source: source, offset: offset, length: max(1, length)),
+                            help: error.help)
+                    }
                     if retaining {
                         if invocations.count < limit {
                             invocations.append(invocation)
@@ -405,6 +411,10 @@ public final class Shell {
     private func isPromptSource(_ d: Diagnostic) -> Bool {
         d.location?.source.name == "<stdin>" || d.location == nil
     }
+
+    /// A fresh session's shell, where `structuralError` resolves the paths of a script before it
+    /// runs; made on first use.
+    lazy var pathProbe = Shell(table: table, environment: environment, stdout: StringSink(), stderr: StringSink())
 
     /// Events raised while a command's handler runs, printed after its result; past
     /// `heldEventLimit` (a long `wait` along a route), they print as they come instead, and the

@@ -106,6 +106,7 @@ extension CommandFamily {
                     (a text item containing the text counts); 'matches' takes a regular expression.
                     'expect PATH' alone checks that a boolean is true. A failure names the path, the
                     expected and the actual value, and the script location, and fails the script.
+                    A path member no state has (markers.cont) is an error before the script runs.
                     """,
                 effect: .looks,
                 manual: #"""
@@ -113,6 +114,9 @@ extension CommandFamily {
                     Check the session's state; fail the script when it does not hold.
                     See
                     .Sx EXPECT .
+                    A path member that no state has, such as
+                    .Li markers.cont ,
+                    is an error before the script runs.
                     .Dl expect location.latitude ~= -33.8688 within 1e-6
                     """#,
                 examples: [
@@ -681,5 +685,7 @@ let syntaxHelp = """
     sydney goes to the preset); inside double quotes it is text. It never makes an option.
 
     A script is read and checked whole before anything runs: a syntax error, an unknown
-    command or a badly typed argument anywhere stops it with status 2 and runs nothing.
+    command or a badly typed argument anywhere stops it with status 2 and runs nothing; so do
+    a path member no state has (markers.cont) and a file name whose extension does not fit
+    (snapshot out.png, places export out.txt).
     """

@@ -95,6 +95,9 @@ public struct PathSyntaxError: Error, Sendable {
 public struct PathError: Error, Sendable {
     public var message: String
     public var help: String?
+    /// The path is wrong in every state (a member a list or a number never has), not only in
+    /// this one: it can be reported before a script runs.
+    public var isStructural = false
 }
 
 extension Shell {
@@ -151,14 +154,43 @@ extension Shell {
                     return .failure(
                         PathError(
                             message: "'\(walked)' is a list; it has no member '\(key)'",
-                            help: "use '\(walked)[N]' for an item or '\(walked).count'"))
+                            help: "use '\(walked)[N]' for an item or '\(walked).count'", isStructural: true))
                 }
             case .leaf(let value):
                 return .failure(
-                    PathError(message: "'\(walked)' is \(value.kindName); it has no member '\(component)'"))
+                    PathError(
+                        message: "'\(walked)' is \(value.kindName); it has no member '\(component)'",
+                        isStructural: true))
             }
         }
         return .success(node)
+    }
+}
+
+extension Shell {
+    /// The error of a path that is wrong in every state (`markers.cont`, `clock.x`), found by
+    /// resolving it in a fresh session; nil when it may name something once the app runs.
+    func structuralError(_ path: StatePath) -> PathError? {
+        guard case .failure(let error) = pathProbe.resolve(path), error.isStructural else { return nil }
+        return error
+    }
+
+    /// The state paths an invocation reads (`show`'s path, `expect`'s operands), with where each
+    /// was written: checked before a script runs.
+    func pathsToCheck(_ invocation: Invocation) -> [(StatePath, offset: Int, length: Int)] {
+        var paths: [(StatePath, offset: Int, length: Int)] = []
+        for case let bound? in invocation.args {
+            switch bound.value {
+            case .statePath(let path):
+                paths.append((path, bound.offset, bound.length))
+            case .expectation(let e):
+                if case .path(let path) = e.lhs { paths.append((path, e.textOffset, path.description.utf8.count)) }
+                if case .path(let path)? = e.rhs { paths.append((path, e.rhsOffset, e.rhsLength)) }
+            default:
+                break
+            }
+        }
+        return paths
     }
 }
 
