@@ -232,6 +232,12 @@ public final class Shell {
             case .command(let command):
                 do throws(Diagnostic) {
                     let invocation = try table.bind(command, source: source, checkingOnly: !retaining)
+                    for case .expectation(let e)? in invocation.args.map({ $0?.value }) {
+                        guard let why = toleranceError(e) else { continue }
+                        let at = SourceLocation(
+                            source: source, offset: e.toleranceOffset, length: max(1, e.toleranceLength))
+                        throw Diagnostic.syntax(why.message, at: at, help: why.help)
+                    }
                     for (path, offset, length) in pathsToCheck(invocation) {
                         guard let error = structuralError(path) else { continue }
                         throw Diagnostic.syntax(
@@ -415,6 +421,15 @@ public final class Shell {
     /// A fresh session's shell, where `structuralError` resolves the paths of a script before it
     /// runs; made on first use.
     lazy var pathProbe = Shell(table: table, environment: environment, stdout: StringSink(), stderr: StringSink())
+
+    /// A session where the app runs with a fix, where `toleranceError` sees the units of the
+    /// values a script's expectations compare; made on first use.
+    lazy var unitProbe: Shell = {
+        let probe = Shell(table: table, environment: environment, stdout: StringSink(), stderr: StringSink())
+        let settle = "locate sydney\nlaunch\nauth allow\nwait 2s\nlikely\nselect 1\nroute run city-run\n"
+        _ = probe.runScript(SourceText(name: "<probe>", text: settle, arguments: nil))
+        return probe
+    }()
 
     /// Events raised while a command's handler runs, printed after its result; past
     /// `heldEventLimit` (a long `wait` along a route), they print as they come instead, and the

@@ -106,7 +106,9 @@ extension CommandFamily {
                     (a text item containing the text counts); 'matches' takes a regular expression.
                     'expect PATH' alone checks that a boolean is true. A failure names the path, the
                     expected and the actual value, and the script location, and fails the script.
-                    A path member no state has (markers.cont) is an error before the script runs.
+                    A path member no state has (markers.cont) is an error before the script runs. A
+                    tolerance's unit must fit the values: 'location.latitude ~= -30 within 5m' is an
+                    error (a latitude has no unit: write within 0.00005).
                     """,
                 effect: .looks,
                 manual: #"""
@@ -116,7 +118,9 @@ extension CommandFamily {
                     .Sx EXPECT .
                     A path member that no state has, such as
                     .Li markers.cont ,
-                    is an error before the script runs.
+                    is an error before the script runs, and so is a tolerance whose unit does not
+                    fit the values
+                    .Pq Ql location.latitude ~= -30 within 5m : No a latitude has no unit .
                     .Dl expect location.latitude ~= -33.8688 within 1e-6
                     """#,
                 examples: [
