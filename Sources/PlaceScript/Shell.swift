@@ -230,8 +230,20 @@ public final class Shell {
             case .incomplete(let why):
                 errors.append(Self.incompleteError(why, source: source))
             case .command(let command):
-                do {
+                do throws(Diagnostic) {
                     let invocation = try table.bind(command, source: source, checkingOnly: !retaining)
+                    for case .expectation(let e)? in invocation.args.map({ $0?.value }) {
+                        guard let why = toleranceError(e) else { continue }
+                        let at = SourceLocation(
+                            source: source, offset: e.toleranceOffset, length: max(1, e.toleranceLength))
+                        throw Diagnostic.syntax(why.message, at: at, help: why.help)
+                    }
+                    for (path, offset, length) in pathsToCheck(invocation) {
+                        guard let error = structuralError(path) else { continue }
+                        throw Diagnostic.syntax(
+                            error.message, at: SourceLocation(source: source, offset: offset, length: max(1, length)),
+                            help: error.help)
+                    }
                     if retaining {
                         if invocations.count < limit {
                             invocations.append(invocation)
@@ -421,6 +433,19 @@ public final class Shell {
         d.location?.source.name == "<stdin>" || d.location == nil
     }
 
+    /// A fresh session's shell, where `structuralError` resolves the paths of a script before it
+    /// runs; made on first use.
+    lazy var pathProbe = Shell(table: table, environment: environment, stdout: StringSink(), stderr: StringSink())
+
+    /// A session where the app runs with a fix, where `toleranceError` sees the units of the
+    /// values a script's expectations compare; made on first use.
+    lazy var unitProbe: Shell = {
+        let probe = Shell(table: table, environment: environment, stdout: StringSink(), stderr: StringSink())
+        let settle = "locate sydney\nlaunch\nauth allow\nwait 2s\nlikely\nselect 1\nroute run city-run\n"
+        _ = probe.runScript(SourceText(name: "<probe>", text: settle, arguments: nil))
+        return probe
+    }()
+
     /// Events raised while a command's handler runs, printed after its result; past
     /// `heldEventLimit` (a long `wait` along a route), they print as they come instead, and the
     /// result follows them, so memory stays bounded.
@@ -433,6 +458,15 @@ public final class Shell {
         let events = heldEvents
         heldEvents = []
         for event in events { report(event) }
+    }
+
+    /// Prints the events the running command has raised so far, ahead of its result: for a
+    /// command whose result comes after what it delivered, in time order (`wait` prints the
+    /// clock it reached last). Events raised later are held again.
+    public func printHeldEvents() {
+        guard holdingEvents else { return }
+        releaseHeldEvents()
+        holdingEvents = true
     }
 
     /// Writes an event from the simulation as it happens (or after the running command's result).

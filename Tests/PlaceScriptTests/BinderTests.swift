@@ -111,6 +111,25 @@ final class BinderTests: XCTestCase {
         XCTAssertEqual(bind("auth deny now").errorMessage, "'auth deny' takes no arguments")
     }
 
+    func testAMisspeltSubcommandOfACommandThatAlsoRunsAloneIsNamedSo() {
+        for (text, near) in [
+            ("auth alow", "allow"), ("places lod", "load"), ("route strat", "start"), ("tutorial nxt", "next"),
+            ("plist shw", "show"),
+        ] {
+            let result = bind(text, table: .standard)
+            let word = text.split(separator: " ")[1]
+            let command = text.split(separator: " ")[0]
+            XCTAssertEqual(result.errorMessage, "unknown subcommand '\(word)' for '\(command)'", text)
+            XCTAssertEqual(result.errorHelp, "did you mean '\(near)'?", text)
+        }
+        XCTAssertEqual(
+            bind("auth xyzzy", table: .standard).errorHelp,
+            "subcommands: allow, deny, precise, restrict, services, unknown; or 'auth' alone")
+        XCTAssertEqual(bind("auth", table: .standard).errorMessage, nil, "alone, it runs")
+        XCTAssertEqual(
+            bind("auth 'alow'", table: .standard).errorMessage, "'auth' takes no arguments", "a quoted word is text")
+    }
+
     func testUnknownCommandsAndDidYouMean() {
         XCTAssertEqual(bind("locat 1 2").errorMessage, "unknown command 'locat'")
         XCTAssertEqual(bind("locat 1 2").errorHelp, "did you mean 'locate'?")

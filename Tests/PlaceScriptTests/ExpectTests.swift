@@ -74,6 +74,13 @@ final class ExpectTests: XCTestCase {
         passes("camera.zoom ~= 14.5 within 0.5")
         passes("camera.zoom == 14.5 within 0.5")
         passes("distance ~= 1.4km within 100m")
+        passes("distance ~= 1400 within 100m")  // a bare number takes the path's unit
+        XCTAssertEqual(
+            failure("camera.zoom ~= 15 within 5m")?.message.hasSuffix(
+                "the tolerance is a length but the value is a plain number"), true)
+        XCTAssertEqual(
+            failure("distance ~= 5s within 5m")?.message, "the tolerance is a length but the value is a duration",
+            "a literal's unit is known before the script runs")
         fails("camera.zoom ~= 15.00001", notes: ["expected: 15.00001 ± 1e-06", "actual:   15", "off by 1e-05"])
         fails("camera.zoom ~= 14 within 0.5", notes: ["expected: 14 ± 0.5", "actual:   15", "off by 1"])
         fails("camera.target ~= 1", "'~=' compares numbers; 'camera.target ~= 1' has text and a number")

@@ -11,6 +11,8 @@ final class StatePathTests: XCTestCase {
             try StatePath.parse("markers[12].title").get().components, [.key("markers"), .index(12), .key("title")])
         XCTAssertEqual(try StatePath.parse("a_b.c2[1][2]").get().description, "a_b.c2[1][2]")
         XCTAssertEqual(try StatePath.parse("markers[1].title").get().root, "markers")
+        XCTAssertEqual(try StatePath.parse("log[-1]").get().components, [.key("log"), .index(-1)])
+        XCTAssertEqual(try StatePath.parse("likely[-12].name").get().description, "likely[-12].name")
     }
 
     func testParseErrors() {
@@ -22,10 +24,12 @@ final class StatePathTests: XCTestCase {
         XCTAssertEqual(error("1abc")?.message, "a state path starts with a name")
         XCTAssertEqual(error("a.")?.offset, 2)
         XCTAssertEqual(error("a.")?.message, "expected a name after '.'")
-        XCTAssertEqual(error("a[")?.message, "expected an index like [1]")
+        XCTAssertEqual(error("a[")?.message, "expected an index like [1] or [-1]")
         XCTAssertEqual(error("a[x]")?.offset, 1)
-        XCTAssertEqual(error("a[-1]")?.message, "expected an index like [1]")
-        XCTAssertEqual(error("a[0]")?.message, "indexes start at 1 and must be whole numbers")
+        XCTAssertEqual(error("a[-]")?.message, "expected an index like [1] or [-1]")
+        XCTAssertEqual(error("a[--1]")?.message, "expected an index like [1] or [-1]")
+        XCTAssertEqual(error("a[0]")?.message, "indexes start at 1, or at -1 for the last item, and are whole numbers")
+        XCTAssertEqual(error("a[-0]")?.offset, 2)
         XCTAssertEqual(error("a[0]")?.offset, 2)
         XCTAssertEqual(error("a[99999999999999999999]")?.message, "index 99999999999999999999 is too large")
         XCTAssertEqual(error("a-b")?.offset, 1)
@@ -46,6 +50,8 @@ final class StatePathTests: XCTestCase {
         XCTAssertEqual(try resolve("markers[2].snippet").get(), .null)
         XCTAssertEqual(try resolve("log[1]").get(), .string("Location status is OK."))
         XCTAssertEqual(try resolve("log.count").get(), .int(2))
+        XCTAssertEqual(try resolve("markers[-1].title").get(), .string("Darling Harbour"), "-1 is the last")
+        XCTAssertEqual(try resolve("markers[-2].title").get(), .string("Café Morso"))
         XCTAssertEqual(try resolve("location.latitude").get(), .null, "a member of nil is nil")
         XCTAssertEqual(try resolve("location.a.b[3]").get(), .null)
         XCTAssertEqual(
@@ -58,7 +64,12 @@ final class StatePathTests: XCTestCase {
             if case .failure(let e) = resolve(text) { return e.message + (e.help.map { " | " + $0 } ?? "") }
             return nil
         }
-        XCTAssertEqual(message("markers[3]"), "'markers' has 2 items; [3] is out of range | indexes run from 1 to 2")
+        XCTAssertEqual(
+            message("markers[3]"),
+            "'markers' has 2 items; [3] is out of range | indexes run from 1 to 2, or from -1 (the last) to -2")
+        XCTAssertEqual(
+            message("markers[-3]"),
+            "'markers' has 2 items; [-3] is out of range | indexes run from 1 to 2, or from -1 (the last) to -2")
         XCTAssertEqual(
             message("markers.title"),
             "'markers' is a list; it has no member 'title' | use 'markers[N]' for an item or 'markers.count'")

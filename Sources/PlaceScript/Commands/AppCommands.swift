@@ -173,8 +173,8 @@ extension CommandFamily {
                 summary: "let virtual time pass, delivering whatever falls due",
                 details: """
                     Moves the virtual clock forward by DURATION (a bare number is seconds), running
-                    every callback, response and animation that falls due on the way, in order.
-                    Ctrl-C stops a long wait between two events: the clock stays at the last one
+                    every callback, response and animation that falls due on the way, in order,
+                    then prints the clock it reached: what it delivered prints first. Ctrl-C stops a long wait between two events: the clock stays at the last one
                     delivered and the rest stay queued ('events'), so a 'wait' carries on from there.
                     """,
                 effect: .acts,
@@ -192,7 +192,8 @@ extension CommandFamily {
                     .Li 15min
                     .Pc ,
                     running every callback, response and animation that falls due on the way, in
-                    order, then print the clock and the virtual date:
+                    order, then print the clock and the virtual date, after the lines of what was
+                    delivered:
                     .Ql clock 900s (6/1/24, 9:15:00 AM Coordinated Universal Time) .
                     Most events need no
                     .Ic wait :
@@ -208,7 +209,10 @@ extension CommandFamily {
                 handler: { ctx throws(Diagnostic) in
                     let seconds = try ctx.required("DURATION", as: .number).value
                     let start = ctx.session.clock
-                    guard ctx.session.advance(by: seconds, interrupted: ctx.shell.interruptRequested) else {
+                    let finished = ctx.session.advance(by: seconds, interrupted: ctx.shell.interruptRequested)
+                    // What the wait delivered happened before the clock it reached: it prints first.
+                    ctx.shell.printHeldEvents()
+                    guard finished else {
                         let passed = ctx.session.clock - start
                         throw .interrupted(
                             "the wait stopped after \(formatQuantity(passed, .duration)) of \(formatQuantity(seconds, .duration)), at clock \(formatQuantity(ctx.session.clock, .duration)); \(ctx.session.pendingEvents.count) events are still queued"

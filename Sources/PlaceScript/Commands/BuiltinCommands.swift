@@ -75,7 +75,8 @@ extension CommandFamily {
                 details: """
                     Prints the value at a state path as `PATH = VALUE` lines, one per leaf, in the form
                     expect accepts, so a line can be pasted into a test. With no path, lists the
-                    top-level paths. Indexes are 1-based: markers[1] is the first marker.
+                    top-level paths. Indexes are 1-based: markers[1] is the first marker; a negative
+                    index counts from the end: log[-1] is the last line.
                     """,
                 effect: .looks,
                 manual: #"""
@@ -91,7 +92,7 @@ extension CommandFamily {
                     With no path, lists the top-level paths.
                     .Dl show shell
                     """#,
-                examples: ["show", "show clock", "show camera", "show markers[1].title"],
+                examples: ["show", "show clock", "show camera", "show markers[1].title", "show log[-1]"],
                 handler: showCommand),
             CommandSpec(
                 "expect", arguments: [ArgSpec("EXPRESSION", .expectation)],
@@ -105,6 +106,9 @@ extension CommandFamily {
                     (a text item containing the text counts); 'matches' takes a regular expression.
                     'expect PATH' alone checks that a boolean is true. A failure names the path, the
                     expected and the actual value, and the script location, and fails the script.
+                    A path member no state has (markers.cont) is an error before the script runs. A
+                    tolerance's unit must fit the values: 'location.latitude ~= -30 within 5m' is an
+                    error (a latitude has no unit: write within 0.00005).
                     """,
                 effect: .looks,
                 manual: #"""
@@ -112,6 +116,11 @@ extension CommandFamily {
                     Check the session's state; fail the script when it does not hold.
                     See
                     .Sx EXPECT .
+                    A path member that no state has, such as
+                    .Li markers.cont ,
+                    is an error before the script runs, and so is a tolerance whose unit does not
+                    fit the values
+                    .Pq Ql location.latitude ~= -30 within 5m : No a latitude has no unit .
                     .Dl expect location.latitude ~= -33.8688 within 1e-6
                     """#,
                 examples: [
@@ -606,7 +615,8 @@ public func helpFor(_ spec: CommandSpec, style: TextStyle = .plain) -> CommandRe
 private func pathsHelp(_ shell: Shell) -> String {
     var text = """
         State paths name parts of the session, for show and expect. A path is a name followed by
-        .member or [N] parts; indexes are 1-based. A list also has .count. A member of nil is nil.
+        .member or [N] parts; indexes are 1-based, and a negative one counts from the end ([-1] is
+        the last item). A list also has .count. A member of nil is nil.
 
 
         """
@@ -675,8 +685,11 @@ let syntaxHelp = """
     Options: --flag, --name VALUE, --name=VALUE, or name=VALUE; '--' ends options.
     Script arguments: $1 … $9 and ${N} expand to the arguments a script was run with; $# is
     their count and $0 the script's name; ${N:-default} gives a default. '$' before anything
-    else is literal.
+    else is literal. Outside quotes an argument is read as the word it is (locate $1 with
+    sydney goes to the preset); inside double quotes it is text. It never makes an option.
 
     A script is read and checked whole before anything runs: a syntax error, an unknown
-    command or a badly typed argument anywhere stops it with status 2 and runs nothing.
+    command or a badly typed argument anywhere stops it with status 2 and runs nothing; so do
+    a path member no state has (markers.cont) and a file name whose extension does not fit
+    (snapshot out.png, places export out.txt).
     """

@@ -203,10 +203,11 @@ extension CommandFamily {
                         ],
                         handler: generateCommand),
                     CommandSpec(
-                        "export", arguments: [ArgSpec("FILE", .path, summary: "a .geojson/.json or .csv file")],
+                        "export",
+                        arguments: [ArgSpec("FILE", exportPathType, summary: "a .geojson/.json or .csv file")],
                         summary: "write the dataset as GeoJSON or CSV (by extension), atomically",
                         details:
-                            "The file is written to a temporary name and renamed, so a failed write never leaves half a file. 'places load' reads it back.",
+                            "The file is written to a temporary name and renamed, so a failed write never leaves half a file. 'places load' reads it back. Another extension is an error before anything runs.",
                         effect: .acts,
                         manual: #"""
                             .It Ic places export Ar FILE
@@ -217,6 +218,8 @@ extension CommandFamily {
                             the formats
                             .Ic places load
                             reads back, to a temporary name renamed into place.
+                            Another extension is an error when the script is read, before anything
+                            runs.
                             .Dl places export city.csv
                             """#,
                         examples: ["places export city.geojson", "places export city.csv"],
@@ -501,20 +504,40 @@ private func generateCommand(_ ctx: CommandContext) throws(Diagnostic) -> Comman
         value: .int(count))
 }
 
+/// The file `places export` writes: its extension names the format, checked when the script is
+/// read, so a name no format fits runs nothing.
+private let exportPathType = ArgType(usage: "FILE") { (c: inout TokenCursor) throws(Diagnostic) in
+    guard let t = c.next() else { return .word("") }
+    guard exportFormat(of: t.text) != nil else {
+        throw .syntax(
+            "cannot tell the format from '\(t.text)'", at: c.location(of: t),
+            help: "name the file .geojson (or .json) or .csv")
+    }
+    return .word(t.text)
+}
+
+/// The format a file name's extension names for `places export`, or nil.
+private func exportFormat(of path: String) -> String? {
+    let lower = path.lowercased()
+    if lower.hasSuffix(".geojson") || lower.hasSuffix(".json") { return "GeoJSON" }
+    if lower.hasSuffix(".csv") { return "CSV" }
+    return nil
+}
+
 private func exportCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
     let path = try ctx.required("FILE", as: .word)
-    let lower = path.lowercased()
     let store = ctx.session.places.dataset
     let places = (0..<store.count).map { store.place(at: $0) }  // the exporters write Places
     let bytes: [UInt8]
     let format: String
-    if lower.hasSuffix(".geojson") || lower.hasSuffix(".json") {
+    switch exportFormat(of: path) {
+    case "GeoJSON"?:
         bytes = GeoJSONExporter.write(places)
         format = "GeoJSON"
-    } else if lower.hasSuffix(".csv") {
+    case "CSV"?:
         bytes = CSVExporter.write(places)
         format = "CSV"
-    } else {
+    default:
         throw .runtime(
             "cannot tell the format from '\(path)'", at: try ctx.location(of: "FILE"),
             help: "name the file .geojson (or .json) or .csv")

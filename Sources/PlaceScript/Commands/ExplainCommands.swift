@@ -243,30 +243,10 @@ private func explainState(_ shell: Shell) -> CommandResult {
                 pitfall: "P3"))
     }
     if count == 0 {
-        if app.requestsInFlight > 0 {
-            reasons.append(
-                Reason(
-                    topic: "list",
-                    text:
-                        "The list is empty: a request is in flight and its answer has not arrived. \"Get Place\" now would hand the picker an empty copy.",
-                    pitfall: "P2"))
-        } else if case .failed(let code)? = app.lastPlacesResponse {
-            var text =
-                "The list is empty: the last request failed with \(code.name) (\(code.rawValue)): \(code.meaning)."
-            var pitfall: String? = nil
-            if code == .locationError && status != .notDetermined && !status.isAuthorized {
-                text += " Without location permission every request fails."
-            } else if code == .locationError {
-                text += " The request was sent before the permission was answered; the next fix sends another."
-                pitfall = "P4"
-            }
-            reasons.append(Reason(topic: "list", text: text, pitfall: pitfall))
-        } else if case .answered(0)? = app.lastPlacesResponse {
-            reasons.append(
-                Reason(topic: "list", text: "The list is empty: the service found no place near the device."))
-        } else {
-            reasons.append(Reason(topic: "list", text: "The list is empty."))
-        }
+        let why = emptyListCause(app, status: status)
+        var text = "The list is empty" + (why.cause.map { ": " + $0 } ?? "") + "."
+        if let detail = why.detail { text += " " + detail }
+        reasons.append(Reason(topic: "list", text: text, pitfall: why.pitfall))
     } else {
         var text = "The list has \(count) likely place\(count == 1 ? "" : "s")"
         if let first = app.likelyPlaces.first {
@@ -311,6 +291,53 @@ private func explainState(_ shell: Shell) -> CommandResult {
                 text: "autorun is off: \(n) event\(n == 1 ? " waits" : "s wait") ('events', 'step', 'run', 'wait')."))
     }
     return render(reasons, shell)
+}
+
+/// Why the app's list of likely places is empty: what `explain` says of the list, and what
+/// `select` says of a picker that copied it empty.
+struct EmptyListCause {
+    /// The cause, lower-case without a final period; nil when nothing in the state explains it.
+    var cause: String?
+    /// A further sentence for `explain`.
+    var detail: String?
+    /// The pitfall the cause shows.
+    var pitfall: String?
+    /// What to do about it, for a diagnostic's `help:` line.
+    var help: String
+}
+
+/// The cause of the app's empty list of likely places, from the requests in flight and the
+/// last places response.
+func emptyListCause(_ app: TutorialApp, status: AuthorizationStatus) -> EmptyListCause {
+    let again = "then tap \"Get Place\" again ('back', 'likely')"
+    if app.requestsInFlight > 0 {
+        return EmptyListCause(
+            cause: "a request is in flight and its answer has not arrived",
+            detail: "\"Get Place\" now would hand the picker an empty copy.", pitfall: "P2",
+            help: "wait for the places response ('wait'), " + again)
+    }
+    switch app.lastPlacesResponse {
+    case .failed(let code)?:
+        let cause = "the last request failed with \(code.name) (\(code.rawValue)): \(code.meaning)"
+        if code == .locationError && status != .notDetermined && !status.isAuthorized {
+            return EmptyListCause(
+                cause: cause, detail: "Without location permission every request fails.",
+                help: "allow location ('auth allow'), " + again)
+        }
+        if code == .locationError {
+            return EmptyListCause(
+                cause: cause,
+                detail: "The request was sent before the permission was answered; the next fix sends another.",
+                pitfall: "P4", help: "answer the permission alert and wait for the next fix, " + again)
+        }
+        return EmptyListCause(cause: cause, help: "once a request can succeed ('faults'), " + again)
+    case .answered(0)?:
+        return EmptyListCause(
+            cause: "the service found no place near the device",
+            help: "move the device near places (e.g. 'locate sydney'), " + again)
+    default:
+        return EmptyListCause(help: "wait for a fix and its places response ('wait'), " + again)
+    }
 }
 
 private func permissionReasons(_ privacy: PrivacySettings, _ session: Session) -> [Reason] {

@@ -186,6 +186,11 @@ let locationTargetType = ArgType(
     }
     if let first = token.text.unicodeScalars.first, first.properties.isAlphabetic {
         _ = c.next()
+        if token.text == "none" || LocationPreset.named(token.text) != nil {
+            throw .syntax(
+                "unknown place '\(token.text)'", at: c.location(of: token),
+                help: "a preset is a keyword: write \(token.text) without quotes")
+        }
         throw .syntax(
             "unknown place '\(token.text)'", at: c.location(of: token),
             help: suggestion(for: token.text, among: LocationPreset.all.map(\.name) + ["none"])

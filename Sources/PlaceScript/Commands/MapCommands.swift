@@ -143,7 +143,7 @@ extension CommandFamily {
                 "zoom", arguments: [ArgSpec("TO", zoomType, summary: "in, out, or a zoom level")],
                 summary: "pinch or double-tap: zoom in or out by one level, or to a level",
                 details:
-                    "Zoom is clamped to 2…21. The next fix animates back to the app's zoom (15, or 10 approximate).",
+                    "Zoom is clamped to 2…21, with a note when it is. The next fix animates back to the app's zoom (15, or 10 approximate).",
                 effect: .acts,
                 api: APIEntry(
                     what: "a pinch or double tap", calls: ["mapView.moveCamera(GMSCameraUpdate.zoom(to:))"],
@@ -162,7 +162,8 @@ extension CommandFamily {
                     .Ql zoom 25
                     gives 21 and
                     .Ql zoom 1
-                    gives 2.
+                    gives 2, and a note says so:
+                    .Ql note: the map clamps zoom to 2…21: 25 gives 21 .
                     The next fix animates back to the app's zoom: 15, or 10 with approximate
                     location
                     .Pq P12 .
@@ -181,7 +182,15 @@ extension CommandFamily {
                     case .level(let level): target = level
                     }
                     ctx.session.zoomMap(to: target)
-                    return .line(cameraLine(app), value: cameraValue(app))
+                    var lines = [cameraLine(app)]
+                    let reached = app.mapView.camera.zoom
+                    if abs(reached - target) > 1e-9 {
+                        let range =
+                            "\(formatNumber(SimulationChoices.minimumZoom))…\(formatNumber(SimulationChoices.maximumZoom))"
+                        let asked = formatNumber(target)
+                        lines.append("note: the map clamps zoom to \(range): \(asked) gives \(formatNumber(reached))")
+                    }
+                    return CommandResult(value: cameraValue(app), text: lines)
                 }),
             CommandSpec(
                 "mylocation", summary: "tap the my-location button: the camera centres on the device, zoom unchanged",

@@ -93,11 +93,12 @@ let mapDrawingCommands: [CommandSpec] = [
             .Ql sans-serif .
             The file is written atomically: a failed write leaves the old file; a relative
             path is taken from the script's folder.
-            Fails when the app is not running, when
+            A
             .Ar FILE
-            does not end in
-            .Pa .svg ,
-            and when it cannot be written.
+            that does not end in
+            .Pa .svg
+            is an error when the script is read, before anything runs.
+            Fails when the app is not running and when the file cannot be written.
             .Dl snapshot map.svg
             """#,
         examples: ["snapshot map.svg"],
@@ -105,8 +106,21 @@ let mapDrawingCommands: [CommandSpec] = [
 ]
 
 /// A path ending in `.svg`.
+/// A file name ending in `.svg`, checked when the script is read: a wrong name runs nothing.
 private let svgPathType = ArgType(usage: "FILE.svg") { (c: inout TokenCursor) throws(Diagnostic) in
-    .word(c.next()?.text ?? "")
+    guard let t = c.next() else { return .word("") }
+    let path = t.text
+    guard path.lowercased().hasSuffix(".svg") else {
+        throw .syntax(
+            "snapshot writes SVG: '\(path)' does not end in .svg", at: c.location(of: t),
+            help: "name the file FILE.svg, e.g. 'snapshot map.svg'")
+    }
+    guard path.count > 4, !path.hasSuffix("/.svg") else {
+        throw .syntax(
+            "snapshot needs a file name before .svg: '\(path)'", at: c.location(of: t),
+            help: "e.g. 'snapshot map.svg'")
+    }
+    return .word(path)
 }
 
 private func mapCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
@@ -138,16 +152,6 @@ private func snapshotCommand(_ ctx: CommandContext) throws(Diagnostic) -> Comman
     let app = try requireApp(ctx)
     let path = try ctx.required("FILE", as: .word)
     let at = try ctx.location(of: "FILE")
-    guard path.lowercased().hasSuffix(".svg") else {
-        throw .runtime(
-            "snapshot writes SVG: '\(path)' does not end in .svg", at: at,
-            help: "name the file FILE.svg, e.g. 'snapshot map.svg'")
-    }
-    guard path.count > 4, !path.hasSuffix("/.svg") else {
-        throw .runtime(
-            "snapshot needs a file name before .svg: '\(path)'", at: at,
-            help: "e.g. 'snapshot map.svg'")
-    }
     let scene = MapScene(app: app, session: ctx.session)
     let picture = SVGSnapshot(scene: scene).render()
     if case .failure(let e) = writeFileAtomically(ctx.resolvedPath(path), Array(picture.svg.utf8)) {

@@ -95,7 +95,9 @@ extension CommandFamily {
                     goes), a marker is added at the place's coordinate with its name as title and
                     its formattedAddress as snippet (nil unless requested: P1), and a new likely
                     places request is sent. The camera does not move. In the Objective-C flavour
-                    the selection never reaches the map: no marker (P8).
+                    the selection never reaches the map: no marker (P8). On an empty picker the
+                    error says why the list was empty, as 'explain' does: the copy was taken while
+                    a request was in flight (P2), the last request failed, or no place was near.
                     """,
                 effect: .acts,
                 api: APIEntry(
@@ -142,6 +144,13 @@ extension CommandFamily {
                     empty, or when there is no row
                     .Ar N
                     .Pq Ql row 9 does not exist: the picker has 3 rows .
+                    On an empty picker the error gives the cause, as
+                    .Ic explain
+                    does: the copy was taken while a request was in flight
+                    .Pq P2 ,
+                    the last request failed
+                    .Pq a denial, the network off ,
+                    or the service found no place near the device.
                     .Dl select 1
                     """#,
                 examples: ["select 1", "select 3"],
@@ -383,6 +392,23 @@ private func pickerResult(_ shell: Shell, _ app: TutorialApp) -> CommandResult {
     return CommandResult(value: value, text: lines)
 }
 
+/// `select` on an empty picker: why its copy of the list is empty, as `explain` reasons.
+private func emptyPickerError(_ app: TutorialApp, _ status: AuthorizationStatus, at location: SourceLocation)
+    -> Diagnostic
+{
+    let count = app.likelyPlaces.count
+    if count > 0 {
+        let places = "\(count) place\(count == 1 ? "" : "s")"
+        return .runtime(
+            "the picker is empty: it copied the list when \"Get Place\" was tapped, before the places response came",
+            at: location, help: "the list now has \(places): tap \"Get Place\" again ('back', 'likely') (P2)")
+    }
+    let why = emptyListCause(app, status: status)
+    return .runtime(
+        "the picker is empty: " + (why.cause ?? "no places response has come yet"), at: location,
+        help: why.help + (why.pitfall.map { " (\($0))" } ?? ""))
+}
+
 private func selectCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
     let app = try requireApp(ctx)
     let n = try ctx.required("N", as: .integer)
@@ -392,9 +418,7 @@ private func selectCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandR
             help: "tap \"Get Place\" first with 'likely'")
     }
     guard rows.count > 0 else {
-        throw .runtime(
-            "the picker is empty: there is no row to select", at: try ctx.location(of: "N"),
-            help: "go back, wait for the places response, and tap \"Get Place\" again (P2)")
+        throw emptyPickerError(app, ctx.session.device.privacy.status, at: try ctx.location(of: "N"))
     }
     guard n >= 1 && n <= rows.count else {
         throw .runtime(
@@ -431,7 +455,7 @@ let placeFieldsType = ArgType(
                 throw .syntax(
                     "unknown place field '\(name)'",
                     at: SourceLocation(
-                        source: c.source, offset: t.isQuoted ? t.offset : offset, length: max(1, word.utf8.count)),
+                        source: c.source, offset: t.isVerbatim ? offset : t.offset, length: max(1, word.utf8.count)),
                     help: near ?? "fields: " + PlaceFields.allNames.joined(separator: ", "))
             }
             words.append(word)

@@ -77,6 +77,7 @@ extension CommandFamily {
                             The first waypoint at once, then a position every interval= seconds
                             (default 1 s) or every distance= metres travelled, at speed= (default 20 m/s),
                             and the last waypoint at the end. interval= and distance= exclude each other.
+                            A waypoint is written as locate takes a position: LAT,LNG, LAT, LNG or LAT LNG.
                             """,
                         effect: .acts,
                         manual: #"""
@@ -95,10 +96,18 @@ extension CommandFamily {
                             .Ar M/S
                             .Pq Cm speed= , No default 20 m/s ,
                             and the last waypoint, exactly, at the end.
-                            A waypoint is one word,
-                            .Ar LAT,LNG
-                            with no space, checked like any position
-                            .Pq Sx Positions .
+                            A waypoint is a position in any form
+                            .Ic locate
+                            takes
+                            .Po
+                            .Ar LAT,LNG ,
+                            .Ar LAT , LNG
+                            or
+                            .Ar LAT LNG ;
+                            see
+                            .Sx Positions
+                            .Pc ,
+                            checked like any position.
                             Ranges: speed 0.01 to 1000 m/s, interval 0.01 s to a day, distance 0.1 m to
                             1000 km.
                             Giving both
@@ -354,22 +363,14 @@ private func routeOptions() -> [OptionSpec] {
     ]
 }
 
-/// `LAT,LNG` tokens, at least two, each checked like a position.
+/// Two or more waypoints, each a position in any form `locate` takes (`LAT,LNG`, `LAT, LNG`,
+/// `LAT LNG`), checked like one; bound as words `LAT,LNG` that `parseWaypoint` reads back exactly.
 private let waypointsType = ArgType(usage: "LAT,LNG LAT,LNG…", isGreedy: true) {
     (c: inout TokenCursor) throws(Diagnostic) in
     var words: [String] = []
-    while let t = c.current {
-        guard t.text.contains(",") else {
-            _ = c.next()
-            throw .syntax(
-                "a waypoint is LAT,LNG with no space, found '\(t.text)'", at: c.location(of: t),
-                help: "route start -33.8694,151.199 -33.8655,151.1955")
-        }
-        // Reuse the coordinate type's checks (ranges, units, columns) on this one word.
-        var single = TokenCursor(tokens: [t], index: 0, source: c.source, table: c.table)
-        _ = try ArgType.coordinate.read(&single)
-        _ = c.next()
-        words.append(t.text)
+    while !c.atEnd {
+        guard case .coordinate(let point) = try ArgType.coordinate.read(&c) else { continue }
+        words.append("\(point.latitude),\(point.longitude)")
     }
     guard words.count >= 2 else {
         throw .syntax(
@@ -380,11 +381,9 @@ private let waypointsType = ArgType(usage: "LAT,LNG LAT,LNG…", isGreedy: true)
 }
 
 private func parseWaypoint(_ text: String) -> GeoPoint? {
-    let parts = text.split(separator: ",", maxSplits: 1).map(String.init)
-    guard parts.count == 2, case .success(let lat) = parseQuantity(parts[0]),
-        case .success(let lng) = parseQuantity(parts[1])
-    else { return nil }
-    return GeoPoint(latitude: lat.value, longitude: lng.value)
+    let parts = text.split(separator: ",", maxSplits: 1)
+    guard parts.count == 2, let lat = Double(parts[0]), let lng = Double(parts[1]) else { return nil }
+    return GeoPoint(latitude: lat, longitude: lng)
 }
 
 private func routeSettings(_ ctx: CommandContext, defaultSpeed: Double) throws(Diagnostic) -> (Double, Route.Spacing) {

@@ -56,6 +56,9 @@ public final class Expectation: @unchecked Sendable {
     public var op: ExpectOperator?
     public var rhs: Operand?
     public var tolerance: Quantity?
+    /// Where the tolerance was written.
+    var toleranceOffset = 0
+    var toleranceLength = 0
     /// Where the expression is written in its source (for messages, rebuilt only on failure).
     var textOffset: Int
     var textEnd: Int
@@ -74,6 +77,22 @@ public final class Expectation: @unchecked Sendable {
 
     /// The tolerance `~=` uses when the script gives none (absolute, in the values' unit).
     public static let defaultTolerance = 1e-6
+
+    /// Why a tolerance with a unit does not fit values of `dimension` (a length for degrees,
+    /// metres for seconds), or nil when it fits. A value without a unit takes a tolerance without
+    /// one: `within 5m` is not read as 5 of something else.
+    static func misfit(tolerance: Quantity, values dimension: Dimension) -> (message: String, help: String)? {
+        guard tolerance.dimension != .none, dimension != tolerance.dimension else { return nil }
+        let shown = formatNumber(tolerance.value)
+        if dimension == .none {
+            return (
+                "the tolerance is \(tolerance.dimension.noun) but the value is a plain number",
+                "give the tolerance as a plain number, in the value's own unit (latitude and longitude are degrees: within 0.00005 is about 5 m)"
+            )
+        }
+        let help = "give the tolerance as \(dimension.noun), or as a plain number (within \(shown)) in the value's unit"
+        return ("the tolerance is \(tolerance.dimension.noun) but the value is \(dimension.noun)", help)
+    }
 }
 
 /// The argument type of `expect`: the rest of the line as an expression.
@@ -119,7 +138,7 @@ private func parseExpectation(_ tokens: ArraySlice<Token>, cursor: TokenCursor) 
         case .failure(let e):
             throw .syntax(
                 "'\(token.text)' is neither a value nor a state path: \(e.message)",
-                at: SourceLocation(source: loc.source, offset: token.offset + (token.isQuoted ? 0 : e.offset)),
+                at: SourceLocation(source: loc.source, offset: token.offset + (token.isVerbatim ? e.offset : 0)),
                 help: "quote text (\"…\"); write numbers as 15, 50m or -33.87")
         }
     }
@@ -176,12 +195,45 @@ private func parseExpectation(_ tokens: ArraySlice<Token>, cursor: TokenCursor) 
                 at: cursor.location(of: tolToken))
         }
         expectation.tolerance = q
+        expectation.toleranceOffset = tolToken.offset
+        expectation.toleranceLength = tolToken.length
         if op == .equal { expectation.op = .approximately }
+        // A literal with a unit says what the values are: a tolerance of another unit never fits.
+        for case .literal(.number(_, let d)) in [expectation.lhs, expectation.rhs] where d != .none {
+            if let why = Expectation.misfit(tolerance: q, values: d) {
+                throw .syntax(why.message, at: cursor.location(of: tolToken), help: why.help)
+            }
+        }
         if let extra = rest.dropFirst().first {
             throw .syntax("unexpected '\(extra.text)' after the tolerance", at: cursor.location(of: extra))
         }
     }
     return expectation
+}
+
+extension Shell {
+    /// The error of a tolerance whose unit does not fit the value a path names (`within 5m` for
+    /// a latitude), found in a session where the app runs and has a fix, so that the values'
+    /// units are seen before the script runs; nil when it fits or the value is not known.
+    func toleranceError(_ e: Expectation) -> (message: String, help: String)? {
+        guard let tolerance = e.tolerance, tolerance.dimension != .none else { return nil }
+        var dimensions: [Dimension] = []
+        for operand in [e.lhs, e.rhs] {
+            switch operand {
+            case .literal(.number(_, let d))?: dimensions.append(d)
+            case .path(let path)?:
+                guard case .success(let node) = unitProbe.resolve(path), case .number(_, let d) = node.materialize()
+                else { return nil }  // unknown until it runs
+                dimensions.append(d)
+            default: return nil
+            }
+        }
+        let known = dimensions.filter { $0 != .none }
+        for d in known.isEmpty ? [.none] : known {
+            if let why = Expectation.misfit(tolerance: tolerance, values: d) { return why }
+        }
+        return nil
+    }
 }
 
 /// How an expectation came out.
@@ -261,8 +313,15 @@ extension Shell {
                 return fail("'~=' compares numbers; '\(text)' has \(lhs.kindName) and \(rhs.kindName)")
             }
             if let t = e.tolerance, t.dimension != .none {
-                for case .number(_, let d) in [lhs, rhs] where d != .none && d != t.dimension {
-                    return fail("in '\(text)' the tolerance is \(t.dimension.noun) but the values are \(d.noun)")
+                // Values without a unit take the other side's; both without one cannot take a unit.
+                let dimensions = [lhs, rhs].compactMap { v -> Dimension? in
+                    if case .number(_, let d) = v, d != .none { return d }
+                    return nil
+                }
+                for d in dimensions.isEmpty ? [.none] : dimensions {
+                    if let why = Expectation.misfit(tolerance: t, values: d) {
+                        return fail("in '\(text)' " + why.message, help: why.help)
+                    }
                 }
             }
             let tolerance = e.tolerance?.value ?? Expectation.defaultTolerance

@@ -15,15 +15,24 @@ public struct Token: Sendable {
     var valueStart: Int
     /// The word began with `--` and a letter.
     public var isFlag: Bool
+    /// Some part of the word came from a script argument (`$1`, `${2:-x}`) outside quotes: the
+    /// word is read as what it says (a keyword, a preset, a number), but its text is not the
+    /// source's, so a position inside it does not map to a column.
+    public var isExpanded: Bool
 
-    public init(text: String, offset: Int, length: Int, isQuoted: Bool = false) {
+    public init(text: String, offset: Int, length: Int, isQuoted: Bool = false, isExpanded: Bool = false) {
         self.text = text
         self.offset = offset
         self.length = length
         self.isQuoted = isQuoted
+        self.isExpanded = isExpanded
         self.valueStart = -1
         self.isFlag = false
     }
+
+    /// The word's text is its source, character for character (nothing quoted, escaped or
+    /// expanded): an offset inside the text is an offset in the source.
+    public var isVerbatim: Bool { !isQuoted && !isExpanded }
 
     /// `name=value` (not `--name=value`).
     public var isOption: Bool { !isFlag && valueStart >= 0 }
@@ -50,7 +59,7 @@ public struct Token: Sendable {
 
     /// Byte offset in the source where the option's value starts (for errors about the value).
     public var optionValueOffset: Int {
-        guard valueStart >= 0, !isQuoted else { return offset }
+        guard valueStart >= 0, isVerbatim else { return offset }
         return offset + valueStart
     }
 }
@@ -191,6 +200,7 @@ public struct Lexer {
         var bareLength = j - start
         var stillBare = true
         var quoted = false
+        var expanded = false
         i = j
         while i < n {
             let b = bytes[i]
@@ -258,11 +268,13 @@ public struct Lexer {
                     i += length
                 }
             case 0x24:  // $
-                let before = scratch.count
+                let dollar = i
                 if let why = try expand(bytes, at: &i) { return .incomplete(why) }
-                if scratch.count != before + 1 || scratch.last != 0x24 {
+                if i != dollar + 1 {
+                    // An argument outside quotes is read as the word it is (`zoom $1` with
+                    // `in` zooms in); only option names stay what the source spells.
                     stillBare = false
-                    quoted = true
+                    expanded = true
                 } else if stillBare {
                     bareLength += 1
                 }
@@ -280,7 +292,8 @@ public struct Lexer {
             }
         }
         var token = Token(
-            text: String(decoding: scratch, as: UTF8.self), offset: start, length: i - start, isQuoted: quoted)
+            text: String(decoding: scratch, as: UTF8.self), offset: start, length: i - start, isQuoted: quoted,
+            isExpanded: expanded)
         classify(&token, text: scratch[...], bareLength: bareLength)
         return .token(token)
     }

@@ -1,7 +1,8 @@
 import PlaceKit
 
 /// A path into the session's state tree: `camera.zoom`, `markers[2].title`, `log.count`.
-/// Indexes are 1-based, like the rows people see.
+/// Indexes are 1-based, like the rows people see; a negative index counts from the end
+/// (`log[-1]` is the last line).
 public struct StatePath: Sendable, Equatable, CustomStringConvertible {
     public enum Component: Sendable, Equatable {
         case key(String)
@@ -56,10 +57,13 @@ public struct StatePath: Sendable, Equatable, CustomStringConvertible {
             } else if bytes[i] == 0x5B {  // [
                 let open = i
                 i += 1
+                let sign = i
+                let fromEnd = i < bytes.count && bytes[i] == 0x2D  // -
+                if fromEnd { i += 1 }
                 let start = i
                 while i < bytes.count && bytes[i] >= 0x30 && bytes[i] <= 0x39 { i += 1 }
                 guard i > start, i < bytes.count, bytes[i] == 0x5D else {
-                    return .failure(PathSyntaxError(offset: open, message: "expected an index like [1]"))
+                    return .failure(PathSyntaxError(offset: open, message: "expected an index like [1] or [-1]"))
                 }
                 let digits = String(decoding: bytes[start..<i], as: UTF8.self)
                 guard case .success(let n) = parseInteger(digits) else {
@@ -67,9 +71,11 @@ public struct StatePath: Sendable, Equatable, CustomStringConvertible {
                 }
                 guard n >= 1 else {
                     return .failure(
-                        PathSyntaxError(offset: start, message: "indexes start at 1 and must be whole numbers"))
+                        PathSyntaxError(
+                            offset: sign,
+                            message: "indexes start at 1, or at -1 for the last item, and are whole numbers"))
                 }
-                components.append(.index(n))
+                components.append(.index(fromEnd ? -n : n))
                 i += 1
             } else {
                 return .failure(PathSyntaxError(offset: i, message: "unexpected character in a state path"))
@@ -89,6 +95,9 @@ public struct PathSyntaxError: Error, Sendable {
 public struct PathError: Error, Sendable {
     public var message: String
     public var help: String?
+    /// The path is wrong in every state (a member a list or a number never has), not only in
+    /// this one: it can be reported before a script runs.
+    public var isStructural = false
 }
 
 extension Shell {
@@ -130,26 +139,58 @@ extension Shell {
                 case .key("count"):
                     node = .leaf(.int(count))
                 case .index(let n):
-                    guard n <= count else {
+                    // 1 is the first item, -1 the last.
+                    let position = n > 0 ? n - 1 : count + n
+                    guard position >= 0 && position < count else {
+                        let range = "indexes run from 1 to \(count), or from -1 (the last) to -\(count)"
                         return .failure(
                             PathError(
                                 message:
                                     "'\(walked)' has \(count) item\(count == 1 ? "" : "s"); [\(n)] is out of range",
-                                help: count == 0 ? nil : "indexes run from 1 to \(count)"))
+                                help: count == 0 ? nil : range))
                     }
-                    node = element(n - 1)
+                    node = element(position)
                 case .key(let key):
                     return .failure(
                         PathError(
                             message: "'\(walked)' is a list; it has no member '\(key)'",
-                            help: "use '\(walked)[N]' for an item or '\(walked).count'"))
+                            help: "use '\(walked)[N]' for an item or '\(walked).count'", isStructural: true))
                 }
             case .leaf(let value):
                 return .failure(
-                    PathError(message: "'\(walked)' is \(value.kindName); it has no member '\(component)'"))
+                    PathError(
+                        message: "'\(walked)' is \(value.kindName); it has no member '\(component)'",
+                        isStructural: true))
             }
         }
         return .success(node)
+    }
+}
+
+extension Shell {
+    /// The error of a path that is wrong in every state (`markers.cont`, `clock.x`), found by
+    /// resolving it in a fresh session; nil when it may name something once the app runs.
+    func structuralError(_ path: StatePath) -> PathError? {
+        guard case .failure(let error) = pathProbe.resolve(path), error.isStructural else { return nil }
+        return error
+    }
+
+    /// The state paths an invocation reads (`show`'s path, `expect`'s operands), with where each
+    /// was written: checked before a script runs.
+    func pathsToCheck(_ invocation: Invocation) -> [(StatePath, offset: Int, length: Int)] {
+        var paths: [(StatePath, offset: Int, length: Int)] = []
+        for case let bound? in invocation.args {
+            switch bound.value {
+            case .statePath(let path):
+                paths.append((path, bound.offset, bound.length))
+            case .expectation(let e):
+                if case .path(let path) = e.lhs { paths.append((path, e.textOffset, path.description.utf8.count)) }
+                if case .path(let path)? = e.rhs { paths.append((path, e.rhsOffset, e.rhsLength)) }
+            default:
+                break
+            }
+        }
+        return paths
     }
 }
 

@@ -78,6 +78,11 @@ private let statePathsPreamble = #"""
     Indexes are 1-based, like the rows people see:
     .Li markers[1]
     is the first marker.
+    A negative index counts from the end:
+    .Li log[-1]
+    is the last line of the log and
+    .Li likely[-1].name
+    the name of the least likely place.
     A list also has
     .Li .count .
     A member of

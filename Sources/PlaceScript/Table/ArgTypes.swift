@@ -134,8 +134,8 @@ extension ArgType {
             } else {
                 lngText = after
                 lngToken = Token(
-                    text: after, offset: first.isQuoted ? first.offset : first.offset + commaOffset + 1,
-                    length: after.utf8.count)
+                    text: after, offset: first.isVerbatim ? first.offset + commaOffset + 1 : first.offset,
+                    length: after.utf8.count, isQuoted: first.isQuoted, isExpanded: first.isExpanded)
             }
         } else {
             guard let next = c.next() else {
@@ -150,7 +150,7 @@ extension ArgType {
         latToken.text = latText
         latToken.length = latText.utf8.count
         let lat = try readQuantity(latToken, cursor: c)
-        let lng = try readQuantity(Token(text: lngText, offset: lngToken.offset, length: lngToken.length), cursor: c)
+        let lng = try readQuantity(lngToken, cursor: c)
         for (q, t) in [(lat, latToken), (lng, lngToken)] where q.dimension != .none && q.dimension != .angle {
             throw .syntax("a coordinate is in degrees, not \(q.dimension.noun)", at: c.location(of: t))
         }
@@ -175,7 +175,7 @@ extension ArgType {
         case .failure(let e):
             throw .syntax(
                 "'\(t.text)' is not a state path: \(e.message)",
-                at: SourceLocation(source: c.source, offset: t.offset + (t.isQuoted ? 0 : e.offset)),
+                at: SourceLocation(source: c.source, offset: t.offset + (t.isVerbatim ? e.offset : 0)),
                 help: "paths look like camera.zoom, markers[1].title, log.count")
         case .success(let path):
             guard c.table.stateRoot(named: path.root) != nil else {
@@ -201,7 +201,7 @@ func readQuantity(_ t: Token, cursor c: TokenCursor) throws(Diagnostic) -> Quant
         throw .syntax(
             "unknown unit '\(unit)' in '\(t.text)'",
             at: SourceLocation(
-                source: c.source, offset: t.isQuoted ? t.offset : t.offset + offset, length: unit.utf8.count),
+                source: c.source, offset: t.isVerbatim ? t.offset + offset : t.offset, length: unit.utf8.count),
             help: "units are " + knownUnits.map(\.symbol).joined(separator: ", "))
     case .failure(.notANumber):
         throw .syntax("expected a number, found '\(t.text)'", at: c.location(of: t))

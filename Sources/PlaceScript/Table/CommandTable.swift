@@ -204,7 +204,16 @@ public final class CommandTable: @unchecked Sendable {
                 index += 1
                 continue
             }
-            if spec.handler != nil { break }
+            if spec.handler != nil {
+                // A command that also runs alone: a word that is not an argument of its own is a
+                // subcommand misspelt (`auth alow`), never an extra argument.
+                if index < tokens.count, !tokens[index].isQuoted, !tokens[index].isFlag, !tokens[index].isOption,
+                    let error = unknownSubcommand(tokens[index], of: spec, source: source)
+                {
+                    throw error
+                }
+                break
+            }
             let names = spec.subcommands.map(\.name)
             if index < tokens.count {
                 let word = tokens[index]
@@ -258,7 +267,8 @@ public final class CommandTable: @unchecked Sendable {
             if let value = token.optionValue {
                 valueToken = Token(
                     text: value, offset: token.optionValueOffset,
-                    length: token.length - (token.optionValueOffset - token.offset), isQuoted: token.isQuoted)
+                    length: token.length - (token.optionValueOffset - token.offset), isQuoted: token.isQuoted,
+                    isExpanded: token.isExpanded)
             } else {
                 guard index < tokens.count else {
                     throw .syntax(
@@ -300,6 +310,25 @@ public final class CommandTable: @unchecked Sendable {
             throw .syntax(what, at: loc(extra), help: "usage: " + spec.usage)
         }
         return invocation
+    }
+}
+
+extension CommandTable {
+    /// The error for `word` written where `spec`, which has subcommands and also runs alone,
+    /// takes one: when `spec` takes no arguments any word is a misspelt subcommand; when it does,
+    /// only a word close to a subcommand's name that its first argument does not accept.
+    fileprivate func unknownSubcommand(_ word: Token, of spec: CommandSpec, source: SourceText) -> Diagnostic? {
+        let names = spec.subcommands.map(\.name)
+        let near = suggestion(for: word.text, among: names)
+        if let first = spec.arguments.first {
+            guard near != nil else { return nil }
+            var cursor = TokenCursor(tokens: [word], index: 0, source: source, table: self, isCheckingOnly: true)
+            if (try? first.type.read(&cursor)) != nil { return nil }
+        }
+        return .syntax(
+            "unknown subcommand '\(word.text)' for '\(spec.fullName)'",
+            at: SourceLocation(source: source, offset: word.offset, length: max(1, word.length)),
+            help: near ?? "subcommands: " + names.joined(separator: ", ") + "; or '\(spec.fullName)' alone")
     }
 }
 
