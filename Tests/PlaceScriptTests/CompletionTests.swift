@@ -54,3 +54,22 @@ final class CompletionTests: XCTestCase {
         XCTAssertEqual(c.candidates, ["version"])
     }
 }
+
+/// Tab completes state-path members for `show` and in `expect`, from what the path names now.
+final class StatePathCompletionTests: XCTestCase {
+    func testMembersOfWhatThePathNamesNow() {
+        let t = TestShell(table: .standard)
+        let shell = t.shell
+        XCTAssertEqual(shell.complete("show camera.zo").candidates, [], "no app, no camera")
+        XCTAssertEqual(shell.complete("show markers.c").candidates, ["markers.count"])
+        XCTAssertEqual(shell.complete("expect markers[1].").candidates, [], "no marker yet")
+        XCTAssertEqual(shell.complete("expect ").candidates, [], "an empty word in expect may be an operator")
+        XCTAssertEqual(shell.complete("expect cam").candidates, ["camera"])
+        t.run("locate sydney; launch; auth allow; wait 2s; likely; select 1")
+        XCTAssertEqual(shell.complete("show camera.zo").candidates, ["camera.zoom"])
+        XCTAssertTrue(shell.complete("show camera.").candidates.contains("camera.latitude"))
+        XCTAssertEqual(shell.complete("expect markers[1].ti").candidates, ["markers[1].title"])
+        XCTAssertEqual(shell.complete("show likely[1].na").candidates, ["likely[1].name"])
+        XCTAssertEqual(shell.complete("show nosuchroot.").candidates, [])
+    }
+}

@@ -5,7 +5,7 @@ import XCTest
 @testable import PlaceScript
 
 /// Tab completes file and folder names for every file argument (`places load`, `source`, `load`,
-/// `save`, `route gpx`, `export geojson`, `places export`).
+/// `save`, `route gpx`, `export geojson`, `places export`, `snapshot`).
 final class FileCompletionTests: XCTestCase {
     private let shell = Shell(stdout: StringSink(), stderr: StringSink())
 
@@ -26,8 +26,9 @@ final class FileCompletionTests: XCTestCase {
     func testEveryFileArgumentCompletesNames() {
         let dir = folder()
         let base = dir.path + "/"
-        for command in ["places load ", "source ", "load ", "save ", "route gpx ", "export geojson ", "places export "]
-        {
+        for command in [
+            "places load ", "source ", "load ", "save ", "route gpx ", "export geojson ", "places export ", "snapshot ",
+        ] {
             let line = command + base + "cit"
             let completion = shell.complete(line)
             XCTAssertEqual(

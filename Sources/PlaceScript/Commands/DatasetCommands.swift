@@ -204,7 +204,10 @@ extension CommandFamily {
                         handler: generateCommand),
                     CommandSpec(
                         "export",
-                        arguments: [ArgSpec("FILE", exportPathType, summary: "a .geojson/.json or .csv file")],
+                        arguments: [
+                            ArgSpec(
+                                "FILE", exportPathType.completingFileNames(), summary: "a .geojson/.json or .csv file")
+                        ],
                         summary: "write the dataset as GeoJSON or CSV (by extension), atomically",
                         details:
                             "The file is written to a temporary name and renamed, so a failed write never leaves half a file. 'places load' reads it back. Another extension is an error before anything runs.",

@@ -62,7 +62,7 @@ let mapDrawingCommands: [CommandSpec] = [
         examples: ["map", "map --width 100 --height 40", "map --ascii"],
         handler: mapCommand),
     CommandSpec(
-        "snapshot", arguments: [ArgSpec("FILE", svgPathType, summary: "where to write the SVG")],
+        "snapshot", arguments: [ArgSpec("FILE", svgPathType.completingFileNames(), summary: "where to write the SVG")],
         summary: "write the phone screen as a standalone SVG: map, markers, info window, picker",
         details: """
             What the phone would show, without map tiles: the device frame at the map view's

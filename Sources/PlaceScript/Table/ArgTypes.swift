@@ -7,13 +7,17 @@ extension ArgType {
     }
 
     /// A file path; Tab completes file and folder names.
-    public static let path: ArgType = {
-        var type = ArgType(usage: "FILE") { (c: inout TokenCursor) throws(Diagnostic) in
-            .word(c.next()?.text ?? "")
-        }
+    public static let path = ArgType(usage: "FILE") { (c: inout TokenCursor) throws(Diagnostic) in
+        .word(c.next()?.text ?? "")
+    }.completingFileNames()
+
+    /// This type, with Tab completing file and folder names (`fileNameCompletions`): for every
+    /// argument that names a file.
+    public func completingFileNames() -> ArgType {
+        var type = self
         type.prefixCompletions = { _, prefix in fileNameCompletions(prefix) }
         return type
-    }()
+    }
 
     /// All remaining words (at least one), kept apart.
     public static let words = ArgType(isGreedy: true) { (c: inout TokenCursor) throws(Diagnostic) in
@@ -167,28 +171,38 @@ extension ArgType {
     }
 
     /// A state path whose root exists (`camera.zoom`).
-    public static let statePath = ArgType(
-        usage: "PATH", completions: { shell in shell.table.stateRootNames }
-    ) { (c: inout TokenCursor) throws(Diagnostic) in
-        guard let t = c.next() else { return .word("") }
-        switch StatePath.parse(t.text) {
-        case .failure(let e):
-            throw .syntax(
-                "'\(t.text)' is not a state path: \(e.message)",
-                at: SourceLocation(source: c.source, offset: t.offset + (t.isVerbatim ? e.offset : 0)),
-                help: "paths look like camera.zoom, markers[1].title, log.count")
-        case .success(let path):
-            guard c.table.stateRoot(named: path.root) != nil else {
-                throw .syntax(
-                    "no state path '\(path.root)'", at: c.location(of: t),
-                    help: suggestion(for: path.root, among: c.table.stateRootNames) ?? "type 'show' for the list")
-            }
-            return .statePath(path)
-        }
-    }
+    public static let statePath: ArgType = {
+        var type = ArgType(usage: "PATH", completions: { shell in shell.table.stateRootNames }, read: readStatePath)
+        type.prefixCompletions = { shell, prefix in shell.statePathCompletions(prefix) }
+        return type
+    }()
 
-    /// The expression of `expect`.
-    public static var expectation: ArgType { expectationType }
+    /// The expression of `expect`; Tab completes the state paths in it (not an empty word: that
+    /// may be an operator's or a value's place).
+    public static let expectation: ArgType = {
+        var type = expectationType
+        type.prefixCompletions = { shell, prefix in prefix.isEmpty ? [] : shell.statePathCompletions(prefix) }
+        return type
+    }()
+}
+
+/// Reads a state path whose root exists.
+private func readStatePath(_ c: inout TokenCursor) throws(Diagnostic) -> ArgValue {
+    guard let t = c.next() else { return .word("") }
+    switch StatePath.parse(t.text) {
+    case .failure(let e):
+        throw .syntax(
+            "'\(t.text)' is not a state path: \(e.message)",
+            at: SourceLocation(source: c.source, offset: t.offset + (t.isVerbatim ? e.offset : 0)),
+            help: "paths look like camera.zoom, markers[1].title, log.count")
+    case .success(let path):
+        guard c.table.stateRoot(named: path.root) != nil else {
+            throw .syntax(
+                "no state path '\(path.root)'", at: c.location(of: t),
+                help: suggestion(for: path.root, among: c.table.stateRootNames) ?? "type 'show' for the list")
+        }
+        return .statePath(path)
+    }
 }
 
 /// Reads a number token, with errors that point at the digit or unit at fault.

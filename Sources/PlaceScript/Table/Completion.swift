@@ -113,6 +113,27 @@ extension Shell {
     }
 }
 
+extension Shell {
+    /// What Tab offers for a partly typed state path: the roots, then, after a `.`, the members
+    /// of what the path before it names now (a record's fields, a list's `count`), each as the
+    /// whole path. Nothing when that path names nothing now.
+    func statePathCompletions(_ typed: String) -> [String] {
+        guard let dot = typed.lastIndex(of: ".") else { return table.stateRootNames }
+        let base = String(typed[..<dot])
+        guard case .success(let path) = StatePath.parse(base), case .success(let node) = resolve(path) else {
+            return []
+        }
+        let members: [String]
+        switch node {
+        case .record(let fields, _): members = fields
+        case .leaf(.record(let fields)): members = fields.map(\.name)
+        case .list, .leaf(.list): members = ["count"]
+        case .leaf: members = []
+        }
+        return members.map { base + "." + $0 }
+    }
+}
+
 extension Array where Element == String {
     func sortedUnique() -> [String] { Array(Set(self)).sorted() }
 }
