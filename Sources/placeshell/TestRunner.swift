@@ -674,51 +674,30 @@ private func formatSeconds(_ ms: Int) -> String {
     "\(ms / 1000).\(String(ms % 1000 + 1000).dropFirst())"
 }
 
-/// Text for an XML attribute or element: markup escaped, characters XML 1.0 forbids replaced.
-func xmlEscaped(_ text: String) -> String {
-    var out = ""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\"": out += "&quot;"
-        case "'": out += "&apos;"
-        case "\n": out += "&#10;"
-        case "\t": out += "&#9;"
-        default:
-            if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-                out += "\u{FFFD}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return out
-}
-
 private func junitCase(_ script: TestScript, _ outcome: TestOutcome) -> String {
     let folder = directoryName(script.path)
     let classname = folder == "." ? "placeshell" : folder.split(separator: "/").joined(separator: ".")
     var name = lastPathComponent(script.path)
     if name.hasSuffix(".placescript") { name.removeLast(".placescript".count) }
-    var xml = "    <testcase classname=\"\(xmlEscaped(classname))\" name=\"\(xmlEscaped(name))\""
-    xml += " file=\"\(xmlEscaped(script.path))\" time=\"\(formatSeconds(outcome.milliseconds))\""
+    var xml = "    <testcase classname=\"\(xmlEscaped(classname, attribute: true))\""
+    xml += " name=\"\(xmlEscaped(name, attribute: true))\""
+    xml += " file=\"\(xmlEscaped(script.path, attribute: true))\" time=\"\(formatSeconds(outcome.milliseconds))\""
     switch outcome.status {
     case .passed:
         return xml + "/>\n"
     case .skipped:
-        return xml + ">\n      <skipped message=\"\(xmlEscaped(outcome.message))\"/>\n    </testcase>\n"
+        return xml
+            + ">\n      <skipped message=\"\(xmlEscaped(outcome.message, attribute: true))\"/>\n    </testcase>\n"
     case .failed:
         // The message names the script where the diagnostic does not: `PATH: MESSAGE`.
         let message =
             outcome.message.hasPrefix(script.path + ":") ? outcome.message : script.path + ": " + outcome.message
-        xml += ">\n      <failure message=\"\(xmlEscaped(message))\" type=\"failure\">"
+        xml += ">\n      <failure message=\"\(xmlEscaped(message, attribute: true))\" type=\"failure\">"
         let body = outcome.detail.joined(separator: "\n")
-        xml += xmlEscaped(body).replacingOccurrences("&#10;", with: "\n")
+        xml += xmlEscaped(body)
         xml += "</failure>\n"
         if !outcome.stdout.isEmpty {
-            xml += "      <system-out>\(xmlEscaped(excerpt(outcome.stdout)).replacingOccurrences("&#10;", with: "\n"))"
+            xml += "      <system-out>\(xmlEscaped(excerpt(outcome.stdout)))"
             xml += "</system-out>\n"
         }
         return xml + "    </testcase>\n"

@@ -48,7 +48,7 @@ struct SVGSnapshot {
         } else {
             what = "the map screen"
         }
-        line("<title>Current Place on a Map: \(xml(what))</title>")
+        line("<title>Current Place on a Map: \(xmlEscaped(what))</title>")
         line(
             "<desc>placeshell snapshot: camera \(formatFixed(scene.camera.target.latitude, decimals: 6)), \(formatFixed(scene.camera.target.longitude, decimals: 6)) zoom \(formatNumber(scene.camera.zoom)); map tiles are not drawn.</desc>"
         )
@@ -72,7 +72,7 @@ struct SVGSnapshot {
                 )
                 for (i, part) in wrapWords(scene.hiddenReason ?? "", width: 42).enumerated() {
                     line(
-                        "<text x=\"\(n(w / 2))\" y=\"\(n(h / 2 + 20 + Double(i) * 16))\" text-anchor=\"middle\" font-size=\"11\" fill=\"#aeaeb2\">\(xml(part))</text>"
+                        "<text x=\"\(n(w / 2))\" y=\"\(n(h / 2 + 20 + Double(i) * 16))\" text-anchor=\"middle\" font-size=\"11\" fill=\"#aeaeb2\">\(xmlEscaped(part))</text>"
                     )
                 }
                 line("</g>")
@@ -221,7 +221,7 @@ struct SVGSnapshot {
 
     /// Google's default marker: a red pin whose tip is at the position.
     private func pin(_ m: MapScene.Pin) -> String {
-        "<g class=\"marker\" transform=\"translate(\(n(m.x)) \(n(m.y)))\"><title>\(xml(m.title))</title>"
+        "<g class=\"marker\" transform=\"translate(\(n(m.x)) \(n(m.y)))\"><title>\(xmlEscaped(m.title))</title>"
             + "<path d=\"M0 0C-2 -9 -11 -16 -11 -27A11 11 0 1 1 11 -27C11 -16 2 -9 0 0Z\" fill=\"#EA4335\" stroke=\"#B31412\" stroke-width=\"1\"/>"
             + "<circle cx=\"0\" cy=\"-27\" r=\"3.8\" fill=\"#B31412\"/></g>\n"
     }
@@ -256,13 +256,13 @@ struct SVGSnapshot {
         if !title.isEmpty {
             y += 15
             out +=
-                "<text x=\"\(n(left + 14))\" y=\"\(n(y))\" font-size=\"15\" font-weight=\"bold\" fill=\"#202124\">\(xml(title))</text>\n"
+                "<text x=\"\(n(left + 14))\" y=\"\(n(y))\" font-size=\"15\" font-weight=\"bold\" fill=\"#202124\">\(xmlEscaped(title))</text>\n"
             y += 3
         }
         if !snippet.isEmpty {
             y += 15
             out +=
-                "<text x=\"\(n(left + 14))\" y=\"\(n(y))\" font-size=\"13\" fill=\"#5f6368\">\(xml(snippet))</text>\n"
+                "<text x=\"\(n(left + 14))\" y=\"\(n(y))\" font-size=\"13\" fill=\"#5f6368\">\(xmlEscaped(snippet))</text>\n"
         }
         return out
     }
@@ -317,15 +317,15 @@ struct SVGSnapshot {
         let rightEdge = right.map { w - 16 - textWidth($0, size: 17, bold: false) - 8 } ?? w - 8
         let centre = max(leftEdge + titleW / 2, min(w / 2, rightEdge - titleW / 2))
         s +=
-            "<text x=\"\(n(centre))\" y=\"\(n(baseline))\" text-anchor=\"middle\" font-size=\"17\" font-weight=\"bold\" fill=\"#000000\">\(xml(title))</text>"
+            "<text x=\"\(n(centre))\" y=\"\(n(baseline))\" text-anchor=\"middle\" font-size=\"17\" font-weight=\"bold\" fill=\"#000000\">\(xmlEscaped(title))</text>"
         if let left {
             s +=
                 "<path d=\"M18 \(n(baseline - 14))L10 \(n(baseline - 6))L18 \(n(baseline + 2))\" fill=\"none\" stroke=\"\(Self.blue)\" stroke-width=\"2.5\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>"
-            s += "<text x=\"25\" y=\"\(n(baseline))\" font-size=\"17\" fill=\"\(Self.blue)\">\(xml(left))</text>"
+            s += "<text x=\"25\" y=\"\(n(baseline))\" font-size=\"17\" fill=\"\(Self.blue)\">\(xmlEscaped(left))</text>"
         }
         if let right {
             s +=
-                "<text x=\"\(n(w - 16))\" y=\"\(n(baseline))\" text-anchor=\"end\" font-size=\"17\" fill=\"\(Self.blue)\">\(xml(right))</text>"
+                "<text x=\"\(n(w - 16))\" y=\"\(n(baseline))\" text-anchor=\"end\" font-size=\"17\" fill=\"\(Self.blue)\">\(xmlEscaped(right))</text>"
         }
         return s + "</g>\n"
     }
@@ -344,7 +344,7 @@ struct SVGSnapshot {
                 s += "<g class=\"row\">"
                 if !text.isEmpty {
                     s +=
-                        "<text x=\"20\" y=\"\(n(y + rowH / 2 + 6))\" font-size=\"17\" fill=\"#000000\">\(xml(text))</text>"
+                        "<text x=\"20\" y=\"\(n(y + rowH / 2 + 6))\" font-size=\"17\" fill=\"#000000\">\(xmlEscaped(text))</text>"
                 }
                 s +=
                     "<rect x=\"20\" y=\"\(n(y + rowH - 0.5))\" width=\"\(n(w - 20))\" height=\"0.5\" fill=\"#c6c6c8\"/></g>\n"
@@ -367,7 +367,7 @@ struct SVGSnapshot {
     // MARK: - Text
 
     private func label(_ text: String, x: Double, y: Double, size: Double, bold: Bool, fill: String) -> String {
-        "<text x=\"\(n(x))\" y=\"\(n(y))\" font-size=\"\(n(size))\"\(bold ? " font-weight=\"bold\"" : "") fill=\"\(fill)\" stroke=\"#ffffff\" stroke-width=\"3\" stroke-linejoin=\"round\" paint-order=\"stroke\">\(xml(text))</text>\n"
+        "<text x=\"\(n(x))\" y=\"\(n(y))\" font-size=\"\(n(size))\"\(bold ? " font-weight=\"bold\"" : "") fill=\"\(fill)\" stroke=\"#ffffff\" stroke-width=\"3\" stroke-linejoin=\"round\" paint-order=\"stroke\">\(xmlEscaped(text))</text>\n"
     }
 
     /// An estimate of the width of text in points (no font metrics here): wide characters a
@@ -408,8 +408,10 @@ private func n(_ x: Double) -> String {
     return s == "-0" ? "0" : String(s)
 }
 
-/// Text escaped for XML character data and attribute values.
-func xml(_ s: String) -> String {
+/// Text escaped for XML (the SVG snapshot, the JUnit report): markup characters as entities and
+/// the characters XML 1.0 does not allow as U+FFFD. In an `attribute` value, line breaks and
+/// tabs are character references too, so that a reader gets them back instead of spaces.
+public func xmlEscaped(_ s: String, attribute: Bool = false) -> String {
     var out = ""
     for ch in s.unicodeScalars {
         switch ch {
@@ -418,8 +420,10 @@ func xml(_ s: String) -> String {
         case ">": out += "&gt;"
         case "\"": out += "&quot;"
         case "'": out += "&apos;"
+        case "\n" where attribute: out += "&#10;"
+        case "\t" where attribute: out += "&#9;"
+        case "\r" where attribute: out += "&#13;"
         default:
-            // Characters XML 1.0 does not allow become U+FFFD.
             let v = ch.value
             if v < 0x20 && v != 0x09 && v != 0x0A && v != 0x0D || v == 0xFFFE || v == 0xFFFF {
                 out += "\u{FFFD}"
