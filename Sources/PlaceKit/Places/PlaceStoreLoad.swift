@@ -79,9 +79,6 @@ extension PlaceStore {
         /// Makes room for `extra` more places and their text at once (`PlaceStore.reserve`).
         public mutating func reserve(_ extra: Int, textBytes: Int) { target.reserve(extra, textBytes: textBytes) }
 
-        /// Places added so far.
-        public var count: Int { loaded }
-
         /// Ends the load: the store with the places in it and the index built, and how many were
         /// new and how many replaced a place with the same ID. Nil when the load deferred its IDs
         /// and two were equal: that store is unusable; load again without deferring.
