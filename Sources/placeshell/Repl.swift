@@ -13,7 +13,16 @@ private func setPrompt(_ text: String) {
     promptBuffer = strdup(text)
 }
 
-private let promptCallback: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>? = { _ in promptBuffer }
+/// libedit asks for the prompt each time it draws the line, after it has put its own signal
+/// handlers in place for the read. Its handler for SIGINT, SIGTERM and SIGHUP re-sends the signal
+/// with `kill(0, …)`, to the whole process group: a SIGTERM meant for placeshell would also reach
+/// the script or terminal program that started it. So each time, placeshell's own handlers take
+/// those three back; libedit keeps Ctrl-Z, SIGCONT and window resizes, and puts placeshell's
+/// handlers back when the read ends.
+private let promptCallback: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>? = { _ in
+    reclaimSignalsFromLineEditor()
+    return promptBuffer
+}
 
 /// Tab: completes the word before the cursor from the command table; inserts the common prefix,
 /// or lists the candidates when they differ.

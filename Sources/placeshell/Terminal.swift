@@ -14,18 +14,34 @@ func installSignalHandlers(interactive: Bool) {
     // Over the file size limit (ulimit -f), a write fails with EFBIG and the command says so,
     // keeping the old file, instead of the process dying mid-write.
     signal(SIGXFSZ, SIG_IGN)
+    sigaction(SIGINT, &interruptAction, nil)
+    if interactive {
+        sigaction(SIGTERM, &terminateAction, nil)
+        sigaction(SIGHUP, &terminateAction, nil)
+        handlesTermination = true
+    }
+}
+
+nonisolated(unsafe) private var handlesTermination = false
+nonisolated(unsafe) private var interruptAction = action { _ in interruptFlag = 1 }
+nonisolated(unsafe) private var terminateAction = action { sig in terminateSignal = sig }
+
+/// A handler without SA_RESTART: a read at the prompt returns when the signal comes.
+private func action(_ handler: @convention(c) (Int32) -> Void) -> sigaction {
     var sa = sigaction()
-    sa.__sigaction_handler.sa_handler = { _ in interruptFlag = 1 }
+    sa.__sigaction_handler.sa_handler = handler
     sigemptyset(&sa.sa_mask)
     sa.sa_flags = 0
-    sigaction(SIGINT, &sa, nil)
-    if interactive {
-        var term = sigaction()
-        term.__sigaction_handler.sa_handler = { sig in terminateSignal = sig }
-        sigemptyset(&term.sa_mask)
-        term.sa_flags = 0
-        sigaction(SIGTERM, &term, nil)
-        sigaction(SIGHUP, &term, nil)
+    return sa
+}
+
+/// Puts placeshell's handlers for SIGINT, SIGTERM and SIGHUP back in place of the line editor's,
+/// which would re-send the signal to the whole process group (see the prompt callback).
+func reclaimSignalsFromLineEditor() {
+    sigaction(SIGINT, &interruptAction, nil)
+    if handlesTermination {
+        sigaction(SIGTERM, &terminateAction, nil)
+        sigaction(SIGHUP, &terminateAction, nil)
     }
 }
 

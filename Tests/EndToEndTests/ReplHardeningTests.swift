@@ -129,6 +129,55 @@ extension ReplTests {
         }
     }
 
+    /// A signal sent to placeshell at its prompt reaches placeshell alone, not the script that
+    /// started it (the line editor would re-send it to the whole process group): a wrapper that
+    /// traps the signals sees none of them, and reads placeshell's status.
+    func testSignalsAtThePromptReachOnlyPlaceshell() throws {
+        let home = TemporaryDirectory()
+        home.write(
+            "wrapper.sh",
+            """
+            trap 'echo wrapper-saw-TERM' TERM
+            trap 'echo wrapper-saw-HUP' HUP
+            trap 'echo wrapper-saw-INT' INT
+            \(shellQuote(binary.path))
+            echo "wrapper-status=$?"
+
+            """)
+        let pane = TmuxPane(tmux: tmux, home: home)
+        defer { pane.kill() }
+        try pane.start(environment: paneEnvironment(home, lang: "C.UTF-8"))
+        try pane.waitFor("the bash prompt") { lines($0).contains("$") }
+        try enter(pane, "bash wrapper.sh")
+        try pane.waitFor("the placeshell prompt") { lines($0).contains("placeshell>") }
+        Thread.sleep(forTimeInterval: 0.2)
+        let paneShell = Int32(
+            try pane.run(["display-message", "-p", "-t", pane.target, "#{pane_pid}"]).stdoutText
+                .trimmingCharacters(in: .whitespacesAndNewlines))
+        let wrapper = try XCTUnwrap(paneShell.map(children(of:))?.first, "no wrapper under the pane's shell")
+        let placeshell = try XCTUnwrap(children(of: wrapper).first, "no placeshell under the wrapper")
+
+        kill(placeshell, SIGINT)  // cancels the line; placeshell goes on
+        try pane.waitForLine("placeshell> ^C")
+        try enter(pane, "echo still-here")
+        try pane.waitForLine("still-here")
+        kill(placeshell, SIGTERM)
+        try pane.waitForLine("wrapper-status=143")
+        let screen = try pane.screen()
+        XCTAssertFalse(screen.contains("wrapper-saw-"), screen)
+
+        try enter(pane, "bash wrapper.sh")
+        try pane.waitFor("the placeshell prompt again") {
+            lines($0).filter { $0.hasPrefix("placeshell>") }.count >= 3
+        }
+        Thread.sleep(forTimeInterval: 0.2)
+        let second = try XCTUnwrap(paneShell.map(children(of:))?.first.map(children(of:))?.first)
+        kill(second, SIGHUP)
+        try pane.waitForLine("wrapper-status=129")
+        let after = try pane.screen()
+        XCTAssertFalse(after.contains("wrapper-saw-"), after)
+    }
+
     /// A history that cannot be written whole (here: over the file size limit, as on a full
     /// disk) is not written at all: a warning, and the old file byte for byte.
     func testAHistoryThatCannotBeWrittenKeepsTheOldFile() throws {
