@@ -110,7 +110,10 @@ final class ExpectTests: XCTestCase {
         passes("markers[1].title matches '^Caf.'")
         passes("log matches 'error: [a-z]+$'")
         passes("log !matches '^Fatal'")
-        passes("location !contains \"x\"")
+        // A nil path matches only nil, whatever the operator.
+        fails(
+            "location !contains \"x\"",
+            "expectation failed: location !contains \"x\": location is nil (no app is running)")
         fails(
             "log contains \"denied\"",
             notes: [

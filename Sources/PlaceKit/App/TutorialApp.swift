@@ -9,7 +9,7 @@ public enum AppFlavor: String, Sendable, CaseIterable {
 }
 
 /// The screen on top of the navigation stack.
-public enum AppScreen: String, Sendable {
+public enum AppScreen: String, Sendable, CaseIterable {
     case map, picker
 }
 

@@ -49,7 +49,7 @@ public enum AuthorizationStatus: String, Sendable, CaseIterable {
 }
 
 /// `CLAccuracyAuthorization`: `full` or `reduced`.
-public enum AccuracyAuthorization: String, Sendable {
+public enum AccuracyAuthorization: String, Sendable, CaseIterable {
     case full, reduced
 }
 

@@ -297,7 +297,10 @@ extension CommandFamily {
                     .Li nil
                     when the app is not running; whether the app that ran last crashed
                     .Pq P11 .
-                    """#
+                    """#,
+                choices: [
+                    "flavor": AppFlavor.allCases.map(\.rawValue), "screen": AppScreen.allCases.map(\.rawValue),
+                ]
             ) { shell in .leaf(appValue(shell)) },
             StateRoot(
                 "log", summary: "the app's console lines since launch",

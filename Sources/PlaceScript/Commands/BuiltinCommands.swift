@@ -99,11 +99,18 @@ extension CommandFamily {
                 summary: "check the session's state; fail the script when it does not hold",
                 details: """
                     expect LHS OP RHS [within TOLERANCE]
+                    expect PATH near POSITION within DISTANCE
                     Each side is a state path or a literal: a number (with a unit if you like), a quoted
-                    string, true, false or nil. Operators: == != < <= > >= ~= contains !contains
-                    matches !matches. '~=' compares numbers within TOLERANCE (default 1e-6, in the
-                    values' unit); '==' is exact. 'contains' finds text in text, or an item in a list
-                    (a text item containing the text counts); 'matches' takes a regular expression.
+                    string, true, false or nil. A bare word that is one of the values the other side
+                    can take is that value: 'app.screen == map' compares with the text "map". A path
+                    that is nil (no app running, no fix yet) matches only nil: compared with anything
+                    else the expectation fails and says why. Operators: == != < <= > >= ~= contains
+                    !contains matches !matches near. '~=' compares numbers within TOLERANCE (default
+                    1e-6, in the values' unit); '==' is exact. 'contains' finds text in text, or an
+                    item in a list (a text item containing the text counts); 'matches' takes a regular
+                    expression.
+                    'near' checks that a position (location, camera, markers[N], likely[N]) lies
+                    within DISTANCE of a coordinate, a preset or another position's path.
                     'expect PATH' alone checks that a boolean is true. A failure names the path, the
                     expected and the actual value, and the script location, and fails the script.
                     A path member no state has (markers.cont) is an error before the script runs. A
@@ -127,6 +134,7 @@ extension CommandFamily {
                     "expect clock == 0", "expect camera.zoom == 15",
                     "expect location.latitude ~= -33.8688 within 1e-6",
                     "expect log contains \"Location status is OK.\"",
+                    "expect location near -33.8694,151.199 within 10m", "expect app.screen == map",
                     "expect app.running",
                 ],
                 handler: { ctx throws(Diagnostic) in
@@ -368,7 +376,8 @@ extension CommandFamily {
                     .Qq never .
                     .It Li shell.version
                     The version, as text.
-                    """#
+                    """#,
+                choices: ["color": ColorMode.allCases.map(\.rawValue), "flavor": AppFlavor.allCases.map(\.rawValue)]
             ) { shell in
                 .fields([
                     ("json", .bool(shell.json)), ("keepGoing", .bool(shell.keepGoing)),

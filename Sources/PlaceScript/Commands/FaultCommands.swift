@@ -489,7 +489,8 @@ extension CommandFamily {
                     is
                     .Li nil
                     with no limit.
-                    """#
+                    """#,
+                choices: ["network": ["on", "off"], "apikey": APIKeyState.allCases.map(\.rawValue)]
             ) {
                 shell in .leaf(faultsValue(shell))
             },

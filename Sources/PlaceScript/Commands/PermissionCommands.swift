@@ -301,7 +301,11 @@ extension CommandFamily {
                     .It Li auth.precise , auth.services , auth.restricted
                     The Precise switch, the global Location Services switch, a parental
                     restriction: booleans.
-                    """#
+                    """#,
+                choices: [
+                    "status": AuthorizationStatus.allCases.map(\.rawValue),
+                    "accuracy": AccuracyAuthorization.allCases.map(\.rawValue),
+                ]
             ) {
                 shell in .leaf(authValue(shell))
             }

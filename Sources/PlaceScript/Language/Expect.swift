@@ -1,3 +1,4 @@
+import PlaceFormats
 import PlaceKit
 
 /// One side of an expectation: a literal or a state path, and where it was written.
@@ -19,6 +20,8 @@ public enum ExpectOperator: String, Sendable, CaseIterable {
     case notContains = "!contains"
     case matches = "matches"
     case notMatches = "!matches"
+    /// A position within a distance of another: `expect location near -33.87,151.2 within 10m`.
+    case near = "near"
 }
 
 extension ExpectOperator {
@@ -147,8 +150,21 @@ private func parseExpectation(_ tokens: ArraySlice<Token>, cursor: TokenCursor) 
         throw .syntax("'expect' needs something to check", at: nil, help: "expect camera.zoom == 15")
     }
     let lastToken = tokens[tokens.endIndex - 1]
+    // A bare word that is one of the values the other side can take is that value: in
+    // `expect app.screen == map`, "map", not the state path `map`.
+    func choices(_ token: Token) -> [String] {
+        guard !token.isQuoted, case .success(let path) = StatePath.parse(token.text), path.components.count == 2,
+            case .key(let member) = path.components[1]
+        else { return [] }
+        return cursor.table.stateRoot(named: path.root)?.choices[member] ?? []
+    }
+    func operand(_ token: Token, other: Token?) throws(Diagnostic) -> Operand {
+        if let other, !token.isQuoted, choices(other).contains(token.text) { return .literal(.string(token.text)) }
+        return try operand(token)
+    }
+    let second = tokens.count >= 3 ? tokens[base + 2] : nil
     let expectation = Expectation(
-        lhs: try operand(first), textOffset: first.offset, textEnd: lastToken.offset + lastToken.length)
+        lhs: try operand(first, other: second), textOffset: first.offset, textEnd: lastToken.offset + lastToken.length)
     if tokens.count == 1 { return expectation }
     let opToken = tokens[base + 1]
     guard !opToken.isQuoted, let op = ExpectOperator.named(opToken.text) else {
@@ -165,9 +181,19 @@ private func parseExpectation(_ tokens: ArraySlice<Token>, cursor: TokenCursor) 
             help: "expect \(first.text) \(op.rawValue) VALUE")
     }
     let rhsToken = tokens[base + 2]
-    expectation.rhs = try operand(rhsToken)
+    var afterRHS = base + 3
+    if op == .near {
+        // The other position: a state path, a preset's name or a coordinate as `locate` takes it.
+        var c = cursor
+        c.index = base + 2
+        expectation.rhs = try nearTarget(&c)
+        afterRHS = c.index
+    } else {
+        expectation.rhs = try operand(rhsToken, other: first)
+    }
     expectation.rhsOffset = rhsToken.offset
-    expectation.rhsLength = rhsToken.length
+    let rhsLast = tokens[afterRHS - 1]
+    expectation.rhsLength = rhsLast.offset + rhsLast.length - rhsToken.offset
     if op == .matches || op == .notMatches, case .literal(.string(let pattern)) = expectation.rhs {
         do {
             expectation.regex = try Regex(pattern)
@@ -175,12 +201,18 @@ private func parseExpectation(_ tokens: ArraySlice<Token>, cursor: TokenCursor) 
             throw .syntax("'\(pattern)' is not a valid regular expression", at: cursor.location(of: rhsToken))
         }
     }
-    var rest = tokens[(base + 3)...]
+    var rest = tokens[afterRHS...]
+    if op == .near, rest.first?.text != "within" || rest.first?.isQuoted == true {
+        throw .syntax(
+            "'near' needs a distance: … within DISTANCE",
+            at: rest.first.map(cursor.location(of:)) ?? cursor.location(of: rhsLast),
+            help: "expect \(first.text) near \(rhsToken.text) within 10m")
+    }
     if let word = rest.first {
         guard word.text == "within", !word.isQuoted else {
             throw .syntax("unexpected '\(word.text)' after the expectation", at: cursor.location(of: word))
         }
-        guard op == .approximately || op == .equal else {
+        guard op == .approximately || op == .equal || op == .near else {
             throw .syntax(
                 "'within' applies to '~=' only", at: cursor.location(of: word),
                 help: "expect \(first.text) ~= \(rhsToken.text) within \(rest.dropFirst().first?.text ?? "TOLERANCE")")
@@ -198,6 +230,11 @@ private func parseExpectation(_ tokens: ArraySlice<Token>, cursor: TokenCursor) 
         expectation.toleranceOffset = tolToken.offset
         expectation.toleranceLength = tolToken.length
         if op == .equal { expectation.op = .approximately }
+        if op == .near && q.dimension != .length {
+            throw .syntax(
+                "the distance of 'near' is a length, not \(q.dimension == .none ? "a plain number" : q.dimension.noun)",
+                at: cursor.location(of: tolToken), help: "… within \(formatNumber(q.value))m")
+        }
         // A literal with a unit says what the values are: a tolerance of another unit never fits.
         for case .literal(.number(_, let d)) in [expectation.lhs, expectation.rhs] where d != .none {
             if let why = Expectation.misfit(tolerance: q, values: d) {
@@ -209,6 +246,45 @@ private func parseExpectation(_ tokens: ArraySlice<Token>, cursor: TokenCursor) 
         }
     }
     return expectation
+}
+
+/// The right side of `near`: a state path that names a position (`likely[1]`), a preset's name
+/// (`sydney`), or a coordinate written as `locate` takes it (`-33.87,151.2`, `-33.87 151.2`).
+private func nearTarget(_ c: inout TokenCursor) throws(Diagnostic) -> Operand {
+    guard let token = c.current else { throw .syntax("'near' needs a position on its right", at: nil) }
+    if !token.isQuoted, let preset = LocationPreset.named(token.text) {
+        c.index += 1
+        return .literal(positionValue(preset.coordinate.latitude, preset.coordinate.longitude))
+    }
+    if !token.isQuoted, let first = token.text.unicodeScalars.first, first.properties.isAlphabetic,
+        case .success(let path) = StatePath.parse(token.text)
+    {
+        guard c.table.stateRoot(named: path.root) != nil else {
+            throw .syntax(
+                "'\(token.text)' is neither a state path nor a preset", at: c.location(of: token),
+                help: suggestion(for: token.text, among: c.table.stateRootNames + LocationPreset.all.map(\.name))
+                    ?? "write a position as LAT,LNG, a preset's name or a path such as likely[1]")
+        }
+        c.index += 1
+        return .path(path)
+    }
+    guard case .coordinate(let point) = try ArgType.coordinate.read(&c) else {
+        throw .syntax("'near' needs a position on its right", at: c.location(of: token))
+    }
+    return .literal(positionValue(point.latitude, point.longitude))
+}
+
+private func positionValue(_ latitude: Double, _ longitude: Double) -> Value {
+    .record([Value.Field("latitude", .number(latitude)), Value.Field("longitude", .number(longitude))])
+}
+
+/// The position a value names: a record with a latitude and a longitude.
+private func position(of value: Value) -> GeoPoint? {
+    guard case .record(let fields) = value,
+        case .number(let lat, _)? = fields.first(where: { $0.name == "latitude" })?.value,
+        case .number(let lng, _)? = fields.first(where: { $0.name == "longitude" })?.value
+    else { return nil }
+    return GeoPoint(latitude: lat, longitude: lng)
 }
 
 extension Shell {
@@ -295,11 +371,51 @@ extension Shell {
             if case .path(let p) = e.lhs { details.insert(Value.Field("path", .string(p.description)), at: 0) }
             return fail("expectation failed: \(text)", notes: notes, details: details)
         }
+        // A path that is nil (nothing there: no app running, no fix yet) matches only the literal
+        // nil; compared with anything else, a value or another nil path, the expectation fails
+        // and says why, so that `expect app.screen == map` never passes with no app.
+        for (operand, value, other) in [(e.lhs, lhs, rhsOperand), (rhsOperand, rhs, e.lhs)] {
+            guard case .path(let path) = operand, value == .null else { continue }
+            if case .literal(.null) = other { break }
+            let cause = nilCause(path).map { " (\($0))" } ?? ""
+            return fail(
+                "expectation failed: \(text): \(path) is nil\(cause)",
+                help: "a nil path matches only nil; to expect nothing there: expect \(path) == nil",
+                details: [Value.Field("path", .string(path.description)), Value.Field("actual", .null)])
+        }
         // Numbers of different dimensions never compare: that is a mistake in the script.
         if case .number(_, let d1) = lhs, case .number(_, let d2) = rhs, d1 != .none, d2 != .none, d1 != d2 {
             return fail("cannot compare \(d1.noun) with \(d2.noun) in '\(text)'")
         }
         switch op {
+        case .near:
+            guard let a = position(of: lhs) else {
+                return fail(
+                    "'near' compares positions; \(e.lhs.written) is \(lhs.kindName) without a latitude and longitude")
+            }
+            guard let b = position(of: rhs) else {
+                return fail(
+                    "'near' compares positions; \(rhsOperand.written) is \(rhs.kindName) without a latitude and longitude"
+                )
+            }
+            let within = e.tolerance?.value ?? 0
+            let apart = distance(a, b)
+            if apart <= within { return .passed }
+            // The distance as the script wrote it (100km, not 100000m).
+            let bytes = location.source.bytes
+            let end = min(e.toleranceOffset + e.toleranceLength, bytes.count)
+            let written = String(decoding: bytes[min(e.toleranceOffset, end)..<end], as: UTF8.self)
+            var notes = [
+                "expected: within \(written.isEmpty ? formatQuantity(within, .length) : written) of \(formatFixed(b.latitude, decimals: 6)), \(formatFixed(b.longitude, decimals: 6))",
+                "actual:   \(formatFixed(a.latitude, decimals: 6)), \(formatFixed(a.longitude, decimals: 6)), \(formatDistance(apart)) away",
+            ]
+            if case .path(let p) = rhsOperand { notes[0] += " (\(p))" }
+            var details = [
+                Value.Field("operator", .string(op.rawValue)), Value.Field("expected", rhs), Value.Field("actual", lhs),
+                Value.Field("distance", .number(apart, .length)), Value.Field("within", .number(within, .length)),
+            ]
+            if case .path(let p) = e.lhs { details.insert(Value.Field("path", .string(p.description)), at: 0) }
+            return fail("expectation failed: \(text)", notes: notes, details: details)
         case .equal, .notEqual:
             let same = valuesEqual(lhs, rhs)
             if same == (op == .equal) { return .passed }
@@ -388,6 +504,34 @@ extension Shell {
             return failure((op == .matches ? "matching " : "not matching ") + formatLiteral(rhs), nil)
         }
     }
+}
+
+extension Shell {
+    /// Why the state at `path` is nil, where the session can tell.
+    func nilCause(_ path: StatePath) -> String? {
+        let appRoots: Set<String> = ["app", "map", "camera", "markers", "picker", "likely", "location"]
+        guard appRoots.contains(path.root) else { return nil }
+        guard let app = session.app else { return "no app is running" }
+        if path.root == "location" && app.locationManager.lastDelivered == nil {
+            return "no fix has reached the app yet"
+        }
+        return nil
+    }
+}
+
+extension Operand {
+    /// The operand as a message names it: the path, or the value as a script writes it.
+    var written: String {
+        switch self {
+        case .path(let p): return p.description
+        case .literal(let v): return formatLiteral(v)
+        }
+    }
+}
+
+/// A distance for people: metres to a tenth below a kilometre, kilometres above.
+private func formatDistance(_ metres: Double) -> String {
+    metres < 1000 ? formatFixed(metres, decimals: 1) + " m" : formatFixed(metres / 1000, decimals: 2) + " km"
 }
 
 /// A difference for people: about seven significant digits, so that 15 against 15.00001 is

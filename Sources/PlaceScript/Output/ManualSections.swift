@@ -11,8 +11,8 @@ extension CommandTable {
     /// The STATE PATHS section: the shell's own roots, then every other family's, in table order.
     public func manualStatePathsSection() -> String {
         let shellFamily = CommandFamily.builtins.name
-        let shellRoots = families.filter { $0.name == shellFamily }.flatMap(\.stateRoots)
-        let otherRoots = families.filter { $0.name != shellFamily }.flatMap(\.stateRoots)
+        let shellRoots = families.filter { $0.name == shellFamily }.flatMap { $0.stateRoots }
+        let otherRoots = families.filter { $0.name != shellFamily }.flatMap { $0.stateRoots }
         var lines = [".Sh STATE PATHS", statePathsPreamble, ".Pp", "The shell's own paths:"]
         lines += Self.tagList(shellRoots.map(\.manual))
         lines += [".Pp", statePathsMiddle]

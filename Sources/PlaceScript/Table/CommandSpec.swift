@@ -369,12 +369,17 @@ public struct StateRoot: Sendable {
     /// bodies, one for each path or group of paths under it.
     public var manual: String
     public var node: @Sendable (Shell) -> StateNode
+    /// The values a member can take, where they are a fixed set of words (`screen`: map,
+    /// picker): in `expect app.screen == map` the bare word is that value, not the path `map`.
+    public var choices: [String: [String]]
     public init(
-        _ name: String, summary: String, manual: String = "", node: @escaping @Sendable (Shell) -> StateNode
+        _ name: String, summary: String, manual: String = "", choices: [String: [String]] = [:],
+        node: @escaping @Sendable (Shell) -> StateNode
     ) {
         self.name = name
         self.summary = summary
         self.manual = manual
+        self.choices = choices
         self.node = node
     }
 }
