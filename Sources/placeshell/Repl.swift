@@ -58,7 +58,7 @@ private let completeCallback: @convention(c) (OpaquePointer?, Int32) -> UInt8 = 
         listing += c.padding(to: width)
         if (i + 1) % columns == 0 || i == candidates.count - 1 { listing += "\n" }
     }
-    fputs(listing, completionOutput ?? shim_stdout())
+    fputs(visibleControls(listing, colours: false), completionOutput ?? shim_stdout())
     return UInt8(CC_REDISPLAY)
 }
 

@@ -539,6 +539,7 @@ func runTests(_ options: TestOptions) -> Int32 {
     let utf8 = localeIsUTF8()
     let color = isTerminal(STDOUT_FILENO) && (environmentValue("NO_COLOR") ?? "").isEmpty
     let out = FileDescriptorSink(fd: STDOUT_FILENO)
+    out.passesColour = { color }
     defer { out.flush() }
     let width = scripts.map { displayWidth($0.path) }.max() ?? 0
     var counts: [TestOutcome.Status: Int] = [:]

@@ -46,6 +46,8 @@ func runMain() -> Int32 {
     shell.keepGoing = options.keepGoing
     shell.colorMode = options.color
     shell.defaultFlavor = options.flavor
+    stdout.passesColour = { [unowned shell] in shell.outputStyle.enabled }
+    stderr.passesColour = { [unowned shell] in shell.errorStyle.enabled }
     // SIGTERM and SIGHUP at the prompt stop a long command as Ctrl-C does, then the REPL
     // saves the history and exits.
     shell.interruptRequested = { interruptFlag != 0 || terminateSignal != 0 }

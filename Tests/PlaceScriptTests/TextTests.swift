@@ -5,6 +5,20 @@ import XCTest
 @testable import PlaceScript
 
 final class TextTests: XCTestCase {
+    func testControlCharactersAreShownNotSent() {
+        XCTAssertEqual(visibleControls("plain\ttext\n", colours: false), "plain\ttext\n")
+        XCTAssertEqual(
+            visibleControls("a\u{1B}]0;t\u{7}b\rc\u{7F}\u{9B}", colours: false), #"a\u{1b}]0;t\u{7}b\rc\u{7f}\u{9b}"#)
+        // placeshell's own colours pass where colour is on; other sequences never do.
+        XCTAssertEqual(visibleControls("\u{1B}[1;31mX\u{1B}[0m", colours: true), "\u{1B}[1;31mX\u{1B}[0m")
+        XCTAssertEqual(visibleControls("\u{1B}[1;31mX", colours: false), #"\u{1b}[1;31mX"#)
+        XCTAssertEqual(visibleControls("\u{1B}[5mX\u{1B}[2J", colours: true), #"\u{1b}[5mX\u{1b}[2J"#)
+        // Widths follow what is shown: a colour takes no cells, a control the cells of its form.
+        XCTAssertEqual(displayWidth("\u{1B}[1;31mX\u{1B}[0m"), 1)
+        XCTAssertEqual(displayWidth("a\u{1B}b"), displayWidth(#"a\u{1b}b"#))
+        XCTAssertEqual(displayWidth("é\r\u{9B}"), displayWidth(#"é\r\u{9b}"#))
+    }
+
     func testDisplayWidth() {
         XCTAssertEqual(displayWidth("abc"), 3)
         XCTAssertEqual(displayWidth(""), 0)

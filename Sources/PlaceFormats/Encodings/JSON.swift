@@ -119,10 +119,32 @@ public enum JSON {
     /// Appends `s` as a JSON string literal: quotes, backslashes and control characters
     /// escaped, everything else (including non-ASCII) as raw UTF-8, which RFC 8259 requires
     /// readers to accept and which keeps Korean or Persian names readable in the file.
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
     public static func appendQuoted(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        let hex = hexDigits
+        // DEL and the C1 controls (U+0080…U+009F, 0xC2 0x80…0x9F in UTF-8) are escaped too, so that
+        // no line of JSON output carries a byte a terminal acts on.
+        var pendingC2 = false
         for b in s.utf8 {
+            if pendingC2 {
+                pendingC2 = false
+                if b < 0xA0 {
+                    out.append(contentsOf: Array("\\u00".utf8))
+                    out.append(hex[Int(b >> 4)])
+                    out.append(hex[Int(b & 15)])
+                } else {
+                    out.append(0xC2)
+                    out.append(b)
+                }
+                continue
+            }
             switch b {
+            case 0xC2:
+                pendingC2 = true
+            case 0x7F:
+                out.append(contentsOf: Array("\\u007f".utf8))
             case UInt8(ascii: "\""):
                 out.append(UInt8(ascii: "\\"))
                 out.append(b)
@@ -139,7 +161,6 @@ public enum JSON {
                 out.append(UInt8(ascii: "\\"))
                 out.append(UInt8(ascii: "t"))
             case 0..<0x20:
-                let hex: [UInt8] = Array("0123456789abcdef".utf8)
                 out.append(contentsOf: Array("\\u00".utf8))
                 out.append(hex[Int(b >> 4)])
                 out.append(hex[Int(b & 15)])
@@ -152,7 +173,9 @@ public enum JSON {
     /// `appendQuoted` into text, with the same escaping: for writers that build a `String` (the
     /// shell's `--json` lines).
     public static func appendQuoted(_ s: String, to out: inout String) {
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+        if !s.utf8.contains(where: {
+            $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0x7F || $0 == 0xC2
+        }) {
             out += "\""
             out += s
             out += "\""

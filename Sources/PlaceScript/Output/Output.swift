@@ -26,6 +26,9 @@ public final class FileDescriptorSink: TextSink {
     /// Why the last write failed (an errno: EPIPE for a reader that went away, EBADF for a
     /// closed descriptor, ENOSPC for a full disk), once it has.
     public private(set) var failure: Int32?
+    /// Whether placeshell's colour sequences pass (colour is on for this stream); every other
+    /// control character is shown, not sent (`visibleControls`).
+    public var passesColour: () -> Bool = { false }
 
     public init(fd: Int32, capacity: Int = 1 << 16) {
         self.fd = fd
@@ -35,7 +38,8 @@ public final class FileDescriptorSink: TextSink {
 
     public func write(_ text: String) {
         if isBroken { return }
-        buffer.append(contentsOf: text.utf8)
+        // Whatever a command prints, data in it cannot drive the terminal.
+        buffer.append(contentsOf: visibleControls(text, colours: passesColour()).utf8)
         if buffer.count >= capacity { flush() }
     }
 

@@ -8,15 +8,38 @@ public func displayWidth(_ s: String) -> Int {
         ascii = false
         break
     }
-    if ascii { return s.utf8.count }
-    for scalar in s.unicodeScalars { width += scalarWidth(scalar) }
+    var controls = false
+    for b in s.utf8 where b < 0x20 || b == 0x7F {
+        controls = true
+        break
+    }
+    if ascii && !controls { return s.utf8.count }
+    if !controls {
+        for scalar in s.unicodeScalars { width += scalarWidth(scalar) }
+        return width
+    }
+    // Colour sequences take no cells; other control characters those of the form they are
+    // shown in.
+    let scalars = Array(s.unicodeScalars)
+    var i = 0
+    while i < scalars.count {
+        if scalars[i].value == 0x1B, let end = colourSequenceEnd(scalars, from: i) {
+            i = end + 1
+            continue
+        }
+        width += scalarWidth(scalars[i])
+        i += 1
+    }
     return width
 }
 
-/// The cells one scalar takes: 0, 1 or 2.
+/// The cells one scalar takes: 0, 1 or 2; a control character takes the cells of the form it is
+/// shown in (`\u{1b}`, see `visibleControls`).
 public func scalarWidth(_ scalar: Unicode.Scalar) -> Int {
     let v = scalar.value
-    if v < 0x20 || (v >= 0x7F && v < 0xA0) { return 0 }
+    if v == 0x0A || v == 0x09 { return 0 }
+    if v == 0x0D { return 2 }
+    if v < 0x20 || (v >= 0x7F && v < 0xA0) { return 4 + String(v, radix: 16).count }
     if v < 0x300 { return 1 }
     switch scalar.properties.generalCategory {
     case .nonspacingMark, .enclosingMark, .format:
@@ -161,4 +184,61 @@ public func wrapText(_ text: String, width: Int, indent: String = "", hanging: S
     }
     lines.append(line)
     return lines.joined(separator: "\n")
+}
+
+/// The colour sequences placeshell writes (`ESC [ CODE m`), by CODE: those of `TextStyle` and of
+/// the terminal map. Only these pass `visibleControls`, and only where colour is on.
+let colourCodes: Set<String> = ["0", "1", "2", "32", "34", "36", "1;31", "1;33", "1;34", "1;36"]
+
+/// Text made safe for a terminal: control characters that data may carry (a place name with
+/// `ESC ] 0 ; … BEL` that would retitle the window, `ESC [ 2 J` that would clear the screen, a
+/// carriage return that would overwrite the line) are shown as the language writes them in a
+/// quoted string — `\u{1b}`, `\u{7}`, `\r` — so what is shown can be pasted back into a script.
+/// Line feeds and tabs stay; DEL and the C1 controls (U+0080…U+009F) are shown the same way.
+/// With `colours`, placeshell's own colour sequences (`colourCodes`) pass unchanged.
+public func visibleControls(_ text: String, colours: Bool) -> String {
+    var clean = true
+    var previous: UInt8 = 0
+    for byte in text.utf8 {
+        // After 0xC2, a byte below 0xA0 makes U+0080…U+009F: a C1 control.
+        if (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F || (previous == 0xC2 && byte < 0xA0) {
+            clean = false
+            break
+        }
+        previous = byte
+    }
+    if clean { return text }
+    var out = ""
+    out.reserveCapacity(text.utf8.count + 16)
+    let scalars = Array(text.unicodeScalars)
+    var i = 0
+    while i < scalars.count {
+        let s = scalars[i]
+        if colours, s.value == 0x1B, let end = colourSequenceEnd(scalars, from: i) {
+            out.unicodeScalars.append(contentsOf: scalars[i...end])
+            i = end + 1
+            continue
+        }
+        switch s.value {
+        case 0x0A, 0x09: out.unicodeScalars.append(s)
+        case 0x0D: out += "\\r"
+        case 0..<0x20, 0x7F, 0x80..<0xA0: out += "\\u{" + String(s.value, radix: 16) + "}"
+        default: out.unicodeScalars.append(s)
+        }
+        i += 1
+    }
+    return out
+}
+
+/// Where one of placeshell's colour sequences (`ESC [ CODE m`, CODE in `colourCodes`) that
+/// starts at `start` ends, or nil.
+private func colourSequenceEnd(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
+    guard start + 2 < scalars.count, scalars[start + 1] == "[" else { return nil }
+    var j = start + 2
+    var code = ""
+    while j < scalars.count, j - start < 8, scalars[j] == ";" || ("0"..."9").contains(scalars[j]) {
+        code.unicodeScalars.append(scalars[j])
+        j += 1
+    }
+    return j < scalars.count && scalars[j] == "m" && colourCodes.contains(code) ? j : nil
 }
