@@ -152,6 +152,28 @@ final class FileSafetyTests: BinaryTestCase {
         XCTAssertEqual(leftoverTemporaryFiles(), [])
     }
 
+    /// Someone else's file in a folder anyone may write to: renaming over it would work, but the
+    /// user may not write it, so it is read-only to them and refused. Run as an unprivileged
+    /// user (through setpriv) when the tests run as root; skipped otherwise.
+    func testAFileTheUserMayNotWriteIsNotReplaced() throws {
+        guard geteuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
+            throw XCTSkip("needs root and setpriv to run as another user")
+        }
+        chmod(directory.path, 0o777)
+        directory.write("theirs.json", "theirs\n")
+        chmod(directory.file("theirs.json").path, 0o644)
+        let r = try bash(
+            "setpriv --reuid=65534 --regid=65534 --clear-groups \(placeshellCommand) --keep-going "
+                + "-c 'save theirs.json; save mine.json'",
+            status: 1)
+        XCTAssertEqual(
+            r.stderrText,
+            "<command-line>:1:6: error: cannot write 'theirs.json': it is read-only; the old file is unchanged\n")
+        XCTAssertEqual(contents("theirs.json"), "theirs\n")
+        XCTAssertNotNil(contents("mine.json"), "a new file is still written")
+        XCTAssertEqual(leftoverTemporaryFiles(), [])
+    }
+
     /// A name of 250 and of 255 bytes (the most a file name may have) is written: the temporary
     /// name is cut to fit.
     func testLongFileNamesAreWritten() throws {
