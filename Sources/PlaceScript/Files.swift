@@ -4,11 +4,28 @@
     import Darwin
 #endif
 
-/// Why a file could not be read, in words for a message.
+/// Why a file could not be read or written, in words for a message.
 public struct FileError: Error, Sendable {
     public var path: String
     public var reason: String
+    /// Ctrl-C stopped the read (an open that waits for a FIFO's writer, a pipe that never ends):
+    /// not a fault of the file, and reported as an interruption.
+    public var isInterruption = false
+    /// For a write: a file was there before, and it still is, unchanged.
+    public var oldFileKept = false
     public var message: String { "cannot read '\(path)': \(reason)" }
+    /// For a failed write: the reason and what became of the file ("file too large; the old
+    /// file is unchanged").
+    public var writeOutcome: String {
+        "\(reason); \(oldFileKept ? "the old file is unchanged" : "no file was written")"
+    }
+
+    public init(path: String, reason: String, isInterruption: Bool = false, oldFileKept: Bool = false) {
+        self.path = path
+        self.reason = reason
+        self.isInterruption = isInterruption
+        self.oldFileKept = oldFileKept
+    }
 }
 
 /// The reason for the current `errno`, in lower case: "no such file or directory".
@@ -21,28 +38,68 @@ public func errnoReason(_ code: Int32 = errno) -> String {
     return reason
 }
 
-/// Reads a whole file into memory. Directories, devices that never end and files that cannot be
-/// opened are errors with a reason, never a crash.
-public func readWholeFile(_ path: String, limit: Int = 1 << 31) -> Result<[UInt8], FileError> {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+/// `2 GiB`, `16 MiB`: a size limit in words (whole binary units where it has them).
+func sizeInWords(_ bytes: Int) -> String {
+    for (shift, unit) in [(30, "GiB"), (20, "MiB"), (10, "KiB")] {
+        if bytes >= 1 << shift && bytes % (1 << shift) == 0 { return "\(bytes >> shift) \(unit)" }
+    }
+    return "\(bytes) bytes"
+}
+
+// MARK: - Reading
+
+/// The most read from a device (a terminal, /dev/null, /dev/zero): a device has no size to check
+/// first and some never end, so it is read in chunks up to this and no further.
+public let deviceReadLimit = 16 << 20
+
+/// Reads a whole file into memory. A regular file larger than `limit` is refused before it is
+/// read; pipes and FIFOs (`/dev/stdin`, `<(…)`) are read in chunks with the limit enforced as they
+/// arrive, devices up to `deviceReadLimit`; a directory is refused. `interrupted` is asked before
+/// the open, between chunks and whenever a signal cuts a wait short (an open that waits for a
+/// FIFO's writer, a read that waits for data), so Ctrl-C always ends the read, as an
+/// interruption. Failures are errors with a reason, never a crash.
+public func readWholeFile(
+    _ path: String, limit: Int = 1 << 31, interrupted: () -> Bool = { false }
+) -> Result<[UInt8], FileError> {
+    let interruption = FileError(path: path, reason: "interrupted", isInterruption: true)
+    if interrupted() { return .failure(interruption) }
+    var fd: Int32
+    repeat {
+        fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 && errno == EINTR && interrupted() { return .failure(interruption) }
+    } while fd < 0 && errno == EINTR
     guard fd >= 0 else { return .failure(FileError(path: path, reason: errnoReason())) }
     defer { close(fd) }
     var st = stat()
-    if fstat(fd, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR {
+    guard fstat(fd, &st) == 0 else { return .failure(FileError(path: path, reason: errnoReason())) }
+    var most = limit
+    var tooLarge = "it is larger than \(sizeInWords(limit))"
+    switch st.st_mode & S_IFMT {
+    case S_IFDIR:
         return .failure(FileError(path: path, reason: "it is a directory"))
+    case S_IFREG:
+        if st.st_size > limit { return .failure(FileError(path: path, reason: tooLarge)) }
+    case S_IFCHR, S_IFBLK:
+        most = min(limit, deviceReadLimit)
+        tooLarge = "it is a device and gave more than \(sizeInWords(most)), the most read from a device"
+    default:
+        tooLarge = "it gave more than \(sizeInWords(limit))"
     }
     var bytes: [UInt8] = []
     if (st.st_mode & S_IFMT) == S_IFREG && st.st_size > 0 { bytes.reserveCapacity(Int(st.st_size)) }
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    var chunk = [UInt8](repeating: 0, count: 1 << 20)
     while true {
-        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if interrupted() { return .failure(interruption) }
+        // One byte past the limit at most, so that going over it is seen without holding more.
+        let wanted = min(chunk.count - 1, most - bytes.count) + 1
+        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, wanted) }
         if n < 0 {
             if errno == EINTR { continue }
             return .failure(FileError(path: path, reason: errnoReason()))
         }
         if n == 0 { break }
         bytes.append(contentsOf: chunk[0..<n])
-        if bytes.count > limit { return .failure(FileError(path: path, reason: "it is larger than \(limit) bytes")) }
+        if bytes.count > most { return .failure(FileError(path: path, reason: tooLarge)) }
     }
     return .success(bytes)
 }
@@ -76,47 +133,214 @@ public func directoryName(_ path: String) -> String {
     return String(path[..<slash])
 }
 
-/// The error for a failed `writeFileAtomically`: why, and what became of the file — the old
-/// one is unchanged, or none was written.
+// MARK: - Writing
+
+/// The error for a failed write: why, and what became of the file — the old one is unchanged
+/// (said only when there was one), or none was written.
 public func writeFailureMessage(_ shownPath: String, _ error: FileError) -> String {
-    var st = stat()
-    let kept = stat(error.path, &st) == 0 ? "the old file is unchanged" : "no file was written"
-    return "cannot write '\(shownPath)': \(error.reason); \(kept)"
+    "cannot write '\(shownPath)': \(error.writeOutcome)"
 }
 
-/// Writes a file so that it is either wholly the new content or untouched: the bytes go to a
-/// temporary file beside it, are flushed to disk, and the temporary file is renamed over the
-/// old one. On any failure (a full disk, no permission) the old file stays as it was.
-public func writeFileAtomically(_ path: String, _ bytes: [UInt8], mode: mode_t = 0o644) -> Result<Void, FileError> {
-    let temporary = path + ".tmp.\(getpid())"
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
-    guard fd >= 0 else { return .failure(FileError(path: path, reason: errnoReason())) }
-    var written = 0
-    var failure: Int32? = nil
-    bytes.withUnsafeBytes { raw in
-        guard let base = raw.baseAddress else { return }
-        while written < raw.count {
-            let n = write(fd, base + written, raw.count - written)
+/// Writes a file so that it is either wholly the new content or untouched (see
+/// `FileReplacement`). On any failure (a full disk, no permission) the old file stays as it was.
+/// `newFileMode` is the mode of a file that did not exist (default 0666 less the umask).
+public func writeFileAtomically(_ path: String, _ bytes: [UInt8], newFileMode: mode_t? = nil) -> Result<
+    Void, FileError
+> {
+    let replacement: FileReplacement
+    switch FileReplacement.begin(path, newFileMode: newFileMode) {
+    case .success(let r): replacement = r
+    case .failure(let e): return .failure(e)
+    }
+    if let code = bytes.withUnsafeBytes({ replacement.append($0) }) { return .failure(replacement.abandon(code)) }
+    return replacement.commit()
+}
+
+/// A file being replaced whole, as editors do. The new bytes go to a temporary file created
+/// exclusively (O_EXCL, O_NOFOLLOW, mode 0600) under an unpredictable name beside the file, so a
+/// link planted at that name is never followed; `commit` flushes it to disk, gives it the old
+/// file's mode and owner, and renames it over the old file. A symbolic link at the path is
+/// followed to the file it names, which is the one replaced (the link stays a link); a read-only
+/// file, a directory or a device is refused before anything is written. Until `commit`
+/// succeeds the old file is untouched, and no temporary file outlives a failure.
+public final class FileReplacement {
+    /// The path as asked for, for messages.
+    public let path: String
+    /// The file replaced: `path` with symbolic links followed.
+    public let target: String
+    /// Where the new bytes are written until `commit`.
+    public let temporary: String
+    /// The temporary file, open for writing.
+    public let descriptor: Int32
+    private let existing: stat?
+    private let mode: mode_t
+    private var finished = false
+
+    private init(path: String, target: String, temporary: String, descriptor: Int32, existing: stat?, mode: mode_t) {
+        self.path = path
+        self.target = target
+        self.temporary = temporary
+        self.descriptor = descriptor
+        self.existing = existing
+        self.mode = mode
+    }
+
+    deinit {
+        if !finished {
+            close(descriptor)
+            unlink(temporary)
+        }
+    }
+
+    /// Starts replacing `path`: checks what is there and creates the temporary file.
+    public static func begin(_ path: String, newFileMode: mode_t? = nil) -> Result<FileReplacement, FileError> {
+        let target: String
+        switch followSymbolicLinks(path) {
+        case .success(let t): target = t
+        case .failure(let e): return .failure(e)
+        }
+        var st = stat()
+        var existing: stat?
+        let mode: mode_t
+        if stat(target, &st) == 0 {
+            let linked = target == path ? "it" : "it links to '\(target)', which"
+            switch st.st_mode & S_IFMT {
+            case S_IFDIR: return .failure(FileError(path: path, reason: "\(linked) is a directory"))
+            case S_IFREG: break
+            default: return .failure(FileError(path: path, reason: "\(linked) is not a regular file"))
+            }
+            if isReadOnly(target, st) {
+                return .failure(FileError(path: path, reason: "\(linked) is read-only", oldFileKept: true))
+            }
+            existing = st
+            mode = st.st_mode & 0o7777
+        } else if errno == ENOENT {
+            mode = newFileMode ?? (0o666 & ~currentUmask())
+        } else {
+            return .failure(FileError(path: path, reason: errnoReason()))
+        }
+        let directory = directoryName(target)
+        let kept = existing != nil
+        for _ in 0..<100 {
+            let temporary =
+                (directory == "/" ? "" : directory) + "/" + temporaryFileName(for: lastPathComponent(target))
+            let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            if fd >= 0 {
+                return .success(
+                    FileReplacement(
+                        path: path, target: target, temporary: temporary, descriptor: fd, existing: existing, mode: mode
+                    ))
+            }
+            if errno != EEXIST && errno != EINTR {
+                return .failure(FileError(path: path, reason: errnoReason(), oldFileKept: kept))
+            }
+        }
+        return .failure(FileError(path: path, reason: "no free temporary file name beside it", oldFileKept: kept))
+    }
+
+    /// Writes all of `bytes` to the temporary file; the errno of a failure, or nil.
+    public func append(_ bytes: UnsafeRawBufferPointer) -> Int32? {
+        guard let base = bytes.baseAddress else { return nil }
+        var written = 0
+        while written < bytes.count {
+            let n = write(descriptor, base + written, bytes.count - written)
             if n < 0 {
                 if errno == EINTR { continue }
-                failure = errno
-                return
+                return errno
             }
             written += n
         }
+        return nil
     }
-    if failure == nil && fsync(fd) != 0 { failure = errno }
-    if close(fd) != 0 && failure == nil { failure = errno }
-    if let failure {
+
+    /// Gives up: the temporary file is removed and the old file stays. Returns the error for
+    /// `code`, saying whether an old file is kept.
+    public func abandon(_ code: Int32) -> FileError {
+        finish()
+        return FileError(path: path, reason: errnoReason(code), oldFileKept: existing != nil)
+    }
+
+    /// Flushes the temporary file, gives it the mode (and, where allowed, the owner) of the file
+    /// it replaces, and renames it over that file.
+    public func commit() -> Result<Void, FileError> {
+        if let existing, existing.st_uid != geteuid() || existing.st_gid != getegid() {
+            // Only root may give a file away; for others a failure leaves the file theirs.
+            _ = fchown(descriptor, existing.st_uid, existing.st_gid)
+        }
+        var failure: Int32?
+        if fchmod(descriptor, mode) != 0 {
+            failure = errno
+        } else if fsync(descriptor) != 0 {
+            failure = errno
+        }
+        finished = true
+        if close(descriptor) != 0 && failure == nil { failure = errno }
+        if failure == nil && rename(temporary, target) != 0 { failure = errno }
+        if let failure {
+            unlink(temporary)
+            return .failure(FileError(path: path, reason: errnoReason(failure), oldFileKept: existing != nil))
+        }
+        return .success(())
+    }
+
+    private func finish() {
+        guard !finished else { return }
+        finished = true
+        close(descriptor)
         unlink(temporary)
-        return .failure(FileError(path: path, reason: errnoReason(failure)))
     }
-    if rename(temporary, path) != 0 {
-        let code = errno
-        unlink(temporary)
-        return .failure(FileError(path: path, reason: errnoReason(code)))
+}
+
+/// `path` with the symbolic links of its last part followed (at most 40, as the kernel allows),
+/// relative links taken from the folder of the link: the file a write through the path changes,
+/// which may not exist yet.
+func followSymbolicLinks(_ path: String) -> Result<String, FileError> {
+    var current = path
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    for _ in 0..<40 {
+        var st = stat()
+        guard lstat(current, &st) == 0, (st.st_mode & S_IFMT) == S_IFLNK else { return .success(current) }
+        let n = readlink(current, &buffer, buffer.count - 1)
+        guard n >= 0 else { return .failure(FileError(path: path, reason: errnoReason())) }
+        let link = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        current = link.hasPrefix("/") || !current.contains("/") ? link : directoryName(current) + "/" + link
     }
-    return .success(())
+    return .failure(FileError(path: path, reason: errnoReason(ELOOP)))
+}
+
+/// Whether a file must not be replaced because it is read-only: no write permission bit at all
+/// (which root would otherwise ignore), or, for others, no permission to write it.
+func isReadOnly(_ path: String, _ st: stat) -> Bool {
+    if st.st_mode & 0o222 == 0 { return true }
+    return geteuid() != 0 && faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) != 0 && errno == EACCES
+}
+
+/// The process's file mode creation mask (reading it means setting it; it is set back at once).
+func currentUmask() -> mode_t {
+    let mask = umask(0o022)
+    umask(mask)
+    return mask
+}
+
+/// The name of a temporary file for `name`: `.NAME.RANDOM.tmp`, hidden, with eight random
+/// letters and digits from the system's generator so that nobody can guess it beforehand, and
+/// NAME cut (at a character boundary) so that the whole stays within the 255 bytes a file name
+/// may have.
+func temporaryFileName(for name: String) -> String {
+    let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789")
+    var generator = SystemRandomNumberGenerator()
+    var random = ""
+    for _ in 0..<8 { random.append(alphabet[Int(generator.next(upperBound: UInt(alphabet.count)))]) }
+    let suffix = "." + random + ".tmp"
+    let room = 255 - 1 - suffix.utf8.count
+    var kept = ""
+    var used = 0
+    for scalar in name.unicodeScalars {
+        used += String(scalar).utf8.count
+        if used > room { break }
+        kept.unicodeScalars.append(scalar)
+    }
+    return "." + kept + suffix
 }
 
 /// What Tab offers for a partly typed file name: the entries of its folder (relative to the

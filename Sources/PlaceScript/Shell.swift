@@ -68,8 +68,10 @@ public struct CommandContext {
     ) {
         let path = try required(name, as: .word)
         let at = try location(of: name)
-        switch readWholeFile(resolvedPath(path)) {
+        switch readWholeFile(resolvedPath(path), interrupted: shell.interruptRequested) {
         case .success(let bytes): return (path, bytes, at)
+        case .failure(let e) where e.isInterruption:
+            throw .interrupted("'\(path)' was not read; nothing changed", at: at)
         case .failure(let e): throw .runtime("cannot read '\(path)': \(e.reason)", at: at)
         }
     }
@@ -508,7 +510,7 @@ public final class Shell {
     /// A warning that is not an error (an unreadable history file): stderr only.
     public func warn(_ message: String) {
         stdout.flush()
-        stderr.write(errorStyle.warning("warning:") + " " + message + "\n")
+        stderr.write(errorStyle.warning("warning:") + " " + escapingControlCharacters(message) + "\n")
         stderr.flush()
     }
 
@@ -521,8 +523,10 @@ public final class Shell {
     {
         let resolved = resolvePath(path, from: including)
         let bytes: [UInt8]
-        switch readWholeFile(resolved) {
+        switch readWholeFile(resolved, interrupted: interruptRequested) {
         case .success(let b): bytes = b
+        case .failure(let e) where e.isInterruption:
+            throw .interrupted("'\(path)' was not read; nothing in it ran", at: location)
         case .failure(let e): throw .runtime("cannot source '\(path)': \(e.reason)", at: location)
         }
         let canonical = canonicalPath(resolved) ?? resolved

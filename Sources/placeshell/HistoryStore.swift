@@ -85,8 +85,8 @@ final class HistoryStore {
         added.append(line)
     }
 
-    /// Writes the history: re-reads the file under a lock, appends this session's lines, writes a
-    /// temporary file with mode 0600 and renames it over the old one.
+    /// Writes the history: re-reads the file under a lock, appends this session's lines and
+    /// replaces the file (`FileReplacement`: mode 0600 when new, the old file's mode otherwise).
     func save() {
         guard canSave, let path, !added.isEmpty, let merged = history_init() else { return }
         defer { history_end(merged) }
@@ -104,31 +104,34 @@ final class HistoryStore {
         _ = shim_hist_setunique(merged, 1)
         var st = stat()
         if stat(path, &st) == 0 && st.st_size > 0 && shim_hist_load(merged, path) < 0 {
-            printError("placeshell: warning: the history file '\(path)' changed into something unreadable; not saved\n")
+            printError(
+                "placeshell: warning: "
+                    + escapingControlCharacters(
+                        "the history file '\(path)' changed into something unreadable; not saved")
+                    + "\n")
             return
         }
         for line in added { _ = shim_hist_enter(merged, line) }
-        let temporary = path + ".tmp.\(getpid())"
-        if let failure = Self.write(merged, to: temporary) {
-            unlink(temporary)
-            printError(
-                "placeshell: warning: cannot write the history file '\(path)': \(errnoReason(failure)); the old file is unchanged\n"
-            )
-            return
+        let result = FileReplacement.begin(path, newFileMode: 0o600).flatMap { replacement -> Result<Void, FileError> in
+            if let failure = Self.write(merged, to: replacement) { return .failure(replacement.abandon(failure)) }
+            return replacement.commit()
         }
-        if rename(temporary, path) != 0 {
-            printError("placeshell: warning: cannot replace the history file '\(path)': \(errnoReason())\n")
-            unlink(temporary)
+        if case .failure(let e) = result {
+            printError(
+                "placeshell: warning: "
+                    + escapingControlCharacters("cannot write the history file '\(path)': \(e.writeOutcome)") + "\n")
+            return
         }
         added = []
     }
 
-    /// Writes the history to `temporary` (mode 0600) and flushes it to disk. libedit's own
-    /// H_SAVE ignores the error of its final flush, so a full disk or the file size limit would
-    /// leave half a history to be renamed over the whole one; here every step is checked.
-    /// Returns the errno of the first failure, or nil.
-    private static func write(_ history: OpaquePointer, to temporary: String) -> Int32? {
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    /// Writes the history to the replacement's temporary file. libedit's own H_SAVE ignores the
+    /// error of its final flush, so a full disk or the file size limit would leave half a history
+    /// to be renamed over the whole one; here every step is checked. Returns the errno of the
+    /// first failure, or nil.
+    private static func write(_ history: OpaquePointer, to replacement: FileReplacement) -> Int32? {
+        // The stream has a descriptor of its own, so closing it leaves the replacement's open.
+        let fd = dup(replacement.descriptor)
         guard fd >= 0 else { return errno }
         guard let stream = fdopen(fd, "w") else {
             let code = errno
@@ -140,7 +143,6 @@ final class HistoryStore {
         if shim_hist_save_fp(history, stream) < 0 || fflush(stream) != 0 || ferror(stream) != 0 {
             failure = errno == 0 ? EIO : errno
         }
-        if failure == nil && fsync(fd) != 0 { failure = errno }
         if fclose(stream) != 0 && failure == nil { failure = errno }
         return failure
     }

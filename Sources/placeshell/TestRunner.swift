@@ -588,7 +588,7 @@ func runTests(_ options: TestOptions) -> Int32 {
         xml += junitCases.joined()
         xml += "  </testsuite>\n</testsuites>\n"
         if case .failure(let e) = writeFileAtomically(junit, Array(xml.utf8)) {
-            printError("placeshell test: \(writeFailureMessage(junit, e))\n")
+            printError("placeshell test: \(escapingControlCharacters(writeFailureMessage(junit, e)))\n")
             status = 1
         }
     }

@@ -59,11 +59,9 @@ func runMain() -> Int32 {
         status = checkScripts(paths, shell: shell)
     case .script(let path):
         let bytes: [UInt8]
-        switch readWholeFile(path) {
+        switch readWholeFile(path, interrupted: shell.interruptRequested) {
         case .success(let b): bytes = b
-        case .failure(let e):
-            printError("placeshell: \(e.message)\n")
-            return 2
+        case .failure(let e): return reportUnreadable(e)
         }
         for warning in options.warnings { printError("placeshell: warning: \(warning)\n") }
         shell.enterScript(path: path)
@@ -79,15 +77,14 @@ func runMain() -> Int32 {
         if interactive {
             status = runREPL(shell, historyEnabled: options.historyEnabled)
         } else {
-            switch readWholeFile("/dev/stdin") {
+            switch readWholeFile("/dev/stdin", interrupted: shell.interruptRequested) {
             case .success(let bytes):
                 status = shell.runScript(
                     SourceText(
                         name: "<stdin>", bytes: bytes,
                         arguments: ScriptArguments(scriptName: "placeshell", values: options.arguments)))
             case .failure(let e):
-                printError("placeshell: \(e.message)\n")
-                return 2
+                return reportUnreadable(e)
             }
         }
     case .help, .version, .completions, .manualSections, .test:
@@ -112,10 +109,10 @@ func runMain() -> Int32 {
 func checkScripts(_ paths: [String], shell: Shell) -> Int32 {
     var status: Int32 = 0
     for path in paths {
-        switch readWholeFile(path) {
+        switch readWholeFile(path, interrupted: shell.interruptRequested) {
         case .failure(let e):
-            printError("placeshell: \(e.message)\n")
-            status = 2
+            status = reportUnreadable(e)
+            if e.isInterruption { return status }
         case .success(let bytes):
             let source = SourceText(name: path, bytes: bytes, arguments: ScriptArguments(scriptName: path, values: []))
             if case .failure(let errors) = shell.parse(source, retainingAtMost: 0) {
@@ -125,6 +122,17 @@ func checkScripts(_ paths: [String], shell: Shell) -> Int32 {
         }
     }
     return status
+}
+
+/// Says why a script could not be read and gives the status: 2, or 130 when Ctrl-C stopped
+/// the read (an open waiting for a FIFO's writer), as for any interrupted script.
+func reportUnreadable(_ e: FileError) -> Int32 {
+    if e.isInterruption {
+        printError("placeshell: " + escapingControlCharacters("interrupted: '\(e.path)' was not read") + "\n")
+        return 130
+    }
+    printError("placeshell: " + escapingControlCharacters(e.message) + "\n")
+    return 2
 }
 
 exit(runMain())

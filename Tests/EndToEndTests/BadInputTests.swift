@@ -286,7 +286,7 @@ final class BadInputTests: BinaryTestCase {
             XCTAssertTrue(Array(now) == old, "\(name) was changed: \(now.count) bytes now")
         }
         XCTAssertTrue(r.stdoutText.hasSuffix("still-running\n"), String(r.stdoutText.suffix(300)))
-        let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains(".tmp.") }
+        let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".tmp") }
         XCTAssertEqual(left, [], "temporary files left behind")
     }
 }

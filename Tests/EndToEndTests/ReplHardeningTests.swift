@@ -86,6 +86,18 @@ extension ReplTests {
         try pane.press("Enter")
     }
 
+    /// Starts placeshell with the bash command `command`, echoes `word` at its prompt, leaves
+    /// with Ctrl-D and status 0, and returns the screen, wrapped lines joined.
+    func echoAndLeave(_ pane: TmuxPane, _ word: String, starting command: String) throws -> String {
+        try enter(pane, command + "; echo \"exit-status=$?\"")
+        try pane.waitFor("the placeshell prompt") { lines($0).contains("placeshell>") }
+        try enter(pane, "echo " + word)
+        try pane.waitForLine(word)
+        try pane.press("C-d")
+        try pane.waitForLine("exit-status=0")
+        return try pane.screen().replacingOccurrences(of: "\n", with: "")
+    }
+
     /// Clears the screen and starts placeshell again in the pane.
     func restartShell(_ pane: TmuxPane) throws {
         try pane.press("C-l")
@@ -194,13 +206,7 @@ extension ReplTests {
         try pane.start(environment: paneEnvironment(home, lang: "C.UTF-8"))
         try pane.waitFor("the bash prompt") { lines($0).contains("$") }
         // 1 KiB: the history file (5 KB) cannot be written under this limit.
-        try enter(pane, "(ulimit -f 1; \(shellQuote(binary.path))); echo \"exit-status=$?\"")
-        try pane.waitFor("the placeshell prompt") { lines($0).contains("placeshell>") }
-        try enter(pane, "echo new-line")
-        try pane.waitForLine("new-line")
-        try pane.press("C-d")
-        try pane.waitForLine("exit-status=0")
-        let screen = try pane.screen().replacingOccurrences(of: "\n", with: "")
+        let screen = try echoAndLeave(pane, "new-line", starting: "(ulimit -f 1; \(shellQuote(binary.path)))")
         XCTAssertTrue(
             screen.contains(
                 "cannot write the history file '\(historyPath)': file too large; the old file is unchanged"),
@@ -209,6 +215,41 @@ extension ReplTests {
         XCTAssertTrue(now == old, "the history file changed: \(now.utf8.count) bytes, was \(old.utf8.count)")
         let left = try FileManager.default.contentsOfDirectory(atPath: home.path + "/state/placeshell")
         XCTAssertEqual(left.sorted(), ["history", "history.lock"], "a temporary file was left behind")
+    }
+
+    /// The history file is replaced as every file is: through a symbolic link to the file it
+    /// names, which keeps its mode; and where it cannot be written at all (XDG_STATE_HOME under
+    /// /proc), the warning says that no file was written, not that an old one is unchanged.
+    func testTheHistoryIsWrittenThroughALinkAndAFailureSaysWhatBecameOfIt() throws {
+        let home = TemporaryDirectory()
+        try FileManager.default.createDirectory(
+            atPath: home.path + "/state/placeshell", withIntermediateDirectories: true)
+        let real = home.path + "/kept-history"
+        try Data("_HiStOrY_V2_\necho\\040old-line\n".utf8).write(to: URL(fileURLWithPath: real))
+        chmod(real, 0o640)
+        try FileManager.default.createSymbolicLink(
+            atPath: home.path + "/state/placeshell/history", withDestinationPath: "../../kept-history")
+        let pane = TmuxPane(tmux: tmux, home: home)
+        defer { pane.kill() }
+        try pane.start(environment: paneEnvironment(home, lang: "C.UTF-8"))
+        try pane.waitFor("the bash prompt") { lines($0).contains("$") }
+        _ = try echoAndLeave(pane, "via-link", starting: shellQuote(binary.path))
+        let saved = lines(unvis(try String(contentsOfFile: real, encoding: .utf8)))
+        XCTAssertTrue(saved.contains("echo old-line") && saved.contains("echo via-link"), "history: \(saved)")
+        let link = try FileManager.default.destinationOfSymbolicLink(atPath: home.path + "/state/placeshell/history")
+        XCTAssertEqual(link, "../../kept-history", "the link was replaced")
+        var st = stat()
+        XCTAssertEqual(stat(real, &st), 0)
+        XCTAssertEqual(st.st_mode & 0o777, 0o640, "the history's mode changed")
+
+        try pane.press("C-l")
+        try pane.waitFor("a cleared screen") { !$0.contains("exit-status=") }
+        let screen = try echoAndLeave(pane, "nowhere", starting: "XDG_STATE_HOME=/proc/self \(shellQuote(binary.path))")
+        XCTAssertTrue(
+            screen.contains(
+                "cannot write the history file '/proc/self/placeshell/history': no such file or directory; "
+                    + "no file was written"),
+            screen)
     }
 
     /// A resized terminal redraws the line being edited, and editing goes on from there.

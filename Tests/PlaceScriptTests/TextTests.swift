@@ -123,12 +123,29 @@ final class FileWriteTests: XCTestCase {
         guard case .success = writeFileAtomically(path, Array("new\n".utf8)) else { return XCTFail("second write") }
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "new\n")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), ["out.csv"], "no temporary file left")
-        // A directory in the way of the temporary file: the write fails and the old file stays.
-        try FileManager.default.createDirectory(atPath: path + ".tmp.\(getpid())", withIntermediateDirectories: true)
+        // A read-only file is refused (by its mode bits, so also for root) and stays as it was.
+        chmod(path, 0o444)
         guard case .failure(let e) = writeFileAtomically(path, Array("lost\n".utf8)) else {
             return XCTFail("should fail")
         }
         XCTAssertEqual(e.path, path)
+        XCTAssertEqual(
+            writeFailureMessage("out.csv", e), "cannot write 'out.csv': it is read-only; the old file is unchanged")
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "new\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), ["out.csv"], "no temporary file left")
+    }
+}
+
+final class TemporaryFileNameTests: XCTestCase {
+    /// Hidden, unpredictable, and never over NAME_MAX (255 bytes), however long the name and
+    /// wherever a multi-byte character falls.
+    func testTemporaryNamesFitAndDiffer() {
+        for name in ["out.json", String(repeating: "a", count: 255), String(repeating: "é", count: 127)] {
+            let made = temporaryFileName(for: name)
+            XCTAssertTrue(made.hasPrefix(".") && made.hasSuffix(".tmp"), made)
+            XCTAssertLessThanOrEqual(made.utf8.count, 255, name)
+            XCTAssertTrue(name.hasPrefix(String(made.dropFirst().dropLast(13))), made)
+            XCTAssertNotEqual(made, temporaryFileName(for: name))
+        }
     }
 }

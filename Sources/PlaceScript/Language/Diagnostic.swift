@@ -88,12 +88,13 @@ public struct DiagnosticRenderer {
         var out = ""
         if let loc = d.location, !omitsLocationPrefix {
             let (line, column) = loc.source.lineAndColumn(of: loc.offset)
-            out += style.bold("\(loc.source.name):\(line):\(column):") + " "
+            out += style.bold("\(escapingControlCharacters(loc.source.name)):\(line):\(column):") + " "
         }
-        out += style.error("error:") + " " + d.message + "\n"
-        for note in d.notes { out += "  " + note + "\n" }
+        // Each part is one line whatever it quotes: a file name with a line break included.
+        out += style.error("error:") + " " + escapingControlCharacters(d.message) + "\n"
+        for note in d.notes { out += "  " + escapingControlCharacters(note) + "\n" }
         if showsSource, let loc = d.location { out += sourceExcerpt(loc) }
-        if let help = d.help { out += style.help("help:") + " " + help + "\n" }
+        if let help = d.help { out += style.help("help:") + " " + escapingControlCharacters(help) + "\n" }
         return out
     }
 
@@ -123,17 +124,10 @@ public struct DiagnosticRenderer {
         return out
     }
 
-    /// Control characters shown as visible escapes, so the caret lines up and the terminal is safe.
+    /// Control characters shown as visible escapes (a tab as a space), so the caret lines up and
+    /// the terminal is safe.
     private func printable(_ s: String) -> String {
-        var out = ""
-        for scalar in s.unicodeScalars {
-            if scalar.value < 0x20 || scalar.value == 0x7F {
-                out += scalar == "\t" ? " " : "?"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        escapingControlCharacters(String(s.map { $0 == "\t" ? " " : $0 }))
     }
 }
 
