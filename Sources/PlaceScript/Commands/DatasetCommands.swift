@@ -20,7 +20,7 @@ extension CommandFamily {
         commands: [
             CommandSpec(
                 "places",
-                summary: "the place dataset: count, areas, source; load, add, remove, info, near, generate, export",
+                summary: "the place dataset: count, areas, source; load, add, remove, info, near, find, generate, export",
                 details: """
                     The built-in places are real, with approximate positions and addresses:
                     illustrative, not authoritative. Bring your own city with 'places load': an
@@ -166,6 +166,43 @@ extension CommandFamily {
                             """#,
                         examples: ["places near", "places near -33.8688 151.2093 radius=500m limit=5"],
                         handler: nearCommand),
+                    CommandSpec(
+                        "find",
+                        arguments: [
+                            ArgSpec("TEXT", .word, summary: "part of a name (quote it if it has spaces)")
+                        ],
+                        options: [
+                            OptionSpec(
+                                "limit", .integer(1...10_000), valueName: "N", summary: "at most N places (default 20)")
+                        ],
+                        summary: "the places whose name contains TEXT, ignoring case and accents, nearest first",
+                        details: """
+                            'cafe' finds "Café Sydney" and 'MULLER' finds "Müller". Nearest first from the
+                            device's position, or, when the device has none, from the map camera's target
+                            (the tutorial's default camera before launch).
+                            """,
+                        effect: .acts,
+                        manual: #"""
+                            .It Ic places find Oo Fl Fl limit Ar N Oc Ar TEXT
+                            The places whose name contains
+                            .Ar TEXT ,
+                            ignoring case and accents
+                            .Po
+                            .Ql cafe
+                            finds
+                            .Dq Caf\('e Sydney ,
+                            a decomposed accent as a precomposed one, and a Latin letter
+                            .Dq with
+                            a stroke or a mark as its base letter
+                            .Pc ,
+                            nearest first from the device's position or, when the device has none, from
+                            the map camera's target
+                            .Pq the tutorial's default camera before launch ;
+                            at most 20 unless told otherwise, and how many matched in all.
+                            .Dl places find cafe limit=5
+                            """#,
+                        examples: ["places find cafe", "places find \"harbour bridge\" limit=5"],
+                        handler: findCommand),
                     CommandSpec(
                         "generate", arguments: [ArgSpec("N", .integer(1...5_000_000), summary: "how many")],
                         options: [
@@ -467,6 +504,32 @@ private func nearCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
     guard !found.isEmpty else {
         return CommandResult(value: .list([]), text: ["no place within \(formatNumber(radius)) m"])
     }
+    return placesByDistance(found, ctx)
+}
+
+private func findCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
+    let text = try ctx.required("TEXT", as: .word)
+    let limit = try ctx.option("limit", as: .integer) ?? 20
+    // The device's position, as 'places near' uses; without one, where the map looks.
+    let point =
+        ctx.session.device.position?.coordinate ?? ctx.session.app?.mapView.camera.target ?? TutorialApp.defaultLocation
+    let store = ctx.session.places.dataset
+    let (found, total) = store.find(text, from: point, limit: limit)
+    guard !found.isEmpty else {
+        return CommandResult(value: .list([]), text: ["no place's name contains '\(text)'"])
+    }
+    var result = placesByDistance(found, ctx)
+    if total > found.count {
+        result.text.append(
+            "\(groupedThousands(found.count)) of \(groupedThousands(total)) places whose name contains '\(text)'")
+    }
+    return result
+}
+
+/// `places near` and `places find`: a numbered table nearest first (distance, name, first
+/// type, ID), and the places as values.
+private func placesByDistance(_ found: [(index: Int, distance: Double)], _ ctx: CommandContext) -> CommandResult {
+    let store = ctx.session.places.dataset
     var rows: [[String]] = []
     var values: [Value] = []
     for (i, hit) in found.enumerated() {
