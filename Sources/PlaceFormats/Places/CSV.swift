@@ -11,7 +11,10 @@
 /// `y`; `lon`, `lng`, `long`, `longitude`, `x`; `type`, `types`, `category` (split on `;` or
 /// `,`); `address`, `formatted_address`; `rating`; `price`, `price_level`, `pricelevel`;
 /// `radius`; `id`. Other columns are named in a warning. Without a name, latitude or longitude
-/// column the file fails, and the message lists the columns found.
+/// column the file fails, and the message lists the columns found. A `PlaceFieldMapping` names
+/// columns the aliases do not know (`Applicant` as the name): a mapped column serves only its
+/// field, and a mapped field takes no other column; a name or number the header does not have
+/// fails the file before any row is read, its `field` and `columns` set.
 ///
 /// **Skip or fail.** A row that is well-formed but not a usable place is skipped and counted:
 /// an empty coordinate (`without coordinates`), `0,0` (a spreadsheet's blank, not a place),
@@ -40,14 +43,28 @@ public enum CSVImporter {
 
     enum Column: Int, CaseIterable {
         case name, latitude, longitude, types, address, rating, price, radius, id
+
+        init(_ field: PlaceFieldMapping.Field) {
+            switch field {
+            case .name: self = .name
+            case .latitude: self = .latitude
+            case .longitude: self = .longitude
+            case .id: self = .id
+            case .types: self = .types
+            case .address: self = .address
+            }
+        }
     }
 
     /// Reads a CSV file. Error messages begin with the line at fault (`line 7: …`), which
     /// `line` also holds; `item` is the data row (1 = the first row after the header).
-    public static func parse(_ bytes: [UInt8]) -> Result<ImportSummary, ImportError> {
+    public static func parse(
+        _ bytes: [UInt8], mapping: PlaceFieldMapping = PlaceFieldMapping()
+    ) -> Result<ImportSummary, ImportError> {
         bytes.withUnsafeBufferPointer { buffer in
             do throws(ImportError) {
                 var reader = try CSVReader(buffer)
+                reader.mapping = mapping
                 return .success(try reader.readAll())
             } catch {
                 return .failure(error)
@@ -60,9 +77,11 @@ public enum CSVImporter {
     /// what the sink keeps. The summary counts the places in `streamed` (its `records` stay
     /// empty). On failure the sink has had the rows before the bad one: its owner undoes them.
     public static func read<Sink: PlaceSink>(
-        _ buffer: UnsafeBufferPointer<UInt8>, into sink: inout Sink, interruption: inout ImportInterruption
+        _ buffer: UnsafeBufferPointer<UInt8>, into sink: inout Sink, mapping: PlaceFieldMapping = PlaceFieldMapping(),
+        interruption: inout ImportInterruption
     ) throws(ImportError) -> ImportSummary {
         var reader = try CSVReader(buffer)
+        reader.mapping = mapping
         var summary = try reader.readHeader()
         sink.expect(places: CSVReader.lineBreaks(buffer, from: reader.i) + 1)
         var loaded = 0
@@ -140,6 +159,8 @@ struct CSVReader {
     var fields: [CSVField] = []
     var columns: [Int?] = Array(repeating: nil, count: CSVImporter.Column.allCases.count)
     var headerCount = 0
+    /// Columns named by the caller rather than found by their aliases.
+    var mapping = PlaceFieldMapping()
     /// Data rows read so far (blank lines not counted): the `item` of an error.
     var rows = 0
     /// The current row's fields that are not plain ranges of the file (see `text`).
@@ -311,11 +332,13 @@ struct CSVReader {
         var unused: [String] = []
         var unusedCount = 0
         names.reserveCapacity(min(headerCount, 1000))
+        let claimed = try mapColumns(&ranks)
         for k in 0..<headerCount {
             let name = try string(k) ?? ""
             // Only the first names are kept for messages: a header of 100,000 columns must not
             // turn into a 100,000-name message.
             if names.count < 1000 { names.append(name) }
+            if claimed.contains(k) { continue }
             if let (column, rank) = CSVImporter.column(named: name), rank < ranks[column.rawValue] {
                 if let previous = columns[column.rawValue] {
                     unusedCount += 1
@@ -341,14 +364,54 @@ struct CSVReader {
             let what =
                 missing.count == 1
                 ? missing[0] : missing.dropLast().joined(separator: ", ") + " and " + missing[missing.count - 1]
-            throw fail(
+            var e = fail(
                 "missing \(what); the header has \(Self.list(names, total: headerCount)) (\(delimiterName)-separated)",
                 line: 1)
+            e.columns = names
+            throw e
         }
         if unusedCount > 0 {
             summary.warnings.append("columns not used: \(Self.list(unused, total: unusedCount))")
         }
         return summary
+    }
+
+    /// Puts the columns `mapping` names in `columns`, their ranks below any alias's so no alias
+    /// takes their field; returns the columns so taken. A name or number the header does not
+    /// have throws, naming the field and the header's columns.
+    mutating func mapColumns(_ ranks: inout [Int]) throws(ImportError) -> Set<Int> {
+        guard !mapping.isEmpty else { return [] }
+        var header: [String] = []
+        header.reserveCapacity(headerCount)
+        for k in 0..<headerCount { header.append(try string(k) ?? "") }
+        var claimed: Set<Int> = []
+        for field in PlaceFieldMapping.Field.allCases {
+            guard let wanted = mapping.columns[field] else { continue }
+            let lowered = wanted.lowercased()
+            var k = header.firstIndex(of: wanted) ?? header.firstIndex { $0.lowercased() == lowered }
+            if k == nil, !wanted.isEmpty, wanted.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+                guard let n = Int(wanted), n >= 1 && n <= headerCount else {
+                    throw mappingError(
+                        field, "column \(wanted) is out of range (1–\(headerCount))", header)
+                }
+                k = n - 1
+            }
+            guard let k else {
+                throw mappingError(field, "no column is named '\(PlaceValues.short(wanted))'", header)
+            }
+            let column = CSVImporter.Column(field).rawValue
+            columns[column] = k
+            ranks[column] = -1
+            claimed.insert(k)
+        }
+        return claimed
+    }
+
+    func mappingError(_ field: PlaceFieldMapping.Field, _ message: String, _ header: [String]) -> ImportError {
+        var e = fail("\(message); the header has \(Self.list(header, total: header.count))", line: 1)
+        e.field = field
+        e.columns = Array(header.prefix(1000))
+        return e
     }
 
     /// `'a', 'b', 'c' and 99,997 more` — at most 20 names.

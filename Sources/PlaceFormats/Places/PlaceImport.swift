@@ -86,6 +86,25 @@ public struct ImportSummary: Sendable, Equatable {
     }
 }
 
+/// Which CSV column or GeoJSON property holds a place's name, position, ID, types or address,
+/// for a file whose own names are not ones the importers know (`places load FILE --name
+/// Applicant --lat Latitude --lng Longitude`). A field not given is found as without a mapping.
+public struct PlaceFieldMapping: Sendable, Equatable {
+    /// A field a mapping can name; the raw value is its option's name.
+    public enum Field: String, CaseIterable, Sendable {
+        case name, latitude = "lat", longitude = "lng", id, types, address
+    }
+
+    /// For each field given: a header name (an exact match first, then one ignoring case) or,
+    /// for CSV, a 1-based column number in digits (a header spelt so wins); a GeoJSON property
+    /// name the same way.
+    public var columns: [Field: String] = [:]
+
+    public init(_ columns: [Field: String] = [:]) { self.columns = columns }
+
+    public var isEmpty: Bool { columns.isEmpty }
+}
+
 /// Why a file could not be read as places: where (a line, or a feature's number) and what.
 public struct ImportError: Error, Sendable, Equatable {
     public var message: String
@@ -93,6 +112,12 @@ public struct ImportError: Error, Sendable, Equatable {
     public var line: Int?
     /// 1-based feature, row or element number, when known.
     public var item: Int?
+    /// The mapped field at fault (`PlaceFieldMapping`): its option, not the file, is where the
+    /// mistake is.
+    public var field: PlaceFieldMapping.Field?
+    /// The header's columns (or the properties seen), for "did you mean": set when a column
+    /// was not found.
+    public var columns: [String] = []
 
     /// Ctrl-C stopped the import (`ImportInterruption`); nothing was changed.
     public var isInterruption = false

@@ -42,21 +42,46 @@ extension CommandFamily {
                 subcommands: [
                     CommandSpec(
                         "load", arguments: [ArgSpec("FILE", .path, summary: "GeoJSON, CSV, OSM XML or OSM PBF")],
-                        options: [OptionSpec("replace", summary: "replace the dataset instead of merging into it")],
+                        options: [OptionSpec("replace", summary: "replace the dataset instead of merging into it")]
+                            + PlaceFieldMapping.Field.allCases.map { field in
+                                OptionSpec(
+                                    field.rawValue, .word, valueName: "COL",
+                                    summary: "the column (CSV) or property (GeoJSON) holding the place's \(mappedFieldNoun(field))")
+                            },
                         summary: "load places from a file; a place whose ID exists replaces it",
                         details: """
                             The format is recognised by content (then by extension). A summary says how
                             many places were loaded and why others were skipped. Merging keeps the
                             dataset's order and appends new places in the file's order, so loading the
                             same files in the same order always gives the same dataset. Ctrl-C stops a
-                            long load and leaves the dataset as it was.
+                            long load and leaves the dataset as it was. --name, --lat, --lng, --id,
+                            --types and --address name the columns of a CSV file whose header uses
+                            other names (a header name, or a column number from 1), or the properties
+                            of a GeoJSON file's features (--lat and --lng there, both or neither,
+                            take the position from properties instead of the geometry).
                             """,
                         effect: .acts,
                         manual: #"""
-                            .It Ic places load Oo Fl Fl replace Oc Ar FILE
+                            .It Ic places load Oo Fl Fl replace Oc Oo Fl Fl name Ar COL Oc Oo Fl Fl lat Ar COL Oc Oo Fl Fl lng Ar COL Oc Oo Fl Fl id Ar COL Oc Oo Fl Fl types Ar COL Oc Oo Fl Fl address Ar COL Oc Ar FILE
                             Loads places from a GeoJSON, CSV, OpenStreetMap XML or OpenStreetMap PBF file,
                             recognised by content first, then by extension
                             .Pq see Sx IMPORTING PLACES .
+                            .Fl Fl name , Fl Fl lat , Fl Fl lng , Fl Fl id , Fl Fl types
+                            and
+                            .Fl Fl address
+                            name where a CSV file whose header uses other names keeps each field: a
+                            header name (exactly, else ignoring case) or a column number from 1; a
+                            column so named serves only that field, and the fields not named are found
+                            by their usual names.
+                            For GeoJSON they name the features' properties;
+                            .Fl Fl lat
+                            and
+                            .Fl Fl lng ,
+                            both or neither, then place each feature instead of its geometry.
+                            A column or property the file does not have, a number past the header's
+                            last column, or any of them for an OpenStreetMap file, is an error at the
+                            option, naming the columns the file has, and nothing is loaded.
+                            .Dl places load food-trucks.csv --name Applicant --lat Latitude --lng Longitude --address Address
                             A summary says what was loaded and what was skipped and why, e.g.
                             .Ql loaded 1,227 places, skipped 33: 33 without coordinates .
                             Without
@@ -69,6 +94,7 @@ extension CommandFamily {
                             """#,
                         examples: [
                             "places load pois.geojson", "places load city.osm.pbf --replace", "places load shops.csv",
+                            "places load food-trucks.csv --name Applicant --lat Latitude --lng Longitude --address Address",
                         ],
                         handler: loadCommand),
                     CommandSpec(
@@ -314,6 +340,17 @@ private func loadCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
             "'\(path)' is not a place file placeshell reads", at: fileLocation,
             help: "GeoJSON (FeatureCollection), CSV with name and latitude/longitude columns, OSM XML or OSM PBF")
     }
+    var mapping = PlaceFieldMapping()
+    for field in PlaceFieldMapping.Field.allCases {
+        if let column = try ctx.option(field.rawValue, as: .word) { mapping.columns[field] = column }
+    }
+    if let first = PlaceFieldMapping.Field.allCases.first(where: { mapping.columns[$0] != nil }),
+        format == .osmXML || format == .osmPBF
+    {
+        throw .runtime(
+            "'--\(first.rawValue)' names a CSV column or a GeoJSON property, but '\(path)' is \(format.displayName), whose places are read from their tags",
+            at: try ctx.location(of: first.rawValue), help: "leave out --name, --lat, --lng, --id, --types and --address")
+    }
     let result: Result<ImportSummary, ImportError>
     // CSV goes from the file's bytes straight into the dataset, with no records in between
     // (a million rows: a few hundred MB less and twice as fast); a failure leaves it unchanged.
@@ -321,10 +358,10 @@ private func loadCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
     let shell = ctx.shell
     let interruption = ImportInterruption(shell.interruptRequested)
     switch format {
-    case .geojson: result = GeoJSONImporter.parse(bytes, interruption: interruption)
+    case .geojson: result = GeoJSONImporter.parse(bytes, mapping: mapping, interruption: interruption)
     case .csv:
         result = ctx.session.places.dataset.mergeCSV(
-            bytes, source: lastPathComponent(path), replacing: replace, interruption: interruption
+            bytes, source: lastPathComponent(path), replacing: replace, mapping: mapping, interruption: interruption
         ).map {
             merged = ($0.added, $0.replaced)
             return $0.summary
@@ -339,6 +376,17 @@ private func loadCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
         throw .interrupted(
             "'\(path)' was not loaded; the dataset is unchanged (\(groupedThousands(ctx.session.places.dataset.count)) places)",
             at: fileLocation)
+    case .failure(let e) where e.field != nil:
+        // A column or property the file does not have: the option is at fault, not the file.
+        let field = e.field ?? .name
+        let wanted = mapping.columns[field] ?? ""
+        throw .runtime(
+            "'\(path)' (\(format.displayName)): \(e.message)", at: try ctx.location(of: field.rawValue),
+            help: wanted.allSatisfy(\.isNumber) ? nil : suggestion(for: wanted, among: e.columns))
+    case .failure(let e) where format == .csv && !e.columns.isEmpty:
+        throw .runtime(
+            "'\(path)' (\(format.displayName)): \(e.message)", at: fileLocation,
+            help: "name the columns: --name COL --lat COL --lng COL (a header name, or a column number from 1)")
     case .failure(let e):
         // CSV and GeoJSON messages already start with where ("line 3: …", "feature 2: …").
         let placed = ["line ", "feature ", "blob "].contains { e.message.hasPrefix($0) }
@@ -368,6 +416,18 @@ private func loadCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
         Value.Field("count", .int(ctx.session.places.dataset.count)),
     ])
     return CommandResult(value: value, text: lines)
+}
+
+/// What `places load --FIELD` names, in its option's summary.
+private func mappedFieldNoun(_ field: PlaceFieldMapping.Field) -> String {
+    switch field {
+    case .name: return "name"
+    case .latitude: return "latitude"
+    case .longitude: return "longitude"
+    case .id: return "ID"
+    case .types: return "types"
+    case .address: return "address"
+    }
 }
 
 private func addCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
