@@ -18,9 +18,12 @@
 ///
 /// **Skip or fail.** A row that is well-formed but not a usable place is skipped and counted:
 /// an empty coordinate (`without coordinates`), `0,0` (a spreadsheet's blank, not a place),
-/// coordinates out of range, an empty name. Blank lines are ignored. A row that is malformed
-/// fails the file with its line: a coordinate that is not a number (`line 7: 'abc' is not a
-/// latitude`), a rating/price/radius of the wrong kind, more non-empty fields than the header
+/// coordinates out of range, an empty name. Blank lines are ignored. An optional field of the
+/// wrong kind (a rating `4,5` or `good`, a price `$$$$$`, a radius `-1`) is left out of its
+/// place, which loads without it, and counted by field with the first one's line and column
+/// (`ImportSummary.fieldSkips`): one odd cell should not cost the other thousand rows, as one
+/// bad coordinate does not. A row that is malformed fails the file with its line: a coordinate
+/// that is not a number (`line 7: 'abc' is not a latitude`), more non-empty fields than the header
 /// (an unquoted delimiter shifts every column after it, so guessing would load wrong data), a
 /// quote never closed, text after a closing quote, bytes that are not UTF-8. Fewer fields than
 /// the header are read as empty (spreadsheets drop trailing empty cells).
@@ -153,8 +156,9 @@ struct CSVReader {
     var i = 0
     /// The physical line the reader is on (1-based).
     var line = 1
-    /// The line the current record began on.
+    /// The line the current record began on, and its first byte.
     var recordLine = 1
+    var recordStart = 0
     var delimiter: UInt8 = UInt8(ascii: ",")
     var fields: [CSVField] = []
     var columns: [Int?] = Array(repeating: nil, count: CSVImporter.Column.allCases.count)
@@ -192,6 +196,7 @@ struct CSVReader {
         fields.removeAll(keepingCapacity: true)
         guard i < n else { return false }
         recordLine = line
+        recordStart = i
         let d = delimiter
         while true {
             if b[i] == UInt8(ascii: "\"") {
@@ -535,13 +540,14 @@ struct CSVReader {
             place.types = text(typesCol)
             place.address = text(addressCol)
             if ratingCol != nil || priceCol != nil || radiusCol != nil {
-                // Read from the bytes: no String per cell unless the value is odd.
+                // Read from the bytes: no String per cell unless the value is odd. A bad one is
+                // left out and counted, its place kept.
                 try withField(ratingCol) { f throws(ImportError) in
                     guard f.count > 0 else { return }
                     do throws(PlaceValues.Problem) {
                         place.rating = try PlaceValues.rating(
                             GPX.number(f, 0..<f.count), String(decoding: f, as: UTF8.self))
-                    } catch { throw fail(error.message, row: row) }
+                    } catch { skipField(ratingCol, "rating", wanted: "a number from 1 to 5", f, &summary) }
                 }
                 try withField(priceCol) { f throws(ImportError) in
                     guard f.count > 0 else { return }
@@ -551,19 +557,48 @@ struct CSVReader {
                         } else {
                             place.priceLevel = try PlaceValues.price(String(decoding: f, as: UTF8.self))
                         }
-                    } catch { throw fail(error.message, row: row) }
+                    } catch { skipField(priceCol, "price", wanted: "a price level from 0 to 4", f, &summary) }
                 }
                 try withField(radiusCol) { f throws(ImportError) in
                     guard f.count > 0 else { return }
                     do throws(PlaceValues.Problem) {
                         place.radius = try PlaceValues.radius(
                             GPX.number(f, 0..<f.count), String(decoding: f, as: UTF8.self))
-                    } catch { throw fail(error.message, row: row) }
+                    } catch { skipField(radiusCol, "radius", wanted: "a size in metres", f, &summary) }
                 }
             }
             return place
         }
         return nil
+    }
+
+    /// Counts field `k` of the current record (its trimmed bytes `value`) as left out.
+    func skipField(
+        _ k: Int?, _ field: String, wanted: String, _ value: UnsafeBufferPointer<UInt8>, _ summary: inout ImportSummary
+    ) {
+        summary.skipField(
+            field, wanted: wanted, line: position(of: k).line, column: position(of: k).column,
+            text: PlaceValues.short(String(decoding: value, as: UTF8.self)))
+    }
+
+    /// The line and column (1-based; the column in characters) where field `k` of the current
+    /// record starts: only for messages, so it counts from the record's start.
+    func position(of k: Int?) -> (line: Int, column: Int) {
+        guard let k, k < fields.count else { return (recordLine, 1) }
+        let start = fields[k].start
+        var line = recordLine
+        var lineStart = recordStart
+        var j = recordStart
+        while j < start {
+            if b[j] == 0x0A || (b[j] == 0x0D && (j + 1 >= n || b[j + 1] != 0x0A)) {
+                line += 1
+                lineStart = j + 1
+            }
+            j += 1
+        }
+        var column = 1
+        for byte in b[lineStart..<start] where byte & 0xC0 != 0x80 { column += 1 }
+        return (line, column)
     }
 
     /// Field `k` as `string(k)` would give it, as a range: into the file when it can be (no

@@ -51,7 +51,9 @@ extension CommandFamily {
                         summary: "load places from a file; a place whose ID exists replaces it",
                         details: """
                             The format is recognised by content (then by extension). A summary says how
-                            many places were loaded and why others were skipped. Merging keeps the
+                            many places were loaded and why others were skipped, and, for CSV, how many
+                            ratings, prices or radii of the wrong kind were left out of their places
+                            (the first one's line and column as an example). Merging keeps the
                             dataset's order and appends new places in the file's order, so loading the
                             same files in the same order always gives the same dataset. Ctrl-C stops a
                             long load and leaves the dataset as it was. --name, --lat, --lng, --id,
@@ -84,6 +86,10 @@ extension CommandFamily {
                             .Dl places load food-trucks.csv --name Applicant --lat Latitude --lng Longitude --address Address
                             A summary says what was loaded and what was skipped and why, e.g.
                             .Ql loaded 1,227 places, skipped 33: 33 without coordinates .
+                            In a CSV file a rating, price or radius of the wrong kind is left out of its
+                            place, which still loads, and the summary counts such fields with the first
+                            one's line and column, e.g.
+                            .Ql left out 2 fields: 2 ratings not a number from 1 to 5 (first at line 7, column 34: '4,5') .
                             Without
                             .Fl Fl replace
                             the places join the dataset: one whose ID is already there replaces it in its
@@ -410,12 +416,16 @@ private func loadCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
     for warning in summary.warnings.prefix(10) { lines.append("warning: " + warning) }
     if summary.warnings.count > 10 { lines.append("warning: … and \(summary.warnings.count - 10) more") }
     lines.append("dataset: \(groupedThousands(ctx.session.places.dataset.count)) places")
-    let value = Value.record([
+    var fields = [
         Value.Field("format", .string(format.displayName)), Value.Field("loaded", .int(summary.loaded)),
         Value.Field("skipped", .record(summary.skipped.map { Value.Field($0.reason, .int($0.count)) })),
         Value.Field("count", .int(ctx.session.places.dataset.count)),
-    ])
-    return CommandResult(value: value, text: lines)
+    ]
+    if !summary.fieldSkips.isEmpty {
+        fields.append(
+            Value.Field("fieldsLeftOut", .record(summary.fieldSkips.map { Value.Field($0.field, .int($0.count)) })))
+    }
+    return CommandResult(value: .record(fields), text: lines)
 }
 
 /// What `places load --FIELD` names, in its option's summary.
