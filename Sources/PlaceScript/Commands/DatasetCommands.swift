@@ -388,7 +388,7 @@ private func loadCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
         let wanted = mapping.columns[field] ?? ""
         throw .runtime(
             "'\(path)' (\(format.displayName)): \(e.message)", at: try ctx.location(of: field.rawValue),
-            help: wanted.allSatisfy(\.isNumber) ? nil : suggestion(for: wanted, among: e.columns))
+            help: wanted.allSatisfy(\.isNumber) ? nil : columnSuggestion(wanted, among: e.columns))
     case .failure(let e) where format == .csv && !e.columns.isEmpty:
         throw .runtime(
             "'\(path)' (\(format.displayName)): \(e.message)", at: fileLocation,
@@ -426,6 +426,17 @@ private func loadCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
             Value.Field("fieldsLeftOut", .record(summary.fieldSkips.map { Value.Field($0.field, .int($0.count)) })))
     }
     return CommandResult(value: .record(fields), text: lines)
+}
+
+/// "did you mean 'FacilityType'?" for a column or property name: a close spelling, or a name it
+/// begins, ignoring case (headers are often capitalised where people type lower case).
+private func columnSuggestion(_ wanted: String, among columns: [String]) -> String? {
+    if let near = suggestion(for: wanted, among: columns) { return near }
+    let lowered = wanted.lowercased()
+    guard lowered.count >= 3, let column = columns.first(where: { $0.lowercased().hasPrefix(lowered) }) else {
+        return nil
+    }
+    return "did you mean '\(column)'?"
 }
 
 /// What `places load --FIELD` names, in its option's summary.
