@@ -179,7 +179,8 @@ final class CSVTests: XCTestCase {
                     field: "rating", wanted: "a number from 1 to 5", count: 3, line: 2, column: 22, text: "4,5"),
                 ImportSummary.FieldSkip(
                     field: "price", wanted: "a price level from 0 to 4", count: 2, line: 3, column: 19, text: "cher"),
-                ImportSummary.FieldSkip(field: "radius", wanted: "a size in metres", count: 1, line: 5, column: 27, text: "-1"),
+                ImportSummary.FieldSkip(
+                    field: "radius", wanted: "a size in metres", count: 1, line: 5, column: 27, text: "-1"),
             ])
         XCTAssertEqual(
             s.line,

@@ -15,7 +15,8 @@ final class FieldMappingTests: XCTestCase {
 
         """
 
-    private func csv(_ text: String, _ columns: [PlaceFieldMapping.Field: String]) -> Result<ImportSummary, ImportError> {
+    private func csv(_ text: String, _ columns: [PlaceFieldMapping.Field: String]) -> Result<ImportSummary, ImportError>
+    {
         CSVImporter.parse(Array(text.utf8), mapping: PlaceFieldMapping(columns))
     }
 
@@ -64,7 +65,9 @@ final class FieldMappingTests: XCTestCase {
         let loaded = try store.mergeCSV(Array(trucks.utf8), source: "t.csv", mapping: mapping).get()
         XCTAssertEqual(loaded.added, 2)
         XCTAssertEqual(store.name(at: 1), "Taqueria")
-        guard case .failure(let e) = store.mergeCSV(Array(trucks.utf8), source: "t.csv", mapping: PlaceFieldMapping([.id: "ID2"]))
+        guard
+            case .failure(let e) = store.mergeCSV(
+                Array(trucks.utf8), source: "t.csv", mapping: PlaceFieldMapping([.id: "ID2"]))
         else { return XCTFail("loaded with an unknown column") }
         XCTAssertEqual(e.field, .id)
         XCTAssertEqual(store.count, 2)
@@ -81,8 +84,9 @@ final class FieldMappingTests: XCTestCase {
     func testGeoJSONPropertiesAndPositionFromProperties() throws {
         let bytes = Array(features.utf8)
         // The third feature's latitude is not a number: the file fails, naming the feature.
-        guard case .failure(let bad) = GeoJSONImporter.parse(
-            bytes, mapping: PlaceFieldMapping([.name: "applicant", .latitude: "Lat", .longitude: "Lng"]))
+        guard
+            case .failure(let bad) = GeoJSONImporter.parse(
+                bytes, mapping: PlaceFieldMapping([.name: "applicant", .latitude: "Lat", .longitude: "Lng"]))
         else { return XCTFail("a latitude 'north' loaded") }
         XCTAssertEqual(bad.item, 3)
         XCTAssertTrue(bad.message.contains("'north' (property 'Lat') is not a latitude"), bad.message)
@@ -100,12 +104,14 @@ final class FieldMappingTests: XCTestCase {
 
     func testGeoJSONUnknownPropertyAndHalfAPosition() {
         let bytes = Array(features.utf8)
-        guard case .failure(let e) = GeoJSONImporter.parse(bytes, mapping: PlaceFieldMapping([.address: "Adress"])) else {
+        guard case .failure(let e) = GeoJSONImporter.parse(bytes, mapping: PlaceFieldMapping([.address: "Adress"]))
+        else {
             return XCTFail("loaded with an unknown property")
         }
         XCTAssertEqual(e.field, .address)
         XCTAssertEqual(e.columns, ["Applicant", "Lat", "Lng", "name"])
-        guard case .failure(let half) = GeoJSONImporter.parse(bytes, mapping: PlaceFieldMapping([.latitude: "Lat"])) else {
+        guard case .failure(let half) = GeoJSONImporter.parse(bytes, mapping: PlaceFieldMapping([.latitude: "Lat"]))
+        else {
             return XCTFail("loaded with a latitude property and no longitude")
         }
         XCTAssertEqual(half.field, .latitude)

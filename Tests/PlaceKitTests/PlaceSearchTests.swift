@@ -19,14 +19,18 @@ final class PlaceSearchTests: XCTestCase {
         XCTAssertEqual(String(decoding: folding.fold("Café Sydney"), as: UTF8.self), "cafe sydney")
         XCTAssertEqual(String(decoding: folding.fold("Cafe\u{301}"), as: UTF8.self), "cafe")
         XCTAssertEqual(String(decoding: folding.fold("ŁÓDŹ Øresund MÜLLER"), as: UTF8.self), "lodz oresund muller")
-        XCTAssertEqual(String(decoding: folding.fold("Ἀθῆναι"), as: UTF8.self), "ἀθῆναι".lowercased().unicodeScalars
-            .filter { $0.properties.generalCategory != .nonspacingMark }.map(String.init).joined())
+        XCTAssertEqual(
+            String(decoding: folding.fold("Ἀθῆναι"), as: UTF8.self),
+            "ἀθῆναι".lowercased().unicodeScalars
+                .filter { $0.properties.generalCategory != .nonspacingMark }.map(String.init).joined())
         XCTAssertEqual(String(decoding: folding.fold("東京"), as: UTF8.self), "東京")
     }
 
     func testNameContainingMatchesBothPaths() {
-        let s = store([("Café Sydney", -33.86), ("CAFE DEL MAR", -33.87), ("Cafe\u{301} Nero", -33.88), ("Tea House", -33.89),
-            ("東京カフェ", -33.9)])
+        let s = store([
+            ("Café Sydney", -33.86), ("CAFE DEL MAR", -33.87), ("Cafe\u{301} Nero", -33.88), ("Tea House", -33.89),
+            ("東京カフェ", -33.9),
+        ])
         XCTAssertEqual(s.indexes(nameContaining: "cafe"), [0, 1, 2])
         XCTAssertEqual(s.indexes(nameContaining: "CAFÉ"), [0, 1, 2])
         XCTAssertEqual(s.indexes(nameContaining: "é n"), [2])

@@ -131,7 +131,10 @@ public struct ImportSummary: Sendable, Equatable {
 public struct PlaceFieldMapping: Sendable, Equatable {
     /// A field a mapping can name; the raw value is its option's name.
     public enum Field: String, CaseIterable, Sendable {
-        case name, latitude = "lat", longitude = "lng", id, types, address
+        case name
+        case latitude = "lat"
+        case longitude = "lng"
+        case id, types, address
     }
 
     /// For each field given: a header name (an exact match first, then one ignoring case) or,

@@ -20,7 +20,8 @@ extension CommandFamily {
         commands: [
             CommandSpec(
                 "places",
-                summary: "the place dataset: count, areas, source; load, add, remove, info, near, find, generate, export",
+                summary:
+                    "the place dataset: count, areas, source; load, add, remove, info, near, find, generate, export",
                 details: """
                     The built-in places are real, with approximate positions and addresses:
                     illustrative, not authoritative. Bring your own city with 'places load': an
@@ -46,7 +47,9 @@ extension CommandFamily {
                             + PlaceFieldMapping.Field.allCases.map { field in
                                 OptionSpec(
                                     field.rawValue, .word, valueName: "COL",
-                                    summary: "the column (CSV) or property (GeoJSON) holding the place's \(mappedFieldNoun(field))")
+                                    summary:
+                                        "the column (CSV) or property (GeoJSON) holding the place's \(mappedFieldNoun(field))"
+                                )
                             },
                         summary: "load places from a file; a place whose ID exists replaces it",
                         details: """
@@ -355,7 +358,8 @@ private func loadCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
     {
         throw .runtime(
             "'--\(first.rawValue)' names a CSV column or a GeoJSON property, but '\(path)' is \(format.displayName), whose places are read from their tags",
-            at: try ctx.location(of: first.rawValue), help: "leave out --name, --lat, --lng, --id, --types and --address")
+            at: try ctx.location(of: first.rawValue),
+            help: "leave out --name, --lat, --lng, --id, --types and --address")
     }
     let result: Result<ImportSummary, ImportError>
     // CSV goes from the file's bytes straight into the dataset, with no records in between
