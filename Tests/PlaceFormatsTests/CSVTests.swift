@@ -155,6 +155,43 @@ final class CSVTests: XCTestCase {
 
     // MARK: - Errors
 
+    /// An optional field of the wrong kind is left out of a place that still loads, counted by
+    /// field with the first one's line, column (in characters) and text; both readers agree.
+    func testBadOptionalFieldsAreLeftOutAndCounted() throws {
+        let text = """
+            name;lat;lon;rating;price;radius
+            Brasserie;43,29;5,37;4,5;2;40
+            Zinc;43,30;5,38;7;cher;
+            "Chez
+            Mimi";43,31;5,39;good;1.5;-1
+            Île;43,32;5,40;;;
+
+            """
+        guard let s = summary(text) else { return }
+        XCTAssertEqual(s.records.map(\.name), ["Brasserie", "Zinc", "Chez\nMimi", "Île"])
+        XCTAssertEqual(s.records.map(\.rating), [nil, nil, nil, nil])
+        XCTAssertEqual(s.records.map(\.priceLevel), [2, nil, nil, nil])
+        XCTAssertEqual(s.records.map(\.radius), [40, nil, nil, nil])
+        XCTAssertEqual(
+            s.fieldSkips,
+            [
+                ImportSummary.FieldSkip(
+                    field: "rating", wanted: "a number from 1 to 5", count: 3, line: 2, column: 22, text: "4,5"),
+                ImportSummary.FieldSkip(
+                    field: "price", wanted: "a price level from 0 to 4", count: 2, line: 3, column: 19, text: "cher"),
+                ImportSummary.FieldSkip(
+                    field: "radius", wanted: "a size in metres", count: 1, line: 5, column: 27, text: "-1"),
+            ])
+        XCTAssertEqual(
+            s.line,
+            "loaded 4 places; left out 6 fields: 3 ratings not a number from 1 to 5 (first at line 2, column 22: '4,5'), 2 prices not a price level from 0 to 4 (first at line 3, column 19: 'cher'), 1 radius not a size in metres (first at line 5, column 27: '-1')"
+        )
+        var store = PlaceStore(source: "t")
+        let streamed = try store.mergeCSV(Array(text.utf8), source: "t.csv").get()
+        XCTAssertEqual(streamed.summary.fieldSkips, s.fieldSkips)
+        XCTAssertEqual(store.count, 4)
+    }
+
     func testErrorsNameTheLine() {
         assertError("name,lat,lon\nA,1,2\nB,abc,2\n", "line 3: 'abc' is not a latitude", line: 3, item: 2)
         assertError("name,lat,lon\nB,1,east\n", "line 2: 'east' is not a longitude", line: 2, item: 1)
@@ -164,16 +201,6 @@ final class CSVTests: XCTestCase {
         assertError(
             "name\tlat\tlon\nB\t1\t2\tx\n", "line 2: 4 fields, but the header has 3 (an unquoted tab inside a field?)",
             line: 2, item: 1)
-        assertError(
-            "name,lat,lon,rating\nB,1,2,7\n", "line 2: rating '7' is not a number from 1 to 5", line: 2, item: 1)
-        assertError(
-            "name,lat,lon,rating\nB,1,2,good\n", "line 2: rating 'good' is not a number from 1 to 5", line: 2, item: 1)
-        assertError(
-            "name,lat,lon,price\nB,1,2,$$$$$\n", "line 2: price '$$$$$' is not a price level from 0 to 4", line: 2,
-            item: 1)
-        assertError(
-            "name,lat,lon,price\nB,1,2,1.5\n", "line 2: price '1.5' is not a price level from 0 to 4", line: 2, item: 1)
-        assertError("name,lat,lon,radius\nB,1,2,-1\n", "line 2: radius '-1' is not a size in metres", line: 2, item: 1)
         assertError("name,lat,lon\nA,1,2\n\"Open,1,2\nB,3,4\n", "line 3: a quoted field is never closed", line: 3)
         assertError(
             "name,lat,lon\n\"A\"x,1,2\n",

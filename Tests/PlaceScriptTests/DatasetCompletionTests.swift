@@ -45,8 +45,9 @@ final class DatasetCompletionTests: XCTestCase {
     func testSubcommandsComplete() {
         let t = TestShell(table: CommandTable.standard)
         XCTAssertEqual(
-            t.shell.complete("places ").candidates.prefix(7).sorted(),
-            ["add", "export", "generate", "info", "load", "near", "remove"])
+            t.shell.complete("places ").candidates.prefix(8).sorted(),
+            ["add", "export", "find", "generate", "info", "load", "near", "remove"])
         XCTAssertEqual(t.shell.complete("places ne").candidates, ["near"])
+        XCTAssertEqual(t.shell.complete("places fi").candidates, ["find"])
     }
 }

@@ -153,6 +153,7 @@ final class HostileInputTests: BinaryTestCase {
             + "longitude column (lon, lng, long, longitude or x); the header has 'c0', 'c1', 'c2', 'c3', 'c4', 'c5', "
             + "'c6', 'c7', 'c8', 'c9', 'c10', 'c11', 'c12', 'c13', 'c14', 'c15', 'c16', 'c17', 'c18', 'c19' and "
             + "99,980 more (comma-separated)\n"
+            + "help: name the columns: --name COL --lat COL --lng COL (a header name, or a column number from 1)\n"
         XCTAssertEqual(
             r.stderrText,
             "wide.placescript:1:13: error: 'wide-nameless.csv' " + missing

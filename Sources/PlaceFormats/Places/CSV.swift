@@ -11,13 +11,19 @@
 /// `y`; `lon`, `lng`, `long`, `longitude`, `x`; `type`, `types`, `category` (split on `;` or
 /// `,`); `address`, `formatted_address`; `rating`; `price`, `price_level`, `pricelevel`;
 /// `radius`; `id`. Other columns are named in a warning. Without a name, latitude or longitude
-/// column the file fails, and the message lists the columns found.
+/// column the file fails, and the message lists the columns found. A `PlaceFieldMapping` names
+/// columns the aliases do not know (`Applicant` as the name): a mapped column serves only its
+/// field, and a mapped field takes no other column; a name or number the header does not have
+/// fails the file before any row is read, its `field` and `columns` set.
 ///
 /// **Skip or fail.** A row that is well-formed but not a usable place is skipped and counted:
 /// an empty coordinate (`without coordinates`), `0,0` (a spreadsheet's blank, not a place),
-/// coordinates out of range, an empty name. Blank lines are ignored. A row that is malformed
-/// fails the file with its line: a coordinate that is not a number (`line 7: 'abc' is not a
-/// latitude`), a rating/price/radius of the wrong kind, more non-empty fields than the header
+/// coordinates out of range, an empty name. Blank lines are ignored. An optional field of the
+/// wrong kind (a rating `4,5` or `good`, a price `$$$$$`, a radius `-1`) is left out of its
+/// place, which loads without it, and counted by field with the first one's line and column
+/// (`ImportSummary.fieldSkips`): one odd cell should not cost the other thousand rows, as one
+/// bad coordinate does not. A row that is malformed fails the file with its line: a coordinate
+/// that is not a number (`line 7: 'abc' is not a latitude`), more non-empty fields than the header
 /// (an unquoted delimiter shifts every column after it, so guessing would load wrong data), a
 /// quote never closed, text after a closing quote, bytes that are not UTF-8. Fewer fields than
 /// the header are read as empty (spreadsheets drop trailing empty cells).
@@ -40,14 +46,28 @@ public enum CSVImporter {
 
     enum Column: Int, CaseIterable {
         case name, latitude, longitude, types, address, rating, price, radius, id
+
+        init(_ field: PlaceFieldMapping.Field) {
+            switch field {
+            case .name: self = .name
+            case .latitude: self = .latitude
+            case .longitude: self = .longitude
+            case .id: self = .id
+            case .types: self = .types
+            case .address: self = .address
+            }
+        }
     }
 
     /// Reads a CSV file. Error messages begin with the line at fault (`line 7: …`), which
     /// `line` also holds; `item` is the data row (1 = the first row after the header).
-    public static func parse(_ bytes: [UInt8]) -> Result<ImportSummary, ImportError> {
+    public static func parse(
+        _ bytes: [UInt8], mapping: PlaceFieldMapping = PlaceFieldMapping()
+    ) -> Result<ImportSummary, ImportError> {
         bytes.withUnsafeBufferPointer { buffer in
             do throws(ImportError) {
                 var reader = try CSVReader(buffer)
+                reader.mapping = mapping
                 return .success(try reader.readAll())
             } catch {
                 return .failure(error)
@@ -60,9 +80,11 @@ public enum CSVImporter {
     /// what the sink keeps. The summary counts the places in `streamed` (its `records` stay
     /// empty). On failure the sink has had the rows before the bad one: its owner undoes them.
     public static func read<Sink: PlaceSink>(
-        _ buffer: UnsafeBufferPointer<UInt8>, into sink: inout Sink, interruption: inout ImportInterruption
+        _ buffer: UnsafeBufferPointer<UInt8>, into sink: inout Sink, mapping: PlaceFieldMapping = PlaceFieldMapping(),
+        interruption: inout ImportInterruption
     ) throws(ImportError) -> ImportSummary {
         var reader = try CSVReader(buffer)
+        reader.mapping = mapping
         var summary = try reader.readHeader()
         sink.expect(places: CSVReader.lineBreaks(buffer, from: reader.i) + 1)
         var loaded = 0
@@ -134,12 +156,15 @@ struct CSVReader {
     var i = 0
     /// The physical line the reader is on (1-based).
     var line = 1
-    /// The line the current record began on.
+    /// The line the current record began on, and its first byte.
     var recordLine = 1
+    var recordStart = 0
     var delimiter: UInt8 = UInt8(ascii: ",")
     var fields: [CSVField] = []
     var columns: [Int?] = Array(repeating: nil, count: CSVImporter.Column.allCases.count)
     var headerCount = 0
+    /// Columns named by the caller rather than found by their aliases.
+    var mapping = PlaceFieldMapping()
     /// Data rows read so far (blank lines not counted): the `item` of an error.
     var rows = 0
     /// The current row's fields that are not plain ranges of the file (see `text`).
@@ -171,6 +196,7 @@ struct CSVReader {
         fields.removeAll(keepingCapacity: true)
         guard i < n else { return false }
         recordLine = line
+        recordStart = i
         let d = delimiter
         while true {
             if b[i] == UInt8(ascii: "\"") {
@@ -311,11 +337,13 @@ struct CSVReader {
         var unused: [String] = []
         var unusedCount = 0
         names.reserveCapacity(min(headerCount, 1000))
+        let claimed = try mapColumns(&ranks)
         for k in 0..<headerCount {
             let name = try string(k) ?? ""
             // Only the first names are kept for messages: a header of 100,000 columns must not
             // turn into a 100,000-name message.
             if names.count < 1000 { names.append(name) }
+            if claimed.contains(k) { continue }
             if let (column, rank) = CSVImporter.column(named: name), rank < ranks[column.rawValue] {
                 if let previous = columns[column.rawValue] {
                     unusedCount += 1
@@ -341,14 +369,54 @@ struct CSVReader {
             let what =
                 missing.count == 1
                 ? missing[0] : missing.dropLast().joined(separator: ", ") + " and " + missing[missing.count - 1]
-            throw fail(
+            var e = fail(
                 "missing \(what); the header has \(Self.list(names, total: headerCount)) (\(delimiterName)-separated)",
                 line: 1)
+            e.columns = names
+            throw e
         }
         if unusedCount > 0 {
             summary.warnings.append("columns not used: \(Self.list(unused, total: unusedCount))")
         }
         return summary
+    }
+
+    /// Puts the columns `mapping` names in `columns`, their ranks below any alias's so no alias
+    /// takes their field; returns the columns so taken. A name or number the header does not
+    /// have throws, naming the field and the header's columns.
+    mutating func mapColumns(_ ranks: inout [Int]) throws(ImportError) -> Set<Int> {
+        guard !mapping.isEmpty else { return [] }
+        var header: [String] = []
+        header.reserveCapacity(headerCount)
+        for k in 0..<headerCount { header.append(try string(k) ?? "") }
+        var claimed: Set<Int> = []
+        for field in PlaceFieldMapping.Field.allCases {
+            guard let wanted = mapping.columns[field] else { continue }
+            let lowered = wanted.lowercased()
+            var k = header.firstIndex(of: wanted) ?? header.firstIndex { $0.lowercased() == lowered }
+            if k == nil, !wanted.isEmpty, wanted.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+                guard let n = Int(wanted), n >= 1 && n <= headerCount else {
+                    throw mappingError(
+                        field, "column \(wanted) is out of range (1–\(headerCount))", header)
+                }
+                k = n - 1
+            }
+            guard let k else {
+                throw mappingError(field, "no column is named '\(PlaceValues.short(wanted))'", header)
+            }
+            let column = CSVImporter.Column(field).rawValue
+            columns[column] = k
+            ranks[column] = -1
+            claimed.insert(k)
+        }
+        return claimed
+    }
+
+    func mappingError(_ field: PlaceFieldMapping.Field, _ message: String, _ header: [String]) -> ImportError {
+        var e = fail("\(message); the header has \(Self.list(header, total: header.count))", line: 1)
+        e.field = field
+        e.columns = Array(header.prefix(1000))
+        return e
     }
 
     /// `'a', 'b', 'c' and 99,997 more` — at most 20 names.
@@ -472,13 +540,14 @@ struct CSVReader {
             place.types = text(typesCol)
             place.address = text(addressCol)
             if ratingCol != nil || priceCol != nil || radiusCol != nil {
-                // Read from the bytes: no String per cell unless the value is odd.
+                // Read from the bytes: no String per cell unless the value is odd. A bad one is
+                // left out and counted, its place kept.
                 try withField(ratingCol) { f throws(ImportError) in
                     guard f.count > 0 else { return }
                     do throws(PlaceValues.Problem) {
                         place.rating = try PlaceValues.rating(
                             GPX.number(f, 0..<f.count), String(decoding: f, as: UTF8.self))
-                    } catch { throw fail(error.message, row: row) }
+                    } catch { skipField(ratingCol, "rating", wanted: "a number from 1 to 5", f, &summary) }
                 }
                 try withField(priceCol) { f throws(ImportError) in
                     guard f.count > 0 else { return }
@@ -488,19 +557,48 @@ struct CSVReader {
                         } else {
                             place.priceLevel = try PlaceValues.price(String(decoding: f, as: UTF8.self))
                         }
-                    } catch { throw fail(error.message, row: row) }
+                    } catch { skipField(priceCol, "price", wanted: "a price level from 0 to 4", f, &summary) }
                 }
                 try withField(radiusCol) { f throws(ImportError) in
                     guard f.count > 0 else { return }
                     do throws(PlaceValues.Problem) {
                         place.radius = try PlaceValues.radius(
                             GPX.number(f, 0..<f.count), String(decoding: f, as: UTF8.self))
-                    } catch { throw fail(error.message, row: row) }
+                    } catch { skipField(radiusCol, "radius", wanted: "a size in metres", f, &summary) }
                 }
             }
             return place
         }
         return nil
+    }
+
+    /// Counts field `k` of the current record (its trimmed bytes `value`) as left out.
+    func skipField(
+        _ k: Int?, _ field: String, wanted: String, _ value: UnsafeBufferPointer<UInt8>, _ summary: inout ImportSummary
+    ) {
+        summary.skipField(
+            field, wanted: wanted, line: position(of: k).line, column: position(of: k).column,
+            text: PlaceValues.short(String(decoding: value, as: UTF8.self)))
+    }
+
+    /// The line and column (1-based; the column in characters) where field `k` of the current
+    /// record starts: only for messages, so it counts from the record's start.
+    func position(of k: Int?) -> (line: Int, column: Int) {
+        guard let k, k < fields.count else { return (recordLine, 1) }
+        let start = fields[k].start
+        var line = recordLine
+        var lineStart = recordStart
+        var j = recordStart
+        while j < start {
+            if b[j] == 0x0A || (b[j] == 0x0D && (j + 1 >= n || b[j + 1] != 0x0A)) {
+                line += 1
+                lineStart = j + 1
+            }
+            j += 1
+        }
+        var column = 1
+        for byte in b[lineStart..<start] where byte & 0xC0 != 0x80 { column += 1 }
+        return (line, column)
     }
 
     /// Field `k` as `string(k)` would give it, as a range: into the file when it can be (no

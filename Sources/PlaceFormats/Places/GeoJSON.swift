@@ -20,6 +20,12 @@
 /// - *plain* (what `GeoJSONExporter` writes): `id`, `name`, `type` or `types`, `address`,
 ///   `rating`, `price` or `priceLevel`, `radius`.
 ///
+/// **Mapped properties.** A `PlaceFieldMapping` names the properties that hold the name, ID,
+/// types or address (read as the plain schema's `name`, `id`, `types`, `address` are) and,
+/// given both, the latitude and longitude (numbers, or numbers as text), which then place the
+/// feature instead of its geometry. A property no feature has fails the file before any
+/// feature is read, its `field` and `columns` (the properties seen) set.
+///
 /// **Skip or fail.** A feature that is well-formed but not a usable place is skipped and counted
 /// by reason: no name, no coordinates (null or empty geometry), 0,0, coordinates out of range,
 /// no place tag, a geometry that is not a point or polygon. Anything malformed fails the whole
@@ -34,7 +40,7 @@ public enum GeoJSONImporter {
     /// Reads a GeoJSON document. Error messages begin with where the fault is (`line 3,
     /// column 14:` for JSON syntax, `feature 12:` for a feature), and `line`/`item` say the same.
     public static func parse(
-        _ bytes: [UInt8], interruption: ImportInterruption = .none
+        _ bytes: [UInt8], mapping: PlaceFieldMapping = PlaceFieldMapping(), interruption: ImportInterruption = .none
     ) -> Result<ImportSummary, ImportError> {
         let root: JSONValue
         switch JSON.parse(bytes) {
@@ -43,14 +49,14 @@ public enum GeoJSONImporter {
         }
         do throws(ImportError) {
             var interruption = interruption
-            return .success(try read(root, interruption: &interruption))
+            return .success(try read(root, mapping: mapping, interruption: &interruption))
         } catch {
             return .failure(error)
         }
     }
 
     static func read(
-        _ root: JSONValue, interruption: inout ImportInterruption
+        _ root: JSONValue, mapping: PlaceFieldMapping = PlaceFieldMapping(), interruption: inout ImportInterruption
     ) throws(ImportError) -> ImportSummary {
         guard let object = root.object else {
             throw ImportError("expected a GeoJSON object, found \(root.kindName)")
@@ -65,13 +71,14 @@ public enum GeoJSONImporter {
             guard let features = object["features"]?.array else {
                 throw ImportError("a FeatureCollection needs a 'features' array")
             }
+            let keys = try resolve(mapping, features)
             summary.records.reserveCapacity(features.count)
             for (index, feature) in features.enumerated() {
                 try interruption.check()
-                try readFeature(feature, number: index + 1, into: &summary)
+                try readFeature(feature, number: index + 1, keys: keys, into: &summary)
             }
         case "Feature":
-            try readFeature(root, number: 1, into: &summary)
+            try readFeature(root, number: 1, keys: try resolve(mapping, [root]), into: &summary)
         case let type?:
             throw ImportError("expected a GeoJSON FeatureCollection or Feature, found type '\(type)'")
         case nil:
@@ -84,27 +91,88 @@ public enum GeoJSONImporter {
         ImportError("feature \(number): \(message)", item: number)
     }
 
-    static func readFeature(_ value: JSONValue, number: Int, into summary: inout ImportSummary) throws(ImportError) {
+    /// The property each mapped field is read from, as the features spell it (an exact match
+    /// first, then one ignoring case); throws for a property no feature has, or for a latitude
+    /// without a longitude or the reverse.
+    static func resolve(
+        _ mapping: PlaceFieldMapping, _ features: [JSONValue]
+    ) throws(ImportError) -> [PlaceFieldMapping.Field: String] {
+        guard !mapping.isEmpty else { return [:] }
+        var seen: [String] = []
+        var known: Set<String> = []
+        for feature in features {
+            guard let properties = feature.object?["properties"]?.object else { continue }
+            for m in properties.members where known.insert(m.key).inserted { seen.append(m.key) }
+        }
+        var keys: [PlaceFieldMapping.Field: String] = [:]
+        for field in PlaceFieldMapping.Field.allCases {
+            guard let wanted = mapping.columns[field] else { continue }
+            let lowered = wanted.lowercased()
+            guard let key = known.contains(wanted) ? wanted : seen.first(where: { $0.lowercased() == lowered }) else {
+                var e = ImportError(
+                    "no feature has a property '\(PlaceValues.short(wanted))'; the properties are "
+                        + CSVReader.list(seen, total: seen.count))
+                e.field = field
+                e.columns = Array(seen.prefix(1000))
+                throw e
+            }
+            keys[field] = key
+        }
+        if (keys[.latitude] == nil) != (keys[.longitude] == nil) {
+            var e = ImportError(
+                "a position from properties needs both --lat and --lng (without either, the geometry gives it)")
+            e.field = keys[.latitude] == nil ? .longitude : .latitude
+            throw e
+        }
+        return keys
+    }
+
+    static func readFeature(
+        _ value: JSONValue, number: Int, keys: [PlaceFieldMapping.Field: String] = [:],
+        into summary: inout ImportSummary
+    ) throws(ImportError) {
         guard let feature = value.object, feature["type"]?.string == "Feature" else {
             throw fail(
                 number,
                 "expected a Feature object, found \(value.object == nil ? value.kindName : "an object without \"type\": \"Feature\"")"
             )
         }
-        // Geometry first: its shape errors fail the file whatever the properties say.
+        var given: JSONObject {
+            get throws(ImportError) {
+                switch feature["properties"] {
+                case .object(let o)?: return o
+                case nil, .null?: return JSONObject()
+                case let other?: throw fail(number, "properties must be an object or null, not \(other.kindName)")
+                }
+            }
+        }
         let located: (point: GeoPoint, radius: Double?)
-        switch try GeoJSONGeometry.locate(feature["geometry"], feature: number) {
-        case .place(let p, let r): located = (p, r)
-        case .skip(let reason):
-            summary.skip(reason)
-            return
+        if let latKey = keys[.latitude], let lngKey = keys[.longitude] {
+            // The position from properties: the geometry is not read.
+            let p = try given
+            guard let lat = try coordinate(p[latKey], latKey, "latitude", number),
+                let lng = try coordinate(p[lngKey], lngKey, "longitude", number)
+            else {
+                summary.skip("without coordinates")
+                return
+            }
+            let point = GeoPoint(latitude: lat, longitude: lng)
+            if case .skip(let reason)? = GeoJSONGeometry.check(point) {
+                summary.skip(reason)
+                return
+            }
+            located = (point, nil)
+        } else {
+            // Geometry first: its shape errors fail the file whatever the properties say.
+            switch try GeoJSONGeometry.locate(feature["geometry"], feature: number) {
+            case .place(let p, let r): located = (p, r)
+            case .skip(let reason):
+                summary.skip(reason)
+                return
+            }
         }
-        let properties: JSONObject
-        switch feature["properties"] {
-        case .object(let o)?: properties = o
-        case nil, .null?: properties = JSONObject()
-        case let other?: throw fail(number, "properties must be an object or null, not \(other.kindName)")
-        }
+        var properties = try given
+        if !keys.isEmpty { properties = renamed(properties, keys) }
         let record: PlaceRecord?
         if isOSM(properties) {
             record = osmRecord(properties, featureID: feature["id"], at: located.point, into: &summary)
@@ -115,6 +183,38 @@ public enum GeoJSONImporter {
         guard var r = record else { return }
         if r.radius == nil { r.radius = located.radius }
         summary.records.append(r)
+    }
+
+    /// A coordinate property: a number, or a number as text; nil when absent, null or empty.
+    static func coordinate(
+        _ v: JSONValue?, _ key: String, _ what: String, _ number: Int
+    ) throws(ImportError) -> Double? {
+        switch v {
+        case nil, .null?: return nil
+        case .number(let n)?: return n
+        case .string(let s)?:
+            let t = trim(s)
+            if t.isEmpty { return nil }
+            if let n = PlaceValues.number(t) { return n }
+            throw fail(number, "'\(PlaceValues.short(t))' (property '\(key)') is not a \(what)")
+        case let other?: throw fail(number, "property '\(key)' must be a \(what), not \(other.kindName)")
+        }
+    }
+
+    /// The properties with each mapped one under the name the plain schema reads (`name`, `id`,
+    /// `types`, `address`), in place of any property already so named.
+    static func renamed(_ p: JSONObject, _ keys: [PlaceFieldMapping.Field: String]) -> JSONObject {
+        let plain: [(PlaceFieldMapping.Field, [String])] = [
+            (.name, ["name"]), (.id, ["id"]), (.types, ["types", "type"]), (.address, ["address"]),
+        ]
+        var out = p
+        for (field, names) in plain {
+            guard let key = keys[field] else { continue }
+            let value = p[key]
+            out.members.removeAll { names.contains($0.key) }
+            if let value { out.members.append(JSONObject.Member(key: names[0], value: value)) }
+        }
+        return out
     }
 
     /// True when the properties look like OpenStreetMap tags rather than the plain schema.

@@ -41,6 +41,9 @@ public struct ImportSummary: Sendable, Equatable {
     /// Why features or rows were left out, with counts, in first-seen order
     /// (`("without coordinates", 33)`).
     public var skipped: [Skip]
+    /// Optional fields left out of places that were loaded (a rating `4,5`), by reason, with
+    /// the first one's place in the file.
+    public var fieldSkips: [FieldSkip] = []
     /// Odd things worth a line each (a column not understood, a feature type ignored).
     public var warnings: [String]
     /// Places an importer handed straight to a store (`CSVImporter.read` into a `PlaceSink`), not in `records`.
@@ -54,6 +57,32 @@ public struct ImportSummary: Sendable, Equatable {
         public init(reason: String, count: Int) {
             self.reason = reason
             self.count = count
+        }
+    }
+
+    /// Fields of one kind left out: how many, and where the first was (`line 3, column 35: '4,5'`).
+    public struct FieldSkip: Sendable, Equatable {
+        /// `rating`, `price`, `radius`.
+        public var field: String
+        /// What a good value is: `a number from 1 to 5`.
+        public var wanted: String
+        public var count: Int
+        /// The first one's line and column (1-based, in characters) and its text.
+        public var line: Int
+        public var column: Int
+        public var text: String
+    }
+
+    /// Counts one more `field` left out because it was not `wanted`; the first one met is the
+    /// example the summary gives.
+    public mutating func skipField(
+        _ field: String, wanted: String, line: Int, column: @autoclosure () -> Int, text: @autoclosure () -> String
+    ) {
+        if let i = fieldSkips.firstIndex(where: { $0.field == field }) {
+            fieldSkips[i].count += 1
+        } else {
+            fieldSkips.append(
+                FieldSkip(field: field, wanted: wanted, count: 1, line: line, column: column(), text: text()))
         }
     }
 
@@ -82,8 +111,40 @@ public struct ImportSummary: Sendable, Equatable {
                 ", skipped \(groupedThousands(total)): "
                 + skipped.map { "\(groupedThousands($0.count)) \($0.reason)" }.joined(separator: ", ")
         }
+        let fields = fieldSkips.reduce(0) { $0 + $1.count }
+        if fields > 0 {
+            text +=
+                "; left out \(groupedThousands(fields)) field\(fields == 1 ? "" : "s"): "
+                + fieldSkips.map {
+                    let plural = $0.field == "radius" ? "radii" : $0.field + "s"
+                    return
+                        "\(groupedThousands($0.count)) \($0.count == 1 ? $0.field : plural) not \($0.wanted) (first at line \($0.line), column \($0.column): '\($0.text)')"
+                }.joined(separator: ", ")
+        }
         return text
     }
+}
+
+/// Which CSV column or GeoJSON property holds a place's name, position, ID, types or address,
+/// for a file whose own names are not ones the importers know (`places load FILE --name
+/// Applicant --lat Latitude --lng Longitude`). A field not given is found as without a mapping.
+public struct PlaceFieldMapping: Sendable, Equatable {
+    /// A field a mapping can name; the raw value is its option's name.
+    public enum Field: String, CaseIterable, Sendable {
+        case name
+        case latitude = "lat"
+        case longitude = "lng"
+        case id, types, address
+    }
+
+    /// For each field given: a header name (an exact match first, then one ignoring case) or,
+    /// for CSV, a 1-based column number in digits (a header spelt so wins); a GeoJSON property
+    /// name the same way.
+    public var columns: [Field: String] = [:]
+
+    public init(_ columns: [Field: String] = [:]) { self.columns = columns }
+
+    public var isEmpty: Bool { columns.isEmpty }
 }
 
 /// Why a file could not be read as places: where (a line, or a feature's number) and what.
@@ -93,6 +154,12 @@ public struct ImportError: Error, Sendable, Equatable {
     public var line: Int?
     /// 1-based feature, row or element number, when known.
     public var item: Int?
+    /// The mapped field at fault (`PlaceFieldMapping`): its option, not the file, is where the
+    /// mistake is.
+    public var field: PlaceFieldMapping.Field?
+    /// The header's columns (or the properties seen), for "did you mean": set when a column
+    /// was not found.
+    public var columns: [String] = []
 
     /// Ctrl-C stopped the import (`ImportInterruption`); nothing was changed.
     public var isInterruption = false

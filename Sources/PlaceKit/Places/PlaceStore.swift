@@ -247,7 +247,7 @@ public struct PlaceStore: Sendable {
         return Self.sortedByDistance(found, limit: limit, store: self)
     }
 
-    private static func sortedByDistance(
+    static func sortedByDistance(
         _ found: [(index: Int, distance: Double)], limit: Int, store: PlaceStore
     ) -> [(index: Int, distance: Double)] {
         var found = found

@@ -95,7 +95,8 @@ extension PlaceStore {
     /// `replacing`, in one pass with no `PlaceRecord`s: each row goes from the file's bytes
     /// straight into the store. On failure (or interruption) the store is unchanged.
     public mutating func mergeCSV(
-        _ bytes: [UInt8], source: String, replacing: Bool = false, interruption: ImportInterruption = .none
+        _ bytes: [UInt8], source: String, replacing: Bool = false, mapping: PlaceFieldMapping = PlaceFieldMapping(),
+        interruption: ImportInterruption = .none
     ) -> Result<(summary: ImportSummary, added: Int, replaced: Int), ImportError> {
         bytes.withUnsafeBufferPointer { buffer in
             var interruption = interruption
@@ -104,7 +105,8 @@ extension PlaceStore {
                 // where two rows have the same ID, the load starts again looking each up.
                 for deferIDs in [true, false] {
                     var load = Load(into: self, source: source, replacing: replacing, deferIDs: deferIDs)
-                    let summary = try CSVImporter.read(buffer, into: &load, interruption: &interruption)
+                    let summary = try CSVImporter.read(
+                        buffer, into: &load, mapping: mapping, interruption: &interruption)
                     if let done = load.finish() {
                         self = done.store
                         return .success((summary, done.added, done.replaced))

@@ -20,7 +20,8 @@ extension CommandFamily {
         commands: [
             CommandSpec(
                 "places",
-                summary: "the place dataset: count, areas, source; load, add, remove, info, near, generate, export",
+                summary:
+                    "the place dataset: count, areas, source; load, add, remove, info, near, find, generate, export",
                 details: """
                     The built-in places are real, with approximate positions and addresses:
                     illustrative, not authoritative. Bring your own city with 'places load': an
@@ -42,23 +43,56 @@ extension CommandFamily {
                 subcommands: [
                     CommandSpec(
                         "load", arguments: [ArgSpec("FILE", .path, summary: "GeoJSON, CSV, OSM XML or OSM PBF")],
-                        options: [OptionSpec("replace", summary: "replace the dataset instead of merging into it")],
+                        options: [OptionSpec("replace", summary: "replace the dataset instead of merging into it")]
+                            + PlaceFieldMapping.Field.allCases.map { field in
+                                OptionSpec(
+                                    field.rawValue, .word, valueName: "COL",
+                                    summary:
+                                        "the column (CSV) or property (GeoJSON) holding the place's \(mappedFieldNoun(field))"
+                                )
+                            },
                         summary: "load places from a file; a place whose ID exists replaces it",
                         details: """
                             The format is recognised by content (then by extension). A summary says how
-                            many places were loaded and why others were skipped. Merging keeps the
+                            many places were loaded and why others were skipped, and, for CSV, how many
+                            ratings, prices or radii of the wrong kind were left out of their places
+                            (the first one's line and column as an example). Merging keeps the
                             dataset's order and appends new places in the file's order, so loading the
                             same files in the same order always gives the same dataset. Ctrl-C stops a
-                            long load and leaves the dataset as it was.
+                            long load and leaves the dataset as it was. --name, --lat, --lng, --id,
+                            --types and --address name the columns of a CSV file whose header uses
+                            other names (a header name, or a column number from 1), or the properties
+                            of a GeoJSON file's features (--lat and --lng there, both or neither,
+                            take the position from properties instead of the geometry).
                             """,
                         effect: .acts,
                         manual: #"""
-                            .It Ic places load Oo Fl Fl replace Oc Ar FILE
+                            .It Ic places load Oo Fl Fl replace Oc Oo Fl Fl name Ar COL Oc Oo Fl Fl lat Ar COL Oc Oo Fl Fl lng Ar COL Oc Oo Fl Fl id Ar COL Oc Oo Fl Fl types Ar COL Oc Oo Fl Fl address Ar COL Oc Ar FILE
                             Loads places from a GeoJSON, CSV, OpenStreetMap XML or OpenStreetMap PBF file,
                             recognised by content first, then by extension
                             .Pq see Sx IMPORTING PLACES .
+                            .Fl Fl name , Fl Fl lat , Fl Fl lng , Fl Fl id , Fl Fl types
+                            and
+                            .Fl Fl address
+                            name where a CSV file whose header uses other names keeps each field: a
+                            header name (exactly, else ignoring case) or a column number from 1; a
+                            column so named serves only that field, and the fields not named are found
+                            by their usual names.
+                            For GeoJSON they name the features' properties;
+                            .Fl Fl lat
+                            and
+                            .Fl Fl lng ,
+                            both or neither, then place each feature instead of its geometry.
+                            A column or property the file does not have, a number past the header's
+                            last column, or any of them for an OpenStreetMap file, is an error at the
+                            option, naming the columns the file has, and nothing is loaded.
+                            .Dl places load food-trucks.csv --name Applicant --lat Latitude --lng Longitude --address Address
                             A summary says what was loaded and what was skipped and why, e.g.
                             .Ql loaded 1,227 places, skipped 33: 33 without coordinates .
+                            In a CSV file a rating, price or radius of the wrong kind is left out of its
+                            place, which still loads, and the summary counts such fields with the first
+                            one's line and column, e.g.
+                            .Ql left out 2 fields: 2 ratings not a number from 1 to 5 (first at line 7, column 34: '4,5') .
                             Without
                             .Fl Fl replace
                             the places join the dataset: one whose ID is already there replaces it in its
@@ -69,6 +103,7 @@ extension CommandFamily {
                             """#,
                         examples: [
                             "places load pois.geojson", "places load city.osm.pbf --replace", "places load shops.csv",
+                            "places load food-trucks.csv --name Applicant --lat Latitude --lng Longitude --address Address",
                         ],
                         handler: loadCommand),
                     CommandSpec(
@@ -166,6 +201,43 @@ extension CommandFamily {
                             """#,
                         examples: ["places near", "places near -33.8688 151.2093 radius=500m limit=5"],
                         handler: nearCommand),
+                    CommandSpec(
+                        "find",
+                        arguments: [
+                            ArgSpec("TEXT", .word, summary: "part of a name (quote it if it has spaces)")
+                        ],
+                        options: [
+                            OptionSpec(
+                                "limit", .integer(1...10_000), valueName: "N", summary: "at most N places (default 20)")
+                        ],
+                        summary: "the places whose name contains TEXT, ignoring case and accents, nearest first",
+                        details: """
+                            'cafe' finds "Café Sydney" and 'MULLER' finds "Müller". Nearest first from the
+                            device's position, or, when the device has none, from the map camera's target
+                            (the tutorial's default camera before launch).
+                            """,
+                        effect: .acts,
+                        manual: #"""
+                            .It Ic places find Oo Fl Fl limit Ar N Oc Ar TEXT
+                            The places whose name contains
+                            .Ar TEXT ,
+                            ignoring case and accents
+                            .Po
+                            .Ql cafe
+                            finds
+                            .Dq Caf\('e Sydney ,
+                            a decomposed accent as a precomposed one, and a Latin letter
+                            .Dq with
+                            a stroke or a mark as its base letter
+                            .Pc ,
+                            nearest first from the device's position or, when the device has none, from
+                            the map camera's target
+                            .Pq the tutorial's default camera before launch ;
+                            at most 20 unless told otherwise, and how many matched in all.
+                            .Dl places find cafe limit=5
+                            """#,
+                        examples: ["places find cafe", "places find \"harbour bridge\" limit=5"],
+                        handler: findCommand),
                     CommandSpec(
                         "generate", arguments: [ArgSpec("N", .integer(1...5_000_000), summary: "how many")],
                         options: [
@@ -277,6 +349,18 @@ private func loadCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
             "'\(path)' is not a place file placeshell reads", at: fileLocation,
             help: "GeoJSON (FeatureCollection), CSV with name and latitude/longitude columns, OSM XML or OSM PBF")
     }
+    var mapping = PlaceFieldMapping()
+    for field in PlaceFieldMapping.Field.allCases {
+        if let column = try ctx.option(field.rawValue, as: .word) { mapping.columns[field] = column }
+    }
+    if let first = PlaceFieldMapping.Field.allCases.first(where: { mapping.columns[$0] != nil }),
+        format == .osmXML || format == .osmPBF
+    {
+        throw .runtime(
+            "'--\(first.rawValue)' names a CSV column or a GeoJSON property, but '\(path)' is \(format.displayName), whose places are read from their tags",
+            at: try ctx.location(of: first.rawValue),
+            help: "leave out --name, --lat, --lng, --id, --types and --address")
+    }
     let result: Result<ImportSummary, ImportError>
     // CSV goes from the file's bytes straight into the dataset, with no records in between
     // (a million rows: a few hundred MB less and twice as fast); a failure leaves it unchanged.
@@ -284,10 +368,10 @@ private func loadCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
     let shell = ctx.shell
     let interruption = ImportInterruption(shell.interruptRequested)
     switch format {
-    case .geojson: result = GeoJSONImporter.parse(bytes, interruption: interruption)
+    case .geojson: result = GeoJSONImporter.parse(bytes, mapping: mapping, interruption: interruption)
     case .csv:
         result = ctx.session.places.dataset.mergeCSV(
-            bytes, source: lastPathComponent(path), replacing: replace, interruption: interruption
+            bytes, source: lastPathComponent(path), replacing: replace, mapping: mapping, interruption: interruption
         ).map {
             merged = ($0.added, $0.replaced)
             return $0.summary
@@ -302,6 +386,17 @@ private func loadCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
         throw .interrupted(
             "'\(path)' was not loaded; the dataset is unchanged (\(groupedThousands(ctx.session.places.dataset.count)) places)",
             at: fileLocation)
+    case .failure(let e) where e.field != nil:
+        // A column or property the file does not have: the option is at fault, not the file.
+        let field = e.field ?? .name
+        let wanted = mapping.columns[field] ?? ""
+        throw .runtime(
+            "'\(path)' (\(format.displayName)): \(e.message)", at: try ctx.location(of: field.rawValue),
+            help: wanted.allSatisfy(\.isNumber) ? nil : columnSuggestion(wanted, among: e.columns))
+    case .failure(let e) where format == .csv && !e.columns.isEmpty:
+        throw .runtime(
+            "'\(path)' (\(format.displayName)): \(e.message)", at: fileLocation,
+            help: "name the columns: --name COL --lat COL --lng COL (a header name, or a column number from 1)")
     case .failure(let e):
         // CSV and GeoJSON messages already start with where ("line 3: …", "feature 2: …").
         let placed = ["line ", "feature ", "blob "].contains { e.message.hasPrefix($0) }
@@ -325,12 +420,39 @@ private func loadCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
     for warning in summary.warnings.prefix(10) { lines.append("warning: " + warning) }
     if summary.warnings.count > 10 { lines.append("warning: … and \(summary.warnings.count - 10) more") }
     lines.append("dataset: \(groupedThousands(ctx.session.places.dataset.count)) places")
-    let value = Value.record([
+    var fields = [
         Value.Field("format", .string(format.displayName)), Value.Field("loaded", .int(summary.loaded)),
         Value.Field("skipped", .record(summary.skipped.map { Value.Field($0.reason, .int($0.count)) })),
         Value.Field("count", .int(ctx.session.places.dataset.count)),
-    ])
-    return CommandResult(value: value, text: lines)
+    ]
+    if !summary.fieldSkips.isEmpty {
+        fields.append(
+            Value.Field("fieldsLeftOut", .record(summary.fieldSkips.map { Value.Field($0.field, .int($0.count)) })))
+    }
+    return CommandResult(value: .record(fields), text: lines)
+}
+
+/// "did you mean 'FacilityType'?" for a column or property name: a close spelling, or a name it
+/// begins, ignoring case (headers are often capitalised where people type lower case).
+private func columnSuggestion(_ wanted: String, among columns: [String]) -> String? {
+    if let near = suggestion(for: wanted, among: columns) { return near }
+    let lowered = wanted.lowercased()
+    guard lowered.count >= 3, let column = columns.first(where: { $0.lowercased().hasPrefix(lowered) }) else {
+        return nil
+    }
+    return "did you mean '\(column)'?"
+}
+
+/// What `places load --FIELD` names, in its option's summary.
+private func mappedFieldNoun(_ field: PlaceFieldMapping.Field) -> String {
+    switch field {
+    case .name: return "name"
+    case .latitude: return "latitude"
+    case .longitude: return "longitude"
+    case .id: return "ID"
+    case .types: return "types"
+    case .address: return "address"
+    }
 }
 
 private func addCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
@@ -467,6 +589,32 @@ private func nearCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
     guard !found.isEmpty else {
         return CommandResult(value: .list([]), text: ["no place within \(formatNumber(radius)) m"])
     }
+    return placesByDistance(found, ctx)
+}
+
+private func findCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
+    let text = try ctx.required("TEXT", as: .word)
+    let limit = try ctx.option("limit", as: .integer) ?? 20
+    // The device's position, as 'places near' uses; without one, where the map looks.
+    let point =
+        ctx.session.device.position?.coordinate ?? ctx.session.app?.mapView.camera.target ?? TutorialApp.defaultLocation
+    let store = ctx.session.places.dataset
+    let (found, total) = store.find(text, from: point, limit: limit)
+    guard !found.isEmpty else {
+        return CommandResult(value: .list([]), text: ["no place's name contains '\(text)'"])
+    }
+    var result = placesByDistance(found, ctx)
+    if total > found.count {
+        result.text.append(
+            "\(groupedThousands(found.count)) of \(groupedThousands(total)) places whose name contains '\(text)'")
+    }
+    return result
+}
+
+/// `places near` and `places find`: a numbered table nearest first (distance, name, first
+/// type, ID), and the places as values.
+private func placesByDistance(_ found: [(index: Int, distance: Double)], _ ctx: CommandContext) -> CommandResult {
+    let store = ctx.session.places.dataset
     var rows: [[String]] = []
     var values: [Value] = []
     for (i, hit) in found.enumerated() {
