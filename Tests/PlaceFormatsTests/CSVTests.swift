@@ -160,23 +160,24 @@ final class CSVTests: XCTestCase {
     func testBadOptionalFieldsAreLeftOutAndCounted() throws {
         let text = """
             name;lat;lon;rating;price;radius
-            Brasserie;43,29;5,37;4,5;2;40
+            Brasserie;43,29;5,37;4,5;2;40,5
             Zinc;43,30;5,38;7;cher;
             "Chez
             Mimi";43,31;5,39;good;1.5;-1
-            Île;43,32;5,40;;;
+            Île;43,32;5,40;4,5,6;;
 
             """
         guard let s = summary(text) else { return }
         XCTAssertEqual(s.records.map(\.name), ["Brasserie", "Zinc", "Chez\nMimi", "Île"])
-        XCTAssertEqual(s.records.map(\.rating), [nil, nil, nil, nil])
+        // A decimal comma in a ';' file is read as for coordinates: 4,5 is 4.5.
+        XCTAssertEqual(s.records.map(\.rating), [4.5, nil, nil, nil])
         XCTAssertEqual(s.records.map(\.priceLevel), [2, nil, nil, nil])
-        XCTAssertEqual(s.records.map(\.radius), [40, nil, nil, nil])
+        XCTAssertEqual(s.records.map(\.radius), [40.5, nil, nil, nil])
         XCTAssertEqual(
             s.fieldSkips,
             [
                 ImportSummary.FieldSkip(
-                    field: "rating", wanted: "a number from 1 to 5", count: 3, line: 2, column: 22, text: "4,5"),
+                    field: "rating", wanted: "a number from 1 to 5", count: 3, line: 3, column: 17, text: "7"),
                 ImportSummary.FieldSkip(
                     field: "price", wanted: "a price level from 0 to 4", count: 2, line: 3, column: 19, text: "cher"),
                 ImportSummary.FieldSkip(
@@ -184,7 +185,7 @@ final class CSVTests: XCTestCase {
             ])
         XCTAssertEqual(
             s.line,
-            "loaded 4 places; left out 6 fields: 3 ratings not a number from 1 to 5 (first at line 2, column 22: '4,5'), 2 prices not a price level from 0 to 4 (first at line 3, column 19: 'cher'), 1 radius not a size in metres (first at line 5, column 27: '-1')"
+            "loaded 4 places; left out 6 fields: 3 ratings not a number from 1 to 5 (first at line 3, column 17: '7'), 2 prices not a price level from 0 to 4 (first at line 3, column 19: 'cher'), 1 radius not a size in metres (first at line 5, column 27: '-1')"
         )
         var store = PlaceStore(source: "t")
         let streamed = try store.mergeCSV(Array(text.utf8), source: "t.csv").get()

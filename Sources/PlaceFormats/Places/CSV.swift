@@ -5,7 +5,8 @@
 /// starts with `"` runs to the matching `"`, may hold delimiters and line breaks, and spells a
 /// quote as `""`; a quote inside an unquoted field is kept as a character (`5" screen`).
 /// UTF-8 with or without a byte order mark; CRLF, LF or CR line ends. With a semicolon
-/// delimiter a coordinate may use a decimal comma (`-33,8688`), as European spreadsheets write it.
+/// delimiter a coordinate, a rating or a radius may use a decimal comma (`-33,8688`, `4,5`), as
+/// European spreadsheets write them.
 ///
 /// **Columns**, found by name, case-insensitively, first match wins: `name`; `lat`, `latitude`,
 /// `y`; `lon`, `lng`, `long`, `longitude`, `x`; `type`, `types`, `category` (split on `;` or
@@ -19,7 +20,7 @@
 /// **Skip or fail.** A row that is well-formed but not a usable place is skipped and counted:
 /// an empty coordinate (`without coordinates`), `0,0` (a spreadsheet's blank, not a place),
 /// coordinates out of range, an empty name. Blank lines are ignored. An optional field of the
-/// wrong kind (a rating `4,5` or `good`, a price `$$$$$`, a radius `-1`) is left out of its
+/// wrong kind (a rating `good` or `7`, a price `$$$$$`, a radius `-1`) is left out of its
 /// place, which loads without it, and counted by field with the first one's line and column
 /// (`ImportSummary.fieldSkips`): one odd cell should not cost the other thousand rows, as one
 /// bad coordinate does not. A row that is malformed fails the file with its line: a coordinate
@@ -313,16 +314,21 @@ struct CSVReader {
     }
 
     /// A coordinate field: nil when empty; an error naming the value when not a number.
+    /// A number as this file writes it: in a ';' file a decimal comma too (`43,2951`, `4,5`), as
+    /// European spreadsheets write numbers; nil when it is not one.
+    func decimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        if let v = GPX.number(bytes, 0..<bytes.count) { return v }
+        guard delimiter == UInt8(ascii: ";"), bytes.contains(UInt8(ascii: ",")), !bytes.contains(UInt8(ascii: "."))
+        else { return nil }
+        let dotted = bytes.map { $0 == UInt8(ascii: ",") ? UInt8(ascii: ".") : $0 }
+        return dotted.withUnsafeBufferPointer { GPX.number($0, 0..<$0.count) }
+    }
+
     func coordinate(_ k: Int?, _ what: String, row: Int) throws(ImportError) -> Double? {
-        let semicolon = delimiter == UInt8(ascii: ";")
         let line = recordLine
         return try withField(k) { bytes throws(ImportError) -> Double? in
             guard bytes.count > 0 else { return nil }
-            if let v = GPX.number(bytes, 0..<bytes.count) { return v }
-            if semicolon, bytes.contains(UInt8(ascii: ",")), !bytes.contains(UInt8(ascii: ".")) {
-                let dotted = bytes.map { $0 == UInt8(ascii: ",") ? UInt8(ascii: ".") : $0 }
-                if let v = dotted.withUnsafeBufferPointer({ GPX.number($0, 0..<$0.count) }) { return v }
-            }
+            if let v = decimal(bytes) { return v }
             let text = PlaceValues.short(String(decoding: bytes, as: UTF8.self))
             throw ImportError("line \(line): '\(text)' is not a \(what)", line: line, item: row)
         }
@@ -545,8 +551,7 @@ struct CSVReader {
                 try withField(ratingCol) { f throws(ImportError) in
                     guard f.count > 0 else { return }
                     do throws(PlaceValues.Problem) {
-                        place.rating = try PlaceValues.rating(
-                            GPX.number(f, 0..<f.count), String(decoding: f, as: UTF8.self))
+                        place.rating = try PlaceValues.rating(decimal(f), String(decoding: f, as: UTF8.self))
                     } catch { skipField(ratingCol, "rating", wanted: "a number from 1 to 5", f, &summary) }
                 }
                 try withField(priceCol) { f throws(ImportError) in
@@ -562,8 +567,7 @@ struct CSVReader {
                 try withField(radiusCol) { f throws(ImportError) in
                     guard f.count > 0 else { return }
                     do throws(PlaceValues.Problem) {
-                        place.radius = try PlaceValues.radius(
-                            GPX.number(f, 0..<f.count), String(decoding: f, as: UTF8.self))
+                        place.radius = try PlaceValues.radius(decimal(f), String(decoding: f, as: UTF8.self))
                     } catch { skipField(radiusCol, "radius", wanted: "a size in metres", f, &summary) }
                 }
             }

@@ -41,7 +41,7 @@ public struct ImportSummary: Sendable, Equatable {
     /// Why features or rows were left out, with counts, in first-seen order
     /// (`("without coordinates", 33)`).
     public var skipped: [Skip]
-    /// Optional fields left out of places that were loaded (a rating `4,5`), by reason, with
+    /// Optional fields left out of places that were loaded (a rating `good`), by reason, with
     /// the first one's place in the file.
     public var fieldSkips: [FieldSkip] = []
     /// Odd things worth a line each (a column not understood, a feature type ignored).
@@ -60,7 +60,7 @@ public struct ImportSummary: Sendable, Equatable {
         }
     }
 
-    /// Fields of one kind left out: how many, and where the first was (`line 3, column 35: '4,5'`).
+    /// Fields of one kind left out: how many, and where the first was (`line 3, column 35: 'good'`).
     public struct FieldSkip: Sendable, Equatable {
         /// `rating`, `price`, `radius`.
         public var field: String

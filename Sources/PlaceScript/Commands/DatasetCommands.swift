@@ -92,7 +92,11 @@ extension CommandFamily {
                             In a CSV file a rating, price or radius of the wrong kind is left out of its
                             place, which still loads, and the summary counts such fields with the first
                             one's line and column, e.g.
-                            .Ql left out 2 fields: 2 ratings not a number from 1 to 5 (first at line 7, column 34: '4,5') .
+                            .Ql left out 2 fields: 2 ratings not a number from 1 to 5 (first at line 7, column 34: 'good') .
+                            In a file separated by semicolons, a coordinate, rating or radius may have a
+                            decimal comma
+                            .Pq Li 43,2951 , Li 4,5 ,
+                            as European spreadsheets write them.
                             Without
                             .Fl Fl replace
                             the places join the dataset: one whose ID is already there replaces it in its
