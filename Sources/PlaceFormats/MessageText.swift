@@ -8,6 +8,11 @@ public func excerpt(_ text: String) -> String {
     return head.count > 40 ? String(head.prefix(40)) + "…" : text
 }
 
+/// `1 place`, `1,227 places`: a count and its noun, plural unless the count is one.
+public func counted(_ n: Int, _ noun: String, plural: String? = nil) -> String {
+    groupedThousands(n) + " " + (n == 1 ? noun : plural ?? noun + "s")
+}
+
 /// `1,227`: a count with thousands separators.
 public func groupedThousands(_ n: Int) -> String {
     let digits = String(abs(n))

@@ -149,11 +149,17 @@ final class PlaceStoreTests: XCTestCase {
         XCTAssertEqual(second.added, 0)
         XCTAssertEqual(second.replaced, 3, "a reload replaces the three, suffix by suffix")
         XCTAssertEqual(store.count, 3)
-        // The same given ID twice in one batch: one place, the later wins.
+        // The same given ID twice in one batch: one place, the later wins; it replaced no place
+        // that was there before, so it is counted as neither new nor replaced.
         let twice = store.merge([record("First", 1, 1, id: "dup"), record("Second", 1, 1, id: "dup")], source: "g")
         XCTAssertEqual(twice.added, 1)
-        XCTAssertEqual(twice.replaced, 1)
+        XCTAssertEqual(twice.replaced, 0)
         XCTAssertEqual(store.place(at: store.index(ofID: "dup")!).name, "Second")
+        // Again, into a store that has it: the first replaces the old place, the second repeats.
+        let again = store.merge([record("Third", 1, 1, id: "dup"), record("Fourth", 1, 1, id: "dup")], source: "g")
+        XCTAssertEqual(again.added, 0)
+        XCTAssertEqual(again.replaced, 1)
+        XCTAssertEqual(store.place(at: store.index(ofID: "dup")!).name, "Fourth")
     }
 
     func testReplaceAllAndRemove() {

@@ -297,10 +297,14 @@ public struct PlaceStore: Sendable {
     }
 
     /// Replaces every place with `records` (as `merge` would add them to an empty store).
-    public mutating func replaceAll(with records: [PlaceRecord], source: String) {
+    /// Replaces every place with `records`; returns how many rows they made (fewer than the
+    /// records when an ID repeats: the last one stays).
+    @discardableResult
+    public mutating func replaceAll(with records: [PlaceRecord], source: String) -> Int {
         self = PlaceStore(source: source)
-        _ = merge(records, source: source)
+        let (added, _) = merge(records, source: source)
         self.source = source
+        return added
     }
 
     /// Adds or replaces one place; returns its row.
@@ -353,7 +357,10 @@ public struct PlaceStore: Sendable {
     // MARK: - Internals
 
     /// What one merge has done so far: counts, and the rows it touched (a derived ID met again
-    /// in the same batch is a second place, not a replacement).
+    /// in the same batch is a second place, not a replacement). `replaced` counts places that
+    /// were in the store before the batch; a place of the batch replaced by a later one with the
+    /// same ID (an ID repeated in a file) is counted in neither, so that a file's places are
+    /// `added + replaced + the repeats`.
     struct MergeBatch {
         var added = 0
         var replaced = 0
@@ -455,8 +462,8 @@ public struct PlaceStore: Sendable {
             coords[row] = coord
             slots[row] = slot
             grid.replaced(row: row, old: old, new: coord)
+            if !batch.isFromThisBatch(row) { batch.replaced += 1 }
             batch.touched.insert(row)
-            batch.replaced += 1
             return row
         }
         let row = coords.count

@@ -56,7 +56,9 @@ extension CommandFamily {
                             The format is recognised by content (then by extension). A summary says how
                             many places were loaded and why others were skipped, and, for CSV, how many
                             ratings, prices or radii of the wrong kind were left out of their places
-                            (the first one's line and column as an example). Merging keeps the
+                            (the first one's line and column as an example). Where not every place is
+                            new, it says how many replaced a place with the same ID and how many repeated
+                            an ID met earlier in the file (one place, the last one). Merging keeps the
                             dataset's order and appends new places in the file's order, so loading the
                             same files in the same order always gives the same dataset. Ctrl-C stops a
                             long load and leaves the dataset as it was. --name, --lat, --lng, --id,
@@ -102,6 +104,16 @@ extension CommandFamily {
                             the places join the dataset: one whose ID is already there replaces it in its
                             row, new ones are appended in the file's order, so loading the same files in
                             the same order always gives the same dataset.
+                            An ID repeated in the file makes one place, the last one.
+                            Where not every place is new, the summary counts them apart,
+                            .Ql of these: 0 new, 2 replaced a place with the same ID, 1 repeated an ID met earlier in the file ,
+                            so that it adds up to how the dataset grew; with
+                            .Fl Fl json
+                            the result has
+                            .Qq new ,
+                            .Qq replaced
+                            and
+                            .Qq repeated .
                             An error names the line, feature or block at fault and changes nothing.
                             .Dl places load sydney_cbd.osm.pbf --replace
                             """#,
@@ -412,22 +424,36 @@ private func loadCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
     }
     let name = lastPathComponent(path)
     var lines = ["\(name) (\(format.displayName)): \(summary.line)"]
-    if replace {
-        if merged == nil { ctx.session.places.dataset.replaceAll(with: summary.records, source: name) }
+    let added: Int
+    let replaced: Int
+    if let merged {
+        (added, replaced) = merged
+    } else if replace {
+        (added, replaced) = (ctx.session.places.dataset.replaceAll(with: summary.records, source: name), 0)
     } else {
-        let (added, replaced) = merged ?? ctx.session.places.dataset.merge(summary.records, source: name)
-        if replaced > 0 {
-            lines.append(
-                "\(groupedThousands(added)) new, \(groupedThousands(replaced)) replaced places with the same ID")
+        (added, replaced) = ctx.session.places.dataset.merge(summary.records, source: name)
+    }
+    // Every place loaded is new, replaced one with its ID, or repeated an ID met earlier in the
+    // file (the last one stays): the dataset grows by the new ones only.
+    let repeated = max(0, summary.loaded - added - replaced)
+    if replaced > 0 || repeated > 0 {
+        var parts = ["\(groupedThousands(added)) new"]
+        if replaced > 0 { parts.append("\(groupedThousands(replaced)) replaced a place with the same ID") }
+        if repeated > 0 {
+            parts.append(
+                "\(groupedThousands(repeated)) repeated an ID met earlier in the file (the last of each is kept)")
         }
+        lines.append("of these: " + parts.joined(separator: ", "))
     }
     for warning in summary.warnings.prefix(10) { lines.append("warning: " + warning) }
     if summary.warnings.count > 10 { lines.append("warning: … and \(summary.warnings.count - 10) more") }
-    lines.append("dataset: \(groupedThousands(ctx.session.places.dataset.count)) places")
+    lines.append("dataset: " + counted(ctx.session.places.dataset.count, "place"))
     var fields = [
         Value.Field("format", .string(format.displayName)), Value.Field("loaded", .int(summary.loaded)),
         Value.Field("skipped", .record(summary.skipped.map { Value.Field($0.reason, .int($0.count)) })),
         Value.Field("count", .int(ctx.session.places.dataset.count)),
+        Value.Field("new", .int(added)), Value.Field("replaced", .int(replaced)),
+        Value.Field("repeated", .int(repeated)),
     ]
     if !summary.fieldSkips.isEmpty {
         fields.append(
