@@ -95,4 +95,97 @@ extension HostileInputTests {
         XCTAssertTrue(r.stdoutText.contains("1 node with coordinates out of range"), r.stdoutText)
         XCTAssertTrue(r.stdoutText.hasSuffix("places.count = 174\nok\n"), r.stdoutText)
     }
+
+    // MARK: - Saved numbers out of range
+
+    /// Numbers an edited session file can hold but the simulation never makes: each refused with
+    /// its path and the allowed range (they crashed `load`, or loaded and then crashed or hung
+    /// `status`, `location` and `map`), and the session is unchanged.
+    func testSavedNumbersOutOfRange() throws {
+        let setup = ["launch", "auth allow", "locate sydney", "wait 2s", "save good.json"]
+        let made = try script("save.placescript", setup)
+        XCTAssertEqual(made.status, 0, made.stderrText)
+        let good = try String(contentsOf: directory.file("good.json"), encoding: .utf8)
+        let fix = "\"horizontalAccuracy\":5,\"speed\":-1,\"course\":-1,\"timestamp\":1.4"
+        let cases: [(name: String, old: String, new: String, message: String)] = [
+            (
+                "marker-1e19", "\"selectedMarker\":null", "\"selectedMarker\":1e19",
+                "app.mapView.selectedMarker: no such marker"
+            ),
+            (
+                "marker-1e308", "\"selectedMarker\":null", "\"selectedMarker\":-1e308",
+                "app.mapView.selectedMarker: no such marker"
+            ),
+            ("error-1e19", "\"locationError\":null", "\"locationError\":1e19", "app.locationError: not a code"),
+            ("error-1e308", "\"locationError\":null", "\"locationError\":-1e308", "app.locationError: not a code"),
+            (
+                "answered-1e19", "\"answered\":13", "\"answered\":1e19",
+                "app.lastPlacesResponse.answered: 1e+19 is outside the allowed range 0…20"
+            ),
+            (
+                "failed-1e308", "{\"answered\":13}", "{\"failed\":1e308}",
+                "app.lastPlacesResponse.failed: not a Places error code"
+            ),
+            (
+                "billing-1e19", "[\"findCurrentPlace\",1]", "[\"findCurrentPlace\",1e19]",
+                "stats.billing[1][2]: 1e+19 is outside the allowed range 0…1000000000000000"
+            ),
+            (
+                "billing-1e308", "[\"findCurrentPlace\",1]", "[\"findCurrentPlace\",-1e308]",
+                "stats.billing[1][2]: -1e+308 is outside the allowed range 0…1000000000000000"
+            ),
+            (
+                "timestamp-1e308", fix, fix.replacingOccurrences(of: "1.4", with: "1e308"),
+                "app.locationManager.lastDelivered.timestamp: 1e+308 is outside the allowed range 0…1000000000000"
+            ),
+            (
+                "timestamp-9.3e18", fix, fix.replacingOccurrences(of: "1.4", with: "9.3e18"),
+                "app.locationManager.lastDelivered.timestamp: 9.3e+18 is outside the allowed range 0…1000000000000"
+            ),
+            (
+                "accuracy-1e308", fix, fix.replacingOccurrences(of: ":5,", with: ":1e308,"),
+                "app.locationManager.lastDelivered.horizontalAccuracy: 1e+308 is outside the allowed range 0…100000"
+            ),
+            (
+                "accuracy-2^31", fix, fix.replacingOccurrences(of: ":5,", with: ":2147483648,"),
+                "app.locationManager.lastDelivered.horizontalAccuracy: 2147483648 is outside the allowed range 0…100000"
+            ),
+            (
+                "device-accuracy", "\"horizontalAccuracy\":5,\"speed\":-1,\"course\":-1}",
+                "\"horizontalAccuracy\":2147483648,\"speed\":-1,\"course\":-1}",
+                "device.position.horizontalAccuracy: 2147483648 is outside the allowed range 0…100000"
+            ),
+            (
+                "clock-9.3e18", "\"clock\":3800000", "\"clock\":9.3e18",
+                "clock: 9.3e+18 is outside the allowed range 0…1e+18"
+            ),
+            (
+                "zoom-1e308", "\"zoom\":", "\"zoom\":1e308,\"was\":",
+                "app.mapView.camera.zoom: 1e+308 is outside the allowed range 2…21"
+            ),
+        ]
+        for c in cases {
+            XCTAssertTrue(good.contains(c.old), "the saved session has no \(c.old)")
+            directory.write("\(c.name).json", good.replacingOccurrences(of: c.old, with: c.new))
+        }
+        let before = try Data(contentsOf: directory.file("good.json"))
+        let state = [
+            "show clock", "show location.horizontalAccuracy", "show stats.placesRequests", "status", "location",
+        ]
+        let r = try script(
+            "ranges.placescript", setup.dropLast() + cases.map { "load \($0.name).json" } + state + ["map", "echo ok"],
+            seconds: 10)
+        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(
+            r.stderrText,
+            cases.enumerated().map { n, c in
+                "ranges.placescript:\(setup.count + n):6: error: cannot load '\(c.name).json': \(c.message); "
+                    + "the session is unchanged\n"
+            }.joined())
+        XCTAssertTrue(
+            r.stdoutText.contains("clock = 3.8s\nlocation.horizontalAccuracy = 5m\nstats.placesRequests = 2\n"),
+            r.stdoutText)
+        XCTAssertTrue(r.stdoutText.hasSuffix("ok\n"))
+        XCTAssertEqual(try Data(contentsOf: directory.file("good.json")), before, "the saved file is unchanged")
+    }
 }

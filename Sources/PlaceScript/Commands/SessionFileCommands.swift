@@ -105,9 +105,10 @@ extension CommandFamily {
                 "load", arguments: [ArgSpec("FILE", .path, summary: "a file written by save")],
                 summary: "replace the session with a saved one",
                 details: """
-                    Reads the whole file first: a damaged file, a file of a newer placeshell or a
-                    member of the wrong type is an error naming where, and the current session is
-                    left exactly as it was.
+                    Reads the whole file first: a damaged file, a file of a newer placeshell, a
+                    member of the wrong type or a number outside the range the simulation can
+                    produce is an error naming where, and the current session is left exactly as
+                    it was.
                     """,
                 effect: .acts,
                 api: APIEntry(what: "nothing in the app: a saved world put back in place of this one"),
@@ -118,8 +119,10 @@ extension CommandFamily {
                     The whole file is read first: a damaged file, one saved by a newer placeshell
                     (a larger
                     .Li version )
-                    or a member of the wrong type is an error that names where, and the current
-                    session stays exactly as it was.
+                    a member of the wrong type or a number outside the range the simulation can
+                    produce
+                    .Pq Sx LIMITS
+                    is an error that names where, and the current session stays exactly as it was.
                     .Dl load before-the-bug.json
                     """#,
                 examples: ["load before-the-bug.json"],
