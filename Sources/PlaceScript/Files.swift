@@ -119,6 +119,49 @@ public func writeFileAtomically(_ path: String, _ bytes: [UInt8], mode: mode_t =
     return .success(())
 }
 
+/// Writes a file atomically, as `writeFileAtomically(_:_:mode:)` does, from chunks made one at a
+/// time, so a large file never has to be whole in memory. `produce` is given `append`, which
+/// writes bytes to the temporary file and returns false once a write has failed; `produce`
+/// returns nil when the content is complete, or the reason to give up (a size limit reached),
+/// and then the temporary file is removed and the old file stays as it was.
+public func writeFileAtomically(
+    _ path: String, mode: mode_t = 0o644, produce: (_ append: ([UInt8]) -> Bool) -> String?
+) -> Result<Void, FileError> {
+    let temporary = path + ".tmp.\(getpid())"
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
+    guard fd >= 0 else { return .failure(FileError(path: path, reason: errnoReason())) }
+    var failure: Int32? = nil
+    let refusal = produce { bytes in
+        guard failure == nil else { return false }
+        bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            var written = 0
+            while written < raw.count {
+                let n = write(fd, base + written, raw.count - written)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                written += n
+            }
+        }
+        return failure == nil
+    }
+    if refusal == nil && failure == nil && fsync(fd) != 0 { failure = errno }
+    if close(fd) != 0 && failure == nil { failure = errno }
+    if refusal != nil || failure != nil {
+        unlink(temporary)
+        return .failure(FileError(path: path, reason: refusal ?? errnoReason(failure ?? EIO)))
+    }
+    if rename(temporary, path) != 0 {
+        let code = errno
+        unlink(temporary)
+        return .failure(FileError(path: path, reason: errnoReason(code)))
+    }
+    return .success(())
+}
+
 /// What Tab offers for a partly typed file name: the entries of its folder (relative to the
 /// current directory; `~/` is the home folder) that start with what follows the last `/`, each as
 /// the whole word typed so far plus the rest of the name, folders with a `/` so that completion

@@ -106,3 +106,68 @@ final class SessionArchiveRangeTests: XCTestCase {
             rings[2...].allSatisfy { $0 == rings.last! }, "a ring larger than the view is outside it: \(rings)")
     }
 }
+
+/// `save` streams the file: the bytes are those of the whole value as JSON, a file that would
+/// pass the limit is refused part way, and a refused or failed write leaves the old file.
+final class SessionStreamingTests: XCTestCase {
+    private func session() throws -> Session {
+        let t = TestShell(table: .standard)
+        XCTAssertEqual(t.run("places generate 3000\nlaunch\nauth allow\nlocate sydney\nwait 2s\n"), 0, t.err.text)
+        return t.shell.session
+    }
+
+    func testStreamedBytesAreTheWholeValueAsJSON() throws {
+        let s = try session()
+        let whole = Array((jsonText(try SessionArchive.archive(s, extra: [])) + "\n").utf8)
+        var streamed: [UInt8] = []
+        var chunks = 0
+        let refusal = writeSessionJSON(
+            try SessionArchive.archive(s, extra: [], datasetSeparately: true), dataset: s.places.dataset,
+            limit: SessionArchive.maxFileSize
+        ) {
+            streamed += $0
+            chunks += 1
+            return true
+        }
+        XCTAssertNil(refusal)
+        XCTAssertEqual(streamed, whole)
+        XCTAssertGreaterThanOrEqual(whole.count, 700_000)
+        XCTAssertGreaterThan(chunks, 0)
+    }
+
+    func testALimitIsCheckedWhileStreaming() throws {
+        let s = try session()
+        let value = try SessionArchive.archive(s, extra: [], datasetSeparately: true)
+        var written = 0
+        let refusal = writeSessionJSON(value, dataset: s.places.dataset, limit: 100_000) {
+            written += $0.count
+            return true
+        }
+        XCTAssertEqual(refusal, "the session would be larger than 100,000 bytes, the most 'load' reads")
+        XCTAssertLessThanOrEqual(written, 100_000)
+        // A failed write stops the stream; the writer has the reason.
+        var calls = 0
+        XCTAssertNil(
+            writeSessionJSON(value, dataset: s.places.dataset, limit: SessionArchive.maxFileSize) { _ in
+                calls += 1
+                return false
+            })
+        XCTAssertEqual(calls, 1)
+    }
+
+    func testARefusedStreamLeavesTheOldFile() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("stream-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("s.json").path
+        XCTAssertNoThrow(try writeFileAtomically(path, Array("old\n".utf8)).get())
+        let result = writeFileAtomically(path) { append in
+            _ = append(Array("new, part way".utf8))
+            return "too large"
+        }
+        guard case .failure(let e) = result else { return XCTFail("expected a failure") }
+        XCTAssertEqual(writeFailureMessage("s.json", e), "cannot write 's.json': too large; the old file is unchanged")
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "old\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["s.json"])
+    }
+}

@@ -189,3 +189,22 @@ extension HostileInputTests {
         XCTAssertEqual(try Data(contentsOf: directory.file("good.json")), before, "the saved file is unchanged")
     }
 }
+
+extension HostileInputTests {
+    /// `save` streams the places into the file instead of building the whole JSON in memory (ten
+    /// million places took 13.5 GB), and `load` reads back what it wrote.
+    func testSaveStreamsALargeDatasetAndLoadReadsItBack() throws {
+        let saved = try script(
+            "save-large.placescript", ["places generate 100000", "save large.json"], seconds: 60, megabytes: 60)
+        XCTAssertEqual(saved.status, 0, saved.stderrText)
+        XCTAssertTrue(saved.stdoutText.contains("saved the session to large.json (24,693,800 bytes)"), saved.stdoutText)
+        let size = try FileManager.default.attributesOfItem(atPath: directory.file("large.json").path)[.size] as? Int
+        XCTAssertEqual(size, 24_693_800)
+        let loaded = try script(
+            "load-large.placescript", ["load large.json", "show places.count"], seconds: 60, megabytes: 400)
+        XCTAssertEqual(loaded.status, 0, loaded.stderrText)
+        XCTAssertTrue(loaded.stdoutText.hasSuffix("places.count = 100173\n"), loaded.stdoutText)
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains(".tmp") }, [])
+    }
+}

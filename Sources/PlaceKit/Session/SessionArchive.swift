@@ -52,8 +52,16 @@ public enum SessionArchive {
 
     // MARK: - Writing
 
-    /// The session as a value; `extra` (the shell's settings) is kept beside it.
-    public static func archive(_ session: Session, extra: [Value.Field]) throws(ArchiveError) -> Value {
+    /// The largest session file: what `load` reads (the limit of a whole-file read), so `save`
+    /// refuses to write more.
+    public static let maxFileSize = 1 << 31
+
+    /// The session as a value; `extra` (the shell's settings) is kept beside it. With
+    /// `datasetSeparately`, `places.dataset` is left empty for a writer that streams the places
+    /// in with `placeRecord(_:)`, so that ten million of them are never values all at once.
+    public static func archive(
+        _ session: Session, extra: [Value.Field], datasetSeparately: Bool = false
+    ) throws(ArchiveError) -> Value {
         // Only timers that time alone reaches can be rebuilt.
         var allowed: Set<Int> = []
         if let p = session.route?.pendingEvent { allowed.insert(p) }
@@ -70,7 +78,7 @@ public enum SessionArchive {
             Value.Field("kind", .string(kind)), Value.Field("version", .int(version)),
             Value.Field("clock", .number(Double(session.clockMicros))),
             Value.Field("device", device(session.device)),
-            Value.Field("places", places(session.places)),
+            Value.Field("places", places(session.places, withDataset: !datasetSeparately)),
             Value.Field("log", .list(session.log.map { .string($0) })),
             Value.Field("stats", stats(session.stats)),
             Value.Field("tracing", .bool(session.tracing)),
@@ -126,6 +134,9 @@ public enum SessionArchive {
         ])
     }
 
+    /// One place of the dataset as it is saved in `places.dataset`.
+    public static func placeRecord(_ p: Place) -> Value { place(p) }
+
     private static func place(_ p: Place) -> Value {
         .record([
             Value.Field("id", .string(p.id)), Value.Field("name", .string(p.name)),
@@ -136,13 +147,15 @@ public enum SessionArchive {
         ])
     }
 
-    private static func places(_ service: PlacesService) -> Value {
+    private static func places(_ service: PlacesService, withDataset: Bool) -> Value {
         var service = service
         let store = service.dataset
         let faults = service.faults
         var records: [Value] = []
-        records.reserveCapacity(store.count)
-        for i in 0..<store.count { records.append(place(store.place(at: i))) }
+        if withDataset {
+            records.reserveCapacity(store.count)
+            for i in 0..<store.count { records.append(place(store.place(at: i))) }
+        }
         return .record([
             Value.Field("source", .string(store.source)),
             Value.Field("dataset", .list(records)),
