@@ -32,6 +32,7 @@ public func readWholeFile(_ path: String, limit: Int = 1 << 31) -> Result<[UInt8
         return .failure(FileError(path: path, reason: "it is a directory"))
     }
     var bytes: [UInt8] = []
+    // safe: st_size of a regular file, positive here
     if (st.st_mode & S_IFMT) == S_IFREG && st.st_size > 0 { bytes.reserveCapacity(Int(st.st_size)) }
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {

@@ -208,3 +208,17 @@ extension HostileInputTests {
             try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains(".tmp") }, [])
     }
 }
+
+extension HostileInputTests {
+    /// A test timeout too large for milliseconds trapped converting it; it is a usage error.
+    func testTestRunnerTimeoutBeyondInt() throws {
+        directory.write("t.placescript", "echo hi\n")
+        let r = try placeshell(
+            ["test", "--timeout", "99999999999999999999", "t.placescript"], "huge timeout", seconds: 10, megabytes: 100)
+        XCTAssertEqual(r.status, 2)
+        XCTAssertEqual(
+            r.stderrText,
+            "placeshell: '99999999999999999999' is not a duration\nhelp: write it as 30s, 500ms or 2m (at least 1ms)\n")
+        XCTAssertEqual(r.stdoutText, "")
+    }
+}

@@ -141,8 +141,8 @@ public enum JSON {
             case 0..<0x20:
                 let hex: [UInt8] = Array("0123456789abcdef".utf8)
                 out.append(contentsOf: Array("\\u00".utf8))
-                out.append(hex[Int(b >> 4)])
-                out.append(hex[Int(b & 15)])
+                out.append(hex[Int(b >> 4)])  // safe: a byte shifted or masked to 0…15
+                out.append(hex[Int(b & 15)])  // safe: a byte masked to 0…15
             default: out.append(b)
             }
         }
@@ -171,7 +171,7 @@ public enum JSON {
         guard value.isFinite else { return "0" }
         // Integers up to 2^53 as digits: exact, and what an OSM id or a count should look like.
         if value == value.rounded() && abs(value) <= 9_007_199_254_740_992 {
-            return String(Int64(value))  // also turns -0.0 into 0
+            return String(Int64(value))  // safe: a whole number within ±2^53, checked above; also turns -0.0 into 0
         }
         // Swift's description is already the shortest round-tripping digits; only the
         // spelling of the exponent differs from the usual JSON style.
@@ -524,7 +524,7 @@ struct JSONParser {
             case UInt8(ascii: "A")...UInt8(ascii: "F"): d = c - UInt8(ascii: "A") + 10
             default: throw error("\\u needs four hex digits, found \(found(at: i))", at: escape)
             }
-            v = v << 4 | UInt32(d)
+            v = v << 4 | UInt32(d)  // safe: a hex digit, 0…15
             i += 1
         }
         return v

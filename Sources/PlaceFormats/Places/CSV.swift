@@ -227,7 +227,7 @@ struct CSVReader {
         var j = start
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
-        let dd = UInt64(d) &* ones
+        let dd = UInt64(d) &* ones  // safe: a digit byte widens
         let lf = 0x0A &* ones
         let cr = 0x0D &* ones
         while j + 8 <= n, let base = b.baseAddress {

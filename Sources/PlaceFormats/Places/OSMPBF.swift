@@ -157,7 +157,7 @@ struct OSMPBFReader {
         }
         guard let type else { throw error("BlobHeader without a type") }
         guard let size else { throw error("BlobHeader without a datasize") }
-        guard size >= 0 && size <= Int64(OSMPBFImporter.maxBlobSize) else {
+        guard size >= 0 && size <= Int64(OSMPBFImporter.maxBlobSize) else {  // safe: Int64 holds every Int
             throw error("Blob size \(size) is over the format's limit of 32 MiB")
         }
         return (type, Int(size))  // safe: 0…32 MiB, checked above
@@ -204,7 +204,7 @@ struct OSMPBFReader {
             throw error("the Blob has no data (neither raw nor zlib_data)")
         }
         guard let rawSize else { throw error("a zlib Blob without raw_size") }
-        guard rawSize >= 0 && rawSize <= Int64(OSMPBFImporter.maxBlobSize) else {
+        guard rawSize >= 0 && rawSize <= Int64(OSMPBFImporter.maxBlobSize) else {  // safe: Int64 holds every Int
             throw error("raw_size \(rawSize) is over the format's limit of 32 MiB")
         }
         var out = [UInt8](repeating: 0, count: Int(rawSize))  // safe: 0…32 MiB, checked above
@@ -292,7 +292,7 @@ struct OSMPBFReader {
 
         /// String `index` of the table; `offset` is where the index was read, for the error.
         mutating func string(_ index: UInt64, at offset: Int) throws(Failure) -> String {
-            guard index < UInt64(strings.count) else {
+            guard index < UInt64(strings.count) else {  // safe: a count is not negative
                 throw Failure(
                     message: "string index \(index) is outside the string table (\(strings.count) strings)",
                     offset: offset)
