@@ -39,5 +39,5 @@ public func clampedInt(_ d: Double, _ range: ClosedRange<Int>) -> Int {
 /// `d` as an Int64 (rounded down), or nil when it is NaN, infinite or outside Int64's range.
 @inlinable
 public func checkedInt64(_ d: Double) -> Int64? {
-    checkedInt(d).map { Int64($0) }  // safe: Int and Int64 are the same width on 64-bit platforms
+    checkedInt(d).map { Int64($0) }  // safe: Int64 holds every Int
 }

@@ -435,7 +435,7 @@ public enum SessionArchive {
         func micros(_ key: String) throws(ArchiveError) -> Int64 {
             let n = try number(key, in: Limits.micros)
             guard let m = wholeInt(n) else { throw ArchiveError("\(sub(key)): expected a whole number") }
-            return Int64(m)  // safe: Int and Int64 are the same width on 64-bit platforms
+            return Int64(m)  // safe: Int64 holds every Int
         }
         func optionalMicros(_ key: String) throws(ArchiveError) -> Int64? {
             if try member(key).isNull { return nil }
@@ -611,7 +611,7 @@ public enum SessionArchive {
                     throw ArchiveError("\(item.path): expected a time")
                 }
                 _ = try Reader.checked(n, Limits.micros, item.path)
-                rate.admitted.append(Int64(m))  // safe: Int and Int64 are the same width on 64-bit platforms
+                rate.admitted.append(Int64(m))  // safe: Int64 holds every Int
             }
             faults.rateLimit = rate
         }
