@@ -86,6 +86,7 @@ public func readWholeFile(
         tooLarge = "it gave more than \(sizeInWords(limit))"
     }
     var bytes: [UInt8] = []
+    // safe: st_size of a regular file, positive here
     if (st.st_mode & S_IFMT) == S_IFREG && st.st_size > 0 { bytes.reserveCapacity(Int(st.st_size)) }
     var chunk = [UInt8](repeating: 0, count: 1 << 20)
     while true {
@@ -147,13 +148,10 @@ public func writeFailureMessage(_ shownPath: String, _ error: FileError) -> Stri
 public func writeFileAtomically(_ path: String, _ bytes: [UInt8], newFileMode: mode_t? = nil) -> Result<
     Void, FileError
 > {
-    let replacement: FileReplacement
-    switch FileReplacement.begin(path, newFileMode: newFileMode) {
-    case .success(let r): replacement = r
-    case .failure(let e): return .failure(e)
+    writeFileAtomically(path, newFileMode: newFileMode) { append in
+        _ = append(bytes)
+        return nil
     }
-    if let code = bytes.withUnsafeBytes({ replacement.append($0) }) { return .failure(replacement.abandon(code)) }
-    return replacement.commit()
 }
 
 /// A file being replaced whole, as editors do. The new bytes go to a temporary file created
@@ -255,9 +253,12 @@ public final class FileReplacement {
 
     /// Gives up: the temporary file is removed and the old file stays. Returns the error for
     /// `code`, saying whether an old file is kept.
-    public func abandon(_ code: Int32) -> FileError {
+    public func abandon(_ code: Int32) -> FileError { abandon(reason: errnoReason(code)) }
+
+    /// Gives up for a reason of the writer's own (a size limit reached).
+    public func abandon(reason: String) -> FileError {
         finish()
-        return FileError(path: path, reason: errnoReason(code), oldFileKept: existing != nil)
+        return FileError(path: path, reason: reason, oldFileKept: existing != nil)
     }
 
     /// Flushes the temporary file, gives it the mode (and, where allowed, the owner) of the file
@@ -296,7 +297,7 @@ public final class FileReplacement {
 /// which may not exist yet.
 func followSymbolicLinks(_ path: String) -> Result<String, FileError> {
     var current = path
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)  // safe: a small constant
     for _ in 0..<40 {
         var st = stat()
         guard lstat(current, &st) == 0, (st.st_mode & S_IFMT) == S_IFLNK else { return .success(current) }
@@ -330,7 +331,10 @@ func temporaryFileName(for name: String) -> String {
     let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789")
     var generator = SystemRandomNumberGenerator()
     var random = ""
-    for _ in 0..<8 { random.append(alphabet[Int(generator.next(upperBound: UInt(alphabet.count)))]) }
+    for _ in 0..<8 {
+        // safe: both below the alphabet's 36 letters
+        random.append(alphabet[Int(generator.next(upperBound: UInt(alphabet.count)))])
+    }
     let suffix = "." + random + ".tmp"
     let room = 255 - 1 - suffix.utf8.count
     var kept = ""
@@ -341,6 +345,30 @@ func temporaryFileName(for name: String) -> String {
         kept.unicodeScalars.append(scalar)
     }
     return "." + kept + suffix
+}
+
+/// Writes a file atomically, as `writeFileAtomically(_:_:newFileMode:)` does, from chunks made
+/// one at a time, so a large file never has to be whole in memory. `produce` is given `append`,
+/// which writes bytes to the temporary file and returns false once a write has failed; `produce`
+/// returns nil when the content is complete, or the reason to give up (a size limit reached),
+/// and then the temporary file is removed and the old file stays as it was.
+public func writeFileAtomically(
+    _ path: String, newFileMode: mode_t? = nil, produce: (_ append: ([UInt8]) -> Bool) -> String?
+) -> Result<Void, FileError> {
+    let replacement: FileReplacement
+    switch FileReplacement.begin(path, newFileMode: newFileMode) {
+    case .success(let r): replacement = r
+    case .failure(let e): return .failure(e)
+    }
+    var failure: Int32? = nil
+    let refusal = produce { bytes in
+        guard failure == nil else { return false }
+        failure = bytes.withUnsafeBytes { replacement.append($0) }
+        return failure == nil
+    }
+    if let failure { return .failure(replacement.abandon(failure)) }
+    if let refusal { return .failure(replacement.abandon(reason: refusal)) }
+    return replacement.commit()
 }
 
 /// What Tab offers for a partly typed file name: the entries of its folder (relative to the

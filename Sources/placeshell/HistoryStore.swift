@@ -81,6 +81,7 @@ final class HistoryStore {
     func add(_ line: String, to shell: Shell) {
         if let history { _ = shim_hist_enter(history, line) }
         if shell.history.last != line { shell.history.append(line) }
+        // safe: limit is a small constant
         if shell.history.count > Int(Self.limit) { shell.history.removeFirst(shell.history.count - Int(Self.limit)) }
         added.append(line)
     }

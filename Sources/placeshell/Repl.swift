@@ -29,19 +29,19 @@ private let promptCallback: @convention(c) (OpaquePointer?) -> UnsafeMutablePoin
 private let completeCallback: @convention(c) (OpaquePointer?, Int32) -> UInt8 = { el, _ in
     guard let el, let shell = completionShell, let info = el_line(el)?.pointee, let buffer = info.buffer,
         let cursor = info.cursor
-    else { return UInt8(CC_ERROR) }
+    else { return UInt8(CC_ERROR) }  // safe: libedit return codes are 0…6
     let count = cursor - buffer
     let line = String(decoding: UnsafeRawBufferPointer(start: buffer, count: count), as: UTF8.self)
     let completion = shell.complete(line)
     let typed = String(decoding: Array(line.utf8)[completion.wordStart...], as: UTF8.self)
     let candidates = completion.candidates
-    if candidates.isEmpty { return UInt8(CC_REFRESH_BEEP) }
+    if candidates.isEmpty { return UInt8(CC_REFRESH_BEEP) }  // safe: libedit return codes are 0…6
     if candidates.count == 1 {
         let rest = String(candidates[0].utf8.dropFirst(typed.utf8.count)) ?? ""
         // After `name=` the value follows, and after a folder `dir/` a name in it: no space.
         let suffix = candidates[0].hasSuffix("=") || candidates[0].hasSuffix("/") ? "" : " "
         _ = el_insertstr(el, rest + suffix)
-        return UInt8(CC_REFRESH)
+        return UInt8(CC_REFRESH)  // safe: libedit return codes are 0…6
     }
     var common = candidates[0]
     for c in candidates.dropFirst() {
@@ -49,7 +49,7 @@ private let completeCallback: @convention(c) (OpaquePointer?, Int32) -> UInt8 = 
     }
     if common.utf8.count > typed.utf8.count {
         _ = el_insertstr(el, String(common.utf8.dropFirst(typed.utf8.count)) ?? "")
-        return UInt8(CC_REFRESH)
+        return UInt8(CC_REFRESH)  // safe: libedit return codes are 0…6
     }
     let width = (candidates.map { $0.count }.max() ?? 0) + 2
     let columns = max(1, (terminalWidth() ?? 80) / width)
@@ -59,7 +59,7 @@ private let completeCallback: @convention(c) (OpaquePointer?, Int32) -> UInt8 = 
         if (i + 1) % columns == 0 || i == candidates.count - 1 { listing += "\n" }
     }
     fputs(visibleControls(listing, colours: false), completionOutput ?? shim_stdout())
-    return UInt8(CC_REDISPLAY)
+    return UInt8(CC_REDISPLAY)  // safe: libedit return codes are 0…6
 }
 
 extension String {

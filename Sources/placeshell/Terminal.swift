@@ -71,6 +71,7 @@ func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 /// The terminal's width in columns, or nil.
 func terminalWidth() -> Int? {
     var size = winsize()
+    // safe: a UInt16 widens; TIOCGWINSZ is a small constant
     if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 { return Int(size.ws_col) }
     return nil
 }

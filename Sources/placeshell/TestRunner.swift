@@ -67,7 +67,7 @@ func parseTestOptions(_ args: [String]) throws(UsageError) -> TestOptions {
         }
         switch spec.action {
         case .jobs:
-            guard let n = Int(given), n > 0 else {
+            guard let n = Int(given), n > 0 else {  // safe: parses text: nil when it is not a number
                 throw UsageError(message: "'\(given)' is not a number of jobs", help: "write a whole number, 1 or more")
             }
             options.jobs = n
@@ -113,8 +113,9 @@ func parseDuration(_ text: String) -> Int? {
         guard !number.isEmpty, number.allSatisfy({ $0.isNumber || $0 == "." }), let value = Double(number) else {
             continue
         }
-        let ms = Int((value * scale).rounded())
-        return ms >= 1 ? ms : nil
+        // A number too large for milliseconds (99999999999999999999s, 1e400) is not a duration.
+        guard let ms = checkedInt((value * scale).rounded()), ms >= 1 else { return nil }
+        return ms
     }
     return nil
 }
@@ -250,7 +251,7 @@ struct TestOutcome {
 private func monotonicMilliseconds() -> Int {
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Int(ts.tv_sec) * 1000 + Int(ts.tv_nsec) / 1_000_000
+    return Int(ts.tv_sec) * 1000 + Int(ts.tv_nsec) / 1_000_000  // safe: monotonic clock seconds and nanoseconds widen
 }
 
 /// This executable's path, to run each script with.
@@ -364,7 +365,7 @@ private func runAll(
         var owners: [(RunningScript, Int)] = []
         for child in running {
             for (k, fd) in child.fds.enumerated() where fd >= 0 {
-                pollfds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
+                pollfds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))  // safe: POLLIN is 1
                 owners.append((child, k))
             }
         }
@@ -375,6 +376,7 @@ private func runAll(
         if let timeout {
             for child in running where !child.timedOut {
                 let left = max(0, child.started + timeout - now)
+                // safe: 0…60000 after min, and left is not negative here
                 wait = wait < 0 ? Int32(min(left, 60_000)) : min(wait, Int32(min(left, 60_000)))
             }
         }
@@ -535,6 +537,7 @@ func runTests(_ options: TestOptions) -> Int32 {
         selected = paths.filter { $0.contains(regex) }
     }
     let scripts = selected.map(loadScript)
+    // safe: _SC_NPROCESSORS_ONLN is a small constant; a count of processors fits
     let jobs = options.jobs ?? max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     let utf8 = localeIsUTF8()
     let color = isTerminal(STDOUT_FILENO) && (environmentValue("NO_COLOR") ?? "").isEmpty

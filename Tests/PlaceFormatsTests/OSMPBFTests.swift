@@ -139,6 +139,27 @@ struct PBFBlock {
         groups.append(g.bytes)
     }
 
+    /// A node with raw coordinates (units of `granularity` from the offsets), plain or dense.
+    mutating func rawNode(_ id: Int64, lat: Int64, lon: Int64, _ tags: [(String, String)], dense: Bool) {
+        var n = ProtoWriter()
+        var g = ProtoWriter()
+        if dense {
+            n.packedField(1, [ProtoReader.zigzag(id)])
+            n.packedField(8, [ProtoReader.zigzag(lat)])
+            n.packedField(9, [ProtoReader.zigzag(lon)])
+            n.packedField(10, tags.flatMap { [index($0.0), index($0.1)] } + [0])
+            g.bytesField(2, n.bytes)
+        } else {
+            n.sintField(1, id)
+            n.packedField(2, tags.map { index($0.0) })
+            n.packedField(3, tags.map { index($0.1) })
+            n.sintField(8, lat)
+            n.sintField(9, lon)
+            g.bytesField(1, n.bytes)
+        }
+        groups.append(g.bytes)
+    }
+
     mutating func info(_ w: inout ProtoWriter, visible: Bool?) {
         guard let visible else { return }
         var i = ProtoWriter()
@@ -172,7 +193,7 @@ struct PBFBlock {
             8,
             refs.map { r in
                 defer { prev = r }
-                return ProtoReader.zigzag(r - prev)
+                return ProtoReader.zigzag(r &- prev)
             })
         var g = ProtoWriter()
         g.bytesField(3, w.bytes)
@@ -192,7 +213,7 @@ struct PBFBlock {
             9,
             members.map { m in
                 defer { prev = m.ref }
-                return ProtoReader.zigzag(m.ref - prev)
+                return ProtoReader.zigzag(m.ref &- prev)
             })
         r.packedField(10, members.map(\.type))
         var g = ProtoWriter()
@@ -513,6 +534,65 @@ final class OSMPBFTests: XCTestCase {
         XCTAssertEqual(s.records.map(\.name), ["Here"])
         XCTAssertEqual(s.line, "loaded 1 place, skipped 1: 1 without coordinates")
         XCTAssertEqual(s.warnings, ["1 node with coordinates out of range", "3 deleted elements ignored"])
+    }
+
+    /// A node at raw 0,0 in a block whose offsets sit at the ends of Int64: the offset alone is
+    /// the coordinate, far outside ±90°/±180°, and rounding it must not overflow.
+    func testOffsetsAtTheEndsOfInt64AreOutOfRangeNotACrash() throws {
+        let cases: [(lat: Int64, lon: Int64)] = [
+            (Int64.max - 9, 0), (Int64.min, 0), (0, Int64.min), (Int64.max, Int64.max), (Int64.min + 49, 0),
+        ]
+        for (latOffset, lonOffset) in cases {
+            for dense in [false, true] {
+                var b = PBFBlock()
+                b.latOffset = latOffset
+                b.lonOffset = lonOffset
+                b.granularity = 1_000_000_000
+                b.rawNode(1, lat: 0, lon: 0, [("name", "Nowhere"), ("amenity", "cafe")], dense: dense)
+                b.rawNode(2, lat: Int64.max, lon: Int64.min, [("name", "Far"), ("amenity", "bar")], dense: dense)
+                var file = PBFFile()
+                file.block(b, .raw)
+                let s = try XCTUnwrap(summary(file.bytes), "offsets \(latOffset), \(lonOffset)")
+                XCTAssertEqual(s.records.count, 0)
+                XCTAssertEqual(s.line, "loaded 0 places, skipped 2: 2 without coordinates")
+                XCTAssertEqual(s.warnings.first, "2 nodes with coordinates out of range")
+            }
+        }
+    }
+
+    /// Deltas that wrap Int64 (ids, coordinates, way refs, relation members) give wrong numbers,
+    /// not a crash; a string index past the table is an error naming where it was read.
+    func testWrappingDeltasAndHugeStringIndexes() throws {
+        var b = PBFBlock()
+        // One dense group whose second deltas wrap: max + max, min + min.
+        var d = ProtoWriter()
+        d.packedField(1, [ProtoReader.zigzag(Int64.max), ProtoReader.zigzag(Int64.max)])
+        d.packedField(8, [ProtoReader.zigzag(Int64.min), ProtoReader.zigzag(Int64.min)])
+        d.packedField(9, [ProtoReader.zigzag(Int64.max), ProtoReader.zigzag(Int64.max)])
+        d.packedField(10, [b.index("name"), b.index("A"), b.index("amenity"), b.index("cafe"), 0, 0])
+        var dg = ProtoWriter()
+        dg.bytesField(2, d.bytes)
+        b.groups.append(dg.bytes)
+        b.way(3, [Int64.max, Int64.min, Int64.max], [("name", "W"), ("shop", "books")])
+        b.relation(4, [(1, Int64.max, "outer"), (1, Int64.min, "outer")], [("name", "R"), ("type", "multipolygon")])
+        var file = PBFFile()
+        file.block(b, .raw)
+        XCTAssertNotNil(summary(file.bytes))
+
+        var n = ProtoWriter()
+        n.sintField(1, 1)
+        n.packedField(2, [UInt64.max])
+        n.packedField(3, [0])
+        n.sintField(8, 0)
+        n.sintField(9, 0)
+        var g = ProtoWriter()
+        g.bytesField(1, n.bytes)
+        var bad = PBFBlock()
+        bad.groups.append(g.bytes)
+        var badFile = PBFFile()
+        badFile.block(bad, .raw)
+        let e = try XCTUnwrap(failure(badFile.bytes))
+        XCTAssertTrue(e.message.contains("string index 18446744073709551615 is outside the string table"), e.message)
     }
 
     func testUnknownBlobTypesAreSkipped() throws {

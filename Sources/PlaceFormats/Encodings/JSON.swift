@@ -124,6 +124,11 @@ public enum JSON {
     public static func appendQuoted(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         let hex = hexDigits
+        func escape(_ b: UInt8) {
+            out.append(contentsOf: Array("\\u00".utf8))
+            out.append(hex[Int(b >> 4)])  // safe: a byte shifted to 0…15
+            out.append(hex[Int(b & 15)])  // safe: a byte masked to 0…15
+        }
         // DEL and the C1 controls (U+0080…U+009F, 0xC2 0x80…0x9F in UTF-8) are escaped too, so that
         // no line of JSON output carries a byte a terminal acts on.
         var pendingC2 = false
@@ -131,9 +136,7 @@ public enum JSON {
             if pendingC2 {
                 pendingC2 = false
                 if b < 0xA0 {
-                    out.append(contentsOf: Array("\\u00".utf8))
-                    out.append(hex[Int(b >> 4)])
-                    out.append(hex[Int(b & 15)])
+                    escape(b)
                 } else {
                     out.append(0xC2)
                     out.append(b)
@@ -144,7 +147,7 @@ public enum JSON {
             case 0xC2:
                 pendingC2 = true
             case 0x7F:
-                out.append(contentsOf: Array("\\u007f".utf8))
+                escape(b)
             case UInt8(ascii: "\""):
                 out.append(UInt8(ascii: "\\"))
                 out.append(b)
@@ -161,9 +164,7 @@ public enum JSON {
                 out.append(UInt8(ascii: "\\"))
                 out.append(UInt8(ascii: "t"))
             case 0..<0x20:
-                out.append(contentsOf: Array("\\u00".utf8))
-                out.append(hex[Int(b >> 4)])
-                out.append(hex[Int(b & 15)])
+                escape(b)
             default: out.append(b)
             }
         }
@@ -194,7 +195,7 @@ public enum JSON {
         guard value.isFinite else { return "0" }
         // Integers up to 2^53 as digits: exact, and what an OSM id or a count should look like.
         if value == value.rounded() && abs(value) <= 9_007_199_254_740_992 {
-            return String(Int64(value))  // also turns -0.0 into 0
+            return String(Int64(value))  // safe: a whole number within ±2^53, checked above; also turns -0.0 into 0
         }
         // Swift's description is already the shortest round-tripping digits; only the
         // spelling of the exponent differs from the usual JSON style.
@@ -547,7 +548,7 @@ struct JSONParser {
             case UInt8(ascii: "A")...UInt8(ascii: "F"): d = c - UInt8(ascii: "A") + 10
             default: throw error("\\u needs four hex digits, found \(found(at: i))", at: escape)
             }
-            v = v << 4 | UInt32(d)
+            v = v << 4 | UInt32(d)  // safe: a hex digit, 0…15
             i += 1
         }
         return v

@@ -60,7 +60,7 @@ struct ProtoReader {
     mutating func varint() throws(Failure) -> UInt64 {
         // Fast path: one byte (most keys, small ids and deltas).
         if position < end, bytes[position] < 0x80 {
-            let v = UInt64(bytes[position])
+            let v = UInt64(bytes[position])  // safe: a byte widens
             position += 1
             return v
         }
@@ -76,7 +76,7 @@ struct ProtoReader {
             let b = bytes[position]
             position += 1
             if shift == 63 && b > 1 { throw Failure(message: "varint longer than 64 bits", offset: start) }
-            result |= UInt64(b & 0x7F) << shift
+            result |= UInt64(b & 0x7F) << shift  // safe: a byte widens
             if b < 0x80 { return result }
             shift += 7
         }
@@ -111,7 +111,7 @@ struct ProtoReader {
         guard position < end else { return nil }
         let offset = position
         let raw = try varint()
-        guard let wire = WireType(rawValue: UInt8(raw & 7)) else {
+        guard let wire = WireType(rawValue: UInt8(raw & 7)) else {  // safe: masked to 0…7
             throw Failure(message: "invalid wire type \(raw & 7)", offset: offset)
         }
         let field = raw >> 3
@@ -127,10 +127,10 @@ struct ProtoReader {
     mutating func lengthDelimited() throws(Failure) -> Range<Int> {
         let start = position
         let length = try varint()
-        guard length <= UInt64(end - position) else {
+        guard length <= UInt64(end - position) else {  // safe: end ≥ position in a window
             throw Failure(message: "length \(length) runs past the end (\(end - position) bytes left)", offset: start)
         }
-        let r = position..<(position + Int(length))
+        let r = position..<(position + Int(length))  // safe: length ≤ end − position, checked above
         position = r.upperBound
         return r
     }
@@ -203,15 +203,15 @@ struct ProtoWriter {
     mutating func varint(_ v: UInt64) {
         var v = v
         while v >= 0x80 {
-            bytes.append(UInt8(v & 0x7F) | 0x80)
+            bytes.append(UInt8(v & 0x7F) | 0x80)  // safe: masked to 0…127, plus 0x80
             v >>= 7
         }
-        bytes.append(UInt8(v))
+        bytes.append(UInt8(v))  // safe: below 0x80 after the loop
     }
 
     /// Appends a field key.
     mutating func key(_ field: Int, _ wire: ProtoReader.WireType) {
-        varint(UInt64(field) << 3 | UInt64(wire.rawValue))
+        varint(UInt64(field) << 3 | UInt64(wire.rawValue))  // safe: field numbers are positive
     }
 
     /// A varint field (`uint*`, `int*` as two's complement, `bool`, `enum`).
@@ -233,7 +233,7 @@ struct ProtoWriter {
     /// A length-delimited field (bytes, string or an encoded sub-message).
     mutating func bytesField(_ field: Int, _ value: [UInt8]) {
         key(field, .lengthDelimited)
-        varint(UInt64(value.count))
+        varint(UInt64(value.count))  // safe: a count is not negative
         bytes.append(contentsOf: value)
     }
 

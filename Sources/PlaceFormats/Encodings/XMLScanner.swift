@@ -182,19 +182,19 @@ struct XMLScanner {
     /// Appends a scalar (already checked to be a valid XML character) as UTF-8.
     private func appendUTF8(_ v: UInt32, to out: inout [UInt8]) {
         if v < 0x80 {
-            out.append(UInt8(v))
+            out.append(UInt8(v))  // safe: v < 0x80 here
         } else if v < 0x800 {
-            out.append(UInt8(0xC0 | (v >> 6)))
-            out.append(UInt8(0x80 | (v & 0x3F)))
+            out.append(UInt8(0xC0 | (v >> 6)))  // safe: v < 0x800 here: 0xC0…0xDF
+            out.append(UInt8(0x80 | (v & 0x3F)))  // safe: masked to 6 bits
         } else if v < 0x10000 {
-            out.append(UInt8(0xE0 | (v >> 12)))
-            out.append(UInt8(0x80 | ((v >> 6) & 0x3F)))
-            out.append(UInt8(0x80 | (v & 0x3F)))
+            out.append(UInt8(0xE0 | (v >> 12)))  // safe: v < 0x10000 here: 0xE0…0xEF
+            out.append(UInt8(0x80 | ((v >> 6) & 0x3F)))  // safe: masked to 6 bits
+            out.append(UInt8(0x80 | (v & 0x3F)))  // safe: masked to 6 bits
         } else {
-            out.append(UInt8(0xF0 | (v >> 18)))
-            out.append(UInt8(0x80 | ((v >> 12) & 0x3F)))
-            out.append(UInt8(0x80 | ((v >> 6) & 0x3F)))
-            out.append(UInt8(0x80 | (v & 0x3F)))
+            out.append(UInt8(0xF0 | (v >> 18)))  // safe: v ≤ 0x10FFFF: 0xF0…0xF4
+            out.append(UInt8(0x80 | ((v >> 12) & 0x3F)))  // safe: masked to 6 bits
+            out.append(UInt8(0x80 | ((v >> 6) & 0x3F)))  // safe: masked to 6 bits
+            out.append(UInt8(0x80 | (v & 0x3F)))  // safe: masked to 6 bits
         }
     }
 
@@ -342,6 +342,7 @@ struct XMLScanner {
             let b = bytes[i]
             if b < 0x80 {
                 if b < 0x20 && b != 0x0A && b != 0x0D && b != 0x09 {
+                    // safe: a byte widens
                     throw fail("control character U+\(hex(UInt32(b))) is not allowed in XML", at: i)
                 }
                 i += 1
@@ -358,17 +359,18 @@ struct XMLScanner {
             var minimum: UInt32
             switch b {
             case 0xC2...0xDF:
-                scalar = UInt32(b & 0x1F)
+                scalar = UInt32(b & 0x1F)  // safe: a byte widens
                 need = 1
                 minimum = 0x80
             case 0xE0...0xEF:
-                scalar = UInt32(b & 0x0F)
+                scalar = UInt32(b & 0x0F)  // safe: a byte widens
                 need = 2
                 minimum = 0x800
             case 0xF0...0xF4:
-                scalar = UInt32(b & 0x07)
+                scalar = UInt32(b & 0x07)  // safe: a byte widens
                 need = 3
                 minimum = 0x10000
+            // safe: a byte widens
             default: throw fail("invalid UTF-8 byte 0x\(String(hex(UInt32(b)).suffix(2)))", at: i)
             }
             if i + need >= n {
@@ -377,7 +379,7 @@ struct XMLScanner {
             for k in 1...need {
                 let c = bytes[i + k]
                 guard c & 0xC0 == 0x80 else { throw fail("invalid UTF-8 sequence", at: i) }
-                scalar = scalar << 6 | UInt32(c & 0x3F)
+                scalar = scalar << 6 | UInt32(c & 0x3F)  // safe: a byte widens
             }
             if scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) {
                 throw fail("invalid UTF-8 sequence", at: i)
@@ -495,8 +497,10 @@ struct XMLScanner {
                 let c = bytes[j]
                 var d: UInt32
                 switch c {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): d = UInt32(c - UInt8(ascii: "0"))
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): d = UInt32(c - UInt8(ascii: "0"))  // safe: a digit, 0…9
+                // safe: a hex digit, 10…15
                 case UInt8(ascii: "a")...UInt8(ascii: "f") where radix == 16: d = UInt32(c - UInt8(ascii: "a") + 10)
+                // safe: a hex digit, 10…15
                 case UInt8(ascii: "A")...UInt8(ascii: "F") where radix == 16: d = UInt32(c - UInt8(ascii: "A") + 10)
                 default: return nil
                 }

@@ -254,7 +254,7 @@ struct CSVReader {
         var j = start
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
-        let dd = UInt64(d) &* ones
+        let dd = UInt64(d) &* ones  // safe: a digit byte widens
         let lf = 0x0A &* ones
         let cr = 0x0D &* ones
         while j + 8 <= n, let base = b.baseAddress {
@@ -401,6 +401,7 @@ struct CSVReader {
             let lowered = wanted.lowercased()
             var k = header.firstIndex(of: wanted) ?? header.firstIndex { $0.lowercased() == lowered }
             if k == nil, !wanted.isEmpty, wanted.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+                // safe: parsing text, which fails rather than traps
                 guard let n = Int(wanted), n >= 1 && n <= headerCount else {
                     throw mappingError(
                         field, "column \(wanted) is out of range (1–\(headerCount))", header)

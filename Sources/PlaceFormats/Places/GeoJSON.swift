@@ -451,7 +451,7 @@ public enum PlaceValues {
         guard let v, v == v.rounded(), v >= -1 && v <= 4 else {
             throw Problem(message: "price '\(short(text()))' is not a price level from 0 to 4")
         }
-        return v == -1 ? nil : Int(v)
+        return v == -1 ? nil : Int(v)  // safe: a whole number in −1…4, checked above
     }
 
     /// A radius in metres, more than 0; empty or 0 means not given.

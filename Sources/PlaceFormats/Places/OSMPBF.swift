@@ -87,8 +87,8 @@ struct OSMPBFReader {
                 throw error("the file ends inside the 4-byte header length (\(file.count - offset) bytes left)")
             }
             let headerLength =
-                Int(file[offset]) << 24 | Int(file[offset + 1]) << 16 | Int(file[offset + 2]) << 8
-                | Int(file[offset + 3])
+                Int(file[offset]) << 24 | Int(file[offset + 1]) << 16 | Int(file[offset + 2]) << 8  // safe: bytes widen
+                | Int(file[offset + 3])  // safe: a byte widens
             offset += 4
             guard headerLength < OSMPBFImporter.maxHeaderSize else {
                 throw error(
@@ -157,10 +157,10 @@ struct OSMPBFReader {
         }
         guard let type else { throw error("BlobHeader without a type") }
         guard let size else { throw error("BlobHeader without a datasize") }
-        guard size >= 0 && size <= Int64(OSMPBFImporter.maxBlobSize) else {
+        guard size >= 0 && size <= Int64(OSMPBFImporter.maxBlobSize) else {  // safe: Int64 holds every Int
             throw error("Blob size \(size) is over the format's limit of 32 MiB")
         }
-        return (type, Int(size))
+        return (type, Int(size))  // safe: 0…32 MiB, checked above
     }
 
     /// Where a blob's data is: raw bytes in the file, or inflated into a new array.
@@ -189,7 +189,7 @@ struct OSMPBFReader {
                     try ProtoReader.expect(key, .lengthDelimited, "Blob.zlib_data")
                     zlib = try r.lengthDelimited()
                 case 4, 5, 6, 7:
-                    other = ["lzma", "bzip2", "lz4", "zstd"][Int(key.field) - 4]
+                    other = ["lzma", "bzip2", "lz4", "zstd"][Int(key.field) - 4]  // safe: field is 4…7 here
                     try r.skip(key)
                 default:
                     try r.skip(key)
@@ -204,10 +204,10 @@ struct OSMPBFReader {
             throw error("the Blob has no data (neither raw nor zlib_data)")
         }
         guard let rawSize else { throw error("a zlib Blob without raw_size") }
-        guard rawSize >= 0 && rawSize <= Int64(OSMPBFImporter.maxBlobSize) else {
+        guard rawSize >= 0 && rawSize <= Int64(OSMPBFImporter.maxBlobSize) else {  // safe: Int64 holds every Int
             throw error("raw_size \(rawSize) is over the format's limit of 32 MiB")
         }
-        var out = [UInt8](repeating: 0, count: Int(rawSize))
+        var out = [UInt8](repeating: 0, count: Int(rawSize))  // safe: 0…32 MiB, checked above
         var outLength = uLongf(rawSize)
         guard let source = r.bytes.baseAddress else { throw error("a zlib Blob without data") }
         let status = out.withUnsafeMutableBufferPointer { dst in
@@ -292,12 +292,12 @@ struct OSMPBFReader {
 
         /// String `index` of the table; `offset` is where the index was read, for the error.
         mutating func string(_ index: UInt64, at offset: Int) throws(Failure) -> String {
-            guard index < UInt64(strings.count) else {
+            guard index < UInt64(strings.count) else {  // safe: a count is not negative
                 throw Failure(
                     message: "string index \(index) is outside the string table (\(strings.count) strings)",
                     offset: offset)
             }
-            let i = Int(index)
+            let i = Int(index)  // safe: below strings.count, checked above
             if let s = decoded[i] { return s }
             let s = String(decoding: UnsafeBufferPointer(rebasing: bytes[strings[i]]), as: UTF8.self)
             decoded[i] = s
@@ -311,9 +311,12 @@ struct OSMPBFReader {
             let (nano, o2) = scaled.addingReportingOverflow(offset)
             guard !o1 && !o2 else { return nil }
             // Round half away from zero to 100 nanodegrees (exact for the usual granularity 100).
-            let units = nano >= 0 ? (nano + 50) / 100 : -((-nano + 50) / 100)
+            // Quotient and remainder first: `nano ± 50` overflows near the ends of Int64, which
+            // an offset of ±2^63 reaches with a node at 0.
+            let (quotient, remainder) = nano.quotientAndRemainder(dividingBy: 100)
+            let units = quotient + (remainder >= 50 ? 1 : remainder <= -50 ? -1 : 0)
             guard units >= -limit * 10_000_000 && units <= limit * 10_000_000 else { return nil }
-            return Int32(units)
+            return Int32(exactly: units)
         }
     }
 

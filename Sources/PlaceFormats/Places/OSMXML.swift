@@ -213,7 +213,7 @@ struct OSMXMLReader {
             guard v >= -limit && v <= limit else {
                 return .failure(Problem(text: "\(name) \(excerpt(scanner.string(a))) is out of range"))
             }
-            return .success(Int32((v * 1e7).rounded()))
+            return .success(Int32((v * 1e7).rounded()))  // safe: within ±180°, checked above: at most 1.8e9
         }
         switch (coordinate("lat", limit: 90), coordinate("lon", limit: 180)) {
         case (.success(let lat), .success(let lon)): return .success((lat, lon))
@@ -257,7 +257,7 @@ struct OSMXMLReader {
             let d = bytes[i] &- UInt8(ascii: "0")
             guard d < 10 else { return nil }
             let (m, o1) = value.multipliedReportingOverflow(by: 10)
-            let (s, o2) = m.addingReportingOverflow(Int64(d))
+            let (s, o2) = m.addingReportingOverflow(Int64(d))  // safe: a digit, 0…9
             guard !o1 && !o2 else { return nil }
             value = s
             i += 1

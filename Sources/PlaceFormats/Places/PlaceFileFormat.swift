@@ -31,6 +31,7 @@ public enum PlaceFileFormat: String, Sendable, CaseIterable {
     /// The format by content alone.
     public static func byContent(_ bytes: [UInt8]) -> PlaceFileFormat? {
         if bytes.count >= 15 {
+            // safe: bytes widen
             let length = Int(bytes[0]) << 24 | Int(bytes[1]) << 16 | Int(bytes[2]) << 8 | Int(bytes[3])
             if length > 0 && length < 65536 && bytes[4] == 0x0A && bytes[5] == 9
                 && Array(bytes[6..<15]) == Array("OSMHeader".utf8)

@@ -148,7 +148,7 @@ public enum GPX {
         var exponent = 0
         var truncated = false
         while i < end, bytes[i] &- UInt8(ascii: "0") < 10 {
-            let d = UInt64(bytes[i] &- UInt8(ascii: "0"))
+            let d = UInt64(bytes[i] &- UInt8(ascii: "0"))  // safe: a digit byte widens
             if significant < 19 {
                 if mantissa != 0 || d != 0 { significant += 1 }
                 mantissa = mantissa * 10 + d
@@ -162,7 +162,7 @@ public enum GPX {
         if i < end && bytes[i] == UInt8(ascii: ".") {
             i += 1
             while i < end, bytes[i] &- UInt8(ascii: "0") < 10 {
-                let d = UInt64(bytes[i] &- UInt8(ascii: "0"))
+                let d = UInt64(bytes[i] &- UInt8(ascii: "0"))  // safe: a digit byte widens
                 if significant < 19 {
                     if mantissa != 0 || d != 0 { significant += 1 }
                     mantissa = mantissa * 10 + d
@@ -185,7 +185,7 @@ public enum GPX {
             var e = 0
             var expDigits = 0
             while i < end, bytes[i] &- UInt8(ascii: "0") < 10 {
-                if e < 100_000 { e = e * 10 + Int(bytes[i] &- UInt8(ascii: "0")) }
+                if e < 100_000 { e = e * 10 + Int(bytes[i] &- UInt8(ascii: "0")) }  // safe: a digit byte widens
                 expDigits += 1
                 i += 1
             }
@@ -237,7 +237,7 @@ public enum GPX {
             for k in 0..<count {
                 let d = bytes[i + k] &- UInt8(ascii: "0")
                 guard d < 10 else { return nil }
-                v = v * 10 + Int(d)
+                v = v * 10 + Int(d)  // safe: a digit byte widens
             }
             i += count
             return v
@@ -269,7 +269,7 @@ public enum GPX {
             var count = 0
             while i < end, bytes[i] &- UInt8(ascii: "0") < 10 {
                 if count < 18 {
-                    value = value * 10 + UInt64(bytes[i] &- UInt8(ascii: "0"))
+                    value = value * 10 + UInt64(bytes[i] &- UInt8(ascii: "0"))  // safe: a digit byte widens
                     scale *= 10
                 }
                 count += 1
@@ -315,7 +315,7 @@ public enum GPX {
     static func format(_ seconds: Double) -> String {
         let whole = seconds.rounded(.down)
         guard whole.magnitude < 1e15 else { return "\(seconds)" }
-        let s = Int(whole)
+        let s = Int(whole)  // safe: below 1e15, checked above
         let days = s >= 0 ? s / 86_400 : (s - 86_399) / 86_400
         let rest = s - days * 86_400
         let (y, m, d) = CivilDate.civilFromDays(days)
@@ -323,7 +323,7 @@ public enum GPX {
         var year = "\(y)"
         while year.count < 4 { year = "0" + year }
         var text = "\(year)-\(two(m))-\(two(d))T\(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60))"
-        let millis = Int(((seconds - whole) * 1000).rounded())
+        let millis = Int(((seconds - whole) * 1000).rounded())  // safe: 0…1000: the fraction of a second in ms
         if millis > 0 && millis < 1000 {
             text += "." + String(String(1000 + millis).dropFirst())
         }
@@ -587,6 +587,7 @@ struct GPXReader {
             return .failure(
                 Problem(
                     text:
+                        // safe: limit is 90 or 180
                         "\(which) \(excerpt(trimmed(scanner.string(a)))) is out of range (-\(Int(limit)) to \(Int(limit)))"
                 ))
         }

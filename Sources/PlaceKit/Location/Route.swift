@@ -92,7 +92,7 @@ public struct Route: Sendable {
         }
         guard estimate.isFinite, estimate < Double(maximumSamples) else { throw TooLong(samples: estimate) }
         var samples: [RouteSample] = []
-        samples.reserveCapacity(Int(estimate) + 2)
+        samples.reserveCapacity(Int(estimate) + 2)  // safe: finite and below maximumSamples, checked above
         var segment = 0
         /// The sample at time `t` (seconds from the start), on segment `segment` or later.
         func sample(at t: Double) -> RouteSample {

@@ -27,6 +27,7 @@ public struct PlaceFields: Sendable, Equatable {
     public init(names: [String]) {
         var bits: UInt64 = 0
         for name in names {
+            // safe: bits are 0…63
             if let entry = Self.catalogue.first(where: { $0.name == name }) { bits |= 1 << UInt64(entry.bit) }
         }
         self.bits = bits
@@ -34,7 +35,7 @@ public struct PlaceFields: Sendable, Equatable {
 
     public func contains(_ name: String) -> Bool {
         guard let bit = Self.bitByName[name] else { return false }
-        return bits & (1 << UInt64(bit)) != 0
+        return bits & (1 << UInt64(bit)) != 0  // safe: bits are 0…63
     }
 
     private static let bitByName: [String: Int] = {
@@ -44,17 +45,20 @@ public struct PlaceFields: Sendable, Equatable {
     }()
 
     /// Whether the field with this bit (see `catalogue`) is requested.
-    func contains(bit: Int) -> Bool { bits & (1 << UInt64(bit)) != 0 }
+    func contains(bit: Int) -> Bool { bits & (1 << UInt64(bit)) != 0 }  // safe: callers pass catalogue bits, 0…63
 
     public mutating func insert(_ name: String) {
+        // safe: bits are 0…63
         if let entry = Self.catalogue.first(where: { $0.name == name }) { bits |= 1 << UInt64(entry.bit) }
     }
 
     public mutating func remove(_ name: String) {
+        // safe: bits are 0…63
         if let entry = Self.catalogue.first(where: { $0.name == name }) { bits &= ~(1 << UInt64(entry.bit)) }
     }
 
     /// The field names in bit order.
+    // safe: bits are 0…63
     public var names: [String] { Self.catalogue.filter { bits & (1 << UInt64($0.bit)) != 0 }.map(\.name) }
 
     /// Requested fields that likelihood requests do not support.

@@ -76,12 +76,13 @@ struct PlaceGrid: Sendable {
         while radius > classLimits[c] { c += 1 }
         return c
     }
+    // safe: (lat + 9e8) / cell: 0…1.8e9
     @inline(__always) func row(_ lat: Int32, _ c: Int) -> Int { Int((Int64(lat) + 900_000_000) / cellE7[c]) }
     @inline(__always) func col(_ lng: Int32, _ c: Int) -> Int {
-        Int(((Int64(lng) + 1_800_000_000) % 3_600_000_000) / cellE7[c])
+        Int(((Int64(lng) + 1_800_000_000) % 3_600_000_000) / cellE7[c])  // safe: 0…3.6e9 / cell
     }
     @inline(__always) static func key(_ c: Int, _ row: Int, _ col: Int) -> UInt64 {
-        UInt64(c) << 40 | UInt64(row) << 20 | UInt64(col)
+        UInt64(c) << 40 | UInt64(row) << 20 | UInt64(col)  // safe: class, row and col are small and not negative
     }
     func key(_ coord: PlaceStore.Coord) -> UInt64 {
         let c = Self.sizeClass(coord.radius)
@@ -104,14 +105,14 @@ struct PlaceGrid: Sendable {
     /// `row` leaves the store; the rows after it move up by one.
     mutating func remove(row: Int) {
         if row < indexedCount && !stale {
-            if let k = order.firstIndex(of: UInt32(row)) {
+            if let k = order.firstIndex(of: UInt32(row)) {  // safe: rows are below 2^32 (checked at build)
                 order.remove(at: k)
-                let k32 = UInt32(k)
+                let k32 = UInt32(k)  // safe: an index of order, below 2^32
                 for i in cellStarts.indices where cellStarts[i] > k32 { cellStarts[i] -= 1 }
             }
         }
         if row < indexedCount { indexedCount -= 1 }
-        let r32 = UInt32(row)
+        let r32 = UInt32(row)  // safe: rows are below 2^32 (checked at build)
         for k in order.indices where order[k] > r32 { order[k] -= 1 }
     }
 
@@ -126,7 +127,7 @@ struct PlaceGrid: Sendable {
     /// counts and one bucket.
     mutating func rebuild(_ store: PlaceStore) {
         let n = store.count
-        precondition(n < Int(UInt32.max), "more than 4 billion places")
+        precondition(n < Int(UInt32.max), "more than 4 billion places")  // safe: UInt32.max fits Int
         order = []
         cellKeys = []
         cellStarts = []
@@ -187,7 +188,7 @@ struct PlaceGrid: Sendable {
                         for i in 0..<n {
                             let c = Self.sizeClass(co[i].radius)
                             let b = base[c] + row(co[i].lat, c) - rowMin[c]
-                            o[Int(e[b])] = UInt32(i)
+                            o[Int(e[b])] = UInt32(i)  // safe: a bucket end and a row, below n < 2^32
                             e[b] += 1
                         }
                     }
@@ -204,20 +205,21 @@ struct PlaceGrid: Sendable {
                     guard rowMax[c] >= rowMin[c] else { continue }
                     for r in rowMin[c]...rowMax[c] {
                         let b = base[c] + r - rowMin[c]
-                        let lo = b == 0 ? 0 : Int(ends[b - 1])
-                        let hi = Int(ends[b])
+                        let lo = b == 0 ? 0 : Int(ends[b - 1])  // safe: bucket ends widen
+                        let hi = Int(ends[b])  // safe: bucket ends widen
                         guard lo < hi else { continue }
                         // Rows went in ascending, so a bucket of one column is already in order.
                         scratch.removeAll(keepingCapacity: true)
+                        // safe: a column and a row, not negative
                         for k in lo..<hi { scratch.append(UInt64(col(co[Int(o[k])].lng, c)) << 32 | UInt64(o[k])) }
                         scratch.sort()
                         var last = -1
                         for (j, v) in scratch.enumerated() {
                             o[lo + j] = UInt32(truncatingIfNeeded: v)
-                            let col = Int(v >> 32)
+                            let col = Int(v >> 32)  // safe: the top 32 bits
                             if col != last {
                                 keys.append(Self.key(c, r, col))
-                                starts.append(UInt32(lo + j))
+                                starts.append(UInt32(lo + j))  // safe: below n < 2^32
                                 last = col
                             }
                         }
@@ -226,7 +228,7 @@ struct PlaceGrid: Sendable {
             }
         }
         classCells[Self.classCount] = keys.count
-        starts.append(UInt32(n))
+        starts.append(UInt32(n))  // safe: n < 2^32, checked above
         order = newOrder
         cellKeys = keys
         cellStarts = starts
@@ -250,13 +252,13 @@ struct PlaceGrid: Sendable {
             // 2e-7°: two units of the stored integers, beyond any rounding of these doubles.
             let rhoDeg = rho * 180 / .pi * (1 + 1e-9) + 2e-7
             let cell = Double(cellE7[c]) / 1e7
-            let rowLimit = Int(1_800_000_000 / cellE7[c])
+            let rowLimit = Int(1_800_000_000 / cellE7[c])  // safe: 1.8e9 / cell
             // The last column may be partial (a cell size that does not divide 360°).
-            let colLimit = Int((3_600_000_000 - 1) / cellE7[c])
+            let colLimit = Int((3_600_000_000 - 1) / cellE7[c])  // safe: 3.6e9 / cell
             let latLo = max(-90, lat - rhoDeg)
             let latHi = min(90, lat + rhoDeg)
-            let rowLo = max(0, Int(((latLo + 90) / cell).rounded(.down)))
-            let rowHi = min(rowLimit, Int(((latHi + 90) / cell).rounded(.down)))
+            let rowLo = clampedInt(((latLo + 90) / cell).rounded(.down), 0...rowLimit)
+            let rowHi = clampedInt(((latHi + 90) / cell).rounded(.down), 0...rowLimit)
             var full = latLo <= -90 || latHi >= 90 || rho >= .pi / 2
             var half = 180.0
             if !full {
@@ -268,7 +270,7 @@ struct PlaceGrid: Sendable {
                     if half >= 180 { full = true }
                 }
             }
-            func colOf(_ x: Double) -> Int { min(colLimit, max(0, Int(((x + 180) / cell).rounded(.down)))) }
+            func colOf(_ x: Double) -> Int { clampedInt(((x + 180) / cell).rounded(.down), 0...colLimit) }
             var ranges: [(Int, Int)] = []
             if full {
                 ranges = [(0, colLimit)]
@@ -282,6 +284,7 @@ struct PlaceGrid: Sendable {
             let first = classCells[c]
             let end = classCells[c + 1]
             func visitCell(_ i: Int) {
+                // safe: stored indexes widen
                 for k in Int(cellStarts[i])..<Int(cellStarts[i + 1]) { body(Int(order[k])) }
             }
             // A disc spanning more grid rows than the class has cells (a continent-wide search):
@@ -289,8 +292,8 @@ struct PlaceGrid: Sendable {
             if (rowHi - rowLo + 1) * ranges.count > (end - first) / 8 {
                 for i in first..<end {
                     let k = cellKeys[i]
-                    let row = Int((k >> 20) & 0xFFFFF)
-                    let col = Int(k & 0xFFFFF)
+                    let row = Int((k >> 20) & 0xFFFFF)  // safe: masked to 20 bits
+                    let col = Int(k & 0xFFFFF)  // safe: masked to 20 bits
                     guard row >= rowLo && row <= rowHi else { continue }
                     if ranges.contains(where: { col >= $0.0 && col <= $0.1 }) { visitCell(i) }
                 }

@@ -37,7 +37,7 @@ public struct NameFolding {
 
     mutating func append(_ scalar: Unicode.Scalar, to out: inout [UInt8]) {
         if scalar.isASCII {
-            out.append(asciiLower(UInt8(scalar.value)))
+            out.append(asciiLower(UInt8(scalar.value)))  // safe: an ASCII scalar is below 128
             return
         }
         if let known = cache[scalar.value] {
@@ -82,7 +82,7 @@ extension PlaceStore {
         self.text.withUnsafeBufferPointer { buffer in
             wanted.withUnsafeBufferPointer { needle in
                 for row in 0..<count {
-                    let r = fieldRanges(buffer, Int(slots[row].text)).name
+                    let r = fieldRanges(buffer, Int(slots[row].text)).name  // safe: stored offsets widen
                     if isASCII(buffer, r) {
                         // Folding never makes a non-ASCII needle ASCII: no ASCII name holds it.
                         if asciiWanted && Self.contains(UnsafeBufferPointer(rebasing: buffer[r]), needle, fold: true) {

@@ -100,6 +100,7 @@ public struct PlaceStore: Sendable {
             guard c.count == 10, let lat = Double(c[2]), let lng = Double(c[3]) else { continue }
             let record = PlaceRecord(
                 id: c[0], name: c[1], latitude: lat, longitude: lng, types: c[4].split(separator: ",").map(String.init),
+                // safe: parses text: nil when it is not a number
                 address: c[5], rating: Double(c[6]), priceLevel: Int(c[7]) ?? -1, radius: Double(c[8]) ?? 30)
             var batch = MergeBatch(store: store)
             _ = store.put(record, area: store.internArea(c[9]), batch: &batch)
@@ -119,7 +120,9 @@ public struct PlaceStore: Sendable {
         let s = slots[index]
         return Place(
             id: id(at: index), name: string(f.name), coordinate: coordinate(at: index),
+            // safe: stored indexes widen
             types: typeLists[Int(coords[index].types)], address: string(f.address), rating: Double(s.rating) / 10,
+            // safe: stored indexes widen
             priceLevel: Int(s.price), radius: Double(coords[index].radius) / 10, area: areaNames[Int(s.area)])
     }
 
@@ -156,6 +159,7 @@ public struct PlaceStore: Sendable {
     public func radius(at index: Int) -> Double { Double(coords[index].radius) / 10 }
 
     /// The likelihood prior of row `index`'s types (`LikelihoodModel.prior`), looked up.
+    // safe: stored indexes widen
     public func prior(at index: Int) -> Double { typeListPriors[Int(coords[index].types)] }
 
     /// The row of the place with this ID, or nil.
@@ -172,7 +176,7 @@ public struct PlaceStore: Sendable {
         var rows: [Int] = []
         text.withUnsafeBufferPointer { buffer in
             for row in 0..<count {
-                let r = fieldRanges(buffer, Int(slots[row].text)).name
+                let r = fieldRanges(buffer, Int(slots[row].text)).name  // safe: stored offsets widen
                 if asciiWanted && r.count != wanted.count && isASCII(buffer, r) { continue }
                 if foldedEquals(buffer, r, wanted) { rows.append(row) }
             }
@@ -188,7 +192,7 @@ public struct PlaceStore: Sendable {
         var found: [[UInt8]] = []  // sorted, at most `limit`
         text.withUnsafeBufferPointer { buffer in
             for row in 0..<count {
-                let r = fieldRanges(buffer, Int(slots[row].text)).name
+                let r = fieldRanges(buffer, Int(slots[row].text)).name  // safe: stored offsets widen
                 guard r.count >= wanted.count else { continue }
                 var match = true
                 for (k, b) in wanted.enumerated() where asciiLower(buffer[r.lowerBound + k]) != b {
@@ -215,7 +219,7 @@ public struct PlaceStore: Sendable {
     /// The source tags present, in first-seen order (of the tags, not the rows), with counts.
     public var areas: [(name: String, count: Int)] {
         var counts = [Int](repeating: 0, count: areaNames.count)
-        for s in slots { counts[Int(s.area)] += 1 }
+        for s in slots { counts[Int(s.area)] += 1 }  // safe: stored indexes widen
         return areaNames.indices.filter { counts[$0] > 0 }.map { (areaNames[$0], counts[$0]) }
     }
 
@@ -394,9 +398,11 @@ public struct PlaceStore: Sendable {
 
     /// A place's coordinate, radius and interned type list as stored (a finite coordinate).
     @inline(__always) static func coord(latitude: Double, longitude: Double, radius: Double, types: UInt16) -> Coord {
-        Coord(
-            lat: Int32((min(90, max(-90, latitude)) * 1e7).rounded()),
-            lng: Int32((wrapLongitude(longitude) * 1e7).rounded()),
+        let lat = clampedInt((latitude * 1e7).rounded(), -900_000_000...900_000_000)
+        let lng = clampedInt((wrapLongitude(longitude) * 1e7).rounded(), -1_800_000_000...1_800_000_000)
+        return Coord(
+            lat: Int32(clamping: lat), lng: Int32(clamping: lng),
+            // safe: clamped to 0…6553.5 (NaN gives 6553.5): at most 65535
             radius: UInt16(max(0, min(6553.5, radius)) * 10 + 0.5),
             types: types)
     }
@@ -404,8 +410,9 @@ public struct PlaceStore: Sendable {
     /// A place's small-integer fields as stored; `text` is filled in by `put`.
     @inline(__always) static func slot(rating: Double?, priceLevel: Int?, area: UInt16) -> Slot {
         Slot(
+            // safe: clamped to 0…5 (NaN gives 5): at most 50
             text: 0, rating: UInt8(max(0, min(5, rating ?? 0)) * 10 + 0.5),
-            price: Int8(max(-1, min(4, priceLevel ?? -1))), area: area)
+            price: Int8(max(-1, min(4, priceLevel ?? -1))), area: area)  // safe: clamped to −1…4
     }
 
     /// `put` from bytes (an importer's fields, no Strings): `id` empty for none. Returns the row.
@@ -443,8 +450,9 @@ public struct PlaceStore: Sendable {
             }
         }
         var slot = slot
-        slot.text = UInt32(text.count)
+        slot.text = UInt32(text.count)  // safe: below 4 GB, checked by the precondition below
         let storedCount = storeGiven ? given.count : suffix > 0 ? 19 + Self.decimalDigits(suffix) : 0
+        // safe: UInt32.max fits Int
         precondition(text.count + name.count + storedCount + 32 < Int(UInt32.max), "place text beyond 4 GB")
         appendLEB(storedCount)
         if storeGiven {
@@ -526,8 +534,9 @@ public struct PlaceStore: Sendable {
     mutating func internArea(_ name: String) -> UInt16 {
         if let i = areaIndex[name] { return i }
         // 65,535 sources is far beyond any session; past that, new sources share the last tag.
+        // safe: below UInt16.max, checked
         guard areaNames.count < Int(UInt16.max) else { return UInt16(areaNames.count - 1) }
-        let i = UInt16(areaNames.count)
+        let i = UInt16(areaNames.count)  // safe: below UInt16.max, checked above
         areaNames.append(name)
         areaIndex[name] = i
         return i
@@ -535,12 +544,12 @@ public struct PlaceStore: Sendable {
 
     mutating func internTypes(_ types: [String]) -> UInt16 {
         if let i = typeListIndex[types] { return i }
-        guard typeLists.count < Int(UInt16.max) else {
+        guard typeLists.count < Int(UInt16.max) else {  // safe: UInt16.max fits Int
             // Past 65,535 distinct type lists (never seen in practice), a place keeps its first
             // type, which decides its prior anyway when it is a known one.
             return types.count > 1 ? internTypes([types[0]]) : 0
         }
-        let i = UInt16(typeLists.count)
+        let i = UInt16(typeLists.count)  // safe: below UInt16.max, checked above
         typeLists.append(types)
         typeListPriors.append(LikelihoodModel.prior(types))
         typeListIndex[types] = i
@@ -584,14 +593,15 @@ public struct PlaceStore: Sendable {
     @inline(__always) static func derivedHash(name: UnsafeBufferPointer<UInt8>, coord: Coord) -> UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for b in name {
-            h ^= UInt64(b)
+            h ^= UInt64(b)  // safe: a byte widens
             h = h &* 0x0000_0100_0000_01b3
         }
         h = h &* 0x0000_0100_0000_01b3  // the zero byte
         // The two integers' bytes, little-endian: latitude then longitude.
+        // safe: bit patterns widen
         let v = UInt64(UInt32(bitPattern: coord.lat)) | UInt64(UInt32(bitPattern: coord.lng)) << 32
         for k in 0..<8 {
-            h ^= (v >> UInt64(8 * k)) & 0xFF
+            h ^= (v >> UInt64(8 * k)) & 0xFF  // safe: k is 0…7
             h = h &* 0x0000_0100_0000_01b3
         }
         return h
@@ -606,7 +616,7 @@ public struct PlaceStore: Sendable {
             out[0] = 0x70  // p
             out[1] = 0x3A  // :
             for k in 0..<16 {
-                let d = UInt8(truncatingIfNeeded: (h >> UInt64(60 - 4 * k)) & 15)
+                let d = UInt8(truncatingIfNeeded: (h >> UInt64(60 - 4 * k)) & 15)  // safe: k is 0…15
                 out[2 + k] = d < 10 ? 0x30 + d : 0x57 + d
             }
             var count = 18
@@ -615,7 +625,7 @@ public struct PlaceStore: Sendable {
                 let digits = decimalDigits(suffix)
                 var n = suffix
                 for k in stride(from: 18 + digits, to: 18, by: -1) {
-                    out[k] = 0x30 + UInt8(n % 10)
+                    out[k] = 0x30 + UInt8(n % 10)  // safe: a digit, 0…9
                     n /= 10
                 }
                 count = 19 + digits
@@ -635,12 +645,12 @@ public struct PlaceStore: Sendable {
     }
 
     mutating func appendLEB(_ n: Int) {
-        var n = UInt(n)
+        var n = UInt(n)  // safe: n is a length, not negative
         while n >= 0x80 {
-            text.append(UInt8(n & 0x7F) | 0x80)
+            text.append(UInt8(n & 0x7F) | 0x80)  // safe: masked to 7 bits
             n >>= 7
         }
-        text.append(UInt8(n))
+        text.append(UInt8(n))  // safe: below 0x80 after the loop
     }
 
     /// The byte ranges of a place's ID (empty: derived), name and address in `buffer`.
@@ -654,7 +664,7 @@ public struct PlaceStore: Sendable {
             while true {
                 let b = buffer[at]
                 at += 1
-                n |= Int(b & 0x7F) << shift
+                n |= Int(b & 0x7F) << shift  // safe: a byte masked to 7 bits
                 if b < 0x80 { break }
                 shift += 7
             }
@@ -668,9 +678,10 @@ public struct PlaceStore: Sendable {
     }
 
     func textFields(_ row: Int) -> (id: Range<Int>, name: Range<Int>, address: Range<Int>) {
-        text.withUnsafeBufferPointer { fieldRanges($0, Int(slots[row].text)) }
+        text.withUnsafeBufferPointer { fieldRanges($0, Int(slots[row].text)) }  // safe: stored offsets widen
     }
 
+    // safe: stored offsets widen
     func textLength(_ row: Int) -> Int { textFields(row).address.upperBound - Int(slots[row].text) }
 
     func string(_ r: Range<Int>) -> String {
@@ -680,7 +691,7 @@ public struct PlaceStore: Sendable {
     /// Calls `body` with the bytes of row `row`'s ID, stored or derived.
     func withIDBytes<R>(_ row: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         text.withUnsafeBufferPointer { buffer in
-            let f = fieldRanges(buffer, Int(slots[row].text))
+            let f = fieldRanges(buffer, Int(slots[row].text))  // safe: stored offsets widen
             if !f.id.isEmpty { return body(UnsafeBufferPointer(rebasing: buffer[f.id])) }
             let h = Self.derivedHash(name: UnsafeBufferPointer(rebasing: buffer[f.name]), coord: coords[row])
             return Self.withDerivedID(h, body)
@@ -695,9 +706,9 @@ public struct PlaceStore: Sendable {
         fresh.reserveCapacity(text.count - garbage)
         text.withUnsafeBufferPointer { buffer in
             for row in 0..<count {
-                let start = Int(slots[row].text)
+                let start = Int(slots[row].text)  // safe: stored offsets widen
                 let end = fieldRanges(buffer, start).address.upperBound
-                slots[row].text = UInt32(fresh.count)
+                slots[row].text = UInt32(fresh.count)  // safe: below 4 GB, as every text offset
                 fresh.append(contentsOf: buffer[start..<end])
             }
         }
@@ -751,7 +762,7 @@ struct IDTable: Sendable {
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for b in bytes {
-            h ^= UInt64(b)
+            h ^= UInt64(b)  // safe: a byte widens
             h = h &* 0x0000_0100_0000_01b3
         }
         // FNV's high bits mix poorly on short keys; the Murmur3 finaliser spreads them.
@@ -763,6 +774,7 @@ struct IDTable: Sendable {
         return h
     }
 
+    // safe: the high word of a product with the count is below the count
     @inline(__always) func home(_ h: UInt64) -> Int { Int(h.multipliedFullWidth(by: UInt64(entries.count)).high) }
     @inline(__always) static func tag(_ h: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: h) }
 
@@ -777,7 +789,7 @@ struct IDTable: Sendable {
         var i = home(h)
         while entries[i] != 0 {
             if tags[i] == tag {
-                let row = Int(entries[i]) - 1
+                let row = Int(entries[i]) - 1  // safe: stored rows widen
                 if store.withIDBytes(row, { $0.elementsEqual(id) }) { return row }
             }
             i += 1
@@ -810,7 +822,7 @@ struct IDTable: Sendable {
             i += 1
             if i == entries.count { i = 0 }
         }
-        entries[i] = UInt32(row + 1)
+        entries[i] = UInt32(row + 1)  // safe: rows are below 2^32 (the store holds fewer)
         tags[i] = Self.tag(h)
         count += 1
     }
@@ -829,31 +841,31 @@ struct IDTable: Sendable {
         }
         let bits = 12
         var starts = [Int](repeating: 0, count: (1 << bits) + 1)
-        for h in hashes { starts[Int(h >> UInt64(64 - bits)) + 1] += 1 }
+        for h in hashes { starts[Int(h >> UInt64(64 - bits)) + 1] += 1 }  // safe: the top bits of a hash
         for b in 0..<(1 << bits) { starts[b + 1] += starts[b] }
         var sortedHashes = [UInt64](repeating: 0, count: n)
         var sortedRows = [UInt32](repeating: 0, count: n)
         for (row, h) in hashes.enumerated() {
-            let b = Int(h >> UInt64(64 - bits))
+            let b = Int(h >> UInt64(64 - bits))  // safe: the top bits of a hash
             sortedHashes[starts[b]] = h
-            sortedRows[starts[b]] = UInt32(row)
+            sortedRows[starts[b]] = UInt32(row)  // safe: rows are below 2^32 (the store holds fewer)
             starts[b] += 1
         }
         for k in 0..<n {
             let h = sortedHashes[k]
-            let row = Int(sortedRows[k])
+            let row = Int(sortedRows[k])  // safe: stored rows widen
             let tag = Self.tag(h)
             var i = home(h)
             while entries[i] != 0 {
                 if tags[i] == tag {
-                    let other = Int(entries[i]) - 1
+                    let other = Int(entries[i]) - 1  // safe: stored rows widen
                     let same = store.withIDBytes(other) { a in store.withIDBytes(row) { $0.elementsEqual(a) } }
                     if same { return false }
                 }
                 i += 1
                 if i == entries.count { i = 0 }
             }
-            entries[i] = UInt32(row + 1)
+            entries[i] = UInt32(row + 1)  // safe: rows are below 2^32 (the store holds fewer)
             tags[i] = tag
             count += 1
         }
@@ -864,7 +876,7 @@ struct IDTable: Sendable {
     mutating func remove(row: Int, in store: PlaceStore) {
         let h = store.withIDBytes(row) { Self.hash($0) }
         var i = home(h)
-        while Int(entries[i]) != row + 1 {
+        while Int(entries[i]) != row + 1 {  // safe: stored rows widen
             i += 1
             if i == entries.count { i = 0 }
         }
@@ -875,7 +887,7 @@ struct IDTable: Sendable {
             j += 1
             if j == entries.count { j = 0 }
             if entries[j] == 0 { break }
-            let other = Int(entries[j]) - 1
+            let other = Int(entries[j]) - 1  // safe: stored rows widen
             let k = home(store.withIDBytes(other) { Self.hash($0) })
             let movable = i <= j ? (k <= i || k > j) : (k <= i && k > j)
             if movable {
@@ -886,7 +898,7 @@ struct IDTable: Sendable {
         }
         entries[i] = 0
         count -= 1
-        let removed = UInt32(row + 1)
+        let removed = UInt32(row + 1)  // safe: rows are below 2^32 (the store holds fewer)
         for e in entries.indices where entries[e] > removed { entries[e] -= 1 }
     }
 }

@@ -67,7 +67,7 @@ extension PlaceStore {
             if loaded == 1024 && expected > loaded {
                 // Size the text once, from the first rows' bytes per place.
                 let perPlace = Double(target.text.count - textStart) / Double(loaded)
-                target.reserve(0, textBytes: Int(perPlace * Double(expected) * 1.05) + 4096)
+                target.reserve(0, textBytes: clampedInt(perPlace * Double(expected) * 1.05, 0...(1 << 32)) + 4096)
             }
         }
 
@@ -132,7 +132,7 @@ struct TypeListCache {
     var entries: [(hash: UInt64, start: Int, end: Int, value: (index: UInt16, radius: Double))] = []
 
     static func hash(_ b: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var h = UInt64(b.count) &* 0x9E37_79B9_7F4A_7C15
+        var h = UInt64(b.count) &* 0x9E37_79B9_7F4A_7C15  // safe: a count is not negative
         guard let base = b.baseAddress else { return h }
         var i = 0
         while i + 8 <= b.count {
@@ -143,7 +143,7 @@ struct TypeListCache {
         var tail: UInt64 = 0
         var shift: UInt64 = 0
         while i < b.count {
-            tail |= UInt64(b[i]) << shift
+            tail |= UInt64(b[i]) << shift  // safe: a byte widens
             shift += 8
             i += 1
         }
@@ -156,7 +156,7 @@ struct TypeListCache {
         let h = Self.hash(b)
         var i = Int(truncatingIfNeeded: h) & (table.count - 1)
         while table[i] >= 0 {
-            let e = entries[Int(table[i])]
+            let e = entries[Int(table[i])]  // safe: table entries are indexes of entries
             if e.hash == h && e.end - e.start == b.count {
                 var same = true
                 for k in 0..<b.count where keys[e.start + k] != b[k] {
@@ -175,7 +175,7 @@ struct TypeListCache {
         let h = Self.hash(b)
         var i = Int(truncatingIfNeeded: h) & (table.count - 1)
         while table[i] >= 0 { i = (i + 1) & (table.count - 1) }
-        table[i] = Int32(entries.count)
+        table[i] = Int32(entries.count)  // safe: below Self.limit, checked above
         entries.append((h, keys.count, keys.count + b.count, value))
         keys.append(contentsOf: b)
     }

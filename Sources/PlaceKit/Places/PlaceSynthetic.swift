@@ -29,7 +29,7 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
     }
 
     /// 0..<n.
-    public mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    public mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }  // safe: the remainder is below n, an Int
 
     /// A standard normal deviate (Box–Muller).
     public mutating func gaussian() -> Double {
@@ -143,6 +143,7 @@ extension PlaceStore {
         var out: [PlaceRecord] = []
         out.reserveCapacity(range.count)
         for i in range.clamped(to: 0..<max(0, count)) {
+            // safe: an index is not negative
             var rng = SeededRandom(seed: seed ^ (UInt64(i) &* 0xD1B5_4A32_D192_ED03) ^ 0x5851_F42D_4C95_7F2D)
             // Where: a cluster (85 %) or anywhere in the disc.
             let point: GeoPoint
@@ -234,7 +235,7 @@ extension PlaceStore {
                 // Size every array once from the first slice's text.
                 let bytes = records.reduce(0) { $0 + $1.name.utf8.count + ($1.address?.utf8.count ?? 0) + 3 }
                 let perPlace = Double(bytes) / Double(max(1, records.count))
-                load.reserve(count, textBytes: Int(perPlace * Double(count) * 1.02) + 64)
+                load.reserve(count, textBytes: clampedInt(perPlace * Double(count) * 1.02, 0...(1 << 32)) + 64)
             }
             for r in records { load.add(r) }
             start = end

@@ -123,6 +123,7 @@ public struct PlacesFaults: Sendable, Equatable {
 extension PlacesErrorCode {
     /// Finds a code by its number (`-7`) or its Swift case name (`rateLimitExceeded`).
     public init?(codeOrName word: String) {
+        // safe: parses text: nil when it is not a number
         if let n = Int(word), let code = PlacesErrorCode(rawValue: n) {
             self = code
         } else if let code = PlacesErrorCode.allCases.first(where: { $0.name == word }) {

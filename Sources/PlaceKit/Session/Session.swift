@@ -169,7 +169,8 @@ public final class Session {
     /// delivered, and the events after it are still queued.
     @discardableResult
     public func advance(by seconds: Double, interrupted: () -> Bool = { false }) -> Bool {
-        let end = clockMicros + Session.micros(seconds)
+        let (sum, overflow) = clockMicros.addingReportingOverflow(Session.micros(seconds))
+        let end = overflow ? Int64.max : sum
         while let first = queue.first, first.micros <= end {
             if interrupted() { return false }
             step()
@@ -181,7 +182,7 @@ public final class Session {
     /// Whole microseconds for a duration in seconds (negative and non-finite durations are 0).
     static func micros(_ seconds: Double) -> Int64 {
         guard seconds.isFinite, seconds > 0 else { return 0 }
-        return Int64(min(seconds, 9e12) * 1_000_000 + 0.5)
+        return Int64(min(seconds, 9e12) * 1_000_000 + 0.5)  // safe: 0…9e18 after the guard and min
     }
 
     // MARK: - Lifecycle

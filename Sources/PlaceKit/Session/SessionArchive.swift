@@ -20,10 +20,48 @@ public enum SessionArchive {
     /// The first member of every file, so that `load` can tell a session from another JSON file.
     public static let kind = "placeshell-session"
 
+    /// The ranges `load` holds every saved number to: what the simulation itself can produce. A
+    /// number outside its range is refused with its path, so an edited file cannot make a later
+    /// command trap or hang.
+    public enum Limits {
+        /// Virtual time in seconds (fix timestamps, camera animations, route offsets): about
+        /// 31,700 years, where `wait` moves the clock at most a year at a time.
+        public static let seconds: ClosedRange<Double> = 0...1e12
+        /// The same in microseconds, as the clock and the times of pending timers are saved.
+        public static let micros: ClosedRange<Double> = 0...1e18
+        /// `horizontalAccuracy` in metres (`locate` takes 0.1…100000; a reduced fix has 3000).
+        public static let accuracy: ClosedRange<Double> = 0...100_000
+        /// `desiredAccuracy` (kCLLocationAccuracyBestForNavigation is −2) and `distanceFilter`
+        /// (kCLDistanceFilterNone is −1), in metres.
+        public static let desiredAccuracy: ClosedRange<Double> = -2...100_000
+        public static let distanceFilter: ClosedRange<Double> = -1...100_000
+        /// A speed in m/s (−1: unknown); a GPX track with millisecond times can ask for 2×10¹⁰.
+        public static let speed: ClosedRange<Double> = -1...1e11
+        /// A course in degrees (−1: unknown).
+        public static let course: ClosedRange<Double> = -1...360
+        /// Counters (requests, updates, billed units).
+        public static let count: ClosedRange<Int> = 0...1_000_000_000_000_000
+        /// A route's length in metres.
+        public static let length: ClosedRange<Double> = 0...1e12
+        /// A place's rating, price level, radius (as the place store keeps them) and likelihood.
+        public static let rating: ClosedRange<Double> = 0...5
+        public static let priceLevel: ClosedRange<Int> = -1...4
+        public static let radius: ClosedRange<Double> = 0...6553.5
+        public static let likelihood: ClosedRange<Double> = 0...1
+    }
+
     // MARK: - Writing
 
-    /// The session as a value; `extra` (the shell's settings) is kept beside it.
-    public static func archive(_ session: Session, extra: [Value.Field]) throws(ArchiveError) -> Value {
+    /// The largest session file: what `load` reads (the limit of a whole-file read), so `save`
+    /// refuses to write more.
+    public static let maxFileSize = 1 << 31
+
+    /// The session as a value; `extra` (the shell's settings) is kept beside it. With
+    /// `datasetSeparately`, `places.dataset` is left empty for a writer that streams the places
+    /// in with `placeRecord(_:)`, so that ten million of them are never values all at once.
+    public static func archive(
+        _ session: Session, extra: [Value.Field], datasetSeparately: Bool = false
+    ) throws(ArchiveError) -> Value {
         // Only timers that time alone reaches can be rebuilt.
         var allowed: Set<Int> = []
         if let p = session.route?.pendingEvent { allowed.insert(p) }
@@ -40,7 +78,7 @@ public enum SessionArchive {
             Value.Field("kind", .string(kind)), Value.Field("version", .int(version)),
             Value.Field("clock", .number(Double(session.clockMicros))),
             Value.Field("device", device(session.device)),
-            Value.Field("places", places(session.places)),
+            Value.Field("places", places(session.places, withDataset: !datasetSeparately)),
             Value.Field("log", .list(session.log.map { .string($0) })),
             Value.Field("stats", stats(session.stats)),
             Value.Field("tracing", .bool(session.tracing)),
@@ -96,6 +134,9 @@ public enum SessionArchive {
         ])
     }
 
+    /// One place of the dataset as it is saved in `places.dataset`.
+    public static func placeRecord(_ p: Place) -> Value { place(p) }
+
     private static func place(_ p: Place) -> Value {
         .record([
             Value.Field("id", .string(p.id)), Value.Field("name", .string(p.name)),
@@ -106,13 +147,15 @@ public enum SessionArchive {
         ])
     }
 
-    private static func places(_ service: PlacesService) -> Value {
+    private static func places(_ service: PlacesService, withDataset: Bool) -> Value {
         var service = service
         let store = service.dataset
         let faults = service.faults
         var records: [Value] = []
-        records.reserveCapacity(store.count)
-        for i in 0..<store.count { records.append(place(store.place(at: i))) }
+        if withDataset {
+            records.reserveCapacity(store.count)
+            for i in 0..<store.count { records.append(place(store.place(at: i))) }
+        }
         return .record([
             Value.Field("source", .string(store.source)),
             Value.Field("dataset", .list(records)),
@@ -295,8 +338,10 @@ public enum SessionArchive {
         }
         guard fileVersion >= 1 else { throw ArchiveError("version: \(fileVersion) is not a session format") }
         let session = Session()
-        session.clockMicros = try root.int64("clock")
-        guard session.clockMicros >= 0 else { throw ArchiveError("clock: expected a time, found a negative number") }
+        guard try root.number("clock") >= 0 else {
+            throw ArchiveError("clock: expected a time, found a negative number")
+        }
+        session.clockMicros = try root.micros("clock")
         session.device = try readDevice(root.object("device"))
         try readPlaces(root.object("places"), into: session)
         session.log = try root.strings("log")
@@ -368,12 +413,61 @@ public enum SessionArchive {
             if try member(key).isNull { return nil }
             return try number(key)
         }
-        func int(_ key: String) throws(ArchiveError) -> Int {
-            let n = try number(key)
-            guard n == n.rounded(), abs(n) < 9e15 else { throw ArchiveError("\(sub(key)): expected a whole number") }
-            return Int(n)
+        /// A number within `range`; outside it, an error naming the path and the range.
+        func number(_ key: String, in range: ClosedRange<Double>) throws(ArchiveError) -> Double {
+            try Reader.checked(try number(key), range, sub(key))
         }
-        func int64(_ key: String) throws(ArchiveError) -> Int64 { Int64(try int(key)) }
+        func optionalNumber(_ key: String, in range: ClosedRange<Double>) throws(ArchiveError) -> Double? {
+            if try member(key).isNull { return nil }
+            return try number(key, in: range)
+        }
+        func int(_ key: String) throws(ArchiveError) -> Int {
+            try Reader.whole(try number(key), sub(key))
+        }
+        func int(_ key: String, in range: ClosedRange<Int>) throws(ArchiveError) -> Int {
+            try Reader.whole(try number(key), in: range, sub(key))
+        }
+        func optionalInt(_ key: String, in range: ClosedRange<Int>) throws(ArchiveError) -> Int? {
+            if try member(key).isNull { return nil }
+            return try int(key, in: range)
+        }
+        /// Whole microseconds within `Limits.micros`.
+        func micros(_ key: String) throws(ArchiveError) -> Int64 {
+            let n = try number(key, in: Limits.micros)
+            guard let m = wholeInt(n) else { throw ArchiveError("\(sub(key)): expected a whole number") }
+            return Int64(m)  // safe: Int64 holds every Int
+        }
+        func optionalMicros(_ key: String) throws(ArchiveError) -> Int64? {
+            if try member(key).isNull { return nil }
+            return try micros(key)
+        }
+
+        /// `n` as an Int in `range`: outside it, an error naming the range; inside, a whole number.
+        static func whole(_ n: Double, in range: ClosedRange<Int>, _ path: String) throws(ArchiveError) -> Int {
+            guard n >= Double(range.lowerBound), n <= Double(range.upperBound) else {
+                throw ArchiveError(
+                    "\(path): \(formatNumber(n)) is outside the allowed range \(range.lowerBound)…\(range.upperBound)")
+            }
+            return try whole(n, path)
+        }
+        /// A code (an error's raw value): nil when `n` is not a whole number or names no code.
+        static func code<T: RawRepresentable>(_ n: Double, _ type: T.Type) -> T? where T.RawValue == Int {
+            wholeInt(n).flatMap(T.init(rawValue:))
+        }
+        static func checked(_ n: Double, _ range: ClosedRange<Double>, _ path: String) throws(ArchiveError) -> Double {
+            guard range.contains(n) else {
+                throw ArchiveError(
+                    "\(path): \(formatNumber(n)) is outside the allowed range \(formatNumber(range.lowerBound))…\(formatNumber(range.upperBound))"
+                )
+            }
+            return n
+        }
+        /// `n` as an Int when it is a whole number (any size a JSON number can hold is refused
+        /// past ±9×10¹⁵, where doubles stop counting every integer).
+        static func whole(_ n: Double, _ path: String) throws(ArchiveError) -> Int {
+            guard abs(n) < 9e15, let i = wholeInt(n) else { throw ArchiveError("\(path): expected a whole number") }
+            return i
+        }
         func bool(_ key: String) throws(ArchiveError) -> Bool {
             let v = try member(key)
             guard case .bool(let b) = v else { throw wrong(key, "true or false", v) }
@@ -458,16 +552,18 @@ public enum SessionArchive {
 
     private static func readPosition(_ r: Reader) throws(ArchiveError) -> DevicePosition {
         DevicePosition(
-            coordinate: try r.point("coordinate"), horizontalAccuracy: try r.number("horizontalAccuracy"),
-            speed: try r.number("speed"), course: try r.number("course"))
+            coordinate: try r.point("coordinate"),
+            horizontalAccuracy: try r.number("horizontalAccuracy", in: Limits.accuracy),
+            speed: try r.number("speed", in: Limits.speed), course: try r.number("course", in: Limits.course))
     }
 
     private static func readPlace(_ r: Reader) throws(ArchiveError) -> Place {
         Place(
             id: try r.string("id"), name: try r.string("name"), coordinate: try r.point("coordinate"),
             types: try r.strings("types"), address: try r.string("address"),
-            rating: try r.number("rating"), priceLevel: try r.int("priceLevel"), radius: try r.number("radius"),
-            area: try r.string("area"))
+            rating: try r.number("rating", in: Limits.rating),
+            priceLevel: try r.int("priceLevel", in: Limits.priceLevel),
+            radius: try r.number("radius", in: Limits.radius), area: try r.string("area"))
     }
 
     private static func readPlaces(_ r: Reader, into session: Session) throws(ArchiveError) {
@@ -494,27 +590,28 @@ public enum SessionArchive {
         store.source = try r.string("source")
         session.places.dataset = store
         let bits = try r.number("fields")
-        guard bits >= 0, bits == bits.rounded(), bits < 9e15 else {
+        guard bits >= 0, bits < 9e15, let mask = wholeInt(bits) else {
             throw ArchiveError("\(r.path).fields: not a field mask")
         }
-        session.places.requestedFields = PlaceFields(bits: UInt64(bits))
+        session.places.requestedFields = PlaceFields(bits: UInt64(mask))  // safe: 0…9e15, checked above
         let f = try r.object("faults")
         var faults = PlacesFaults()
         faults.networkOnline = try f.bool("networkOnline")
         faults.apiKey = try f.choice("apiKey", APIKeyState.self)
         if let injected = try f.optionalObject("injected") {
-            guard let code = PlacesErrorCode(rawValue: try injected.int("code")) else {
+            guard let code = Reader.code(try injected.number("code"), PlacesErrorCode.self) else {
                 throw ArchiveError("\(injected.path).code: not a Places error code")
             }
             faults.injected = InjectedPlacesFault(code: code, mode: try injected.choice("mode", FaultMode.self))
         }
         if let limit = try f.optionalObject("rateLimit") {
-            var rate = PlacesRateLimit(perMinute: try limit.int("perMinute"))
+            var rate = PlacesRateLimit(perMinute: try limit.int("perMinute", in: 1...1_000_000))
             for item in try limit.array("admitted") {
-                guard let n = item.value.number, n == n.rounded(), abs(n) < 9e15 else {
+                guard let n = item.value.number, let m = wholeInt(n) else {
                     throw ArchiveError("\(item.path): expected a time")
                 }
-                rate.admitted.append(Int64(n))
+                _ = try Reader.checked(n, Limits.micros, item.path)
+                rate.admitted.append(Int64(m))  // safe: Int64 holds every Int
             }
             faults.rateLimit = rate
         }
@@ -523,27 +620,30 @@ public enum SessionArchive {
 
     private static func readStats(_ r: Reader) throws(ArchiveError) -> Stats {
         var s = Stats()
-        s.placesRequests = try r.int("placesRequests")
-        s.locationUpdates = try r.int("locationUpdates")
+        s.placesRequests = try r.int("placesRequests", in: Limits.count)
+        s.locationUpdates = try r.int("locationUpdates", in: Limits.count)
         for item in try r.array("billing") {
             guard let pair = item.value.array, pair.count == 2, let sku = pair[0].string, let n = pair[1].number else {
                 throw ArchiveError("\(item.path): expected [SKU, count]")
             }
-            s.billing.append((sku, Int(n)))
+            s.billing.append((sku, try Reader.whole(n, in: Limits.count, "\(item.path)[2]")))
         }
         return s
     }
 
     private static func readFix(_ r: Reader) throws(ArchiveError) -> LocationFix {
         LocationFix(
-            coordinate: try r.point("coordinate"), horizontalAccuracy: try r.number("horizontalAccuracy"),
-            speed: try r.number("speed"), course: try r.number("course"), timestamp: try r.number("timestamp"))
+            coordinate: try r.point("coordinate"),
+            horizontalAccuracy: try r.number("horizontalAccuracy", in: Limits.accuracy),
+            speed: try r.number("speed", in: Limits.speed), course: try r.number("course", in: Limits.course),
+            timestamp: try r.number("timestamp", in: Limits.seconds))
     }
 
     private static func readCamera(_ r: Reader) throws(ArchiveError) -> CameraPosition {
         CameraPosition(
-            target: try r.point("target"), zoom: try r.number("zoom"), bearing: try r.number("bearing"),
-            viewingAngle: try r.number("viewingAngle"))
+            target: try r.point("target"),
+            zoom: try r.number("zoom", in: SimulationChoices.minimumZoom...SimulationChoices.maximumZoom),
+            bearing: try r.number("bearing", in: 0...360), viewingAngle: try r.number("viewingAngle", in: 0...65))
     }
 
     private static func readFetched(_ r: Reader) throws(ArchiveError) -> FetchedPlace {
@@ -552,8 +652,8 @@ public enum SessionArchive {
         f.placeID = try r.optionalString("placeID")
         f.coordinate = try r.point("coordinate")
         f.formattedAddress = try r.optionalString("formattedAddress")
-        f.rating = try r.number("rating")
-        f.priceLevel = try r.int("priceLevel")
+        f.rating = try r.number("rating", in: Limits.rating)
+        f.priceLevel = try r.int("priceLevel", in: Limits.priceLevel)
         f.types = try r.strings("types")
         return f
     }
@@ -562,7 +662,9 @@ public enum SessionArchive {
         var out: [PlaceLikelihood] = []
         for item in items {
             out.append(
-                PlaceLikelihood(place: try readFetched(item.object("place")), likelihood: try item.number("likelihood"))
+                PlaceLikelihood(
+                    place: try readFetched(item.object("place")),
+                    likelihood: try item.number("likelihood", in: Limits.likelihood))
             )
         }
         return out
@@ -574,8 +676,8 @@ public enum SessionArchive {
         app.isRunning = try r.bool("running")
         app.crashMessage = try r.optionalString("crashMessage")
         let m = try r.object("locationManager")
-        app.locationManager.desiredAccuracy = try m.number("desiredAccuracy")
-        app.locationManager.distanceFilter = try m.number("distanceFilter")
+        app.locationManager.desiredAccuracy = try m.number("desiredAccuracy", in: Limits.desiredAccuracy)
+        app.locationManager.distanceFilter = try m.number("distanceFilter", in: Limits.distanceFilter)
         app.locationManager.isUpdating = try m.bool("updating")
         if let f = try m.optionalObject("lastDelivered") { app.locationManager.lastDelivered = try readFix(f) }
         if let s = try m.optionalString("reportedStatus") {
@@ -595,38 +697,42 @@ public enum SessionArchive {
                     snippet: try item.optionalString("snippet")))
         }
         if let selected = try map.optionalNumber("selectedMarker") {
-            guard selected >= 0, Int(selected) < app.mapView.markers.count else {
+            guard let index = wholeInt(selected), app.mapView.markers.indices.contains(index) else {
                 throw ArchiveError("\(map.path).selectedMarker: no such marker")
             }
-            app.mapView.selectedMarker = Int(selected)
+            app.mapView.selectedMarker = index
         }
         app.mapView.isMyLocationEnabled = try map.bool("myLocationEnabled")
         app.mapView.myLocationButton = try map.bool("myLocationButton")
         if let a = try map.optionalObject("lastAnimation") {
             app.mapView.lastAnimation = CameraAnimation(
                 from: try readCamera(a.object("from")), to: try readCamera(a.object("to")),
-                start: try a.number("start"),
-                end: try a.number("end"))
+                start: try a.number("start", in: Limits.seconds),
+                end: try a.number("end", in: Limits.seconds))
         }
         app.likelyPlaces = try readLikelihoods(r.array("likelyPlaces"))
         if let picker = try r.optionalArray("pickerPlaces") { app.pickerPlaces = try readLikelihoods(picker) }
         if let selected = try r.optionalObject("selectedPlace") { app.selectedPlace = try readFetched(selected) }
         if let code = try r.optionalNumber("locationError") {
-            guard let error = LocationErrorCode(rawValue: Int(code)) else {
+            guard let error = Reader.code(code, LocationErrorCode.self) else {
                 throw ArchiveError("\(r.path).locationError: not a code")
             }
             app.locationError = error
         }
         if let response = try r.optionalObject("lastPlacesResponse") {
-            if let failed = response.value["failed"]?.number, let code = PlacesErrorCode(rawValue: Int(failed)) {
+            if response.value["failed"] != nil {
+                guard let code = Reader.code(try response.number("failed"), PlacesErrorCode.self) else {
+                    throw ArchiveError("\(response.path).failed: not a Places error code")
+                }
                 app.lastPlacesResponse = .failed(code)
-            } else if let count = response.value["answered"]?.number {
-                app.lastPlacesResponse = .answered(count: Int(count))
+            } else if response.value["answered"] != nil {
+                let count = try response.int("answered", in: 0...SimulationChoices.maximumLikelihoods)
+                app.lastPlacesResponse = .answered(count: count)
             } else {
                 throw ArchiveError("\(response.path): expected failed or answered")
             }
         }
-        if app.isRunning, let due = try m.optionalNumber("heldBackFixDue") {
+        if app.isRunning, let due = try m.optionalNumber("heldBackFixDue", in: Limits.micros) {
             app.locationManager.restoreHeldBackFix(delay: (due - Double(session.clockMicros)) / 1_000_000)
         }
         return app
@@ -641,24 +747,32 @@ public enum SessionArchive {
                 guard let v = x.number, v.isFinite else { throw ArchiveError("\(item.path): expected 5 numbers") }
                 n.append(v)
             }
+            guard (-90...90).contains(n[0]), (-180...180).contains(n[1]) else {
+                throw ArchiveError("\(item.path): not a position")
+            }
+            _ = try Reader.checked(n[2], Limits.speed, "\(item.path)[3]")
+            _ = try Reader.checked(n[3], Limits.course, "\(item.path)[4]")
+            _ = try Reader.checked(n[4], Limits.seconds, "\(item.path)[5]")
             samples.append(
                 RouteSample(
                     coordinate: GeoPoint(latitude: n[0], longitude: n[1]), speed: n[2], course: n[3], offset: n[4]))
         }
         let route = Route(
             name: try r.string("name"), source: try r.string("source"), samples: samples,
-            length: try r.number("length"),
+            length: try r.number("length", in: Limits.length),
             warnings: try r.strings("warnings"))
-        let player = RoutePlayer(route: route, startMicros: try r.int64("start"))
+        let player = RoutePlayer(route: route, startMicros: try r.micros("start"))
         player.nextIndex = try r.int("next")
-        guard player.nextIndex <= samples.count else { throw ArchiveError("\(r.path).next: beyond the route's end") }
+        guard player.nextIndex >= 0, player.nextIndex <= samples.count else {
+            throw ArchiveError("\(r.path).next: beyond the route's end")
+        }
         player.isFinished = try r.bool("finished")
-        if let stopped = try r.optionalNumber("stopped") { player.stoppedMicros = Int64(stopped) }
+        if let stopped = try r.optionalMicros("stopped") { player.stoppedMicros = stopped }
         session.route = player
-        if try r.optionalNumber("positionDue") != nil, player.nextIndex < samples.count {
+        if try r.optionalNumber("positionDue", in: Limits.micros) != nil, player.nextIndex < samples.count {
             session.scheduleNextRoutePosition(player)
         }
-        if let due = try r.optionalNumber("standstillDue") {
+        if let due = try r.optionalNumber("standstillDue", in: Limits.micros) {
             session.scheduleStandstill(player, delay: (due - Double(session.clockMicros)) / 1_000_000)
         }
     }

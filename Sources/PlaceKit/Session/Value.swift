@@ -78,7 +78,7 @@ public func formatNumber(_ x: Double) -> String {
     if x.isInfinite { return x < 0 ? "-inf" : "inf" }
     if x == x.rounded(), abs(x) < 1e15 {
         if x == 0 { return "0" }  // also for -0
-        return String(Int64(x))
+        return String(Int64(x))  // safe: a whole number below 1e15, checked above
     }
     return x.description
 }
@@ -91,9 +91,9 @@ public func formatFixed(_ x: Double, decimals: Int) -> String {
     let negative = x < 0
     let scaled = (abs(x) * scale).rounded(.toNearestOrAwayFromZero)
     guard scaled < 9e15 else { return formatNumber(x) }
-    let whole = UInt64(scaled)
-    let intPart = whole / UInt64(scale)
-    let frac = whole % UInt64(scale)
+    let whole = UInt64(scaled)  // safe: 0…9e15, checked above
+    let intPart = whole / UInt64(scale)  // safe: scale is a power of ten, at most 1e15 here
+    let frac = whole % UInt64(scale)  // safe: scale is a power of ten, at most 1e15 here
     var text = String(intPart)
     if decimals > 0 {
         var fracText = String(frac)

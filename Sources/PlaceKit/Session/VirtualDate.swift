@@ -11,21 +11,28 @@ public struct VirtualDate: Sendable, Equatable {
     /// Fraction of a second in microseconds.
     public var microsecond: Int
 
+    /// The furthest a date goes either side of 1970, in seconds (about 3 million years); times
+    /// beyond, and NaN, show as this bound rather than trap.
+    public static let limit = 1e14
+
     /// The date `seconds` after the simulation's epoch.
     public init(clock seconds: Double) {
         // Whole microseconds first: epoch + seconds as one Double loses the last digits
         // (0.8 s would print as .799999).
-        let micros = (seconds * 1_000_000).rounded()
+        let bounded = seconds.isNaN ? 0 : min(Self.limit, max(-Self.limit, seconds))
+        let micros = (bounded * 1_000_000).rounded()
         let whole = (micros / 1_000_000).rounded(.down)
         self.init(unixTime: SimulationChoices.epoch + whole)
-        microsecond = Int(micros - whole * 1_000_000)
+        microsecond = clampedInt(micros - whole * 1_000_000, 0...999_999)
     }
 
     public init(unixTime t: Double) {
+        let t = t.isNaN ? 0 : min(Self.limit, max(-Self.limit, t))
         let whole = t.rounded(.down)
-        microsecond = Int(((t - whole) * 1_000_000).rounded(.down))
-        var days = Int(whole) / 86_400
-        var rest = Int(whole) % 86_400
+        microsecond = clampedInt(((t - whole) * 1_000_000).rounded(.down), 0...999_999)
+        let seconds = clampedInt(whole, -Int(Self.limit)...Int(Self.limit))  // safe: 1e14 is a whole number that fits
+        var days = seconds / 86_400
+        var rest = seconds % 86_400
         if rest < 0 {
             rest += 86_400
             days -= 1

@@ -343,9 +343,10 @@ extension CommandFamily {
                     """#,
                 examples: ["quit", "exit 3"],
                 handler: { ctx throws(Diagnostic) in
+                    // safe: STATUS is bound to 0…255
                     let status = Int32(try ctx.optional("STATUS", as: .integer) ?? (ctx.shell.hadFailure ? 1 : 0))
                     ctx.shell.exitRequest = status
-                    return CommandResult(value: .int(Int(status)))
+                    return CommandResult(value: .int(Int(status)))  // safe: Int holds every Int32
                 }),
         ],
         stateRoots: [

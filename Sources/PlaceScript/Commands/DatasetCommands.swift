@@ -666,7 +666,7 @@ private func generateCommand(_ ctx: CommandContext) throws(Diagnostic) -> Comman
         centre = GeoPoint(latitude: c.latitude, longitude: c.longitude)
     }
     let radius = try ctx.option("radius", as: .number)?.value ?? 5000
-    let seed = UInt64(try ctx.option("seed", as: .integer) ?? 1)
+    let seed = UInt64(try ctx.option("seed", as: .integer) ?? 1)  // safe: the seed is bound to 0…Int.max
     // Into a copy, so that Ctrl-C leaves the dataset as it was.
     var target = try ctx.flag("replace") ? PlaceStore(source: "generated") : ctx.session.places.dataset
     let shell = ctx.shell

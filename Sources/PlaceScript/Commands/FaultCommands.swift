@@ -547,7 +547,7 @@ let placesCodeType: ArgType = {
         (c: inout TokenCursor) throws(Diagnostic) in
         guard let t = c.next() else { return .word("") }
         if t.text == "off" || PlacesErrorCode(codeOrName: t.text) != nil { return .word(t.text) }
-        if Int(t.text) != nil {
+        if Int(t.text) != nil {  // safe: parses text: nil when it is not a number
             throw .syntax(
                 "\(t.text) is not a GMSPlacesErrorCode", at: c.location(of: t),
                 help: "the codes run from -1 (networkError) to -12 (invalidRequest)")

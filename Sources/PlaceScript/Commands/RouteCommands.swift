@@ -445,7 +445,7 @@ private func gpxCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResu
 
 /// `1h 02min 05s`, `4min 10s`, `12s`.
 func formatDuration(_ seconds: Double) -> String {
-    let total = Int(seconds.rounded())
+    let total = clampedInt(seconds.rounded(), -Int(Int32.max)...Int(Int32.max))  // safe: Int32.max fits Int
     let h = total / 3600
     let m = total % 3600 / 60
     let s = total % 60

@@ -69,8 +69,9 @@ extension CommandFamily {
                     clock, the device and its settings, the place dataset and fields, the faults,
                     the app (screen, location manager, map, markers, lists), the log and counters,
                     the route and the shell's settings (keep-going, color, autorun, flavor). The
-                    file is written to a temporary name and renamed, so it is never half-written.
-                    Callbacks waiting in the run loop cannot be written down: with autorun off,
+                    file is written to a temporary name as it is made, a megabyte at a time, and
+                    renamed, so it is never half-written; a session that would pass 2 GiB, the
+                    most 'load' reads, is refused and the old file kept. Callbacks waiting in the run loop cannot be written down: with autorun off,
                     'run' or 'wait' until only timers (a route's next position) are left.
                     """,
                 effect: .acts,
@@ -96,7 +97,12 @@ extension CommandFamily {
                     until only timers (a route's next position, a held-back approximate fix) are
                     left.
                     Saving, loading and saving again gives the same bytes.
-                    The file is written to a temporary name and renamed.
+                    The file is written to a temporary name as it is made, a megabyte at a time
+                    (the places are never all in memory as JSON), and renamed.
+                    A session that would pass 2 GiB (2147483648 bytes), the most
+                    .Ic load
+                    reads, is refused part way and the old file kept
+                    .Pq Sx LIMITS .
                     .Dl save before-the-bug.json
                     """#,
                 examples: ["save before-the-bug.json"],
@@ -105,9 +111,10 @@ extension CommandFamily {
                 "load", arguments: [ArgSpec("FILE", .path, summary: "a file written by save")],
                 summary: "replace the session with a saved one",
                 details: """
-                    Reads the whole file first: a damaged file, a file of a newer placeshell or a
-                    member of the wrong type is an error naming where, and the current session is
-                    left exactly as it was.
+                    Reads the whole file first: a damaged file, a file of a newer placeshell, a
+                    member of the wrong type or a number outside the range the simulation can
+                    produce is an error naming where, and the current session is left exactly as
+                    it was.
                     """,
                 effect: .acts,
                 api: APIEntry(what: "nothing in the app: a saved world put back in place of this one"),
@@ -118,8 +125,10 @@ extension CommandFamily {
                     The whole file is read first: a damaged file, one saved by a newer placeshell
                     (a larger
                     .Li version )
-                    or a member of the wrong type is an error that names where, and the current
-                    session stays exactly as it was.
+                    a member of the wrong type or a number outside the range the simulation can
+                    produce
+                    .Pq Sx LIMITS
+                    is an error that names where, and the current session stays exactly as it was.
                     .Dl load before-the-bug.json
                     """#,
                 examples: ["load before-the-bug.json"],
@@ -139,20 +148,84 @@ private func saveCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
     let path = try ctx.required("FILE", as: .word)
     let value: Value
     do {
-        value = try SessionArchive.archive(ctx.session, extra: settingsFields(ctx.shell))
+        value = try SessionArchive.archive(ctx.session, extra: settingsFields(ctx.shell), datasetSeparately: true)
     } catch {
         throw .runtime("cannot save now: \(error.message)", at: ctx.location)
     }
-    var bytes = Array(jsonText(value).utf8)
-    bytes.append(0x0A)
-    switch writeFileAtomically(ctx.resolvedPath(path), bytes) {
-    case .success: break
-    case .failure(let e):
+    var size = 0
+    let result = writeFileAtomically(ctx.resolvedPath(path)) { append in
+        writeSessionJSON(value, dataset: ctx.session.places.dataset, limit: SessionArchive.maxFileSize) { chunk in
+            size += chunk.count
+            return append(chunk)
+        }
+    }
+    if case .failure(let e) = result {
         throw .runtime(writeFailureMessage(path, e), at: try ctx.location(of: "FILE"))
     }
     return .line(
-        "saved the session to \(path) (\(groupedThousands(bytes.count)) bytes)",
-        value: .record([Value.Field("path", .string(path)), Value.Field("bytes", .int(bytes.count))]))
+        "saved the session to \(path) (\(groupedThousands(size)) bytes)",
+        value: .record([Value.Field("path", .string(path)), Value.Field("bytes", .int(size))]))
+}
+
+/// Writes a saved session as JSON in chunks of about a megabyte through `emit`: `value` as
+/// `SessionArchive.archive(_:extra:datasetSeparately:)` made it, with the places of `dataset`
+/// written one by one where `places.dataset` is, and a final line break. Stops when `emit`
+/// returns false (a failed write: nil, the writer has the reason) or when the file would pass
+/// `limit` bytes (the reason, so that `save` never writes what `load` refuses).
+func writeSessionJSON(_ value: Value, dataset: PlaceStore, limit: Int, emit: ([UInt8]) -> Bool) -> String? {
+    var out = ""
+    var total = 0
+    var failed = false
+    /// Hands the text so far to `emit` once it is large (or at the end); false to stop.
+    func flush(force: Bool = false) -> Bool {
+        guard force || out.utf8.count >= 1 << 20 else { return true }
+        total += out.utf8.count
+        if total > limit { return false }
+        if !emit(Array(out.utf8)) {
+            failed = true
+            return false
+        }
+        out = ""
+        return true
+    }
+    func fields(_ fields: [Value.Field], _ body: (Value.Field) -> Bool) -> Bool {
+        out += "{"
+        for (i, field) in fields.enumerated() {
+            if i > 0 { out += "," }
+            JSON.appendQuoted(field.name, to: &out)
+            out += ":"
+            guard body(field) else { return false }
+        }
+        out += "}"
+        return true
+    }
+    guard case .record(let root) = value else { return "the session is not a record" }
+    let complete = fields(root) { field in
+        guard field.name == "places", case .record(let places) = field.value else {
+            appendJSON(field.value, to: &out)
+            return flush()
+        }
+        return fields(places) { member in
+            guard member.name == "dataset" else {
+                appendJSON(member.value, to: &out)
+                return true
+            }
+            out += "["
+            for i in 0..<dataset.count {
+                if i > 0 { out += "," }
+                appendJSON(SessionArchive.placeRecord(dataset.place(at: i)), to: &out)
+                guard flush() else { return false }
+            }
+            out += "]"
+            return true
+        }
+    }
+    if complete {
+        out += "\n"
+        if flush(force: true) { return nil }
+    }
+    if failed { return nil }
+    return "the session would be larger than \(groupedThousands(limit)) bytes, the most 'load' reads"
 }
 
 private func loadSessionCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {

@@ -146,6 +146,7 @@ func parseTutorialText(_ text: String) -> Result<TutorialText, TutorialFormatErr
         if line.hasPrefix("==") {
             if let e = closeStep() { return .failure(e) }
             let numberText = String(line.dropFirst(2)).trimmingLeadingSpace()
+            // safe: parses text: nil when it is not a number
             guard let n = Int(numberText) else { return fail(lineNumber, "a step heading is '== N'") }
             guard n == result.steps.count + 1 else {
                 return fail(lineNumber, "step \(n) follows step \(result.steps.count): steps count 1, 2, 3, …")

@@ -392,7 +392,7 @@ public struct Lexer {
             var value: UInt32 = 0
             var digits = 0
             while j < n, let d = hexValue(bytes[j]), digits < 8 {
-                value = value &* 16 &+ UInt32(d)
+                value = value &* 16 &+ UInt32(d)  // safe: a hex digit, 0…15
                 digits += 1
                 j += 1
             }
@@ -434,7 +434,7 @@ public struct Lexer {
             return nil
         }
         if next >= 0x30 && next <= 0x39 {
-            let index = Int(next - 0x30)
+            let index = Int(next - 0x30)  // safe: a digit, 0…9
             i += 2
             try appendArgument(index, defaultValue: nil, at: location(start, 2))
             return nil
@@ -444,7 +444,7 @@ public struct Lexer {
             var index = 0
             var digits = 0
             while j < n, bytes[j] >= 0x30, bytes[j] <= 0x39, digits < 6 {
-                index = index * 10 + Int(bytes[j] - 0x30)
+                index = index * 10 + Int(bytes[j] - 0x30)  // safe: a digit, 0…9
                 digits += 1
                 j += 1
             }

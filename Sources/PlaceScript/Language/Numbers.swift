@@ -64,14 +64,14 @@ private func parseQuantity(_ utf8: UnsafeBufferPointer<UInt8>) -> Result<Quantit
     var mantissa: UInt64 = 0
     var fractionDigits = 0
     while i < n && utf8[i] >= 0x30 && utf8[i] <= 0x39 {
-        mantissa = mantissa &* 10 &+ UInt64(utf8[i] &- 0x30)
+        mantissa = mantissa &* 10 &+ UInt64(utf8[i] &- 0x30)  // safe: a digit byte widens
         i += 1
         digits += 1
     }
     if i < n && utf8[i] == 0x2E {
         i += 1
         while i < n && utf8[i] >= 0x30 && utf8[i] <= 0x39 {
-            mantissa = mantissa &* 10 &+ UInt64(utf8[i] &- 0x30)
+            mantissa = mantissa &* 10 &+ UInt64(utf8[i] &- 0x30)  // safe: a digit byte widens
             i += 1
             digits += 1
             fractionDigits += 1
@@ -136,7 +136,7 @@ public func parseInteger(_ text: String) -> Result<Int, NumberError> {
         }
         guard b >= 0x30 && b <= 0x39 else { return .failure(.notANumber) }
         let (m, o1) = result.multipliedReportingOverflow(by: 10)
-        let (s, o2) = m.addingReportingOverflow(Int(b - 0x30))
+        let (s, o2) = m.addingReportingOverflow(Int(b - 0x30))  // safe: a digit, 0…9
         if o1 || o2 { return .failure(.outOfRange) }
         result = s
         digits += 1

@@ -1,3 +1,4 @@
+import PlaceFormats
 import PlaceKit
 
 /// The map scene drawn in terminal cells: a frame whose inner width spans the map view's width
@@ -67,15 +68,16 @@ struct TerminalMap {
         let ptPerCol = scene.width / Double(innerW)
         let ptPerRow = 2 * ptPerCol
         // Never more rows than the view is tall.
-        let innerH = max(1, min(lines - 2, Int((scene.height / ptPerRow).rounded(.up))))
+        let innerH = max(1, min(lines - 2, clampedInt((scene.height / ptPerRow).rounded(.up), 1...10_000)))
         let top = scene.height / 2 - Double(innerH) * ptPerRow / 2
         var grid = [[Cell]](repeating: [Cell](repeating: Cell(), count: innerW), count: innerH)
         var labels: [String] = []
 
         func cell(_ x: Double, _ y: Double) -> (row: Int, col: Int)? {
-            let col = Int((x / ptPerCol).rounded(.down))
-            let row = Int(((y - top) / ptPerRow).rounded(.down))
-            guard row >= 0, row < innerH, col >= 0, col < innerW else { return nil }
+            guard let col = checkedInt((x / ptPerCol).rounded(.down)),
+                let row = checkedInt(((y - top) / ptPerRow).rounded(.down)),
+                row >= 0, row < innerH, col >= 0, col < innerW
+            else { return nil }
             return (row, col)
         }
         func put(_ row: Int, _ col: Int, _ text: String, _ kind: Kind, _ paint: String?) {
@@ -106,13 +108,37 @@ struct TerminalMap {
             return true
         }
 
-        // The accuracy ring, when it is wider than a cell.
-        if let me = scene.myLocation, me.radius > ptPerCol {
-            let steps = max(32, Int(me.radius / ptPerCol * 8))
-            for i in 0..<steps {
-                let t = Double(i) / Double(steps) * 2 * .pi
-                if let (r, c) = cell(me.x + me.radius * cos(t), me.y + me.radius * sin(t)), grid[r][c].kind == .empty {
-                    put(r, c, g.ring, .ring, Paint.ring)
+        // The accuracy ring, when it is wider than a cell. Points around the circle while that
+        // is cheaper than visiting every cell; past that (a ring far larger than the view) the
+        // cells it crosses, so the work is bounded by the view, not the radius.
+        if let me = scene.myLocation, me.radius > ptPerCol, me.radius.isFinite {
+            let steps = me.radius / ptPerCol * 8
+            if steps <= Double(4 * innerW * innerH) {
+                let count = max(32, clampedInt(steps, 0...(4 * innerW * innerH)))
+                for i in 0..<count {
+                    let t = Double(i) / Double(count) * 2 * .pi
+                    if let (r, c) = cell(me.x + me.radius * cos(t), me.y + me.radius * sin(t)),
+                        grid[r][c].kind == .empty
+                    {
+                        put(r, c, g.ring, .ring, Paint.ring)
+                    }
+                }
+            } else {
+                for r in 0..<innerH {
+                    let y0 = top + Double(r) * ptPerRow
+                    let dyNear = max(y0 - me.y, 0, me.y - (y0 + ptPerRow))
+                    let dyFar = max(abs(me.y - y0), abs(me.y - (y0 + ptPerRow)))
+                    for c in 0..<innerW where grid[r][c].kind == .empty {
+                        let x0 = Double(c) * ptPerCol
+                        let dxNear = max(x0 - me.x, 0, me.x - (x0 + ptPerCol))
+                        let dxFar = max(abs(me.x - x0), abs(me.x - (x0 + ptPerCol)))
+                        // The circle crosses the cell when the cell has points both inside and outside it.
+                        if (dxNear * dxNear + dyNear * dyNear).squareRoot() <= me.radius
+                            && me.radius <= (dxFar * dxFar + dyFar * dyFar).squareRoot()
+                        {
+                            put(r, c, g.ring, .ring, Paint.ring)
+                        }
+                    }
                 }
             }
         }
@@ -148,7 +174,7 @@ struct TerminalMap {
         }
         let metresPerCol = scene.metresPerPoint * ptPerCol
         let scaleMetres = MapScene.roundDistance(atMost: metresPerCol * Double(max(2, innerW / 4)))
-        let scaleCols = max(2, Int((scaleMetres / metresPerCol).rounded()) + 1)
+        let scaleCols = max(2, clampedInt((scaleMetres / metresPerCol).rounded(), 0...innerW) + 1)
         let scaleText = MapScene.distanceText(scaleMetres)
         if innerH >= 3 && scaleCols + 2 + displayWidth(scaleText) <= innerW - 2 {
             let row = innerH - 1

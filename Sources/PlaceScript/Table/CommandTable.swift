@@ -166,7 +166,7 @@ public final class CommandTable: @unchecked Sendable {
     @inline(__always)
     private static func bucket(of name: String) -> Int {
         let utf8 = name.utf8
-        return (utf8.count &* 37 &+ Int(utf8.first ?? 0)) & 255
+        return (utf8.count &* 37 &+ Int(utf8.first ?? 0)) & 255  // safe: a byte widens
     }
     public func stateRoot(named name: String) -> StateRoot? { roots[name] }
     public var stateRoots: [StateRoot] { families.flatMap(\.stateRoots) }

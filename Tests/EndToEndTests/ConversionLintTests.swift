@@ -1,0 +1,73 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `scripts/lint-conversions`, the check that no numeric conversion in Sources can trap: it
+/// passes on Sources, and fails on a file of bare conversions, naming each line, while the
+/// checked forms and the lines that say why they are safe pass.
+final class ConversionLintTests: XCTestCase {
+    private let script = Repository.root.appendingPathComponent("scripts/lint-conversions")
+
+    private func lint(_ paths: [String]) throws -> RunResult {
+        try runProcess(
+            URL(fileURLWithPath: "/bin/bash"), [script.path] + paths, in: Repository.root,
+            environment: ["PATH": "/usr/bin:/bin", "LC_ALL": "C.UTF-8"], timeout: 60)
+    }
+
+    func testSourcesHaveNoBareConversion() throws {
+        let r = try lint([])
+        XCTAssertEqual(r.status, 0, r.stdoutText + r.stderrText)
+        XCTAssertEqual(r.stdoutText, "")
+    }
+
+    func testBareConversionsFailWithTheirLines() throws {
+        let directory = TemporaryDirectory()
+        let bad = [
+            "let a = Int(someDouble)",
+            "let b = Int32(someInt)",
+            "let c = UInt8(n) + 1",
+            "let d = \"\\(Int(x))\"",
+            "let e: Int = numericCast(y)",
+            "let f = Int(z)  // safe:",
+            "// safe:",
+            "let g = UInt64(w)",
+            "let h = Int(exactly: p) ?? Int(q)",
+        ]
+        let good = [
+            "let a = Int(exactly: someDouble)",
+            "let b = Int32(clamping: someInt)",
+            "let c = UInt8(ascii: \"a\")",
+            "let d = Int(truncatingIfNeeded: hash)",
+            "let e = UInt64(bitPattern: signed)",
+            "let f = checkedInt(someDouble) ?? 0",
+            "let g = Int(byte)  // safe: a byte widens",
+            "// safe: below the limit, checked above",
+            "let h = Int32(count)",
+            "/// Int(someDouble) in a comment is not code",
+            "let i = [UInt8](repeating: 0, count: 4)",
+            "let j = MyInt(3) + BigInt(4)",
+        ]
+        directory.write("bad.swift", bad.joined(separator: "\n") + "\n")
+        directory.write("good.swift", good.joined(separator: "\n") + "\n")
+        directory.write("notes.txt", "let a = Int(someDouble)\n")
+
+        let r = try lint([directory.path])
+        XCTAssertEqual(r.status, 1, r.stderrText)
+        let flagged = r.stdoutText.split(separator: "\n").map { line -> String in
+            let parts = line.split(separator: ":", maxSplits: 2)
+            return "\(URL(fileURLWithPath: String(parts[0])).lastPathComponent):\(parts[1])"
+        }
+        XCTAssertEqual(
+            flagged,
+            [
+                "bad.swift:1", "bad.swift:2", "bad.swift:3", "bad.swift:4", "bad.swift:5", "bad.swift:6", "bad.swift:8",
+                "bad.swift:9",
+            ],
+            r.stdoutText)
+        XCTAssertTrue(r.stdoutText.contains("numericCast can trap"), r.stdoutText)
+
+        let clean = try lint([directory.file("good.swift").path])
+        XCTAssertEqual(clean.status, 0, clean.stdoutText)
+        XCTAssertEqual(try lint([directory.file("missing").path]).status, 2)
+    }
+}

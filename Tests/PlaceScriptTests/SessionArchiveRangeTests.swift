@@ -1,0 +1,173 @@
+import Foundation
+import PlaceFormats
+import PlaceKit
+import XCTest
+
+@testable import PlaceScript
+
+/// A saved session mutated member by member: every number is held to the range the simulation
+/// can produce, and a number outside it is an error naming its path, never a trap.
+final class SessionArchiveRangeTests: XCTestCase {
+    /// The JSON of a session that has launched, been allowed, got a fix and a list of places.
+    private func savedSession() throws -> String {
+        let t = TestShell(table: .standard)
+        XCTAssertEqual(t.run("launch\nauth allow\nlocate sydney\nwait 2s\n"), 0, t.err.text)
+        return jsonText(try SessionArchive.archive(t.shell.session, extra: []))
+    }
+
+    private func restoreError(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> String? {
+        guard case .success(let json) = JSON.parse(Array(text.utf8)) else {
+            XCTFail("not JSON", file: file, line: line)
+            return nil
+        }
+        do {
+            _ = try SessionArchive.restore(json)
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+
+    func testTheSavedSessionReadsBack() throws {
+        XCTAssertNil(restoreError(try savedSession()))
+    }
+
+    func testNumbersAtTheEndsOfDoubleAreRefusedWithTheirPath() throws {
+        let good = try savedSession()
+        let fix = "\"horizontalAccuracy\":5,\"speed\":-1,\"course\":-1,\"timestamp\":1.4"
+        let cases: [(String, String, String)] = [
+            ("\"selectedMarker\":null", "\"selectedMarker\":1e19", "app.mapView.selectedMarker: no such marker"),
+            ("\"selectedMarker\":null", "\"selectedMarker\":0.5", "app.mapView.selectedMarker: no such marker"),
+            ("\"locationError\":null", "\"locationError\":1e308", "app.locationError: not a code"),
+            ("{\"answered\":13}", "{\"failed\":-1e308}", "app.lastPlacesResponse.failed: not a Places error code"),
+            (
+                "{\"answered\":13}", "{\"answered\":-1}",
+                "app.lastPlacesResponse.answered: -1 is outside the allowed range 0…20"
+            ),
+            (
+                "\"placesRequests\":2", "\"placesRequests\":1e308",
+                "stats.placesRequests: 1e+308 is outside the allowed range 0…1000000000000000"
+            ),
+            (
+                fix, fix.replacingOccurrences(of: "1.4", with: "9.2e18"),
+                "app.locationManager.lastDelivered.timestamp: 9.2e+18 is outside the allowed range 0…1000000000000"
+            ),
+            (
+                fix, fix.replacingOccurrences(of: "\"course\":-1", with: "\"course\":361"),
+                "app.locationManager.lastDelivered.course: 361 is outside the allowed range -1…360"
+            ),
+            (
+                "\"distanceFilter\":50", "\"distanceFilter\":-1e308",
+                "app.locationManager.distanceFilter: -1e+308 is outside the allowed range -1…100000"
+            ),
+            ("\"clock\":3800000", "\"clock\":3800000.5", "clock: expected a whole number"),
+        ]
+        for (old, new, message) in cases {
+            XCTAssertTrue(good.contains(old), old)
+            XCTAssertEqual(restoreError(good.replacingOccurrences(of: old, with: new)), message, new)
+        }
+    }
+
+    /// Dates and the terminal map stay in bounds for any number, even ones `load` refuses.
+    func testDatesOfAnyTimeAreBounded() {
+        for t in [Double.nan, .infinity, -.infinity, 1e308, -1e308, 9.3e18, -9.3e18] {
+            let d = VirtualDate(clock: t)
+            XCTAssertTrue((0...999_999).contains(d.microsecond), "\(t)")
+            _ = d.localeDescription
+            _ = VirtualDate(unixTime: t).localeDescription
+        }
+    }
+
+    /// An accuracy ring of any size draws in time bounded by the view: a radius of 2^31 points
+    /// hung `map` (a loop over the circumference), 1e308 trapped.
+    func testAccuracyRingsOfAnySizeDrawQuickly() throws {
+        let t = TestShell(table: .standard)
+        XCTAssertEqual(t.run("launch\nauth allow\nlocate sydney\nwait 2s\n"), 0, t.err.text)
+        let app = try XCTUnwrap(t.shell.session.app)
+        var scene = MapScene(app: app, session: t.shell.session)
+        let me = try XCTUnwrap(scene.myLocation)
+        let start = Date()
+        var rings: [Int] = []
+        for radius in [50, 5_000, 2_147_483_648, 1e15, 1e308, .infinity, .nan] {
+            scene.myLocation = MapScene.MyLocation(x: me.x, y: me.y, accuracyMetres: radius, radius: radius)
+            let lines = TerminalMap(scene: scene, columns: 80, lines: 22, unicode: true, color: false).render().lines
+            XCTAssertEqual(lines.count, 24, "\(radius)")
+            rings.append(lines.joined().filter { $0 == "·" }.count)
+        }
+        // Off to one side, a ring a thousand views wide crosses the view as a near-straight line.
+        scene.myLocation = MapScene.MyLocation(x: -400_000 + 100, y: me.y, accuracyMetres: 0, radius: 400_000)
+        let edge = TerminalMap(scene: scene, columns: 80, lines: 22, unicode: true, color: false).render().lines
+        XCTAssertGreaterThanOrEqual(
+            edge.joined().filter { $0 == "·" }.count, rings.last! + 10, edge.joined(separator: "\n"))
+        XCTAssertLessThan(Date().timeIntervalSince(start), 5)
+        // The last (NaN) draws no ring: its count is the dots of the frame's own text.
+        XCTAssertGreaterThan(rings[0], rings.last! + 10, "a small ring shows")
+        XCTAssertTrue(
+            rings[2...].allSatisfy { $0 == rings.last! }, "a ring larger than the view is outside it: \(rings)")
+    }
+}
+
+/// `save` streams the file: the bytes are those of the whole value as JSON, a file that would
+/// pass the limit is refused part way, and a refused or failed write leaves the old file.
+final class SessionStreamingTests: XCTestCase {
+    private func session() throws -> Session {
+        let t = TestShell(table: .standard)
+        XCTAssertEqual(t.run("places generate 3000\nlaunch\nauth allow\nlocate sydney\nwait 2s\n"), 0, t.err.text)
+        return t.shell.session
+    }
+
+    func testStreamedBytesAreTheWholeValueAsJSON() throws {
+        let s = try session()
+        let whole = Array((jsonText(try SessionArchive.archive(s, extra: [])) + "\n").utf8)
+        var streamed: [UInt8] = []
+        var chunks = 0
+        let refusal = writeSessionJSON(
+            try SessionArchive.archive(s, extra: [], datasetSeparately: true), dataset: s.places.dataset,
+            limit: SessionArchive.maxFileSize
+        ) {
+            streamed += $0
+            chunks += 1
+            return true
+        }
+        XCTAssertNil(refusal)
+        XCTAssertEqual(streamed, whole)
+        XCTAssertGreaterThanOrEqual(whole.count, 700_000)
+        XCTAssertGreaterThan(chunks, 0)
+    }
+
+    func testALimitIsCheckedWhileStreaming() throws {
+        let s = try session()
+        let value = try SessionArchive.archive(s, extra: [], datasetSeparately: true)
+        var written = 0
+        let refusal = writeSessionJSON(value, dataset: s.places.dataset, limit: 100_000) {
+            written += $0.count
+            return true
+        }
+        XCTAssertEqual(refusal, "the session would be larger than 100,000 bytes, the most 'load' reads")
+        XCTAssertLessThanOrEqual(written, 100_000)
+        // A failed write stops the stream; the writer has the reason.
+        var calls = 0
+        XCTAssertNil(
+            writeSessionJSON(value, dataset: s.places.dataset, limit: SessionArchive.maxFileSize) { _ in
+                calls += 1
+                return false
+            })
+        XCTAssertEqual(calls, 1)
+    }
+
+    func testARefusedStreamLeavesTheOldFile() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("stream-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("s.json").path
+        XCTAssertNoThrow(try writeFileAtomically(path, Array("old\n".utf8)).get())
+        let result = writeFileAtomically(path) { append in
+            _ = append(Array("new, part way".utf8))
+            return "too large"
+        }
+        guard case .failure(let e) = result else { return XCTFail("expected a failure") }
+        XCTAssertEqual(writeFailureMessage("s.json", e), "cannot write 's.json': too large; the old file is unchanged")
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "old\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["s.json"])
+    }
+}
