@@ -8,7 +8,7 @@
 // session) the file is parsed and one value in it changed (`PBFMutator`, `SessionMutator`); a
 // quarter of the time, or when the file does not parse, or the result would not fit, libFuzzer's
 // own mutator (`LLVMFuzzerMutate`, with the `-dict=` words) does the work instead, as it does
-// for every other selector, except that a third of the mutations of other selectors' inputs go
+// for every other selector, except that half of the mutations of other selectors' inputs go
 // to a PBF or session input seen before (`StructuredMutation.pool`).
 import CFuzzDriver
 import PlaceKit
@@ -21,7 +21,7 @@ public func fuzzCustomMutator(_ data: UnsafeMutablePointer<UInt8>?, _ size: Int,
     var random = SeededRandom(seed: UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 | 1)
     var input = Array(UnsafeBufferPointer(start: data, count: size))
     let isStructured = StructuredMutation.formats.contains(input[0] % 6)
-    if !isStructured, !StructuredMutation.pool.isEmpty, random.oneIn(3) {
+    if !isStructured, !StructuredMutation.pool.isEmpty, random.oneIn(2) {
         input = random.pick(StructuredMutation.pool)
     }
     if random.below(4) != 0, let mutated = StructuredMutation.mutate(selector: input[0], input.dropFirst(), &random),
@@ -53,7 +53,7 @@ enum StructuredMutation {
     }
 
     /// Up to `poolSize` inputs of the structured formats (selector byte included) that parsed,
-    /// the latest libFuzzer handed over. When it hands over an input of another format, a third
+    /// the latest libFuzzer handed over. When it hands over an input of another format, half
     /// of the time one of these is mutated in its place: the GPX, GeoJSON, CSV and XML inputs
     /// grow the corpus far faster than the PBF and session ones, and would otherwise leave the
     /// structured formats a few percent of the mutations. (libFuzzer calls the mutator from one

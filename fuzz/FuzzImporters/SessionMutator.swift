@@ -3,12 +3,13 @@
 // failing the JSON parser.
 //
 // A place is any value in the tree, picked by its shape path (`app.mapView.selectedMarker`,
-// `places.dataset.*.rating`: a long array counts once): numbers and nulls four times as often as
-// other values (they are where range checks go missing: an index, a count, a timestamp, an
-// accuracy), and a quarter of the time a second place is changed too. A leaf is replaced with one of
-// `replacements` (1e19, −1e19, 1e308, −1e308, 2147483648, 9.2e18, 9.3e18, −0, 0.5, "", a long
-// string, [], {}, null, true, …); an array or object is replaced whole, or loses or repeats one
-// of its elements or members.
+// `places.dataset.*.rating`: a long array counts once), numbers and nulls eight times as often as
+// other values: they are where range checks go missing (an index, a count, a timestamp, an
+// accuracy). A quarter of the time a second place is changed too. A number or null becomes one
+// of the extreme numbers two times in three; otherwise, and for other leaves, it is replaced with
+// one of `replacements` (1e19, −1e19, 1e308, −1e308, 2147483648, 9.2e18, 9.3e18, −0, 0.5, "", a
+// long string, [], {}, null, true, …); an array or object is replaced whole, or loses or repeats
+// one of its elements or members.
 import PlaceFormats
 import PlaceKit
 
@@ -25,6 +26,13 @@ enum SessionMutator {
         "9223372036854775807", "-9223372036854775808", "-0", "0.5", "-1", "0", "1e-308", "\"\"",
         "\"" + String(repeating: "x", count: 4096) + "\"", "\"\\u0000\"", "[]", "{}", "null", "true", "false",
     ]
+
+    /// The numbers among `replacements` that no Int, Int32 or time can hold.
+    static let extremeNumbers = ["1e19", "-1e19", "1e308", "-1e308", "2147483648", "9.3e18", "-9223372036854775808"]
+
+    static func isNumberOrNull(_ text: String) -> Bool {
+        text == "null" || text.first.map { $0 == "-" || $0.isNumber } == true
+    }
 
     static func mutate(_ file: [UInt8], _ random: inout SeededRandom) -> [UInt8]? {
         guard case .success(let json) = JSON.parse(file) else { return nil }
@@ -80,8 +88,9 @@ enum SessionMutator {
 
     /// One place in the tree changed. Places are grouped by their shape path (member names, any
     /// array index as `*`: `places.dataset.*.rating` is one group however many places there
-    /// are), a group is picked, numbers and nulls four times as often as the rest, then one
-    /// place in it: a long array does not drown the session's single values.
+    /// are), a group is picked, numbers and nulls eight times as often as the rest, then one
+    /// place in it: a long array does not drown the session's single values. A number or null
+    /// becomes one of the extreme numbers two times in three.
     static func change(_ tree: inout Node, _ random: inout SeededRandom) {
         var groups: [String: [Path]] = [:]
         var weighted: [String] = []
@@ -94,8 +103,7 @@ enum SessionMutator {
         func walk(_ n: Node, _ path: Path, _ shape: String) {
             switch n {
             case .leaf(let text):
-                let isNumberOrNull = text == "null" || text.first.map { $0 == "-" || $0.isNumber } == true
-                add(shape, path, weight: isNumberOrNull ? 4 : 1)
+                add(shape, path, weight: isNumberOrNull(text) ? 8 : 1)
             case .array(let elements):
                 add(shape, path, weight: 1)
                 for (i, e) in elements.enumerated() { walk(e, path + [i], shape + ".*") }
@@ -116,6 +124,8 @@ enum SessionMutator {
                 let i = random.below(members.count)
                 if random.oneIn(2) { members.remove(at: i) } else { members.insert(members[i], at: i) }
                 n = .object(members)
+            case .leaf(let text) where isNumberOrNull(text) && !random.oneIn(3):
+                n = .leaf(random.pick(extremeNumbers))
             default:
                 n = .leaf(random.pick(replacements))
             }
