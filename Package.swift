@@ -34,7 +34,7 @@ let package = Package(
             name: "FuzzLanguage", dependencies: ["CFuzzDriver", "PlaceScript"], path: "fuzz/FuzzLanguage"),
         .executableTarget(name: "FuzzSession", dependencies: ["CFuzzDriver", "PlaceScript"], path: "fuzz/FuzzSession"),
         .executableTarget(
-            name: "FuzzImporters", dependencies: ["CFuzzDriver", "PlaceFormats", "PlaceKit", "PlaceScript"],
+            name: "FuzzImporters", dependencies: ["CFuzzDriver", "CZlib", "PlaceFormats", "PlaceKit", "PlaceScript"],
             path: "fuzz/FuzzImporters"),
         // What the test targets share: where the repository's files are, and the real data in
         // ../shared/data that a test reads where it exists and skips, with a reason, where not.

@@ -12,18 +12,8 @@ final class EditorSyntaxTests: XCTestCase {
     private let vimPath = "editors/vim/syntax/placescript.vim"
     private let grammarPath = "editors/vscode/syntaxes/placescript.tmLanguage.json"
 
-    /// Compares a committed file with what the table makes; `PLACESHELL_RECORD=1` writes it.
     private func check(_ path: String, _ generated: String, line: UInt = #line) throws {
-        let url = Repository.root.appendingPathComponent(path)
-        if ["1", "yes", "true"].contains(ProcessInfo.processInfo.environment["PLACESHELL_RECORD"] ?? "") {
-            try Data(generated.utf8).write(to: url)
-            return
-        }
-        let committed = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
-        XCTAssertEqual(
-            committed, generated,
-            "\(path) is not what the command table makes: PLACESHELL_RECORD=1 swift test --filter EditorSyntaxTests",
-            line: line)
+        try checkGenerated(path, generated, test: "EditorSyntaxTests", line: line)
     }
 
     func testCommittedFilesAreWhatTheTableMakes() throws {

@@ -1,5 +1,7 @@
+import Foundation
 import PlaceFormats
 import PlaceKit
+import TestSupport
 import XCTest
 
 @testable import PlaceScript
@@ -176,3 +178,17 @@ let placeNameType: ArgType = {
     }
     return type
 }()
+
+/// Compares a committed file (a path from the repository root) with what the command table
+/// makes now; `PLACESHELL_RECORD=1` writes it instead. `test` names the test class that rewrites it.
+func checkGenerated(_ path: String, _ generated: String, test: String, line: UInt = #line) throws {
+    let url = Repository.root.appendingPathComponent(path)
+    if ["1", "yes", "true"].contains(ProcessInfo.processInfo.environment["PLACESHELL_RECORD"] ?? "") {
+        try Data(generated.utf8).write(to: url)
+        return
+    }
+    let committed = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+    XCTAssertEqual(
+        committed, generated,
+        "\(path) is not what the command table makes: PLACESHELL_RECORD=1 swift test --filter \(test)", line: line)
+}

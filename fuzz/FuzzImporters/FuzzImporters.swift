@@ -54,6 +54,10 @@ struct FuzzImporters {
     }
 
     static func main() {
+        let arguments = CommandLine.arguments
+        if arguments.count == 5, arguments[1] == "-mutate", let count = Int(arguments[2]) {
+            exit(mutate(count: count, arguments[3], into: arguments[4]))
+        }
         var argc = CommandLine.argc
         var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
         let rc = fuzz_run_driver(&argc, &argv) { data, size in
@@ -66,5 +70,35 @@ struct FuzzImporters {
             exit(255)
         }
         exit(rc)
+    }
+
+    /// `FuzzImporters -mutate COUNT INPUT DIR`: writes the custom mutator's first COUNT outputs
+    /// for INPUT (a selector byte and a file), with the seeds 1…COUNT, to DIR/1, DIR/2, …, to
+    /// look at what it makes. Outside a fuzzer build libFuzzer's own mutations leave the input
+    /// as it is.
+    static func mutate(count: Int, _ input: String, into directory: String) -> Int32 {
+        guard let file = fopen(input, "rb") else {
+            fputs("cannot read \(input)\n", stderr)
+            return 1
+        }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = fread(&chunk, 1, chunk.count, file)
+            if n <= 0 { break }
+            bytes += chunk.prefix(n)
+        }
+        fclose(file)
+        let maxSize = max(bytes.count * 2, 131_072)
+        for i in 0..<count {
+            var buffer = bytes + [UInt8](repeating: 0, count: maxSize - bytes.count)
+            let size = buffer.withUnsafeMutableBufferPointer {
+                fuzzCustomMutator($0.baseAddress, bytes.count, maxSize, UInt32(i + 1))
+            }
+            guard let out = fopen("\(directory)/\(i + 1)", "wb") else { return 1 }
+            fwrite(buffer, 1, size, out)
+            fclose(out)
+        }
+        return 0
     }
 }

@@ -11,16 +11,16 @@
 /// window `[position, end)`; a sub-message is read by a new reader over its window. Every length
 /// is checked against the bytes that remain before anything is read, so no read goes past
 /// `end` and no length field can make the reader allocate (nothing here allocates at all).
-struct ProtoReader {
+package struct ProtoReader {
     /// A malformed message: what is wrong and the byte offset (from the start of the buffer the
     /// reader was made over) where it was found.
-    struct Failure: Error, Equatable {
-        var message: String
-        var offset: Int
+    package struct Failure: Error, Equatable {
+        package var message: String
+        package var offset: Int
     }
 
     /// How a field's value is encoded on the wire (the low three bits of its key).
-    enum WireType: UInt8 {
+    package enum WireType: UInt8 {
         case varint = 0
         case fixed64 = 1
         case lengthDelimited = 2
@@ -30,21 +30,21 @@ struct ProtoReader {
     }
 
     /// A field key: its number and wire type.
-    struct Key {
-        var field: UInt64
-        var wireType: WireType
+    package struct Key {
+        package var field: UInt64
+        package var wireType: WireType
         /// Where the key starts, for error messages.
-        var offset: Int
+        package var offset: Int
     }
 
-    let bytes: UnsafeBufferPointer<UInt8>
+    package let bytes: UnsafeBufferPointer<UInt8>
     /// The next byte to read.
-    private(set) var position: Int
+    package private(set) var position: Int
     /// One past the last byte of this reader's window.
-    let end: Int
+    package let end: Int
 
     /// A reader over `range` of `bytes` (the whole buffer by default).
-    init(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>? = nil) {
+    package init(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>? = nil) {
         self.bytes = bytes
         let r = range ?? 0..<bytes.count
         precondition(r.lowerBound >= 0 && r.upperBound <= bytes.count, "window outside the buffer")
@@ -53,11 +53,11 @@ struct ProtoReader {
     }
 
     /// True when the window is used up.
-    var isAtEnd: Bool { position >= end }
+    package var isAtEnd: Bool { position >= end }
 
     /// An unsigned varint (at most ten bytes; the tenth may only hold the top bit).
     @inline(__always)
-    mutating func varint() throws(Failure) -> UInt64 {
+    package mutating func varint() throws(Failure) -> UInt64 {
         // Fast path: one byte (most keys, small ids and deltas).
         if position < end, bytes[position] < 0x80 {
             let v = UInt64(bytes[position])  // safe: a byte widens
@@ -84,30 +84,30 @@ struct ProtoReader {
 
     /// A zigzag-encoded signed varint (`sint32`/`sint64`).
     @inline(__always)
-    mutating func zigzag() throws(Failure) -> Int64 {
+    package mutating func zigzag() throws(Failure) -> Int64 {
         Self.unzigzag(try varint())
     }
 
     /// A two's-complement signed varint (`int32`/`int64`; negative values take ten bytes).
     @inline(__always)
-    mutating func int64() throws(Failure) -> Int64 {
+    package mutating func int64() throws(Failure) -> Int64 {
         Int64(bitPattern: try varint())
     }
 
     /// Zigzag decoding: 0, -1, 1, -2, … from 0, 1, 2, 3, ….
     @inline(__always)
-    static func unzigzag(_ v: UInt64) -> Int64 {
+    package static func unzigzag(_ v: UInt64) -> Int64 {
         Int64(bitPattern: (v >> 1) ^ (0 &- (v & 1)))
     }
 
     /// Zigzag encoding, the inverse of `unzigzag` (for the tests' encoder).
-    static func zigzag(_ v: Int64) -> UInt64 {
+    package static func zigzag(_ v: Int64) -> UInt64 {
         UInt64(bitPattern: (v << 1) ^ (v >> 63))
     }
 
     /// The next field key, or nil at the end of the window. Field number 0 and the group wire
     /// types (deprecated, never used by PBF) are errors.
-    mutating func key() throws(Failure) -> Key? {
+    package mutating func key() throws(Failure) -> Key? {
         guard position < end else { return nil }
         let offset = position
         let raw = try varint()
@@ -124,7 +124,7 @@ struct ProtoReader {
 
     /// The byte range of a length-delimited value, checked against the window; the reader moves
     /// past it.
-    mutating func lengthDelimited() throws(Failure) -> Range<Int> {
+    package mutating func lengthDelimited() throws(Failure) -> Range<Int> {
         let start = position
         let length = try varint()
         guard length <= UInt64(end - position) else {  // safe: end ≥ position in a window
@@ -136,12 +136,12 @@ struct ProtoReader {
     }
 
     /// A reader over a length-delimited value (a sub-message or a packed field).
-    mutating func subReader() throws(Failure) -> ProtoReader {
+    package mutating func subReader() throws(Failure) -> ProtoReader {
         ProtoReader(bytes, range: try lengthDelimited())
     }
 
     /// Skips the value of a field whose key was just read.
-    mutating func skip(_ key: Key) throws(Failure) {
+    package mutating func skip(_ key: Key) throws(Failure) {
         switch key.wireType {
         case .varint: _ = try varint()
         case .fixed64: try advance(8, key)
@@ -161,7 +161,7 @@ struct ProtoReader {
 
     /// Checks that a field has the wire type its schema says, so a corrupt key is an error here
     /// rather than a misread value later.
-    static func expect(_ key: Key, _ wire: WireType, _ what: StaticString) throws(Failure) {
+    package static func expect(_ key: Key, _ wire: WireType, _ what: StaticString) throws(Failure) {
         guard key.wireType == wire else {
             throw Failure(
                 message:
@@ -171,14 +171,14 @@ struct ProtoReader {
     }
 
     /// A length-delimited value as a String (UTF-8; invalid sequences become U+FFFD).
-    mutating func string() throws(Failure) -> String {
+    package mutating func string() throws(Failure) -> String {
         let r = try lengthDelimited()
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[r]), as: UTF8.self)
     }
 
     /// Calls `body` for each varint of a packed repeated field whose key was just read. A field
     /// written unpacked (one varint, as encoders may) is accepted too, as protobuf requires.
-    mutating func forEachPacked(_ key: Key, _ body: (UInt64) throws(Failure) -> Void) throws(Failure) {
+    package mutating func forEachPacked(_ key: Key, _ body: (UInt64) throws(Failure) -> Void) throws(Failure) {
         if key.wireType == .varint {
             try body(try varint())
             return
@@ -191,16 +191,17 @@ struct ProtoReader {
 
 /// A minimal protocol buffers writer, the inverse of `ProtoReader`. PlaceKit itself never writes
 /// PBF; the tests use it to build edge cases byte by byte, and it lives here so the two stay
-/// in step.
-struct ProtoWriter {
+/// in step. Both are `package`: the fuzzing harness's PBF mutator (fuzz/FuzzImporters) reads and
+/// rewrites files with them.
+package struct ProtoWriter {
     /// The message so far.
-    var bytes: [UInt8] = []
+    package var bytes: [UInt8] = []
 
     /// A writer with an empty message.
-    init() {}
+    package init() {}
 
     /// Appends an unsigned varint.
-    mutating func varint(_ v: UInt64) {
+    package mutating func varint(_ v: UInt64) {
         var v = v
         while v >= 0x80 {
             bytes.append(UInt8(v & 0x7F) | 0x80)  // safe: masked to 0…127, plus 0x80
@@ -210,40 +211,40 @@ struct ProtoWriter {
     }
 
     /// Appends a field key.
-    mutating func key(_ field: Int, _ wire: ProtoReader.WireType) {
+    package mutating func key(_ field: Int, _ wire: ProtoReader.WireType) {
         varint(UInt64(field) << 3 | UInt64(wire.rawValue))  // safe: field numbers are positive
     }
 
     /// A varint field (`uint*`, `int*` as two's complement, `bool`, `enum`).
-    mutating func varintField(_ field: Int, _ v: UInt64) {
+    package mutating func varintField(_ field: Int, _ v: UInt64) {
         key(field, .varint)
         varint(v)
     }
 
     /// A signed two's-complement varint field (`int32`/`int64`).
-    mutating func intField(_ field: Int, _ v: Int64) {
+    package mutating func intField(_ field: Int, _ v: Int64) {
         varintField(field, UInt64(bitPattern: v))
     }
 
     /// A zigzag varint field (`sint32`/`sint64`).
-    mutating func sintField(_ field: Int, _ v: Int64) {
+    package mutating func sintField(_ field: Int, _ v: Int64) {
         varintField(field, ProtoReader.zigzag(v))
     }
 
     /// A length-delimited field (bytes, string or an encoded sub-message).
-    mutating func bytesField(_ field: Int, _ value: [UInt8]) {
+    package mutating func bytesField(_ field: Int, _ value: [UInt8]) {
         key(field, .lengthDelimited)
         varint(UInt64(value.count))  // safe: a count is not negative
         bytes.append(contentsOf: value)
     }
 
     /// A string field.
-    mutating func stringField(_ field: Int, _ value: String) {
+    package mutating func stringField(_ field: Int, _ value: String) {
         bytesField(field, Array(value.utf8))
     }
 
     /// A packed repeated varint field.
-    mutating func packedField(_ field: Int, _ values: [UInt64]) {
+    package mutating func packedField(_ field: Int, _ values: [UInt64]) {
         var inner = ProtoWriter()
         for v in values { inner.varint(v) }
         bytesField(field, inner.bytes)
