@@ -12,49 +12,19 @@ Standard library only. Run from the repository root after changing the XML:
     python3 Tests/Fixtures/make-osm-twins.py
 """
 import json
-import struct
+import sys
 import xml.etree.ElementTree as ET
-import zlib
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from protobuf_wire import f_bytes, f_packed, f_varint, frame, key, varint, zigzag  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCE = ROOT / "examples/data/cockle-bay.osm"
 OUT = ROOT / "Tests/Fixtures/osm"
 
 
-# --- protobuf wire format -------------------------------------------------------------------
-
-def varint(n):
-    n &= (1 << 64) - 1
-    out = bytearray()
-    while True:
-        b = n & 0x7F
-        n >>= 7
-        if n:
-            out.append(b | 0x80)
-        else:
-            out.append(b)
-            return bytes(out)
-
-
-def zigzag(n):
-    return (n << 1) ^ (n >> 63)
-
-
-def key(field, wire):
-    return varint(field << 3 | wire)
-
-
-def f_varint(field, n):
-    return key(field, 0) + varint(n)
-
-
-def f_bytes(field, data):
-    return key(field, 2) + varint(len(data)) + data
-
-
-def f_packed(field, values, encode=varint):
-    return f_bytes(field, b"".join(encode(v) for v in values))
+# --- protobuf wire format: protobuf_wire.py ------------------------------------------------
 
 
 def deltas(values):
@@ -163,12 +133,6 @@ def header_block():
         + f_bytes(4, b"DenseNodes")
         + f_bytes(16, b"placeshell Tests/Fixtures/make-osm-twins.py")
     )
-
-
-def frame(kind, data, compress):
-    blob = f_varint(2, len(data)) + f_bytes(3, zlib.compress(data, 9)) if compress else f_bytes(1, data)
-    header = f_bytes(1, kind.encode()) + f_varint(3, len(blob))
-    return struct.pack(">I", len(header)) + header + blob
 
 
 pbf = (

@@ -16,41 +16,14 @@ leaves them out (to measure how long the mutators take to find the bugs on their
 Standard library only. Run from anywhere:  python3 fuzz/seeds/findings/make-findings.py
 """
 import json
-import struct
-import zlib
+import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "Tests/Fixtures"))
+from protobuf_wire import f_bytes, f_varint, frame, varint  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 SESSION = HERE.parent / "session.json"
-
-
-def varint(n):
-    n &= (1 << 64) - 1
-    out = bytearray()
-    while True:
-        b = n & 0x7F
-        n >>= 7
-        if not n:
-            return bytes(out + bytes([b]))
-        out.append(b | 0x80)
-
-
-def key(field, wire):
-    return varint(field << 3 | wire)
-
-
-def f_varint(field, n):
-    return key(field, 0) + varint(n)
-
-
-def f_bytes(field, data):
-    return key(field, 2) + varint(len(data)) + data
-
-
-def frame(kind, data, compress):
-    blob = f_varint(2, len(data)) + f_bytes(3, zlib.compress(data, 9)) if compress else f_bytes(1, data)
-    header = f_bytes(1, kind.encode()) + f_varint(3, len(blob))
-    return struct.pack(">I", len(header)) + header + blob
 
 
 def pbf(lat_offset=0, lon_offset=0):
