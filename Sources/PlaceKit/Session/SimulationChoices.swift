@@ -154,7 +154,7 @@ public enum SimulationChoices {
         Choice(
             topic: "the alert",
             choice:
-                "its title reads “Allow “Current Place on a Map” to use your location?” and its message is the usage string; leaving the app for Settings while it is up dismisses it unanswered"
+                "its title reads “Allow “current-place-on-map” to use your location?”: iOS names the app by CFBundleDisplayName, else CFBundleName, and the tutorial's Info.plist (tutorials/current-place-on-map in googlemaps-samples/maps-sdk-for-ios-samples) sets the display name to current-place-on-map (the navigation bar's “Current Place on a Map” is a screen title, not the app's name); its message is the usage string; leaving the app for Settings while it is up dismisses it unanswered"
         ),
         Choice(
             topic: "billing",
