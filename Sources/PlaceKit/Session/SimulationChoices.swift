@@ -133,7 +133,12 @@ public enum SimulationChoices {
         Choice(
             topic: "unknown status",
             choice:
-                "'auth unknown' reports a status this code does not know; the tutorial's @unknown default: fatalError() ends the app (P11)"
+                "'auth unknown' reports a status this code does not know; the Swift app's @unknown default: fatalError() ends it (P11); the Objective-C switch has no default, so that app prints only the accuracy line and runs on"
+        ),
+        Choice(
+            topic: "the crash line",
+            choice:
+                "a crash prints the Swift runtime's line for a fatalError() without a message, “current_place_on_map/MapViewController.swift:155: Fatal error” (the file as #fileID: the module Main.storyboard names and the file, as the Swift runtime prints a trap); 155 is the line of the status switch's fatalError() in the tutorial's listing of the file, which the repository's copy may shift by its licence header"
         ),
         Choice(
             topic: "virtual clock",
