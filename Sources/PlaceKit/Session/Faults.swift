@@ -261,7 +261,7 @@ extension Session {
         for check in SimulationChoices.placesCheckOrder {
             switch check {
             case .fields:
-                if !fields.unsupported.isEmpty || fields.bits == 0 { return (.invalidRequest, false) }
+                if !fields.unsupported.isEmpty { return (.invalidRequest, false) }
             case .location:
                 if !device.privacy.status.isAuthorized || device.position == nil { return (.locationError, false) }
             case .network:

@@ -108,7 +108,7 @@ public enum SimulationChoices {
         Choice(
             topic: "unrequested fields",
             choice:
-                "text fields read nil, rating 0, priceLevel -1, types empty and coordinate kCLLocationCoordinate2DInvalid (-180, -180)"
+                "text fields read nil, rating 0, priceLevel -1, types empty and coordinate kCLLocationCoordinate2DInvalid (-180, -180); an empty field mask is no error: the request succeeds with places that have no field (GMSPlaceField reference)"
         ),
         Choice(
             topic: "fields unsupported for likelihoods",
