@@ -104,7 +104,9 @@ final class LocationManagerTests: XCTestCase {
         XCTAssertTrue(rig.session.device.promptOpen)
         XCTAssertEqual(events.map(\.name), ["alert"])
         let alert = events[0]
-        XCTAssertEqual(alert.fields.first?.value, .string("Allow “Current Place on a Map” to use your location?"))
+        XCTAssertEqual(
+            alert.fields.first?.value, .string("Allow “current-place-on-map” to use your location?"),
+            "the app's name is the bundle's display name, not the navigation bar's title")
         XCTAssertTrue(alert.fields.contains(Value.Field("precise", .bool(true))))
         // A second request while the alert is open shows nothing new.
         rig.manager.requestWhenInUseAuthorization()

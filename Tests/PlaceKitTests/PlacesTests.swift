@@ -122,7 +122,7 @@ final class PlacesTests: XCTestCase {
         XCTAssertEqual(rig.responses.map(\.time), [0.4])
     }
 
-    func testUnsupportedFieldsAndAnEmptyMaskAreInvalidRequests() {
+    func testUnsupportedFieldsAreInvalidRequests() {
         for name in ["phoneNumber", "website", "addressComponents", "openingHours", "utcOffsetMinutes"] {
             var fields = PlaceFields.tutorial
             fields.insert(name)
@@ -132,10 +132,19 @@ final class PlacesTests: XCTestCase {
             rig.session.settle()
             XCTAssertEqual(rig.errorCodes, [.invalidRequest], name)
         }
+        // An empty mask is no error: the places come back with no field (GMSPlaceField).
         let empty = Rig()
         empty.request(PlaceFields())
         empty.session.settle()
-        XCTAssertEqual(empty.errorCodes, [.invalidRequest])
+        XCTAssertEqual(empty.errorCodes, [nil])
+        let places = empty.lastList ?? []
+        XCTAssertFalse(places.isEmpty)
+        for likelihood in places {
+            XCTAssertNil(likelihood.place.name)
+            XCTAssertNil(likelihood.place.placeID)
+            XCTAssertEqual(likelihood.place.coordinate, .invalid)
+            XCTAssertNil(likelihood.place.formattedAddress)
+        }
 
         // The mask is checked before the permission.
         let denied = Rig(permission: .never)

@@ -519,15 +519,32 @@ final class TutorialAppTests: XCTestCase {
         let before = h.log.count
         h.session.changePrivacy { $0.unknownFutureStatus = true }
         h.session.settle()
-        XCTAssertEqual(Array(h.log[before...]), [precise], "the accuracy line prints before the status switch")
+        let runtimeLine = "current_place_on_map/MapViewController.swift:155: Fatal error"
+        XCTAssertEqual(
+            Array(h.log[before...]), [precise, runtimeLine],
+            "the accuracy line prints before the status switch, then the runtime's own line")
         XCTAssertFalse(app.isRunning)
         XCTAssertNil(h.session.app)
         XCTAssertTrue(h.session.lastApp === app)
-        XCTAssertEqual(
-            app.crashMessage, "Fatal error: an unknown CLAuthorizationStatus reached `@unknown default: fatalError()`")
-        XCTAssertEqual(h.eventNames(), ["console", "crash"])
+        XCTAssertEqual(app.crashMessage, runtimeLine)
+        XCTAssertEqual(h.eventNames(), ["console", "console", "crash"])
         XCTAssertEqual(h.events.last?.fields.last, Value.Field("pitfall", .string("P11")))
         XCTAssertTrue(h.session.pendingEvents.isEmpty)
+    }
+
+    func testUnknownStatusLeavesTheObjectiveCAppRunning() {
+        let h = Harness()
+        let app = h.launchAllowedAtSydney(flavor: .objc)
+        h.clearEvents()
+        let before = h.log.count
+        h.session.changePrivacy { $0.unknownFutureStatus = true }
+        h.session.settle()
+        XCTAssertEqual(h.log.count, before + 1, "only the accuracy line: no case matches and there is no default")
+        XCTAssertTrue(h.log.last?.hasSuffix(" Location accuracy is precise.") ?? false)
+        XCTAssertTrue(app.isRunning)
+        XCTAssertTrue(h.session.app === app)
+        XCTAssertNil(app.crashMessage)
+        XCTAssertEqual(h.eventNames(), ["console", "note"])
     }
 
     func testAllowOnceRevertsAtTheNextLaunch() {

@@ -123,9 +123,21 @@ public final class TutorialApp: LocationManagerDelegate {
         let accuracy = locationManager.accuracyAuthorization
         log(accuracy == .full ? "Location accuracy is precise." : "Location accuracy is not precise.")
         if session.device.privacy.unknownFutureStatus {
-            crash(
-                "Fatal error: an unknown CLAuthorizationStatus reached `@unknown default: fatalError()`", pitfall: "P11"
-            )
+            switch flavor {
+            case .swift:
+                crash(
+                    atLine: Self.statusSwitchFatalErrorLine,
+                    because:
+                        "an unknown CLAuthorizationStatus reached the status switch's `@unknown default: fatalError()`",
+                    pitfall: "P11")
+            case .objc:
+                // The C switch has a case for each known status and no default: an unknown value
+                // matches none of them, so nothing more is printed and the app runs on.
+                session.emit(
+                    .note(
+                        "the Objective-C status switch has no case for this status and no default: it prints nothing and the app keeps running",
+                        pitfall: "P11"))
+            }
             return
         }
         switch flavor {
@@ -333,12 +345,26 @@ public final class TutorialApp: LocationManagerDelegate {
 
     // MARK: - Lifecycle
 
-    private func crash(_ message: String, pitfall: String) {
-        crashMessage = message
+    /// The line of `MapViewController.swift` holding the status switch's
+    /// `@unknown default: fatalError()`, counted in the tutorial's listing of the file.
+    public static let statusSwitchFatalErrorLine = 155
+    /// The Swift app's module, as the storyboard names it (`customModule`).
+    public static let swiftModuleName = "current_place_on_map"
+
+    /// A `fatalError()` with no message: the Swift runtime prints `FILE-ID:LINE: Fatal error`
+    /// (the file as `#fileID`, module/file) and the process ends. The line enters the log as the
+    /// console shows it; placeshell's explanation follows as a note.
+    private func crash(atLine line: Int, because reason: String, pitfall: String) {
+        let runtimeLine = "\(Self.swiftModuleName)/MapViewController.swift:\(line): Fatal error"
+        crashMessage = runtimeLine
+        session.console(runtimeLine)
         session.emit(
             Event(
-                "crash", text: "✗ the app would crash here: \(message) (\(pitfall))",
-                fields: [Value.Field("message", .string(message)), Value.Field("pitfall", .string(pitfall))]))
+                "crash", text: "note: the app crashed: \(reason) (\(pitfall))",
+                fields: [
+                    Value.Field("message", .string(runtimeLine)), Value.Field("reason", .string(reason)),
+                    Value.Field("pitfall", .string(pitfall)),
+                ]))
         terminate(reason: .crash)
     }
 

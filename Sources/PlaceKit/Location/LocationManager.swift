@@ -127,7 +127,7 @@ public final class LocationManager {
             self.session.device.promptOpen = true
             self.session.emit(
                 PermissionAlert.event(
-                    precise: self.privacy.precise,
+                    precise: self.privacy.precise, appName: self.session.device.infoPlist.appName,
                     message: self.session.device.infoPlist.text(for: .whenInUse) ?? PermissionAlert.message))
         }
     }
@@ -245,11 +245,14 @@ public final class LocationManager {
 
 /// The system alert `requestWhenInUseAuthorization()` shows.
 public enum PermissionAlert {
-    public static let title = "Allow “Current Place on a Map” to use your location?"
     public static let message = "Show your location on a map"
 
+    /// The alert's title; iOS names the app by its bundle's display name, not by any screen title.
+    public static func title(appName: String) -> String { "Allow “\(appName)” to use your location?" }
+
     /// The alert as shown; its message is the Info.plist usage string.
-    static func event(precise: Bool, message: String = PermissionAlert.message) -> Event {
+    static func event(precise: Bool, appName: String, message: String = PermissionAlert.message) -> Event {
+        let title = title(appName: appName)
         let text = """
             ┌ \(title)
             │ \(message)   [Precise: \(precise ? "On" : "Off")]

@@ -205,6 +205,17 @@ public enum UsageKey: String, Sendable, CaseIterable {
 /// and `reset`.
 public struct InfoPlist: Sendable, Equatable {
     var texts: [UsageKey: String]
+    /// `CFBundleDisplayName`: the tutorial's Info.plist sets it to the project's name.
+    public var displayName: String? = InfoPlist.tutorialDisplayName
+    /// `CFBundleName`, `$(PRODUCT_NAME)` in the file: the target's name once built.
+    public var bundleName: String? = InfoPlist.tutorialDisplayName
+
+    /// The tutorial's `CFBundleDisplayName` (and product name).
+    public static let tutorialDisplayName = "current-place-on-map"
+
+    /// The name iOS shows for the app, in the permission alert among other places: the display
+    /// name, else the bundle name.
+    public var appName: String { displayName ?? bundleName ?? "" }
 
     /// The tutorial's text for all three keys.
     public static let tutorialText = "Show your location on a map"
@@ -250,7 +261,7 @@ extension Session {
         for check in SimulationChoices.placesCheckOrder {
             switch check {
             case .fields:
-                if !fields.unsupported.isEmpty || fields.bits == 0 { return (.invalidRequest, false) }
+                if !fields.unsupported.isEmpty { return (.invalidRequest, false) }
             case .location:
                 if !device.privacy.status.isAuthorized || device.position == nil { return (.locationError, false) }
             case .network:

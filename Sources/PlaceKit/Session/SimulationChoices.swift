@@ -108,7 +108,7 @@ public enum SimulationChoices {
         Choice(
             topic: "unrequested fields",
             choice:
-                "text fields read nil, rating 0, priceLevel -1, types empty and coordinate kCLLocationCoordinate2DInvalid (-180, -180)"
+                "text fields read nil, rating 0, priceLevel -1, types empty and coordinate kCLLocationCoordinate2DInvalid (-180, -180); an empty field mask is no error: the request succeeds with places that have no field (GMSPlaceField reference)"
         ),
         Choice(
             topic: "fields unsupported for likelihoods",
@@ -133,7 +133,12 @@ public enum SimulationChoices {
         Choice(
             topic: "unknown status",
             choice:
-                "'auth unknown' reports a status this code does not know; the tutorial's @unknown default: fatalError() ends the app (P11)"
+                "'auth unknown' reports a status this code does not know; the Swift app's @unknown default: fatalError() ends it (P11); the Objective-C switch has no default, so that app prints only the accuracy line and runs on"
+        ),
+        Choice(
+            topic: "the crash line",
+            choice:
+                "a crash prints the Swift runtime's line for a fatalError() without a message, “current_place_on_map/MapViewController.swift:155: Fatal error” (the file as #fileID: the module Main.storyboard names and the file, as the Swift runtime prints a trap); 155 is the line of the status switch's fatalError() in the tutorial's listing of the file, which the repository's copy may shift by its licence header"
         ),
         Choice(
             topic: "virtual clock",
@@ -154,7 +159,7 @@ public enum SimulationChoices {
         Choice(
             topic: "the alert",
             choice:
-                "its title reads “Allow “Current Place on a Map” to use your location?” and its message is the usage string; leaving the app for Settings while it is up dismisses it unanswered"
+                "its title reads “Allow “current-place-on-map” to use your location?”: iOS names the app by CFBundleDisplayName, else CFBundleName, and the tutorial's Info.plist (tutorials/current-place-on-map in googlemaps-samples/maps-sdk-for-ios-samples) sets the display name to current-place-on-map (the navigation bar's “Current Place on a Map” is a screen title, not the app's name); its message is the usage string; leaving the app for Settings while it is up dismisses it unanswered"
         ),
         Choice(
             topic: "billing",

@@ -350,7 +350,8 @@ extension CommandFamily {
                     needs NSLocationWhenInUseUsageDescription: without it the request is ignored —
                     no alert, the status stays notDetermined, no fix ever comes — and iOS prints a
                     message naming the key in the app's console. The key's text is the alert's
-                    message. Info.plist is part of the app bundle: it is read at launch, and a
+                    message; its title names the app by CFBundleDisplayName (else CFBundleName),
+                    "\(InfoPlist.tutorialDisplayName)". Info.plist is part of the app bundle: it is read at launch, and a
                     launch and 'reset' keep it.
                     """,
                 effect: .looks,
@@ -371,7 +372,13 @@ extension CommandFamily {
                         effect: .acts,
                         manual: #"""
                             .It Ic plist show
-                            List the three location usage keys with their texts, or
+                            List the bundle's names
+                            .Dv ( CFBundleDisplayName ,
+                            the app's name in the permission alert, and
+                            .Dv CFBundleName ,
+                            both
+                            .Qq current-place-on-map )
+                            and the three location usage keys with their texts, or
                             .Ql (missing) .
                             The tutorial has all three,
                             .Dv NSLocationWhenInUseUsageDescription ,
@@ -495,10 +502,17 @@ extension CommandFamily {
                 shell in .leaf(faultsValue(shell))
             },
             StateRoot(
-                "plist", summary: "the app's Info.plist location keys: keys, and each key's text or nil",
+                "plist", summary: "the app's Info.plist: keys, appName, and each location key's text or nil",
                 manual: #"""
                     .It Li plist.keys
                     The location usage keys the app's Info.plist has, a list.
+                    .It Li plist.appName
+                    The name iOS shows for the app, in the permission alert's title: the bundle's
+                    .Dv CFBundleDisplayName ,
+                    else its
+                    .Dv CFBundleName ;
+                    the tutorial's is
+                    .Qq current-place-on-map .
                     .It Li plist.NSLocationWhenInUseUsageDescription , plist.NSLocationAlwaysAndWhenInUseUsageDescription , plist.NSLocationAlwaysUsageDescription
                     Each key's text, or
                     .Li nil
@@ -659,8 +673,15 @@ private func plistShowCommand(_ ctx: CommandContext) throws(Diagnostic) -> Comma
     let rows = UsageKey.allCases.map { key in
         [key.rawValue, plist.text(for: key).map { "\"\($0)\"" } ?? "(missing) — needed for \(key.neededFor)"]
     }
-    var lines = ["Info.plist of \(tutorialBundleIdentifier), location keys:"]
-    lines += TextTable(headers: ["", ""], rows: rows).render(indent: "  ")
+    var lines = ["Info.plist of \(tutorialBundleIdentifier):"]
+    let nameRows = [
+        [
+            "CFBundleDisplayName",
+            plist.displayName.map { "\"\($0)\" — the app's name in the permission alert" } ?? "(missing)",
+        ],
+        ["CFBundleName", plist.bundleName.map { "\"\($0)\"" } ?? "(missing)"],
+    ]
+    lines += TextTable(headers: ["", ""], rows: nameRows + rows).render(indent: "  ")
     return CommandResult(value: plistValue(ctx.shell), text: lines)
 }
 
@@ -711,6 +732,9 @@ func faultsValue(_ shell: Shell) -> Value {
 func plistValue(_ shell: Shell) -> Value {
     let plist = shell.session.device.infoPlist
     return .record(
-        [Value.Field("keys", .list(plist.keys.map { .string($0.rawValue) }))]
+        [
+            Value.Field("keys", .list(plist.keys.map { .string($0.rawValue) })),
+            Value.Field("appName", .string(plist.appName)),
+        ]
             + UsageKey.allCases.map { Value.Field($0.rawValue, .optional(plist.text(for: $0))) })
 }

@@ -223,26 +223,34 @@ extension CommandFamily {
                         "unknown",
                         summary: "report a status the app's code does not know, as a future iOS might (P11)",
                         details: """
-                            The tutorial's switch ends in `@unknown default: fatalError()`: a status it
-                            does not know crashes the app. This reports such a status to the running
-                            app; the shell shows where the app would crash and the app stops.
+                            The Swift app's status switch ends in `@unknown default: fatalError()`: a
+                            status it does not know crashes it. The console shows the runtime's line,
+                            current_place_on_map/MapViewController.swift:155: Fatal error, a note says
+                            why, and the app is gone. The Objective-C switch has no default: that app
+                            prints its accuracy line only and keeps running.
                             """,
                         effect: .acts,
                         manual: #"""
                             .It Ic auth unknown
                             Report a status the app's code does not know, as a future iOS might.
-                            At the callback the app prints its accuracy line, then reaches
+                            At the callback the app prints its accuracy line.
+                            The Swift app then reaches its status switch's
                             .Ql @unknown default: fatalError()
-                            and crashes: the shell prints
-                            .Ql the app would crash here: Fatal error: ... (P11)
-                            and goes on;
+                            and crashes: its console, and
+                            .Li log ,
+                            show the Swift runtime's line
+                            .Ql current_place_on_map/MapViewController.swift:155: Fatal error ,
+                            a note says why
+                            .Pq P11 ,
                             .Li app.crashed
                             is
                             .Li true
-                            and the app is not running.
+                            and the app is not running; the shell goes on.
+                            The Objective-C switch has a case for each known status and no default:
+                            that app prints nothing more and keeps running.
                             A new
                             .Ic launch
-                            crashes again until another
+                            of the Swift app crashes again until another
                             .Ic auth
                             subcommand, such as
                             .Ic auth allow ,

@@ -186,7 +186,8 @@ extension CommandFamily {
                     (text nil, rating 0, priceLevel -1, coordinate invalid), so the marker's snippet,
                     the formattedAddress, stays empty until it is requested. 'fields F1,F2' sets the
                     list; '+F' adds, '-F' removes; 'reset' goes back to the tutorial's; 'all' asks
-                    for every field likelihood requests support. Each request bills the base SKU
+                    for every field likelihood requests support; with no field at all the places
+                    come back empty. Each request bills the base SKU
                     plus one data SKU per tier the fields touch (Basic, Contact, Atmosphere).
                     The change takes effect with the next request.
                     """,
@@ -225,6 +226,7 @@ extension CommandFamily {
                     empty until
                     .Cm formattedAddress
                     is requested; the output says so.
+                    With no field at all the request succeeds and the places come back empty.
                     .Cm phoneNumber , website , addressComponents , openingHours
                     and
                     .Cm utcOffsetMinutes
@@ -496,7 +498,9 @@ private func fieldsCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandR
             "warning: likely places do not support \(fields.unsupported.joined(separator: ", ")): requests will fail with invalidRequest (-12)"
         )
     }
-    if fields.bits == 0 { lines.append("warning: no fields: requests will fail with invalidRequest (-12)") }
+    if fields.bits == 0 {
+        lines.append("note: no fields: the service answers with empty places (no name, coordinate invalid)")
+    }
     if !fields.contains("formattedAddress") {
         lines.append("note: without formattedAddress the marker has no snippet (P1)")
     }
