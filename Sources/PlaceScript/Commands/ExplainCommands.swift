@@ -328,7 +328,10 @@ func emptyListCause(_ app: TutorialApp, status: AuthorizationStatus) -> EmptyLis
             return EmptyListCause(
                 cause: cause,
                 detail: "The request was sent before the permission was answered; the next fix sends another.",
-                pitfall: "P4", help: "answer the permission alert and wait for the next fix, " + again)
+                pitfall: "P4",
+                help: (status == .notDetermined
+                    ? "answer the permission alert and wait for the next fix, "
+                    : "wait for the next fix (the device needs a position: 'locate'), ") + again)
         }
         return EmptyListCause(cause: cause, help: "once a request can succeed ('faults'), " + again)
     case .answered(0)?:
@@ -358,6 +361,7 @@ private func permissionReasons(_ privacy: PrivacySettings, _ session: Session) -
     }
     if session.device.promptOpen {
         text += " The alert is on screen, waiting: auth allow | auth allow once | auth deny."
+        text += " It is modal: nothing in the app can be tapped until it is answered."
     }
     if !session.device.hasWhenInUseUsageKey {
         text += " Info.plist lacks NSLocationWhenInUseUsageDescription, so iOS ignores the request."
