@@ -165,6 +165,10 @@ private func explainState(_ shell: Shell) -> CommandResult {
         var text =
             "The map is shown, centred on \(formatFixed(c.target.latitude, decimals: 6)), \(formatFixed(c.target.longitude, decimals: 6)) at zoom \(formatNumber(c.zoom))"
         text += manager.accuracyAuthorization == .reduced && app.flavor == .swift ? " (10: approximate location)." : "."
+        if status == .restricted {
+            text +=
+                " The restriction did not hide it: the tutorial's .restricted case only prints a line, and no new fix will move it."
+        }
         var pitfall: String? = nil
         if manager.accuracyAuthorization == .reduced && app.flavor == .objc {
             text += " The Objective-C code zooms to 15 even for approximate location."

@@ -196,9 +196,11 @@ extension CommandFamily {
                             .Qq restricted .
                             The app prints
                             .Ql Location access was restricted.
-                            and leaves the map hidden for good
-                            .Pq P6 ;
-                            didFailWithError follows.
+                            and does nothing else: the map stays as it was, hidden for good
+                            when no fix has come yet
+                            .Pq P6 ,
+                            shown where it is after one; didFailWithError follows and stops
+                            updates, so no fix moves it again.
                             With the restriction removed, the status is what Settings say again.
                             .Dl auth restrict
                             """#,
