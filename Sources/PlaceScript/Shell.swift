@@ -376,6 +376,7 @@ public final class Shell {
         holdingEvents = true
         defer { holdingEvents = false }
         do {
+            if spec.effect == .touches { try refuseTouchUnderAlert(spec) }
             let result = try handler(CommandContext(shell: self, invocation: invocation))
             emit(result, command: spec.fullName)
             releaseHeldEvents()
@@ -393,6 +394,15 @@ public final class Shell {
             hadFailure = true
             return false
         }
+    }
+
+    /// The permission alert is modal: while it is on screen no tap or gesture reaches the app,
+    /// so a command that touches fails before it runs and changes nothing.
+    private func refuseTouchUnderAlert(_ spec: CommandSpec) throws(Diagnostic) {
+        guard session.device.promptOpen else { return }
+        throw .runtime(
+            "the permission alert is on screen: '\(spec.fullName)' would touch the app, and the alert takes every touch until it is answered",
+            help: "answer it first: " + permissionAlertAnswers)
     }
 
     /// Writes a command's result: its text lines, or one JSON line.
@@ -561,3 +571,6 @@ public final class Shell {
         sourceStack = [canonicalPath(path) ?? path]
     }
 }
+
+/// The permission alert's answers, as commands: what a refused touch and `help` suggest.
+let permissionAlertAnswers = "'auth allow' (Allow While Using App), 'auth allow once' or 'auth deny'"

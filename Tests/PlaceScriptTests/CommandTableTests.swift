@@ -19,14 +19,33 @@ final class CommandTableTests: XCTestCase {
         let undecided = runnableCommands.filter { $0.effect == nil }.map(\.fullName)
         XCTAssertEqual(
             undecided, [],
-            "commands without 'effect: .looks' or 'effect: .acts' in their CommandSpec (the tutorial's hints need it)")
+            "commands without 'effect: .looks', '.acts' or '.touches' in their CommandSpec (the tutorial's hints need it)"
+        )
+    }
+
+    /// The permission alert is modal: each command that touches the app, run as its first
+    /// example while the alert is up, fails before its handler runs and names the answers.
+    func testEveryTouchIsRefusedWhileTheAlertIsUp() {
+        let touches = runnableCommands.filter { $0.effect == .touches }
+        XCTAssertFalse(touches.isEmpty)
+        for spec in touches {
+            let out = StringSink()
+            let err = StringSink()
+            let shell = Shell(stdout: out, stderr: err)
+            let example = spec.examples.first ?? spec.fullName
+            let status = shell.runScript(SourceText(name: "t", text: "locate sydney\nlaunch\n" + example))
+            XCTAssertEqual(status, 1, "'\(example)' with the alert up")
+            XCTAssertTrue(err.text.contains("the permission alert is on screen"), "'\(example)': \(err.text)")
+            XCTAssertTrue(err.text.contains("'auth allow once'"), "'\(example)': \(err.text)")
+            XCTAssertEqual(shell.session.stats.placesRequests, 1, "'\(example)' sent a request")
+        }
     }
 
     /// A command acts on the app when it acts and is not the shell's own: `explain` must be able
     /// to say what it stands for in the real app.
     func testEveryCommandThatActsOnTheAppHasAnExplainEntry() {
         let shell = CommandFamily.builtins.name
-        let missing = runnableCommands.filter { $0.effect == .acts && $0.family != shell && $0.standsFor == nil }
+        let missing = runnableCommands.filter { $0.effect != .looks && $0.family != shell && $0.standsFor == nil }
         XCTAssertEqual(
             missing.map(\.fullName), [],
             "commands that act on the app without 'api: APIEntry(…)' in their CommandSpec or their parent's")

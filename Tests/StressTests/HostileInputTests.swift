@@ -86,7 +86,8 @@ final class HostileInputTests: BinaryTestCase {
         XCTAssertEqual(errors.count, failures)
         XCTAssertEqual(
             errors.first.map(String.init),
-            "million.placescript:100001:1: error: no picker is open: there is no row to select")
+            "million.placescript:100001:1: error: the permission alert is on screen: 'select' would touch the app, and the alert takes every touch until it is answered"
+        )
     }
 
     // MARK: - Heavy files

@@ -114,6 +114,20 @@ public final class TutorialApp: LocationManagerDelegate {
         }
     }
 
+    /// The `.restricted` case prints its line and touches nothing else: the map stays as it was.
+    /// Before the first fix that means hidden for good (P6).
+    private func noteRestricted() {
+        if mapView.isHidden {
+            session.emit(
+                .note(
+                    "restricted: the app only prints its line; the map stays hidden, and no fix will come to show it",
+                    pitfall: "P6"))
+        } else {
+            session.emit(
+                .note("restricted: the app only prints its line; the map stays shown, and no new fix will move it"))
+        }
+    }
+
     // MARK: - CLLocationManagerDelegate
 
     func locationManager(didChangeAuthorization status: AuthorizationStatus) {
@@ -145,7 +159,7 @@ public final class TutorialApp: LocationManagerDelegate {
             switch status {
             case .restricted:
                 log("Location access was restricted.")
-                session.emit(.note("restricted: the tutorial leaves the map hidden for good", pitfall: "P6"))
+                noteRestricted()
             case .denied:
                 log("User denied access to location.")
                 mapView.isHidden = false  // shows the default location
@@ -160,7 +174,7 @@ public final class TutorialApp: LocationManagerDelegate {
             switch status {
             case .restricted:
                 log("Location access was restricted.")
-                session.emit(.note("restricted: the tutorial leaves the map hidden for good", pitfall: "P6"))
+                noteRestricted()
             case .denied:
                 log("User denied access to location.")
                 mapView.isHidden = false

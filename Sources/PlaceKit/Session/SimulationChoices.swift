@@ -200,6 +200,11 @@ public enum SimulationChoices {
                 "'fail location' calls didFailWithError at once, only while updates run; once the tutorial has stopped updating, Core Location has nothing to report an error on and nothing happens. Every code stops the tutorial's updates for good, even the transient locationUnknown (P5)"
         ),
         Choice(
+            topic: "location errors before an answer",
+            choice:
+                "while the status is notDetermined Core Location holds updates until the person answers, so it has no fix to fail and reports no error: 'fail location' is refused then rather than queued (a queued error would land after the answer, where a script can put it itself). Unconfirmed: the sources, Apple's pages on locationManager(_:didFailWithError:) and CLError.Code, describe errors of a running service and say nothing of the time before authorization"
+        ),
+        Choice(
             topic: "Info.plist",
             choice:
                 "the usage key is read when the app asks for permission (at launch); without NSLocationWhenInUseUsageDescription the request is ignored: no alert, the status stays notDetermined, and iOS's message names the missing key in the app's console. The alert's message is the key's text. The other two keys matter only for always requests, which the tutorial does not make"

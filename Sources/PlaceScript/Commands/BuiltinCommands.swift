@@ -584,6 +584,11 @@ public func helpFor(_ spec: CommandSpec, style: TextStyle = .plain) -> CommandRe
         lines.append("")
         lines += spec.details.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
     }
+    if spec.effect == .touches {
+        lines.append("")
+        lines.append("  A touch on the app: refused while the permission alert is on screen, until")
+        lines.append("  it is answered with " + permissionAlertAnswers + ".")
+    }
     if !spec.aliases.isEmpty {
         lines.append("")
         lines.append("  aliases: " + spec.aliases.joined(separator: ", "))

@@ -165,6 +165,10 @@ private func explainState(_ shell: Shell) -> CommandResult {
         var text =
             "The map is shown, centred on \(formatFixed(c.target.latitude, decimals: 6)), \(formatFixed(c.target.longitude, decimals: 6)) at zoom \(formatNumber(c.zoom))"
         text += manager.accuracyAuthorization == .reduced && app.flavor == .swift ? " (10: approximate location)." : "."
+        if status == .restricted {
+            text +=
+                " The restriction did not hide it: the tutorial's .restricted case only prints a line, and no new fix will move it."
+        }
         var pitfall: String? = nil
         if manager.accuracyAuthorization == .reduced && app.flavor == .objc {
             text += " The Objective-C code zooms to 15 even for approximate location."
@@ -328,7 +332,10 @@ func emptyListCause(_ app: TutorialApp, status: AuthorizationStatus) -> EmptyLis
             return EmptyListCause(
                 cause: cause,
                 detail: "The request was sent before the permission was answered; the next fix sends another.",
-                pitfall: "P4", help: "answer the permission alert and wait for the next fix, " + again)
+                pitfall: "P4",
+                help: (status == .notDetermined
+                    ? "answer the permission alert and wait for the next fix, "
+                    : "wait for the next fix (the device needs a position: 'locate'), ") + again)
         }
         return EmptyListCause(cause: cause, help: "once a request can succeed ('faults'), " + again)
     case .answered(0)?:
@@ -358,6 +365,7 @@ private func permissionReasons(_ privacy: PrivacySettings, _ session: Session) -
     }
     if session.device.promptOpen {
         text += " The alert is on screen, waiting: auth allow | auth allow once | auth deny."
+        text += " It is modal: nothing in the app can be tapped until it is answered."
     }
     if !session.device.hasWhenInUseUsageKey {
         text += " Info.plist lacks NSLocationWhenInUseUsageDescription, so iOS ignores the request."

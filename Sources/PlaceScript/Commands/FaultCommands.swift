@@ -174,6 +174,9 @@ extension CommandFamily {
                             Updates never start again this launch, not even after the transient
                             locationUnknown (P5): no more fixes, however the device moves. Once
                             updates are stopped there is nothing to fail and nothing happens.
+                            Refused while the permission is not answered (status notDetermined):
+                            Core Location holds updates until the answer and has no fix to fail
+                            (a simulation choice: 'help choices').
                             Needs a running app; 'locate none' is the other way to get no fixes.
                             """,
                         effect: .acts,
@@ -201,6 +204,10 @@ extension CommandFamily {
                             no fix comes however the device moves
                             .Pq Li device.updating No is Li false .
                             With updates already stopped there is nothing to fail, and nothing happens.
+                            Refused while the status is
+                            .Qq notDetermined :
+                            updates wait for the answer, so Core Location has no fix to fail
+                            .Pq see Sx SIMULATION CHOICES .
                             Fails when the app is not running.
                             .Dl fail location unknown
                             """#,
@@ -656,6 +663,15 @@ private func failPlacesCommand(_ ctx: CommandContext) throws(Diagnostic) -> Comm
 private func failLocationCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
     let app = try requireApp(ctx)
     let code = try ctx.required("ERROR", as: .word("a location error", locationErrorCode))
+    guard app.locationManager.authorizationStatus != .notDetermined else {
+        // Updates wait for the answer: until then Core Location has no fix to fail.
+        throw .runtime(
+            "Core Location reports no \(code.name) error while the permission is not answered (status notDetermined): updates wait for the answer",
+            at: ctx.location,
+            help: ctx.session.device.promptOpen
+                ? "answer the alert first: " + permissionAlertAnswers
+                : "allow location first ('auth allow')")
+    }
     let value = Value.record([
         Value.Field("domain", .string("kCLErrorDomain")), Value.Field("code", .int(code.rawValue)),
         Value.Field("name", .string(code.name)), Value.Field("delivered", .bool(app.locationManager.isUpdating)),

@@ -73,7 +73,7 @@ extension CommandFamily {
                     CommandSpec(
                         "marker", arguments: [ArgSpec("N", .integer(), summary: "the marker, from 1")],
                         summary: "tap marker N: its info window opens (not when title and snippet are both empty)",
-                        effect: .acts,
+                        effect: .touches,
                         manual: #"""
                             .It Ic tap Cm marker Ar N
                             Tap marker
@@ -106,7 +106,7 @@ extension CommandFamily {
                     A person's gesture moves the camera at once. The tutorial does not fight it:
                     the next fix animates the camera back to the device, as it does for every fix.
                     """,
-                effect: .acts,
+                effect: .touches,
                 api: APIEntry(
                     what: "a drag gesture", calls: ["mapView.moveCamera(GMSCameraUpdate.scrollBy(x:y:))"],
                     callbacks: ["mapView(_:willMove:) with gesture true", "mapView(_:idleAt:)"]),
@@ -144,7 +144,7 @@ extension CommandFamily {
                 summary: "pinch or double-tap: zoom in or out by one level, or to a level",
                 details:
                     "Zoom is clamped to 2…21, with a note when it is. The next fix animates back to the app's zoom (15, or 10 approximate).",
-                effect: .acts,
+                effect: .touches,
                 api: APIEntry(
                     what: "a pinch or double tap", calls: ["mapView.moveCamera(GMSCameraUpdate.zoom(to:))"],
                     callbacks: ["mapView(_:willMove:) with gesture true", "mapView(_:idleAt:)"]),
@@ -194,7 +194,7 @@ extension CommandFamily {
                 }),
             CommandSpec(
                 "mylocation", summary: "tap the my-location button: the camera centres on the device, zoom unchanged",
-                effect: .acts,
+                effect: .touches,
                 api: APIEntry(
                     what: "the my-location button (settings.myLocationButton)",
                     calls: ["mapView.animate(toLocation: myLocation.coordinate)"],

@@ -21,6 +21,11 @@ extension CommandFamily {
             and
             .Ic auth deny
             press its buttons.
+            The alert is modal, as on a device: until it is answered, every command that
+            touches the app's screens
+            .Pq listed under Sx COMMANDS
+            fails with an error that names the answers, and changes nothing; the commands
+            that look, the run loop, the device and Settings work as before.
             With no alert the same words change the app's entry in Settings \(->
             Privacy \(-> Location Services.
             Every change of the status reaches a running app through
@@ -54,7 +59,9 @@ extension CommandFamily {
                     With no subcommand, shows the status, the accuracy, the Settings entry and
                     whether the alert is waiting. While the alert is on screen, 'auth allow',
                     'auth allow once', 'auth allow --approximate' and 'auth deny' press its
-                    buttons (--approximate turns Precise off first). With no alert, the same words
+                    buttons (--approximate turns Precise off first). The alert is modal: until
+                    it is answered, commands that touch the app (likely, select, tap, …) are
+                    refused. With no alert, the same words
                     change the app's entry in Settings: While Using the App, Ask Next Time, Never,
                     and the Precise switch. Each status change reaches the running app through
                     locationManager(_:didChangeAuthorization:), with the app's console lines.
@@ -189,9 +196,11 @@ extension CommandFamily {
                             .Qq restricted .
                             The app prints
                             .Ql Location access was restricted.
-                            and leaves the map hidden for good
-                            .Pq P6 ;
-                            didFailWithError follows.
+                            and does nothing else: the map stays as it was, hidden for good
+                            when no fix has come yet
+                            .Pq P6 ,
+                            shown where it is after one; didFailWithError follows and stops
+                            updates, so no fix moves it again.
                             With the restriction removed, the status is what Settings say again.
                             .Dl auth restrict
                             """#,

@@ -20,7 +20,7 @@ extension CommandFamily {
                     not reach it (P2). The picker shows each place's name, five rows per screen
                     (the Objective-C picker never sets the text: blank rows, P8).
                     """,
-                effect: .acts,
+                effect: .touches,
                 api: APIEntry(
                     what: "the \"Get Place\" bar button: performSegue(withIdentifier: \"segueToSelect\")",
                     calls: [
@@ -99,7 +99,7 @@ extension CommandFamily {
                     error says why the list was empty, as 'explain' does: the copy was taken while
                     a request was in flight (P2), the last request failed, or no place was near.
                     """,
-                effect: .acts,
+                effect: .touches,
                 api: APIEntry(
                     what: "a tap on a row: tableView(_:didSelectRowAt:)",
                     calls: [
@@ -157,7 +157,7 @@ extension CommandFamily {
                 handler: selectCommand),
             CommandSpec(
                 "back", summary: "leave the picker with its Back button, choosing nothing",
-                effect: .acts,
+                effect: .touches,
                 api: APIEntry(what: "the navigation bar's Back button: popViewController, no unwind action"),
                 manual: #"""
                     .It Ic back

@@ -33,6 +33,7 @@ extension CommandTable {
         }
         lines.append(".El")
         lines += [".Pp", commandsAfterFamilies]
+        lines += touchesParagraph()
         for family in families {
             lines.append(".Ss \(family.name)")
             if !family.manual.isEmpty { lines.append(family.manual) }
@@ -42,6 +43,24 @@ extension CommandTable {
             lines += Self.tagList(family.commands.flatMap(entries))
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The commands that touch the app, from the table, and what the modal alert does to them.
+    private func touchesParagraph() -> [String] {
+        func touches(_ spec: CommandSpec) -> [String] {
+            (spec.effect == .touches ? [spec.fullName] : []) + spec.subcommands.flatMap(touches)
+        }
+        let names = families.flatMap(\.commands).flatMap(touches)
+        guard let last = names.last else { return [] }
+        var lines = [".Pp", "The commands that touch the app's screens,"]
+        lines += names.dropLast().map { ".Ic \(Self.macroArgument($0)) ," }
+        lines += ["and", ".Ic \(Self.macroArgument(last)) ,"]
+        lines += [
+            "are refused while the permission alert is on screen: the alert is modal, and",
+            "takes every touch until it is answered",
+            ".Pq see Sx Permission .",
+        ]
+        return lines
     }
 
     /// `.Bl -tag -width Ds`, the items, `.El`.

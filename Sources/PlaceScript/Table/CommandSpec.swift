@@ -232,11 +232,13 @@ public struct CommandResult: Sendable {
     }
 }
 
-/// Whether a command only looks (shows state, talks about the shell) or acts (changes the app,
-/// the device, the service or the shell's settings). The tutorial's hints count only the commands
-/// that act as leading away from the step.
+/// Whether a command only looks (shows state, talks about the shell), acts (changes the app,
+/// the device, the service or the shell's settings) or touches (a tap or a gesture on the app's
+/// screens, which also acts). The tutorial's hints count the commands that act or touch as
+/// leading away from the step. The permission alert is modal: while it is on screen the shell
+/// refuses every command that touches, as a device lets no touch through to the app.
 public enum CommandEffect: Sendable {
-    case looks, acts
+    case looks, acts, touches
 }
 
 /// What a command stands for in the real app, as `explain COMMAND` prints it: what it is, the
