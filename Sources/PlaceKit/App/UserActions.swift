@@ -24,6 +24,9 @@ extension Session {
         map.selectedMarker = empty ? nil : index
     }
 
+    /// Taps the map where no marker is: an open info window closes. Returns whether one was open.
+    public func tapEmptyMap() -> Bool { app?.mapView.tapEmptyMap() ?? false }
+
     /// Delivers a location error to the running app now.
     public func failLocation(_ code: LocationErrorCode) { app?.locationManager.fail(code) }
 }

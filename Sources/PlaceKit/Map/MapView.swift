@@ -131,6 +131,33 @@ public final class MapView {
 
     func add(_ marker: Marker) { markers.append(marker) }
 
+    /// Where `p` is in the frame, in points from its top left corner (Web Mercator at the
+    /// camera's zoom, the longitude taken on the copy of the world nearest the centre). Bearing
+    /// and viewing angle are not applied, as in `visibleRegion`.
+    public func screenPoint(of p: GeoPoint) -> (x: Double, y: Double) {
+        let c = worldPoint(camera.target, zoom: camera.zoom)
+        let q = worldPoint(p, zoom: camera.zoom)
+        let worldWidth = worldPoint(GeoPoint(latitude: 0, longitude: 180), zoom: camera.zoom).x
+        var dx = q.x - c.x
+        if worldWidth.isFinite && worldWidth > 0 {
+            dx -= (dx / worldWidth).rounded() * worldWidth
+        }
+        return (width / 2 + dx, height / 2 + (q.y - c.y))
+    }
+
+    /// Whether `p` is inside the frame: a finger can reach it.
+    public func isOnScreen(_ p: GeoPoint) -> Bool {
+        let s = screenPoint(of: p)
+        return s.x >= 0 && s.x <= width && s.y >= 0 && s.y <= height
+    }
+
+    /// A tap on the map where no marker is: an open info window closes (the SDK's default; the
+    /// tutorial's app has no `mapView(_:didTapAt:)`). Returns whether one was open.
+    func tapEmptyMap() -> Bool {
+        defer { selectedMarker = nil }
+        return selectedMarker != nil
+    }
+
     /// The four corners of what the frame shows (Web Mercator, 256 points per tile at zoom 0;
     /// bearing and viewing angle are not applied: the tutorial never changes them).
     public var visibleRegion: VisibleRegion {

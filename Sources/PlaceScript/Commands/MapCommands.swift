@@ -87,12 +87,33 @@ extension CommandFamily {
                             A marker whose title and snippet are both empty opens no info window.
                             The camera does not move.
                             Fails when the picker covers the map, when the map is hidden, when there are no
-                            markers, or when there is no marker
-                            .Ar N .
+                            markers, when there is no marker
+                            .Ar N ,
+                            or when the marker is off the screen, where a finger cannot reach it
+                            .Pq pan or zoom out first .
                             .Dl tap marker 1
                             """#,
                         examples: ["tap marker 1"],
-                        handler: tapMarkerCommand)
+                        handler: tapMarkerCommand),
+                    CommandSpec(
+                        "map", arguments: [ArgSpec("POSITION", .coordinate, optional: true, summary: "LAT LNG")],
+                        summary:
+                            "tap the map where no marker is (at the centre, or at LAT LNG): an open info window closes",
+                        effect: .touches,
+                        manual: #"""
+                            .It Ic tap Cm map Op Ar LAT LNG
+                            Tap the map at a position on the screen, by default its centre, where no marker
+                            is: an open info window closes, as the SDK does by default (the tutorial's app
+                            has no
+                            .Li mapView(_:didTapAt:) ) .
+                            A position off the screen is refused, as a finger cannot reach it, and so is
+                            one within 22 points of a marker (half of the 44-point touch target Apple's
+                            Human Interface Guidelines give): that tap is
+                            .Ic tap marker Ar N .
+                            .Dl tap map
+                            """#,
+                        examples: ["tap map", "tap map -33.8688 151.2093"],
+                        handler: tapMapCommand),
                 ]),
             CommandSpec(
                 "pan",
@@ -348,6 +369,11 @@ private func tapMarkerCommand(_ ctx: CommandContext) throws(Diagnostic) -> Comma
             at: try ctx.location(of: "N"), help: "tap marker 1…\(markers.count)")
     }
     let marker = markers[n - 1]
+    guard app.mapView.isOnScreen(marker.position) else {
+        throw .runtime(
+            "marker \(n) is off the screen: a finger cannot reach it", at: try ctx.location(of: "N"),
+            help: "bring it into view first: pan, or zoom out")
+    }
     let empty = (marker.title ?? "").isEmpty && (marker.snippet ?? "").isEmpty
     ctx.session.tapMarker(n - 1)
     if empty {
@@ -360,6 +386,37 @@ private func tapMarkerCommand(_ ctx: CommandContext) throws(Diagnostic) -> Comma
         lines.append("             (no snippet: the place was fetched without formattedAddress — P1)")
     }
     return CommandResult(value: markersValue(app), text: lines)
+}
+
+private func tapMapCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
+    let app = try requireApp(ctx)
+    guard app.screen == .map else { throw .runtime("the picker covers the map", at: ctx.location, help: "back first") }
+    guard !app.mapView.isHidden else { throw .runtime("the map is hidden: there is nothing to tap", at: ctx.location) }
+    let map = app.mapView
+    var point = map.camera.target
+    if let c = try ctx.optional("POSITION", as: .coordinate) {
+        point = GeoPoint(latitude: c.latitude, longitude: c.longitude)
+        guard map.isOnScreen(point) else {
+            throw .runtime(
+                "\(formatNumber(c.latitude)), \(formatNumber(c.longitude)) is off the screen: a finger cannot reach it",
+                at: try ctx.location(of: "POSITION"), help: "bring it into view first: pan, or zoom out")
+        }
+    }
+    let tapped = map.screenPoint(of: point)
+    for (i, marker) in map.markers.enumerated().reversed() {
+        let m = map.screenPoint(of: marker.position)
+        let dx = m.x - tapped.x
+        let dy = m.y - tapped.y
+        if dx * dx + dy * dy <= 22 * 22 {
+            throw .runtime(
+                "marker \(i + 1) is there: that tap is a tap on the marker", at: ctx.location,
+                help: "tap marker \(i + 1)")
+        }
+    }
+    let closed = ctx.session.tapEmptyMap()
+    return .line(
+        closed ? "info window closed" : "nothing happens: no info window is open, and the app has no map tap handler",
+        value: markersValue(app))
 }
 
 /// `in`, `out` or a number.
