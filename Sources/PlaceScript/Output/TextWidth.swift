@@ -38,8 +38,7 @@ public func displayWidth(_ s: String) -> Int {
 public func scalarWidth(_ scalar: Unicode.Scalar) -> Int {
     let v = scalar.value
     if v == 0x0A || v == 0x09 { return 0 }
-    if v == 0x0D { return 2 }
-    if v < 0x20 || (v >= 0x7F && v < 0xA0) { return 4 + String(v, radix: 16).count }
+    if let escape = controlEscape(scalar) { return escape.utf8.count }
     if v < 0x300 { return 1 }
     switch scalar.properties.generalCategory {
     case .nonspacingMark, .enclosingMark, .format:
@@ -219,11 +218,10 @@ public func visibleControls(_ text: String, colours: Bool) -> String {
             i = end + 1
             continue
         }
-        switch s.value {
-        case 0x0A, 0x09: out.unicodeScalars.append(s)
-        case 0x0D: out += "\\r"
-        case 0..<0x20, 0x7F, 0x80..<0xA0: out += "\\u{" + String(s.value, radix: 16) + "}"
-        default: out.unicodeScalars.append(s)
+        if s != "\n" && s != "\t", let escape = controlEscape(s) {
+            out += escape
+        } else {
+            out.unicodeScalars.append(s)
         }
         i += 1
     }
