@@ -9,6 +9,8 @@ final class RecordingDelegate: LocationManagerDelegate {
     var statuses: [AuthorizationStatus] = []
     var fixes: [LocationFix] = []
     var errors: [LocationErrorCode] = []
+    /// Each didUpdateLocations call's locations.
+    var batches: [[LocationFix]] = []
 
     func locationManager(didChangeAuthorization status: AuthorizationStatus) {
         statuses.append(status)
@@ -16,6 +18,7 @@ final class RecordingDelegate: LocationManagerDelegate {
     }
     func locationManager(didUpdateLocations locations: [LocationFix]) {
         fixes.append(contentsOf: locations)
+        batches.append(locations)
         calls.append("fix")
     }
     func locationManager(didFailWithError code: LocationErrorCode) {
@@ -195,6 +198,7 @@ final class LocationManagerTests: XCTestCase {
 
     func testNoFixWithoutAPosition() {
         let rig = ManagerRig(position: nil)
+        rig.session.device.noLocationReport = .silent  // the older reading: no error either
         rig.manager.startUpdatingLocation()
         rig.session.advance(by: 100)
         XCTAssertEqual(rig.delegate.fixes.count, 0)
@@ -202,6 +206,43 @@ final class LocationManagerTests: XCTestCase {
         rig.move(to: ManagerRig.origin)
         rig.session.settle()
         XCTAssertEqual(rig.delegate.fixes.map(\.timestamp), [101])
+    }
+
+    func testLocationUnknownWithoutAPosition() {
+        let rig = ManagerRig(position: nil)
+        rig.manager.startUpdatingLocation()
+        rig.session.advance(by: 0.5)
+        XCTAssertEqual(rig.delegate.errors, [])
+        rig.session.advance(by: 0.5)
+        XCTAssertEqual(rig.delegate.errors, [.locationUnknown])
+        // The manager reports; stopping is the delegate's choice (the tutorial stops: P5).
+        XCTAssertTrue(rig.manager.isUpdating)
+        rig.move(to: ManagerRig.origin)
+        rig.session.settle()
+        XCTAssertEqual(rig.delegate.fixes.map(\.timestamp), [2])
+    }
+
+    func testNoLocationErrorBeforeAnAnswer() {
+        let rig = ManagerRig(permission: .askNextTime, position: nil)
+        rig.manager.startUpdatingLocation()
+        rig.session.advance(by: 100)
+        XCTAssertEqual(rig.delegate.errors, [])
+    }
+
+    func testMovesBeforeTheRunLoopTurnsArriveInOneCall() {
+        let rig = ManagerRig()
+        rig.manager.startUpdatingLocation()
+        rig.session.settle()
+        XCTAssertEqual(rig.delegate.batches.count, 1)
+        rig.moveNorth(100)
+        rig.moveNorth(120)  // 20 m from the one before: filtered
+        rig.moveNorth(200)
+        rig.moveNorth(300)
+        XCTAssertEqual(rig.manager.queuedReadings.count, 3)
+        rig.session.settle()
+        XCTAssertEqual(rig.delegate.batches.count, 2)
+        XCTAssertEqual(rig.delegate.batches.last?.count, 3)
+        XCTAssertEqual(rig.manager.lastDelivered, rig.delegate.batches.last?.last)
     }
 
     func testStopUpdatingCancelsAPendingFix() {

@@ -88,6 +88,7 @@ final class TutorialAppTests: XCTestCase {
     /// Launches with the given settings and no device position; returns the console lines.
     private func launchLog(_ flavor: AppFlavor, _ edit: (inout PrivacySettings) -> Void) -> (Harness, [String]) {
         let h = Harness()
+        h.session.device.noLocationReport = .silent  // the status lines alone, no kCLErrorLocationUnknown
         edit(&h.session.device.privacy)
         h.session.launch(flavor: flavor)
         h.session.settle()

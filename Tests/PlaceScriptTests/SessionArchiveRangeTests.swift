@@ -11,7 +11,8 @@ final class SessionArchiveRangeTests: XCTestCase {
     /// The JSON of a session that has launched, been allowed, got a fix and a list of places.
     private func savedSession() throws -> String {
         let t = TestShell(table: .standard)
-        XCTAssertEqual(t.run("launch\nauth allow\nlocate sydney\nwait 2s\n"), 0, t.err.text)
+        XCTAssertEqual(
+            t.run("set simulator-no-location silent\nlaunch\nauth allow\nlocate sydney\nwait 2s\n"), 0, t.err.text)
         return jsonText(try SessionArchive.archive(t.shell.session, extra: []))
     }
 
@@ -82,7 +83,8 @@ final class SessionArchiveRangeTests: XCTestCase {
     /// hung `map` (a loop over the circumference), 1e308 trapped.
     func testAccuracyRingsOfAnySizeDrawQuickly() throws {
         let t = TestShell(table: .standard)
-        XCTAssertEqual(t.run("launch\nauth allow\nlocate sydney\nwait 2s\n"), 0, t.err.text)
+        XCTAssertEqual(
+            t.run("set simulator-no-location silent\nlaunch\nauth allow\nlocate sydney\nwait 2s\n"), 0, t.err.text)
         let app = try XCTUnwrap(t.shell.session.app)
         var scene = MapScene(app: app, session: t.shell.session)
         let me = try XCTUnwrap(scene.myLocation)
@@ -112,7 +114,10 @@ final class SessionArchiveRangeTests: XCTestCase {
 final class SessionStreamingTests: XCTestCase {
     private func session() throws -> Session {
         let t = TestShell(table: .standard)
-        XCTAssertEqual(t.run("places generate 3000\nlaunch\nauth allow\nlocate sydney\nwait 2s\n"), 0, t.err.text)
+        XCTAssertEqual(
+            t.run(
+                "places generate 3000\nset simulator-no-location silent\nlaunch\nauth allow\nlocate sydney\nwait 2s\n"),
+            0, t.err.text)
         return t.shell.session
     }
 

@@ -114,7 +114,8 @@ final class HostileInputTests: BinaryTestCase {
         let r = try script(
             "gpx.placescript",
             [
-                "launch", "auth allow", "route gpx big.gpx", "route", "wait 10s", "show location.latitude", "status",
+                "set simulator-no-location silent", "launch", "auth allow", "route gpx big.gpx", "route", "wait 10s",
+                "show location.latitude", "status",
             ] + Self.builtInPlaces, seconds: 60, megabytes: 400)
         XCTAssertEqual(r.status, 0, r.stderrText)
         XCTAssertEqual(r.stderrText, "")
@@ -256,7 +257,9 @@ final class HostileInputTests: BinaryTestCase {
     /// Ill-typed, damaged, empty and deeply nested session files: each a clear error naming
     /// where, and the running session stays as it was.
     func testIllTypedAndDeepSessionFiles() throws {
-        let setup = ["launch", "auth allow", "locate sydney", "wait 2s", "save good.json"]
+        let setup = [
+            "set simulator-no-location silent", "launch", "auth allow", "locate sydney", "wait 2s", "save good.json",
+        ]
         let made = try script("save.placescript", setup)
         XCTAssertEqual(made.status, 0, made.stderrText)
         let good = try String(contentsOf: directory.file("good.json"), encoding: .utf8)

@@ -193,7 +193,15 @@ public final class TutorialApp: LocationManagerDelegate {
 
     func locationManager(didUpdateLocations locations: [LocationFix]) {
         guard let location = locations.last else { return }
-        session.trace("locationManager(_:didUpdateLocations: [\(location.description)])", call: false)
+        session.trace(
+            "locationManager(_:didUpdateLocations: [\(locations.map(\.description).joined(separator: ", "))])",
+            call: false)
+        if locations.count > 1 {
+            session.emit(
+                .note(
+                    "one didUpdateLocations call brought \(locations.count) locations, oldest first (they waited for the run loop); the app uses locations.last"
+                ))
+        }
         log("Location: " + location.description)
         let zoom = locationManager.accuracyAuthorization == .full ? Self.preciseZoom : approximateZoom
         let camera = CameraPosition(target: location.coordinate, zoom: zoom)

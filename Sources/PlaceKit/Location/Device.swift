@@ -103,10 +103,21 @@ public struct PrivacySettings: Sendable, Equatable {
     mutating func applicationDidEnd() { allowedOnce = false }
 }
 
+/// What Core Location tells an app that is updating, and allowed to, while the device has no
+/// position (Simulator: Features ▸ Location ▸ None): `set simulator-no-location`.
+public enum NoLocationReport: String, Sendable, CaseIterable {
+    /// `didFailWithError` with `kCLErrorLocationUnknown` (code 0), as the Simulator is reported to.
+    case error
+    /// Nothing: no fix and no error, until a position comes.
+    case silent
+}
+
 /// The simulated device.
 public struct Device: Sendable {
     /// The simulated location, or nil for none (Simulator: Features ▸ Location ▸ None).
     public var position: DevicePosition?
+    /// What an updating app hears while there is no position.
+    public var noLocationReport = SimulationChoices.noLocationReport
     public var privacy = PrivacySettings()
     /// The system's location permission alert is on screen.
     public var promptOpen = false

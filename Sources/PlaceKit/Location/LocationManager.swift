@@ -72,9 +72,16 @@ public final class LocationManager {
     var pendingSample: Int?
     /// The pending sample is the reduced-accuracy rate limit's timer.
     var pendingSampleIsTimer = false
+    /// The pending delivery reads the device's position as it runs (not only queued readings).
+    var pendingSampleReadsPosition = false
     /// A reduced-accuracy fix waits for the 15-minute rate (it comes with `wait`).
     public var isHoldingBackAFix: Bool { pendingSample != nil && pendingSampleIsTimer }
     var pendingDenial: Int?
+    /// The pending `kCLErrorLocationUnknown` of a device with no position.
+    var pendingUnknown: Int?
+    /// Readings taken as the device moved, oldest first, that wait for the pending delivery: it
+    /// hands every one that is due to the app in one `didUpdateLocations` call.
+    public internal(set) var queuedReadings: [LocationFix] = []
 
     init(session: Session) {
         self.session = session
@@ -141,6 +148,9 @@ public final class LocationManager {
         isUpdating = false
         if let pendingSample { session.cancel(pendingSample) }
         pendingSample = nil
+        if let pendingUnknown { session.cancel(pendingUnknown) }
+        pendingUnknown = nil
+        queuedReadings = []
     }
 
     /// Settings or the prompt changed something: report a status change, start or refuse fixes.
@@ -151,8 +161,77 @@ public final class LocationManager {
 
     /// The device moved. A position of a route is a reading in itself and reaches the app at
     /// once; a position set by hand (`locate`) is read at the next sample, a second later.
+    /// With full accuracy each move is a reading of its own, queued for the app's run loop:
+    /// moves made while a delivery waits reach the app together (see "batched locations").
     func positionDidChange(immediate: Bool = false) {
-        updatesMayHaveChanged(delay: immediate ? 0 : SimulationChoices.fixDelay)
+        let delay = immediate ? 0 : SimulationChoices.fixDelay
+        guard isUpdating, authorizationStatus.isAuthorized, accuracyAuthorization == .full,
+            let position = session.device.position
+        else {
+            updatesMayHaveChanged(delay: delay)
+            return
+        }
+        if let timer = pendingSample, pendingSampleIsTimer {
+            session.cancel(timer)  // a reduced-accuracy wait left over: full accuracy has none
+            pendingSample = nil
+        }
+        if let pendingUnknown {
+            session.cancel(pendingUnknown)  // a position came before the error
+            self.pendingUnknown = nil
+        }
+        // A reading the distance filter drops still has its turn of the run loop, with nothing
+        // to deliver (as a sample that finds the device where it was).
+        _ = queue(reading(of: position, at: session.clock + delay))
+        scheduleDelivery(delay: delay, readsPosition: false)
+        if let pendingSample, queuedReadings.count > 1 {
+            session.relabel(
+                pendingSample, "locationManager(_:didUpdateLocations:) with \(queuedReadings.count) locations")
+        }
+    }
+
+    /// A reading of the device's position, dated `timestamp`.
+    private func reading(of position: DevicePosition, at timestamp: Double) -> LocationFix {
+        LocationFix(
+            coordinate: position.coordinate, horizontalAccuracy: position.horizontalAccuracy, speed: position.speed,
+            course: position.course, timestamp: timestamp)
+    }
+
+    /// Queues a reading unless the distance filter drops it; readings dated after it were never
+    /// taken (the device moved before their time) and go. Returns whether it was queued.
+    private func queue(_ fix: LocationFix) -> Bool {
+        queuedReadings.removeAll { $0.timestamp > fix.timestamp }
+        if let previous = queuedReadings.last ?? lastDelivered, distanceFilter > 0,
+            distance(previous.coordinate, fix.coordinate) < distanceFilter
+        {
+            return false
+        }
+        queuedReadings.append(fix)
+        return true
+    }
+
+    /// Makes sure a delivery is pending no later than `delay` from now.
+    private func scheduleDelivery(delay: Double, readsPosition: Bool) {
+        if let pending = pendingSample {
+            let due = session.pendingEvents.first { $0.sequence == pending }?.time ?? session.clock
+            if readsPosition { pendingSampleReadsPosition = true }
+            guard due > session.clock + delay + 0.000_000_5 else { return }
+            session.cancel(pending)  // an earlier reading: the delivery comes sooner
+        } else {
+            pendingSampleReadsPosition = readsPosition
+        }
+        pendingSampleIsTimer = false
+        pendingSample = session.schedule(
+            after: delay, "locationManager(_:didUpdateLocations:)", owner: session.app
+        ) { [weak self] in
+            guard let self else { return }
+            self.pendingSample = nil
+            self.sample()
+        }
+    }
+
+    /// `set simulator-no-location` changed: an updating app with no position may now get the error.
+    func noLocationReportDidChange() {
+        if isUpdating, session.device.position == nil { scheduleLocationUnknown() }
     }
 
     /// Schedules the held-back reduced-accuracy fix again (a session being restored).
@@ -163,6 +242,7 @@ public final class LocationManager {
 
     private func updatesMayHaveChanged(delay: Double, onlyWhenDue: Bool = false) {
         guard isUpdating else { return }
+        if session.device.position == nil { scheduleLocationUnknown() }
         let status = authorizationStatus
         if status == .denied || status == .restricted {
             guard pendingDenial == nil else { return }
@@ -182,10 +262,27 @@ public final class LocationManager {
             session.cancel(timer)  // Precise is back on: no rate limit to wait for
             pendingSample = nil
         }
-        guard status.isAuthorized, session.device.position != nil, pendingSample == nil else { return }
-        pendingSampleIsTimer = onlyWhenDue
+        guard status.isAuthorized, session.device.position != nil else { return }
+        if pendingSample != nil {
+            // A delivery (or the reduced-accuracy timer) is pending already: it reads the
+            // position when it comes.
+            if !pendingSampleIsTimer { pendingSampleReadsPosition = true }
+            return
+        }
+        guard !onlyWhenDue else {
+            scheduleHeldBackFix(delay: delay)
+            return
+        }
+        scheduleDelivery(delay: delay, readsPosition: true)
+    }
+
+    /// The reduced-accuracy timer: the fix held back until the interval is over.
+    private func scheduleHeldBackFix(delay: Double) {
+        guard pendingSample == nil else { return }
+        pendingSampleReadsPosition = true
+        pendingSampleIsTimer = true
         pendingSample = session.schedule(
-            after: delay, "locationManager(_:didUpdateLocations:)", owner: session.app, onlyWhenDue: onlyWhenDue
+            after: delay, "locationManager(_:didUpdateLocations:)", owner: session.app, onlyWhenDue: true
         ) {
             [weak self] in
             guard let self else { return }
@@ -194,27 +291,65 @@ public final class LocationManager {
         }
     }
 
-    /// Takes a reading and delivers it if it passes the distance filter (and, with reduced
-    /// accuracy, the rate limit).
+    /// Core Location has no position to report: `kCLErrorLocationUnknown` a fix's delay later,
+    /// unless a position comes first (or the device is set to report nothing).
+    private func scheduleLocationUnknown() {
+        guard authorizationStatus.isAuthorized, session.device.noLocationReport == .error, pendingUnknown == nil
+        else { return }
+        pendingUnknown = session.schedule(
+            after: SimulationChoices.fixDelay, "locationManager(_:didFailWithError:)", owner: session.app
+        ) { [weak self] in
+            guard let self else { return }
+            self.pendingUnknown = nil
+            guard self.isUpdating, self.authorizationStatus.isAuthorized, self.session.device.position == nil,
+                self.session.device.noLocationReport == .error
+            else { return }
+            self.delegate?.locationManager(didFailWithError: .locationUnknown)
+        }
+    }
+
+    /// The delivery: reads the position when updates just became possible (or with reduced
+    /// accuracy), then hands the app every reading that is due, in one call.
     func sample() {
-        guard isUpdating, authorizationStatus.isAuthorized, let position = session.device.position else { return }
-        var fix = LocationFix(
-            coordinate: position.coordinate, horizontalAccuracy: position.horizontalAccuracy, speed: position.speed,
-            course: position.course, timestamp: session.clock)
+        guard isUpdating, authorizationStatus.isAuthorized else {
+            queuedReadings = []
+            return
+        }
+        let readsPosition = pendingSampleReadsPosition
+        pendingSampleReadsPosition = false
         if accuracyAuthorization == .reduced {
-            fix = LocationManager.coarsened(fix)
-            // Times are whole microseconds, but their difference in seconds can fall a hair
-            // short of the interval (the timer would fire again and again): half a microsecond
-            // of tolerance.
-            if let last = lastDelivered,
-                session.clock - last.timestamp < SimulationChoices.reducedMinimumInterval - 0.000_000_5
-            {
-                // Too soon: the next reduced fix is taken when the interval is over (time must
-                // pass for it: `wait`).
-                updatesMayHaveChanged(
-                    delay: last.timestamp + SimulationChoices.reducedMinimumInterval - session.clock, onlyWhenDue: true)
-                return
-            }
+            queuedReadings = []  // reduced locations are computed afresh, never queued
+            sampleReduced()
+            return
+        }
+        if readsPosition, let position = session.device.position {
+            _ = queue(reading(of: position, at: session.clock))
+        }
+        // Whole microseconds again: half a microsecond of tolerance.
+        let due = queuedReadings.prefix { $0.timestamp <= session.clock + 0.000_000_5 }
+        queuedReadings.removeFirst(due.count)
+        if let next = queuedReadings.first {
+            scheduleDelivery(delay: max(0, next.timestamp - session.clock), readsPosition: false)
+        }
+        guard let last = due.last else { return }
+        lastDelivered = last
+        session.stats.locationUpdates += 1
+        delegate?.locationManager(didUpdateLocations: Array(due))
+    }
+
+    /// A reduced-accuracy fix of the position now, through the rate limit and the distance filter.
+    private func sampleReduced() {
+        guard let position = session.device.position else { return }
+        let fix = LocationManager.coarsened(reading(of: position, at: session.clock))
+        // Times are whole microseconds, but their difference in seconds can fall a hair short of
+        // the interval (the timer would fire again and again): half a microsecond of tolerance.
+        if let last = lastDelivered,
+            session.clock - last.timestamp < SimulationChoices.reducedMinimumInterval - 0.000_000_5
+        {
+            // Too soon: the next reduced fix is taken when the interval is over (time must pass
+            // for it: `wait`).
+            scheduleHeldBackFix(delay: last.timestamp + SimulationChoices.reducedMinimumInterval - session.clock)
+            return
         }
         if let last = lastDelivered, distanceFilter > 0, distance(last.coordinate, fix.coordinate) < distanceFilter {
             return

@@ -132,6 +132,11 @@ public final class Session {
         queue.removeAll { $0.sequence == sequence }
     }
 
+    /// Renames a scheduled event that has not run (a delivery that gathered more locations).
+    func relabel(_ sequence: Int, _ label: String) {
+        if let index = queue.firstIndex(where: { $0.sequence == sequence }) { queue[index].label = label }
+    }
+
     /// What is waiting to run, earliest first.
     public var pendingEvents: [ScheduledEvent] { queue }
 
@@ -236,6 +241,12 @@ public final class Session {
     public func setDevicePosition(_ position: DevicePosition?) {
         device.position = position
         app?.locationManager.positionDidChange()
+    }
+
+    /// `set simulator-no-location`: what an updating app hears while the device has no position.
+    public func setNoLocationReport(_ report: NoLocationReport) {
+        device.noLocationReport = report
+        app?.locationManager.noLocationReportDidChange()
     }
 
     // MARK: - Routes

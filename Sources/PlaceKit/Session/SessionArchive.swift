@@ -123,6 +123,7 @@ public enum SessionArchive {
             Value.Field("promptOpen", .bool(d.promptOpen)),
             Value.Field("infoPlist", .record(plist)),
             Value.Field("screen", .list([num(d.screenWidth), num(d.screenHeight)])),
+            Value.Field("noLocation", .string(d.noLocationReport.rawValue)),
         ])
     }
 
@@ -531,6 +532,13 @@ public enum SessionArchive {
         d.privacy.precise = try pr.bool("precise")
         d.privacy.unknownFutureStatus = try pr.bool("unknownFutureStatus")
         d.promptOpen = try r.bool("promptOpen")
+        // Absent from sessions saved before the setting existed: the default.
+        if let text = try r.optionalString("noLocation") {
+            guard let report = NoLocationReport(rawValue: text) else {
+                throw ArchiveError("\(r.path).noLocation: not error or silent")
+            }
+            d.noLocationReport = report
+        }
         let plist = try r.object("infoPlist")
         var texts: [UsageKey: String] = [:]
         for member in plist.value.object?.members ?? [] {

@@ -28,6 +28,9 @@ public enum SimulationChoices {
     public static let reducedHorizontalAccuracy = 3000.0
     /// With reduced accuracy, at most one fix per this many seconds (4 an hour).
     public static let reducedMinimumInterval = 900.0
+    /// What an updating, authorized app hears while the device has no position: by default
+    /// `kCLErrorLocationUnknown`, `fixDelay` after updates become possible or the position goes.
+    public static let noLocationReport = NoLocationReport.error
     /// The accuracy `locate LAT LNG` gives when none is stated (the Simulator's ±5 m).
     public static let defaultHorizontalAccuracy = 5.0
     /// The speed of `route start` and of untimed GPX points, as `xcrun simctl location start`.
@@ -203,6 +206,16 @@ public enum SimulationChoices {
             topic: "location errors before an answer",
             choice:
                 "while the status is notDetermined Core Location holds updates until the person answers, so it has no fix to fail and reports no error: 'fail location' is refused then rather than queued (a queued error would land after the answer, where a script can put it itself). Unconfirmed: the sources, Apple's pages on locationManager(_:didFailWithError:) and CLError.Code, describe errors of a running service and say nothing of the time before authorization"
+        ),
+        Choice(
+            topic: "no location",
+            choice:
+                "with no position (Simulator: Features ▸ Location ▸ None, 'locate none') an app that is updating and authorized gets didFailWithError with kCLErrorLocationUnknown (kCLErrorDomain code 0) 1 s after updates become possible or the position goes, as a fix would have come; the tutorial then stops updating (P5), so a position chosen later never reaches it and the map stays hidden. Nothing is reported while the status is notDetermined, denied or restricted. 'set simulator-no-location silent' gives the older reading: no fix, no error, and a later 'locate' delivers. Sources: PromiseKit/CoreLocation #24 (the error “tends to happen in the simulator” when no location is set), mxcl/PromiseKit #1029 (Debug ▸ Location ▸ None throws kCLErrorLocationUnknown), intuit/LocationManager #23 (kCLErrorDomain error 0 in the Simulator until a location is simulated); how soon the error comes is unconfirmed"
+        ),
+        Choice(
+            topic: "batched locations",
+            choice:
+                "each move of the device while the app is updating and authorized with full accuracy is a reading (a 'locate' 1 s later, a route position at once), kept if it passes the distance filter against the reading before it; readings taken while an earlier one still waits in the app's run loop join it, and the app gets them all in one locationManager(_:didUpdateLocations:) call, oldest first (Apple's page on that method: the array holds more than one location when several arrived before they could be delivered, the most recent last). With autorun on the run loop turns after every command, so this happens only with 'set autorun off' and several moves before 'step', 'run' or 'wait'. A reading dated after a later move is dropped (the device left before it was taken). With reduced accuracy nothing is batched: a reduced location is computed at most every 15 minutes, so the positions in between are never read, and the one held back is the position when the interval ends (WWDC 2020 “What's new in location”; radar.com on approximate location). stats.locationUpdates counts calls, not locations"
         ),
         Choice(
             topic: "Info.plist",

@@ -203,6 +203,8 @@ extension CommandFamily {
                     environment always wins.
                     autorun: after each command, deliver the events it set off (on|off; off: step
                     through them with events, step, run).
+                    simulator-no-location: with no position, an updating app gets
+                    kCLErrorLocationUnknown (error, the default) or nothing (silent).
                     """,
                 effect: .acts,
                 manual: #"""
@@ -254,6 +256,22 @@ extension CommandFamily {
                     .Ic wait
                     .Pq Sx Run loop .
                     Turning it back on delivers what is pending at once.
+                    .It Cm simulator-no-location
+                    .Cm error | silent :
+                    what an app that is updating and authorized hears while the device has no
+                    position
+                    .Pq Ql locate none :
+                    .Cm error ,
+                    the default, calls
+                    .Fn locationManager _:didFailWithError:
+                    with
+                    .Dv kCLErrorLocationUnknown
+                    1 s later, as the Simulator does;
+                    .Cm silent
+                    reports nothing, so that a later
+                    .Ic locate
+                    delivers
+                    .Pq Sx SIMULATION CHOICES , no location .
                     .El
                     An unknown setting is an error when the script is read; a value the setting
                     does not take is an error when

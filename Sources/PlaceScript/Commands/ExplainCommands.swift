@@ -149,6 +149,17 @@ private func explainState(_ shell: Shell) -> CommandResult {
                     text:
                         "The map is hidden and stays hidden: the tutorial shows it only on a fix or a denial, and a restricted app gets neither.",
                     pitfall: "P6"))
+        } else if manager.lastDelivered == nil, let error = app.locationError {
+            let cause =
+                error == .locationUnknown
+                ? "Core Location had no fix to give, kCLErrorLocationUnknown (code 0), as with no location set"
+                : "Core Location reported \(error.name) (code \(error.rawValue))"
+            reasons.append(
+                Reason(
+                    topic: "map",
+                    text:
+                        "The map is hidden and stays hidden: a location error stopped updates before the first fix (\(cause), and didFailWithError called stopUpdatingLocation()). The tutorial shows the map only on a fix, and none can come now, even after 'locate'; relaunch the app with a position set.",
+                    pitfall: "P5"))
         } else if manager.lastDelivered == nil {
             reasons.append(
                 Reason(topic: "map", text: "The map is hidden until the first fix arrives (viewDidLoad hid it)."))
@@ -196,8 +207,18 @@ private func explainState(_ shell: Shell) -> CommandResult {
                 text: "No fixes come yet: \(waiting). Updates were started in viewDidLoad and begin once it is allowed."
             ))
     } else if session.device.position == nil {
+        let text =
+            session.device.noLocationReport == .error
+            ? "No fixes come: the device has no position, and Core Location reports kCLErrorLocationUnknown 1 s after updates start or the position goes, which stops the tutorial's updates (P5): 'locate LAT LNG' first, or 'set simulator-no-location silent'."
+            : "No fixes come: the device has no position ('locate LAT LNG', or a route); with simulator-no-location silent no error is reported."
+        reasons.append(Reason(topic: "fixes", text: text))
+    } else if manager.queuedReadings.count > 1 {
         reasons.append(
-            Reason(topic: "fixes", text: "No fixes come: the device has no position ('locate LAT LNG', or a route)."))
+            Reason(
+                topic: "fixes",
+                text:
+                    "\(manager.queuedReadings.count) locations wait in the run loop: they reach the app in one didUpdateLocations call, and the app uses the last ('step', 'run')."
+            ))
     } else if manager.isHoldingBackAFix {
         reasons.append(
             Reason(

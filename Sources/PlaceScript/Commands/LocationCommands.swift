@@ -22,16 +22,25 @@ extension CommandFamily {
                 details: """
                     Sets the simulated location, as the Simulator's Features ▸ Location menu does.
                     Presets: \(LocationPreset.all.map(\.name).joined(separator: ", ")).
-                    'none' removes the position (no fixes come). The app receives a fix 1 s later
-                    when it is authorized and updating, and only if the device moved at least the
-                    distance filter (50 m) from the last fix it received. With reduced accuracy the
-                    fix is snapped to about 2 km and at most one comes every 15 minutes: one held
-                    back arrives when the interval is over ('wait').
+                    'none' removes the position, as Features ▸ Location ▸ None: an app that is
+                    updating and authorized gets didFailWithError with kCLErrorLocationUnknown
+                    (code 0) 1 s later, and the tutorial stops updating for good (P5);
+                    'set simulator-no-location silent' makes it report nothing instead. The app
+                    receives a fix 1 s later when it is authorized and updating, and only if the
+                    device moved at least the distance filter (50 m) from the last fix it received.
+                    Moves made while a fix waits in the run loop (autorun off, before 'step') reach
+                    the app together, in one didUpdateLocations call with several locations; the
+                    app uses the last. With reduced accuracy the fix is snapped to about 2 km and
+                    at most one comes every 15 minutes: one held back arrives when the interval is
+                    over ('wait').
                     """,
                 effect: .acts,
                 api: APIEntry(
                     what: "Simulator: Features ▸ Location ▸ Custom Location (or xcrun simctl location set)",
-                    callbacks: ["locationManager(_:didUpdateLocations:) once the device moved past distanceFilter"]),
+                    callbacks: [
+                        "locationManager(_:didUpdateLocations:) once the device moved past distanceFilter",
+                        "locationManager(_:didFailWithError:) with kCLErrorLocationUnknown after 'none'",
+                    ]),
                 manual: #"""
                     .It Ic locate Ar LAT LNG|PRESET|none Op Ar ACCURACY
                     Set the simulated location, as the Simulator's Features \(-> Location menu
@@ -66,11 +75,35 @@ extension CommandFamily {
                     is 3000 m, and at most one comes every 15 minutes; a fix held back arrives when
                     the interval is over, with
                     .Ic wait .
+                    Moves made while a fix still waits in the run loop
+                    .Po
+                    .Ql set autorun off
+                    and several moves before
+                    .Ic step ,
+                    .Ic run
+                    or
+                    .Ic wait
+                    .Pc
+                    reach the app together: one
+                    .Fn locationManager _:didUpdateLocations:
+                    call with all their locations, oldest first, of which the app uses the last
+                    .Pq Sx SIMULATION CHOICES , batched locations .
                     With
-                    .Cm none
-                    no fix comes and no error either, and places requests fail with
+                    .Cm none ,
+                    as with the Simulator's Features \(-> Location \(-> None, no fix comes, and
+                    places requests fail with
                     .Dv locationError
-                    (\-11).
+                    (\-11); an app that is updating and authorized gets
+                    .Fn locationManager _:didFailWithError:
+                    with
+                    .Dv kCLErrorLocationUnknown
+                    (code 0) 1 s later, and the tutorial stops updating for good
+                    .Pq P5 :
+                    a position chosen afterwards never reaches it, and the map stays hidden.
+                    .Ql set simulator-no-location silent
+                    makes it report nothing instead, so that a later
+                    .Ic locate
+                    delivers.
                     An unknown preset name, or a latitude or longitude out of range, is an error
                     when the script is read.
                     Works with or without a running app.
@@ -152,7 +185,19 @@ extension CommandFamily {
                     .It Li device.updating , device.distanceFilter
                     Whether the app's location manager is updating; its distance filter
                     .Pq Li 50m ; Li -1m with no app .
-                    """#
+                    .It Li device.noLocation
+                    .Qq error
+                    or
+                    .Qq silent :
+                    what an updating app hears while the device has no position
+                    .Pq Ic set simulator-no-location .
+                    .It Li device.queuedLocations
+                    How many locations wait in the run loop for the next
+                    .Fn locationManager _:didUpdateLocations:
+                    call
+                    .Pq 0 with no app .
+                    """#,
+                choices: ["noLocation": NoLocationReport.allCases.map(\.rawValue)]
             ) { shell in
                 let position = shell.session.device.position
                 return .fields([
@@ -170,8 +215,17 @@ extension CommandFamily {
                     ),
                     ("updating", .bool(shell.session.app?.locationManager.isUpdating ?? false)),
                     ("distanceFilter", .number(shell.session.app?.locationManager.distanceFilter ?? -1, .length)),
+                    ("noLocation", .string(shell.session.device.noLocationReport.rawValue)),
+                    ("queuedLocations", .int(shell.session.app?.locationManager.queuedReadings.count ?? 0)),
                 ])
             },
+        ],
+        settings: [
+            SettingSpec(
+                "simulator-no-location", values: NoLocationReport.allCases.map(\.rawValue), on: "error", off: "silent",
+                summary: "with no position, an updating app gets kCLErrorLocationUnknown (error) or nothing (silent)",
+                get: { $0.session.device.noLocationReport.rawValue },
+                set: { shell, value in shell.session.setNoLocationReport(NoLocationReport(rawValue: value) ?? .error) })
         ])
 }
 
@@ -220,7 +274,11 @@ private func locateCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandR
     guard case .point(let point) = try ctx.required("WHERE", as: LocateTarget.kind) else {
         ctx.session.stopRoute()
         ctx.session.setDevicePosition(nil)
-        return .line("the device has no position: no fixes will come", value: .null)
+        let consequence =
+            ctx.session.device.noLocationReport == .error
+            ? "an updating app gets kCLErrorLocationUnknown (code 0) 1 s later"
+            : "no fixes will come, and no error (simulator-no-location silent)"
+        return .line("the device has no position: " + consequence, value: .null)
     }
     ctx.session.stopRoute()  // a fixed position replaces a route, as simctl's set does
     ctx.session.setDevicePosition(DevicePosition(coordinate: point, horizontalAccuracy: accuracy))

@@ -69,14 +69,21 @@ let tutorialTextEN = #"""
       delivers fixes to locationManager(_:didUpdateLocations:); the app takes the last one and
       prints "Location: …", the CLLocation's description.
 
-      No fix has come because the simulated device has no position yet. Give it the tutorial's
-      default point in Pyrmont, Sydney, as the Simulator's Features ▸ Location menu would:
-      'locate sydney'. The fix arrives a second later.
+      No fix has come because the simulated device has no position yet (Features ▸ Location ▸
+      None). Core Location said so a second after the permission: didFailWithError with
+      kCLErrorLocationUnknown, the "Error: … Code=0" line. The app's didFailWithError calls
+      stopUpdatingLocation(), so updates are off for good (pitfall P5): a position alone no
+      longer reaches it, and the map would stay hidden. Give the device the tutorial's default
+      point in Pyrmont, Sydney, as the Simulator's Features ▸ Location menu would, 'locate
+      sydney', and start the app again, 'launch': the permission is remembered, viewDidLoad starts
+      updates afresh, and the fix arrives a second later.
     api: CLLocationManager.startUpdatingLocation()
     api: locationManager(_:didUpdateLocations:)
+    api: locationManager(_:didFailWithError:)
     type: locate sydney
+    type: launch
     done: location != nil
-    hint: type 'locate sydney' to give the device a position. No fix after a denial? 'auth allow', then 'launch' again.
+    hint: type 'locate sydney' to give the device a position, then 'launch' to start updates again. No fix after a denial? 'auth allow', then 'launch' again.
 
     == 3
     title: Add the map
