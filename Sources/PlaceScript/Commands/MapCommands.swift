@@ -295,6 +295,7 @@ extension CommandFamily {
                 manual: #"""
                     .It Li camera.latitude , camera.longitude , camera.zoom , camera.bearing , camera.viewingAngle
                     The camera: numbers; bearing and viewing angle in degrees.
+                    During an animation, where the move has got at the virtual clock.
                     .It Li camera.animating
                     Whether an
                     .Fn animate to:
