@@ -54,6 +54,27 @@ final class SnapshotTests: XCTestCase {
         XCTAssertTrue(svg.texts.contains("Get Place"))
     }
 
+    /// No tiles (no network when the map first needed them): a plain background with no grid
+    /// and no places, the marker with its title and the my-location dot drawn over it. The
+    /// marker comes from a list answered before the network went off and the first fix came.
+    func testBlankMapStillDrawsTheMarkerAndTheBlueDot() throws {
+        let svg = try snapshot(
+            "blank-map",
+            """
+            locate sydney; launch; auth allow; set autorun off; launch; wait 0.5s; likely
+            network off; wait 1s; select 2
+            """)
+        XCTAssertTrue(svg.ids.contains("blank-map"))
+        XCTAssertFalse(svg.ids.contains("grid"), "no tiles, no grid")
+        XCTAssertEqual(svg.textsInside("places"), [], "places are the tiles' points of interest")
+        XCTAssertTrue(svg.ids.contains("my-location"))
+        XCTAssertTrue(svg.ids.contains("my-location-button"))
+        XCTAssertEqual(svg.classCounts["marker"], 1)
+        XCTAssertEqual(svg.textsInside("markers"), ["Darling Harbour"], "the title beside the pin")
+        XCTAssertFalse(svg.ids.contains("info-window"))
+        XCTAssertTrue(svg.texts.contains("Get Place"))
+    }
+
     func testObjectiveCPickerHasBlankRows() throws {
         let svg = try snapshot("objc-blank-rows", "locate sydney; launch --flavor objc; auth allow; likely")
         XCTAssertEqual(svg.classCounts["row"], 5)

@@ -154,9 +154,13 @@ final class MapTests: XCTestCase {
         session.advance(by: 2)
         view.animate(to: end, owner: owner)
         XCTAssertEqual(view.animation, CameraAnimation(from: start, to: end, start: 2, end: 2.5))
-        XCTAssertEqual(view.camera, start, "the camera reads the start until the move ends")
-        session.advance(by: 0.499999)
-        XCTAssertEqual(view.camera, start)
+        XCTAssertEqual(view.camera, start, "the camera reads the start when the move begins")
+        session.advance(by: 0.25)
+        XCTAssertEqual(
+            view.camera.target.latitude, (start.target.latitude + end.target.latitude) / 2, accuracy: 1e-9,
+            "half way at half time: the curve is symmetric")
+        session.advance(by: 0.249999)
+        XCTAssertEqual(view.camera.target.latitude, end.target.latitude, accuracy: 1e-8, "eased in at the end")
         XCTAssertNotNil(view.animation)
         session.advance(by: 0.000001)
         XCTAssertEqual(view.camera, end)
@@ -172,8 +176,11 @@ final class MapTests: XCTestCase {
         let second = CameraPosition(target: destination(from: sydney, bearing: 180, metres: 300), zoom: 14)
         view.animate(to: first, owner: owner)
         session.advance(by: 0.2)
+        let reached = view.camera
+        XCTAssertNotEqual(reached, first)
         view.animate(to: second, owner: owner)
-        XCTAssertEqual(view.animation?.from, first, "the interrupted move jumps to its end")
+        XCTAssertEqual(view.animation?.from, reached, "the new move starts where the interrupted one had got")
+        XCTAssertEqual(view.camera, reached)
         XCTAssertEqual(session.pendingEvents.count, 1)
         session.settle()
         XCTAssertEqual(view.camera, second)
@@ -186,6 +193,165 @@ final class MapTests: XCTestCase {
         XCTAssertTrue(session.pendingEvents.isEmpty)
         session.settle()
         XCTAssertEqual(view.camera, instant, "a set camera is not overwritten by the stopped animation")
+    }
+
+    // MARK: - Animation
+
+    func testEasingEndsExactlyAndNeverGoesBack() {
+        XCTAssertEqual(CameraEasing.easeInEaseOut(0), 0)
+        XCTAssertEqual(CameraEasing.easeInEaseOut(1), 1)
+        XCTAssertEqual(CameraEasing.easeInEaseOut(-0.5), 0)
+        XCTAssertEqual(CameraEasing.easeInEaseOut(1.5), 1)
+        XCTAssertEqual(CameraEasing.easeInEaseOut(0.5), 0.5, accuracy: 1e-12, "symmetric")
+        // Eases in (slower than linear at first) and out (slower at the end).
+        XCTAssertLessThan(CameraEasing.easeInEaseOut(0.25), 0.25)
+        XCTAssertGreaterThan(CameraEasing.easeInEaseOut(0.75), 0.75)
+        XCTAssertEqual(
+            CameraEasing.easeInEaseOut(0.25) + CameraEasing.easeInEaseOut(0.75), 1, accuracy: 1e-12)
+        var last = 0.0
+        for i in 0...2000 {
+            let e = CameraEasing.easeInEaseOut(Double(i) / 2000)
+            XCTAssertGreaterThanOrEqual(e, last, "at \(i)/2000")
+            XCTAssertTrue((0...1).contains(e))
+            last = e
+        }
+        // Core Animation's ease-in-ease-out: the Bézier at parameter 0.25 is x 0.2...,
+        // y = 3s² − 2s³ = 0.15625; the curve maps that x to that y.
+        let s = 0.25
+        let x = 3 * (1 - s) * (1 - s) * s * 0.42 + 3 * (1 - s) * s * s * 0.58 + s * s * s
+        XCTAssertEqual(CameraEasing.easeInEaseOut(x), 0.15625, accuracy: 1e-12)
+    }
+
+    func testInterpolationEndsExactly() {
+        let a = CameraPosition(target: sydney, zoom: 15, bearing: 10, viewingAngle: 20)
+        let b = CameraPosition(target: GeoPoint(latitude: 37.785834, longitude: -122.406417), zoom: 10, bearing: 350)
+        XCTAssertEqual(a.interpolated(to: b, fraction: 0), a)
+        XCTAssertEqual(a.interpolated(to: b, fraction: 1), b)
+        XCTAssertEqual(a.interpolated(to: b, fraction: -1), a)
+        XCTAssertEqual(a.interpolated(to: b, fraction: 2), b)
+        let move = CameraAnimation(from: a, to: b, start: 10, end: 10.5)
+        XCTAssertEqual(move.position(at: 10), a)
+        XCTAssertEqual(move.position(at: 9), a)
+        XCTAssertEqual(move.position(at: 10.5), b)
+        XCTAssertEqual(move.position(at: 11), b)
+    }
+
+    func testInterpolationIsMonotonicInEveryNumber() {
+        let a = CameraPosition(target: GeoPoint(latitude: -33.87, longitude: 151.2), zoom: 15)
+        let b = CameraPosition(target: GeoPoint(latitude: -33.80, longitude: 151.3), zoom: 12, viewingAngle: 25)
+        let move = CameraAnimation(from: a, to: b, start: 0, end: 0.5)
+        var last = a
+        for i in 1...500 {
+            let c = move.position(at: Double(i) / 1000)
+            XCTAssertGreaterThanOrEqual(c.target.latitude, last.target.latitude)
+            XCTAssertGreaterThanOrEqual(c.target.longitude, last.target.longitude)
+            XCTAssertLessThanOrEqual(c.zoom, last.zoom)
+            XCTAssertGreaterThanOrEqual(c.viewingAngle, last.viewingAngle)
+            last = c
+        }
+        XCTAssertEqual(last, b)
+    }
+
+    func testZoomMovesInZoomLevels() {
+        let a = CameraPosition(target: sydney, zoom: 10)
+        let b = CameraPosition(target: sydney, zoom: 20)
+        XCTAssertEqual(a.interpolated(to: b, fraction: 0.5).zoom, 15, accuracy: 1e-9, "not log2 of the mean scale")
+        XCTAssertEqual(a.interpolated(to: b, fraction: 0.25).zoom, 12.5, accuracy: 1e-9)
+    }
+
+    func testLongitudeCrossesThe180LineTheShortWay() {
+        let east = CameraPosition(target: GeoPoint(latitude: 0, longitude: 179), zoom: 10)
+        let west = CameraPosition(target: GeoPoint(latitude: 0, longitude: -179), zoom: 10)
+        XCTAssertEqual(east.interpolated(to: west, fraction: 0.25).target.longitude, 179.5, accuracy: 1e-9)
+        // 180 is written -180: the camera wraps longitudes into -180..<180.
+        XCTAssertEqual(east.interpolated(to: west, fraction: 0.5).target.longitude, -180, accuracy: 1e-9)
+        XCTAssertEqual(east.interpolated(to: west, fraction: 0.75).target.longitude, -179.5, accuracy: 1e-9)
+        XCTAssertEqual(west.interpolated(to: east, fraction: 0.25).target.longitude, -179.5, accuracy: 1e-9)
+        XCTAssertEqual(west.interpolated(to: east, fraction: 0.75).target.longitude, 179.5, accuracy: 1e-9)
+        // Every point of the move stays within a degree of the line, never passing 0°.
+        let move = CameraAnimation(from: east, to: west, start: 0, end: 1)
+        for i in 0...100 {
+            let lng = move.position(at: Double(i) / 100).target.longitude
+            XCTAssertTrue(lng >= 179 || lng <= -179, "\(lng) at \(i)")
+        }
+        // An ordinary move goes the plain way.
+        let a = CameraPosition(target: GeoPoint(latitude: 0, longitude: -10), zoom: 10)
+        let b = CameraPosition(target: GeoPoint(latitude: 0, longitude: 10), zoom: 10)
+        XCTAssertEqual(a.interpolated(to: b, fraction: 0.5).target.longitude, 0, accuracy: 1e-9)
+    }
+
+    func testBearingTurnsTheShortWay() {
+        let a = CameraPosition(target: sydney, zoom: 15, bearing: 350)
+        let b = CameraPosition(target: sydney, zoom: 15, bearing: 10)
+        XCTAssertEqual(a.interpolated(to: b, fraction: 0.5).bearing, 0, accuracy: 1e-9)
+        XCTAssertEqual(a.interpolated(to: b, fraction: 0.25).bearing, 355, accuracy: 1e-9)
+        XCTAssertEqual(b.interpolated(to: a, fraction: 0.75).bearing, 355, accuracy: 1e-9)
+    }
+
+    func testSetCameraDuringAnAnimationKeepsItsOwnPosition() {
+        let (session, view) = map(CameraPosition(target: sydney, zoom: 15))
+        let owner = Owner()
+        view.animate(to: CameraPosition(target: sydney, zoom: 10), owner: owner)
+        session.advance(by: 0.3)
+        let set = CameraPosition(target: sydney, zoom: 18)
+        view.setCamera(set)
+        XCTAssertEqual(view.camera, set)
+        session.advance(by: 1)
+        XCTAssertEqual(view.camera, set)
+    }
+
+    // MARK: - Tiles
+
+    func testAShownMapLoadsItsTilesWithAGoodKeyAndANetwork() {
+        let (session, view) = map(CameraPosition(target: sydney, zoom: 15))
+        XCTAssertTrue(view.isHidden, "off screen until the controller shows it")
+        XCTAssertFalse(view.isBlank)
+        view.isHidden = false
+        XCTAssertTrue(view.hasTiles)
+        XCTAssertFalse(view.isBlank)
+        XCTAssertNil(view.blankCause)
+        XCTAssertTrue(session.log.isEmpty)
+    }
+
+    func testARefusedKeyBlanksTheMapAndLogsOnce() {
+        for state in [APIKeyState.invalid, .expired, .unauthorizedBundle] {
+            let (session, view) = map(CameraPosition(target: sydney, zoom: 15))
+            session.places.faults.apiKey = state
+            view.setCamera(CameraPosition(target: sydney, zoom: 14))
+            XCTAssertTrue(session.log.isEmpty, "a hidden map fetches nothing")
+            view.isHidden = false
+            XCTAssertTrue(view.isBlank)
+            XCTAssertEqual(view.blankCause, .apiKey(state))
+            XCTAssertEqual(session.log.count, SimulationChoices.mapsKeyFailureLog.count)
+            XCTAssertTrue(session.log[0].hasSuffix(SimulationChoices.mapsKeyFailureLog[0]))
+            view.setCamera(CameraPosition(target: sydney, zoom: 13))
+            XCTAssertEqual(session.log.count, SimulationChoices.mapsKeyFailureLog.count, "logged once a launch")
+            XCTAssertTrue(view.isBlank)
+            // A good key: the next camera move brings the tiles, and they stay.
+            session.places.faults.apiKey = .valid
+            XCTAssertTrue(view.isBlank, "nothing happens until the map needs tiles again")
+            view.setCamera(CameraPosition(target: sydney, zoom: 14))
+            XCTAssertFalse(view.isBlank)
+            XCTAssertNil(view.blankCause)
+            session.places.faults.apiKey = state
+            view.setCamera(CameraPosition(target: sydney, zoom: 15))
+            XCTAssertFalse(view.isBlank, "tiles loaded once stay for the launch")
+        }
+    }
+
+    func testNoNetworkAtTheFirstTilesBlanksTheMapUntilAMoveWithTheNetworkBack() {
+        let (session, view) = map(CameraPosition(target: sydney, zoom: 15))
+        let owner = Owner()
+        session.places.faults.networkOnline = false
+        session.places.faults.apiKey = .expired
+        view.isHidden = false
+        XCTAssertEqual(view.blankCause, .network, "the key is not checked without a network")
+        XCTAssertTrue(session.log.isEmpty, "no network logs nothing")
+        session.places.faults.networkOnline = true
+        session.places.faults.apiKey = .valid
+        XCTAssertTrue(view.isBlank)
+        view.animate(to: CameraPosition(target: sydney, zoom: 16), owner: owner)
+        XCTAssertFalse(view.isBlank, "an animation needs tiles as it starts")
     }
 
     func testClearRemovesMarkersAndTheInfoWindowAndKeepsMyLocation() {

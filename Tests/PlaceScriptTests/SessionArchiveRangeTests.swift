@@ -33,6 +33,29 @@ final class SessionArchiveRangeTests: XCTestCase {
         XCTAssertNil(restoreError(try savedSession()))
     }
 
+    /// A blank map reads back blank, with its cause and whether the Maps SDK has logged; a file
+    /// saved before the blank map existed reads back as a map with its tiles.
+    func testTheBlankMapReadsBack() throws {
+        let t = TestShell(table: .standard)
+        XCTAssertEqual(t.run("apikey expired\nlaunch\nauth allow\nlocate sydney\nwait 2s\n"), 0, t.err.text)
+        XCTAssertEqual(t.shell.session.app?.mapView.isBlank, true)
+        let text = jsonText(try SessionArchive.archive(t.shell.session, extra: []))
+        XCTAssertTrue(text.contains("\"hasTiles\":false,\"blankCause\":\"expired\",\"keyFailureLogged\":true"), text)
+        guard case .success(let json) = JSON.parse(Array(text.utf8)) else { return XCTFail("not JSON") }
+        let map = try SessionArchive.restore(json).0.app?.mapView
+        XCTAssertEqual(map?.isBlank, true)
+        XCTAssertEqual(map?.blankCause, .apiKey(.expired))
+
+        let old = text.replacingOccurrences(
+            of: "\"hasTiles\":false,\"blankCause\":\"expired\",\"keyFailureLogged\":true,", with: "")
+        guard case .success(let oldJSON) = JSON.parse(Array(old.utf8)) else { return XCTFail("not JSON") }
+        XCTAssertEqual(try SessionArchive.restore(oldJSON).0.app?.mapView.isBlank, false)
+
+        XCTAssertEqual(
+            restoreError(text.replacingOccurrences(of: "\"blankCause\":\"expired\"", with: "\"blankCause\":\"valid\"")),
+            "app.mapView.blankCause: not network or a refused key's state")
+    }
+
     func testNumbersAtTheEndsOfDoubleAreRefusedWithTheirPath() throws {
         let good = try savedSession()
         let fix = "\"horizontalAccuracy\":5,\"speed\":-1,\"course\":-1,\"timestamp\":1.4"

@@ -110,7 +110,7 @@ public final class TutorialApp: LocationManagerDelegate {
         case .swift:
             session.console(message)
         case .objc:
-            session.console(VirtualDate(clock: session.clock).logStamp + " current-place-on-map[4242:61337] " + message)
+            session.nslog(message)
         }
     }
 

@@ -64,14 +64,131 @@ public struct CameraAnimation: Sendable, Equatable {
     public var to: CameraPosition
     public var start: Double
     public var end: Double
+
+    /// How far the move has got at virtual time `clock`, from 0 (the start) to 1 (the end),
+    /// before easing.
+    public func progress(at clock: Double) -> Double {
+        let span = end - start
+        guard span > 0, clock < end else { return 1 }
+        return max(0, (clock - start) / span)
+    }
+
+    /// Where the camera is at virtual time `clock`: `from` eased towards `to`
+    /// (`SimulationChoices.cameraAnimationCurve`); exactly `from` at the start and `to` at the end.
+    public func position(at clock: Double) -> CameraPosition {
+        from.interpolated(to: to, fraction: CameraEasing.easeInEaseOut(progress(at: clock)))
+    }
+}
+
+/// The timing curve of `animate(to:)`.
+public enum CameraEasing {
+    /// The eased fraction of a move at `t` (0…1 of its duration): the cubic Bézier curve from
+    /// (0, 0) to (1, 1) with the control points of `SimulationChoices.cameraAnimationCurve`.
+    /// Exactly 0 at 0 and 1 at 1, never decreasing between.
+    public static func easeInEaseOut(_ t: Double) -> Double {
+        guard t > 0 else { return 0 }
+        guard t < 1 else { return 1 }
+        let curve = SimulationChoices.cameraAnimationCurve
+        // The Bézier coordinate at parameter s, in Horner form.
+        func bezier(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
+            let c = 3 * p1
+            let b = 3 * (p2 - p1) - c
+            let a = 1 - c - b
+            return ((a * s + b) * s + c) * s
+        }
+        // The parameter whose x is t, by bisection: a fixed number of halvings, so the result
+        // is the same on every machine and never decreases as t grows.
+        var low = 0.0
+        var high = 1.0
+        for _ in 0..<60 {
+            let mid = (low + high) / 2
+            if bezier(mid, curve.x1, curve.x2) < t { low = mid } else { high = mid }
+        }
+        return min(1, max(0, bezier((low + high) / 2, curve.y1, curve.y2)))
+    }
+}
+
+extension CameraPosition {
+    /// The camera a `fraction` (0…1) of the way to `end`: latitude, zoom (in zoom levels) and
+    /// viewing angle in a straight line; longitude and bearing the short way round, so that a
+    /// move across the 180° line does not circle the world. Exactly `self` at 0 and `end` at 1;
+    /// between, each number is rounded to 1e-9 (a tenth of a millimetre in degrees), so that
+    /// what is printed carries no binary rounding noise.
+    public func interpolated(to end: CameraPosition, fraction: Double) -> CameraPosition {
+        guard fraction > 0 else { return self }
+        guard fraction < 1 else { return end }
+        func shortWay(_ from: Double, _ to: Double) -> Double {
+            var d = (to - from).truncatingRemainder(dividingBy: 360)
+            if d > 180 { d -= 360 } else if d < -180 { d += 360 }
+            return d
+        }
+        func clean(_ x: Double) -> Double { (x * 1e9).rounded() / 1e9 }
+        func along(_ from: Double, _ to: Double) -> Double { clean(from + (to - from) * fraction) }
+        func around(_ from: Double, _ to: Double) -> Double { clean(from + shortWay(from, to) * fraction) }
+        return CameraPosition(
+            target: GeoPoint(
+                latitude: along(target.latitude, end.target.latitude),
+                longitude: around(target.longitude, end.target.longitude)),
+            zoom: along(zoom, end.zoom), bearing: around(bearing, end.bearing),
+            viewingAngle: along(viewingAngle, end.viewingAngle))
+    }
+}
+
+/// Why the map view shows no tiles.
+public enum BlankMapCause: Sendable, Equatable {
+    /// The device had no network when the map needed its tiles.
+    case network
+    /// The Maps SDK refused the key the app gave `GMSServices.provideAPIKey`.
+    case apiKey(APIKeyState)
+}
+
+extension BlankMapCause {
+    /// Why, in a few words, for notes.
+    public var reason: String {
+        switch self {
+        case .network:
+            return
+                "the device had no network when the map needed its tiles; they come at the next camera move with the network on"
+        case .apiKey(let state):
+            return
+                "the Maps SDK refused the API key (\(state.rawValue)) that the app delegate gives GMSServices.provideAPIKey, the key GMSPlacesClient gets too; markers and the my-location dot are still drawn"
+        }
+    }
 }
 
 /// `GMSMapView`: its frame, camera, markers, info window and my-location layer.
 public final class MapView {
     public let width: Double
     public let height: Double
-    public internal(set) var camera: CameraPosition
-    public internal(set) var isHidden = false
+    /// Where the camera rests, or where the running animation started from.
+    private var restingCamera: CameraPosition
+    /// `mapView.camera`: during an animation, where the move has got at the session's clock.
+    public internal(set) var camera: CameraPosition {
+        get { animation.map { $0.position(at: session.clock) } ?? restingCamera }
+        set { restingCamera = newValue }
+    }
+    /// A new map view is not on screen until its controller's view appears, and the tutorial's
+    /// viewDidLoad hides it before then: nothing is drawn, and no tile is fetched, before it is
+    /// shown.
+    private var hidden = true
+    /// `isHidden`; showing the map makes it load its tiles.
+    public internal(set) var isHidden: Bool {
+        get { hidden }
+        set {
+            let wasHidden = hidden
+            hidden = newValue
+            if wasHidden && !newValue { loadTiles() }
+        }
+    }
+    /// The map has drawn its tiles in this launch (they stay: no tile is ever dropped).
+    public internal(set) var hasTiles = false
+    /// Why the last try to load the tiles failed; nil once they loaded, or before any try.
+    public internal(set) var blankCause: BlankMapCause?
+    /// The Maps SDK has logged its key failure in this launch (it does once).
+    var reportedKeyFailure = false
+    /// The map view is on screen with no tiles: a blank background under the markers and the
+    /// my-location dot.
+    public var isBlank: Bool { !hidden && !hasTiles }
     public internal(set) var markers: [Marker] = []
     /// Index of the marker whose info window is open.
     public internal(set) var selectedMarker: Int?
@@ -86,7 +203,7 @@ public final class MapView {
 
     init(session: Session, camera: CameraPosition, width: Double, height: Double) {
         self.session = session
-        self.camera = camera
+        self.restingCamera = camera
         self.width = width
         self.height = height
     }
@@ -95,10 +212,12 @@ public final class MapView {
     func setCamera(_ position: CameraPosition) {
         stopAnimation()
         camera = position
+        loadTiles()
     }
 
-    /// `animate(to:)`: the camera moves over `cameraAnimationDuration`; `camera` reads the end
-    /// position once it has finished.
+    /// `animate(to:)`: the camera moves over `cameraAnimationDuration` from where it is, along
+    /// the easing curve; `camera` reads where the move has got, and the end once it has
+    /// finished (`mapView(_:idleAt:)`).
     func animate(to position: CameraPosition, owner: AnyObject) {
         stopAnimation()
         let move = CameraAnimation(
@@ -106,21 +225,66 @@ public final class MapView {
             end: session.clock + SimulationChoices.cameraAnimationDuration)
         animation = move
         lastAnimation = move
+        loadTiles()
         animationEvent = session.schedule(
             after: SimulationChoices.cameraAnimationDuration, "mapView(_:idleAt:)", owner: owner
         ) { [weak self] in
             guard let self else { return }
-            self.camera = move.to
             self.animation = nil
+            self.camera = move.to
             self.animationEvent = nil
+            self.loadTiles()
         }
     }
 
+    /// An animation stops where it has got to.
     private func stopAnimation() {
         if let animationEvent { session.cancel(animationEvent) }
-        if let animation { camera = animation.to }
+        if animation != nil { restingCamera = camera }
         animation = nil
         animationEvent = nil
+    }
+
+    // MARK: - Tiles
+
+    /// The map needs tiles (it was shown, or its camera moved): the Maps SDK fetches them with
+    /// the key the app gave `GMSServices.provideAPIKey`, which the servers check the first time.
+    /// Without a network, or with a key they refuse, the map stays blank until a later try
+    /// succeeds; once it has its tiles it keeps them for the launch.
+    /// (`SimulationChoices` "blank map", "Maps SDK key failure".)
+    func loadTiles() {
+        guard !hidden, !hasTiles else { return }
+        let faults = session.places.faults
+        let cause: BlankMapCause
+        if !faults.networkOnline {
+            cause = .network
+        } else if faults.apiKey != .valid {
+            cause = .apiKey(faults.apiKey)
+        } else {
+            hasTiles = true
+            if blankCause != nil {
+                blankCause = nil
+                session.emit(.note("the map loaded its tiles: it is no longer blank"))
+            }
+            return
+        }
+        if case .apiKey = cause, !reportedKeyFailure {
+            reportedKeyFailure = true
+            for line in SimulationChoices.mapsKeyFailureLog { session.nslog(line) }
+        }
+        if cause != blankCause {
+            blankCause = cause
+            session.emit(.note("the map is blank, no tiles: " + cause.reason))
+        }
+    }
+
+    /// Puts back whether the map is hidden and its tiles as a saved session had them, without
+    /// loading or logging anything.
+    func restore(hidden: Bool, hasTiles: Bool, blankCause: BlankMapCause?, reportedKeyFailure: Bool) {
+        self.hidden = hidden
+        self.hasTiles = hasTiles
+        self.blankCause = hasTiles ? nil : blankCause
+        self.reportedKeyFailure = reportedKeyFailure
     }
 
     /// `clear()`: removes markers (and overlays); keeps the my-location dot.

@@ -108,6 +108,12 @@ public final class Session {
         emit(.console(line))
     }
 
+    /// A line logged with `NSLog` in the app's process (the Objective-C app's own lines, the
+    /// Maps SDK's): NSLog's prefix with the virtual time and a fixed process id, then the text.
+    func nslog(_ message: String) {
+        console(VirtualDate(clock: clock).logStamp + " current-place-on-map[4242:61337] " + message)
+    }
+
     // MARK: - Run loop
 
     /// Schedules `action` to run `delay` virtual seconds from now (0: on the next turn of the run

@@ -276,6 +276,9 @@ public enum SessionArchive {
                     Value.Field("selectedMarker", map.selectedMarker.map { int($0) } ?? .null),
                     Value.Field("myLocationEnabled", .bool(map.isMyLocationEnabled)),
                     Value.Field("myLocationButton", .bool(map.myLocationButton)),
+                    Value.Field("hasTiles", .bool(map.hasTiles)),
+                    Value.Field("blankCause", blankCause(map.blankCause)),
+                    Value.Field("keyFailureLogged", .bool(map.reportedKeyFailure)),
                     Value.Field(
                         "lastAnimation",
                         map.lastAnimation.map {
@@ -291,6 +294,15 @@ public enum SessionArchive {
             Value.Field("locationError", app.locationError.map { int($0.rawValue) } ?? .null),
             Value.Field("lastPlacesResponse", response),
         ])
+    }
+
+    /// `"network"`, the refused key's state, or null.
+    private static func blankCause(_ cause: BlankMapCause?) -> Value {
+        switch cause {
+        case .network?: return .string("network")
+        case .apiKey(let state)?: return .string(state.rawValue)
+        case nil: return .null
+        }
     }
 
     private static func route(_ player: RoutePlayer, _ session: Session) -> Value {
@@ -473,6 +485,15 @@ public enum SessionArchive {
             let v = try member(key)
             guard case .bool(let b) = v else { throw wrong(key, "true or false", v) }
             return b
+        }
+        /// A member added after the format's first files: nil when it is missing or null.
+        func boolIfPresent(_ key: String) throws(ArchiveError) -> Bool? {
+            guard let v = value.object?[key], !v.isNull else { return nil }
+            return try bool(key)
+        }
+        func stringIfPresent(_ key: String) throws(ArchiveError) -> String? {
+            guard let v = value.object?[key], !v.isNull else { return nil }
+            return try string(key)
         }
         func string(_ key: String) throws(ArchiveError) -> String {
             let v = try member(key)
@@ -697,7 +718,7 @@ public enum SessionArchive {
         app.locationManager.reportedUnknown = try m.bool("reportedUnknown")
         let map = try r.object("mapView")
         app.mapView.camera = try readCamera(map.object("camera"))
-        app.mapView.isHidden = try map.bool("hidden")
+        let hidden = try map.bool("hidden")
         for item in try map.array("markers") {
             app.mapView.markers.append(
                 Marker(
@@ -712,6 +733,21 @@ public enum SessionArchive {
         }
         app.mapView.isMyLocationEnabled = try map.bool("myLocationEnabled")
         app.mapView.myLocationButton = try map.bool("myLocationButton")
+        // The tile state came with the blank map; in a file saved before it, a shown map has its
+        // tiles and a hidden one will fetch them when it is shown.
+        var cause: BlankMapCause?
+        if let word = try map.stringIfPresent("blankCause") {
+            if word == "network" {
+                cause = .network
+            } else if let state = APIKeyState(rawValue: word), state != .valid {
+                cause = .apiKey(state)
+            } else {
+                throw ArchiveError("\(map.path).blankCause: not network or a refused key's state")
+            }
+        }
+        app.mapView.restore(
+            hidden: hidden, hasTiles: try map.boolIfPresent("hasTiles") ?? !hidden, blankCause: cause,
+            reportedKeyFailure: try map.boolIfPresent("keyFailureLogged") ?? false)
         if let a = try map.optionalObject("lastAnimation") {
             app.mapView.lastAnimation = CameraAnimation(
                 from: try readCamera(a.object("from")), to: try readCamera(a.object("to")),

@@ -15,6 +15,10 @@ public enum SimulationChoices {
     public static let placesLatency = 0.4
     /// `animate(to:)` takes this long.
     public static let cameraAnimationDuration = 0.5
+    /// The timing curve `animate(to:)` follows: Core Animation's ease-in-ease-out, the cubic
+    /// Bézier from (0, 0) to (1, 1) with control points (0.42, 0) and (0.58, 1). The Maps SDK's
+    /// default animation eases in and out; its exact curve is unconfirmed.
+    public static let cameraAnimationCurve = (x1: 0.42, y1: 0.0, x2: 0.58, y2: 1.0)
     /// The permission alert appears this long after `requestWhenInUseAuthorization()`.
     public static let promptDelay = 0.0
 
@@ -64,6 +68,14 @@ public enum SimulationChoices {
     /// The smallest and largest zoom (`kGMSMinZoomLevel`, `kGMSMaxZoomLevel`).
     public static let minimumZoom = 2.0
     public static let maximumZoom = 21.0
+    /// What the Maps SDK logs (through NSLog) the first time in a launch the servers refuse the
+    /// key it was given: the wording reported in moe-java-samples/moe-java-samples#2 for an
+    /// older SDK, without the response body it appended; the current SDK's wording is
+    /// unconfirmed.
+    public static let mapsKeyFailureLog = [
+        "Google Maps SDK for iOS cannot connect or validate APIKey: Error Domain=com.google.HTTPStatus Code=400 \"(null)\"",
+        "Your key may be invalid for your bundle ID: \(tutorialBundleIdentifier)",
+    ]
 
     /// One decided behaviour, for the manual and `help choices`.
     public struct Choice: Sendable {
@@ -121,6 +133,21 @@ public enum SimulationChoices {
         Choice(
             topic: "zoom limits",
             choice: "zoom is clamped to 2…21; viewing angle to 30° at zoom ≤ 10 rising to 65° at zoom ≥ 16"),
+        Choice(
+            topic: "camera animation",
+            choice:
+                "animate(to:) moves the camera for 0.5 s along Core Animation's ease-in-ease-out curve (the cubic Bézier with control points (0.42, 0) and (0.58, 1)), and mapView.camera reads where the move has got at every instant: camera, map, snapshot and the camera.* paths show it. Latitude, zoom (in zoom levels, not in scale) and viewing angle go in a straight line, longitude and bearing the short way round (across the 180° line, not round the world). The Maps SDK's default animation eases in and out; its exact curve and whether it interpolates in degrees or on the projected map are unconfirmed. A new animation, or a camera set instantly, starts from where the camera has got; mapView(_:idleAt:) comes at the end"
+        ),
+        Choice(
+            topic: "blank map",
+            choice:
+                "the tutorial's AppDelegate gives one key to GMSServices.provideAPIKey and GMSPlacesClient.provideAPIKey, so 'apikey' sets both. The map fetches its tiles when it is shown (the first fix, or a denial) and, while it has none, at every camera move (set, animate(to:) and its end, a gesture); the first fetch has the servers check the key. With no network, or a key they refuse (invalid, expired, not allowed for the bundle id), the map view is blank: the SDK's plain beige-grey background with no streets or places, the markers, info window and my-location dot still drawn over it (as reported in hansemannn/titanium-googlemaps#102, tolu360/react-native-google-places#37 and mapsplugin/cordova-plugin-googlemaps#371; the colour is unconfirmed). The tiles come at the first camera move once the network and the key are good: the SDK does retry its key request by itself (\"ClientParametersRequest failed, 7 attempts remaining\", mapsplugin/cordova-plugin-googlemaps#1600) on a schedule that is not simulated. Once the map has its tiles it keeps them for the launch: a key that goes bad later, or a network that drops, does not blank it (no tile cache is simulated, so new areas draw as well). Places requests are judged as before"
+        ),
+        Choice(
+            topic: "Maps SDK key failure",
+            choice:
+                "the first time in a launch the servers refuse the key, the Maps SDK logs through NSLog “Google Maps SDK for iOS cannot connect or validate APIKey: Error Domain=com.google.HTTPStatus Code=400 \"(null)\"” and “Your key may be invalid for your bundle ID: com.google.examples.current-place-on-map”, the wording reported in moe-java-samples/moe-java-samples#2 for an older SDK (the response body it appended is left out; the current SDK's wording is unconfirmed); no network logs nothing"
+        ),
         Choice(
             topic: "my-location button",
             choice: "tapping it animates the camera to the device's position and keeps zoom, bearing and angle"),

@@ -417,7 +417,7 @@ private func statusCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandR
         let cam = map.camera
         rows.append([
             "map",
-            (map.isHidden ? "hidden" : "shown")
+            (map.isHidden ? "hidden" : map.isBlank ? "shown, blank (no tiles)" : "shown")
                 + ", camera \(formatNumber(cam.target.latitude)), \(formatNumber(cam.target.longitude)) zoom \(formatNumber(cam.zoom))"
                 + (map.animation != nil ? " (animating)" : ""),
         ])

@@ -187,6 +187,7 @@ private func explainState(_ shell: Shell) -> CommandResult {
         }
         reasons.append(Reason(topic: "map", text: text, pitfall: pitfall))
     }
+    if app.mapView.isBlank { reasons.append(blankMapReason(app.mapView, session.places.faults)) }
     // Fixes.
     if let error = app.locationError {
         reasons.append(
@@ -394,19 +395,50 @@ private func permissionReasons(_ privacy: PrivacySettings, _ session: Session) -
     return [Reason(topic: "permission", text: text, pitfall: session.device.hasWhenInUseUsageKey ? nil : "P9")]
 }
 
+/// Why the shown map has no tiles, and what brings them.
+private func blankMapReason(_ map: MapView, _ faults: PlacesFaults) -> Reason {
+    let now: String
+    if !faults.networkOnline {
+        now = "They come at the next camera move (a fix, 'pan', 'zoom') once the network is on ('network on')."
+    } else if faults.apiKey != .valid {
+        now =
+            "They come at the next camera move once the servers accept the key ('apikey valid'); in a real app, fix the key in AppDelegate and check that the Maps SDK for iOS is enabled for its project and that its iOS-app restriction lists \(tutorialBundleIdentifier)."
+    } else {
+        now = "The network and the key are good now: the tiles come at the next camera move (a fix, 'pan', 'zoom')."
+    }
+    let why: String
+    switch map.blankCause {
+    case .network?:
+        why = "the device had no network when the map first needed them"
+    case .apiKey(let state)?:
+        why =
+            "the Maps SDK refused the API key (\(state.rawValue)) that the app delegate gives GMSServices.provideAPIKey, the same key it gives GMSPlacesClient.provideAPIKey, and logged why"
+    case nil:
+        why = "none has loaded yet"
+    }
+    return Reason(
+        topic: "map",
+        text:
+            "The map is blank, no tiles: \(why). Markers and the my-location dot are still drawn over it. \(now)")
+}
+
 private func faultReasons(_ session: Session) -> [Reason] {
     let faults = session.places.faults
     var reasons: [Reason] = []
     if !faults.networkOnline {
         reasons.append(
-            Reason(topic: "faults", text: "The network is off: places requests fail with networkError (-1)."))
+            Reason(
+                topic: "faults",
+                text:
+                    "The network is off: places requests fail with networkError (-1), and a map that needs its first tiles stays blank."
+            ))
     }
     if let code = faults.apiKey.errorCode {
         reasons.append(
             Reason(
                 topic: "faults",
                 text:
-                    "The API key is \(faults.apiKey.rawValue): places requests fail with \(code.name) (\(code.rawValue))."
+                    "The API key is \(faults.apiKey.rawValue): places requests fail with \(code.name) (\(code.rawValue)), and the Maps SDK, given the same key, leaves a map that needs its first tiles blank."
             ))
     }
     if let injected = faults.injected {

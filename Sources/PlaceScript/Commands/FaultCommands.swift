@@ -221,12 +221,17 @@ extension CommandFamily {
                     With the network off, every places request that gets past the fields and the
                     location check fails with networkError (-1), which the SDK marks retryable; the
                     tutorial does not retry. Core Location keeps working: fixes need no network.
-                    With no argument, shows the state.
+                    A map shown for the first time with the network off is blank (map.blank): no
+                    tiles until the camera moves with the network back on. With no argument, shows
+                    the state.
                     """,
                 effect: .acts,
                 api: APIEntry(
                     what: "Airplane Mode, or no network",
-                    callbacks: ["places callbacks fail with kGMSPlacesNetworkError"]),
+                    callbacks: [
+                        "places callbacks fail with kGMSPlacesNetworkError",
+                        "a map view that needs its first tiles stays blank",
+                    ]),
                 manual: #"""
                     .It Ic network Op Cm on|off
                     Turn the device's network off or on; with no argument, show it.
@@ -235,6 +240,11 @@ extension CommandFamily {
                     .Dv networkError
                     (\-1).
                     Core Location keeps working: fixes need no network.
+                    A map view shown for the first time in a launch while the network is off gets
+                    no tiles: it is blank
+                    .Pq Li map.blank
+                    until the camera moves with the network back on
+                    .Pq see Sx SIMULATION CHOICES .
                     .Dl network off
                     """#,
                 examples: ["network off", "network on", "network"],
@@ -259,16 +269,19 @@ extension CommandFamily {
                 ],
                 summary: "the API key the app provides: valid, invalid, expired or not allowed for the bundle id",
                 details: """
-                    The key passed to GMSPlacesClient.provideAPIKey in the app delegate, as the
-                    Places servers judge it: 'invalid' gives keyInvalid (-4), 'expired' keyExpired
-                    (-5), 'unauthorized-bundle' incorrectBundleIdentifier (-10): the key's iOS-app
-                    restriction does not list \(tutorialBundleIdentifier). A note says what to
-                    check. With no argument, shows the state.
+                    The key the app delegate passes to GMSPlacesClient.provideAPIKey and to
+                    GMSServices.provideAPIKey, as Google's servers judge it: 'invalid' gives
+                    keyInvalid (-4), 'expired' keyExpired (-5), 'unauthorized-bundle'
+                    incorrectBundleIdentifier (-10): the key's iOS-app restriction does not list
+                    \(tutorialBundleIdentifier). A note says what to check. The Maps SDK refuses
+                    such a key too: a map view that needs its first tiles stays blank (map.blank),
+                    and the SDK logs why once. With no argument, shows the state.
                     """,
                 effect: .acts,
                 api: APIEntry(
-                    what: "the key passed to GMSPlacesClient.provideAPIKey in AppDelegate",
-                    calls: ["GMSPlacesClient.provideAPIKey(_:)"]),
+                    what:
+                        "the key passed to GMSServices.provideAPIKey and GMSPlacesClient.provideAPIKey in AppDelegate",
+                    calls: ["GMSServices.provideAPIKey(_:)", "GMSPlacesClient.provideAPIKey(_:)"]),
                 manual: #"""
                     .It Ic apikey Op Cm valid|invalid|expired|unauthorized-bundle
                     How the Places servers judge the key the app passes to
@@ -289,6 +302,13 @@ extension CommandFamily {
                     that the Places API for iOS is enabled for the key's Cloud project, and that
                     the key's iOS-app restriction lists the bundle identifier
                     .Ql com.google.examples.current-place-on-map .
+                    The app delegate passes the same key to
+                    .Fn GMSServices.provideAPIKey :
+                    a key the servers refuse leaves a map view that needs its first tiles blank
+                    .Pq Li map.blank ,
+                    and the Maps SDK logs why, once a launch
+                    .Pq see Sx SIMULATION CHOICES .
+                    Places errors are as above.
                     With no argument, show the state.
                     .Dl apikey expired
                     """#,

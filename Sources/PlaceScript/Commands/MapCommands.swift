@@ -16,19 +16,31 @@ extension CommandFamily {
                 details: """
                     The visible region is computed for the map's frame (393 × 852 points, an iPhone
                     15) in Web Mercator, 256 points per tile at zoom 0. The first fix sets the
-                    camera instantly and shows the map; later fixes animate it (0.5 s).
+                    camera instantly and shows the map; later fixes animate it (0.5 s, easing in
+                    and out). During an animation the camera is where the move has got at the
+                    virtual clock ('set autorun off', 'step', 'wait 0.25s' stop half way).
                     """,
                 effect: .looks,
                 api: APIEntry(what: "mapView.camera and mapView.projection.visibleRegion()"),
                 manual: #"""
                     .It Ic camera
                     Show the camera: target, zoom, bearing, viewing angle, whether the map is
-                    hidden, the frame (393 \(mu 852 points, an iPhone 15) with the metres per
-                    point at the target, the four corners of the visible region (Web Mercator, 256
-                    points per tile at zoom 0), and the last animation.
+                    hidden or blank, the frame (393 \(mu 852 points, an iPhone 15) with the metres
+                    per point at the target, the four corners of the visible region (Web Mercator,
+                    256 points per tile at zoom 0), and the last animation.
                     The first fix sets the camera instantly and shows the map; later fixes animate
                     it
                     .Pq Fn animate to: , 0.5 s .
+                    While an animation runs, the camera is where the move has got at the virtual
+                    clock, eased in and out
+                    .Pq see Sx SIMULATION CHOICES ,
+                    and the last row says how far it is: with
+                    .Ql set autorun off ,
+                    a
+                    .Ic step
+                    that delivers a fix and
+                    .Ql wait 0.25s
+                    show the camera half way.
                     .Dl camera
                     """#,
                 examples: ["camera"],
@@ -249,10 +261,18 @@ extension CommandFamily {
         stateRoots: [
             StateRoot(
                 "map",
-                summary: "the map view: hidden, myLocationEnabled, myLocationButton, width, height, selectedMarker",
+                summary:
+                    "the map view: hidden, blank, myLocationEnabled, myLocationButton, width, height, selectedMarker",
                 manual: #"""
                     .It Li map.hidden , map.myLocationEnabled , map.myLocationButton
                     Booleans.
+                    .It Li map.blank
+                    Whether the map view is on screen with no tiles: no network when it needed
+                    them, or a key the Maps SDK was refused
+                    .Pq see Ic apikey ;
+                    markers and the my-location dot are still drawn.
+                    .Li false
+                    while the map is hidden and once its tiles have loaded.
                     .It Li map.width , map.height
                     The map's frame in points.
                     .It Li map.selectedMarker
@@ -263,7 +283,8 @@ extension CommandFamily {
                 shell in
                 guard let map = shell.session.app?.mapView else { return .leaf(.null) }
                 return .fields([
-                    ("hidden", .bool(map.isHidden)), ("myLocationEnabled", .bool(map.isMyLocationEnabled)),
+                    ("hidden", .bool(map.isHidden)), ("blank", .bool(map.isBlank)),
+                    ("myLocationEnabled", .bool(map.isMyLocationEnabled)),
                     ("myLocationButton", .bool(map.myLocationButton)), ("width", .number(map.width)),
                     ("height", .number(map.height)),
                     ("selectedMarker", map.selectedMarker.map { .int($0 + 1) } ?? .null),
@@ -274,6 +295,7 @@ extension CommandFamily {
                 manual: #"""
                     .It Li camera.latitude , camera.longitude , camera.zoom , camera.bearing , camera.viewingAngle
                     The camera: numbers; bearing and viewing angle in degrees.
+                    During an animation, where the move has got at the virtual clock.
                     .It Li camera.animating
                     Whether an
                     .Fn animate to:
@@ -336,7 +358,8 @@ private func cameraCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandR
     let region = map.visibleRegion
     var rows = [
         ["target", point(c.target)], ["zoom", formatNumber(c.zoom)], ["bearing", formatNumber(c.bearing) + "°"],
-        ["viewing angle", formatNumber(c.viewingAngle) + "°"], ["map", map.isHidden ? "hidden" : "shown"],
+        ["viewing angle", formatNumber(c.viewingAngle) + "°"],
+        ["map", map.isHidden ? "hidden" : map.isBlank ? "shown, blank (no tiles)" : "shown"],
         [
             "frame",
             "\(formatNumber(map.width)) × \(formatNumber(map.height)) pt, \(formatFixed(c.metresPerPoint, decimals: 2)) m/pt",
@@ -350,6 +373,12 @@ private func cameraCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandR
             state,
             "\(point(move.from.target)) zoom \(formatNumber(move.from.zoom)) → \(point(move.to.target)) zoom \(formatNumber(move.to.zoom))",
         ])
+        if map.animation != nil {
+            let t = move.progress(at: ctx.session.clock)
+            let elapsed = formatNumber(((ctx.session.clock - move.start) * 1000).rounded() / 1000)
+            let eased = formatNumber((CameraEasing.easeInEaseOut(t) * 1000).rounded() / 10)
+            rows.append(["", "\(elapsed) s of \(formatNumber(move.end - move.start)) s, \(eased) % of the way (eased)"])
+        }
     }
     return CommandResult(value: cameraValue(app), text: TextTable(headers: ["", ""], rows: rows).render())
 }

@@ -20,8 +20,10 @@ let mapDrawingCommands: [CommandSpec] = [
             the name fits without touching another label, the app's likely places first, then
             the nearest), markers ▼ with their title (an open info window as a box), the
             device ◉ with its accuracy ring when it is wider than a cell; the scale bar is a
-            round distance, north is up. Unicode on a UTF-8 locale, ASCII otherwise or with
-            --ascii; colour only on a terminal and never with NO_COLOR.
+            round distance, north is up. A blank map (no tiles: no network, or a key the Maps
+            SDK refused) has no places, only the markers and the device, and says so. Unicode
+            on a UTF-8 locale, ASCII otherwise or with --ascii; colour only on a terminal and
+            never with NO_COLOR.
             """,
         effect: .acts,
         api: APIEntry(what: "looking at the phone: the map view as it is drawn now"),
@@ -55,6 +57,11 @@ let mapDrawingCommands: [CommandSpec] = [
             Colour only when the output is coloured
             .Pq a terminal, never with Ev NO_COLOR .
             A hidden map is not drawn: the line says why.
+            A blank map
+            .Pq Li map.blank : no tiles
+            has no places, only the markers, the info window and the device, with
+            .Ql no map tiles
+            in the frame and the reason in the legend.
             With the picker open the map is drawn with a line saying the picker covers it.
             Fails when the app is not running.
             .Dl map --width 100 --height 40
@@ -69,8 +76,10 @@ let mapDrawingCommands: [CommandSpec] = [
             393 × 852 points, the navigation bar (Current Place on a Map, Get Place), the places
             as dots with labels that keep apart, markers as pins, the open info window (bold
             title, snippet below), the my-location dot, accuracy circle and button, a scale
-            bar — or the picker (Choose a place, five rows a screen, Back) when it is open. It
-            opens in any browser. The file is replaced atomically.
+            bar — or the picker (Choose a place, five rows a screen, Back) when it is open. A
+            blank map (no tiles) is a plain beige-grey background with no grid and no places,
+            the markers and the my-location dot drawn over it. It opens in any browser. The
+            file is replaced atomically.
             """,
         effect: .acts,
         api: APIEntry(what: "a screenshot of the phone (Simulator: File ▸ Save Screen), without map tiles"),
@@ -85,7 +94,10 @@ let mapDrawingCommands: [CommandSpec] = [
             snippet, the open info window
             .Pq bold title, snippet below ,
             the my-location dot with its accuracy circle and the my-location button, and a
-            scale bar; a hidden map leaves the screen blank with a note; when the picker is
+            scale bar; a hidden map leaves the screen blank with a note; a blank map
+            .Pq Li map.blank : no tiles
+            is the SDK's plain beige-grey background with no grid and no places, the markers,
+            info window and my-location dot drawn over it; when the picker is
             open, the picker instead
             .Pq Dq Choose a place , five rows a screen, Dq Back ;
             blank rows in the Objective-C flavour.
@@ -141,7 +153,8 @@ private func mapCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResu
     var text = drawing.lines
     if scene.pickerRows != nil { text.append("the picker covers the map on the phone ('back' to return to it)") }
     let value = Value.record([
-        Value.Field("hidden", .bool(false)), Value.Field("width", .int(width)),
+        Value.Field("hidden", .bool(false)), Value.Field("blank", .bool(scene.blankReason != nil)),
+        Value.Field("width", .int(width)),
         Value.Field("placesInView", .int(drawing.placesInView)),
         Value.Field("labels", .list(drawing.labels.map { .string($0) })),
     ])
@@ -164,7 +177,9 @@ private func snapshotCommand(_ ctx: CommandContext) throws(Diagnostic) -> Comman
         what = "the map screen, map hidden (\(reason))"
     } else {
         let markers = scene.markers.filter(\.isInFrame)
-        what = "the map screen, \(scene.places.count) place\(scene.places.count == 1 ? "" : "s")"
+        what =
+            scene.blankReason.map { "the map screen, blank map (no tiles: \($0))" }
+            ?? "the map screen, \(scene.places.count) place\(scene.places.count == 1 ? "" : "s")"
         what += ", \(markers.count) marker\(markers.count == 1 ? "" : "s")"
         if markers.contains(where: \.isOpen) { what += " (info window open)" }
         if let me = scene.myLocation { what += ", you ±" + formatNumber(me.accuracyMetres.rounded()) + " m" }
@@ -173,6 +188,7 @@ private func snapshotCommand(_ ctx: CommandContext) throws(Diagnostic) -> Comman
         Value.Field("path", .string(path)), Value.Field("bytes", .int(picture.svg.utf8.count)),
         Value.Field("screen", .string(scene.pickerRows != nil ? "picker" : "map")),
         Value.Field("hidden", .bool(scene.hiddenReason != nil)),
+        Value.Field("blank", .bool(scene.blankReason != nil)),
         Value.Field("labels", .list(picture.labels.map { .string($0) })),
     ])
     return .line("wrote \(path): \(what)", value: value)

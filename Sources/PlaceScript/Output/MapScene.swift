@@ -40,6 +40,9 @@ struct MapScene {
     var metresPerPoint: Double
     /// Why the map view is hidden, or nil when it shows.
     var hiddenReason: String?
+    /// Why the map view shows no tiles (a blank background: no places, no grid), or nil when
+    /// it has them or is hidden.
+    var blankReason: String?
     /// Places in the frame, most deserving of a label first: the app's likely places in the
     /// order of the list, then the others nearest the camera target first.
     var places: [PlaceDot]
@@ -71,6 +74,7 @@ struct MapScene {
         camera = map.camera
         metresPerPoint = camera.metresPerPoint
         hiddenReason = map.isHidden ? MapScene.hiddenReason(app: app, session: session) : nil
+        blankReason = map.isBlank ? MapScene.blankReason(map.blankCause) : nil
         let date = VirtualDate(clock: session.clock)
         time = String(date.hour) + ":" + (date.minute < 10 ? "0" : "") + String(date.minute)
         pickerRows = app.pickerPlaces != nil ? app.pickerRows : nil
@@ -79,9 +83,10 @@ struct MapScene {
         func point(_ p: GeoPoint) -> (x: Double, y: Double) { MapScene.framePoint(p, camera: cam, width: w, height: h) }
         func inFrame(_ q: (x: Double, y: Double)) -> Bool { q.x >= 0 && q.x < w && q.y >= 0 && q.y < h }
 
-        // Places in the frame.
+        // Places in the frame: the tiles' points of interest, none on a blank map.
         var found: [(dot: PlaceDot, distance: Double)] = []
-        for place in MapScene.placesAround(session: session, camera: cam, width: w, height: h) {
+        let around = map.isBlank ? [] : MapScene.placesAround(session: session, camera: cam, width: w, height: h)
+        for place in around {
             let q = point(place.coordinate)
             guard inFrame(q) else { continue }
             found.append((PlaceDot(name: place.name, x: q.x, y: q.y), distance(place.coordinate, cam.target)))
@@ -165,6 +170,15 @@ struct MapScene {
             return "the app shows it at the first location fix, and the device has no position ('locate …')"
         }
         return "the app shows it at the first location fix"
+    }
+
+    /// Why the map view shows no tiles, in a few words.
+    static func blankReason(_ cause: BlankMapCause?) -> String {
+        switch cause {
+        case .network?: return "no network when the map needed them"
+        case .apiKey(let state)?: return "the Maps SDK refused the API key (\(state.rawValue))"
+        case nil: return "none loaded yet"
+        }
     }
 
     /// A round distance for a scale bar at most `maxMetres` long: 1, 2 or 5 × 10^n metres.

@@ -45,12 +45,14 @@ struct SVGSnapshot {
             what = "the picker (Choose a place)"
         } else if scene.hiddenReason != nil {
             what = "the map screen with the map view hidden"
+        } else if scene.blankReason != nil {
+            what = "the map screen with a blank map view (no tiles)"
         } else {
             what = "the map screen"
         }
         line("<title>Current Place on a Map: \(xmlEscaped(what))</title>")
         line(
-            "<desc>placeshell snapshot: camera \(formatFixed(scene.camera.target.latitude, decimals: 6)), \(formatFixed(scene.camera.target.longitude, decimals: 6)) zoom \(formatNumber(scene.camera.zoom)); map tiles are not drawn.</desc>"
+            "<desc>placeshell snapshot: camera \(formatFixed(scene.camera.target.latitude, decimals: 6)), \(formatFixed(scene.camera.target.longitude, decimals: 6)) zoom \(formatNumber(scene.camera.zoom)); \(scene.blankReason.map { "the map view has no tiles: " + xmlEscaped($0) } ?? "map tiles are not drawn").</desc>"
         )
         line(
             "<defs><clipPath id=\"screen\"><rect x=\"0\" y=\"0\" width=\"\(n(w))\" height=\"\(n(h))\" rx=\"48\"/></clipPath></defs>"
@@ -93,13 +95,17 @@ struct SVGSnapshot {
         let h = scene.height
         var out = "<g id=\"map\">\n"
         func line(_ s: String) { out += s + "\n" }
-        line("<rect x=\"0\" y=\"0\" width=\"\(n(w))\" height=\"\(n(h))\" fill=\"#eef1f4\"/>")
+        // A blank map (no tiles) is the SDK's plain background, with no grid and no places.
+        let blank = scene.blankReason != nil
+        line(
+            "<rect \(blank ? "id=\"blank-map\" " : "")x=\"0\" y=\"0\" width=\"\(n(w))\" height=\"\(n(h))\" fill=\"\(blank ? "#ebe8e1" : "#eef1f4")\"/>"
+        )
 
         // The grid: lines at the scale bar's round distance, fixed to the world so they move
         // with the map.
         let scaleMetres = MapScene.roundDistance(atMost: scene.metresPerPoint * 100)
         let spacing = scaleMetres / scene.metresPerPoint
-        if spacing >= 12 {
+        if spacing >= 12 && !blank {
             let c = worldPoint(scene.camera.target, zoom: scene.camera.zoom)
             let originX = c.x - w / 2
             let originY = c.y - h / 2

@@ -185,6 +185,20 @@ struct TerminalMap {
             write(row, 1, bar, .chrome, nil)
         }
 
+        // A blank map: no tiles, so no places and nothing under the markers; a note says so,
+        // a quarter of the way down where it is free, else the legend alone does.
+        if scene.blankReason != nil {
+            let note = "no map tiles"
+            let w = displayWidth(note)
+            if w + 2 <= innerW {
+                let col = (innerW - w) / 2
+                for row in [innerH / 4, innerH / 4 + 1, max(0, innerH / 4 - 1)] where isFree(row, col..<(col + w)) {
+                    write(row, col, note, .chrome, Paint.chrome)
+                    break
+                }
+            }
+        }
+
         // The open info window: a box above its marker (below when there is no room), with the
         // bold title and the snippet, as Google's default window shows them.
         for m in markerCells where m.pin.isOpen && !(m.pin.title.isEmpty && m.pin.snippet.isEmpty) {
@@ -293,7 +307,11 @@ struct TerminalMap {
             items.append(g.me + " you " + (unicode ? "±" : "+/-") + formatNumber(me.accuracyMetres.rounded()) + " m")
         }
         let visibleCount = scene.places.filter { p in cell(p.x, p.y) != nil }.count
-        items.append("\(visibleCount) place\(visibleCount == 1 ? "" : "s") in view")
+        if let blank = scene.blankReason {
+            items.append("blank map, no tiles: " + blank)
+        } else {
+            items.append("\(visibleCount) place\(visibleCount == 1 ? "" : "s") in view")
+        }
         let sep = unicode ? " · " : " - "
         if shownPt < scene.height - 0.5 {
             items.append(
