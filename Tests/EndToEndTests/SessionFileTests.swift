@@ -24,6 +24,9 @@ final class SessionFileTests: XCTestCase {
         ),
         ("crashed", "locate sydney; launch; auth unknown; set autorun off; set keep-going"),
         ("stopped", "locate sydney; launch; auth allow; fail location unknown; pan 120 -40; zoom 17"),
+        ("always", "plist add NSLocationDefaultAccuracyReduced; locate sydney; launch --request always; auth allow"),
+        ("reduced-alert", "plist add NSLocationDefaultAccuracyReduced false; locate sf; launch --request always"),
+        ("provisional", "locate sydney; launch --request always; auth allow; auth precise off"),
     ]
 
     func testSaveLoadSaveIsByteIdentical() throws {
@@ -87,6 +90,27 @@ final class SessionFileTests: XCTestCase {
             XCTAssertTrue(r.stdoutText.contains("app.flavor = \"objc\""), "\(file): the session changed")
             XCTAssertTrue(r.stdoutText.contains("device.position.latitude = 37.785834"), "\(file): the session changed")
         }
+    }
+
+    /// The alert of an always request, shown for an Info.plist that asks for reduced accuracy,
+    /// is answered after a load as it would have been before the save.
+    func testALoadedAlertKeepsItsRequestAndItsPreciseSwitch() throws {
+        let directory = TemporaryDirectory()
+        let saved = try run(
+            "plist add NSLocationDefaultAccuracyReduced; locate sydney; launch --request always; save s.json",
+            in: directory)
+        XCTAssertEqual(saved.status, 0, saved.stderrText)
+        let r = try run(
+            "load s.json; show plist.NSLocationDefaultAccuracyReduced; show app.request; auth allow; show auth.status; show auth.accuracy",
+            in: directory)
+        XCTAssertEqual(r.status, 0, r.stderrText)
+        let shown = r.stdoutText.split(separator: "\n").filter { $0.contains(" = ") }
+        XCTAssertEqual(
+            shown,
+            [
+                "plist.NSLocationDefaultAccuracyReduced = true", "app.request = \"always\"",
+                "auth.status = \"authorizedAlways\"", "auth.accuracy = \"reduced\"",
+            ], r.stdoutText)
     }
 
     func testPendingCallbacksCannotBeSaved() throws {

@@ -146,6 +146,42 @@ final class LocationManagerTests: XCTestCase {
         XCTAssertEqual(rig.delegate.statuses, [.notDetermined], "the status stays notDetermined")
     }
 
+    func testAlwaysRequestNeedsBothKeys() {
+        for missing in [UsageKey.whenInUse, .alwaysAndWhenInUse] {
+            let rig = ManagerRig(permission: .askNextTime)
+            rig.session.device.infoPlist.remove(missing)
+            rig.manager.requestAlwaysAuthorization()
+            rig.session.settle()
+            XCTAssertFalse(rig.session.device.promptOpen, "\(missing)")
+            XCTAssertEqual(
+                rig.session.log,
+                [
+                    "This app has attempted to access privacy-sensitive data without a usage description. "
+                        + "The app's Info.plist must contain both “NSLocationAlwaysAndWhenInUseUsageDescription” and "
+                        + "“NSLocationWhenInUseUsageDescription” keys with string values explaining to the user how "
+                        + "the app uses this data"
+                ], "\(missing)")
+        }
+        let rig = ManagerRig(permission: .askNextTime)
+        rig.session.device.infoPlist.remove(.always)
+        rig.manager.requestAlwaysAuthorization()
+        rig.session.settle()
+        XCTAssertTrue(rig.session.device.promptOpen, "the legacy always key is not needed")
+    }
+
+    func testDefaultAccuracyReducedTurnsTheAlertsPreciseSwitchOff() {
+        let rig = ManagerRig(permission: .askNextTime)
+        rig.session.device.infoPlist.defaultAccuracyReduced = true
+        var alerts: [Event] = []
+        rig.session.eventSink = { if $0.name == "alert" { alerts.append($0) } }
+        rig.manager.requestWhenInUseAuthorization()
+        rig.session.settle()
+        XCTAssertTrue(rig.session.device.promptOpen)
+        XCTAssertTrue(rig.session.device.promptAccuracyReduced)
+        XCTAssertEqual(alerts.count, 1)
+        XCTAssertTrue(alerts.first?.text.contains("[Precise: Off — approximate map, no switch]") ?? false)
+    }
+
     func testPromptAnsweredBeforeItAppearsIsNotShown() {
         let rig = ManagerRig(permission: .askNextTime)
         rig.manager.requestWhenInUseAuthorization()

@@ -36,6 +36,18 @@ final class PrivacyTests: XCTestCase {
         XCTAssertEqual(settings(permission: .askNextTime, once: true).status, .authorizedWhenInUse)
     }
 
+    func testProvisionalAlwaysReadsAsAlwaysOnlyWhileUsing() {
+        var p = settings(permission: .whileUsing)
+        p.provisionalAlways = true
+        XCTAssertEqual(p.status, .authorizedAlways)
+        XCTAssertEqual(p.settingName, "While Using the App (provisional Always)")
+        p.servicesEnabled = false
+        XCTAssertEqual(p.status, .denied)
+        p.servicesEnabled = true
+        p.permission = .never
+        XCTAssertEqual(p.status, .denied)
+    }
+
     func testServicesOffReadsAsDeniedWhateverThePermission() {
         for permission in [LocationPermission.askNextTime, .never, .whileUsing, .always] {
             XCTAssertEqual(settings(services: false, permission: permission).status, .denied, "\(permission)")

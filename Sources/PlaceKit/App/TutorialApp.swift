@@ -8,6 +8,23 @@ public enum AppFlavor: String, Sendable, CaseIterable {
     case objc
 }
 
+/// The permission the app's `viewDidLoad` asks for.
+public enum AuthorizationRequest: String, Sendable, CaseIterable {
+    /// `requestWhenInUseAuthorization()`, as the tutorial does.
+    case whenInUse = "when-in-use"
+    /// `requestAlwaysAuthorization()`, as the tutorial did until 2020-09 and as its
+    /// troubleshooting suggests trying (P9).
+    case always
+
+    /// The call as the app makes it.
+    public var call: String {
+        switch self {
+        case .whenInUse: return "locationManager.requestWhenInUseAuthorization()"
+        case .always: return "locationManager.requestAlwaysAuthorization()"
+        }
+    }
+}
+
 /// The screen on top of the navigation stack.
 public enum AppScreen: String, Sendable, CaseIterable {
     case map, picker
@@ -23,6 +40,8 @@ public enum AppEnd: Sendable {
 public final class TutorialApp: LocationManagerDelegate {
     unowned let session: Session
     public let flavor: AppFlavor
+    /// The permission `viewDidLoad` asks for.
+    public let authorizationRequest: AuthorizationRequest
     public internal(set) var screen = AppScreen.map
     public internal(set) var isRunning = true
     /// The fatal error message when the app crashed.
@@ -56,9 +75,13 @@ public final class TutorialApp: LocationManagerDelegate {
 
     /// A new app process; `restoring` skips what a launch sets in motion (a saved session is
     /// being read back, with its own state).
-    init(session: Session, flavor: AppFlavor, restoring: Bool = false) {
+    init(
+        session: Session, flavor: AppFlavor, authorizationRequest: AuthorizationRequest = .whenInUse,
+        restoring: Bool = false
+    ) {
         self.session = session
         self.flavor = flavor
+        self.authorizationRequest = authorizationRequest
         // viewDidLoad step 1 happens here so that Core Location's initial callback is scheduled
         // first, as it is on a device.
         locationManager = LocationManager(session: session)
@@ -78,8 +101,11 @@ public final class TutorialApp: LocationManagerDelegate {
         session.trace("locationManager = CLLocationManager()")
         locationManager.desiredAccuracy = -1  // kCLLocationAccuracyBest
         session.trace("locationManager.desiredAccuracy = kCLLocationAccuracyBest")
-        session.trace("locationManager.requestWhenInUseAuthorization()")
-        locationManager.requestWhenInUseAuthorization()
+        session.trace(authorizationRequest.call)
+        switch authorizationRequest {
+        case .whenInUse: locationManager.requestWhenInUseAuthorization()
+        case .always: locationManager.requestAlwaysAuthorization()
+        }
         locationManager.distanceFilter = 50
         session.trace("locationManager.distanceFilter = 50")
         session.trace("locationManager.startUpdatingLocation()")

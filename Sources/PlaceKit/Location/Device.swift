@@ -62,6 +62,9 @@ public struct PrivacySettings: Sendable, Equatable {
     public var permission: LocationPermission = .askNextTime
     /// "Allow Once" was chosen: authorized until the app stops being in use.
     public var allowedOnce = false
+    /// "Allow While Using App" answered an always request: provisional Always, read as
+    /// `authorizedAlways` (with `permission` While Using the App).
+    public var provisionalAlways = false
     /// The Precise switch.
     public var precise = true
     /// A status a future iOS might report that the app's code does not know (P11).
@@ -75,7 +78,7 @@ public struct PrivacySettings: Sendable, Equatable {
         if !servicesEnabled { return .denied }
         switch permission {
         case .never: return .denied
-        case .whileUsing: return .authorizedWhenInUse
+        case .whileUsing: return provisionalAlways ? .authorizedAlways : .authorizedWhenInUse
         case .always: return .authorizedAlways
         case .askNextTime: return allowedOnce ? .authorizedWhenInUse : .notDetermined
         }
@@ -92,7 +95,7 @@ public struct PrivacySettings: Sendable, Equatable {
         switch permission {
         case .askNextTime: return allowedOnce ? "Allow Once (this session)" : "Ask Next Time"
         case .never: return "Never"
-        case .whileUsing: return "While Using the App"
+        case .whileUsing: return provisionalAlways ? "While Using the App (provisional Always)" : "While Using the App"
         case .always: return "Always"
         }
     }
@@ -121,6 +124,9 @@ public struct Device: Sendable {
     public var privacy = PrivacySettings()
     /// The system's location permission alert is on screen.
     public var promptOpen = false
+    /// The alert on screen was shown for an app whose Info.plist asks for reduced accuracy by
+    /// default (`NSLocationDefaultAccuracyReduced`): its Precise switch is off.
+    public var promptAccuracyReduced = false
     /// The location keys of the app's Info.plist (part of the app bundle, not of the device's
     /// settings: it outlasts `reset`).
     public var infoPlist = InfoPlist.tutorial

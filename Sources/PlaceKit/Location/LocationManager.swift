@@ -128,14 +128,47 @@ public final class LocationManager {
                 ))
             return
         }
+        scheduleAlert()
+    }
+
+    /// `requestAlwaysAuthorization()`: from notDetermined, iOS 13 and later show the same alert
+    /// as for when-in-use; Allow While Using App then gives provisional Always. It needs both the
+    /// when-in-use and the always-and-when-in-use keys.
+    func requestAlwaysAuthorization() {
+        guard authorizationStatus == .notDetermined, !session.device.promptOpen else { return }
+        let plist = session.device.infoPlist
+        guard plist.text(for: .whenInUse) != nil, plist.text(for: .alwaysAndWhenInUse) != nil else {
+            session.console(
+                "This app has attempted to access privacy-sensitive data without a usage description. "
+                    + "The app's Info.plist must contain both “NSLocationAlwaysAndWhenInUseUsageDescription” and "
+                    + "“NSLocationWhenInUseUsageDescription” keys with string values explaining to the user how the app "
+                    + "uses this data")
+            let missing = [UsageKey.alwaysAndWhenInUse, .whenInUse].filter { plist.text(for: $0) == nil }
+            session.emit(
+                .note(
+                    "the always request was ignored: no alert, the status stays notDetermined and no fix will come; "
+                        + missing.map { "'plist add \($0.rawValue)'" }.joined(separator: " and ")
+                        + (missing.count == 1 ? " fixes the app" : " fix the app"),
+                    pitfall: "P9"))
+            return
+        }
+        scheduleAlert()
+    }
+
+    /// The alert appears on the next turn of the run loop, with the when-in-use key's text as its
+    /// message (for an always request too) and the Precise switch the Info.plist asks for.
+    private func scheduleAlert() {
         session.schedule(after: SimulationChoices.promptDelay, "permission alert", owner: session.app) {
             [weak self] in
             guard let self, self.authorizationStatus == .notDetermined else { return }
+            let plist = self.session.device.infoPlist
+            let reduced = plist.defaultAccuracyReduced == true
             self.session.device.promptOpen = true
+            self.session.device.promptAccuracyReduced = reduced
             self.session.emit(
                 PermissionAlert.event(
-                    precise: self.privacy.precise, appName: self.session.device.infoPlist.appName,
-                    message: self.session.device.infoPlist.text(for: .whenInUse) ?? PermissionAlert.message))
+                    precise: reduced ? false : self.privacy.precise, appName: plist.appName,
+                    message: plist.text(for: .whenInUse) ?? PermissionAlert.message, preciseSwitch: !reduced))
         }
     }
 
@@ -378,28 +411,35 @@ public final class LocationManager {
     }
 }
 
-/// The system alert `requestWhenInUseAuthorization()` shows.
+/// The system alert `requestWhenInUseAuthorization()` (or `requestAlwaysAuthorization()`) shows.
 public enum PermissionAlert {
     public static let message = "Show your location on a map"
 
     /// The alert's title; iOS names the app by its bundle's display name, not by any screen title.
     public static func title(appName: String) -> String { "Allow “\(appName)” to use your location?" }
 
-    /// The alert as shown; its message is the Info.plist usage string.
-    static func event(precise: Bool, appName: String, message: String = PermissionAlert.message) -> Event {
+    /// The alert as shown; its message is the Info.plist usage string. Without a Precise switch
+    /// (the Info.plist asks for reduced accuracy) its map shows an approximate location.
+    static func event(
+        precise: Bool, appName: String, message: String = PermissionAlert.message, preciseSwitch: Bool = true
+    ) -> Event {
         let title = title(appName: appName)
+        let precision =
+            preciseSwitch ? "[Precise: \(precise ? "On" : "Off")]" : "[Precise: Off — approximate map, no switch]"
+        let answers =
+            preciseSwitch
+            ? "auth allow once | auth allow [--approximate] | auth deny" : "auth allow once | auth allow | auth deny"
         let text = """
             ┌ \(title)
-            │ \(message)   [Precise: \(precise ? "On" : "Off")]
-            └ Allow Once · Allow While Using App · Don’t Allow  →  auth allow once | auth allow [--approximate] | auth deny
+            │ \(message)   \(precision)
+            └ Allow Once · Allow While Using App · Don’t Allow  →  \(answers)
             """
-        return Event(
-            "alert", text: text,
-            fields: [
-                Value.Field("title", .string(title)), Value.Field("message", .string(message)),
-                Value.Field(
-                    "buttons", .list(["Allow Once", "Allow While Using App", "Don’t Allow"].map { .string($0) })),
-                Value.Field("precise", .bool(precise)),
-            ])
+        var fields = [
+            Value.Field("title", .string(title)), Value.Field("message", .string(message)),
+            Value.Field("buttons", .list(["Allow Once", "Allow While Using App", "Don’t Allow"].map { .string($0) })),
+            Value.Field("precise", .bool(precise)),
+        ]
+        if !preciseSwitch { fields.append(Value.Field("preciseSwitch", .bool(false))) }
+        return Event("alert", text: text, fields: fields)
     }
 }

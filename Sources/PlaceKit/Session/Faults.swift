@@ -195,7 +195,8 @@ public enum UsageKey: String, Sendable, CaseIterable {
         switch self {
         case .whenInUse: return "any when-in-use or always request (iOS 11+); the tutorial's request needs it"
         case .alwaysAndWhenInUse:
-            return "always requests (iOS 11+), besides the when-in-use key; the tutorial makes none"
+            return
+                "always requests (iOS 11+), besides the when-in-use key, and for Always in Settings; the tutorial makes none"
         case .always: return "always requests on iOS 10 and earlier; the tutorial makes none"
         }
     }
@@ -212,6 +213,13 @@ public struct InfoPlist: Sendable, Equatable {
 
     /// The tutorial's `CFBundleDisplayName` (and product name).
     public static let tutorialDisplayName = "current-place-on-map"
+
+    /// `NSLocationDefaultAccuracyReduced`: true asks for reduced accuracy by default; nil when the
+    /// key is absent, which counts as false. The tutorial's Info.plist does not have it.
+    public var defaultAccuracyReduced: Bool?
+
+    /// The Boolean key that makes reduced accuracy the default offer (iOS 14).
+    public static let defaultAccuracyReducedKey = "NSLocationDefaultAccuracyReduced"
 
     /// The name iOS shows for the app, in the permission alert among other places: the display
     /// name, else the bundle name.

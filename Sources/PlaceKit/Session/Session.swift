@@ -200,12 +200,12 @@ public final class Session {
 
     /// Launches the app: a new process with the tutorial's `viewDidLoad`.
     @discardableResult
-    public func launch(flavor: AppFlavor) -> TutorialApp {
+    public func launch(flavor: AppFlavor, request: AuthorizationRequest = .whenInUse) -> TutorialApp {
         if let app { app.terminate(reason: .relaunch) }
         device.privacy.applicationWillLaunch()
         log = []
         stats = Stats()
-        let app = TutorialApp(session: self, flavor: flavor)
+        let app = TutorialApp(session: self, flavor: flavor, authorizationRequest: request)
         self.app = app
         self.lastApp = app
         app.viewDidLoad()

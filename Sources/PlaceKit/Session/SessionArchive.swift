@@ -108,6 +108,9 @@ public enum SessionArchive {
         for key in UsageKey.allCases {
             if let text = d.infoPlist.text(for: key) { plist.append(Value.Field(key.rawValue, .string(text))) }
         }
+        if let reduced = d.infoPlist.defaultAccuracyReduced {
+            plist.append(Value.Field(InfoPlist.defaultAccuracyReducedKey, .bool(reduced)))
+        }
         return .record([
             Value.Field("position", d.position.map(position) ?? .null),
             Value.Field(
@@ -117,10 +120,12 @@ public enum SessionArchive {
                     Value.Field("restricted", .bool(p.restricted)),
                     Value.Field("permission", .string(p.permission.rawValue)),
                     Value.Field("allowedOnce", .bool(p.allowedOnce)),
+                    Value.Field("provisionalAlways", .bool(p.provisionalAlways)),
                     Value.Field("precise", .bool(p.precise)),
                     Value.Field("unknownFutureStatus", .bool(p.unknownFutureStatus)),
                 ])),
             Value.Field("promptOpen", .bool(d.promptOpen)),
+            Value.Field("promptAccuracyReduced", .bool(d.promptAccuracyReduced)),
             Value.Field("infoPlist", .record(plist)),
             Value.Field("screen", .list([num(d.screenWidth), num(d.screenHeight)])),
             Value.Field("noLocation", .string(d.noLocationReport.rawValue)),
@@ -247,7 +252,9 @@ public enum SessionArchive {
         case nil: break
         }
         return .record([
-            Value.Field("flavor", .string(app.flavor.rawValue)), Value.Field("screen", .string(app.screen.rawValue)),
+            Value.Field("flavor", .string(app.flavor.rawValue)),
+            Value.Field("request", .string(app.authorizationRequest.rawValue)),
+            Value.Field("screen", .string(app.screen.rawValue)),
             Value.Field("running", .bool(app.isRunning)), Value.Field("crashMessage", .optional(app.crashMessage)),
             Value.Field(
                 "locationManager",
@@ -400,6 +407,8 @@ public enum SessionArchive {
             guard v.object != nil else { throw wrong(key, "an object", v) }
             return try Reader(v, sub(key))
         }
+        /// Whether the object has the member (one a later format added may be missing).
+        func has(_ key: String) -> Bool { value.object?[key] != nil }
         func optionalObject(_ key: String) throws(ArchiveError) -> Reader? {
             let v = try member(key)
             if v.isNull { return nil }
@@ -550,6 +559,7 @@ public enum SessionArchive {
         d.privacy.restricted = try pr.bool("restricted")
         d.privacy.permission = try pr.choice("permission", LocationPermission.self)
         d.privacy.allowedOnce = try pr.bool("allowedOnce")
+        d.privacy.provisionalAlways = try pr.has("provisionalAlways") ? pr.bool("provisionalAlways") : false
         d.privacy.precise = try pr.bool("precise")
         d.privacy.unknownFutureStatus = try pr.bool("unknownFutureStatus")
         d.promptOpen = try r.bool("promptOpen")
@@ -560,9 +570,17 @@ public enum SessionArchive {
             }
             d.noLocationReport = report
         }
+        d.promptAccuracyReduced = try r.has("promptAccuracyReduced") ? r.bool("promptAccuracyReduced") : false
         let plist = try r.object("infoPlist")
         var texts: [UsageKey: String] = [:]
         for member in plist.value.object?.members ?? [] {
+            if member.key == InfoPlist.defaultAccuracyReducedKey {
+                guard case .bool(let reduced) = member.value else {
+                    throw ArchiveError("\(plist.path).\(member.key): expected true or false")
+                }
+                d.infoPlist.defaultAccuracyReduced = reduced
+                continue
+            }
             guard let key = UsageKey(rawValue: member.key), let text = member.value.string else {
                 throw ArchiveError("\(plist.path).\(member.key): not a location usage key with its text")
             }
@@ -700,7 +718,11 @@ public enum SessionArchive {
     }
 
     private static func readApp(_ r: Reader, _ session: Session) throws(ArchiveError) -> TutorialApp {
-        let app = TutorialApp(session: session, flavor: try r.choice("flavor", AppFlavor.self), restoring: true)
+        let request =
+            try r.has("request") ? r.choice("request", AuthorizationRequest.self) : AuthorizationRequest.whenInUse
+        let app = TutorialApp(
+            session: session, flavor: try r.choice("flavor", AppFlavor.self), authorizationRequest: request,
+            restoring: true)
         app.screen = try r.choice("screen", AppScreen.self)
         app.isRunning = try r.bool("running")
         app.crashMessage = try r.optionalString("crashMessage")

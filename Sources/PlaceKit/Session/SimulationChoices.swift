@@ -245,9 +245,24 @@ public enum SimulationChoices {
                 "each move of the device while the app is updating and authorized with full accuracy is a reading (a 'locate' 1 s later, a route position at once), kept if it passes the distance filter against the reading before it; readings taken while an earlier one still waits in the app's run loop join it, and the app gets them all in one locationManager(_:didUpdateLocations:) call, oldest first (Apple's page on that method: the array holds more than one location when several arrived before they could be delivered, the most recent last). With autorun on the run loop turns after every command, so this happens only with 'set autorun off' and several moves before 'step', 'run' or 'wait'. A reading dated after a later move is dropped (the device left before it was taken). With reduced accuracy nothing is batched: a reduced location is computed at most every 15 minutes, so the positions in between are never read, and the one held back is the position when the interval ends (WWDC 2020 “What's new in location”; radar.com on approximate location). stats.locationUpdates counts calls, not locations"
         ),
         Choice(
+            topic: "Always in Settings",
+            choice:
+                "Settings offers Always ('auth always') only to an app whose Info.plist has NSLocationAlwaysAndWhenInUseUsageDescription; without it the change is refused. Sources: Core Location's header on requestAlwaysAuthorization (without both always keys the request does nothing and the app is taken not to support Always) and Apple's page on the key; what Settings lists for such an app is unconfirmed"
+        ),
+        Choice(
+            topic: "always request",
+            choice:
+                "'launch --request always' calls requestAlwaysAuthorization(): from notDetermined the same three-button alert as for when-in-use (iOS 13+), whose message is the NSLocationWhenInUseUsageDescription text (Apple's requestAlwaysAuthorization page: the first prompt uses the when-in-use purpose string; Medium, “Location Permission in iOS 13”); Allow While Using App gives provisional Always, read as authorizedAlways, which Settings shows as “While Using the App (provisional Always)” (wording unconfirmed) until the entry is changed; Allow Once and Don't Allow as for when-in-use. The second, upgrade prompt (Keep Only While Using / Change to Always Allow) is not simulated, so an always request while the status is authorizedWhenInUse shows nothing. Without both NSLocationWhenInUseUsageDescription and NSLocationAlwaysAndWhenInUseUsageDescription the request is ignored and iOS's message naming both keys is printed (public code quoting it, P9)"
+        ),
+        Choice(
+            topic: "reduced accuracy by default",
+            choice:
+                "with NSLocationDefaultAccuracyReduced true in the Info.plist the alert shows an approximate map with Precise off and no switch to turn it on, so Allow (While Using or Once) gives reduced accuracy and Settings' Precise switch is off afterwards; the person can turn it on in Settings ('auth precise on'). Apple's page on the key says the prompt shows an approximate location, the app has Precise off in Settings and the person can change that in Settings; that the alert has no switch is unconfirmed. accuracyAuthorization before the answer still reads full (see “accuracy before an answer”); the key is read when the alert is shown"
+        ),
+        Choice(
             topic: "Info.plist",
             choice:
-                "the usage key is read when the app asks for permission (at launch); without NSLocationWhenInUseUsageDescription the request is ignored: no alert, the status stays notDetermined, and iOS's message names the missing key in the app's console. The alert's message is the key's text. The other two keys matter only for always requests, which the tutorial does not make"
+                "the usage key is read when the app asks for permission (at launch); without NSLocationWhenInUseUsageDescription the request is ignored: no alert, the status stays notDetermined, and iOS's message names the missing key in the app's console. The alert's message is the key's text. The other two keys matter only for always requests ('launch --request always'; the tutorial makes none) and, NSLocationAlwaysAndWhenInUseUsageDescription, for Always in Settings"
         ),
     ]
 }

@@ -14,7 +14,13 @@ extension CommandFamily {
                 options: [
                     OptionSpec(
                         "flavor", .choice(AppFlavor.allCases.map(\.rawValue)), valueName: "swift|objc",
-                        summary: "which version of the tutorial's code runs (default: --flavor of the shell, swift)")
+                        summary: "which version of the tutorial's code runs (default: --flavor of the shell, swift)"),
+                    OptionSpec(
+                        "request", .choice(AuthorizationRequest.allCases.map(\.rawValue)),
+                        valueName: "when-in-use|always",
+                        summary:
+                            "the permission viewDidLoad asks for (default when-in-use, as the tutorial; always: requestAlwaysAuthorization(), P9)"
+                    ),
                 ],
                 summary: "start the app: the map screen's viewDidLoad, in the tutorial's order",
                 details: """
@@ -47,7 +53,7 @@ extension CommandFamily {
                         "the places callback (locationError before permission)",
                     ]),
                 manual: #"""
-                    .It Ic launch Op Fl Fl flavor Ar swift|objc
+                    .It Ic launch Oo Fl Fl flavor Ar swift|objc Oc Op Fl Fl request Ar when-in-use|always
                     Start the app: the map screen's
                     .Fn viewDidLoad ,
                     in the tutorial's order.
@@ -81,6 +87,27 @@ extension CommandFamily {
                     .Ql Current Place error: ...
                     .Pq P4 .
                     .Pp
+                    With
+                    .Fl Fl request Cm always
+                    the app calls
+                    .Fn requestAlwaysAuthorization
+                    instead, the change the tutorial's troubleshooting suggests and its code made
+                    until 2020
+                    .Pq P9 .
+                    It needs both
+                    .Dv NSLocationWhenInUseUsageDescription
+                    and
+                    .Dv NSLocationAlwaysAndWhenInUseUsageDescription
+                    in the Info.plist: without either, no alert appears, the status stays
+                    .Qq notDetermined
+                    and iOS prints
+                    .Ql This app has attempted to access privacy-sensitive data without a usage description. The app's Info.plist must contain both \(lqNSLocationAlwaysAndWhenInUseUsageDescription\(rq and \(lqNSLocationWhenInUseUsageDescription\(rq keys with string values explaining to the user how the app uses this data .
+                    With both, the same three-button alert appears, with the when-in-use text, and
+                    Allow While Using App gives provisional Always: status
+                    .Qq authorizedAlways ,
+                    which both flavours report as
+                    .Ql Location status is OK.
+                    .Pp
                     The flavour is the one
                     .Fl Fl flavor
                     gives here, else the shell's
@@ -93,16 +120,20 @@ extension CommandFamily {
                     never fails.
                     .Dl launch --flavor objc
                     """#,
-                examples: ["launch", "launch --flavor objc"],
+                examples: ["launch", "launch --flavor objc", "launch --request always"],
                 handler: { ctx throws(Diagnostic) in
                     let flavor =
                         try ctx.option("flavor", as: .word("a flavour", AppFlavor.init(rawValue:)))
                         ?? ctx.shell.defaultFlavor
-                    ctx.session.launch(flavor: flavor)
+                    let request =
+                        try ctx.option("request", as: .word("a request", AuthorizationRequest.init(rawValue:)))
+                        ?? .whenInUse
+                    ctx.session.launch(flavor: flavor, request: request)
                     return CommandResult(
                         value: appValue(ctx.shell),
                         text: [
                             "launched the \(flavor == .swift ? "Swift" : "Objective-C") app: map screen, map hidden until the first fix"
+                                + (request == .always ? "; it asks for Always (requestAlwaysAuthorization)" : "")
                         ])
                 }),
             CommandSpec(
@@ -282,14 +313,19 @@ extension CommandFamily {
         ],
         stateRoots: [
             StateRoot(
-                "app", summary: "the app: running, flavor, screen, crashed",
+                "app", summary: "the app: running, flavor, request, screen, crashed",
                 manual: #"""
-                    .It Li app.running , app.flavor , app.screen , app.crashed
+                    .It Li app.running , app.flavor , app.request , app.screen , app.crashed
                     Whether the app runs;
                     .Qq swift
                     or
                     .Qq objc
                     (of the app that runs or ran last, else the shell's flavour);
+                    .Qq when-in-use
+                    or
+                    .Qq always ,
+                    the permission that app asks for
+                    .Pq Ic launch Fl Fl request ;
                     .Qq map
                     or
                     .Qq picker ,
@@ -299,7 +335,9 @@ extension CommandFamily {
                     .Pq P11 .
                     """#,
                 choices: [
-                    "flavor": AppFlavor.allCases.map(\.rawValue), "screen": AppScreen.allCases.map(\.rawValue),
+                    "flavor": AppFlavor.allCases.map(\.rawValue),
+                    "request": AuthorizationRequest.allCases.map(\.rawValue),
+                    "screen": AppScreen.allCases.map(\.rawValue),
                 ]
             ) { shell in .leaf(appValue(shell)) },
             StateRoot(
@@ -375,6 +413,7 @@ func appValue(_ shell: Shell) -> Value {
     return .record([
         Value.Field("running", .bool(app != nil)),
         Value.Field("flavor", .string(((app ?? last)?.flavor ?? shell.defaultFlavor).rawValue)),
+        Value.Field("request", .string(((app ?? last)?.authorizationRequest ?? .whenInUse).rawValue)),
         Value.Field("screen", app.map { .string($0.screen.rawValue) } ?? .null),
         Value.Field("crashed", .bool(app == nil && last?.crashMessage != nil)),
     ])

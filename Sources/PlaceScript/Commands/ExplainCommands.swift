@@ -389,10 +389,17 @@ private func permissionReasons(_ privacy: PrivacySettings, _ session: Session) -
         text += " The alert is on screen, waiting: auth allow | auth allow once | auth deny."
         text += " It is modal: nothing in the app can be tapped until it is answered."
     }
-    if !session.device.hasWhenInUseUsageKey {
+    var keyMissing = !session.device.hasWhenInUseUsageKey
+    if keyMissing {
         text += " Info.plist lacks NSLocationWhenInUseUsageDescription, so iOS ignores the request."
+    } else if (session.app ?? session.lastApp)?.authorizationRequest == .always,
+        session.device.infoPlist.text(for: .alwaysAndWhenInUse) == nil
+    {
+        keyMissing = true
+        text +=
+            " The app asks for Always and Info.plist lacks NSLocationAlwaysAndWhenInUseUsageDescription, so iOS ignores the request."
     }
-    return [Reason(topic: "permission", text: text, pitfall: session.device.hasWhenInUseUsageKey ? nil : "P9")]
+    return [Reason(topic: "permission", text: text, pitfall: keyMissing ? "P9" : nil)]
 }
 
 /// Why the shown map has no tiles, and what brings them.

@@ -378,8 +378,9 @@ extension CommandFamily {
                     no alert, the status stays notDetermined, no fix ever comes — and iOS prints a
                     message naming the key in the app's console. The key's text is the alert's
                     message; its title names the app by CFBundleDisplayName (else CFBundleName),
-                    "\(InfoPlist.tutorialDisplayName)". Info.plist is part of the app bundle: it is read at launch, and a
-                    launch and 'reset' keep it.
+                    "\(InfoPlist.tutorialDisplayName)". NSLocationDefaultAccuracyReduced (a Boolean the tutorial does
+                    not have) set to true makes the alert offer approximate location only. Info.plist is part of
+                    the app bundle: it is read at launch, and a launch and 'reset' keep it.
                     """,
                 effect: .looks,
                 api: APIEntry(
@@ -413,13 +414,21 @@ extension CommandFamily {
                             and
                             .Dv NSLocationAlwaysUsageDescription ,
                             each with the text
-                            .Qq Show your location on a map .
+                            .Qq Show your location on a map ;
+                            and
+                            .Dv NSLocationDefaultAccuracyReduced
+                            with its value when the Info.plist has it.
                             .Dl plist show
                             """#,
                         examples: ["plist show"],
                         handler: plistShowCommand),
                     CommandSpec(
-                        "remove", arguments: [ArgSpec("KEY", usageKeyType, summary: "a location usage key")],
+                        "remove",
+                        arguments: [
+                            ArgSpec(
+                                "KEY", usageKeyType,
+                                summary: "a location usage key, or NSLocationDefaultAccuracyReduced")
+                        ],
                         summary: "remove a usage key (the when-in-use one: the permission request is ignored)",
                         effect: .acts,
                         manual: #"""
@@ -433,13 +442,31 @@ extension CommandFamily {
                             .Qq notDetermined ,
                             no fix ever comes, and iOS prints in the app's console
                             .Ql This app has attempted to access privacy-sensitive data without a usage description. The app's Info.plist must contain an \(lqNSLocationWhenInUseUsageDescription\(rq key with a string value explaining to the user how the app uses this data .
-                            The other two keys matter only for always requests, which the tutorial does not
-                            make.
+                            The other two keys matter only for always requests
+                            .Pq Ic launch Fl Fl request Cm always ,
+                            which the tutorial does not make, and, for
+                            .Dv NSLocationAlwaysAndWhenInUseUsageDescription ,
+                            for Always in Settings
+                            .Pq Ic auth always .
+                            .Dv NSLocationDefaultAccuracyReduced
+                            can be removed too: the alert offers precise location again.
                             Removing a key that is not there is an error.
                             .Dl plist remove NSLocationWhenInUseUsageDescription
                             """#,
                         examples: ["plist remove NSLocationWhenInUseUsageDescription"],
                         handler: { ctx throws(Diagnostic) in
+                            if try ctx.required("KEY", as: .word) == InfoPlist.defaultAccuracyReducedKey {
+                                let name = InfoPlist.defaultAccuracyReducedKey
+                                guard ctx.session.device.infoPlist.defaultAccuracyReduced != nil else {
+                                    throw .runtime(
+                                        "Info.plist has no \(name)", at: try ctx.location(of: "KEY"),
+                                        help: "'plist show' lists the keys; 'plist add \(name) true' adds it")
+                                }
+                                ctx.session.device.infoPlist.defaultAccuracyReduced = nil
+                                var text = "removed \(name): the alert offers precise location again"
+                                if ctx.session.app != nil { text += " (from the next alert)" }
+                                return .line(text, value: plistValue(ctx.shell))
+                            }
                             let key = try ctx.required("KEY", as: usageKey)
                             guard ctx.session.device.infoPlist.remove(key) else {
                                 throw .runtime(
@@ -447,11 +474,21 @@ extension CommandFamily {
                                     help: "'plist show' lists the keys; 'plist add \(key.rawValue)' puts it back")
                             }
                             var text = "removed \(key.rawValue): "
-                            text +=
-                                key == .whenInUse
-                                ? "the app's permission request will be ignored (no alert, status stays notDetermined)"
-                                : "needed only for \(key.neededFor.split(separator: ";")[0]); the tutorial's request is unaffected"
-                            if key == .whenInUse && ctx.session.app != nil {
+                            switch key {
+                            case .whenInUse:
+                                text +=
+                                    "the app's permission request will be ignored (no alert, status stays notDetermined)"
+                            case .alwaysAndWhenInUse:
+                                text +=
+                                    "an always request (launch --request always) will be ignored and Settings no longer offers Always; the tutorial's request is unaffected"
+                            case .always:
+                                text +=
+                                    "needed only for \(key.neededFor.split(separator: ";")[0]); the tutorial's request is unaffected"
+                            }
+                            let asked = key == .whenInUse ? AuthorizationRequest?.none : .always
+                            if key != .always, let app = ctx.session.app,
+                                asked == nil || app.authorizationRequest == asked
+                            {
                                 text += "; the running app asked at launch: this counts from the next launch"
                             }
                             return .line(text, value: plistValue(ctx.shell))
@@ -459,10 +496,17 @@ extension CommandFamily {
                     CommandSpec(
                         "add",
                         arguments: [
-                            ArgSpec("KEY", usageKeyType, summary: "a location usage key"),
-                            ArgSpec("TEXT", .text, optional: true, summary: "the usage string, default the tutorial's"),
+                            ArgSpec(
+                                "KEY", usageKeyType,
+                                summary: "a location usage key, or NSLocationDefaultAccuracyReduced"),
+                            ArgSpec(
+                                "TEXT", .text, optional: true,
+                                summary:
+                                    "the usage string, default the tutorial's (true|false for NSLocationDefaultAccuracyReduced)"
+                            ),
                         ],
-                        summary: "add a usage key, or change its text (the alert's message)",
+                        summary:
+                            "add a usage key, or change its text (the alert's message), or set NSLocationDefaultAccuracyReduced",
                         effect: .acts,
                         manual: #"""
                             .It Ic plist add Ar KEY Op Ar TEXT ...
@@ -471,13 +515,33 @@ extension CommandFamily {
                             the tutorial's.
                             Info.plist is read at launch: a change counts from the next
                             .Ic launch .
+                            .Pp
+                            .Dv NSLocationDefaultAccuracyReduced
+                            takes
+                            .Cm true
+                            .Pq the default
+                            or
+                            .Cm false .
+                            True makes reduced accuracy the default, as Apple documents the key: the
+                            alert shows an approximate map with
+                            .Ql [Precise: Off]
+                            and no switch, so Allow While Using App and Allow Once give
+                            .Qq reduced
+                            accuracy, and Settings' Precise switch is off until
+                            .Ic auth precise on
+                            .Pq see Sx SIMULATION CHOICES .
                             .Dl plist add NSLocationWhenInUseUsageDescription
+                            .Dl plist add NSLocationDefaultAccuracyReduced true
                             """#,
                         examples: [
                             "plist add NSLocationWhenInUseUsageDescription",
                             "plist add NSLocationWhenInUseUsageDescription Shows where you are",
+                            "plist add NSLocationDefaultAccuracyReduced true",
                         ],
                         handler: { ctx throws(Diagnostic) in
+                            if try ctx.required("KEY", as: .word) == InfoPlist.defaultAccuracyReducedKey {
+                                return try addDefaultAccuracyReduced(ctx)
+                            }
                             let key = try ctx.required("KEY", as: usageKey)
                             let text = try ctx.optional("TEXT", as: .word) ?? InfoPlist.tutorialText
                             guard !text.isEmpty else {
@@ -487,7 +551,12 @@ extension CommandFamily {
                             }
                             ctx.session.device.infoPlist.set(key, text: text)
                             var line = "\(key.rawValue) = \"\(text)\""
-                            if ctx.session.app != nil { line += " (from the next launch)" }
+                            if ctx.session.app != nil {
+                                line +=
+                                    key == .alwaysAndWhenInUse
+                                    ? " (Settings offers Always now; the app's request reads it from the next launch)"
+                                    : " (from the next launch)"
+                            }
                             return .line(line, value: plistValue(ctx.shell))
                         }),
                 ],
@@ -544,6 +613,14 @@ extension CommandFamily {
                     Each key's text, or
                     .Li nil
                     when the key is missing.
+                    .It Li plist.NSLocationDefaultAccuracyReduced
+                    .Li true
+                    or
+                    .Li false ,
+                    or
+                    .Li nil
+                    when the Info.plist does not have the key
+                    .Pq the same as false .
                     """#
             ) {
                 shell in
@@ -638,14 +715,33 @@ private enum RateLimitChange {
     }
 }
 
-/// One of the location usage keys.
+/// `plist add NSLocationDefaultAccuracyReduced [true|false]`: a Boolean, true when left out.
+private func addDefaultAccuracyReduced(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
+    let name = InfoPlist.defaultAccuracyReducedKey
+    let word = try ctx.optional("TEXT", as: .word) ?? "true"
+    guard word == "true" || word == "false" else {
+        throw .runtime(
+            "\(name) is a Boolean: true or false, not '\(word)'", at: try ctx.location(of: "TEXT"),
+            help: "'plist add \(name) true' (or leave the value out) makes reduced accuracy the alert's default")
+    }
+    let reduced = word == "true"
+    ctx.session.device.infoPlist.defaultAccuracyReduced = reduced
+    var line =
+        "\(name) = \(word): "
+        + (reduced
+            ? "the alert offers approximate location only (Precise off)" : "the alert offers precise location")
+    if ctx.session.app != nil { line += " (from the next alert)" }
+    return .line(line, value: plistValue(ctx.shell))
+}
+
+/// One of the location keys of the Info.plist: a usage key, or `NSLocationDefaultAccuracyReduced`.
 let usageKeyType: ArgType = {
-    let keys = UsageKey.allCases.map(\.rawValue)
+    let keys = UsageKey.allCases.map(\.rawValue) + [InfoPlist.defaultAccuracyReducedKey]
     return ArgType(usage: "KEY", completions: { _ in keys }) { (c: inout TokenCursor) throws(Diagnostic) in
         guard let t = c.next() else { return .word("") }
         guard keys.contains(t.text) else {
             throw .syntax(
-                "'\(t.text)' is not a location usage key", at: c.location(of: t),
+                "'\(t.text)' is not a location key of the Info.plist", at: c.location(of: t),
                 help: suggestion(for: t.text, among: keys) ?? "keys: " + keys.joined(separator: ", "))
         }
         return .word(t.text)
@@ -706,8 +802,16 @@ private func failLocationCommand(_ ctx: CommandContext) throws(Diagnostic) -> Co
 
 private func plistShowCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
     let plist = ctx.session.device.infoPlist
-    let rows = UsageKey.allCases.map { key in
+    var rows = UsageKey.allCases.map { key in
         [key.rawValue, plist.text(for: key).map { "\"\($0)\"" } ?? "(missing) — needed for \(key.neededFor)"]
+    }
+    if let reduced = plist.defaultAccuracyReduced {
+        rows.append([
+            InfoPlist.defaultAccuracyReducedKey,
+            reduced
+                ? "true — the alert offers approximate location only (Precise off)"
+                : "false — the alert offers precise location, as without the key",
+        ])
     }
     var lines = ["Info.plist of \(tutorialBundleIdentifier):"]
     let nameRows = [
@@ -772,5 +876,9 @@ func plistValue(_ shell: Shell) -> Value {
             Value.Field("keys", .list(plist.keys.map { .string($0.rawValue) })),
             Value.Field("appName", .string(plist.appName)),
         ]
-            + UsageKey.allCases.map { Value.Field($0.rawValue, .optional(plist.text(for: $0))) })
+            + UsageKey.allCases.map { Value.Field($0.rawValue, .optional(plist.text(for: $0))) }
+            + [
+                Value.Field(
+                    InfoPlist.defaultAccuracyReducedKey, plist.defaultAccuracyReduced.map { .bool($0) } ?? .null)
+            ])
 }

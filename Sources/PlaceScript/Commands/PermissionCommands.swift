@@ -63,7 +63,8 @@ extension CommandFamily {
                     it is answered, commands that touch the app (likely, select, tap, …) are
                     refused. With no alert, the same words
                     change the app's entry in Settings: While Using the App, Ask Next Time, Never,
-                    and the Precise switch. Each status change reaches the running app through
+                    and the Precise switch; 'auth always' chooses Always, which Settings offers
+                    only when the Info.plist has NSLocationAlwaysAndWhenInUseUsageDescription. Each status change reaches the running app through
                     locationManager(_:didChangeAuthorization:), with the app's console lines.
                     """,
                 effect: .looks,
@@ -102,6 +103,19 @@ extension CommandFamily {
                             .Fl Fl approximate ,
                             the Precise switch is turned off first and the accuracy is
                             .Qq reduced .
+                            At the alert of an always request
+                            .Pq Ic launch Fl Fl request Cm always ,
+                            Allow While Using App gives provisional Always: status
+                            .Qq authorizedAlways ,
+                            Settings reads
+                            .Ql While Using the App (provisional Always) .
+                            When the Info.plist has
+                            .Dv NSLocationDefaultAccuracyReduced
+                            set to true, the alert has no Precise switch: allowing gives
+                            .Qq reduced
+                            accuracy, and
+                            .Ic auth precise on
+                            turns it on afterwards.
                             In Settings: While Using the App, with Precise on
                             .Pq or off with Fl Fl approximate ;
                             .Cm once
@@ -121,8 +135,13 @@ extension CommandFamily {
                         examples: ["auth allow", "auth allow once", "auth allow --approximate"],
                         handler: { ctx throws(Diagnostic) in
                             let once = try ctx.optional("once", as: .word) == "once"
-                            let precise = try !ctx.flag("approximate")
-                            let fromAlert = ctx.session.device.promptOpen
+                            let device = ctx.session.device
+                            let fromAlert = device.promptOpen
+                            // An alert shown for an Info.plist that asks for reduced accuracy
+                            // has no Precise switch: it stays off.
+                            let precise = try !ctx.flag("approximate") && !(fromAlert && device.promptAccuracyReduced)
+                            // Allow While Using App at the alert of an always request: provisional Always.
+                            let provisional = fromAlert && ctx.session.app?.authorizationRequest == .always
                             return answer(ctx) { p in
                                 p.precise = precise
                                 if once {
@@ -133,7 +152,51 @@ extension CommandFamily {
                                 } else {
                                     p.permission = .whileUsing
                                     p.allowedOnce = false
+                                    p.provisionalAlways = provisional
                                 }
+                            }
+                        }),
+                    CommandSpec(
+                        "always", options: [OptionSpec("approximate", summary: "Precise off: reduced accuracy")],
+                        summary: "in Settings: Always (only for an app whose Info.plist declares it)",
+                        effect: .acts,
+                        manual: #"""
+                            .It Ic auth always Op Fl Fl approximate
+                            In Settings: Always, with Precise on
+                            .Pq or off with Fl Fl approximate ;
+                            status
+                            .Qq authorizedAlways .
+                            The alert has no such button, so with the alert on screen going to Settings
+                            dismisses it unanswered first.
+                            Settings offers Always only to an app whose Info.plist has
+                            .Dv NSLocationAlwaysAndWhenInUseUsageDescription ,
+                            as the tutorial's does; without it
+                            .Po
+                            .Ic plist remove
+                            .Pc
+                            the change is refused and nothing changes.
+                            The app treats the status as it treats when-in-use: both flavours print
+                            .Ql Location status is OK.
+                            .Pq the Objective-C switch falls into the same line .
+                            .Dl auth always
+                            """#,
+                        examples: ["auth always", "auth always --approximate"],
+                        handler: { ctx throws(Diagnostic) in
+                            let precise = try !ctx.flag("approximate")
+                            let key = UsageKey.alwaysAndWhenInUse
+                            guard ctx.session.device.infoPlist.text(for: key) != nil else {
+                                throw .runtime(
+                                    "Settings offers no Always for this app: its Info.plist has no \(key.rawValue)",
+                                    at: ctx.location,
+                                    help:
+                                        "iOS lists Always only for an app that declares it may use location at all times; 'plist add \(key.rawValue)' declares it, 'auth allow' chooses While Using the App"
+                                )
+                            }
+                            return settingsChange(ctx, saying: "Settings: Always") { p in
+                                p.permission = .always
+                                p.allowedOnce = false
+                                p.provisionalAlways = false
+                                p.precise = precise
                             }
                         }),
                     CommandSpec(
@@ -314,6 +377,8 @@ extension CommandFamily {
                     .Qq Ask Next Time ,
                     .Qq Allow Once (this session) ,
                     .Qq While Using the App ,
+                    .Qq While Using the App (provisional Always) ,
+                    .Qq Always ,
                     .Qq Never .
                     .It Li auth.precise , auth.services , auth.restricted
                     The Precise switch, the global Location Services switch, a parental
@@ -335,6 +400,7 @@ private func answer(_ ctx: CommandContext, _ change: @escaping (inout PrivacySet
     let fromAlert = session.device.promptOpen
     session.device.promptOpen = false
     session.changePrivacy { p in
+        p.provisionalAlways = false
         change(&p)
         p.unknownFutureStatus = false
     }
@@ -343,8 +409,9 @@ private func answer(_ ctx: CommandContext, _ change: @escaping (inout PrivacySet
     return .line("\(what) — status \(p.status.rawValue), accuracy \(p.accuracy.rawValue)", value: authValue(ctx.shell))
 }
 
-private func settingsChange(_ ctx: CommandContext, _ change: @escaping (inout PrivacySettings) -> Void) -> CommandResult
-{
+private func settingsChange(
+    _ ctx: CommandContext, saying entry: String? = nil, _ change: @escaping (inout PrivacySettings) -> Void
+) -> CommandResult {
     if ctx.session.device.promptOpen {
         // Going to Settings sends the app to the background: the alert goes away unanswered.
         ctx.session.device.promptOpen = false
@@ -355,7 +422,9 @@ private func settingsChange(_ ctx: CommandContext, _ change: @escaping (inout Pr
         p.unknownFutureStatus = false
     }
     let p = ctx.session.device.privacy
-    return .line("status \(p.status.rawValue), accuracy \(p.accuracy.rawValue)", value: authValue(ctx.shell))
+    var line = "status \(p.status.rawValue), accuracy \(p.accuracy.rawValue)"
+    if let entry { line = "\(entry), Precise \(p.precise ? "on" : "off") — " + line }
+    return .line(line, value: authValue(ctx.shell))
 }
 
 func authValue(_ shell: Shell) -> Value {
