@@ -75,6 +75,10 @@ public final class LocationManager {
     /// A reduced-accuracy fix waits for the 15-minute rate (it comes with `wait`).
     public var isHoldingBackAFix: Bool { pendingSample != nil && pendingSampleIsTimer }
     var pendingDenial: Int?
+    /// The app is in the background with no location background mode (the tutorial has no
+    /// `UIBackgroundModes` location and leaves `allowsBackgroundLocationUpdates` false):
+    /// nothing is delivered until it returns.
+    public internal(set) var isSuspended = false
 
     init(session: Session) {
         self.session = session
@@ -143,8 +147,27 @@ public final class LocationManager {
         pendingSample = nil
     }
 
+    /// The app went to the background: no sample or error is taken for it until it returns.
+    func suspend() {
+        isSuspended = true
+        if let pendingSample { session.cancel(pendingSample) }
+        pendingSample = nil
+        if let pendingDenial { session.cancel(pendingDenial) }
+        pendingDenial = nil
+    }
+
+    /// The app is back: a status that changed meanwhile is reported, and updates carry on from
+    /// where the device is now (one fix for whatever moves it made meanwhile).
+    func resume() {
+        isSuspended = false
+        scheduleAuthorizationCallback()
+        updatesMayHaveChanged(delay: SimulationChoices.fixDelay)
+    }
+
     /// Settings or the prompt changed something: report a status change, start or refuse fixes.
+    /// In the background nothing is reported yet: `resume()` does it.
     func privacyDidChange() {
+        guard !isSuspended else { return }
         scheduleAuthorizationCallback()
         updatesMayHaveChanged(delay: SimulationChoices.fixDelay)
     }
@@ -162,7 +185,7 @@ public final class LocationManager {
     }
 
     private func updatesMayHaveChanged(delay: Double, onlyWhenDue: Bool = false) {
-        guard isUpdating else { return }
+        guard isUpdating, !isSuspended else { return }
         let status = authorizationStatus
         if status == .denied || status == .restricted {
             guard pendingDenial == nil else { return }
