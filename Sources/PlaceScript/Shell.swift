@@ -376,7 +376,10 @@ public final class Shell {
         holdingEvents = true
         defer { holdingEvents = false }
         do {
-            if spec.effect == .touches { try refuseTouchUnderAlert(spec) }
+            if spec.effect == .touches {
+                try refuseTouchUnderAlert(spec)
+                try refuseTouchInBackground(spec)
+            }
             let result = try handler(CommandContext(shell: self, invocation: invocation))
             emit(result, command: spec.fullName)
             releaseHeldEvents()
@@ -403,6 +406,15 @@ public final class Shell {
         throw .runtime(
             "the permission alert is on screen: '\(spec.fullName)' would touch the app, and the alert takes every touch until it is answered",
             help: "answer it first: " + permissionAlertAnswers)
+    }
+
+    /// An app in the background has no screen to touch: a command that touches fails before it
+    /// runs and changes nothing.
+    private func refuseTouchInBackground(_ spec: CommandSpec) throws(Diagnostic) {
+        guard session.app?.isInBackground == true else { return }
+        throw .runtime(
+            "the app is in the background: '\(spec.fullName)' would touch its screen, and none is showing",
+            help: "bring it back first: 'app foreground'")
     }
 
     /// Writes a command's result: its text lines, or one JSON line.

@@ -44,6 +44,11 @@ public final class TutorialApp: LocationManagerDelegate {
     public let authorizationRequest: AuthorizationRequest
     public internal(set) var screen = AppScreen.map
     public internal(set) var isRunning = true
+    /// The app is in the background (`app background`): suspended, as an app without a
+    /// location background mode is, so the manager delivers nothing and its callbacks wait.
+    public internal(set) var isInBackground = false
+    /// The timer that ends an Allow Once permission while the app stays in the background.
+    var allowOnceExpiry: Int?
     /// The fatal error message when the app crashed.
     public internal(set) var crashMessage: String?
     public let locationManager: LocationManager
@@ -416,9 +421,46 @@ public final class TutorialApp: LocationManagerDelegate {
         terminate(reason: .crash)
     }
 
+    /// The app leaves the foreground. The tutorial implements no app or scene delegate method
+    /// for it: only Core Location notices (it stops delivering). An Allow Once permission ends
+    /// if the app stays away (`SimulationChoices.allowOnceBackgroundLimit`).
+    func enterBackground() {
+        guard isRunning, !isInBackground else { return }
+        isInBackground = true
+        locationManager.suspend()
+        if session.device.privacy.allowedOnce {
+            scheduleAllowOnceExpiry(after: SimulationChoices.allowOnceBackgroundLimit)
+        }
+    }
+
+    /// The timer that ends Allow Once; only the passing of time reaches it (`wait`).
+    func scheduleAllowOnceExpiry(after delay: Double) {
+        allowOnceExpiry = session.schedule(after: delay, "Allow Once ends", onlyWhenDue: true) { [weak self] in
+            guard let self, self.isRunning, self.isInBackground else { return }
+            self.allowOnceExpiry = nil
+            guard self.session.device.privacy.allowedOnce else { return }
+            self.session.device.privacy.allowedOnce = false
+            self.session.emit(
+                .note(
+                    "Allow Once ended: the app has been in the background for \(formatNumber(SimulationChoices.allowOnceBackgroundLimit)) s; the status is notDetermined again and the app hears of it when it comes back; the tutorial asks for permission only in viewDidLoad, so no alert comes until the next launch"
+                ))
+        }
+    }
+
+    /// The app is back in the foreground (the session then releases what waited).
+    func enterForeground() {
+        guard isInBackground else { return }
+        isInBackground = false
+        if let allowOnceExpiry { session.cancel(allowOnceExpiry) }
+        allowOnceExpiry = nil
+    }
+
     func terminate(reason: AppEnd) {
         guard isRunning else { return }
         isRunning = false
+        isInBackground = false
+        if let allowOnceExpiry { session.cancel(allowOnceExpiry) }
+        allowOnceExpiry = nil
         screen = .map
         pickerPlaces = nil
         locationManager.stopUpdatingLocation()

@@ -82,6 +82,10 @@ public final class LocationManager {
     /// Readings taken as the device moved, oldest first, that wait for the pending delivery: it
     /// hands every one that is due to the app in one `didUpdateLocations` call.
     public internal(set) var queuedReadings: [LocationFix] = []
+    /// The app is in the background with no location background mode (the tutorial has no
+    /// `UIBackgroundModes` location and leaves `allowsBackgroundLocationUpdates` false):
+    /// nothing is delivered until it returns.
+    public internal(set) var isSuspended = false
 
     init(session: Session) {
         self.session = session
@@ -186,8 +190,30 @@ public final class LocationManager {
         queuedReadings = []
     }
 
+    /// The app went to the background: no sample or error is taken for it until it returns.
+    func suspend() {
+        isSuspended = true
+        if let pendingSample { session.cancel(pendingSample) }
+        pendingSample = nil
+        if let pendingDenial { session.cancel(pendingDenial) }
+        pendingDenial = nil
+        if let pendingUnknown { session.cancel(pendingUnknown) }
+        pendingUnknown = nil
+        queuedReadings = []
+    }
+
+    /// The app is back: a status that changed meanwhile is reported, and updates carry on from
+    /// where the device is now (one fix for whatever moves it made meanwhile).
+    func resume() {
+        isSuspended = false
+        scheduleAuthorizationCallback()
+        updatesMayHaveChanged(delay: SimulationChoices.fixDelay)
+    }
+
     /// Settings or the prompt changed something: report a status change, start or refuse fixes.
+    /// In the background nothing is reported yet: `resume()` does it.
     func privacyDidChange() {
+        guard !isSuspended else { return }
         scheduleAuthorizationCallback()
         updatesMayHaveChanged(delay: SimulationChoices.fixDelay)
     }
@@ -274,7 +300,7 @@ public final class LocationManager {
     }
 
     private func updatesMayHaveChanged(delay: Double, onlyWhenDue: Bool = false) {
-        guard isUpdating else { return }
+        guard isUpdating, !isSuspended else { return }
         if session.device.position == nil { scheduleLocationUnknown() }
         let status = authorizationStatus
         if status == .denied || status == .restricted {

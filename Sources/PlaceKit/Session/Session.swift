@@ -77,6 +77,9 @@ public final class Session {
 
     private var queue: [ScheduledEvent] = []
     private var nextSequence = 0
+    /// The app's callbacks that fell due while it was in the background: a suspended app runs
+    /// no code, so they wait, in order, until it is back in the foreground.
+    public private(set) var heldWhileSuspended: [ScheduledEvent] = []
 
     public init(eventSink: @escaping (Event) -> Void = { _ in }) {
         self.eventSink = eventSink
@@ -152,6 +155,10 @@ public final class Session {
         guard !queue.isEmpty else { return false }
         let event = queue.removeFirst()
         if event.micros > clockMicros { clockMicros = event.micros }
+        if let app, app.isInBackground, event.owner == ObjectIdentifier(app) {
+            heldWhileSuspended.append(event)
+            return true
+        }
         event.action()
         return true
     }
@@ -222,8 +229,42 @@ public final class Session {
         if self.app === app { self.app = nil }
         let id = ObjectIdentifier(app)
         queue.removeAll { $0.owner == id }  // its pending callbacks die with it
+        heldWhileSuspended.removeAll { $0.owner == id }
         device.privacy.applicationDidEnd()
         device.promptOpen = false
+    }
+
+    /// The app goes to the background (the Home gesture, another app): it is suspended, as an
+    /// app without a background mode is. Returns false when it was there already.
+    @discardableResult
+    public func sendAppToBackground() -> Bool {
+        guard let app, !app.isInBackground else { return false }
+        if device.promptOpen {
+            device.promptOpen = false
+            emit(.note("the permission alert was dismissed unanswered when the app went to the background"))
+        }
+        app.enterBackground()
+        return true
+    }
+
+    /// The app comes back to the foreground: what it missed runs now, in order. Returns false
+    /// when it was not in the background.
+    @discardableResult
+    public func bringAppToForeground() -> Bool {
+        guard let app, app.isInBackground else { return false }
+        app.enterForeground()
+        // A status that changed meanwhile is reported first, then what waited, in order.
+        app.locationManager.resume()
+        let id = ObjectIdentifier(app)
+        let held = heldWhileSuspended.filter { $0.owner == id }
+        heldWhileSuspended.removeAll { $0.owner == id }
+        for var event in held {
+            event.micros = max(event.micros, clockMicros)
+            var index = queue.count
+            while index > 0 && queue[index - 1].micros > event.micros { index -= 1 }
+            queue.insert(event, at: index)
+        }
+        return true
     }
 
     /// The simulator's "Erase All Content and Settings": the app is gone, privacy settings are

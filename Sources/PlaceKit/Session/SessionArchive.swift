@@ -67,7 +67,8 @@ public enum SessionArchive {
         if let p = session.route?.pendingEvent { allowed.insert(p) }
         if let p = session.route?.standstillEvent { allowed.insert(p) }
         if let m = session.app?.locationManager, m.isHoldingBackAFix, let p = m.pendingSample { allowed.insert(p) }
-        let busy = session.pendingEvents.filter { !allowed.contains($0.sequence) }
+        if let p = session.app?.allowOnceExpiry { allowed.insert(p) }
+        let busy = session.pendingEvents.filter { !allowed.contains($0.sequence) } + session.heldWhileSuspended
         if !busy.isEmpty {
             let labels = busy.prefix(3).map(\.label).joined(separator: ", ")
             throw ArchiveError(
@@ -244,6 +245,10 @@ public enum SessionArchive {
         {
             heldBack = num(Double(event.micros))
         }
+        var allowOnceEnds: Value = .null
+        if let p = app.allowOnceExpiry, let event = session.pendingEvents.first(where: { $0.sequence == p }) {
+            allowOnceEnds = num(Double(event.micros))
+        }
         let map = app.mapView
         var response: Value = .null
         switch app.lastPlacesResponse {
@@ -300,6 +305,8 @@ public enum SessionArchive {
             Value.Field("selectedPlace", app.selectedPlace.map(fetched) ?? .null),
             Value.Field("locationError", app.locationError.map { int($0.rawValue) } ?? .null),
             Value.Field("lastPlacesResponse", response),
+            Value.Field("background", .bool(app.isInBackground)),
+            Value.Field("allowOnceEnds", allowOnceEnds),
         ])
     }
 
@@ -798,7 +805,17 @@ public enum SessionArchive {
                 throw ArchiveError("\(response.path): expected failed or answered")
             }
         }
-        if app.isRunning, let due = try m.optionalNumber("heldBackFixDue", in: Limits.micros) {
+        // Files written before the app could be in the background have neither member.
+        if app.isRunning, r.value["background"] != nil, try r.bool("background") {
+            app.isInBackground = true
+            app.locationManager.isSuspended = true
+            if r.value["allowOnceEnds"] != nil, let due = try r.optionalNumber("allowOnceEnds", in: Limits.micros) {
+                app.scheduleAllowOnceExpiry(after: (due - Double(session.clockMicros)) / 1_000_000)
+            }
+        }
+        if app.isRunning, !app.isInBackground,
+            let due = try m.optionalNumber("heldBackFixDue", in: Limits.micros)
+        {
             app.locationManager.restoreHeldBackFix(delay: (due - Double(session.clockMicros)) / 1_000_000)
         }
         return app

@@ -21,6 +21,9 @@ public enum SimulationChoices {
     public static let cameraAnimationCurve = (x1: 0.42, y1: 0.0, x2: 0.58, y2: 1.0)
     /// The permission alert appears this long after `requestWhenInUseAuthorization()`.
     public static let promptDelay = 0.0
+    /// An Allow Once permission ends when the app has been in the background this long
+    /// (unconfirmed: the sources say "a few seconds" and give no number).
+    public static let allowOnceBackgroundLimit = 10.0
 
     // MARK: Location
 
@@ -159,7 +162,19 @@ public enum SimulationChoices {
             choice: "leaving the picker with Back runs no unwind: nothing changes and no request is made"),
         Choice(
             topic: "allow once",
-            choice: "Allow Once lasts until the app terminates; the next launch starts at notDetermined"),
+            choice:
+                "Allow Once lasts until the app terminates, or until it has been in the background for 10 s; then the status is notDetermined and the next launch asks again"
+        ),
+        Choice(
+            topic: "allow once in the background",
+            choice:
+                "Allow Once ends once the app is no longer in use (WWDC 2019 session 705, What's New in Core Location: temporary authorization reverts to notDetermined when the app stops being used); an app is in use in the foreground and for a few seconds after it goes to the background, longer only with the background location indicator, which needs a location background mode the tutorial lacks (the same session; Apple's “Choosing the Location Services Authorization to Request”). The 10 s is unconfirmed: no source gives a number. The delegate hears of it when the app returns, not in the background (a suspended app runs no code; unconfirmed)"
+        ),
+        Choice(
+            topic: "the app in the background",
+            choice:
+                "'app background' suspends the app, as iOS does an app without a location background mode (the tutorial has no UIBackgroundModes location and leaves allowsBackgroundLocationUpdates false): no didUpdateLocations while it is away; back in the foreground, a status that changed meanwhile reaches locationManager(_:didChangeAuthorization:) first, then one fix of where the device is then, 1 s later, through the distance filter (moves made meanwhile are not replayed); a places response due meanwhile arrives, and its callback runs when the app is back; the permission alert is dismissed unanswered; touches are refused until 'app foreground'. The tutorial implements no applicationDidEnterBackground or scene delegate method, so the app itself prints nothing"
+        ),
         Choice(
             topic: "unknown status",
             choice:

@@ -166,6 +166,136 @@ extension CommandFamily {
                     return .line("the app was terminated", value: appValue(ctx.shell))
                 }),
             CommandSpec(
+                "app",
+                summary: "show whether the app is active, in the background or not running",
+                details: """
+                    With no subcommand, shows the app's state as UIApplication names it: active
+                    (in the foreground), background, or notRunning. 'app background' sends it
+                    to the background and 'app foreground' brings it back.
+                    """,
+                effect: .looks,
+                api: APIEntry(what: "UIApplication.shared.applicationState"),
+                manual: #"""
+                    .It Ic app
+                    Show the app's state:
+                    .Qq active ,
+                    .Qq background
+                    or
+                    .Qq notRunning
+                    .Pq also Li app.state .
+                    .Dl app
+                    """#,
+                examples: ["app"],
+                subcommands: [
+                    CommandSpec(
+                        "background",
+                        arguments: [
+                            ArgSpec(
+                                "DURATION", .number(.duration, range: 0...31_536_000), optional: true,
+                                summary: "stay away this long, then come back (as 'wait' lets time pass)")
+                        ],
+                        summary: "send the app to the background (the Home gesture); with DURATION, come back after it",
+                        details: """
+                            The app is suspended: the tutorial has no location background mode, so no
+                            fix reaches it, and it implements no app or scene delegate method for the
+                            change, so it prints nothing. An Allow Once permission ends when the app
+                            has been away 10 s: the status is notDetermined again, and the app hears
+                            of it when it is back. While it is away, touches (likely, select, tap, …)
+                            are refused; the device, Settings and 'wait' work. With DURATION, virtual
+                            time passes as 'wait' lets it, then the app comes back to the foreground.
+                            """,
+                        effect: .acts,
+                        api: APIEntry(
+                            what: "the Home gesture or another app: the app is suspended",
+                            callbacks: [
+                                "none while suspended; back in the foreground: locationManager(_:didChangeAuthorization:) when the status changed, then one fix"
+                            ]),
+                        manual: #"""
+                            .It Ic app background Op Ar DURATION
+                            Send the app to the background, as the Home gesture does.
+                            The tutorial has no location background mode
+                            .Po
+                            no
+                            .Li UIBackgroundModes
+                            location,
+                            .Va allowsBackgroundLocationUpdates
+                            false
+                            .Pc ,
+                            so the app is suspended: no
+                            .Fn locationManager _:didUpdateLocations:
+                            reaches it while it is away, and its callbacks wait for its return.
+                            It implements no
+                            .Fn applicationDidEnterBackground
+                            or scene delegate method, so it prints nothing.
+                            An open permission alert is dismissed unanswered.
+                            An Allow Once permission ends when the app has been away 10 s: the
+                            status reads
+                            .Qq notDetermined
+                            again, and the app is told when it is back
+                            .Pq see Sx SIMULATION CHOICES .
+                            While the app is away the commands that touch it are refused; the
+                            device, Settings and
+                            .Ic wait
+                            work.
+                            With
+                            .Ar DURATION ,
+                            virtual time passes as
+                            .Ic wait
+                            lets it
+                            .Pq 0 to one year ,
+                            then the app comes back to the foreground as
+                            .Ic app foreground
+                            brings it.
+                            Fails when the app is not running or is already in the background.
+                            .Dl app background 1min
+                            """#,
+                        examples: ["app background", "app background 1min"],
+                        handler: appBackgroundCommand),
+                    CommandSpec(
+                        "foreground",
+                        summary: "bring the app back from the background: what it missed arrives",
+                        effect: .acts,
+                        api: APIEntry(
+                            what: "the app is opened again from the Home Screen or the app switcher",
+                            callbacks: [
+                                "locationManager(_:didChangeAuthorization:) when the status changed while away",
+                                "the places callbacks that came back meanwhile",
+                                "locationManager(_:didUpdateLocations:) 1 s later, where the device is now",
+                            ]),
+                        manual: #"""
+                            .It Ic app foreground
+                            Bring the app back from the background.
+                            A status that changed while it was away reaches
+                            .Fn locationManager _:didChangeAuthorization:
+                            first, with the app's lines
+                            .Po
+                            after an Allow Once that ended:
+                            .Ql Location status not determined.
+                            .Pc ;
+                            then the places callbacks whose responses came meanwhile run; and
+                            when updates are on and allowed, one fix of where the device is now
+                            follows 1 s later, through the distance filter, whatever moves it
+                            made meanwhile.
+                            Fails when the app is not in the background.
+                            .Dl app foreground
+                            """#,
+                        examples: ["app foreground"],
+                        handler: { ctx throws(Diagnostic) in
+                            let app = try requireApp(ctx)
+                            guard app.isInBackground else {
+                                throw .runtime(
+                                    "the app is already in the foreground", at: ctx.location,
+                                    help: "'app background' sends it away")
+                            }
+                            ctx.session.bringAppToForeground()
+                            return .line("the app is back in the foreground", value: appValue(ctx.shell))
+                        }),
+                ],
+                handler: { ctx throws(Diagnostic) in
+                    let state = appState(ctx.shell)
+                    return .line("app state: " + state, value: .string(state))
+                }),
+            CommandSpec(
                 "reset",
                 summary:
                     "the simulator's Erase All Content and Settings: permission and Precise back to their defaults",
@@ -313,9 +443,9 @@ extension CommandFamily {
         ],
         stateRoots: [
             StateRoot(
-                "app", summary: "the app: running, flavor, request, screen, crashed",
+                "app", summary: "the app: running, flavor, request, screen, crashed, state",
                 manual: #"""
-                    .It Li app.running , app.flavor , app.request , app.screen , app.crashed
+                    .It Li app.running , app.flavor , app.request , app.screen , app.crashed , app.state
                     Whether the app runs;
                     .Qq swift
                     or
@@ -332,12 +462,21 @@ extension CommandFamily {
                     or
                     .Li nil
                     when the app is not running; whether the app that ran last crashed
-                    .Pq P11 .
+                    .Pq P11 ;
+                    .Qq active ,
+                    .Qq background
+                    or
+                    .Qq notRunning ,
+                    as
+                    .Vt UIApplication.State
+                    names the first two
+                    .Pq Ic app background .
                     """#,
                 choices: [
                     "flavor": AppFlavor.allCases.map(\.rawValue),
                     "request": AuthorizationRequest.allCases.map(\.rawValue),
                     "screen": AppScreen.allCases.map(\.rawValue),
+                    "state": ["active", "background", "notRunning"],
                 ]
             ) { shell in .leaf(appValue(shell)) },
             StateRoot(
@@ -379,6 +518,7 @@ extension CommandFamily {
         promptTag: { shell in
             guard let app = shell.session.app else { return nil }
             var tag = app.screen.rawValue
+            if app.isInBackground { tag += " background" }
             if shell.session.device.promptOpen { tag += " alert" }
             return tag
         },
@@ -407,6 +547,40 @@ func requireApp(_ ctx: CommandContext) throws(Diagnostic) -> TutorialApp {
     return app
 }
 
+/// The app's state as `UIApplication.State` names it, or notRunning.
+func appState(_ shell: Shell) -> String {
+    guard let app = shell.session.app else { return "notRunning" }
+    return app.isInBackground ? "background" : "active"
+}
+
+/// `app background [DURATION]`.
+private func appBackgroundCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
+    let app = try requireApp(ctx)
+    let duration = try ctx.optional("DURATION", as: .number)?.value
+    guard !app.isInBackground else {
+        throw .runtime(
+            "the app is already in the background", at: ctx.location, help: "'app foreground' brings it back")
+    }
+    ctx.session.sendAppToBackground()
+    guard let seconds = duration else {
+        return .line("the app is in the background", value: appValue(ctx.shell))
+    }
+    let start = ctx.session.clock
+    let finished = ctx.session.advance(by: seconds, interrupted: ctx.shell.interruptRequested)
+    // What happened while the app was away prints before its return.
+    ctx.shell.printHeldEvents()
+    guard finished else {
+        let passed = ctx.session.clock - start
+        throw .interrupted(
+            "the wait stopped after \(formatQuantity(passed, .duration)) of \(formatQuantity(seconds, .duration)), at clock \(formatQuantity(ctx.session.clock, .duration)); the app is still in the background ('app foreground' brings it back)"
+        )
+    }
+    ctx.session.bringAppToForeground()
+    return .line(
+        "the app was in the background for \(formatQuantity(seconds, .duration)) and is back in the foreground at clock \(formatQuantity(ctx.session.clock, .duration))",
+        value: appValue(ctx.shell))
+}
+
 func appValue(_ shell: Shell) -> Value {
     let app = shell.session.app
     let last = shell.session.lastApp
@@ -416,6 +590,7 @@ func appValue(_ shell: Shell) -> Value {
         Value.Field("request", .string(((app ?? last)?.authorizationRequest ?? .whenInUse).rawValue)),
         Value.Field("screen", app.map { .string($0.screen.rawValue) } ?? .null),
         Value.Field("crashed", .bool(app == nil && last?.crashMessage != nil)),
+        Value.Field("state", .string(appState(shell))),
     ])
 }
 
@@ -423,7 +598,11 @@ private func statusCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandR
     let session = ctx.session
     var rows: [[String]] = []
     if let app = session.app {
-        rows.append(["app", "running (\(app.flavor.rawValue)), \(app.screen == .map ? "map screen" : "picker open")"])
+        rows.append([
+            "app",
+            "running (\(app.flavor.rawValue)), \(app.screen == .map ? "map screen" : "picker open")"
+                + (app.isInBackground ? ", in the background ('app foreground' brings it back)" : ""),
+        ])
     } else if let crashed = session.lastApp?.crashMessage {
         rows.append(["app", "crashed: \(crashed)"])
     } else {
@@ -449,8 +628,10 @@ private func statusCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandR
         rows.append(["location", fix.map { $0.description } ?? "none delivered yet"])
         rows.append([
             "updates",
-            app.locationManager.isUpdating
-                ? "on, distance filter \(formatNumber(app.locationManager.distanceFilter)) m" : "stopped",
+            (app.locationManager.isUpdating
+                ? "on, distance filter \(formatNumber(app.locationManager.distanceFilter)) m" : "stopped")
+                + (app.isInBackground && app.locationManager.isUpdating
+                    ? " — nothing is delivered while the app is in the background" : ""),
         ])
         let map = app.mapView
         let cam = map.camera

@@ -605,7 +605,8 @@ public func helpFor(_ spec: CommandSpec, style: TextStyle = .plain) -> CommandRe
     if spec.effect == .touches {
         lines.append("")
         lines.append("  A touch on the app: refused while the permission alert is on screen, until")
-        lines.append("  it is answered with " + permissionAlertAnswers + ".")
+        lines.append("  it is answered with " + permissionAlertAnswers + ",")
+        lines.append("  and while the app is in the background, until 'app foreground'.")
     }
     if !spec.aliases.isEmpty {
         lines.append("")

@@ -137,6 +137,14 @@ private func explainState(_ shell: Shell) -> CommandResult {
             text:
                 "The \(app.flavor == .swift ? "Swift" : "Objective-C") app runs, on the \(app.screen == .map ? "map screen" : "picker screen")."
         ))
+    if app.isInBackground {
+        reasons.append(
+            Reason(
+                topic: "app",
+                text:
+                    "It is in the background and suspended: no fix reaches it (the tutorial has no location background mode), its callbacks wait, and touches are refused until 'app foreground'."
+            ))
+    }
     reasons.append(contentsOf: permissionReasons(privacy, session))
     let manager = app.locationManager
     let status = privacy.status

@@ -779,6 +779,11 @@ private func failPlacesCommand(_ ctx: CommandContext) throws(Diagnostic) -> Comm
 private func failLocationCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
     let app = try requireApp(ctx)
     let code = try ctx.required("ERROR", as: .word("a location error", locationErrorCode))
+    guard !app.isInBackground else {
+        throw .runtime(
+            "the app is in the background: Core Location delivers nothing to it, errors included, until it is back",
+            at: ctx.location, help: "'app foreground' first")
+    }
     guard app.locationManager.authorizationStatus != .notDetermined else {
         // Updates wait for the answer: until then Core Location has no fix to fail.
         throw .runtime(

@@ -94,7 +94,8 @@ extension CommandFamily {
                             .Qq authorizedWhenInUse ;
                             with
                             .Cm once ,
-                            Allow Once: the same status until the app terminates
+                            Allow Once: the same status until the app terminates or has
+                            been in the background for 10 s
                             .Po
                             Settings reads
                             .Ql Allow Once (this session)

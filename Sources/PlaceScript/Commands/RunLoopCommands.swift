@@ -52,8 +52,19 @@ extension CommandFamily {
                 handler: { ctx throws(Diagnostic) in
                     let session = ctx.session
                     let pending = session.pendingEvents
+                    // The app's callbacks that fell due while it is in the background.
+                    let held = session.heldWhileSuspended
+                    let heldText = held.map {
+                        "held until the app is back in the foreground: \($0.label) (due at \(formatQuantity($0.time, .duration)))"
+                    }
+                    let heldValue = held.map {
+                        Value.record([
+                            Value.Field("time", .number($0.time, .duration)), Value.Field("label", .string($0.label)),
+                            Value.Field("held", .bool(true)),
+                        ])
+                    }
                     guard !pending.isEmpty else {
-                        return CommandResult(value: .list([]), text: ["no events pending"])
+                        return CommandResult(value: .list(heldValue), text: ["no events pending"] + heldText)
                     }
                     let rows = pending.enumerated().map { i, e in
                         [
@@ -67,13 +78,13 @@ extension CommandFamily {
                                 Value.Field("time", .number($0.time, .duration)),
                                 Value.Field("label", .string($0.label)),
                             ])
-                        })
+                        } + heldValue)
                     return CommandResult(
                         value: value,
                         text: TextTable(
                             headers: ["#", "DUE", "", "EVENT"], alignments: [.right, .left, .left, .left], rows: rows
                         )
-                        .render(style: ctx.shell.outputStyle))
+                        .render(style: ctx.shell.outputStyle) + heldText)
                 }),
             CommandSpec(
                 "step",

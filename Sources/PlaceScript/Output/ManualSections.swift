@@ -58,7 +58,9 @@ extension CommandTable {
         lines += [
             "are refused while the permission alert is on screen: the alert is modal, and",
             "takes every touch until it is answered",
-            ".Pq see Sx Permission .",
+            ".Pq see Sx Permission ;",
+            "and while the app is in the background, until",
+            ".Ic app foreground .",
         ]
         return lines
     }
