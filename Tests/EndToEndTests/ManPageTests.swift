@@ -114,11 +114,37 @@ final class ManPageTests: XCTestCase {
         }
     }
 
+    /// Every choice `help choices` lists has an `.It TOPIC` entry of its own in the SIMULATION
+    /// CHOICES section, where the manual explains it with its sources.
+    func testEverySimulationChoiceIsInTheManPage() throws {
+        let output = try runPlaceshell(["--json", "-c", "help choices"])
+        let object = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
+        let text = try XCTUnwrap((object?["result"] as? [String: Any])?["text"] as? String, output)
+        // "  topic: choice", continued on lines indented further.
+        let topics = text.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("  "), !line.hasPrefix("   "), let colon = line.firstIndex(of: ":") else {
+                return nil
+            }
+            return String(line[line.index(line.startIndex, offsetBy: 2)..<colon])
+        }
+        XCTAssertGreaterThan(topics.count, 30, "'help choices' listed too few choices: \(text)")
+        let items = Set(
+            try sectionSource("SIMULATION CHOICES").filter { $0.hasPrefix(".It ") }.map { String($0.dropFirst(4)) })
+        let missing = topics.filter { !items.contains($0) }
+        XCTAssertEqual(
+            missing, [],
+            "choices without an '.It TOPIC' entry in the SIMULATION CHOICES section of man/placeshell.1: "
+                + missing.joined(separator: ", "))
+    }
+
     /// The mdoc source lines between `.Sh COMMANDS` and the next `.Sh`.
-    private func commandsSectionSource() throws -> [Substring] {
+    private func commandsSectionSource() throws -> [Substring] { try sectionSource("COMMANDS") }
+
+    /// The mdoc source lines between `.Sh NAME` and the next `.Sh`.
+    private func sectionSource(_ name: String) throws -> [Substring] {
         let text = try String(contentsOf: Self.manPage, encoding: .utf8)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        let start = try XCTUnwrap(lines.firstIndex(of: ".Sh COMMANDS"), "man/placeshell.1 has no COMMANDS section")
+        let start = try XCTUnwrap(lines.firstIndex { $0 == ".Sh \(name)" }, "man/placeshell.1 has no \(name) section")
         let rest = lines[(start + 1)...]
         return Array(rest.prefix { !$0.hasPrefix(".Sh ") })
     }

@@ -224,7 +224,7 @@ public final class LocationManager {
     /// moves made while a delivery waits reach the app together (see "batched locations").
     func positionDidChange(immediate: Bool = false) {
         let delay = immediate ? 0 : SimulationChoices.fixDelay
-        guard isUpdating, authorizationStatus.isAuthorized, accuracyAuthorization == .full,
+        guard isUpdating, !isSuspended, authorizationStatus.isAuthorized, accuracyAuthorization == .full,
             let position = session.device.position
         else {
             updatesMayHaveChanged(delay: delay)
@@ -290,7 +290,7 @@ public final class LocationManager {
 
     /// `set simulator-no-location` changed: an updating app with no position may now get the error.
     func noLocationReportDidChange() {
-        if isUpdating, session.device.position == nil { scheduleLocationUnknown() }
+        if isUpdating, !isSuspended, session.device.position == nil { scheduleLocationUnknown() }
     }
 
     /// Schedules the held-back reduced-accuracy fix again (a session being restored).
