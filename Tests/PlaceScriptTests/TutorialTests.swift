@@ -52,6 +52,24 @@ final class TutorialTests: XCTestCase {
                         XCTFail("\(language) step \(step.number): 'type: \(command)': \(error.message)")
                     }
                 }
+                for (expression, line) in step.hints.flatMap(\.when) {
+                    do {
+                        _ = try bindExpectation(expression, line: line, language: language, table: table)
+                    } catch {
+                        XCTFail(
+                            "\(language) line \(line), step \(step.number): 'when: \(expression)': \(error.message)")
+                    }
+                }
+                // A pattern on a command names one the shell takes.
+                for pattern in step.happened + step.hints.flatMap(\.happened)
+                where ["typed", "answer"].contains(pattern.kind) && !pattern.prefix {
+                    guard let command = pattern.text else { continue }
+                    do {
+                        _ = try bindCommand(command, language: language, table: table)
+                    } catch {
+                        XCTFail("\(language) line \(pattern.line), step \(step.number): '\(command)': \(error.message)")
+                    }
+                }
             }
         }
     }
@@ -70,6 +88,17 @@ final class TutorialTests: XCTestCase {
                 XCTAssertEqual(a.type, b.type, "\(language) step \(b.number): type:")
                 XCTAssertEqual(a.done.map(\.text), b.done.map(\.text), "\(language) step \(b.number): done:")
                 XCTAssertEqual(a.isOptional, b.isOptional, "\(language) step \(b.number): optional:")
+                func shape(_ patterns: [JournalPattern]) -> [String] {
+                    patterns.map { "\($0.negated) \($0.kind) \($0.text ?? "") \($0.prefix)" }
+                }
+                XCTAssertEqual(shape(a.happened), shape(b.happened), "\(language) step \(b.number): happened:")
+                XCTAssertEqual(
+                    a.hints.map { shape($0.happened) }, b.hints.map { shape($0.happened) },
+                    "\(language) step \(b.number): when.happened:")
+                XCTAssertEqual(a.from, b.from, "\(language) step \(b.number): from:")
+                XCTAssertEqual(
+                    a.hints.map { $0.when.map(\.text) }, b.hints.map { $0.when.map(\.text) },
+                    "\(language) step \(b.number): when:")
             }
             for key in tutorialMessageKeys {
                 XCTAssertEqual(
