@@ -109,6 +109,8 @@ public final class Shell {
     public var eventObserver: ((Event) -> Void)?
     /// The command that ran last, set before the after-command hooks run (the tutorial reads it).
     public private(set) var lastCommand: CommandSpec?
+    /// The command that ran last as it was bound (its words, for the tutorial's journal).
+    public private(set) var lastInvocation: Invocation?
     /// What families keep for this shell between commands, one object per type (the tutorial's
     /// walk): see `state(_:make:)`.
     private var familyStates: [ObjectIdentifier: AnyObject] = [:]
@@ -384,6 +386,7 @@ public final class Shell {
             emit(result, command: spec.fullName)
             releaseHeldEvents()
             lastCommand = spec
+            lastInvocation = invocation
             for hook in table.afterCommandHooks { hook(self) }
             return true
         } catch {
@@ -393,6 +396,7 @@ public final class Shell {
             report(e, command: spec.fullName)
             releaseHeldEvents()
             lastCommand = spec
+            lastInvocation = invocation
             for hook in table.afterCommandHooks { hook(self) }
             hadFailure = true
             return false

@@ -52,6 +52,24 @@ final class TutorialTests: XCTestCase {
                         XCTFail("\(language) step \(step.number): 'type: \(command)': \(error.message)")
                     }
                 }
+                for (expression, line) in step.hints.flatMap(\.when) {
+                    do {
+                        _ = try bindExpectation(expression, line: line, language: language, table: table)
+                    } catch {
+                        XCTFail(
+                            "\(language) line \(line), step \(step.number): 'when: \(expression)': \(error.message)")
+                    }
+                }
+                // A pattern on a command names one the shell takes.
+                for pattern in step.happened + step.hints.flatMap(\.happened)
+                where ["typed", "answer"].contains(pattern.kind) && !pattern.prefix {
+                    guard let command = pattern.text else { continue }
+                    do {
+                        _ = try bindCommand(command, language: language, table: table)
+                    } catch {
+                        XCTFail("\(language) line \(pattern.line), step \(step.number): '\(command)': \(error.message)")
+                    }
+                }
             }
         }
     }
@@ -70,6 +88,17 @@ final class TutorialTests: XCTestCase {
                 XCTAssertEqual(a.type, b.type, "\(language) step \(b.number): type:")
                 XCTAssertEqual(a.done.map(\.text), b.done.map(\.text), "\(language) step \(b.number): done:")
                 XCTAssertEqual(a.isOptional, b.isOptional, "\(language) step \(b.number): optional:")
+                func shape(_ patterns: [JournalPattern]) -> [String] {
+                    patterns.map { "\($0.negated) \($0.kind) \($0.text ?? "") \($0.prefix)" }
+                }
+                XCTAssertEqual(shape(a.happened), shape(b.happened), "\(language) step \(b.number): happened:")
+                XCTAssertEqual(
+                    a.hints.map { shape($0.happened) }, b.hints.map { shape($0.happened) },
+                    "\(language) step \(b.number): when.happened:")
+                XCTAssertEqual(a.from, b.from, "\(language) step \(b.number): from:")
+                XCTAssertEqual(
+                    a.hints.map { $0.when.map(\.text) }, b.hints.map { $0.when.map(\.text) },
+                    "\(language) step \(b.number): when:")
             }
             for key in tutorialMessageKeys {
                 XCTAssertEqual(
@@ -156,7 +185,10 @@ final class TutorialTests: XCTestCase {
         XCTAssertEqual(failure(header + "== one\n")?.message, "a step heading is '== N'")
         // Unknown fields and messages, a field in the wrong place.
         let colour = failure(header + step + "colour: red\n")
-        XCTAssertEqual(colour?.message, "unknown field 'colour:' (title, optional, say, api, type, done, hint, after)")
+        XCTAssertEqual(
+            colour?.message,
+            "unknown field 'colour:' (title, optional, say, api, type, done, happened, from, when, when.happened, hint, after)"
+        )
         XCTAssertEqual(colour?.line, (header + step).split(separator: "\n").count + 1)
         XCTAssertEqual(failure("message.nope: x\n")?.message, "unknown message 'nope'")
         XCTAssertEqual(
@@ -168,6 +200,95 @@ final class TutorialTests: XCTestCase {
         XCTAssertEqual(failure("language: xx\nname: X\n" + step)?.message.hasPrefix("messages missing: welcome"), true)
         XCTAssertEqual(failure(header)?.message, "there are no steps ('== 1' starts the first)")
         XCTAssertEqual(failure(header + step + "optional: maybe\n")?.message, "'optional:' is yes or no")
+        // Patterns, scopes and conditional hints.
+        XCTAssertEqual(
+            failure(header + step + "happened: typo launch\n")?.message,
+            "unknown kind 'typo' in a pattern (typed, launch, answer, alert, console, note, crash, step, trace)")
+        XCTAssertEqual(failure(header + step + "from: yesterday\n")?.message, "'from:' is step or launch")
+        XCTAssertEqual(
+            failure(header + step + "when: app.running\n")?.message,
+            "step 1 has 'when:' lines with no 'hint:' after them")
+        XCTAssertEqual(
+            failure(header + step + "hint: again\n")?.message, "step 1 has two 'hint:' lines without 'when:'")
+        XCTAssertNil(failure(header + step + "when: app.running\nwhen.happened: not typed launch\nhint: h2\n"))
+        // A step may check only what happened.
+        XCTAssertNil(failure(header + "== 1\ntitle: T\nsay: s\napi: a\ntype: launch\nhappened: launch\nhint: h\n"))
+    }
+
+    // MARK: - What happened
+
+    private func entries(_ list: [(String, String)]) -> ArraySlice<JournalEntry> {
+        ArraySlice(list.map { JournalEntry(kind: $0.0, text: $0.1) })
+    }
+
+    private func patterns(_ lines: [String]) throws -> [JournalPattern] {
+        try lines.map { try JournalPattern.parse($0, line: 1).get() }
+    }
+
+    func testPatternsMatchInOrderAndNotForbidsBetween() throws {
+        let journal = entries([
+            ("typed", "launch"), ("launch", "swift"), ("alert", "Allow?"), ("typed", "auth deny"),
+            ("answer", "auth deny"), ("typed", "auth allow"), ("console", "Location status is OK."),
+        ])
+        XCTAssertTrue(journalMatches(try patterns(["launch", "alert"]), journal))
+        XCTAssertFalse(journalMatches(try patterns(["alert", "launch"]), journal), "the order counts")
+        XCTAssertFalse(journalMatches(try patterns(["alert", "answer auth allow"]), journal))
+        XCTAssertTrue(journalMatches(try patterns(["answer auth deny"]), journal))
+        XCTAssertTrue(journalMatches(try patterns(["typed auth …"]), journal), "'…' matches the start")
+        XCTAssertFalse(journalMatches(try patterns(["typed auth"]), journal), "without '…' the whole command")
+        XCTAssertTrue(journalMatches(try patterns(["console status is OK"]), journal), "other kinds: contains")
+        XCTAssertFalse(
+            journalMatches(try patterns(["alert", "not typed auth deny", "console"]), journal),
+            "a forbidden entry between the two")
+        XCTAssertTrue(journalMatches(try patterns(["typed auth deny", "not alert", "console"]), journal))
+        XCTAssertFalse(journalMatches(try patterns(["launch", "not console"]), journal), "not, last: none after")
+        XCTAssertTrue(journalMatches(try patterns(["not crash"]), journal))
+        // A later match is found when the first one is spoilt.
+        let twice = entries([("alert", ""), ("answer", "auth deny"), ("alert", ""), ("answer", "auth allow")])
+        XCTAssertTrue(journalMatches(try patterns(["alert", "not answer auth deny", "answer auth allow"]), twice))
+        XCTAssertEqual(journalProgress(try patterns(["alert", "answer auth allow", "crash"]), twice), 2)
+    }
+
+    // MARK: - Progress between sessions
+
+    func testProgressIsKeptBesideTheHistoryFileAndForgotten() throws {
+        let directory = NSTemporaryDirectory() + "placeshell-tutorial-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let history = directory + "/state/history"
+        let (first, _) = shell()
+        first.historyPath = history
+        XCTAssertEqual(first.runScript(SourceText(name: "t", text: "tutorial; launch; auth allow")), 0)
+        let saved = try String(contentsOfFile: directory + "/state/tutorial", encoding: .utf8)
+        XCTAssertEqual(saved, "# placeshell tutorial progress\nlanguage en\nstep 2\ndone 1\n")
+        // A new session takes the walk up at step 2, with step 1's commands typed for it.
+        let (second, out) = shell()
+        second.historyPath = history
+        XCTAssertEqual(state(second, "tutorial.done"), .list([.int(1)]))
+        XCTAssertEqual(second.runScript(SourceText(name: "t", text: "tutorial")), 0)
+        XCTAssertEqual(state(second, "tutorial.step"), .int(2))
+        XCTAssertEqual(state(second, "auth.status"), .string("authorizedWhenInUse"))
+        XCTAssertTrue(out.text.contains("The walk typed, silently, the commands of the steps before this one (1)"))
+        XCTAssertEqual(second.runScript(SourceText(name: "t", text: "tutorial reset")), 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/state/tutorial"))
+        let (third, _) = shell()
+        third.historyPath = history
+        XCTAssertEqual(state(third, "tutorial.done"), .list([]))
+        // Without a history file (scripts), nothing is written.
+        let (fourth, _) = shell()
+        XCTAssertEqual(fourth.runScript(SourceText(name: "t", text: "tutorial; launch; auth allow")), 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/state/tutorial"))
+    }
+
+    /// `tutorial goto N` on a new session types the steps before N, each of which must hold.
+    func testGotoBringsANewSessionToEveryStep() throws {
+        let total = try parsed(defaultTutorialLanguage).steps.count
+        for n in 2...total {
+            let (shell, out) = shell()
+            XCTAssertEqual(
+                shell.runScript(SourceText(name: "t", text: "tutorial goto \(n)")), 0, "goto \(n): \(out.text)")
+            XCTAssertEqual(state(shell, "tutorial.step"), .int(n))
+            XCTAssertTrue(out.text.contains("The walk typed, silently"), "goto \(n)")
+        }
     }
 
     // MARK: - The language
@@ -227,13 +348,23 @@ final class TutorialTests: XCTestCase {
 
     func testAStepThatAlreadyHoldsWaitsForNextWhenReachedByHand() {
         let (shell, out) = shell()
-        XCTAssertEqual(shell.runScript(SourceText(name: "t", text: "locate sydney; launch; auth allow; tutorial")), 0)
+        XCTAssertEqual(
+            shell.runScript(SourceText(name: "t", text: "locate sydney; launch; auth allow; likely; tutorial goto 4")),
+            0)
         XCTAssertTrue(out.text.contains("Your session already shows this step done"))
         XCTAssertEqual(shell.runScript(SourceText(name: "t", text: "show app")), 0)
-        XCTAssertEqual(state(shell, "tutorial.step"), .int(1))
+        XCTAssertEqual(state(shell, "tutorial.step"), .int(4))
         XCTAssertEqual(shell.runScript(SourceText(name: "t", text: "tutorial next")), 0)
-        XCTAssertEqual(state(shell, "tutorial.step"), .int(2))
+        XCTAssertEqual(state(shell, "tutorial.step"), .int(5))
         XCTAssertEqual(state(shell, "tutorial.done"), .list([]), "'next' moves on without marking the step done")
+    }
+
+    func testStepOneWantsTheAlertSeenAndAnsweredWithAllow() {
+        let (shell, _) = shell()
+        XCTAssertEqual(shell.runScript(SourceText(name: "t", text: "locate sydney; launch; auth allow; tutorial")), 0)
+        XCTAssertEqual(state(shell, "tutorial.step"), .int(1), "the alert was answered before the walk began")
+        XCTAssertEqual(shell.runScript(SourceText(name: "t", text: "reset; launch; auth allow")), 0)
+        XCTAssertEqual(state(shell, "tutorial.step"), .int(3), "step 1, and step 2 too: the device had a position")
     }
 
     func testWithJSONTheWalkSpeaksInEvents() {

@@ -30,7 +30,14 @@ struct TutorialStep: Sendable {
     var type: [String] = []
     /// Expectations, as `expect` takes them, with the line each is on.
     var done: [(text: String, line: Int)] = []
+    /// What must have happened, in order: patterns over the walk's journal.
+    var happened: [JournalPattern] = []
+    /// Where `happened:` starts reading the journal.
+    var from: JournalScope = .step
+    /// The hint when no conditional one applies.
     var hint = ""
+    /// Hints that apply when their conditions hold, in order: the first that applies is given.
+    var hints: [TutorialHint] = []
     /// Paragraphs shown once the step is done.
     var after: [String] = []
     var line: Int
@@ -60,7 +67,8 @@ struct TutorialFormatError: Error, Sendable, CustomStringConvertible {
 
 /// The messages every language file must have.
 let tutorialMessageKeys = [
-    "welcome", "step", "optional", "api", "type", "done", "doneToo", "already", "hint", "finished", "stopped",
+    "welcome", "step", "optional", "api", "type", "done", "doneToo", "already", "hint", "hintNow", "replayed",
+    "forgotten", "finished", "stopped",
     "notRunning", "first", "last", "language",
 ]
 
@@ -71,6 +79,9 @@ func parseTutorialText(_ text: String) -> Result<TutorialText, TutorialFormatErr
     // The multi-line field being read: its name, paragraphs so far, and the paragraph open.
     var field: (name: String, paragraphs: [String], current: String, line: Int)? = nil
     var pendingBlank = false
+    // The conditions read for the next `hint:` of the step, and the line of the first.
+    var pendingHint = TutorialHint()
+    var pendingHintLine = 0
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
 
     func fail(_ line: Int, _ message: String) -> Result<TutorialText, TutorialFormatError> {
@@ -107,8 +118,13 @@ func parseTutorialText(_ text: String) -> Result<TutorialText, TutorialFormatErr
         if let e = closeField() { return e }
         guard let s = step else { return nil }
         step = nil
+        if !pendingHint.when.isEmpty || !pendingHint.happened.isEmpty {
+            return TutorialFormatError(
+                line: pendingHintLine, message: "step \(s.number) has 'when:' lines with no 'hint:' after them")
+        }
         let missing = [
-            ("title", s.title.isEmpty), ("say", s.say.isEmpty), ("type", s.type.isEmpty), ("done", s.done.isEmpty),
+            ("title", s.title.isEmpty), ("say", s.say.isEmpty), ("type", s.type.isEmpty),
+            ("done", s.done.isEmpty && s.happened.isEmpty),
             ("hint", s.hint.isEmpty),
         ].filter(\.1).map(\.0)
         if !missing.isEmpty {
@@ -179,18 +195,48 @@ func parseTutorialText(_ text: String) -> Result<TutorialText, TutorialFormatErr
             step = s
             field = (name, [], value, lineNumber)
             continue
-        case "api", "type", "done", "hint":
+        case "from":
+            guard let scope = JournalScope(rawValue: value) else {
+                return fail(lineNumber, "'from:' is step or launch")
+            }
+            s.from = scope
+        case "api", "type", "done", "happened", "when", "when.happened", "hint":
             guard !value.isEmpty else { return fail(lineNumber, "'\(name):' has no text") }
             switch name {
             case "api": s.api.append(value)
             case "type": s.type.append(value)
             case "done": s.done.append((value, lineNumber))
+            case "happened", "when.happened":
+                switch JournalPattern.parse(value, line: lineNumber) {
+                case .failure(let e): return .failure(e)
+                case .success(let pattern):
+                    if name == "happened" {
+                        s.happened.append(pattern)
+                    } else {
+                        if pendingHint.when.isEmpty && pendingHint.happened.isEmpty { pendingHintLine = lineNumber }
+                        pendingHint.happened.append(pattern)
+                    }
+                }
+            case "when":
+                if pendingHint.when.isEmpty && pendingHint.happened.isEmpty { pendingHintLine = lineNumber }
+                pendingHint.when.append((value, lineNumber))
             default:
-                guard s.hint.isEmpty else { return fail(lineNumber, "step \(s.number) has two 'hint:' lines") }
-                s.hint = value
+                if pendingHint.when.isEmpty && pendingHint.happened.isEmpty {
+                    guard s.hint.isEmpty else {
+                        return fail(lineNumber, "step \(s.number) has two 'hint:' lines without 'when:'")
+                    }
+                    s.hint = value
+                } else {
+                    pendingHint.text = value
+                    s.hints.append(pendingHint)
+                    pendingHint = TutorialHint()
+                }
             }
         default:
-            return fail(lineNumber, "unknown field '\(name):' (title, optional, say, api, type, done, hint, after)")
+            return fail(
+                lineNumber,
+                "unknown field '\(name):' (title, optional, say, api, type, done, happened, from, when, when.happened, hint, after)"
+            )
         }
         step = s
     }
@@ -227,6 +273,10 @@ private func environmentVariable(_ name: String) -> String? {
 /// One step's checks, bound against the shell's command table.
 private struct CompiledStep {
     var checks: [(Expectation, SourceLocation)]
+    var happened: [JournalPattern]
+    var from: JournalScope
+    /// The conditional hints' expectations, bound, in the order of the hints.
+    var hintChecks: [[(Expectation, SourceLocation)]]
     /// The full names of the commands the step asks for (`auth allow`, `locate`).
     var commands: Set<String>
 }
@@ -247,6 +297,24 @@ final class TutorialWalk {
     var stoppedAt: Int?
     /// How many of the current step's checks held after the last command.
     var lastPassing = 0
+    /// The commands the step lists that were typed since it began: typing one again does not
+    /// count as following the step.
+    var typedListed: Set<String> = []
+    /// What happened since the walk began (the oldest dropped past `journalLimit`).
+    var journal: [JournalEntry] = []
+    /// Where in `journal` the current step began.
+    var stepStart = 0
+    /// Where in `journal` the last command's entries end: the next command's begin there.
+    var commandStart = 0
+    /// Whether the permission alert was on screen after the last command.
+    var alertWasOpen = false
+    /// The app process that ran after the last command.
+    var lastApp: TutorialApp?
+    static let journalLimit = 20_000
+    /// Where the progress is kept between sessions (beside the history file), or nil.
+    var progressPath: String?
+    /// The progress as last written or read.
+    var savedProgress: TutorialProgress?
     private var compiled: (language: String, steps: [CompiledStep])?
 
     init(language: String) { self.language = language }
@@ -276,7 +344,19 @@ final class TutorialWalk {
             for command in step.type {
                 commands.insert(try bindCommand(command, language: text.language, table: shell.table).spec.fullName)
             }
-            steps.append(CompiledStep(checks: checks, commands: commands))
+            var hintChecks: [[(Expectation, SourceLocation)]] = []
+            for hint in step.hints {
+                var bound: [(Expectation, SourceLocation)] = []
+                for (expression, line) in hint.when {
+                    bound.append(
+                        try bindExpectation(expression, line: line, language: text.language, table: shell.table))
+                }
+                hintChecks.append(bound)
+            }
+            steps.append(
+                CompiledStep(
+                    checks: checks, happened: step.happened, from: step.from, hintChecks: hintChecks,
+                    commands: commands))
         }
         compiled = (text.language, steps)
         return steps
@@ -305,20 +385,84 @@ func bindCommand(_ text: String, language: String, table: CommandTable, line: In
 extension Shell {
     /// This shell's walk, made (in the environment's language) the first time it is asked for.
     var tutorialWalk: TutorialWalk {
-        state(TutorialWalk.self) { TutorialWalk(language: preferredTutorialLanguage(environmentVariable)) }
+        state(TutorialWalk.self) {
+            let walk = TutorialWalk(language: preferredTutorialLanguage(environmentVariable))
+            walk.lastApp = session.app
+            walk.alertWasOpen = session.device.promptOpen
+            if let historyPath {
+                walk.loadProgress(
+                    from: tutorialProgressPath(historyPath: historyPath), steps: (try? walk.text())?.steps.count ?? 0)
+            }
+            // The walk's journal sees every event the shell prints.
+            let earlier = eventObserver
+            eventObserver = { [weak walk] event in
+                earlier?(event)
+                if let walk, let entry = journalEntry(for: event) { walk.record(entry) }
+            }
+            return walk
+        }
     }
 }
 
-/// How many of a step's checks hold now.
-private func passing(_ step: CompiledStep, _ shell: Shell) -> Int {
+/// How many of `checks` hold now.
+private func passingChecks(_ checks: [(Expectation, SourceLocation)], _ shell: Shell) -> Int {
     var count = 0
-    for (e, location) in step.checks {
+    for (e, location) in checks {
         if case .passed = shell.check(e, at: location) { count += 1 }
     }
     return count
 }
 
-private func holds(_ step: CompiledStep, _ shell: Shell) -> Bool { passing(step, shell) == step.checks.count }
+/// How far along the step the session is: its state checks that hold, and its `happened:`
+/// patterns matched in order.
+private func passing(_ step: CompiledStep, _ shell: Shell) -> Int {
+    let walk = shell.tutorialWalk
+    return passingChecks(step.checks, shell) + journalProgress(step.happened, walk.entries(step.from))
+}
+
+/// Whether the step is done: every state check holds and what it asks to have happened did.
+private func holds(_ step: CompiledStep, _ shell: Shell) -> Bool {
+    passingChecks(step.checks, shell) == step.checks.count
+        && journalMatches(step.happened, shell.tutorialWalk.entries(step.from))
+}
+
+extension TutorialWalk {
+    /// The journal from where `scope` starts: the current step's start, or the last launch.
+    func entries(_ scope: JournalScope) -> ArraySlice<JournalEntry> {
+        switch scope {
+        case .step: return journal[min(stepStart, journal.count)...]
+        case .launch:
+            let start = journal.lastIndex { $0.kind == "launch" } ?? 0
+            return journal[start...]
+        }
+    }
+
+    /// Adds an entry, dropping the oldest past the limit.
+    func record(_ entry: JournalEntry, at index: Int? = nil) {
+        if let index, index < journal.count {
+            journal.insert(entry, at: index)
+        } else {
+            journal.append(entry)
+        }
+        if journal.count > Self.journalLimit {
+            let drop = Self.journalLimit / 10
+            journal.removeFirst(drop)
+            stepStart = max(0, stepStart - drop)
+            commandStart = max(0, commandStart - drop)
+        }
+    }
+
+    /// The hint that fits the session now: the first conditional hint whose conditions hold,
+    /// or the step's plain one.
+    fileprivate func currentHint(_ info: TutorialStep, _ step: CompiledStep, _ shell: Shell) -> String {
+        for (hint, checks) in zip(info.hints, step.hintChecks) {
+            guard passingChecks(checks, shell) == checks.count else { continue }
+            guard journalMatches(hint.happened, entries(step.from)) else { continue }
+            return hint.text
+        }
+        return info.hint
+    }
+}
 
 // MARK: - Output
 
@@ -384,22 +528,31 @@ private func tell(_ shell: Shell, kind: String, fields: [Value.Field], lines: [S
 // MARK: - After every command
 
 private func tutorialAfterCommand(_ shell: Shell) {
-    guard let walk = shell.existingState(TutorialWalk.self), walk.isRunning else { return }
-    guard let command = shell.lastCommand, command.family != CommandFamily.tutorial.name else { return }
+    guard let walk = shell.existingState(TutorialWalk.self) else { return }
+    defer { walk.saveProgress() }
+    guard let command = shell.lastCommand, command.family != CommandFamily.tutorial.name else {
+        walk.commandStart = walk.journal.count
+        return
+    }
+    journalCommand(walk, shell)
+    guard walk.isRunning else { return }
     guard let text = try? walk.text(), let steps = try? walk.steps(shell, text), walk.current < steps.count else {
         return
     }
     let step = steps[walk.current]
-    let count = passing(step, shell)
-    if count == step.checks.count {
+    if holds(step, shell) {
         if walk.arrivedDone { return }
         complete(walk, text, steps, shell)
         return
     }
     walk.arrivedDone = false
+    let count = passing(step, shell)
     let progressed = count > walk.lastPassing
     walk.lastPassing = count
-    if progressed || step.commands.contains(command.fullName) {
+    // A command the step lists counts as following it the first time it is typed; typed again,
+    // it counts like any other.
+    let listedFirstTime = step.commands.contains(command.fullName) && walk.typedListed.insert(command.fullName).inserted
+    if progressed || listedFirstTime {
         walk.offTrack = 0
         return
     }
@@ -409,10 +562,38 @@ private func tutorialAfterCommand(_ shell: Shell) {
     guard walk.offTrack >= 2 else { return }
     walk.offTrack = 0
     let info = text.steps[walk.current]
-    let line = text.message("hint", ["hint": info.hint, "n": String(info.number)])
+    let hint = walk.currentHint(info, step, shell)
+    let line = text.message("hint", ["hint": hint, "n": String(info.number)])
     tell(
-        shell, kind: "hint", fields: [Value.Field("step", .int(info.number)), Value.Field("text", .string(info.hint))],
+        shell, kind: "hint", fields: [Value.Field("step", .int(info.number)), Value.Field("text", .string(hint))],
         lines: [shell.outputStyle.dim(line)])
+}
+
+/// Writes what the last command did into the journal, ahead of the events it caused: the
+/// command as typed, a new launch of the app, and the alert's answer when the alert that was on
+/// screen is gone.
+private func journalCommand(_ walk: TutorialWalk, _ shell: Shell) {
+    var typed = ""
+    if let invocation = shell.lastInvocation {
+        let bytes = invocation.source.bytes
+        let start = min(max(0, invocation.offset), bytes.count)
+        let end = min(start + max(0, invocation.length), bytes.count)
+        typed = String(decoding: bytes[start..<end], as: UTF8.self).split { $0 == " " || $0 == "\t" || $0 == "\n" }
+            .joined(separator: " ")
+    }
+    var at = min(walk.commandStart, walk.journal.count)
+    walk.record(JournalEntry(kind: "typed", text: typed), at: at)
+    at += 1
+    let app = shell.session.app
+    if let app, app !== walk.lastApp {
+        walk.record(JournalEntry(kind: "launch", text: app.flavor.rawValue), at: at)
+        at += 1
+    }
+    walk.lastApp = app
+    let open = shell.session.device.promptOpen
+    if walk.alertWasOpen && !open { walk.record(JournalEntry(kind: "answer", text: typed), at: at) }
+    walk.alertWasOpen = open
+    walk.commandStart = walk.journal.count
 }
 
 /// The current step is done: say so, and move to the first step after it that is not.
@@ -421,6 +602,8 @@ private func complete(_ walk: TutorialWalk, _ text: TutorialText, _ steps: [Comp
     let width = proseWidth(shell)
     let finished = text.steps[walk.current]
     walk.done.insert(walk.current)
+    // What happened so far belongs to the step just done.
+    walk.stepStart = walk.journal.count
     var lines = [style.good(text.message("done", ["n": String(finished.number), "title": finished.title]))]
     for paragraph in finished.after { lines += wrapLines(paragraph, width: width, indent: "  ") }
     tell(
@@ -455,9 +638,11 @@ private func complete(_ walk: TutorialWalk, _ text: TutorialText, _ steps: [Comp
 private func move(_ walk: TutorialWalk, to index: Int, _ steps: [CompiledStep], _ shell: Shell, byHand: Bool) {
     walk.current = index
     walk.offTrack = 0
+    walk.typedListed = []
+    walk.stepStart = walk.journal.count
     let count = passing(steps[index], shell)
     walk.lastPassing = count
-    walk.arrivedDone = byHand && count == steps[index].checks.count
+    walk.arrivedDone = byHand && holds(steps[index], shell)
 }
 
 // MARK: - The commands
@@ -475,6 +660,73 @@ private func showCurrent(_ ctx: CommandContext, intro: [String] = []) throws(Dia
     var fields = [Value.Field("running", .bool(walk.isRunning))] + stepValue(step, walk, total: steps.count)
     fields.append(Value.Field("holds", .bool(already)))
     return CommandResult(value: .record(fields), text: lines)
+}
+
+/// `tutorial goto N` on a session where no app has run (a new one, or one just erased with
+/// `reset`): types the `type:` lines of the steps before N, silently, checking that each step
+/// holds after its lines, so that step N starts where the walk would have brought it. Returns
+/// false when the session has an app already, and nothing is typed.
+private func replay(upTo index: Int, _ ctx: CommandContext, at location: SourceLocation) throws(Diagnostic)
+    -> Bool
+{
+    let shell = ctx.shell
+    let session = shell.session
+    guard index > 0, session.app == nil, session.lastApp == nil else { return false }
+    let walk = shell.tutorialWalk
+    let text = try walk.text()
+    let probe = Shell(table: shell.table, environment: shell.environment, stdout: StringSink(), stderr: StringSink())
+    let errors = probe.stderr as? StringSink
+    probe.replaceSession(with: session)
+    defer { shell.replaceSession(with: session) }
+    let probeWalk = probe.tutorialWalk
+    probeWalk.language = walk.language
+    probeWalk.lastApp = nil
+    probeWalk.alertWasOpen = session.device.promptOpen
+    let steps = try probeWalk.steps(probe, text)
+    for i in 0..<index {
+        probeWalk.stepStart = probeWalk.journal.count
+        for line in text.steps[i].type {
+            let invocation = try bindCommand(line, language: text.language, table: probe.table)
+            guard probe.execute(invocation) else {
+                throw .runtime(
+                    "the walk could not bring the session to step \(index + 1): '\(line)' of step \(i + 1) failed",
+                    at: location,
+                    help: (errors?.text ?? "").split(separator: "\n").first.map(String.init))
+            }
+        }
+        guard holds(steps[i], probe) else {
+            throw .runtime(
+                "the walk could not bring the session to step \(index + 1): step \(i + 1) does not hold after its commands",
+                at: location)
+        }
+    }
+    shell.autorun = probe.autorun
+    walk.journal = probeWalk.journal
+    walk.commandStart = walk.journal.count
+    walk.lastApp = session.app
+    walk.alertWasOpen = session.device.promptOpen
+    return true
+}
+
+/// "The walk typed … the steps before this one (1–6)", and a blank line.
+private func replayNote(_ index: Int, _ text: TutorialText, _ shell: Shell) -> [String] {
+    let note = text.message("replayed", ["steps": index == 1 ? "1" : "1–\(index)"])
+    return wrapLines(note, width: proseWidth(shell), indent: "") + [""]
+}
+
+/// `tutorial hint`: the hint that fits the session now.
+private func hintNow(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
+    let shell = ctx.shell
+    let walk = shell.tutorialWalk
+    let text = try walk.text()
+    guard walk.isRunning else { return .line(text.message("notRunning"), value: .null) }
+    let steps = try walk.steps(shell, text)
+    let info = text.steps[walk.current]
+    let hint = walk.currentHint(info, steps[walk.current], shell)
+    let line = text.message("hintNow", ["hint": hint, "n": String(info.number)])
+    return CommandResult(
+        value: .record([Value.Field("step", .int(info.number)), Value.Field("text", .string(hint))]),
+        text: wrapLines(line, width: proseWidth(shell), indent: ""))
 }
 
 private func goTo(_ ctx: CommandContext, _ index: Int) throws(Diagnostic) -> CommandResult {
@@ -518,10 +770,21 @@ extension CommandFamily {
             .Ic set autorun off .
             Each step says what the app does at that point, which real API is involved,
             and what to type.
-            A step is done when its checks hold: expectations read through the same state
-            paths as
+            A step is done when its checks hold: expectations on the state now, read
+            through the same state paths as
             .Ic expect
-            .Pq Li app.running == true , Li markers[1].snippet != nil .
+            .Pq Li app.running == true , Li markers[1].snippet != nil ,
+            and checks on what happened: the walk keeps a journal of the commands typed
+            and the events printed (the alert, console lines, notes, the events
+            .Ic step
+            delivers), with a launch of the app and the alert's answer marked, and a step
+            can ask that things happened in an order (step 1: the alert was shown, then
+            answered with
+            .Ic auth allow ,
+            then the app printed its status line; step 12:
+            .Ic set autorun off
+            came before
+            .Ic launch ) .
             After every command while a walk runs, the current step is checked; when it
             holds the walk prints
             .Ql \[u2713] step N done
@@ -535,7 +798,38 @@ extension CommandFamily {
             .Ic status
             and the like
             .Pc
-            never count.
+            never count, and a command the step lists counts as following it the first
+            time only.
+            .Ic tutorial hint
+            (or
+            .Ic hint )
+            gives the hint at any time.
+            A hint reads the session and says what is wrong now: the alert was denied,
+            the fix already came, a field mask replaced the whole list.
+            .Pp
+            .Ic tutorial goto Ar N
+            in a session where no app has run yet (a new one, or one just erased with
+            .Ic reset )
+            first types, silently, the commands of the steps before
+            .Ar N ,
+            each step checked, so that step
+            .Ar N
+            starts where the walk would have brought it.
+            At the prompt, the walk's progress (the steps done, the step it is on and
+            the language) is kept in the file
+            .Pa tutorial
+            beside the history file
+            .Pq Pa $XDG_STATE_HOME/placeshell/tutorial , else Pa ~/.local/state/placeshell/tutorial ;
+            .Ic tutorial
+            in a later session takes the walk up where it was, typing the earlier
+            steps' commands as
+            .Ic tutorial goto
+            does.
+            .Ic tutorial reset
+            forgets it.
+            Scripts and
+            .Fl Fl no-history
+            keep none.
             With
             .Fl Fl json
             the walk prints
@@ -583,9 +877,17 @@ extension CommandFamily {
                     the empty list and duplicate rows, stepped with autorun off. Each step says what
                     the app does and which API it uses, and what to type. After every command the walk
                     checks the step with the same state paths 'expect' reads: when it holds, the walk
-                    says so and shows the next step; after two commands that lead elsewhere it gives a
-                    one-line hint (with --json, {"event":"tutorial",…} lines). 'tutorial' alone starts
-                    the walk, takes up a stopped one where it stopped, or shows the current step.
+                    says so and shows the next step. Some steps also check what happened, in order, in
+                    a journal of the commands typed and the events printed: the alert shown and
+                    answered with 'auth allow', 'set autorun off' before 'launch', the result looked
+                    at with 'show'. After two commands that lead elsewhere the walk gives a one-line
+                    hint (with --json, {"event":"tutorial",…} lines); 'tutorial hint' or 'hint' gives
+                    it at any time, and it reads the session (you denied, the fix already came, the
+                    field mask lost name). 'tutorial' alone starts the walk, takes up a stopped one
+                    where it stopped, or shows the current step. 'tutorial goto N' in a session where
+                    no app has run (new, or after 'reset') first types the earlier steps' commands,
+                    silently. At the prompt the progress is kept beside the history file and taken
+                    up by 'tutorial' in the next session; 'tutorial reset' forgets it.
                     The text follows LC_ALL, LC_MESSAGES or LANG when the tutorial has that language,
                     English otherwise ('tutorial language').
                     """,
@@ -617,6 +919,19 @@ extension CommandFamily {
                             }
                             return try goTo(ctx, walk.current + 1)
                         }),
+                    CommandSpec(
+                        "hint", summary: "what to do now: a hint that reads the session",
+                        effect: .looks,
+                        manual: #"""
+                            .It Ic tutorial hint
+                            Says what to do next on the current step, reading the session: what
+                            is wrong now (the alert was denied, the fix already came, a field
+                            mask replaced the whole list) and how to go on.
+                            .Ic hint
+                            alone is the same.
+                            """#,
+                        examples: ["tutorial hint"],
+                        handler: { ctx throws(Diagnostic) in try hintNow(ctx) }),
                     CommandSpec(
                         "back", summary: "go back to the previous step",
                         effect: .acts,
@@ -663,6 +978,16 @@ extension CommandFamily {
                             .It Ic tutorial goto Ar N
                             Goes to step
                             .Ar N .
+                            In a session where no app has run yet (a new one, or one just
+                            erased with
+                            .Ic reset ) ,
+                            it first types the
+                            .Li type:
+                            commands of the steps before
+                            .Ar N ,
+                            silently, and checks that each of those steps holds: step
+                            .Ar N
+                            starts where the walk would have brought it.
                             .Dl tutorial goto 7
                             """#,
                         examples: ["tutorial goto 7"],
@@ -675,7 +1000,12 @@ extension CommandFamily {
                                     at: try ctx.location(of: "N"),
                                     help: "'tutorial list' lists them")
                             }
-                            return try goTo(ctx, n - 1)
+                            let replayed = try replay(upTo: n - 1, ctx, at: try ctx.location(of: "N"))
+                            let result = try goTo(ctx, n - 1)
+                            guard replayed else { return result }
+                            let text = try ctx.shell.tutorialWalk.text()
+                            return CommandResult(
+                                value: result.value, text: replayNote(n - 1, text, ctx.shell) + result.text)
                         }),
                     CommandSpec(
                         "stop", summary: "end the walk (the steps done are kept: 'tutorial' takes it up again)",
@@ -693,6 +1023,24 @@ extension CommandFamily {
                             walk.stoppedAt = walk.current
                             return .line(
                                 text.message("stopped", ["n": String(walk.current + 1)]), value: .int(walk.current + 1))
+                        }),
+                    CommandSpec(
+                        "reset", summary: "forget the progress: no step done, and nothing kept for the next session",
+                        effect: .acts,
+                        manual: #"""
+                            .It Ic tutorial reset
+                            Ends the walk and forgets its progress: no step is done, and the
+                            progress kept beside the history file is removed.
+                            """#,
+                        examples: ["tutorial reset"],
+                        handler: { ctx throws(Diagnostic) in
+                            let walk = ctx.shell.tutorialWalk
+                            let text = try walk.text()
+                            walk.isRunning = false
+                            walk.done = []
+                            walk.stoppedAt = nil
+                            walk.forgetProgress()
+                            return .line(text.message("forgotten"), value: .bool(true))
                         }),
                     CommandSpec(
                         "list", summary: "list the steps, with a mark for those done",
@@ -776,7 +1124,25 @@ extension CommandFamily {
                     let walk = ctx.shell.tutorialWalk
                     if walk.isRunning { return try showCurrent(ctx) }
                     return try start(ctx)
-                })
+                }),
+            CommandSpec(
+                "hint",
+                summary: "the guided tutorial's hint for the step you are on ('tutorial hint')",
+                details: """
+                    Says what to do next on the tutorial's current step. The hint reads the session:
+                    it says what is wrong now (you denied, the fix already came, 'fields' replaced the
+                    whole mask) and how to go on. The same as 'tutorial hint'.
+                    """,
+                effect: .looks,
+                api: APIEntry(what: "nothing in the app: the guided walk's hint"),
+                manual: #"""
+                    .It Ic hint
+                    The same as
+                    .Ic tutorial hint :
+                    what to do next on the tutorial's current step, read from the session.
+                    """#,
+                examples: ["hint"],
+                handler: { ctx throws(Diagnostic) in try hintNow(ctx) }),
         ],
         stateRoots: [
             StateRoot(
@@ -815,8 +1181,12 @@ private func start(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
     let resumeAt = walk.stoppedAt.flatMap { $0 < total ? $0 : nil }
     walk.stoppedAt = nil
     if resumeAt == nil { walk.done = [] }
+    // A walk taken up in a session where no app has run yet (kept from an earlier session)
+    // starts where it stopped.
+    let replayed = try replay(upTo: resumeAt ?? 0, ctx, at: ctx.invocation.location)
     let result = try goTo(ctx, resumeAt ?? 0)
-    let intro = resumeAt != nil ? [] : welcome(text, ctx.shell)
+    var intro = resumeAt != nil ? [] : welcome(text, ctx.shell)
+    if replayed { intro += replayNote(resumeAt ?? 0, text, ctx.shell) }
     return CommandResult(value: result.value, text: intro + result.text)
 }
 

@@ -191,7 +191,7 @@ public final class CommandTable: @unchecked Sendable {
             SourceLocation(source: source, offset: t.offset, length: max(1, t.length))
         }
         guard var spec = command(named: first.text) else {
-            var help = suggestion(for: first.text, among: commandNames)
+            var help = subcommandSuggestion(for: first.text) ?? suggestion(for: first.text, among: commandNames)
             if help == nil { help = "type 'help' for the list of commands" }
             if first.text.isEmpty { throw .syntax("empty command name", at: loc(first), help: help) }
             throw .syntax("unknown command '\(first.text)'", at: loc(first), help: help)
@@ -298,7 +298,12 @@ public final class CommandTable: @unchecked Sendable {
                     "'\(spec.fullName)' needs \(arg.usage)\(arg.summary.isEmpty ? "" : " (\(arg.summary))")",
                     at: loc(last), help: "usage: " + spec.usage)
             }
-            let value = try arguments[argIndex].type.read(&cursor)
+            let value: ArgValue
+            do {
+                value = try arguments[argIndex].type.read(&cursor)
+            } catch {
+                throw optionWithoutDashes(token, of: spec, error)
+            }
             if checkingOnly { continue }
             let end = cursor.tokens[cursor.index - 1]
             invocation.args.append(
@@ -307,13 +312,39 @@ public final class CommandTable: @unchecked Sendable {
         if let extra = cursor.current {
             let what =
                 spec.arguments.isEmpty ? "'\(spec.fullName)' takes no arguments" : "unexpected argument '\(extra.text)'"
-            throw .syntax(what, at: loc(extra), help: "usage: " + spec.usage)
+            throw optionWithoutDashes(extra, of: spec, .syntax(what, at: loc(extra), help: "usage: " + spec.usage))
         }
         return invocation
     }
 }
 
 extension CommandTable {
+    /// "did you mean 'auth allow'?" for a word that is not a command but is the name of a
+    /// subcommand (`allow` typed alone while the alert is up), or nil.
+    fileprivate func subcommandSuggestion(for word: String) -> String? {
+        var found: [String] = []
+        func visit(_ spec: CommandSpec) {
+            for sub in spec.subcommands {
+                if sub.name == word || sub.aliases.contains(word) { found.append(sub.fullName) }
+                visit(sub)
+            }
+        }
+        for spec in commands { visit(spec) }
+        guard !found.isEmpty, found.count <= 3 else { return nil }
+        return "did you mean " + found.map { "'\($0)'" }.joined(separator: " or ") + "?"
+    }
+
+    /// `error`, with "did you mean '--approximate'?" as its help when `word` is, bare, the name
+    /// of one of the command's options.
+    fileprivate func optionWithoutDashes(_ word: Token, of spec: CommandSpec, _ error: Diagnostic) -> Diagnostic {
+        guard !word.isQuoted, !word.isFlag, !word.isOption,
+            let option = spec.options.first(where: { $0.name == word.text })
+        else { return error }
+        var e = error
+        e.help = "did you mean '--\(option.name)'? An option starts with '--'"
+        return e
+    }
+
     /// The error for `word` written where `spec`, which has subcommands and also runs alone,
     /// takes one: when `spec` takes no arguments any word is a misspelt subcommand; when it does,
     /// only a word close to a subcommand's name that its first argument does not accept.

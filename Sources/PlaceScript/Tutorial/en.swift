@@ -5,21 +5,49 @@ let tutorialTextEN = #"""
     # - Lines starting with '#' are comments. Empty lines separate things and are otherwise ignored.
     # - The header, before the first step: 'language:' (the code 'tutorial language' takes),
     #   'name:' (the language's own name) and one 'message.KEY:' line for each message the
-    #   walk prints around the steps. {n}, {total}, {title}, {hint} and {list} are filled in.
+    #   walk prints around the steps. {n}, {total}, {title}, {hint}, {list} and {steps} are filled in.
     # - Each step starts with a heading line '== N' (N counts from 1), then its fields:
     #     title:     one line
     #     optional:  yes, for a step the walk may skip (it says so)
     #     say:       what the app does at this point, in plain words (wrapped to the screen)
     #     api:       one real API per line
-    #     type:      one command to type per line, in order (each must be a valid command)
-    #     done:      one expectation per line, as 'expect' takes it; the step is done when all hold
-    #     hint:      one line, shown when the commands typed lead elsewhere
+    #     type:      one command to type per line, in order (each must be a valid command);
+    #                'tutorial goto' types them, silently, to bring the session to a later step
+    #     done:      one expectation per line, as 'expect' takes it, on the state now
+    #     happened:  one pattern per line, on what happened (see below), matched in order
+    #     from:      where 'happened:' starts reading: step (the default: since the step was
+    #                shown) or launch (since the app's last launch, even before the step)
+    #     when:      a condition for the 'hint:' after it, as 'expect' takes it
+    #     when.happened: a pattern for the 'hint:' after it, read like 'happened:'
+    #     hint:      one line; after 'when:'/'when.happened:' lines, given only when they all
+    #                hold (the first that holds wins); exactly one 'hint:' has no 'when:' and is
+    #                given otherwise. 'tutorial hint' shows it; the walk shows it by itself after
+    #                two commands that lead elsewhere.
     #     after:     optional: what to look at once the step is done
+    #   A step is done when all its 'done:' lines hold and its 'happened:' lines match; it needs
+    #   at least one of the two. Every sentence a step says about what happened must be true on
+    #   every path that passes its checks: check what the sentence claims.
     #   A field's text goes on over the following lines that start with a space; an empty line
     #   between two such lines starts a new paragraph.
+    # - What happened: while a walk exists, it keeps a journal of entries, each a KIND and a text:
+    #     typed    a command the student ran, as typed ('auth allow --approximate'; the walk's own
+    #              commands are not kept)
+    #     launch   the app started (text: swift or objc); it comes before the launch's events
+    #     answer   the permission alert that was on screen went away; text: the command that did
+    #              it ('auth allow', 'auth deny', 'terminate', …)
+    #     alert, console, note, crash, step, trace
+    #              an event the shell printed: the alert (text: its title), a console line of
+    #              the app, a note, a crash, the event 'step' delivered ('locationManager(_:did
+    #              UpdateLocations:)'), a traced call (only with 'trace on')
+    #   A pattern is '[not] KIND [TEXT]'. For typed and answer the text is the whole command, or
+    #   its start when the pattern ends with ' …'; for the others the entry's text contains it; no
+    #   text matches any entry of the kind. 'happened:' lines match entries in their order, each
+    #   after the one before; a 'not' line forbids its entry between the lines around it (last:
+    #   after the line before it).
     # - To translate: copy this file to XX.swift, rename the constant to tutorialTextXX (XX in capitals), translate
-    #   'name:', the messages, 'title:', 'say:', 'hint:' and 'after:', and leave 'type:' and 'done:'
-    #   as they are. Then add "XX": tutorialTextXX to tutorialTexts in TutorialCommands.swift.
+    #   'name:', the messages, 'title:', 'say:', 'hint:' and 'after:', and leave 'type:', 'done:',
+    #   'happened:', 'from:', 'when:' and 'when.happened:' as they are. Then add "XX": tutorialTextXX
+    #   to tutorialTexts in TutorialCommands.swift.
 
     language: en
     name: English
@@ -32,6 +60,9 @@ let tutorialTextEN = #"""
     message.doneToo: ✓ step {n} done too: {title}
     message.already: Your session already shows this step done: 'tutorial next' goes on.
     message.hint: tutorial: {hint}
+    message.hintNow: Step {n}: {hint}
+    message.replayed: The walk typed, silently, the commands of the steps before this one ({steps}): the session is where this step starts.
+    message.forgotten: The tutorial's progress is forgotten: no step is done. 'tutorial' starts it at step 1.
     message.finished: That was the last step: the tutorial is done. 'tutorial list' shows the steps; 'tutorial restart' walks it again.
     message.stopped: Tutorial stopped at step {n}. 'tutorial' takes it up again.
     message.notRunning: No tutorial is running: 'tutorial' starts one.
@@ -59,6 +90,18 @@ let tutorialTextEN = #"""
     done: app.running == true
     done: auth.status == "authorizedWhenInUse"
     done: auth.accuracy == "full"
+    happened: launch
+    happened: alert
+    happened: answer auth allow
+    happened: console Location status is OK.
+    when.happened: answer auth deny
+    hint: you answered Don't Allow: 'reset' forgets the answer (Erase All Content and Settings); then 'launch' and 'auth allow'.
+    when.happened: answer auth allow --approximate
+    hint: you turned Precise off: 'reset', then 'launch' and 'auth allow' without --approximate.
+    when: auth.prompt == true
+    hint: the alert is on screen: answer it with 'auth allow'.
+    when: auth.status != "notDetermined"
+    hint: the permission was given without the alert you are to answer (in Settings, or before the walk began): 'reset', then 'launch' and 'auth allow'.
     hint: type 'launch' to start the app, then 'auth allow' to answer the alert (without --approximate: precise location comes first).
 
     == 2
@@ -83,7 +126,16 @@ let tutorialTextEN = #"""
     type: locate sydney
     type: launch
     done: location != nil
-    hint: type 'locate sydney' to give the device a position, then 'launch' to start updates again. No fix after a denial? 'auth allow', then 'launch' again.
+    from: launch
+    happened: console Location status is OK.
+    happened: console Location:
+    when: app.running == false
+    hint: the app is not running: 'locate sydney', then 'launch' (the permission is kept).
+    when: auth.status == "denied"
+    hint: location is denied: 'auth allow' in Settings, then relaunch with 'terminate' and 'launch'. A denial stops the updates until the app is launched again.
+    when: device.updating == false
+    hint: the app stopped its updates after the location error: 'locate sydney' if the device has no position yet, then start the app again with 'launch'.
+    hint: type 'locate sydney' to give the device a position, then 'launch' to start updates again.
 
     == 3
     title: Add the map
@@ -103,6 +155,10 @@ let tutorialTextEN = #"""
     type: locate -33.870305 151.199
     done: map.hidden == false
     done: stats.locationUpdates >= 2
+    when: device.updating == false
+    hint: the app stopped its updates: relaunch with 'terminate' then 'launch'.
+    when: stats.locationUpdates == 1
+    hint: the first fix already came, and no other comes until the device moves more than 50 m from it: 'locate -33.870305 151.199'.
     hint: move the device more than 50 m from its last fix: 'locate -33.870305 151.199'.
 
     == 4
@@ -122,7 +178,9 @@ let tutorialTextEN = #"""
     type: likely
     done: app.screen == "picker"
     done: picker.rows.count > 0
-    hint: type 'likely' to tap "Get Place". An empty table? 'back', then 'likely' again.
+    when: app.screen == "picker"
+    hint: the table is empty: the picker got a copy of the list before the answer came. 'back', then 'likely' again.
+    hint: type 'likely' to tap "Get Place".
 
     == 5
     title: Let the user pick
@@ -137,7 +195,9 @@ let tutorialTextEN = #"""
     type: select 1
     done: app.screen == "map"
     done: markers.count == 1
-    hint: type 'select 1' to tap the first row ('likely' opens the picker first if it is closed).
+    when: app.screen == "map"
+    hint: the picker is closed: 'likely' opens it, then 'select 1'.
+    hint: type 'select 1' to tap the first row.
 
     == 6
     title: Add the marker
@@ -173,8 +233,19 @@ let tutorialTextEN = #"""
     type: fields +formattedAddress
     type: likely
     type: select 1
+    type: likely
+    type: select 1
     done: fields contains "formattedAddress"
+    done: fields contains "name"
+    done: fields contains "coordinate"
+    done: markers[1].title != nil
     done: markers[1].snippet != nil
+    when: fields !contains "name"
+    hint: the fields you gave replaced the whole mask, and name is not in it: rows are blank and the marker has no title. With '+' a field is added: 'fields reset', then 'fields +formattedAddress'.
+    when: fields !contains "coordinate"
+    hint: the fields you gave replaced the whole mask, and coordinate is not in it: the marker stands nowhere. With '+' a field is added: 'fields reset', then 'fields +formattedAddress'.
+    when: fields contains "formattedAddress"
+    hint: the fields are right; the list the app holds was fetched before: pick a place twice ('likely', 'select 1'), and the second list carries the address.
     hint: type 'fields +formattedAddress', then pick a place twice ('likely', 'select 1'): the second list carries the address.
     after: 'tap marker 1': the info window now shows the address under the name.
 
@@ -284,10 +355,25 @@ let tutorialTextEN = #"""
     type: events
     type: step 2
     type: auth allow
+    type: step 2
     done: shell.autorun == false
     done: app.flavor == "swift"
     done: auth.status == "authorizedWhenInUse"
     done: log contains "Current Place error"
+    happened: typed set autorun off
+    happened: not typed set autorun on
+    happened: launch swift
+    happened: alert
+    happened: answer auth allow
+    happened: console Current Place error
+    when: shell.autorun == true
+    hint: autorun is on, so every event comes at once: 'reset', 'set autorun off', then 'launch'.
+    when: log contains "Current Place error"
+    hint: the callback came before you answered the alert: 'reset', then 'launch' again, and 'auth allow' as soon as the alert is on screen.
+    when: auth.prompt == true
+    hint: the alert is on screen: answer it with 'auth allow' before the places callback comes, then 'step 2'.
+    when: auth.status == "authorizedWhenInUse"
+    hint: 'step' until the places callback comes: it fails anyway.
     hint: type 'reset', 'set autorun off', 'launch', 'step 2', 'auth allow', then 'step 2'.
 
     == 13
@@ -297,15 +383,27 @@ let tutorialTextEN = #"""
       The run loop still waits for you. The next event is the first fix: 'step' delivers it.
       listLikelyPlaces() empties the list at once and sends a request, answered 0.4 s later. Tap
       "Get Place" in between, 'likely': the picker gets a copy of the empty array. Then 'step'
-      the answer: the app's list fills ('show likely.count'), but the picker's copy stays empty,
-      because it never reloads.
+      the answer, and look: the app's list is full ('show likely.count'), but the picker's copy
+      stays empty, because it never reloads.
     api: prepare(for:sender:)
     type: step
     type: likely
+    type: step
+    type: show likely.count
     done: picker.open == true
     done: picker.rows.count == 0
     done: likely.count > 0
-    hint: with autorun off: 'step' the fix, 'likely' at once, then 'step' the places answer.
+    happened: step locationManager(_:didUpdateLocations:)
+    happened: typed likely
+    happened: step findPlaceLikelihoodsFromCurrentLocation callback
+    happened: typed show likely …
+    when: shell.autorun == true
+    hint: autorun is on, so the answer came before you could tap: 'set autorun off', then walk step 12 again ('tutorial goto 12').
+    when: picker.rows.count > 0
+    hint: the picker opened after the answer came, with the full list: 'back', then 'tutorial goto 12' to try again.
+    when: likely.count > 0
+    hint: the answer is in: look at the app's list with 'show likely.count', and at the picker's.
+    hint: with autorun off: 'step' the fix, 'likely' at once, then 'step' the places answer and 'show likely.count'.
     after: 'back' and 'likely' again: now the rows are there.
 
     == 14
@@ -319,7 +417,7 @@ let tutorialTextEN = #"""
       Make two calls overlap: 'back' (if the picker is open), 'locate google-sydney' (a fix due in
       1 s), 'likely', 'wait 0.7s', then 'select 1': the selection sends a request answered in
       0.4 s, and the fix comes 0.3 s later with another. 'step' the fix: two requests are in
-      flight.
+      flight. 'step' twice more delivers both answers, and 'show likely' shows the list.
     api: GMSPlacesClient.findPlaceLikelihoodsFromCurrentLocation(withPlaceFields:callback:)
     type: back
     type: locate google-sydney
@@ -327,7 +425,22 @@ let tutorialTextEN = #"""
     type: wait 0.7s
     type: select 1
     type: step
-    done: stats.inFlight >= 2
-    hint: with autorun off: 'locate google-sydney', 'likely', 'wait 0.7s', 'select 1', then 'step'.
-    after: 'step' twice more and 'show likely': every name is there twice. 'set autorun on' lets the run loop run by itself again.
+    type: step
+    type: step
+    type: show likely
+    done: likely.count == 22
+    done: likely[1].name == likely[12].name
+    happened: typed select 1
+    happened: step locationManager(_:didUpdateLocations:)
+    happened: step findPlaceLikelihoodsFromCurrentLocation callback
+    happened: step findPlaceLikelihoodsFromCurrentLocation callback
+    happened: typed show likely …
+    when: shell.autorun == true
+    hint: autorun is on, so the calls do not overlap: 'set autorun off' first.
+    when: stats.inFlight >= 2
+    hint: two requests are in flight: 'step' twice to deliver both answers, then 'show likely'.
+    when: likely.count == 22
+    hint: the answers are in: 'show likely' shows every name twice.
+    hint: with autorun off: 'locate google-sydney', 'likely', 'wait 0.7s', 'select 1', then 'step' three times and 'show likely'.
+    after: Every name is there twice. 'set autorun on' lets the run loop run by itself again.
     """#
