@@ -15,9 +15,10 @@ import PlaceFormats
 /// Candidates are places within max(3 s_i, 200 m); the 20 heaviest are returned, sorted by
 /// likelihood, then distance, then place ID, so equal weights always come out in the same order.
 ///
-/// `rank(_: PlaceStore, …)` is what the service runs: it asks the store's grid for the places
-/// of each size class within that class's largest cutoff, so a query with a million places
-/// loaded looks at a few hundred. `rank(_: [Place], …)` scores every place one by one: the
+/// `rank(_: PlaceStore, …)` is what the service runs: it asks the store's grid for the cells
+/// that may hold a candidate (each cell knows its largest radius), scores them best possible
+/// weight first and stops when no cell left can beat the 20th place, so a query with a million
+/// places loaded looks at a few dozen, however large the largest place (PlaceGrid's note). `rank(_: [Place], …)` scores every place one by one: the
 /// reference the tests hold the indexed ranking to (the same numbers, to the bit).
 public enum LikelihoodModel {
     /// Prior weights by place type: the first type of a place found here counts, else 1.
@@ -69,12 +70,7 @@ public enum LikelihoodModel {
             if a.distance != b.distance { return a.distance < b.distance }
             return store.id(at: a.index) < store.id(at: b.index)
         }
-        store.grid.visit(
-            store, around: point,
-            cutoff: { maxRadius in
-                max(spreads * (accuracy * accuracy + maxRadius * maxRadius + baseline * baseline).squareRoot(), floor)
-            }
-        ) { index in
+        func score(_ index: Int) {
             let radius = store.radius(at: index)
             let s = (accuracy * accuracy + radius * radius + baseline * baseline).squareRoot()
             let cutoff = max(spreads * s, floor)
@@ -98,6 +94,39 @@ public enum LikelihoodModel {
             top.insert((index, d, s, p, w), at: at)
             if top.count > limit { top.removeLast() }
         }
+        let grid = store.grid
+        for row in grid.indexedCount..<store.count { score(row) }
+        // The cells that may hold a candidate, with the best weight anything in them can have
+        // (see PlaceGrid's note), scored best bound first until none can beat the 20th.
+        let bounded = point.latitude.isFinite && point.longitude.isFinite && abs(point.latitude) <= 90
+        let wrapped = GeoPoint(latitude: point.latitude, longitude: PlaceStore.wrapLongitude(point.longitude))
+        let cosLat = cos(point.latitude * .pi / 180)
+        let maxPrior = store.maxPrior
+        var cells: [(bound: Double, distance: Double, cell: Int)] = []
+        grid.forEachCell(
+            around: point,
+            cutoff: { maxRadius in
+                max(spreads * (accuracy * accuracy + maxRadius * maxRadius + baseline * baseline).squareRoot(), floor)
+            }
+        ) { i, c in
+            guard bounded else {
+                cells.append((.infinity, 0, i))
+                return
+            }
+            let radius = Double(grid.cellMaxR[i]) / 10
+            let s = (accuracy * accuracy + radius * radius + baseline * baseline).squareRoot()
+            let dmin = grid.cellDistanceBound(i, c, from: wrapped, cosLat: cosLat)
+            guard dmin <= max(spreads * s, floor) else { return }
+            cells.append((maxPrior * exp(-(dmin * dmin) / (2 * s * s)) * (1 + 1e-12), dmin, i))
+        }
+        cells.sort { $0.bound > $1.bound || ($0.bound == $1.bound && $0.distance < $1.distance) }
+        for cell in cells {
+            if top.count == limit, let last = top.last {
+                if cell.bound < last.weight { break }
+                if cell.bound == last.weight && cell.distance > last.distance { continue }
+            }
+            for k in grid.cellRows(cell.cell) { score(Int(grid.order[k])) }  // safe: stored rows widen
+        }
         let total = top.reduce(0) { $0 + $1.weight } + SimulationChoices.elsewhereWeight
         return top.map {
             Scored(
@@ -111,9 +140,9 @@ public enum LikelihoodModel {
     public static func rank(_ places: [Place], at point: GeoPoint, accuracy: Double) -> [Scored] {
         let accuracy = max(0, accuracy)
         let baseline = SimulationChoices.baselineSpread
-        // A cheap flat-earth distance rules out far places before the exact (haversine) one.
+        // R·|Δφ| never exceeds the great-circle distance: a safe, cheap first test (a flat-earth
+        // estimate in longitude is not, near the poles).
         let metresPerDegree = earthRadius * .pi / 180
-        let cosLat = cos(point.latitude * .pi / 180)
         var candidates: [(index: Int, distance: Double, spread: Double, prior: Double, weight: Double)] = []
         for index in places.indices {
             // Read fields in place: copying a whole Place (its strings and arrays) costs more
@@ -122,12 +151,7 @@ public enum LikelihoodModel {
             let coordinate = places[index].coordinate
             let s = (accuracy * accuracy + radius * radius + baseline * baseline).squareRoot()
             let cutoff = max(SimulationChoices.candidateSpreads * s, SimulationChoices.minimumSearchRadius)
-            let dy = (coordinate.latitude - point.latitude) * metresPerDegree
-            var dLng = abs(coordinate.longitude - point.longitude)
-            if dLng > 180 { dLng = 360 - dLng }
-            let dx = dLng * metresPerDegree * cosLat
-            // The flat estimate is within a few per cent at these ranges; 10 % margin.
-            if dy * dy + dx * dx > cutoff * cutoff * 1.21 { continue }
+            if abs(coordinate.latitude - point.latitude) * metresPerDegree > cutoff * (1 + 1e-9) { continue }
             let d = distance(point, coordinate)
             guard d <= cutoff else { continue }
             let p = prior(places[index].types)
