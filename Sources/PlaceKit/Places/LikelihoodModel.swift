@@ -96,8 +96,10 @@ public enum LikelihoodModel {
         }
         let grid = store.grid
         for row in grid.indexedCount..<store.count { score(row) }
-        // The cells that may hold a candidate, with the best weight anything in them can have
-        // (see PlaceGrid's note), scored best bound first until none can beat the 20th.
+        // Class by class, smallest places first: the cells that may hold a candidate, with the
+        // best weight anything in them can have (see PlaceGrid's note), scored best bound first
+        // until none can beat the 20th; each class is searched no farther than its largest place
+        // could still beat the 20th found so far.
         let bounded = point.latitude.isFinite && point.longitude.isFinite && abs(point.latitude) <= 90
         let wrapped = GeoPoint(latitude: point.latitude, longitude: PlaceStore.wrapLongitude(point.longitude))
         let cosLat = cos(point.latitude * .pi / 180)
@@ -105,28 +107,38 @@ public enum LikelihoodModel {
         var cells: [(bound: Double, distance: Double, cell: Int)] = []
         grid.forEachCell(
             around: point,
-            cutoff: { maxRadius in
-                max(spreads * (accuracy * accuracy + maxRadius * maxRadius + baseline * baseline).squareRoot(), floor)
-            }
-        ) { i, c in
-            guard bounded else {
-                cells.append((.infinity, 0, i))
-                return
-            }
-            let radius = Double(grid.cellMaxR[i]) / 10
-            let s = (accuracy * accuracy + radius * radius + baseline * baseline).squareRoot()
-            let dmin = grid.cellDistanceBound(i, c, from: wrapped, cosLat: cosLat)
-            guard dmin <= max(spreads * s, floor) else { return }
-            cells.append((maxPrior * exp(-(dmin * dmin) / (2 * s * s)) * (1 + 1e-12), dmin, i))
-        }
-        cells.sort { $0.bound > $1.bound || ($0.bound == $1.bound && $0.distance < $1.distance) }
-        for cell in cells {
-            if top.count == limit, let last = top.last {
-                if cell.bound < last.weight { break }
-                if cell.bound == last.weight && cell.distance > last.distance { continue }
-            }
-            for k in grid.cellRows(cell.cell) { score(Int(grid.order[k])) }  // safe: stored rows widen
-        }
+            cutoff: { _, maxRadius in
+                let s = (accuracy * accuracy + maxRadius * maxRadius + baseline * baseline).squareRoot()
+                let candidates = max(spreads * s, floor)
+                // Beyond `reach` nothing of this class can weigh even 1e-6 less than the 20th
+                // so far: maxPrior · exp(−d² / 2 s²) < w20 (1 − 1e-6) there.
+                guard bounded, top.count == limit, let last = top.last, last.weight > 0 else { return candidates }
+                let ratio = maxPrior / (last.weight * (1 - 1e-6))
+                let reach = ratio <= 1 ? 1e-3 : s * (2 * log(ratio)).squareRoot() * (1 + 1e-9) + 1e-3
+                return min(candidates, reach)
+            },
+            { i, c in
+                guard bounded else {
+                    cells.append((.infinity, 0, i))
+                    return
+                }
+                let radius = Double(grid.cellMaxR[i]) / 10
+                let s = (accuracy * accuracy + radius * radius + baseline * baseline).squareRoot()
+                let dmin = grid.cellDistanceBound(i, c, from: wrapped, cosLat: cosLat)
+                guard dmin <= max(spreads * s, floor) else { return }
+                cells.append((maxPrior * exp(-(dmin * dmin) / (2 * s * s)) * (1 + 1e-12), dmin, i))
+            },
+            classDone: { _ in
+                cells.sort { $0.bound > $1.bound || ($0.bound == $1.bound && $0.distance < $1.distance) }
+                for cell in cells {
+                    if top.count == limit, let last = top.last {
+                        if cell.bound < last.weight { break }
+                        if cell.bound == last.weight && cell.distance > last.distance { continue }
+                    }
+                    for k in grid.cellRows(cell.cell) { score(Int(grid.order[k])) }  // safe: stored rows widen
+                }
+                cells.removeAll(keepingCapacity: true)
+            })
         let total = top.reduce(0) { $0 + $1.weight } + SimulationChoices.elsewhereWeight
         return top.map {
             Scored(

@@ -29,9 +29,11 @@ import PlaceFormats
 ///   of the haversine distance to anything in it) lies beyond max(3 s, 200 m) of its own
 ///   largest place holds no candidate, and the best weight anything in it can reach is
 ///   `maxPrior · exp(−dmin² / 2 s²)` with that s. The likelihood query (`LikelihoodModel.rank`)
-///   scores the cells best bound first and stops at the first whose bound cannot beat the 20th
-///   place so far, so a dense city costs the few cells around the fix, and one kilometre-wide
-///   park costs only the cells near it. The result is exact, bit for bit: the likelihoods are
+///   goes class by class, smallest places first, scores each class's cells best bound first
+///   and stops at the first whose bound cannot beat the 20th place so far; and it enumerates a
+///   class's cells no farther than where its largest place could still beat that 20th
+///   (s·√(2 ln(maxPrior / w20)), so the search narrows as the list fills). A dense city costs
+///   the few cells around the fix, and one kilometre-wide park costs only the cells near it. The result is exact, bit for bit: the likelihoods are
 ///   normalised over the 20 returned (W of the top 20 + elsewhere), not over every candidate,
 ///   so the places never scored cannot change a number; a cell is skipped only when nothing in
 ///   it can be a candidate or outrank the 20th (bound below its weight, or equal with a nearer
@@ -59,8 +61,9 @@ struct PlaceGrid: Sendable {
     /// Upper radius bound of each size class, in decimetres.
     static let classLimits: [UInt16] = [300, 600, 1200, 2500, 5000, 10_000, 20_000, 40_000, UInt16.max]
     /// The finest cell of each class's grid, in 1e-7 degrees: about the size of the class's
-    /// largest places, a third of its search radius at a 5 m fix.
-    static let baseCellE7: [Int64] = [10_000, 10_000, 10_000, 20_000, 40_000, 80_000, 160_000, 320_000, 640_000]
+    /// largest places (0.0005° ≈ 55 m for the smallest), so that the cells a query scores hold
+    /// few places it did not need.
+    static let baseCellE7: [Int64] = [5_000, 5_000, 10_000, 20_000, 40_000, 80_000, 160_000, 320_000, 640_000]
     static let classCount = 9
     /// Places appended since the last build that queries look at one by one, at most.
     static let pendingLimit = 1024
@@ -324,10 +327,21 @@ struct PlaceGrid: Sendable {
     /// `cutoff(maxRadius)` metres of `point`, `maxRadius` being the largest radius of the cell's
     /// class (metres). Pending rows are not included.
     func forEachCell(around point: GeoPoint, cutoff: (Double) -> Double, _ body: (Int, Int) -> Void) {
+        forEachCell(around: point, cutoff: { _, maxRadius in cutoff(maxRadius) }, body, classDone: { _ in })
+    }
+
+    /// `forEachCell` class by class, smallest places first: `cutoff(class, maxRadius)` is asked
+    /// when a class begins, so it may narrow as the caller learns more, and `classDone(class)`
+    /// is called when a class's cells have all been given.
+    func forEachCell(
+        around point: GeoPoint, cutoff: (Int, Double) -> Double, _ body: (Int, Int) -> Void,
+        classDone: (Int) -> Void
+    ) {
         let lat = min(90, max(-90, point.latitude))
         let lng = PlaceStore.wrapLongitude(point.longitude)
         for c in 0..<Self.classCount where classCells[c] < classCells[c + 1] {
-            let r = cutoff(Double(classMax[c]) / 10)
+            defer { classDone(c) }
+            let r = cutoff(c, Double(classMax[c]) / 10)
             guard r >= 0, r.isFinite else { continue }
             let rho = r / earthRadius
             // 2e-7°: two units of the stored integers, beyond any rounding of these doubles.
