@@ -70,17 +70,16 @@ public enum LikelihoodModel {
             if a.distance != b.distance { return a.distance < b.distance }
             return store.id(at: a.index) < store.id(at: b.index)
         }
-        func score(_ index: Int) {
-            let radius = store.radius(at: index)
+        func score(_ index: Int, _ c: PlaceStore.Coord) {
+            let radius = Double(c.radius) / 10  // store.radius(at: index)
             let s = (accuracy * accuracy + radius * radius + baseline * baseline).squareRoot()
             let cutoff = max(spreads * s, floor)
-            let c = store.coords[index]
             let latitude = Double(c.lat) / 1e7
             // R·|Δφ| never exceeds the great-circle distance: a safe, cheap first test.
             if abs(latitude - point.latitude) * metresPerDegree > cutoff * (1 + 1e-9) { return }
             let d = distance(point, GeoPoint(latitude: latitude, longitude: Double(c.lng) / 1e7))
             guard d <= cutoff else { return }
-            let p = store.prior(at: index)
+            let p = store.typeListPriors[Int(c.types)]  // safe: stored indexes widen (store.prior(at:))
             let w = p * exp(-(d * d) / (2 * s * s))
             if top.count == limit, let last = top.last,
                 !better((index, d, w), than: (last.index, last.distance, last.weight))
@@ -95,7 +94,11 @@ public enum LikelihoodModel {
             if top.count > limit { top.removeLast() }
         }
         let grid = store.grid
-        for row in grid.indexedCount..<store.count { score(row) }
+        for row in grid.indexedCount..<store.count { score(row, store.coords[row]) }
+        // A cell's places are gathered before any is scored: the loads are independent, so the
+        // memory fetches (the places of a cell lie anywhere in the store) overlap.
+        var gathered: [(index: Int, coord: PlaceStore.Coord)] = []
+        gathered.reserveCapacity(64)
         // Class by class, smallest places first: the cells that may hold a candidate, with the
         // best weight anything in them can have (see PlaceGrid's note), scored best bound first
         // until none can beat the 20th; each class is searched no farther than its largest place
@@ -135,7 +138,12 @@ public enum LikelihoodModel {
                         if cell.bound < last.weight { break }
                         if cell.bound == last.weight && cell.distance > last.distance { continue }
                     }
-                    for k in grid.cellRows(cell.cell) { score(Int(grid.order[k])) }  // safe: stored rows widen
+                    gathered.removeAll(keepingCapacity: true)
+                    for k in grid.cellRows(cell.cell) {
+                        let row = Int(grid.order[k])  // safe: stored rows widen
+                        gathered.append((row, store.coords[row]))
+                    }
+                    for g in gathered { score(g.index, g.coord) }
                 }
                 cells.removeAll(keepingCapacity: true)
             })
