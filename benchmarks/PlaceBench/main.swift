@@ -3,10 +3,16 @@ import PlaceFormats
 // start-up does not blur a per-query figure), what a person with a million places loaded waits
 // for: a likely-places query at 5 m and 100 m accuracy, and building the spatial index.
 //
-//   PlaceBench query N Q SEED [DIR]   N synthetic places (seed SEED) around Sydney, Q query
-//                                     points; prints `key value` lines; with DIR, writes the
-//                                     places and queries for the Python reference and the
-//                                     expected top 20 of the first queries.
+//   PlaceBench query N Q SEED [DIR [DATASET [OSM]]]
+//                                     N synthetic places (seed SEED), Q query points; prints
+//                                     `key value` lines; with DIR, writes the places and
+//                                     queries for the Python reference, the expected top 20 of
+//                                     the first queries, and `fixes.placescript` (every
+//                                     point as `locate LAT LNG` + `wait 3s`). DATASET:
+//                                     uniform (default: 20 km around Sydney, no built-in
+//                                     places), mixed (the built-in places + 10 km around
+//                                     Sydney), osm (mixed + the OSM file OSM), country
+//                                     (1,000 km across central Australia, no built-in places).
 //   PlaceBench memory N               N places with 20-character names, one query, exit: run it
 //                                     under /usr/bin/time -f %M against N = 0.
 import PlaceKit
@@ -42,11 +48,36 @@ case "query":
     let n = Int(args[2])!
     let q = Int(args[3])!
     let seed = UInt64(args[4])!
+    let dataset = args.count > 6 ? args[6] : "uniform"
     let clock = ContinuousClock()
     var store = PlaceStore.builtin
-    store.replaceAll(with: [], source: "bench")
+    if dataset == "uniform" || dataset == "country" { store.replaceAll(with: [], source: "bench") }
+    if dataset == "osm" {
+        guard args.count > 7, let f = fopen(args[7], "rb") else { fatalError("osm: no file") }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let got = fread(&chunk, 1, chunk.count, f)
+            if got <= 0 { break }
+            bytes += chunk[0..<got]
+        }
+        fclose(f)
+        guard case .success(let summary) = OSMPBFImporter.parse(bytes) else { fatalError("osm: cannot read") }
+        store.merge(summary.records, source: "osm")
+    }
     let genTime = clock.measure {
-        store.generate(count: n, around: sydney, radius: 20_000, seed: seed, source: "synthetic")
+        switch dataset {
+        case "uniform":
+            store.generate(count: n, around: sydney, radius: 20_000, seed: seed, source: "synthetic")
+        case "country":
+            store.generate(
+                count: n, around: GeoPoint(latitude: -25, longitude: 134), radius: 500_000, seed: seed,
+                source: "synthetic")
+        default:
+            store.generate(
+                count: n, around: GeoPoint(latitude: -33.87, longitude: 151.2), radius: 10_000, seed: seed,
+                source: "synthetic")
+        }
     }
     // The index build alone, the best of three (the first one ran inside generate).
     var build = Double.infinity
@@ -89,6 +120,11 @@ case "query":
         }
         write(dir + "/places.f64", flat)
         write(dir + "/queries.f64", points.flatMap { [$0.latitude, $0.longitude] })
+        var fixes = ""
+        for p in points { fixes += "locate \(p.latitude) \(p.longitude)\nwait 3s\n" }
+        guard let ff = fopen(dir + "/fixes.placescript", "w") else { fatalError("cannot write fixes") }
+        fputs(fixes, ff)
+        fclose(ff)
         let text = expected.joined(separator: "\n") + "\n"
         guard let f = fopen(dir + "/expected.txt", "w") else { fatalError("cannot write expected.txt") }
         fputs(text, f)

@@ -15,9 +15,10 @@ import PlaceFormats
 /// Candidates are places within max(3 s_i, 200 m); the 20 heaviest are returned, sorted by
 /// likelihood, then distance, then place ID, so equal weights always come out in the same order.
 ///
-/// `rank(_: PlaceStore, …)` is what the service runs: it asks the store's grid for the places
-/// of each size class within that class's largest cutoff, so a query with a million places
-/// loaded looks at a few hundred. `rank(_: [Place], …)` scores every place one by one: the
+/// `rank(_: PlaceStore, …)` is what the service runs: it asks the store's grid for the cells
+/// that may hold a candidate (each cell knows its largest radius), scores them best possible
+/// weight first and stops when no cell left can beat the 20th place, so a query with a million
+/// places loaded looks at a few dozen, however large the largest place (PlaceGrid's note). `rank(_: [Place], …)` scores every place one by one: the
 /// reference the tests hold the indexed ranking to (the same numbers, to the bit).
 public enum LikelihoodModel {
     /// Prior weights by place type: the first type of a place found here counts, else 1.
@@ -69,22 +70,16 @@ public enum LikelihoodModel {
             if a.distance != b.distance { return a.distance < b.distance }
             return store.id(at: a.index) < store.id(at: b.index)
         }
-        store.grid.visit(
-            store, around: point,
-            cutoff: { maxRadius in
-                max(spreads * (accuracy * accuracy + maxRadius * maxRadius + baseline * baseline).squareRoot(), floor)
-            }
-        ) { index in
-            let radius = store.radius(at: index)
+        func score(_ index: Int, _ c: PlaceStore.Coord) {
+            let radius = Double(c.radius) / 10  // store.radius(at: index)
             let s = (accuracy * accuracy + radius * radius + baseline * baseline).squareRoot()
             let cutoff = max(spreads * s, floor)
-            let c = store.coords[index]
             let latitude = Double(c.lat) / 1e7
             // R·|Δφ| never exceeds the great-circle distance: a safe, cheap first test.
             if abs(latitude - point.latitude) * metresPerDegree > cutoff * (1 + 1e-9) { return }
             let d = distance(point, GeoPoint(latitude: latitude, longitude: Double(c.lng) / 1e7))
             guard d <= cutoff else { return }
-            let p = store.prior(at: index)
+            let p = store.typeListPriors[Int(c.types)]  // safe: stored indexes widen (store.prior(at:))
             let w = p * exp(-(d * d) / (2 * s * s))
             if top.count == limit, let last = top.last,
                 !better((index, d, w), than: (last.index, last.distance, last.weight))
@@ -98,6 +93,60 @@ public enum LikelihoodModel {
             top.insert((index, d, s, p, w), at: at)
             if top.count > limit { top.removeLast() }
         }
+        let grid = store.grid
+        for row in grid.indexedCount..<store.count { score(row, store.coords[row]) }
+        // A cell's places are gathered before any is scored: the loads are independent, so the
+        // memory fetches (the places of a cell lie anywhere in the store) overlap.
+        var gathered: [(index: Int, coord: PlaceStore.Coord)] = []
+        gathered.reserveCapacity(64)
+        // Class by class, smallest places first: the cells that may hold a candidate, with the
+        // best weight anything in them can have (see PlaceGrid's note), scored best bound first
+        // until none can beat the 20th; each class is searched no farther than its largest place
+        // could still beat the 20th found so far.
+        let bounded = point.latitude.isFinite && point.longitude.isFinite && abs(point.latitude) <= 90
+        let wrapped = GeoPoint(latitude: point.latitude, longitude: PlaceStore.wrapLongitude(point.longitude))
+        let cosLat = cos(point.latitude * .pi / 180)
+        let maxPrior = store.maxPrior
+        var cells: [(bound: Double, distance: Double, cell: Int)] = []
+        grid.forEachCell(
+            around: point,
+            cutoff: { _, maxRadius in
+                let s = (accuracy * accuracy + maxRadius * maxRadius + baseline * baseline).squareRoot()
+                let candidates = max(spreads * s, floor)
+                // Beyond `reach` nothing of this class can weigh even 1e-6 less than the 20th
+                // so far: maxPrior · exp(−d² / 2 s²) < w20 (1 − 1e-6) there.
+                guard bounded, top.count == limit, let last = top.last, last.weight > 0 else { return candidates }
+                let ratio = maxPrior / (last.weight * (1 - 1e-6))
+                let reach = ratio <= 1 ? 1e-3 : s * (2 * log(ratio)).squareRoot() * (1 + 1e-9) + 1e-3
+                return min(candidates, reach)
+            },
+            { i, c in
+                guard bounded else {
+                    cells.append((.infinity, 0, i))
+                    return
+                }
+                let radius = Double(grid.cellMaxR[i]) / 10
+                let s = (accuracy * accuracy + radius * radius + baseline * baseline).squareRoot()
+                let dmin = grid.cellDistanceBound(i, c, from: wrapped, cosLat: cosLat)
+                guard dmin <= max(spreads * s, floor) else { return }
+                cells.append((maxPrior * exp(-(dmin * dmin) / (2 * s * s)) * (1 + 1e-12), dmin, i))
+            },
+            classDone: { _ in
+                cells.sort { $0.bound > $1.bound || ($0.bound == $1.bound && $0.distance < $1.distance) }
+                for cell in cells {
+                    if top.count == limit, let last = top.last {
+                        if cell.bound < last.weight { break }
+                        if cell.bound == last.weight && cell.distance > last.distance { continue }
+                    }
+                    gathered.removeAll(keepingCapacity: true)
+                    for k in grid.cellRows(cell.cell) {
+                        let row = Int(grid.order[k])  // safe: stored rows widen
+                        gathered.append((row, store.coords[row]))
+                    }
+                    for g in gathered { score(g.index, g.coord) }
+                }
+                cells.removeAll(keepingCapacity: true)
+            })
         let total = top.reduce(0) { $0 + $1.weight } + SimulationChoices.elsewhereWeight
         return top.map {
             Scored(
@@ -111,9 +160,9 @@ public enum LikelihoodModel {
     public static func rank(_ places: [Place], at point: GeoPoint, accuracy: Double) -> [Scored] {
         let accuracy = max(0, accuracy)
         let baseline = SimulationChoices.baselineSpread
-        // A cheap flat-earth distance rules out far places before the exact (haversine) one.
+        // R·|Δφ| never exceeds the great-circle distance: a safe, cheap first test (a flat-earth
+        // estimate in longitude is not, near the poles).
         let metresPerDegree = earthRadius * .pi / 180
-        let cosLat = cos(point.latitude * .pi / 180)
         var candidates: [(index: Int, distance: Double, spread: Double, prior: Double, weight: Double)] = []
         for index in places.indices {
             // Read fields in place: copying a whole Place (its strings and arrays) costs more
@@ -122,12 +171,7 @@ public enum LikelihoodModel {
             let coordinate = places[index].coordinate
             let s = (accuracy * accuracy + radius * radius + baseline * baseline).squareRoot()
             let cutoff = max(SimulationChoices.candidateSpreads * s, SimulationChoices.minimumSearchRadius)
-            let dy = (coordinate.latitude - point.latitude) * metresPerDegree
-            var dLng = abs(coordinate.longitude - point.longitude)
-            if dLng > 180 { dLng = 360 - dLng }
-            let dx = dLng * metresPerDegree * cosLat
-            // The flat estimate is within a few per cent at these ranges; 10 % margin.
-            if dy * dy + dx * dx > cutoff * cutoff * 1.21 { continue }
+            if abs(coordinate.latitude - point.latitude) * metresPerDegree > cutoff * (1 + 1e-9) { continue }
             let d = distance(point, coordinate)
             guard d <= cutoff else { continue }
             let p = prior(places[index].types)

@@ -7,24 +7,42 @@ import PlaceFormats
 #endif
 
 /// The spatial index of a `PlaceStore`: sorted grid cells over latitude and longitude, one grid
-/// per size class of place.
+/// per size class of place, each cell knowing the largest radius in it.
 ///
 /// Design note.
 /// - Why a grid and not a k-d tree or an R-tree: a likelihood query is a disc of a known radius,
 ///   the data are points, and what matters is build time and bytes per place. A grid sorted by
-///   cell is one `UInt32` per place (the rows in cell order) plus 12 bytes per non-empty cell,
+///   cell is one `UInt32` per place (the rows in cell order) plus 14 bytes per non-empty cell,
 ///   builds in O(n) with two counting passes and a sort of each small row bucket (a million
 ///   places: tens of milliseconds, against hundreds for a k-d tree), and answers a disc by
 ///   binary-searching the cells of each grid row the disc crosses. A k-d tree would need the
 ///   coordinates copied into tree order or 8 more bytes a place, and rebuilds no faster.
 /// - Why size classes: a place is a candidate within max(3 s, 200 m) where s grows with its
 ///   radius, so one grid searched with the largest place's cutoff would make a 5 m fix in a
-///   city look at every shop within the cutoff of its biggest park (≈ 1.8 km). Places are
-///   split by radius (≤ 30 m, ≤ 60, ≤ 120, ≤ 250, ≤ 500 m, larger), each class is searched with
-///   the cutoff of *its* largest place, and each class's cells are sized to that search (0.001°
-///   ≈ 110 m for small places … 0.064° for the largest), so a query looks at a few cells per
-///   class and the candidates are nearly all in range. The result is still exact: every place
-///   within its own cutoff lies within its class's cutoff.
+///   city look at every cell within the cutoff of its biggest park. Places are split by radius
+///   (≤ 30 m, ≤ 60, ≤ 120, ≤ 250, ≤ 500 m, ≤ 1, ≤ 2, ≤ 4 km, larger: within a class the radii
+///   differ at most twofold but for the first and last), each class's cells are sized to its
+///   search (0.001° ≈ 110 m for small places … 0.064°), and a class is enumerated with the cutoff
+///   of its largest place: a few dozen cells per class, whatever the largest place of all.
+/// - Why each cell carries its largest radius (`cellMaxR`): the class bound only says which
+///   cells to look at. A cell whose nearest possible point (`cellDistanceBound`, a lower bound
+///   of the haversine distance to anything in it) lies beyond max(3 s, 200 m) of its own
+///   largest place holds no candidate, and the best weight anything in it can reach is
+///   `maxPrior · exp(−dmin² / 2 s²)` with that s. The likelihood query (`LikelihoodModel.rank`)
+///   goes class by class, smallest places first, scores each class's cells best bound first
+///   and stops at the first whose bound cannot beat the 20th place so far; and it enumerates a
+///   class's cells no farther than where its largest place could still beat that 20th
+///   (s·√(2 ln(maxPrior / w20)), so the search narrows as the list fills). A dense city costs
+///   the few cells around the fix, and one kilometre-wide park costs only the cells near it. The result is exact, bit for bit: the likelihoods are
+///   normalised over the 20 returned (W of the top 20 + elsewhere), not over every candidate,
+///   so the places never scored cannot change a number; a cell is skipped only when nothing in
+///   it can be a candidate or outrank the 20th (bound below its weight, or equal with a nearer
+///   20th); the bound's arithmetic is the scoring's, monotone, with a metre and 1e-9 of margin.
+/// - Cell sizes grow with sparseness: a class's cell doubles while its places would average
+///   fewer than `placesPerCell` per non-empty cell (counted, approximately, by hashing the
+///   cells into a bitmap), so a country or the world does not pay 14 bytes of cell for every
+///   place, while places far apart (Sydney and San Francisco in one store) do not coarsen the
+///   cells of either city, as a bounding box would.
 /// - Cells are whole 1e-7-degree integers (`rows × cols` of `cellE7`), so a place's cell is
 ///   computed from its stored integers without rounding doubt.
 /// - Near the poles a cell shrinks east–west; the disc's longitude half-width is the exact
@@ -36,15 +54,17 @@ import PlaceFormats
 /// - Changes: places appended since the last build ("pending", the highest rows) are looked at
 ///   one by one by every query until there are more than `pendingLimit`, then the grid is built
 ///   again; a place replaced by one in another cell, or a batch that appended many, rebuilds it
-///   at the end of the batch (the store calls `update`). Removal renumbers in place. So a load
-///   or merge pays one build, and `places add` one at a time stays cheap.
+///   at the end of the batch (the store calls `update`); a place replaced in its cell by a larger
+///   one raises the cell's radius. Removal renumbers in place (a cell's radius stays an upper
+///   bound). So a load or merge pays one build, and `places add` one at a time stays cheap.
 struct PlaceGrid: Sendable {
     /// Upper radius bound of each size class, in decimetres.
-    static let classLimits: [UInt16] = [300, 600, 1200, 2500, 5000, UInt16.max]
-    /// The finest cell of each class's grid, in 1e-7 degrees: about half the class's search
-    /// radius at a 5 m fix.
-    static let baseCellE7: [Int64] = [10_000, 10_000, 20_000, 40_000, 80_000, 640_000]
-    static let classCount = 6
+    static let classLimits: [UInt16] = [300, 600, 1200, 2500, 5000, 10_000, 20_000, 40_000, UInt16.max]
+    /// The finest cell of each class's grid, in 1e-7 degrees: about the size of the class's
+    /// largest places (0.0005° ≈ 55 m for the smallest), so that the cells a query scores hold
+    /// few places it did not need.
+    static let baseCellE7: [Int64] = [5_000, 5_000, 10_000, 20_000, 40_000, 80_000, 160_000, 320_000, 640_000]
+    static let classCount = 9
     /// Places appended since the last build that queries look at one by one, at most.
     static let pendingLimit = 1024
 
@@ -54,13 +74,15 @@ struct PlaceGrid: Sendable {
     var cellKeys: [UInt64] = []
     /// Where each cell's rows start in `order`; one more entry than cells.
     var cellStarts: [UInt32] = [0]
+    /// The largest radius in each cell (decimetres): its search bound and weight bound.
+    var cellMaxR: [UInt16] = []
     /// The first cell of each class; `classCount + 1` entries.
     var classCells = [Int](repeating: 0, count: classCount + 1)
     /// The largest radius in each class (decimetres), indexed or pending: what its search uses.
     var classMax = [UInt16](repeating: 0, count: classCount)
     /// Each class's cell size at the last build: the base size, doubled while the class's places
-    /// would average fewer than `placesPerCell` per cell of their bounding box, so sparse data
-    /// (a country, the world) do not pay 12 bytes of cell for every place.
+    /// would average fewer than `placesPerCell` per non-empty cell, so sparse data (a country,
+    /// the world) do not pay 14 bytes of cell for every place.
     var cellE7 = baseCellE7
     static let placesPerCell = 4.0
     /// Rows below this are in `order`; the rest are pending.
@@ -69,7 +91,7 @@ struct PlaceGrid: Sendable {
     var stale = false
 
     /// Bytes the grid holds (capacity not counted).
-    var bytes: Int { order.count * 4 + cellKeys.count * 8 + cellStarts.count * 4 }
+    var bytes: Int { order.count * 4 + cellKeys.count * 8 + cellStarts.count * 4 + cellMaxR.count * 2 }
 
     @inline(__always) static func sizeClass(_ radius: UInt16) -> Int {
         var c = 0
@@ -99,7 +121,24 @@ struct PlaceGrid: Sendable {
     mutating func replaced(row: Int, old: PlaceStore.Coord, new: PlaceStore.Coord) {
         let c = Self.sizeClass(new.radius)
         classMax[c] = max(classMax[c], new.radius)
-        if row < indexedCount && key(old) != key(new) { stale = true }
+        guard row < indexedCount && !stale else { return }
+        let k = key(new)
+        if key(old) != k {
+            stale = true
+        } else if new.radius > old.radius {
+            // The same cell: raise its radius bound.
+            var lo = 0
+            var hi = cellKeys.count
+            while lo < hi {
+                let mid = (lo + hi) >> 1
+                if cellKeys[mid] < k { lo = mid + 1 } else { hi = mid }
+            }
+            if lo < cellKeys.count && cellKeys[lo] == k {
+                cellMaxR[lo] = max(cellMaxR[lo], new.radius)
+            } else {
+                stale = true
+            }
+        }
     }
 
     /// `row` leaves the store; the rows after it move up by one.
@@ -131,10 +170,11 @@ struct PlaceGrid: Sendable {
         order = []
         cellKeys = []
         cellStarts = []
+        cellMaxR = []
         var rowMin = [Int](repeating: Int.max, count: Self.classCount)
         var rowMax = [Int](repeating: -1, count: Self.classCount)
         var maxR = [UInt16](repeating: 0, count: Self.classCount)
-        // Each class's bounding box and count choose its cell size.
+        // Each class's latitude range sizes its row buckets; its count, how its cells are sized.
         struct Box {
             var latLo = Int32.max, latHi = Int32.min, lngLo = Int32.max, lngHi = Int32.min
             var count = 0
@@ -153,18 +193,7 @@ struct PlaceGrid: Sendable {
                 }
             }
         }
-        for c in 0..<Self.classCount {
-            var cell = Self.baseCellE7[c]
-            if box[c].count > 0 {
-                let height: Double = Double(box[c].latHi) - Double(box[c].latLo) + 1
-                let width: Double = Double(box[c].lngHi) - Double(box[c].lngLo) + 1
-                let cellsWanted: Double = Double(box[c].count) / Self.placesPerCell
-                while cell < 160_000_000 && height * width / (Double(cell) * Double(cell)) > cellsWanted {
-                    cell *= 2
-                }
-            }
-            cellE7[c] = cell
-        }
+        chooseCellSizes(store, counts: box.map(\.count))
         for c in 0..<Self.classCount where box[c].count > 0 {
             rowMin[c] = row(box[c].latLo, c)
             rowMax[c] = row(box[c].latHi, c)
@@ -197,6 +226,7 @@ struct PlaceGrid: Sendable {
         }
         var keys: [UInt64] = []
         var starts: [UInt32] = []
+        var maxRs: [UInt16] = []
         var scratch: [UInt64] = []
         store.coords.withUnsafeBufferPointer { co in
             newOrder.withUnsafeMutableBufferPointer { o in
@@ -215,13 +245,17 @@ struct PlaceGrid: Sendable {
                         scratch.sort()
                         var last = -1
                         for (j, v) in scratch.enumerated() {
-                            o[lo + j] = UInt32(truncatingIfNeeded: v)
+                            let row = UInt32(truncatingIfNeeded: v)
+                            o[lo + j] = row
                             let col = Int(v >> 32)  // safe: the top 32 bits
                             if col != last {
                                 keys.append(Self.key(c, r, col))
                                 starts.append(UInt32(lo + j))  // safe: below n < 2^32
+                                maxRs.append(0)
                                 last = col
                             }
+                            let radius = co[Int(row)].radius  // safe: stored rows widen
+                            if radius > maxRs[maxRs.count - 1] { maxRs[maxRs.count - 1] = radius }
                         }
                     }
                 }
@@ -232,9 +266,43 @@ struct PlaceGrid: Sendable {
         order = newOrder
         cellKeys = keys
         cellStarts = starts
+        cellMaxR = maxRs
         classMax = maxR
         indexedCount = n
         stale = false
+    }
+
+    /// Sets `cellE7`: each class starts at its base size and doubles while its places would
+    /// average fewer than `placesPerCell` per non-empty cell. The non-empty cells are counted by
+    /// linear counting (each cell key hashed to a bit of a bitmap 8 bits per place; cells ≈
+    /// m · ln(m / zero bits)): one pass over the places per round of doubling, and only an
+    /// estimate, which is all a cell size needs. A class of a few places keeps its base size.
+    mutating func chooseCellSizes(_ store: PlaceStore, counts: [Int]) {
+        cellE7 = Self.baseCellE7
+        var open = (0..<Self.classCount).map { counts[$0] >= 1024 }
+        while open.contains(true) {
+            var maps = (0..<Self.classCount).map { c in [UInt64](repeating: 0, count: open[c] ? counts[c] / 8 + 1 : 0) }
+            store.coords.withUnsafeBufferPointer { co in
+                for i in co.indices {
+                    let c = Self.sizeClass(co[i].radius)
+                    guard open[c] else { continue }
+                    let k = Self.key(c, row(co[i].lat, c), col(co[i].lng, c)) &* 0x9E37_79B9_7F4A_7C15
+                    let bits = UInt64(maps[c].count * 64)  // safe: a small count widens
+                    let bit = Int(k.multipliedFullWidth(by: bits).high)  // safe: below the bit count
+                    maps[c][bit >> 6] |= 1 << UInt64(bit & 63)  // safe: masked to 6 bits
+                }
+            }
+            for c in 0..<Self.classCount where open[c] {
+                let m = Double(maps[c].count * 64)
+                let zeros = m - Double(maps[c].reduce(0) { $0 + $1.nonzeroBitCount })
+                let cells = zeros < 1 ? m * 8 : m * log(m / zeros)
+                if cells * Self.placesPerCell > Double(counts[c]) && cellE7[c] < 160_000_000 {
+                    cellE7[c] *= 2
+                } else {
+                    open[c] = false
+                }
+            }
+        }
     }
 
     // MARK: Queries
@@ -243,10 +311,37 @@ struct PlaceGrid: Sendable {
     /// where `maxRadius` is the largest radius in the row's size class (metres), and with every
     /// pending row. A superset: the caller tests each row exactly.
     func visit(_ store: PlaceStore, around point: GeoPoint, cutoff: (Double) -> Double, _ body: (Int) -> Void) {
+        forEachCell(around: point, cutoff: cutoff) { i, _ in
+            // safe: stored indexes widen
+            for k in Int(cellStarts[i])..<Int(cellStarts[i + 1]) { body(Int(order[k])) }
+        }
+        for row in indexedCount..<store.count { body(row) }
+    }
+
+    /// The rows of cell `i` in `order`.
+    @inline(__always) func cellRows(_ i: Int) -> Range<Int> {
+        Int(cellStarts[i])..<Int(cellStarts[i + 1])  // safe: stored indexes widen
+    }
+
+    /// Calls `body` with the index and class of every cell that may hold a point within
+    /// `cutoff(maxRadius)` metres of `point`, `maxRadius` being the largest radius of the cell's
+    /// class (metres). Pending rows are not included.
+    func forEachCell(around point: GeoPoint, cutoff: (Double) -> Double, _ body: (Int, Int) -> Void) {
+        forEachCell(around: point, cutoff: { _, maxRadius in cutoff(maxRadius) }, body, classDone: { _ in })
+    }
+
+    /// `forEachCell` class by class, smallest places first: `cutoff(class, maxRadius)` is asked
+    /// when a class begins, so it may narrow as the caller learns more, and `classDone(class)`
+    /// is called when a class's cells have all been given.
+    func forEachCell(
+        around point: GeoPoint, cutoff: (Int, Double) -> Double, _ body: (Int, Int) -> Void,
+        classDone: (Int) -> Void
+    ) {
         let lat = min(90, max(-90, point.latitude))
         let lng = PlaceStore.wrapLongitude(point.longitude)
         for c in 0..<Self.classCount where classCells[c] < classCells[c + 1] {
-            let r = cutoff(Double(classMax[c]) / 10)
+            defer { classDone(c) }
+            let r = cutoff(c, Double(classMax[c]) / 10)
             guard r >= 0, r.isFinite else { continue }
             let rho = r / earthRadius
             // 2e-7°: two units of the stored integers, beyond any rounding of these doubles.
@@ -283,10 +378,6 @@ struct PlaceGrid: Sendable {
             }
             let first = classCells[c]
             let end = classCells[c + 1]
-            func visitCell(_ i: Int) {
-                // safe: stored indexes widen
-                for k in Int(cellStarts[i])..<Int(cellStarts[i + 1]) { body(Int(order[k])) }
-            }
             // A disc spanning more grid rows than the class has cells (a continent-wide search):
             // walk the class's cells once instead of searching row by row.
             if (rowHi - rowLo + 1) * ranges.count > (end - first) / 8 {
@@ -295,7 +386,7 @@ struct PlaceGrid: Sendable {
                     let row = Int((k >> 20) & 0xFFFFF)  // safe: masked to 20 bits
                     let col = Int(k & 0xFFFFF)  // safe: masked to 20 bits
                     guard row >= rowLo && row <= rowHi else { continue }
-                    if ranges.contains(where: { col >= $0.0 && col <= $0.1 }) { visitCell(i) }
+                    if ranges.contains(where: { col >= $0.0 && col <= $0.1 }) { body(i, c) }
                 }
                 continue
             }
@@ -336,12 +427,44 @@ struct PlaceGrid: Sendable {
                         if cellKeys[mid] < lowKey { lo = mid + 1 } else { hi = mid }
                     }
                     while lo < end && cellKeys[lo] <= highKey {
-                        visitCell(lo)
+                        body(lo, c)
                         lo += 1
                     }
                 }
             }
         }
-        for row in indexedCount..<store.count { body(row) }
+    }
+
+    /// A lower bound, in metres, of the great-circle distance (as `distance` computes it) from
+    /// `point` to any place in cell `i` of class `c`: the haversine of the cell's nearest
+    /// latitude difference and longitude difference, with the cosine of its latitude farther
+    /// from the equator, less 1e-9 and a metre for rounding (asin near a half turn loses
+    /// a fraction of a metre). `point` has a latitude in −90…90 and a longitude in −180…180;
+    /// `cosLat` is the cosine of its latitude in radians.
+    func cellDistanceBound(_ i: Int, _ c: Int, from point: GeoPoint, cosLat: Double) -> Double {
+        let k = cellKeys[i]
+        let row = Int64((k >> 20) & 0xFFFFF)  // safe: masked to 20 bits
+        let col = Int64(k & 0xFFFFF)  // safe: masked to 20 bits
+        let size = cellE7[c]
+        // Exact integers divided once, as a place's coordinate is: the edges order with them.
+        let lat0 = Double(row * size - 900_000_000) / 1e7
+        let lat1 = Double(min((row + 1) * size - 900_000_000, 900_000_000)) / 1e7
+        let lng0 = Double(col * size - 1_800_000_000) / 1e7
+        let lng1 = Double(min((col + 1) * size - 1_800_000_000, 1_800_000_000)) / 1e7
+        let dLat = point.latitude < lat0 ? lat0 - point.latitude : point.latitude > lat1 ? point.latitude - lat1 : 0
+        var dLng = 0.0
+        if point.longitude < lng0 || point.longitude > lng1 {
+            func around(_ x: Double) -> Double {
+                let d = abs(x - point.longitude)
+                return d > 180 ? 360 - d : d
+            }
+            dLng = min(around(lng0), around(lng1))
+        }
+        let sLat = sin(dLat * .pi / 360)
+        let sLng = sin(dLng * .pi / 360)
+        let cosCell = max(0, min(cos(lat0 * .pi / 180), cos(lat1 * .pi / 180)))
+        let h = sLat * sLat + cosLat * cosCell * sLng * sLng
+        let d = 2 * earthRadius * asin(min(1, h.squareRoot()))
+        return max(0, d * (1 - 1e-9) - 1)
     }
 }

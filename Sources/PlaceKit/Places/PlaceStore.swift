@@ -63,6 +63,8 @@ public struct PlaceStore: Sendable {
     /// strings of a type list cost two bytes per place, and its prior is looked up, not computed.
     var typeLists: [[String]] = [[]]
     var typeListPriors: [Double] = [1.0]
+    /// The largest of `typeListPriors`: the prior no place exceeds (the likelihood query's bound).
+    var maxPrior = 1.0
     var typeListIndex: [[String]: UInt16] = [[]: 0]
     /// Source tags (`sydney`, `shops.csv`): what `Place.area` reads.
     var areaNames: [String] = []
@@ -552,6 +554,7 @@ public struct PlaceStore: Sendable {
         let i = UInt16(typeLists.count)  // safe: below UInt16.max, checked above
         typeLists.append(types)
         typeListPriors.append(LikelihoodModel.prior(types))
+        maxPrior = max(maxPrior, typeListPriors[typeListPriors.count - 1])
         typeListIndex[types] = i
         return i
     }
