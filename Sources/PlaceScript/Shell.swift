@@ -220,6 +220,7 @@ public final class Shell {
         var invocations: [Invocation] = []
         var retaining = true
         var errors: [Diagnostic] = []
+        var checked = CheckedCommands()
         while true {
             let step: Lexer.Step
             do {
@@ -234,6 +235,13 @@ public final class Shell {
             case .incomplete(let why):
                 errors.append(Self.incompleteError(why, source: source))
             case .command(let command):
+                // Past the retained commands, a line written the same as one already checked
+                // binds the same way: it is not bound again.
+                var slot = -1
+                if !retaining {
+                    slot = checked.slot(of: command, in: source)
+                    if slot < 0 { continue }
+                }
                 do throws(Diagnostic) {
                     let invocation = try table.bind(command, source: source, checkingOnly: !retaining)
                     for case .expectation(let e)? in invocation.args.map({ $0?.value }) {
@@ -255,6 +263,8 @@ public final class Shell {
                             retaining = false
                             invocations = []
                         }
+                    } else {
+                        checked.remember(command, at: slot)
                     }
                 } catch {
                     var e = error
@@ -585,6 +595,47 @@ public final class Shell {
     /// Marks the start of a top-level script so that it cannot source itself.
     public func enterScript(path: String) {
         sourceStack = [canonicalPath(path) ?? path]
+    }
+}
+
+/// The commands of a long script that bound without an error, remembered by their source text
+/// in a fixed number of slots (a later command with the same hash takes the slot), so that memory
+/// stays flat however long the script is. The same words, from the same source, bind the same
+/// way: the binder reads only the words and the command table.
+struct CheckedCommands {
+    private static let slotCount = 1024
+    /// By slot: where in the source the remembered command's words are (length 0: none yet).
+    private var spans = [(offset: Int, length: Int)](repeating: (0, 0), count: slotCount)
+
+    /// The bytes of a command's words in its source, from the first word to the end of the last.
+    private static func span(of command: RawCommand) -> (offset: Int, length: Int) {
+        guard let first = command.tokens.first, let last = command.tokens.last else { return (0, 0) }
+        return (first.offset, last.offset + last.length - first.offset)
+    }
+
+    /// -1 when a command written the same (byte for byte) has been remembered; otherwise the
+    /// slot to `remember` it in once it has bound.
+    func slot(of command: RawCommand, in source: SourceText) -> Int {
+        let (offset, length) = Self.span(of: command)
+        return source.bytes.withUnsafeBufferPointer { bytes -> Int in
+            guard length > 0, offset >= 0, offset + length <= bytes.count else {
+                return Int.max  // not a span of the source: never remembered
+            }
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
+            for byte in bytes[offset..<offset + length] {
+                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3  // safe: a byte widens
+            }
+            let slot = Int(truncatingIfNeeded: hash % 1024)  // safe: below slotCount, 1024
+            let seen = spans[slot]
+            guard seen.length == length else { return slot }
+            for k in 0..<length where bytes[seen.offset + k] != bytes[offset + k] { return slot }
+            return -1
+        }
+    }
+
+    mutating func remember(_ command: RawCommand, at slot: Int) {
+        guard spans.indices.contains(slot) else { return }
+        spans[slot] = Self.span(of: command)
     }
 }
 

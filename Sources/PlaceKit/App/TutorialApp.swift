@@ -236,8 +236,10 @@ public final class TutorialApp: LocationManagerDelegate {
         log("Location: " + location.description)
         let zoom = locationManager.accuracyAuthorization == .full ? Self.preciseZoom : approximateZoom
         let camera = CameraPosition(target: location.coordinate, zoom: zoom)
-        let cameraText =
+        // Only the trace prints it: written out when tracing.
+        var cameraText: String {
             "GMSCameraPosition(latitude: \(formatFixed(camera.target.latitude, decimals: 6)), longitude: \(formatFixed(camera.target.longitude, decimals: 6)), zoom: \(formatNumber(camera.zoom)))"
+        }
         if mapView.isHidden {
             mapView.isHidden = false
             mapView.setCamera(camera)

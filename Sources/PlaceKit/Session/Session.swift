@@ -93,8 +93,9 @@ public final class Session {
     public var tracing = false
 
     /// Reports an API call (`call` true) or a delegate callback, in Swift signature form.
-    func trace(_ text: String, call: Bool = true) {
+    func trace(_ text: @autoclosure () -> String, call: Bool = true) {
         guard tracing else { return }
+        let text = text()
         let line = (call ? "  → " : "  ← ") + text
         emit(
             Event(

@@ -153,7 +153,10 @@ private func parseExpectation(_ tokens: ArraySlice<Token>, cursor: TokenCursor) 
     // A bare word that is one of the values the other side can take is that value: in
     // `expect app.screen == map`, "map", not the state path `map`.
     func choices(_ token: Token) -> [String] {
-        guard !token.isQuoted, case .success(let path) = StatePath.parse(token.text), path.components.count == 2,
+        // A state path starts with a letter or '_': a number or a sign is never one.
+        guard !token.isQuoted, let start = token.text.utf8.first,
+            (start | 0x20) >= 0x61 && (start | 0x20) <= 0x7A || start == 0x5F,
+            case .success(let path) = StatePath.parse(token.text), path.components.count == 2,
             case .key(let member) = path.components[1]
         else { return [] }
         return cursor.table.stateRoot(named: path.root)?.choices[member] ?? []
@@ -374,7 +377,9 @@ extension Shell {
         // A path that is nil (nothing there: no app running, no fix yet) matches only the literal
         // nil; compared with anything else, a value or another nil path, the expectation fails
         // and says why, so that `expect app.screen == map` never passes with no app.
-        for (operand, value, other) in [(e.lhs, lhs, rhsOperand), (rhsOperand, rhs, e.lhs)] {
+        for (operand, value, other) in lhs == .null || rhs == .null
+            ? [(e.lhs, lhs, rhsOperand), (rhsOperand, rhs, e.lhs)] : []
+        {
             guard case .path(let path) = operand, value == .null else { continue }
             if case .literal(.null) = other { break }
             let cause = nilCause(path).map { " (\($0))" } ?? ""

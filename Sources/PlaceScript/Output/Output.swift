@@ -38,8 +38,15 @@ public final class FileDescriptorSink: TextSink {
 
     public func write(_ text: String) {
         if isBroken { return }
-        // Whatever a command prints, data in it cannot drive the terminal.
-        buffer.append(contentsOf: visibleControls(text, colours: passesColour()).utf8)
+        // Whatever a command prints, data in it cannot drive the terminal. Text without
+        // control characters (nearly all of it) is copied as it is, in one pass.
+        var text = text
+        let copied = text.withUTF8 { bytes -> Bool in
+            guard !containsControls(bytes) else { return false }
+            buffer.append(contentsOf: bytes)
+            return true
+        }
+        if !copied { buffer.append(contentsOf: visibleControls(text, colours: passesColour()).utf8) }
         if buffer.count >= capacity { flush() }
     }
 

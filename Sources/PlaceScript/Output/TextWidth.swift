@@ -189,6 +189,19 @@ public func wrapText(_ text: String, width: Int, indent: String = "", hanging: S
 /// the terminal map. Only these pass `visibleControls`, and only where colour is on.
 let colourCodes: Set<String> = ["0", "1", "2", "32", "34", "36", "1;31", "1;33", "1;34", "1;36"]
 
+/// Whether UTF-8 text holds a character `visibleControls` would change (a C0 control other than
+/// newline and tab, DEL, or a C1 control).
+func containsControls(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var previous: UInt8 = 0
+    for byte in bytes {
+        if (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F || (previous == 0xC2 && byte < 0xA0) {
+            return true
+        }
+        previous = byte
+    }
+    return false
+}
+
 /// Text made safe for a terminal: control characters that data may carry (a place name with
 /// `ESC ] 0 ; … BEL` that would retitle the window, `ESC [ 2 J` that would clear the screen, a
 /// carriage return that would overwrite the line) are shown as the language writes them in a

@@ -92,12 +92,12 @@ extension Invocation {
     }
 
     /// A bound value as `kind`, or the error that it is of another kind.
-    private func value<Output>(of bound: BoundArg, as kind: ArgKind<Output>, what: String) throws(Diagnostic)
-        -> Output
-    {
+    private func value<Output>(
+        of bound: BoundArg, as kind: ArgKind<Output>, what: @autoclosure () -> String
+    ) throws(Diagnostic) -> Output {
         guard let value = kind.extract(bound.value) else {
             throw internalError(
-                "asks for \(what) as \(kind.description), but it is \(bound.value.kindDescription)")
+                "asks for \(what()) as \(kind.description), but it is \(bound.value.kindDescription)")
         }
         return value
     }
