@@ -63,7 +63,7 @@ let tutorialTextEN = #"""
 
     language: en
     name: English
-    message.welcome: A guided walk through the tutorial app in {total} steps. Each step says what the app does and which API it uses, and what to type; the walk moves on when the session shows the step done. 'tutorial list' lists the steps, 'tutorial stop' ends the walk.
+    message.welcome: A guided walk through the tutorial app in {total} steps. Each step names the part of the published tutorial it belongs to, says what the app does, shows its calls as 'trace' prints them, and says what to type; the walk moves on when the session shows the step done. 'tutorial list' lists the steps, 'tutorial stop' ends the walk.
     message.step: Step {n} of {total}: {title}
     message.optional: optional
     message.part: In the tutorial: {part}
