@@ -47,6 +47,22 @@ final class SnapshotTests: XCTestCase {
         XCTAssertTrue(svg.ids.contains("scroll-indicator"), "13 rows scroll")
     }
 
+    /// The permission alert on screen is drawn over the app: its title naming the app, the
+    /// Info.plist message, the Precise switch as it stands, and the three buttons.
+    func testPermissionAlertOverTheHiddenMap() throws {
+        let svg = try snapshot("permission-alert", "launch")
+        XCTAssertTrue(svg.ids.contains("permission-alert"))
+        XCTAssertTrue(svg.ids.contains("map-hidden"), "the map is hidden behind the alert")
+        XCTAssertEqual(
+            svg.textsInside("permission-alert"),
+            [
+                "Allow “current-place-on-map”", "to use your location?", "Show your location on a map", "Precise: On",
+                "Allow Once", "Allow While Using App", "Don’t Allow",
+            ])
+        XCTAssertEqual(svg.classCounts["alert-button"], 3)
+        XCTAssertEqual(svg.classCounts["on"], 1, "the Precise switch is on")
+    }
+
     func testHiddenMap() throws {
         let svg = try snapshot("hidden", "locate sydney; launch")
         XCTAssertTrue(svg.ids.contains("map-hidden"))

@@ -26,6 +26,7 @@ final class TutorialTests: XCTestCase {
             for step in text.steps {
                 XCTAssertFalse(step.say.isEmpty, "\(language) step \(step.number) says nothing")
                 XCTAssertFalse(step.api.isEmpty, "\(language) step \(step.number) names no API")
+                XCTAssertFalse(step.code.isEmpty, "\(language) step \(step.number) shows no calls")
             }
         }
     }
@@ -86,6 +87,7 @@ final class TutorialTests: XCTestCase {
             XCTAssertEqual(text.steps.count, english.steps.count, "\(language): number of steps")
             for (a, b) in zip(english.steps, text.steps) {
                 XCTAssertEqual(a.type, b.type, "\(language) step \(b.number): type:")
+                XCTAssertEqual(a.code, b.code, "\(language) step \(b.number): code: is never translated")
                 XCTAssertEqual(a.done.map(\.text), b.done.map(\.text), "\(language) step \(b.number): done:")
                 XCTAssertEqual(a.isOptional, b.isOptional, "\(language) step \(b.number): optional:")
                 func shape(_ patterns: [JournalPattern]) -> [String] {
@@ -110,10 +112,10 @@ final class TutorialTests: XCTestCase {
     func testTheEnglishWalkFollowsTheTutorialsOrder() throws {
         let titles = try parsed("en").steps.map(\.title)
         XCTAssertEqual(
-            Array(titles.prefix(6)),
+            Array(titles.prefix(7)),
             [
-                "Request permission", "Set up the location manager", "Add the map", "Ask for likely places",
-                "Let the user pick", "Add the marker",
+                "Start the app", "Answer the alert", "Set up the location manager", "Add the map",
+                "Ask for likely places", "Let the user pick", "Add the marker",
             ])
         XCTAssertTrue(titles.contains { $0.contains("P1") })
         XCTAssertTrue(titles.contains { $0.contains("P7") })
@@ -141,27 +143,33 @@ final class TutorialTests: XCTestCase {
                 # a comment
                 == 1
                 title: One
+                part: The first part
                 say:
                   First paragraph,
                   on two lines.
 
                   Second paragraph.
+                code: → locationManager = CLLocationManager()
+                code: ← MapViewController.viewDidLoad()
                 api: CLLocationManager()
                 type: launch
                 done: app.running == true
                 done: markers.count == 0
                 hint: launch it
+                recap: It ran.
                 after:
                   Then look.
 
                 == 2
                 title: Two
                 optional: yes
+                part: The second part
                 say: Short.
                 api: x
                 type: likely
                 done: app.screen == "picker"
                 hint: tap
+                recap: Tapped.
                 """
         let t = try parseTutorialText(text).get()
         XCTAssertEqual(t.language, "xx")
@@ -169,16 +177,23 @@ final class TutorialTests: XCTestCase {
         XCTAssertEqual(t.steps[0].say, ["First paragraph, on two lines.", "Second paragraph."])
         XCTAssertEqual(t.steps[0].done.map(\.text), ["app.running == true", "markers.count == 0"])
         XCTAssertEqual(t.steps[0].after, ["Then look."])
+        XCTAssertEqual(t.steps[0].part, "The first part")
+        XCTAssertEqual(
+            t.steps[0].code, ["→ locationManager = CLLocationManager()", "← MapViewController.viewDidLoad()"])
+        XCTAssertEqual(t.steps[0].recap, "It ran.")
+        XCTAssertEqual(t.steps[1].recap, "Tapped.")
         XCTAssertEqual(t.steps[1].say, ["Short."])
         XCTAssertTrue(t.steps[1].isOptional)
         XCTAssertEqual(t.message("step"), "m")
     }
 
     func testMalformedFilesSayWhatAndWhere() {
-        let step = "== 1\ntitle: T\nsay: s\napi: a\ntype: launch\ndone: app.running\nhint: h\n"
+        let step = "== 1\ntitle: T\npart: P\nsay: s\napi: a\ntype: launch\ndone: app.running\nhint: h\nrecap: r\n"
         XCTAssertNil(failure(header + step))
         // Missing fields.
-        XCTAssertEqual(failure(header + "== 1\ntitle: T\nsay: s\n")?.message, "step 1 has no 'type:', 'done:', 'hint:'")
+        XCTAssertEqual(
+            failure(header + "== 1\ntitle: T\nsay: s\n")?.message,
+            "step 1 has no 'part:', 'type:', 'done:', 'hint:', 'recap:'")
         // Steps out of order.
         XCTAssertEqual(
             failure(header + step + step)?.message, "step 1 follows step 1: steps count 1, 2, 3, …")
@@ -187,7 +202,7 @@ final class TutorialTests: XCTestCase {
         let colour = failure(header + step + "colour: red\n")
         XCTAssertEqual(
             colour?.message,
-            "unknown field 'colour:' (title, optional, say, api, type, done, happened, from, when, when.happened, hint, after)"
+            "unknown field 'colour:' (title, optional, part, say, code, api, type, done, happened, from, when, when.happened, hint, recap, after)"
         )
         XCTAssertEqual(colour?.line, (header + step).split(separator: "\n").count + 1)
         XCTAssertEqual(failure("message.nope: x\n")?.message, "unknown message 'nope'")
@@ -212,7 +227,11 @@ final class TutorialTests: XCTestCase {
             failure(header + step + "hint: again\n")?.message, "step 1 has two 'hint:' lines without 'when:'")
         XCTAssertNil(failure(header + step + "when: app.running\nwhen.happened: not typed launch\nhint: h2\n"))
         // A step may check only what happened.
-        XCTAssertNil(failure(header + "== 1\ntitle: T\nsay: s\napi: a\ntype: launch\nhappened: launch\nhint: h\n"))
+        XCTAssertNil(
+            failure(
+                header + "== 1\ntitle: T\npart: P\nsay: s\napi: a\ntype: launch\nhappened: launch\nhint: h\nrecap: r\n")
+        )
+        XCTAssertEqual(failure(header + step + "recap:\n")?.message, "'recap:' has no text")
     }
 
     // MARK: - What happened
@@ -257,17 +276,17 @@ final class TutorialTests: XCTestCase {
         let history = directory + "/state/history"
         let (first, _) = shell()
         first.historyPath = history
-        XCTAssertEqual(first.runScript(SourceText(name: "t", text: "tutorial; launch; auth allow")), 0)
+        XCTAssertEqual(first.runScript(SourceText(name: "t", text: "tutorial; trace on; launch; auth allow")), 0)
         let saved = try String(contentsOfFile: directory + "/state/tutorial", encoding: .utf8)
-        XCTAssertEqual(saved, "# placeshell tutorial progress\nlanguage en\nstep 2\ndone 1\n")
-        // A new session takes the walk up at step 2, with step 1's commands typed for it.
+        XCTAssertEqual(saved, "# placeshell tutorial progress\nlanguage en\nstep 3\ndone 1 2\n")
+        // A new session takes the walk up at step 3, with the commands of steps 1 and 2 typed for it.
         let (second, out) = shell()
         second.historyPath = history
-        XCTAssertEqual(state(second, "tutorial.done"), .list([.int(1)]))
+        XCTAssertEqual(state(second, "tutorial.done"), .list([.int(1), .int(2)]))
         XCTAssertEqual(second.runScript(SourceText(name: "t", text: "tutorial")), 0)
-        XCTAssertEqual(state(second, "tutorial.step"), .int(2))
+        XCTAssertEqual(state(second, "tutorial.step"), .int(3))
         XCTAssertEqual(state(second, "auth.status"), .string("authorizedWhenInUse"))
-        XCTAssertTrue(out.text.contains("The walk typed, silently, the commands of the steps before this one (1)"))
+        XCTAssertTrue(out.text.contains("The walk typed, silently, the commands of the steps before this one (1–2)"))
         XCTAssertEqual(second.runScript(SourceText(name: "t", text: "tutorial reset")), 0)
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/state/tutorial"))
         let (third, _) = shell()
@@ -324,12 +343,16 @@ final class TutorialTests: XCTestCase {
         XCTAssertEqual(shell.runScript(SourceText(name: "t", text: "tutorial")), 0)
         XCTAssertEqual(state(shell, "tutorial.step"), .int(1))
         XCTAssertEqual(shell.runScript(SourceText(name: "t", text: "launch")), 0)
-        XCTAssertEqual(state(shell, "tutorial.step"), .int(1), "the alert is not answered yet")
-        XCTAssertEqual(shell.runScript(SourceText(name: "t", text: "auth allow")), 0)
+        XCTAssertEqual(state(shell, "tutorial.step"), .int(1), "the trace was off: viewDidLoad went by unseen")
+        XCTAssertEqual(shell.runScript(SourceText(name: "t", text: "reset; trace on; launch")), 0)
         XCTAssertEqual(state(shell, "tutorial.step"), .int(2))
-        XCTAssertEqual(state(shell, "tutorial.done"), .list([.int(1)]))
+        XCTAssertEqual(shell.runScript(SourceText(name: "t", text: "auth allow")), 0)
+        XCTAssertEqual(state(shell, "tutorial.step"), .int(3))
+        XCTAssertEqual(state(shell, "tutorial.done"), .list([.int(1), .int(2)]))
         XCTAssertTrue(
-            out.text.contains("✓ step 1 done: Request permission\n\nStep 2 of 14: Set up the location manager\n"))
+            out.text.contains(
+                "✓ step 2 done: Answer the alert\n  Allow While Using App made the status authorizedWhenInUse, and the delegate heard it.\n\nStep 3 of 15: Set up the location manager\n"
+            ))
     }
 
     func testAHintComesAfterTwoCommandsThatLeadElsewhereAndNotAfterLooking() {
@@ -342,20 +365,20 @@ final class TutorialTests: XCTestCase {
         XCTAssertEqual(shell.runScript(SourceText(name: "t", text: "fields +formattedAddress")), 0)
         XCTAssertTrue(
             out.text.hasSuffix(
-                "tutorial: type 'launch' to start the app, then 'auth allow' to answer the alert (without --approximate: precise location comes first).\n"
+                "tutorial: type 'trace on', then 'launch' to start the app.\n"
             ))
     }
 
     func testAStepThatAlreadyHoldsWaitsForNextWhenReachedByHand() {
         let (shell, out) = shell()
         XCTAssertEqual(
-            shell.runScript(SourceText(name: "t", text: "locate sydney; launch; auth allow; likely; tutorial goto 4")),
+            shell.runScript(SourceText(name: "t", text: "locate sydney; launch; auth allow; likely; tutorial goto 5")),
             0)
         XCTAssertTrue(out.text.contains("Your session already shows this step done"))
         XCTAssertEqual(shell.runScript(SourceText(name: "t", text: "show app")), 0)
-        XCTAssertEqual(state(shell, "tutorial.step"), .int(4))
-        XCTAssertEqual(shell.runScript(SourceText(name: "t", text: "tutorial next")), 0)
         XCTAssertEqual(state(shell, "tutorial.step"), .int(5))
+        XCTAssertEqual(shell.runScript(SourceText(name: "t", text: "tutorial next")), 0)
+        XCTAssertEqual(state(shell, "tutorial.step"), .int(6))
         XCTAssertEqual(state(shell, "tutorial.done"), .list([]), "'next' moves on without marking the step done")
     }
 
@@ -363,17 +386,67 @@ final class TutorialTests: XCTestCase {
         let (shell, _) = shell()
         XCTAssertEqual(shell.runScript(SourceText(name: "t", text: "locate sydney; launch; auth allow; tutorial")), 0)
         XCTAssertEqual(state(shell, "tutorial.step"), .int(1), "the alert was answered before the walk began")
-        XCTAssertEqual(shell.runScript(SourceText(name: "t", text: "reset; launch; auth allow")), 0)
-        XCTAssertEqual(state(shell, "tutorial.step"), .int(3), "step 1, and step 2 too: the device had a position")
+        XCTAssertEqual(shell.runScript(SourceText(name: "t", text: "reset; trace on; launch")), 0)
+        XCTAssertEqual(state(shell, "tutorial.step"), .int(2), "the trace showed viewDidLoad, and the alert came")
+        XCTAssertEqual(shell.runScript(SourceText(name: "t", text: "auth allow")), 0)
+        XCTAssertEqual(state(shell, "tutorial.step"), .int(4), "step 2, and step 3 too: the device had a position")
     }
 
     func testWithJSONTheWalkSpeaksInEvents() {
         let (shell, out) = shell()
         shell.json = true
-        XCTAssertEqual(shell.runScript(SourceText(name: "t", text: "tutorial; launch; auth allow")), 0)
+        XCTAssertEqual(shell.runScript(SourceText(name: "t", text: "tutorial; trace on; launch")), 0)
         let lines = out.text.split(separator: "\n")
         XCTAssertTrue(lines.contains { $0.hasPrefix("{\"event\":\"tutorial\",\"kind\":\"done\",\"step\":1,") })
         XCTAssertTrue(lines.contains { $0.hasPrefix("{\"event\":\"tutorial\",\"kind\":\"step\",\"step\":2,") })
         XCTAssertFalse(lines.contains { !$0.hasPrefix("{") }, "nothing but JSON lines")
+    }
+
+    /// Every `code:` line is a line 'trace' prints when the walk's commands are typed in order:
+    /// the calls a step shows are placeshell's own rendering, not a copy of the tutorial's code.
+    /// The text before a '…' must appear as it stands.
+    func testEveryStepsCallsAreWhatTheTraceShows() throws {
+        let text = try parsed(defaultTutorialLanguage)
+        let (shell, out) = shell()
+        for step in text.steps {
+            for line in step.type where !line.hasPrefix("snapshot") {
+                XCTAssertEqual(shell.runScript(SourceText(name: "t", text: line)), 0, "step \(step.number): \(line)")
+            }
+        }
+        let traced = out.text.split(separator: "\n").map { $0.drop { $0 == " " } }
+        // The Objective-C steps show the calls in Objective-C, as the trace of that flavour
+        // renders them: checked once the trace renders Objective-C message sends.
+        let objcRendered = traced.contains { $0.hasPrefix("→ [") }
+        for step in text.steps where objcRendered || !step.type.contains(where: { $0.contains("--flavor objc") }) {
+            for code in step.code {
+                let known = String(code.prefix { $0 != "…" })
+                XCTAssertTrue(
+                    traced.contains { $0.hasPrefix(known) },
+                    "step \(step.number): 'code: \(code)' is no line of the trace")
+            }
+        }
+    }
+
+    /// The picker's prepare(for:sender:) hands the choice to the map controller; in Objective-C
+    /// it is empty. The trace and 'explain select' show it.
+    func testTheHandOffOfTheSelectedPlaceIsTraced() {
+        let (shell, out) = shell()
+        XCTAssertEqual(
+            shell.runScript(
+                SourceText(name: "t", text: "locate sydney; launch; auth allow; likely; trace on; select 1")), 0)
+        XCTAssertTrue(
+            out.text.contains(
+                "  → performSegue(withIdentifier: \"unwindToMain\", sender:)\n  → prepare(for:sender:): mapViewController.selectedPlace = selectedPlace\n"
+            ))
+        let (objc, objcOut) = self.shell()
+        XCTAssertEqual(
+            objc.runScript(
+                SourceText(
+                    name: "t", text: "locate sydney; launch --flavor objc; auth allow; likely; trace on; select 1")),
+            0)
+        XCTAssertTrue(objcOut.text.contains("prepareForSegue:sender: (empty: the map's selectedPlace stays nil, P8)"))
+        let (explain, explainOut) = self.shell()
+        XCTAssertEqual(explain.runScript(SourceText(name: "t", text: "explain select")), 0)
+        XCTAssertTrue(explainOut.text.contains("prepare(for:sender:): mapViewController.selectedPlace = selectedPlace"))
     }
 }

@@ -329,7 +329,14 @@ public final class TutorialApp: LocationManagerDelegate {
         session.trace("tableView(_:didSelectRowAt: [0, \(index)])", call: false)
         if flavor == .swift { session.trace("selectedPlace = likelyPlaces[\(index)]") }
         session.trace("performSegue(withIdentifier: \"unwindToMain\", sender:)")
-        if flavor == .swift { selectedPlace = rows[index].place }
+        // The picker's prepare hands the choice to the map controller; the Objective-C one is
+        // empty (P8).
+        if flavor == .swift {
+            session.trace("prepare(for:sender:): mapViewController.selectedPlace = selectedPlace")
+            selectedPlace = rows[index].place
+        } else {
+            session.trace("prepareForSegue:sender: (empty: the map's selectedPlace stays nil, P8)")
+        }
         pickerPlaces = nil
         screen = .map
         unwindToMain()

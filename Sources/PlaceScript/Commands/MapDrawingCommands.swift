@@ -184,6 +184,9 @@ private func snapshotCommand(_ ctx: CommandContext) throws(Diagnostic) -> Comman
         if markers.contains(where: \.isOpen) { what += " (info window open)" }
         if let me = scene.myLocation { what += ", you ±" + formatNumber(me.accuracyMetres.rounded()) + " m" }
     }
+    if let alert = scene.alert {
+        what += ", under the permission alert (Precise: \(alert.precise ? "On" : "Off"))"
+    }
     let value = Value.record([
         Value.Field("path", .string(path)), Value.Field("bytes", .int(picture.svg.utf8.count)),
         Value.Field("screen", .string(scene.pickerRows != nil ? "picker" : "map")),

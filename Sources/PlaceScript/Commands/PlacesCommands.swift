@@ -104,6 +104,7 @@ extension CommandFamily {
                     what: "a tap on a row: tableView(_:didSelectRowAt:)",
                     calls: [
                         "selectedPlace = likelyPlaces[indexPath.row]", "performSegue(withIdentifier: \"unwindToMain\")",
+                        "prepare(for:sender:): mapViewController.selectedPlace = selectedPlace (empty in Objective-C: P8)",
                         "unwindToMain(segue:): mapView.clear()", "GMSMarker(position: place.coordinate)",
                         "marker.title = place.name",
                         "marker.snippet = place.formattedAddress", "marker.map = mapView", "listLikelyPlaces()",

@@ -23,9 +23,15 @@ struct TutorialStep: Sendable {
     var number: Int
     var title: String
     var isOptional = false
+    /// The part of the published tutorial the step's code belongs to (translated).
+    var part = ""
     /// Paragraphs.
     var say: [String] = []
     var api: [String] = []
+    /// The calls the step exercises, one a line, as 'trace' prints them (never translated).
+    var code: [String] = []
+    /// One line said under the step's ✓ once it is done.
+    var recap = ""
     /// Commands to type, in order.
     var type: [String] = []
     /// Expectations, as `expect` takes them, with the line each is on.
@@ -67,7 +73,8 @@ struct TutorialFormatError: Error, Sendable, CustomStringConvertible {
 
 /// The messages every language file must have.
 let tutorialMessageKeys = [
-    "welcome", "step", "optional", "api", "type", "done", "doneToo", "already", "hint", "hintNow", "replayed",
+    "welcome", "step", "optional", "part", "api", "code", "type", "done", "doneToo", "already", "hint", "hintNow",
+    "replayed",
     "forgotten", "finished", "stopped",
     "notRunning", "first", "last", "language",
 ]
@@ -123,9 +130,9 @@ func parseTutorialText(_ text: String) -> Result<TutorialText, TutorialFormatErr
                 line: pendingHintLine, message: "step \(s.number) has 'when:' lines with no 'hint:' after them")
         }
         let missing = [
-            ("title", s.title.isEmpty), ("say", s.say.isEmpty), ("type", s.type.isEmpty),
+            ("title", s.title.isEmpty), ("part", s.part.isEmpty), ("say", s.say.isEmpty), ("type", s.type.isEmpty),
             ("done", s.done.isEmpty && s.happened.isEmpty),
-            ("hint", s.hint.isEmpty),
+            ("hint", s.hint.isEmpty), ("recap", s.recap.isEmpty),
         ].filter(\.1).map(\.0)
         if !missing.isEmpty {
             return TutorialFormatError(
@@ -195,15 +202,19 @@ func parseTutorialText(_ text: String) -> Result<TutorialText, TutorialFormatErr
             step = s
             field = (name, [], value, lineNumber)
             continue
+        case "part", "recap":
+            guard !value.isEmpty else { return fail(lineNumber, "'\(name):' has no text") }
+            if name == "part" { s.part = value } else { s.recap = value }
         case "from":
             guard let scope = JournalScope(rawValue: value) else {
                 return fail(lineNumber, "'from:' is step or launch")
             }
             s.from = scope
-        case "api", "type", "done", "happened", "when", "when.happened", "hint":
+        case "api", "code", "type", "done", "happened", "when", "when.happened", "hint":
             guard !value.isEmpty else { return fail(lineNumber, "'\(name):' has no text") }
             switch name {
             case "api": s.api.append(value)
+            case "code": s.code.append(value)
             case "type": s.type.append(value)
             case "done": s.done.append((value, lineNumber))
             case "happened", "when.happened":
@@ -235,7 +246,7 @@ func parseTutorialText(_ text: String) -> Result<TutorialText, TutorialFormatErr
         default:
             return fail(
                 lineNumber,
-                "unknown field '\(name):' (title, optional, say, api, type, done, happened, from, when, when.happened, hint, after)"
+                "unknown field '\(name):' (title, optional, part, say, code, api, type, done, happened, from, when, when.happened, hint, recap, after)"
             )
         }
         step = s
@@ -477,11 +488,19 @@ private func stepLines(_ step: TutorialStep, _ text: TutorialText, _ shell: Shel
         "step", ["n": String(step.number), "total": String(text.steps.count), "title": step.title])
     if step.isOptional { title += " (" + text.message("optional") + ")" }
     var lines = [style.heading(title)]
+    lines += wrapLines(text.message("part", ["part": step.part]), width: width, indent: "  ").map(style.dim)
+    lines.append("")
     for (i, paragraph) in step.say.enumerated() {
         if i > 0 { lines.append("") }
         lines += wrapLines(paragraph, width: width, indent: "  ")
     }
     lines.append("")
+    if !step.code.isEmpty {
+        // The calls, as 'trace' prints them: '→' a call the app makes, '←' one it receives.
+        lines.append("  " + text.message("code"))
+        lines += step.code.map { "    " + $0 }
+        lines.append("")
+    }
     let labels = [text.message("api"), text.message("type")]
     let labelWidth = labels.map(displayWidth).max() ?? 0
     for (label, items) in zip(labels, [step.api, step.type]) where !items.isEmpty {
@@ -503,7 +522,9 @@ private func stepValue(_ step: TutorialStep, _ walk: TutorialWalk, total: Int) -
         Value.Field("step", .int(step.number)), Value.Field("of", .int(total)),
         Value.Field("title", .string(step.title)),
         Value.Field("optional", .bool(step.isOptional)),
+        Value.Field("part", .string(step.part)),
         Value.Field("say", .string(step.say.joined(separator: "\n\n"))),
+        Value.Field("code", .list(step.code.map { .string($0) })),
         Value.Field("api", .list(step.api.map { .string($0) })),
         Value.Field("type", .list(step.type.map { .string($0) })),
         Value.Field("done", .bool(walk.done.contains(step.number - 1))),
@@ -605,11 +626,13 @@ private func complete(_ walk: TutorialWalk, _ text: TutorialText, _ steps: [Comp
     // What happened so far belongs to the step just done.
     walk.stepStart = walk.journal.count
     var lines = [style.good(text.message("done", ["n": String(finished.number), "title": finished.title]))]
+    lines += wrapLines(finished.recap, width: width, indent: "  ")
     for paragraph in finished.after { lines += wrapLines(paragraph, width: width, indent: "  ") }
     tell(
         shell, kind: "done",
         fields: [
             Value.Field("step", .int(finished.number)), Value.Field("title", .string(finished.title)),
+            Value.Field("recap", .string(finished.recap)),
             Value.Field("after", .optional(finished.after.isEmpty ? nil : finished.after.joined(separator: "\n\n"))),
         ], lines: lines)
     var next = walk.current + 1
@@ -617,8 +640,13 @@ private func complete(_ walk: TutorialWalk, _ text: TutorialText, _ steps: [Comp
         walk.done.insert(next)
         let s = text.steps[next]
         tell(
-            shell, kind: "done", fields: [Value.Field("step", .int(s.number)), Value.Field("title", .string(s.title))],
-            lines: [style.good(text.message("doneToo", ["n": String(s.number), "title": s.title]))])
+            shell, kind: "done",
+            fields: [
+                Value.Field("step", .int(s.number)), Value.Field("title", .string(s.title)),
+                Value.Field("recap", .string(s.recap)),
+            ],
+            lines: [style.good(text.message("doneToo", ["n": String(s.number), "title": s.title]))]
+                + wrapLines(s.recap, width: width, indent: "  "))
         next += 1
     }
     if next >= steps.count {
@@ -687,6 +715,12 @@ private func replay(upTo index: Int, _ ctx: CommandContext, at location: SourceL
         probeWalk.stepStart = probeWalk.journal.count
         for line in text.steps[i].type {
             let invocation = try bindCommand(line, language: text.language, table: probe.table)
+            // A picture of the screen changes nothing in the session: the replay writes no file.
+            if invocation.spec.fullName == "snapshot" {
+                probeWalk.record(JournalEntry(kind: "typed", text: line))
+                probeWalk.commandStart = probeWalk.journal.count
+                continue
+            }
             guard probe.execute(invocation) else {
                 throw .runtime(
                     "the walk could not bring the session to step \(index + 1): '\(line)' of step \(i + 1) failed",
@@ -752,7 +786,8 @@ extension CommandFamily {
         summary: "a guided walk through the tutorial app, one checked step at a time",
         manual: #"""
             A guided walk through the tutorial app, in the order the tutorial teaches it:
-            request permission, set up the location manager, add the map, ask for likely
+            start the app with the trace on, answer the permission alert, set up the
+            location manager, add the map, ask for likely
             places, let the user pick, add the marker; then the pitfalls: the missing
             snippet
             .Pq P1 ,
@@ -768,8 +803,17 @@ extension CommandFamily {
             .Pq P3 ,
             stepped with
             .Ic set autorun off .
-            Each step says what the app does at that point, which real API is involved,
-            and what to type.
+            Each step names the part of the published tutorial its code belongs to, says
+            what the app does at that point, shows the calls it exercises as
+            .Ic trace
+            prints them (Swift, or Objective-C for the Objective-C steps), names the real
+            API involved, and says what to type: along the way
+            .Ic trace on ,
+            .Ic explain
+            where the hidden map and the empty list puzzle,
+            .Ic map
+            and
+            .Ic snapshot .
             A step is done when its checks hold: expectations on the state now, read
             through the same state paths as
             .Ic expect
@@ -778,17 +822,18 @@ extension CommandFamily {
             and the events printed (the alert, console lines, notes, the events
             .Ic step
             delivers), with a launch of the app and the alert's answer marked, and a step
-            can ask that things happened in an order (step 1: the alert was shown, then
-            answered with
+            can ask that things happened in an order (step 1: the trace showed
+            .Fn viewDidLoad
+            and the alert was shown; step 2: the alert was answered with
             .Ic auth allow ,
-            then the app printed its status line; step 12:
+            then the app printed its status line; step 13:
             .Ic set autorun off
             came before
             .Ic launch ) .
             After every command while a walk runs, the current step is checked; when it
             holds the walk prints
-            .Ql \[u2713] step N done
-            and the next step (a following step that already holds is marked done too).
+            .Ql \[u2713] step N done ,
+            a one-line recap of what the step showed, and the next step (a following step that already holds is marked done too).
             After two commands in a row that are not what the step asks and bring it no
             closer, it prints a one-line hint; commands that only look
             .Po
@@ -856,6 +901,13 @@ extension CommandFamily {
             The text is data, one file per language
             .Pq Pa Sources/PlaceScript/Tutorial/en.swift ;
             its format is described at the top of that file.
+            A step's calls
+            .Pq Li code:
+            are never translated; its part of the tutorial
+            .Pq Li part:
+            and its recap
+            .Pq Li recap:
+            are.
             The language is the first of
             .Ev LC_ALL ,
             .Ev LC_MESSAGES
@@ -870,17 +922,20 @@ extension CommandFamily {
                 "tutorial",
                 summary: "start the guided tutorial, or show the step you are on",
                 details: """
-                    Walks through the tutorial app in the order it teaches: request permission, set up
-                    the location manager, add the map, ask for likely places, let the user pick, add
-                    the marker; then the pitfalls: the missing snippet, denied, approximate location,
-                    the Objective-C differences, and (optional) the first request racing the prompt,
-                    the empty list and duplicate rows, stepped with autorun off. Each step says what
-                    the app does and which API it uses, and what to type. After every command the walk
-                    checks the step with the same state paths 'expect' reads: when it holds, the walk
-                    says so and shows the next step. Some steps also check what happened, in order, in
-                    a journal of the commands typed and the events printed: the alert shown and
-                    answered with 'auth allow', 'set autorun off' before 'launch', the result looked
-                    at with 'show'. After two commands that lead elsewhere the walk gives a one-line
+                    Walks through the tutorial app in the order it teaches: start the app with 'trace
+                    on', answer the alert, set up the location manager, add the map, ask for likely
+                    places, let the user pick, add the marker; then the pitfalls: the missing snippet,
+                    denied, approximate location, the Objective-C differences, and (optional) the first
+                    request racing the prompt, the empty list and duplicate rows, stepped with autorun
+                    off. Each step names the part of the published tutorial it belongs to, says what
+                    the app does, shows the calls it exercises as 'trace' prints them (Objective-C for
+                    the Objective-C steps), names the API, and says what to type; 'explain', 'map' and
+                    'snapshot' come in where they help. After every command the walk checks the step
+                    with the same state paths 'expect' reads: when it holds, the walk says so with a
+                    one-line recap and shows the next step. Some steps also check what happened, in
+                    order, in a journal of the commands typed and the events printed: viewDidLoad
+                    traced and the alert shown, the alert answered with 'auth allow', 'set autorun
+                    off' before 'launch', the result looked at with 'show'. After two commands that lead elsewhere the walk gives a one-line
                     hint (with --json, {"event":"tutorial",…} lines); 'tutorial hint' or 'hint' gives
                     it at any time, and it reads the session (you denied, the fix already came, the
                     field mask lost name). 'tutorial' alone starts the walk, takes up a stopped one
@@ -896,8 +951,10 @@ extension CommandFamily {
                 manual: #"""
                     .It Ic tutorial
                     Starts the walk at step 1, takes up a stopped walk where it stopped, or, while
-                    one runs, shows the current step again: its number and title, what the app
-                    does, the API, and the commands to type.
+                    one runs, shows the current step again: its number and title, the part of the
+                    published tutorial it belongs to, what the app does, the calls as
+                    .Ic trace
+                    prints them, the API, and the commands to type.
                     .Dl tutorial
                     """#,
                 examples: ["tutorial", "tutorial list", "tutorial goto 7"],

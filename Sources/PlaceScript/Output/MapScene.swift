@@ -53,6 +53,19 @@ struct MapScene {
     var pickerRows: [String]?
     /// The virtual time of day, for the status bar.
     var time: String
+    /// The permission alert, when it is on screen over the app.
+    var alert: Alert?
+
+    /// The system's permission alert as `auth` answers it: the title names the app, the message
+    /// is the Info.plist usage text, and the Precise switch shows its state (no switch when the
+    /// Info.plist asks for reduced accuracy).
+    struct Alert {
+        var title: String
+        var message: String
+        var buttons: [String]
+        var precise: Bool
+        var preciseSwitch: Bool
+    }
 
     /// The frame point of a coordinate: points right and down from the frame's top left corner,
     /// Web Mercator at the camera's zoom (bearing 0). Longitudes take the nearer way round.
@@ -78,6 +91,16 @@ struct MapScene {
         let date = VirtualDate(clock: session.clock)
         time = String(date.hour) + ":" + (date.minute < 10 ? "0" : "") + String(date.minute)
         pickerRows = app.pickerPlaces != nil ? app.pickerRows : nil
+        let device = session.device
+        if device.promptOpen {
+            let plist = device.infoPlist
+            alert = Alert(
+                title: PermissionAlert.title(appName: plist.appName),
+                message: plist.text(for: .whenInUse) ?? PermissionAlert.message,
+                buttons: ["Allow Once", "Allow While Using App", "Don’t Allow"],
+                precise: !device.promptAccuracyReduced && device.privacy.precise,
+                preciseSwitch: !device.promptAccuracyReduced)
+        }
         showsMyLocationButton = map.myLocationButton && map.isMyLocationEnabled
         let (w, h, cam) = (width, height, camera)
         func point(_ p: GeoPoint) -> (x: Double, y: Double) { MapScene.framePoint(p, camera: cam, width: w, height: h) }

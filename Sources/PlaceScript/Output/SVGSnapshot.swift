@@ -81,6 +81,7 @@ struct SVGSnapshot {
             }
             out += navigationBar(title: "Current Place on a Map", left: nil, right: "Get Place")
         }
+        if let alert = scene.alert { out += permissionAlert(alert) }
         out += statusBar()
         line("<rect x=\"\(n(w / 2 - 67))\" y=\"\(n(h - 13))\" width=\"134\" height=\"5\" rx=\"2.5\" fill=\"#000000\"/>")
         line("</g>")
@@ -299,6 +300,77 @@ struct SVGSnapshot {
     }
 
     // MARK: - Chrome
+
+    /// The permission alert over the dimmed app: title, message, a square where iOS shows a
+    /// small map with the Precise switch on it, then the three buttons, one under the other.
+    private func permissionAlert(_ alert: MapScene.Alert) -> String {
+        let w = scene.width
+        let h = scene.height
+        let boxW = 270.0
+        let left = (w - boxW) / 2
+        let titleLines = wrapWords(alert.title, width: 30)
+        let messageLines = wrapWords(alert.message, width: 38)
+        let mapH = 150.0
+        let buttonH = 44.0
+        let textH = 20 + Double(titleLines.count) * 22 + 4 + Double(messageLines.count) * 17 + 14
+        let boxH = textH + mapH + 14 + buttonH * Double(alert.buttons.count)
+        let top = (h - boxH) / 2
+        var s = "<g id=\"permission-alert\">"
+        s += "<rect x=\"0\" y=\"0\" width=\"\(n(w))\" height=\"\(n(h))\" fill=\"#000000\" fill-opacity=\"0.2\"/>"
+        s +=
+            "<rect x=\"\(n(left))\" y=\"\(n(top))\" width=\"\(n(boxW))\" height=\"\(n(boxH))\" rx=\"14\" fill=\"#f2f2f2\" fill-opacity=\"0.97\"/>"
+        var y = top + 20
+        for part in titleLines {
+            y += 18
+            s +=
+                "<text x=\"\(n(w / 2))\" y=\"\(n(y))\" text-anchor=\"middle\" font-size=\"17\" font-weight=\"bold\" fill=\"#000000\">\(xmlEscaped(part))</text>"
+            y += 4
+        }
+        y += 4
+        for part in messageLines {
+            y += 14
+            s +=
+                "<text x=\"\(n(w / 2))\" y=\"\(n(y))\" text-anchor=\"middle\" font-size=\"13\" fill=\"#000000\">\(xmlEscaped(part))</text>"
+            y += 3
+        }
+        y = top + textH
+        // The small map: a plain square (no tiles), with the switch in its corner.
+        s += "<g id=\"alert-map\">"
+        s +=
+            "<rect x=\"\(n(left + 16))\" y=\"\(n(y))\" width=\"\(n(boxW - 32))\" height=\"\(n(mapH))\" rx=\"8\" fill=\"#e8e4dc\"/>"
+        if alert.precise {
+            s +=
+                "<circle cx=\"\(n(w / 2))\" cy=\"\(n(y + mapH / 2))\" r=\"7\" fill=\"\(Self.blue)\" stroke=\"#ffffff\" stroke-width=\"2.5\"/>"
+        } else {
+            s +=
+                "<circle cx=\"\(n(w / 2))\" cy=\"\(n(y + mapH / 2))\" r=\"48\" fill=\"\(Self.blue)\" fill-opacity=\"0.15\" stroke=\"\(Self.blue)\" stroke-opacity=\"0.4\"/>"
+        }
+        s += "</g>"
+        let on = alert.preciseSwitch && alert.precise
+        let label = alert.preciseSwitch ? (on ? "Precise: On" : "Precise: Off") : "Approximate"
+        let pillW = textWidth(label, size: 12, bold: true) + (alert.preciseSwitch ? 22 : 14)
+        let pillX = left + 24
+        let pillY = y + 8
+        s += "<g id=\"precise-switch\" class=\"\(alert.preciseSwitch ? (on ? "on" : "off") : "none")\">"
+        s +=
+            "<rect x=\"\(n(pillX))\" y=\"\(n(pillY))\" width=\"\(n(pillW))\" height=\"22\" rx=\"11\" fill=\"#ffffff\" fill-opacity=\"0.9\"/>"
+        if alert.preciseSwitch {
+            s +=
+                "<path d=\"M\(n(pillX + 9)) \(n(pillY + 15))L\(n(pillX + 13)) \(n(pillY + 7))L\(n(pillX + 17)) \(n(pillY + 15))Z\" fill=\"\(on ? Self.blue : "#8e8e93")\"/>"
+        }
+        s +=
+            "<text x=\"\(n(pillX + (alert.preciseSwitch ? 20 : 7)))\" y=\"\(n(pillY + 15))\" font-size=\"12\" font-weight=\"bold\" fill=\"\(on ? Self.blue : "#3c3c43")\">\(xmlEscaped(label))</text>"
+        s += "</g>"
+        y += mapH + 14
+        for button in alert.buttons {
+            s +=
+                "<rect x=\"\(n(left))\" y=\"\(n(y))\" width=\"\(n(boxW))\" height=\"0.5\" fill=\"#3c3c43\" fill-opacity=\"0.3\"/>"
+            s +=
+                "<text class=\"alert-button\" x=\"\(n(w / 2))\" y=\"\(n(y + 28))\" text-anchor=\"middle\" font-size=\"17\" fill=\"\(Self.blue)\">\(xmlEscaped(button))</text>"
+            y += buttonH
+        }
+        return s + "</g>\n"
+    }
 
     private func statusBar() -> String {
         let w = scene.width

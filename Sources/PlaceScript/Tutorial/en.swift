@@ -5,11 +5,19 @@ let tutorialTextEN = #"""
     # - Lines starting with '#' are comments. Empty lines separate things and are otherwise ignored.
     # - The header, before the first step: 'language:' (the code 'tutorial language' takes),
     #   'name:' (the language's own name) and one 'message.KEY:' line for each message the
-    #   walk prints around the steps. {n}, {total}, {title}, {hint}, {list} and {steps} are filled in.
+    #   walk prints around the steps. {n}, {total}, {title}, {part}, {hint}, {list} and {steps} are
+    #   filled in.
     # - Each step starts with a heading line '== N' (N counts from 1), then its fields:
     #     title:     one line
     #     optional:  yes, for a step the walk may skip (it says so)
+    #     part:      one line: the part of the published tutorial the step's code belongs to, in
+    #                the walk's own words (shown under the title)
     #     say:       what the app does at this point, in plain words (wrapped to the screen)
+    #     code:      one call per line, as 'trace' prints it ('→ ' a call the app makes, '← ' a
+    #                call it gets; Objective-C as the Objective-C flavour's trace prints it); shown
+    #                as a small block, never wrapped. Text after a '…' stands for what varies:
+    #                TutorialTests checks that the text before it is a line the trace prints when
+    #                the walk's commands are typed
     #     api:       one real API per line
     #     type:      one command to type per line, in order (each must be a valid command);
     #                'tutorial goto' types them, silently, to bring the session to a later step
@@ -23,9 +31,13 @@ let tutorialTextEN = #"""
     #                hold (the first that holds wins); exactly one 'hint:' has no 'when:' and is
     #                given otherwise. 'tutorial hint' shows it; the walk shows it by itself after
     #                two commands that lead elsewhere.
+    #     recap:     one line: what the step showed, printed under its ✓ line
     #     after:     optional: what to look at once the step is done
-    #   A step is done when all its 'done:' lines hold and its 'happened:' lines match; it needs
-    #   at least one of the two. Every sentence a step says about what happened must be true on
+    #   Every step has title:, part:, say:, type:, hint: and recap:. A step is done when all its
+    #   'done:' lines hold and its 'happened:' lines match; it needs at least one of the two. A
+    #   command the step asks for only to look ('map', 'explain', 'snapshot') needs a 'happened:
+    #   typed …' line, or the step is done before it is typed. 'tutorial goto' does not type
+    #   'snapshot' (it would write a file): its 'typed' entry is kept as if it had been. Every sentence a step says about what happened must be true on
     #   every path that passes its checks: check what the sentence claims.
     #   A field's text goes on over the following lines that start with a space; an empty line
     #   between two such lines starts a new paragraph.
@@ -45,15 +57,17 @@ let tutorialTextEN = #"""
     #   after the one before; a 'not' line forbids its entry between the lines around it (last:
     #   after the line before it).
     # - To translate: copy this file to XX.swift, rename the constant to tutorialTextXX (XX in capitals), translate
-    #   'name:', the messages, 'title:', 'say:', 'hint:' and 'after:', and leave 'type:', 'done:',
-    #   'happened:', 'from:', 'when:' and 'when.happened:' as they are. Then add "XX": tutorialTextXX
+    #   'name:', the messages, 'title:', 'part:', 'say:', 'hint:', 'recap:' and 'after:', and leave
+    #   'code:', 'type:', 'done:', 'happened:', 'from:', 'when:' and 'when.happened:' as they are. Then add "XX": tutorialTextXX
     #   to tutorialTexts in TutorialCommands.swift.
 
     language: en
     name: English
-    message.welcome: A guided walk through the tutorial app in {total} steps. Each step says what the app does and which API it uses, and what to type; the walk moves on when the session shows the step done. 'tutorial list' lists the steps, 'tutorial stop' ends the walk.
+    message.welcome: A guided walk through the tutorial app in {total} steps. Each step names the part of the published tutorial it belongs to, says what the app does, shows its calls as 'trace' prints them, and says what to type; the walk moves on when the session shows the step done. 'tutorial list' lists the steps, 'tutorial stop' ends the walk.
     message.step: Step {n} of {total}: {title}
     message.optional: optional
+    message.part: In the tutorial: {part}
+    message.code: The calls, as 'trace' shows them:
     message.api: API:
     message.type: Type:
     message.done: ✓ step {n} done: {title}
@@ -71,25 +85,53 @@ let tutorialTextEN = #"""
     message.language: Tutorial language: {title}. Available: {list}.
 
     == 1
-    title: Request permission
+    title: Start the app
+    part: Ask for permission to use the location
     say:
-      The map screen does its work in MapViewController.viewDidLoad(). It first creates a
-      CLLocationManager, sets desiredAccuracy to kCLLocationAccuracyBest and calls
-      requestWhenInUseAuthorization(). Nobody has answered yet (the status is notDetermined), so
-      iOS shows the alert with the text of NSLocationWhenInUseUsageDescription from Info.plist.
-      Core Location also reports the status to locationManager(_:didChangeAuthorization:), and
-      the app prints its accuracy line and "Location status not determined."
+      The map screen does its work in MapViewController.viewDidLoad(). To watch it run, turn on
+      the trace first, 'trace on': it prints each call the app makes (→) and each call it gets
+      (←), as it happens. Then start the app, 'launch'.
 
-      Start the app with 'launch', then press Allow While Using App with 'auth allow'. The status
-      becomes authorizedWhenInUse and the delegate prints "Location status is OK." (The
-      "Current Place error" line after launch is pitfall P4: step 12 comes back to it.)
+      viewDidLoad creates a CLLocationManager, sets desiredAccuracy to kCLLocationAccuracyBest
+      and calls requestWhenInUseAuthorization(). Nobody has answered yet (the status is
+      notDetermined), so iOS puts up the alert, with the text of
+      NSLocationWhenInUseUsageDescription from Info.plist.
+    code: ← MapViewController.viewDidLoad()
+    code: → locationManager = CLLocationManager()
+    code: → locationManager.desiredAccuracy = kCLLocationAccuracyBest
+    code: → locationManager.requestWhenInUseAuthorization()
     api: CLLocationManager.requestWhenInUseAuthorization()
-    api: locationManager(_:didChangeAuthorization:)
+    type: trace on
     type: launch
+    done: app.running == true
+    happened: launch
+    happened: trace MapViewController.viewDidLoad()
+    happened: alert
+    when: auth.status != "notDetermined"
+    hint: the permission is already answered, so no alert comes: 'reset' (Erase All Content and Settings), then 'trace on' and 'launch'.
+    when: app.running == true
+    hint: the app started without the trace: 'terminate', then 'trace on' and 'launch' again.
+    hint: type 'trace on', then 'launch' to start the app.
+    recap: viewDidLoad made the location manager and asked for permission; iOS showed the alert.
+
+    == 2
+    title: Answer the alert
+    part: Ask for permission to use the location
+    say:
+      Core Location reports the status to locationManager(_:didChangeAuthorization:): the app
+      printed its accuracy line and "Location status not determined."
+
+      Press Allow While Using App with 'auth allow'. The status becomes authorizedWhenInUse,
+      Core Location calls the delegate again, and it prints "Location status is OK." (The
+      "Current Place error" line after launch is pitfall P4: step 13 comes back to it.)
+    code: ← locationManager(_:didChangeAuthorization: .notDetermined)
+    code: ← locationManager(_:didChangeAuthorization: .authorizedWhenInUse)
+    api: locationManager(_:didChangeAuthorization:)
     type: auth allow
     done: app.running == true
     done: auth.status == "authorizedWhenInUse"
     done: auth.accuracy == "full"
+    from: launch
     happened: launch
     happened: alert
     happened: answer auth allow
@@ -102,27 +144,36 @@ let tutorialTextEN = #"""
     hint: the alert is on screen: answer it with 'auth allow'.
     when: auth.status != "notDetermined"
     hint: the permission was given without the alert you are to answer (in Settings, or before the walk began): 'reset', then 'launch' and 'auth allow'.
-    hint: type 'launch' to start the app, then 'auth allow' to answer the alert (without --approximate: precise location comes first).
+    hint: type 'auth allow' to answer the alert (without --approximate: precise location comes first); if it is gone, 'reset' and 'launch' bring it back.
+    recap: Allow While Using App made the status authorizedWhenInUse, and the delegate heard it.
 
-    == 2
+    == 3
     title: Set up the location manager
+    part: Set up the location manager
     say:
       Still in viewDidLoad, the app sets distanceFilter to 50 (metres), calls
       startUpdatingLocation() and makes itself the manager's delegate. From then on Core Location
       delivers fixes to locationManager(_:didUpdateLocations:); the app takes the last one and
       prints "Location: …", the CLLocation's description.
 
-      No fix has come because the simulated device has no position yet (Features ▸ Location ▸
-      None). Core Location said so a second after the permission: didFailWithError with
-      kCLErrorLocationUnknown, the "Error: … Code=0" line. The app's didFailWithError calls
-      stopUpdatingLocation(), so updates are off for good (pitfall P5): a position alone no
-      longer reaches it, and the map would stay hidden. Give the device the tutorial's default
-      point in Pyrmont, Sydney, as the Simulator's Features ▸ Location menu would, 'locate
-      sydney', and start the app again, 'launch': the permission is remembered, viewDidLoad starts
-      updates afresh, and the fix arrives a second later.
+      No fix has come, and the map is still hidden: 'explain' says why. The simulated device has
+      no position yet (Features ▸ Location ▸ None), so Core Location said so a second after the
+      permission: didFailWithError with kCLErrorLocationUnknown, the "Error: … Code=0" line. The
+      app's didFailWithError calls stopUpdatingLocation(), so updates are off for good (pitfall
+      P5): a position alone no longer reaches it. Give the device the tutorial's default point in
+      Pyrmont, Sydney, as the Simulator's Features ▸ Location menu would, 'locate sydney', and
+      start the app again, 'launch': the permission is remembered, viewDidLoad starts updates
+      afresh, and the fix arrives a second later.
+    code: → locationManager.distanceFilter = 50
+    code: → locationManager.startUpdatingLocation()
+    code: → locationManager.delegate = self
+    code: ← locationManager(_:didFailWithError: Error Domain=kCLErrorDomain Code=0 "(null)")
+    code: → locationManager.stopUpdatingLocation()
+    code: ← locationManager(_:didUpdateLocations: […])
     api: CLLocationManager.startUpdatingLocation()
     api: locationManager(_:didUpdateLocations:)
     api: locationManager(_:didFailWithError:)
+    type: explain
     type: locate sydney
     type: launch
     done: location != nil
@@ -136,9 +187,11 @@ let tutorialTextEN = #"""
     when: device.updating == false
     hint: the app stopped its updates after the location error: 'locate sydney' if the device has no position yet, then start the app again with 'launch'.
     hint: type 'locate sydney' to give the device a position, then 'launch' to start updates again.
+    recap: A fix needs a position and running updates; the app's didFailWithError turns them off for the rest of the run.
 
-    == 3
+    == 4
     title: Add the map
+    part: Add a map
     say:
       viewDidLoad also built the map: a GMSCameraPosition at the default point (-33.869405,
       151.199) with zoom 15 (10 when location is approximate), GMSMapView.map(withFrame:camera:),
@@ -148,21 +201,34 @@ let tutorialTextEN = #"""
 
       A later fix comes only once the device is at least the distance filter, 50 m, from the last
       one. Move it 30 m south, 'locate -33.869675 151.199': nothing comes. Then 100 m,
-      'locate -33.870305 151.199': a fix, and the camera follows. 'camera' shows where it points.
+      'locate -33.870305 151.199': a fix, and the camera follows. Then draw the map as the phone
+      shows it, 'map': the places around, the blue dot where you are, and the scale.
+    code: → GMSCameraPosition.camera(withLatitude: -33.869405, longitude: 151.199, zoom: 15)
+    code: → mapView = GMSMapView.map(withFrame: view.bounds, camera: camera)
+    code: → mapView.isHidden = true
+    code: → mapView.isHidden = false
+    code: → mapView.camera = GMSCameraPosition(…)
+    code: → mapView.animate(to: …)
     api: GMSMapView.map(withFrame:camera:)
     api: GMSMapView.animate(to:)
     type: locate -33.869675 151.199
     type: locate -33.870305 151.199
+    type: map
     done: map.hidden == false
     done: stats.locationUpdates >= 2
+    happened: typed map …
     when: device.updating == false
     hint: the app stopped its updates: relaunch with 'terminate' then 'launch'.
     when: stats.locationUpdates == 1
     hint: the first fix already came, and no other comes until the device moves more than 50 m from it: 'locate -33.870305 151.199'.
+    when: stats.locationUpdates >= 2
+    hint: the camera followed the fix: draw the map with 'map'.
     hint: move the device more than 50 m from its last fix: 'locate -33.870305 151.199'.
+    recap: The first fix unhid the map and set its camera; a fix comes only past the 50 m filter, and the camera follows it.
 
-    == 4
+    == 5
     title: Ask for likely places
+    part: Let the user choose the current place
     say:
       Every fix ends with listLikelyPlaces(). It empties the app's likelyPlaces array and calls
       GMSPlacesClient's findPlaceLikelihoodsFromCurrentLocation(withPlaceFields: [.name,
@@ -173,6 +239,12 @@ let tutorialTextEN = #"""
       The "Get Place" button segues to PlacesViewController, and prepare(for:sender:) hands it the
       array. Swift arrays are values: the picker gets a copy of the list as it is at that moment.
       Tap the button: 'likely'.
+    code: → listLikelyPlaces()
+    code: → likelyPlaces.removeAll()
+    code: → placesClient.findPlaceLikelihoodsFromCurrentLocation(withPlaceFields: [.name, .coordinate], callback:)
+    code: ← findPlaceLikelihoodsFromCurrentLocation callback: [GMSPlaceLikelihood] × …
+    code: → performSegue(withIdentifier: "segueToSelect", sender:)
+    code: → prepare(for:sender:): placesViewController.likelyPlaces = likelyPlaces (…)
     api: GMSPlacesClient.findPlaceLikelihoodsFromCurrentLocation(withPlaceFields:callback:)
     api: GMSPlaceLikelihood
     type: likely
@@ -181,15 +253,24 @@ let tutorialTextEN = #"""
     when: app.screen == "picker"
     hint: the table is empty: the picker got a copy of the list before the answer came. 'back', then 'likely' again.
     hint: type 'likely' to tap "Get Place".
+    recap: Each fix asks Places for likely places; "Get Place" hands the picker a copy of the list.
 
-    == 5
+    == 6
     title: Let the user pick
+    part: Let the user choose the current place
     say:
       The picker shows one row per place, with place.name as the cell's text, five rows to a
-      screen. Tapping a row sets selectedPlace and performs the unwind segue back to the map,
-      unwindToMain(segue:). ('back' leaves without choosing, and nothing changes.)
+      screen. Tapping a row sets selectedPlace and performs the unwind segue back to the map.
+      Before the unwind runs, the picker's prepare(for:sender:) hands the choice over: it sets
+      the map controller's selectedPlace. Then comes unwindToMain(segue:). ('back' leaves
+      without choosing, and nothing changes.)
 
       Pick the first, most likely place: 'select 1'.
+    code: ← tableView(_:didSelectRowAt: [0, 0])
+    code: → selectedPlace = likelyPlaces[0]
+    code: → performSegue(withIdentifier: "unwindToMain", sender:)
+    code: → prepare(for:sender:): mapViewController.selectedPlace = selectedPlace
+    code: ← unwindToMain(segue:)
     api: tableView(_:didSelectRowAt:)
     api: MapViewController.unwindToMain(segue:)
     type: select 1
@@ -198,9 +279,11 @@ let tutorialTextEN = #"""
     when: app.screen == "map"
     hint: the picker is closed: 'likely' opens it, then 'select 1'.
     hint: type 'select 1' to tap the first row.
+    recap: The tap set selectedPlace, prepare(for:sender:) passed it to the map controller, and the unwind came back.
 
-    == 6
+    == 7
     title: Add the marker
+    part: Put a marker on the map
     say:
       unwindToMain(segue:) calls mapView.clear(), which removes the previous marker, then creates
       GMSMarker(position: place.coordinate), sets its title to place.name and its snippet to
@@ -208,16 +291,29 @@ let tutorialTextEN = #"""
       listLikelyPlaces() again. The camera does not move to the marker, and no info window opens
       by itself.
 
-      Tap the marker to open its info window: 'tap marker 1'. Look at what it shows.
+      Tap the marker to open its info window: 'tap marker 1'. Look at what it shows. Then take a
+      picture of the phone's screen, 'snapshot marker.svg', and open the file in a browser.
+    code: → mapView.clear()
+    code: → marker = GMSMarker(position: …)
+    code: → marker.title = "…"
+    code: → marker.snippet = nil
+    code: → marker.map = mapView
     api: GMSMarker(position:)
     api: GMSMapView.clear()
     api: GMSMapView.selectedMarker
     type: tap marker 1
+    type: snapshot marker.svg
     done: markers[1].infoWindow == true
-    hint: type 'tap marker 1' to open the marker's info window ('markers' lists the markers).
+    happened: typed tap marker 1
+    happened: typed snapshot …
+    when: markers[1].infoWindow == true
+    hint: the info window is open: 'snapshot marker.svg' draws the screen.
+    hint: type 'tap marker 1' to open the marker's info window ('markers' lists the markers), then 'snapshot marker.svg'.
+    recap: unwindToMain(segue:) cleared the map and put one marker at the chosen place, with its name as title.
 
-    == 7
+    == 8
     title: The missing snippet (P1)
+    part: Let the user choose the current place
     say:
       The info window shows the title and no address: the snippet is nil. It is
       place.formattedAddress, and the app asks only for [.name, .coordinate]; a GMSPlace field
@@ -228,6 +324,8 @@ let tutorialTextEN = #"""
       takes effect with the next request, and the list the app holds was fetched without it: pick
       twice. 'likely' and 'select 1' (that unwind sends a request with the new fields), then
       'likely' and 'select 1' again.
+    code: → placesClient.findPlaceLikelihoodsFromCurrentLocation(withPlaceFields: [.name, .coordinate, .formattedAddress], callback:)
+    code: → marker.snippet = "…"
     api: GMSPlaceField.formattedAddress
     api: GMSMarker.snippet
     type: fields +formattedAddress
@@ -247,10 +345,12 @@ let tutorialTextEN = #"""
     when: fields contains "formattedAddress"
     hint: the fields are right; the list the app holds was fetched before: pick a place twice ('likely', 'select 1'), and the second list carries the address.
     hint: type 'fields +formattedAddress', then pick a place twice ('likely', 'select 1'): the second list carries the address.
+    recap: A GMSPlace field reads nil unless the request asked for it: formattedAddress fills the snippet.
     after: 'tap marker 1': the info window now shows the address under the name.
 
-    == 8
+    == 9
     title: Denied
+    part: Ask for permission to use the location
     say:
       What if the person taps Don't Allow? Start over: 'reset' is the Simulator's Erase All
       Content and Settings (it ends the app and forgets the answer; the device keeps its
@@ -261,20 +361,31 @@ let tutorialTextEN = #"""
       locationManager(_:didFailWithError:) with kCLErrorDomain code 1, and the app calls
       stopUpdatingLocation(): even an Allow in Settings later brings no fix until the next launch
       (P5). Every places request fails with locationError (-11), so "Get Place" shows an empty
-      table.
+      table: tap it, 'likely', and ask why, 'explain'.
+    code: ← locationManager(_:didChangeAuthorization: .denied)
+    code: ← locationManager(_:didFailWithError: Error Domain=kCLErrorDomain Code=1 "(null)")
+    code: → locationManager.stopUpdatingLocation()
     api: locationManager(_:didFailWithError:)
     api: CLLocationManager.stopUpdatingLocation()
     type: reset
     type: launch
     type: auth deny
+    type: likely
+    type: explain
     done: app.running == true
     done: auth.status == "denied"
     done: map.hidden == false
     done: location == nil
+    done: app.screen == "picker"
+    happened: typed explain
+    when: auth.status == "denied"
+    hint: the picker's table is empty: 'likely' opens it, and 'explain' says why.
     hint: type 'reset', 'launch', then 'auth deny' to answer the alert with Don't Allow.
+    recap: Denied: the map shows the default point, updates stop until the next launch, and every places request fails.
 
-    == 9
+    == 10
     title: Approximate location (P12)
+    part: Add a map
     say:
       Since iOS 14 the alert has a Precise switch. With it off the app gets reducedAccuracy:
       coarse fixes (here snapped to about 2 km, at most one every 15 minutes). At each fix the
@@ -282,6 +393,8 @@ let tutorialTextEN = #"""
 
       Erase again and allow with Precise off: 'reset', 'launch', 'auth allow --approximate'. The
       app prints "Location accuracy is not precise." and the camera's zoom is 10 ('camera').
+    code: ← locationManager(_:didUpdateLocations: […])
+    code: → mapView.camera = GMSCameraPosition(latitude: …, longitude: …, zoom: 10)
     api: CLLocationManager.accuracyAuthorization
     api: GMSCameraPosition.camera(withLatitude:longitude:zoom:)
     type: reset
@@ -291,9 +404,11 @@ let tutorialTextEN = #"""
     done: auth.accuracy == "reduced"
     done: camera.zoom == 10
     hint: type 'reset', 'launch', then 'auth allow --approximate' (Allow While Using App with Precise off).
+    recap: With Precise off, fixes are coarse and rare, and the Swift app zooms out to 10.
 
-    == 10
+    == 11
     title: Objective-C: the switch falls through (P7)
+    part: Ask for permission to use the location, in Objective-C
     say:
       The tutorial also has an Objective-C version of the same code. Its authorization callback is
       a C switch in which only the restricted case ends with break: each case runs on into the
@@ -302,6 +417,8 @@ let tutorialTextEN = #"""
       Launch it and deny: 'reset', 'launch --flavor objc', 'auth deny'. After "User denied access
       to location." come "Location status not determined." and "Location status is OK.": both
       wrong. The lines are NSLog's, with a date and the process in front.
+    code: ← locationManager:didChangeAuthorizationStatus: …
+    code: → [locationManager stopUpdatingLocation]
     api: locationManager:didChangeAuthorizationStatus:
     type: reset
     type: launch --flavor objc
@@ -310,9 +427,11 @@ let tutorialTextEN = #"""
     done: auth.status == "denied"
     done: log contains "User denied access to location."
     hint: type 'reset', 'launch --flavor objc', then 'auth deny'.
+    recap: A C switch case without break runs on into the next: one status, three lines.
 
-    == 11
+    == 12
     title: Objective-C: blank rows, no marker (P8)
+    part: Let the user choose the current place, in Objective-C
     say:
       The Objective-C PlacesViewController never sets the cell's text, so every row is blank, and
       its prepareForSegue:sender: is empty, so the chosen place never reaches the map: the unwind
@@ -320,6 +439,10 @@ let tutorialTextEN = #"""
 
       The denial stopped updates for this run: allow location in Settings and launch again,
       'auth allow' and 'launch --flavor objc'. Then 'likely' and 'select 1'.
+    code: ← tableView:didSelectRowAtIndexPath: …
+    code: → [self performSegueWithIdentifier:@"unwindToMain" sender:self]
+    code: → prepareForSegue:sender: (empty: the map's selectedPlace stays nil, P8)
+    code: → [mapView clear]
     api: tableView:cellForRowAtIndexPath:
     api: prepareForSegue:sender:
     type: auth allow
@@ -332,9 +455,11 @@ let tutorialTextEN = #"""
     done: app.screen == "map"
     done: markers.count == 0
     hint: type 'auth allow' and 'launch --flavor objc', then 'likely' and 'select 1'.
+    recap: With no cell text and an empty prepareForSegue:sender:, the Objective-C picker shows blank rows and returns nothing.
 
-    == 12
+    == 13
     title: The first request races the prompt (P4)
+    part: Let the user choose the current place
     optional: yes
     say:
       Back to Swift. viewDidLoad calls listLikelyPlaces() right after
@@ -347,6 +472,9 @@ let tutorialTextEN = #"""
       is already pending. 'step 2' delivers the authorization callback and the alert; answer it
       with 'auth allow' before the callback comes, then 'step 2': the request fails anyway. It was
       judged when it was sent.
+    code: → placesClient.findPlaceLikelihoodsFromCurrentLocation(withPlaceFields: [.name, .coordinate], callback:)
+    code: ← locationManager(_:didChangeAuthorization: .notDetermined)
+    code: ← findPlaceLikelihoodsFromCurrentLocation callback: nil, locationError (-11)
     api: GMSPlacesClient.findPlaceLikelihoodsFromCurrentLocation(withPlaceFields:callback:)
     api: GMSPlacesErrorCode.locationError
     type: reset
@@ -375,9 +503,11 @@ let tutorialTextEN = #"""
     when: auth.status == "authorizedWhenInUse"
     hint: 'step' until the places callback comes: it fails anyway.
     hint: type 'reset', 'set autorun off', 'launch', 'step 2', 'auth allow', then 'step 2'.
+    recap: The request sent before the answer fails: Places judged it when it was sent.
 
-    == 13
+    == 14
     title: An empty list on "Get Place" (P2)
+    part: Let the user choose the current place
     optional: yes
     say:
       The run loop still waits for you. The next event is the first fix: 'step' delivers it.
@@ -385,6 +515,11 @@ let tutorialTextEN = #"""
       "Get Place" in between, 'likely': the picker gets a copy of the empty array. Then 'step'
       the answer, and look: the app's list is full ('show likely.count'), but the picker's copy
       stays empty, because it never reloads.
+    code: ← locationManager(_:didUpdateLocations: […])
+    code: → likelyPlaces.removeAll()
+    code: → performSegue(withIdentifier: "segueToSelect", sender:)
+    code: → prepare(for:sender:): placesViewController.likelyPlaces = likelyPlaces (0, a copy)
+    code: ← findPlaceLikelihoodsFromCurrentLocation callback: [GMSPlaceLikelihood] × …
     api: prepare(for:sender:)
     type: step
     type: likely
@@ -398,16 +533,18 @@ let tutorialTextEN = #"""
     happened: step findPlaceLikelihoodsFromCurrentLocation callback
     happened: typed show likely …
     when: shell.autorun == true
-    hint: autorun is on, so the answer came before you could tap: 'set autorun off', then walk step 12 again ('tutorial goto 12').
+    hint: autorun is on, so the answer came before you could tap: 'set autorun off', then walk step 13 again ('tutorial goto 13').
     when: picker.rows.count > 0
-    hint: the picker opened after the answer came, with the full list: 'back', then 'tutorial goto 12' to try again.
+    hint: the picker opened after the answer came, with the full list: 'back', then 'tutorial goto 13' to try again.
     when: likely.count > 0
     hint: the answer is in: look at the app's list with 'show likely.count', and at the picker's.
     hint: with autorun off: 'step' the fix, 'likely' at once, then 'step' the places answer and 'show likely.count'.
+    recap: The picker keeps the copy it got, even when the app's list fills later.
     after: 'back' and 'likely' again: now the rows are there.
 
-    == 14
+    == 15
     title: Duplicate rows (P3)
+    part: Let the user choose the current place
     optional: yes
     say:
       listLikelyPlaces() empties the list when it is called, and appends each answer when it
@@ -418,6 +555,12 @@ let tutorialTextEN = #"""
       1 s), 'likely', 'wait 0.7s', then 'select 1': the selection sends a request answered in
       0.4 s, and the fix comes 0.3 s later with another. 'step' the fix: two requests are in
       flight. 'step' twice more delivers both answers, and 'show likely' shows the list.
+    code: → likelyPlaces.removeAll()
+    code: → placesClient.findPlaceLikelihoodsFromCurrentLocation(withPlaceFields: [.name, .coordinate], callback:)
+    code: → likelyPlaces.removeAll()
+    code: → placesClient.findPlaceLikelihoodsFromCurrentLocation(withPlaceFields: [.name, .coordinate], callback:)
+    code: ← findPlaceLikelihoodsFromCurrentLocation callback: [GMSPlaceLikelihood] × …
+    code: ← findPlaceLikelihoodsFromCurrentLocation callback: [GMSPlaceLikelihood] × …
     api: GMSPlacesClient.findPlaceLikelihoodsFromCurrentLocation(withPlaceFields:callback:)
     type: back
     type: locate google-sydney
@@ -442,5 +585,6 @@ let tutorialTextEN = #"""
     when: likely.count == 22
     hint: the answers are in: 'show likely' shows every name twice.
     hint: with autorun off: 'locate google-sydney', 'likely', 'wait 0.7s', 'select 1', then 'step' three times and 'show likely'.
+    recap: Two requests in flight both append to one list: every place twice.
     after: Every name is there twice. 'set autorun on' lets the run loop run by itself again.
     """#
