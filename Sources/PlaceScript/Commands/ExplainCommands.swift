@@ -520,19 +520,26 @@ private func explainCommand(_ ctx: CommandContext, _ words: [String]) throws(Dia
             "'\(name)' is the shell's own: it stands for nothing in the app.",
             value: .record([Value.Field("command", .string(name))]))
     }
+    // The flavour the app runs in, or the one 'launch' would start: the Objective-C code differs.
+    let objc = (ctx.session.app?.flavor ?? ctx.shell.defaultFlavor) == .objc
+    let calls = objc ? entry.objcCalls ?? entry.calls : entry.calls
+    let callbacks = objc ? entry.objcCallbacks ?? entry.callbacks : entry.callbacks
     var lines = ["\(name): \(entry.what)"]
-    if !entry.calls.isEmpty {
-        lines.append("calls:")
-        lines += entry.calls.map { "  " + $0 }
+    if objc && (entry.objcCalls != nil || entry.objcCallbacks != nil) {
+        lines.append("in the Objective-C app:")
     }
-    if !entry.callbacks.isEmpty {
+    if !calls.isEmpty {
+        lines.append("calls:")
+        lines += calls.map { "  " + $0 }
+    }
+    if !callbacks.isEmpty {
         lines.append("then:")
-        lines += entry.callbacks.map { "  " + $0 }
+        lines += callbacks.map { "  " + $0 }
     }
     let value = Value.record([
         Value.Field("command", .string(name)), Value.Field("what", .string(entry.what)),
-        Value.Field("calls", .list(entry.calls.map { .string($0) })),
-        Value.Field("callbacks", .list(entry.callbacks.map { .string($0) })),
+        Value.Field("calls", .list(calls.map { .string($0) })),
+        Value.Field("callbacks", .list(callbacks.map { .string($0) })),
     ])
     return CommandResult(value: value, text: lines)
 }

@@ -51,6 +51,8 @@ struct MapScene {
     var showsMyLocationButton: Bool
     /// The picker's rows when it covers the map (blank rows in the Objective-C flavour).
     var pickerRows: [String]?
+    /// Whether the picker's table scrolls (a scroll indicator shows it has more rows).
+    var pickerScrolls = false
     /// The virtual time of day, for the status bar.
     var time: String
 
@@ -78,6 +80,7 @@ struct MapScene {
         let date = VirtualDate(clock: session.clock)
         time = String(date.hour) + ":" + (date.minute < 10 ? "0" : "") + String(date.minute)
         pickerRows = app.pickerPlaces != nil ? app.pickerRows : nil
+        pickerScrolls = session.device.pickerScrolls
         showsMyLocationButton = map.myLocationButton && map.isMyLocationEnabled
         let (w, h, cam) = (width, height, camera)
         func point(_ p: GeoPoint) -> (x: Double, y: Double) { MapScene.framePoint(p, camera: cam, width: w, height: h) }
