@@ -197,13 +197,8 @@ private func explainState(_ shell: Shell) -> CommandResult {
     }
     if app.mapView.isBlank { reasons.append(blankMapReason(app.mapView, session.places.faults)) }
     // Fixes.
-    if let error = app.locationError {
-        reasons.append(
-            Reason(
-                topic: "fixes",
-                text:
-                    "No more fixes come: didFailWithError (\(error.name), code \(error.rawValue)) made the tutorial call stopUpdatingLocation(), and it never starts again. \(error == .locationUnknown ? "locationUnknown is transient; the tutorial stops anyway." : "")"
-                    .trimmingTrailingSpace(), pitfall: "P5"))
+    if app.locationError != nil, let stopped = app.why(.noFix).first {
+        reasons.append(Reason(topic: "fixes", text: "No more fixes come: \(stopped.cause).", pitfall: stopped.pitfall))
     } else if !manager.isUpdating {
         reasons.append(Reason(topic: "fixes", text: "No fixes come: location updates are stopped."))
     } else if !status.isAuthorized {
@@ -277,10 +272,11 @@ private func explainState(_ shell: Shell) -> CommandResult {
                 pitfall: "P3"))
     }
     if count == 0 {
-        let why = emptyListCause(app, status: status)
-        var text = "The list is empty" + (why.cause.map { ": " + $0 } ?? "") + "."
-        if let detail = why.detail { text += " " + detail }
-        reasons.append(Reason(topic: "list", text: text, pitfall: why.pitfall))
+        for (i, why) in app.why(.emptyList).enumerated() {
+            var text = (i == 0 ? "The list is empty: " : "And ") + why.cause + "."
+            if let detail = why.detail { text += " " + detail }
+            reasons.append(Reason(topic: "list", text: text, pitfall: why.pitfall))
+        }
     } else {
         var text = "The list has \(count) likely place\(count == 1 ? "" : "s")"
         if let first = app.likelyPlaces.first {
@@ -325,56 +321,6 @@ private func explainState(_ shell: Shell) -> CommandResult {
                 text: "autorun is off: \(n) event\(n == 1 ? " waits" : "s wait") ('events', 'step', 'run', 'wait')."))
     }
     return render(reasons, shell)
-}
-
-/// Why the app's list of likely places is empty: what `explain` says of the list, and what
-/// `select` says of a picker that copied it empty.
-struct EmptyListCause {
-    /// The cause, lower-case without a final period; nil when nothing in the state explains it.
-    var cause: String?
-    /// A further sentence for `explain`.
-    var detail: String?
-    /// The pitfall the cause shows.
-    var pitfall: String?
-    /// What to do about it, for a diagnostic's `help:` line.
-    var help: String
-}
-
-/// The cause of the app's empty list of likely places, from the requests in flight and the
-/// last places response.
-func emptyListCause(_ app: TutorialApp, status: AuthorizationStatus) -> EmptyListCause {
-    let again = "then tap \"Get Place\" again ('back', 'likely')"
-    if app.requestsInFlight > 0 {
-        return EmptyListCause(
-            cause: "a request is in flight and its answer has not arrived",
-            detail: "\"Get Place\" now would hand the picker an empty copy.", pitfall: "P2",
-            help: "wait for the places response ('wait'), " + again)
-    }
-    switch app.lastPlacesResponse {
-    case .failed(let code)?:
-        let cause = "the last request failed with \(code.name) (\(code.rawValue)): \(code.meaning)"
-        if code == .locationError && status != .notDetermined && !status.isAuthorized {
-            return EmptyListCause(
-                cause: cause, detail: "Without location permission every request fails.",
-                help: "allow location ('auth allow'), " + again)
-        }
-        if code == .locationError {
-            return EmptyListCause(
-                cause: cause,
-                detail: "The request was sent before the permission was answered; the next fix sends another.",
-                pitfall: "P4",
-                help: (status == .notDetermined
-                    ? "answer the permission alert and wait for the next fix, "
-                    : "wait for the next fix (the device needs a position: 'locate'), ") + again)
-        }
-        return EmptyListCause(cause: cause, help: "once a request can succeed ('faults'), " + again)
-    case .answered(0)?:
-        return EmptyListCause(
-            cause: "the service found no place near the device",
-            help: "move the device near places (e.g. 'locate sydney'), " + again)
-    default:
-        return EmptyListCause(help: "wait for a fix and its places response ('wait'), " + again)
-    }
 }
 
 private func permissionReasons(_ privacy: PrivacySettings, _ session: Session) -> [Reason] {
@@ -491,14 +437,6 @@ private func render(_ reasons: [Reason], _ shell: Shell) -> CommandResult {
     return CommandResult(
         value: value,
         text: lines.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) })
-}
-
-extension String {
-    fileprivate func trimmingTrailingSpace() -> String {
-        var s = self
-        while s.hasSuffix(" ") { s.removeLast() }
-        return s
-    }
 }
 
 // MARK: - explain COMMAND

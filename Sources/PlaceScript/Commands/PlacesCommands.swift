@@ -413,8 +413,11 @@ private func pickerResult(_ shell: Shell, _ app: TutorialApp) -> CommandResult {
     var lines = ["Choose a place — \(rows.count) row\(rows.count == 1 ? "" : "s"), \(perScreen) per screen"]
     if rows.isEmpty {
         lines.append("  (the table is empty)")
-        if app.requestsInFlight > 0 {
-            lines.append("  note: a places response is still on its way; this copy will not see it (P2)")
+        // The same reasons 'explain' gives, so the two never disagree.
+        if !app.likelyPlaces.isEmpty {
+            lines.append("  note: the app's list has places now; this copy, taken earlier, will not see them (P2)")
+        } else if let why = app.why(.emptyList).first {
+            lines.append("  note: empty because " + why.cause + (why.pitfall.map { " (\($0))" } ?? ""))
         }
     }
     for (i, row) in rows.enumerated() {
@@ -443,10 +446,11 @@ private func emptyPickerError(_ app: TutorialApp, _ status: AuthorizationStatus,
             "the picker is empty: it copied the list when \"Get Place\" was tapped, before the places response came",
             at: location, help: "the list now has \(places): tap \"Get Place\" again ('back', 'likely') (P2)")
     }
-    let why = emptyListCause(app, status: status)
+    let why =
+        app.why(.emptyList).first
+        ?? WhyReason(cause: "no places response has come yet", help: "wait for one ('wait')")
     return .runtime(
-        "the picker is empty: " + (why.cause ?? "no places response has come yet"), at: location,
-        help: why.help + (why.pitfall.map { " (\($0))" } ?? ""))
+        "the picker is empty: " + why.cause, at: location, help: why.help + (why.pitfall.map { " (\($0))" } ?? ""))
 }
 
 private func selectCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
