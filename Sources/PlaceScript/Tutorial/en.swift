@@ -224,15 +224,15 @@ let tutorialTextEN = #"""
       that was not requested reads nil. This is pitfall P1, in the tutorial's own code.
 
       The fix is to request the field: in the app, withPlaceFields: [.name, .coordinate,
-      .formattedAddress]; here, 'fields +formattedAddress'. It is still billed as Basic data. It
-      takes effect with the next request, and the list the app holds was fetched without it: pick
-      twice. 'likely' and 'select 1' (that unwind sends a request with the new fields), then
-      'likely' and 'select 1' again.
+      .formattedAddress]; here, 'fields +formattedAddress'. It is still billed as Basic data. In
+      Xcode a change to the code means stopping the app, building and running it again; do the
+      same here: 'terminate', then 'launch'. The new app's requests ask for the address, so
+      'likely' and 'select 1' give a marker with a snippet.
     api: GMSPlaceField.formattedAddress
     api: GMSMarker.snippet
     type: fields +formattedAddress
-    type: likely
-    type: select 1
+    type: terminate
+    type: launch
     type: likely
     type: select 1
     done: fields contains "formattedAddress"
@@ -245,8 +245,8 @@ let tutorialTextEN = #"""
     when: fields !contains "coordinate"
     hint: the fields you gave replaced the whole mask, and coordinate is not in it: the marker stands nowhere. With '+' a field is added: 'fields reset', then 'fields +formattedAddress'.
     when: fields contains "formattedAddress"
-    hint: the fields are right; the list the app holds was fetched before: pick a place twice ('likely', 'select 1'), and the second list carries the address.
-    hint: type 'fields +formattedAddress', then pick a place twice ('likely', 'select 1'): the second list carries the address.
+    hint: the fields are right; the app running was built before the change, as in Xcode: 'terminate', 'launch', then 'likely' and 'select 1'.
+    hint: type 'fields +formattedAddress', then rebuild and run as in Xcode: 'terminate', 'launch', then 'likely' and 'select 1'.
     after: 'tap marker 1': the info window now shows the address under the name.
 
     == 8
@@ -380,11 +380,12 @@ let tutorialTextEN = #"""
     title: An empty list on "Get Place" (P2)
     optional: yes
     say:
-      The run loop still waits for you. The next event is the first fix: 'step' delivers it.
-      listLikelyPlaces() empties the list at once and sends a request, answered 0.4 s later. Tap
-      "Get Place" in between, 'likely': the picker gets a copy of the empty array. Then 'step'
-      the answer, and look: the app's list is full ('show likely.count'), but the picker's copy
-      stays empty, because it never reloads.
+      The run loop still waits for you: 'events' shows what. If a fix waits, 'step' until it is
+      delivered; if none does (the loop ran on in step 12), 'locate google-sydney' makes one.
+      Every fix calls listLikelyPlaces(), which empties the list at once and sends a request,
+      answered 0.4 s later. Tap "Get Place" in between, 'likely': the picker gets a copy of the
+      empty array. Then 'step' the answer, and look: the app's list is full ('show
+      likely.count'), but the picker's copy stays empty, because it never reloads.
     api: prepare(for:sender:)
     type: step
     type: likely
@@ -403,7 +404,7 @@ let tutorialTextEN = #"""
     hint: the picker opened after the answer came, with the full list: 'back', then 'tutorial goto 12' to try again.
     when: likely.count > 0
     hint: the answer is in: look at the app's list with 'show likely.count', and at the picker's.
-    hint: with autorun off: 'step' the fix, 'likely' at once, then 'step' the places answer and 'show likely.count'.
+    hint: with autorun off: 'step' until a fix is delivered ('locate google-sydney' if none waits), 'likely' at once, then 'step' the places answer and 'show likely.count'.
     after: 'back' and 'likely' again: now the rows are there.
 
     == 14
@@ -417,7 +418,12 @@ let tutorialTextEN = #"""
       Make two calls overlap: 'back' (if the picker is open), 'locate google-sydney' (a fix due in
       1 s), 'likely', 'wait 0.7s', then 'select 1': the selection sends a request answered in
       0.4 s, and the fix comes 0.3 s later with another. 'step' the fix: two requests are in
-      flight. 'step' twice more delivers both answers, and 'show likely' shows the list.
+      flight. 'step' twice more delivers both answers, and 'likely' opens the picker on the
+      doubled list: every name twice, numbered.
+
+      The picker shows five rows, each a fifth of its height, and does not scroll: only rows 1-5
+      can be tapped. The second answer's rows come after all of the first's, so had the two
+      answers been for different positions, the places of the newer one would sit out of reach.
     api: GMSPlacesClient.findPlaceLikelihoodsFromCurrentLocation(withPlaceFields:callback:)
     type: back
     type: locate google-sydney
@@ -427,20 +433,20 @@ let tutorialTextEN = #"""
     type: step
     type: step
     type: step
-    type: show likely
+    type: likely
     done: likely.count == 22
     done: likely[1].name == likely[12].name
     happened: typed select 1
     happened: step locationManager(_:didUpdateLocations:)
     happened: step findPlaceLikelihoodsFromCurrentLocation callback
     happened: step findPlaceLikelihoodsFromCurrentLocation callback
-    happened: typed show likely …
+    happened: typed likely
     when: shell.autorun == true
     hint: autorun is on, so the calls do not overlap: 'set autorun off' first.
     when: stats.inFlight >= 2
-    hint: two requests are in flight: 'step' twice to deliver both answers, then 'show likely'.
+    hint: two requests are in flight: 'step' twice to deliver both answers, then 'likely'.
     when: likely.count == 22
-    hint: the answers are in: 'show likely' shows every name twice.
-    hint: with autorun off: 'locate google-sydney', 'likely', 'wait 0.7s', 'select 1', then 'step' three times and 'show likely'.
-    after: Every name is there twice. 'set autorun on' lets the run loop run by itself again.
+    hint: the answers are in: 'likely' shows every name twice.
+    hint: with autorun off: 'locate google-sydney', 'likely', 'wait 0.7s', 'select 1', then 'step' three times and 'likely'.
+    after: Every name is there twice, and a finger reaches only the first five. 'back', then 'set autorun on' lets the run loop run by itself again.
     """#
