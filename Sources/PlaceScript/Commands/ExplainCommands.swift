@@ -19,7 +19,9 @@ extension CommandFamily {
                     loop holds — each with the pitfall it shows, if any. 'explain likely': for the
                     app's list, each place's distance, its share of the likelihood and why it ranks
                     where it does. With another command: the real API calls it stands for and the
-                    delegate callbacks that follow.
+                    delegate callbacks that follow (the Objective-C app's, when that flavour runs).
+                    With a pitfall's id, 'explain P4': what goes wrong, where in the code, and
+                    the example that shows it ('help pitfalls' lists them all).
                     """,
                 effect: .looks,
                 manual: #"""
@@ -39,16 +41,24 @@ extension CommandFamily {
                     .Ql explain likely
                     scores the app's list again for the position and accuracy its request was
                     answered for and shows, for each place, its distance, spread, prior, weight,
-                    its share of the likelihood and why it ranks where it does.
+                    its share of the likelihood and why it ranks where it does, by placeshell's
+                    own likelihood model (Google does not publish how it ranks).
+                    With a pitfall's id,
+                    .Ql explain P4
+                    gives that pitfall in full: what goes wrong, where in the tutorial's code, and
+                    the example that shows it;
+                    .Ql help pitfalls
+                    lists them all.
                     .Dl explain
                     .Dl explain likely
                     .Dl explain select
                     """#,
-                examples: ["explain", "explain likely", "explain launch", "explain select"],
+                examples: ["explain", "explain likely", "explain launch", "explain select", "explain P4"],
                 handler: { ctx throws(Diagnostic) in
                     let words = try ctx.optional("COMMAND", as: .words) ?? []
                     if words.isEmpty { return explainState(ctx.shell) }
                     if words == ["likely"] { return try explainLikely(ctx) }
+                    if words.count == 1, let pitfall = Pitfalls.named(words[0]) { return explainPitfall(pitfall) }
                     return try explainCommand(ctx, words)
                 }),
             CommandSpec(
@@ -98,11 +108,45 @@ extension CommandFamily {
                 "trace", values: ["on", "off"],
                 summary: "print each simulated API call and callback (as the trace command)",
                 get: { $0.session.tracing ? "on" : "off" }, set: { $0.session.tracing = $1 == "on" })
+        ],
+        topics: [
+            HelpTopic(
+                "pitfalls", summary: "the tutorial's pitfalls P1…: what, where in the code, which example",
+                text: pitfallsHelp)
         ])
 }
 
+/// `help pitfalls`: every pitfall, from the one table `explain P4` reads too.
+let pitfallsHelp: String = {
+    var text = "The pitfalls of the tutorial's code that placeshell reproduces ('explain ID' gives one):\n\n"
+    for p in Pitfalls.all {
+        text += padded(p.id, to: 4) + p.title + "\n"
+        text += wrapText(p.what, width: 90, indent: "    ") + "\n"
+        text += wrapText("code: " + p.code, width: 90, indent: "    ", hanging: "          ") + "\n"
+        text += wrapText("shown by: " + p.example, width: 90, indent: "    ", hanging: "              ") + "\n"
+    }
+    return text
+}()
+
+/// `explain P4`: one pitfall in full.
+private func explainPitfall(_ p: Pitfall) -> CommandResult {
+    let value = Value.record([
+        Value.Field("id", .string(p.id)), Value.Field("title", .string(p.title)),
+        Value.Field("what", .string(p.what)), Value.Field("code", .string(p.code)),
+        Value.Field("example", .string(p.example)),
+    ])
+    let lines = [
+        "\(p.id): \(p.title)", wrapText(p.what, width: 90, indent: "  "),
+        wrapText("code: " + p.code, width: 90, indent: "  ", hanging: "        "),
+        wrapText("shown by: " + p.example, width: 90, indent: "  ", hanging: "            "),
+    ]
+    return CommandResult(
+        value: value,
+        text: lines.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) })
+}
+
 private let explainTopicType = ArgType(
-    usage: "COMMAND", isGreedy: true, completions: { shell in shell.table.commandNames }
+    usage: "COMMAND", isGreedy: true, completions: { shell in shell.table.commandNames + Pitfalls.all.map(\.id) }
 ) { (c: inout TokenCursor) throws(Diagnostic) in
     var words: [String] = []
     while let t = c.next() { words.append(t.text) }
@@ -503,9 +547,10 @@ private func explainLikely(_ ctx: CommandContext) throws(Diagnostic) -> CommandR
     }
     let ranked = LikelihoodModel.rank(ctx.session.places.dataset, at: query.point, accuracy: query.accuracy)
     var lines = [
+        "placeshell's likelihood model, not Google's (Google does not publish how it ranks; 'help likelihood').",
         "For \(formatFixed(query.point.latitude, decimals: 6)), \(formatFixed(query.point.longitude, decimals: 6)) ±\(formatNumber(query.accuracy)) m: "
             + "w = prior × exp(−d²/2s²), s = √(accuracy² + radius² + \(formatNumber(SimulationChoices.baselineSpread))²), "
-            + "share = w / (Σw + \(formatNumber(SimulationChoices.elsewhereWeight)))."
+            + "share = w / (Σw + \(formatNumber(SimulationChoices.elsewhereWeight))).",
     ]
     var rows: [[String]] = []
     var values: [Value] = []
