@@ -37,7 +37,7 @@ final class SessionArchiveRangeTests: XCTestCase {
     /// saved before the blank map existed reads back as a map with its tiles.
     func testTheBlankMapReadsBack() throws {
         let t = TestShell(table: .standard)
-        XCTAssertEqual(t.run("apikey expired\nlaunch\nauth allow\nlocate sydney\nwait 2s\n"), 0, t.err.text)
+        XCTAssertEqual(t.run("apikey expired\nlocate sydney\nlaunch\nauth allow\nwait 2s\n"), 0, t.err.text)
         XCTAssertEqual(t.shell.session.app?.mapView.isBlank, true)
         let text = jsonText(try SessionArchive.archive(t.shell.session, extra: []))
         XCTAssertTrue(text.contains("\"hasTiles\":false,\"blankCause\":\"expired\",\"keyFailureLogged\":true"), text)
