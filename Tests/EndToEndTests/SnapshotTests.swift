@@ -44,6 +44,14 @@ final class SnapshotTests: XCTestCase {
         XCTAssertEqual(svg.classCounts["row"], 5, "five rows a screen")
         XCTAssertEqual(
             Array(svg.textsInside("picker").prefix(2)), ["Australian National Maritime Museum", "Darling Harbour"])
+        XCTAssertFalse(svg.ids.contains("scroll-indicator"), "the table does not scroll: no indicator")
+    }
+
+    /// With 'set picker-scroll on' the table scrolls, and a list longer than a screen shows the
+    /// scroll indicator.
+    func testScrollingPickerShowsTheIndicator() throws {
+        let svg = try snapshot("picker-scrolls", "set picker-scroll on; locate sydney; launch; auth allow; likely")
+        XCTAssertEqual(svg.classCounts["row"], 5, "five rows a screen")
         XCTAssertTrue(svg.ids.contains("scroll-indicator"), "13 rows scroll")
     }
 

@@ -444,7 +444,10 @@ final class TutorialTests: XCTestCase {
                 SourceText(
                     name: "t", text: "locate sydney; launch --flavor objc; auth allow; likely; trace on; select 1")),
             0)
-        XCTAssertTrue(objcOut.text.contains("prepareForSegue:sender: (empty: the map's selectedPlace stays nil, P8)"))
+        XCTAssertTrue(
+            objcOut.text.contains(
+                "[placesViewController prepareForSegue:segue sender:self] (empty: the map's selectedPlace stays nil, P8)"
+            ))
         let (explain, explainOut) = self.shell()
         XCTAssertEqual(explain.runScript(SourceText(name: "t", text: "explain select")), 0)
         XCTAssertTrue(explainOut.text.contains("prepare(for:sender:): mapViewController.selectedPlace = selectedPlace"))

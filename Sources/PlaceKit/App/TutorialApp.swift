@@ -23,6 +23,14 @@ public enum AuthorizationRequest: String, Sendable, CaseIterable {
         case .always: return "locationManager.requestAlwaysAuthorization()"
         }
     }
+
+    /// The call as the Objective-C app makes it.
+    public var objcCall: String {
+        switch self {
+        case .whenInUse: return "[locationManager requestWhenInUseAuthorization]"
+        case .always: return "[locationManager requestAlwaysAuthorization]"
+        }
+    }
 }
 
 /// The screen on top of the navigation stack.
@@ -102,35 +110,51 @@ public final class TutorialApp: LocationManagerDelegate {
 
     /// `viewDidLoad()` of the map controller, in the tutorial's order (api-facts §1.2).
     func viewDidLoad() {
-        session.trace("MapViewController.viewDidLoad()", call: false)
-        session.trace("locationManager = CLLocationManager()")
+        trace("MapViewController.viewDidLoad()", objc: "[mapViewController viewDidLoad]", call: false)
+        trace("locationManager = CLLocationManager()", objc: "locationManager = [[CLLocationManager alloc] init]")
         locationManager.desiredAccuracy = -1  // kCLLocationAccuracyBest
         session.trace("locationManager.desiredAccuracy = kCLLocationAccuracyBest")
-        session.trace(authorizationRequest.call)
+        trace(authorizationRequest.call, objc: authorizationRequest.objcCall)
         switch authorizationRequest {
         case .whenInUse: locationManager.requestWhenInUseAuthorization()
         case .always: locationManager.requestAlwaysAuthorization()
         }
         locationManager.distanceFilter = 50
         session.trace("locationManager.distanceFilter = 50")
-        session.trace("locationManager.startUpdatingLocation()")
+        trace("locationManager.startUpdatingLocation()", objc: "[locationManager startUpdatingLocation]")
         locationManager.startUpdatingLocation()
         locationManager.delegate = self
         session.trace("locationManager.delegate = self")
-        session.trace("placesClient = GMSPlacesClient.shared()")
+        trace("placesClient = GMSPlacesClient.shared()", objc: "placesClient = [GMSPlacesClient sharedClient]")
         let zoom = locationManager.accuracyAuthorization == .full ? Self.preciseZoom : approximateZoom
-        session.trace(
-            "GMSCameraPosition.camera(withLatitude: \(formatNumber(Self.defaultLocation.latitude)), longitude: \(formatNumber(Self.defaultLocation.longitude)), zoom: \(formatNumber(zoom)))"
+        let latitude = formatNumber(Self.defaultLocation.latitude)
+        let longitude = formatNumber(Self.defaultLocation.longitude)
+        trace(
+            "GMSCameraPosition.camera(withLatitude: \(latitude), longitude: \(longitude), zoom: \(formatNumber(zoom)))",
+            objc: "[GMSCameraPosition cameraWithLatitude:\(latitude) longitude:\(longitude) zoom:\(formatNumber(zoom))]"
         )
-        session.trace("mapView = GMSMapView.map(withFrame: view.bounds, camera: camera)")
+        trace(
+            "mapView = GMSMapView.map(withFrame: view.bounds, camera: camera)",
+            objc: "mapView = [GMSMapView mapWithFrame:self.view.bounds camera:camera]")
         mapView.setCamera(CameraPosition(target: Self.defaultLocation, zoom: zoom))
         mapView.myLocationButton = true
         mapView.isMyLocationEnabled = true
-        session.trace("mapView.settings.myLocationButton = true")
-        session.trace("mapView.isMyLocationEnabled = true")
+        trace("mapView.settings.myLocationButton = true", objc: "mapView.settings.myLocationButton = YES")
+        trace("mapView.isMyLocationEnabled = true", objc: "mapView.myLocationEnabled = YES")
         mapView.isHidden = true  // hidden until the first fix
-        session.trace("mapView.isHidden = true")
+        trace("mapView.isHidden = true", objc: "mapView.hidden = YES")
         listLikelyPlaces()
+    }
+
+    /// A trace line in the flavour's own syntax: Swift, or Objective-C message sends.
+    private func trace(_ swift: String, objc: String, call: Bool = true) {
+        session.trace(flavor == .swift ? swift : objc, call: call)
+    }
+
+    /// A string literal as the flavour writes it, or nil.
+    private func literal(_ text: String?) -> String {
+        guard let text else { return "nil" }
+        return (flavor == .swift ? "\"" : "@\"") + text + "\""
     }
 
     // MARK: - Console
@@ -164,7 +188,12 @@ public final class TutorialApp: LocationManagerDelegate {
     func locationManager(didChangeAuthorization status: AuthorizationStatus) {
         let shown =
             session.device.privacy.unknownFutureStatus ? "CLAuthorizationStatus(rawValue: 5)" : "." + status.rawValue
-        session.trace("locationManager(_:didChangeAuthorization: \(shown))", call: false)
+        let objcShown =
+            session.device.privacy.unknownFutureStatus
+            ? "(CLAuthorizationStatus)5" : status.objcName
+        trace(
+            "locationManager(_:didChangeAuthorization: \(shown))",
+            objc: "[mapViewController locationManager:manager didChangeAuthorizationStatus:\(objcShown)]", call: false)
         let accuracy = locationManager.accuracyAuthorization
         log(accuracy == .full ? "Location accuracy is precise." : "Location accuracy is not precise.")
         if session.device.privacy.unknownFutureStatus {
@@ -224,9 +253,10 @@ public final class TutorialApp: LocationManagerDelegate {
 
     func locationManager(didUpdateLocations locations: [LocationFix]) {
         guard let location = locations.last else { return }
-        session.trace(
-            "locationManager(_:didUpdateLocations: [\(locations.map(\.description).joined(separator: ", "))])",
-            call: false)
+        let described = locations.map(\.description).joined(separator: ", ")
+        trace(
+            "locationManager(_:didUpdateLocations: [\(described)])",
+            objc: "[mapViewController locationManager:manager didUpdateLocations:@[\(described)]]", call: false)
         if locations.count > 1 {
             session.emit(
                 .note(
@@ -238,23 +268,29 @@ public final class TutorialApp: LocationManagerDelegate {
         let camera = CameraPosition(target: location.coordinate, zoom: zoom)
         // Only the trace prints it: written out when tracing.
         var cameraText: String {
-            "GMSCameraPosition(latitude: \(formatFixed(camera.target.latitude, decimals: 6)), longitude: \(formatFixed(camera.target.longitude, decimals: 6)), zoom: \(formatNumber(camera.zoom)))"
+            let latitude = formatFixed(camera.target.latitude, decimals: 6)
+            let longitude = formatFixed(camera.target.longitude, decimals: 6)
+            return flavor == .swift
+                ? "GMSCameraPosition(latitude: \(latitude), longitude: \(longitude), zoom: \(formatNumber(camera.zoom)))"
+                : "[GMSCameraPosition cameraWithLatitude:\(latitude) longitude:\(longitude) zoom:\(formatNumber(camera.zoom))]"
         }
         if mapView.isHidden {
             mapView.isHidden = false
             mapView.setCamera(camera)
-            session.trace("mapView.isHidden = false")
+            trace("mapView.isHidden = false", objc: "mapView.hidden = NO")
             session.trace("mapView.camera = \(cameraText)")
         } else {
             mapView.animate(to: camera, owner: self)
-            session.trace("mapView.animate(to: \(cameraText))")
+            trace("mapView.animate(to: \(cameraText))", objc: "[mapView animateToCameraPosition:\(cameraText)]")
         }
         listLikelyPlaces()
     }
 
     func locationManager(didFailWithError code: LocationErrorCode) {
-        session.trace("locationManager(_:didFailWithError: \(code.errorDescription))", call: false)
-        session.trace("locationManager.stopUpdatingLocation()")
+        trace(
+            "locationManager(_:didFailWithError: \(code.errorDescription))",
+            objc: "[mapViewController locationManager:manager didFailWithError:\(code.errorDescription)]", call: false)
+        trace("locationManager.stopUpdatingLocation()", objc: "[manager stopUpdatingLocation]")
         locationManager.stopUpdatingLocation()
         locationError = code
         switch flavor {
@@ -269,12 +305,15 @@ public final class TutorialApp: LocationManagerDelegate {
 
     /// `listLikelyPlaces()`: clears the list, then asks for likely places with the app's fields.
     func listLikelyPlaces() {
-        session.trace("listLikelyPlaces()")
+        trace("listLikelyPlaces()", objc: "[self listLikelyPlaces]")
         likelyPlaces.removeAll()  // Objective-C: a new array; the same thing for the app
         let fields = session.places.requestedFields
-        session.trace("likelyPlaces.removeAll()")
-        session.trace(
-            "placesClient.findPlaceLikelihoodsFromCurrentLocation(withPlaceFields: \(fields.swiftSyntax), callback:)")
+        trace("likelyPlaces.removeAll()", objc: "likelyPlaces = [NSMutableArray array]")
+        trace(
+            "placesClient.findPlaceLikelihoodsFromCurrentLocation(withPlaceFields: \(fields.swiftSyntax), callback:)",
+            objc:
+                "[placesClient findPlaceLikelihoodsFromCurrentLocationWithPlaceFields:\(fields.objcSyntax) callback:^(…)]"
+        )
         let statusAtRequest = locationManager.authorizationStatus
         requestsInFlight += 1
         session.findPlaceLikelihoods(fields: fields, owner: self) { [weak self] response in
@@ -282,12 +321,14 @@ public final class TutorialApp: LocationManagerDelegate {
             self.requestsInFlight -= 1
             switch response {
             case .failure(let code):
-                self.session.trace(
+                self.trace(
                     "findPlaceLikelihoodsFromCurrentLocation callback: nil, \(code.name) (\(code.rawValue))",
+                    objc: "^(likelihoods, error) callback block: nil, \(code.objcName) (\(code.rawValue))",
                     call: false)
             case .success(let list):
-                self.session.trace(
+                self.trace(
                     "findPlaceLikelihoodsFromCurrentLocation callback: [GMSPlaceLikelihood] × \(list.count), nil",
+                    objc: "^(likelihoods, error) callback block: NSArray<GMSPlaceLikelihood *> × \(list.count), nil",
                     call: false)
             }
             switch response {
@@ -307,14 +348,27 @@ public final class TutorialApp: LocationManagerDelegate {
 
     // MARK: - Navigation
 
-    /// "Get Place": the segue hands the picker a copy of the list as it is now.
+    /// "Get Place": the segue hands the picker the list as it is now (Swift: a copy; Objective-C:
+    /// the same array object, whose rows the table loads once, in its viewDidLoad).
     func showPicker() {
-        session.trace("performSegue(withIdentifier: \"segueToSelect\", sender:)")
-        session.trace(
-            "prepare(for:sender:): placesViewController.likelyPlaces = likelyPlaces (\(likelyPlaces.count), a copy)")
-        session.trace("PlacesViewController.viewDidLoad()", call: false)
+        trace(
+            "performSegue(withIdentifier: \"segueToSelect\", sender:)",
+            objc: "[self performSegueWithIdentifier:@\"segueToSelect\" sender:self]")
+        trace(
+            "prepare(for:sender:): placesViewController.likelyPlaces = likelyPlaces (\(likelyPlaces.count), a copy)",
+            objc:
+                "[self prepareForSegue:segue sender:sender]: placesViewController.likelyPlaces = likelyPlaces (\(likelyPlaces.count), the same NSMutableArray)"
+        )
+        trace("PlacesViewController.viewDidLoad()", objc: "[placesViewController viewDidLoad]", call: false)
         pickerPlaces = likelyPlaces
         screen = .picker
+    }
+
+    /// How many of the picker's rows a finger can reach: all when the table scrolls, else the
+    /// first screen (each row a fifth of the table's height).
+    public var reachablePickerRows: Int {
+        let count = pickerPlaces?.count ?? 0
+        return session.device.pickerScrolls ? count : min(count, SimulationChoices.pickerRowsPerScreen)
     }
 
     /// The text of each picker row (Objective-C never sets the cell's text: P8).
@@ -325,18 +379,27 @@ public final class TutorialApp: LocationManagerDelegate {
     /// A row was tapped: the selection goes back to the map (Swift), the map is cleared and a
     /// marker added, then a new request is made.
     func selectRow(_ index: Int) {
-        guard let rows = pickerPlaces, rows.indices.contains(index) else { return }
-        session.trace("tableView(_:didSelectRowAt: [0, \(index)])", call: false)
-        if flavor == .swift { session.trace("selectedPlace = likelyPlaces[\(index)]") }
-        session.trace("performSegue(withIdentifier: \"unwindToMain\", sender:)")
+        guard let rows = pickerPlaces, rows.indices.contains(index), index < reachablePickerRows else { return }
+        trace(
+            "tableView(_:didSelectRowAt: [0, \(index)])",
+            objc:
+                "[placesViewController tableView:tableView didSelectRowAtIndexPath:[NSIndexPath indexPathForRow:\(index) inSection:0]]",
+            call: false)
+        trace(
+            "selectedPlace = likelyPlaces[\(index)]",
+            objc: "self.selectedPlace = [self.likelyPlaces objectAtIndex:\(index)]")
+        trace(
+            "performSegue(withIdentifier: \"unwindToMain\", sender:)",
+            objc: "[self performSegueWithIdentifier:@\"unwindToMain\" sender:self]")
         // The picker's prepare hands the choice to the map controller; the Objective-C one is
         // empty (P8).
-        if flavor == .swift {
-            session.trace("prepare(for:sender:): mapViewController.selectedPlace = selectedPlace")
-            selectedPlace = rows[index].place
-        } else {
-            session.trace("prepareForSegue:sender: (empty: the map's selectedPlace stays nil, P8)")
+        if flavor == .swift { session.trace("prepare(for:sender:): mapViewController.selectedPlace = selectedPlace") }
+        if flavor == .objc {
+            session.trace(
+                "[placesViewController prepareForSegue:segue sender:self] (empty: the map's selectedPlace stays nil, P8)",
+                call: false)
         }
+        if flavor == .swift { selectedPlace = rows[index].place }
         pickerPlaces = nil
         screen = .map
         unwindToMain()
@@ -344,24 +407,28 @@ public final class TutorialApp: LocationManagerDelegate {
 
     /// Back without a choice: no unwind action runs.
     func goBack() {
-        session.trace("navigationController.popViewController(animated: true) (no unwind action)")
+        trace(
+            "navigationController.popViewController(animated: true) (no unwind action)",
+            objc: "[self.navigationController popViewControllerAnimated:YES] (no unwind action)")
         pickerPlaces = nil
         screen = .map
     }
 
     /// `unwindToMain(segue:)`.
     private func unwindToMain() {
-        session.trace("unwindToMain(segue:)", call: false)
+        trace("unwindToMain(segue:)", objc: "[mapViewController unwindToMain:segue]", call: false)
         mapView.clear()
-        session.trace("mapView.clear()")
+        trace("mapView.clear()", objc: "[mapView clear]")
         if let place = selectedPlace {
             let marker = Marker(position: place.coordinate, title: place.name, snippet: place.formattedAddress)
             mapView.add(marker)
-            session.trace(
-                "marker = GMSMarker(position: CLLocationCoordinate2D(latitude: \(formatFixed(place.coordinate.latitude, decimals: 6)), longitude: \(formatFixed(place.coordinate.longitude, decimals: 6))))"
-            )
-            session.trace("marker.title = " + (place.name.map { "\"\($0)\"" } ?? "nil"))
-            session.trace("marker.snippet = " + (place.formattedAddress.map { "\"\($0)\"" } ?? "nil"))
+            let latitude = formatFixed(place.coordinate.latitude, decimals: 6)
+            let longitude = formatFixed(place.coordinate.longitude, decimals: 6)
+            trace(
+                "marker = GMSMarker(position: CLLocationCoordinate2D(latitude: \(latitude), longitude: \(longitude)))",
+                objc: "marker = [GMSMarker markerWithPosition:CLLocationCoordinate2DMake(\(latitude), \(longitude))]")
+            session.trace("marker.title = " + literal(place.name))
+            session.trace("marker.snippet = " + literal(place.formattedAddress))
             session.trace("marker.map = mapView")
             if marker.snippet == nil {
                 let fields = session.places.requestedFields

@@ -34,6 +34,9 @@ public enum LocationPermission: String, Sendable {
 public enum AuthorizationStatus: String, Sendable, CaseIterable {
     case notDetermined, restricted, denied, authorizedAlways, authorizedWhenInUse
 
+    /// The Objective-C constant: `kCLAuthorizationStatusDenied`.
+    public var objcName: String { "kCLAuthorizationStatus" + rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+
     /// The raw value Core Location uses.
     public var rawCode: Int {
         switch self {
@@ -121,6 +124,9 @@ public struct Device: Sendable {
     public var position: DevicePosition?
     /// What an updating app hears while there is no position.
     public var noLocationReport = SimulationChoices.noLocationReport
+    /// Whether the picker's table scrolls, so rows below the first screen can be tapped
+    /// (`set picker-scroll`); part of the simulated app build, kept across launches.
+    public var pickerScrolls = SimulationChoices.pickerScrolls
     public var privacy = PrivacySettings()
     /// The system's location permission alert is on screen.
     public var promptOpen = false

@@ -76,6 +76,15 @@ public struct PlaceFields: Sendable, Equatable {
 
     /// Swift option-set syntax: `[.name, .coordinate]`.
     public var swiftSyntax: String { "[" + names.map { "." + $0 }.joined(separator: ", ") + "]" }
+
+    /// Objective-C syntax: `GMSPlaceFieldName | GMSPlaceFieldCoordinate` (0 with no field).
+    public var objcSyntax: String {
+        guard !names.isEmpty else { return "0" }
+        return names.map { name in
+            let words = ["placeID": "PlaceID", "utcOffsetMinutes": "UTCOffsetMinutes"]
+            return "GMSPlaceField" + (words[name] ?? (name.prefix(1).uppercased() + name.dropFirst()))
+        }.joined(separator: " | ")
+    }
 }
 
 /// A place as the app receives it: only the requested fields are filled (`GMSPlace`).

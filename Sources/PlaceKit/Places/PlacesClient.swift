@@ -15,6 +15,9 @@ public enum PlacesErrorCode: Int, Sendable, CaseIterable {
     case locationError = -11
     case invalidRequest = -12
 
+    /// The Objective-C constant: `kGMSPlacesErrorLocationError`.
+    public var objcName: String { "kGMSPlacesError" + name.prefix(1).uppercased() + name.dropFirst() }
+
     /// The Swift case name.
     public var name: String {
         switch self {

@@ -130,6 +130,7 @@ public enum SessionArchive {
             Value.Field("infoPlist", .record(plist)),
             Value.Field("screen", .list([num(d.screenWidth), num(d.screenHeight)])),
             Value.Field("noLocation", .string(d.noLocationReport.rawValue)),
+            Value.Field("pickerScrolls", .bool(d.pickerScrolls)),
         ])
     }
 
@@ -577,6 +578,7 @@ public enum SessionArchive {
             }
             d.noLocationReport = report
         }
+        d.pickerScrolls = try r.has("pickerScrolls") ? r.bool("pickerScrolls") : SimulationChoices.pickerScrolls
         d.promptAccuracyReduced = try r.has("promptAccuracyReduced") ? r.bool("promptAccuracyReduced") : false
         let plist = try r.object("infoPlist")
         var texts: [UsageKey: String] = [:]

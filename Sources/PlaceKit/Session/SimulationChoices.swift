@@ -38,6 +38,11 @@ public enum SimulationChoices {
     /// What an updating, authorized app hears while the device has no position: by default
     /// `kCLErrorLocationUnknown`, `fixDelay` after updates become possible or the position goes.
     public static let noLocationReport = NoLocationReport.error
+    /// Whether the picker's table scrolls (`set picker-scroll`): no, as the code's comment says,
+    /// so only the first five rows, each a fifth of the table's height, can be tapped.
+    public static let pickerScrolls = false
+    /// The rows one screen of the picker shows: `tableView.frame.size.height/5` each.
+    public static let pickerRowsPerScreen = 5
     /// The accuracy `locate LAT LNG` gives when none is stated (the Simulator's ±5 m).
     public static let defaultHorizontalAccuracy = 5.0
     /// The speed of `route start` and of untimed GPX points, as `xcrun simctl location start`.
@@ -157,6 +162,11 @@ public enum SimulationChoices {
         Choice(
             topic: "marker taps",
             choice: "tapping a marker opens its info window and does not move the camera"),
+        Choice(
+            topic: "picker scrolling",
+            choice:
+                "the picker's table does not scroll: only its first five rows can be tapped, and 'select 6' or later is refused. PlacesViewController makes each row a fifth of the table's height (tableView.frame.size.height/5) and its comment says scrolling is disabled in Interface Builder; but the storyboard, as published, sets no scrollEnabled=\"NO\" on the table, and a UITableView scrolls by default, so the rows below could be dragged into reach. placeshell follows the code and its comment; 'set picker-scroll on' gives the storyboard's reading: the table scrolls and every row can be tapped. Sources: the tutorial's PlacesViewController.swift and .m (row height and comment) and Main.storyboard (no scrollEnabled attribute)"
+        ),
         Choice(
             topic: "back from the picker",
             choice: "leaving the picker with Back runs no unwind: nothing changes and no request is made"),

@@ -205,6 +205,8 @@ extension CommandFamily {
                     through them with events, step, run).
                     simulator-no-location: with no position, an updating app gets
                     kCLErrorLocationUnknown (error, the default) or nothing (silent).
+                    picker-scroll: the picker's table scrolls (on), or only its first five rows
+                    can be tapped (off, the default).
                     """,
                 effect: .acts,
                 manual: #"""
@@ -272,6 +274,17 @@ extension CommandFamily {
                     .Ic locate
                     delivers
                     .Pq Sx SIMULATION CHOICES , no location .
+                    .It Cm picker-scroll
+                    .Cm off | on :
+                    whether the picker's table scrolls:
+                    .Cm off ,
+                    the default, as the code's comment says, so only its first five rows, each a
+                    fifth of the table's height, can be tapped and
+                    .Ql select 6
+                    is refused;
+                    .Cm on ,
+                    as the storyboard leaves it, so every row can be scrolled into reach
+                    .Pq Sx SIMULATION CHOICES , picker scrolling .
                     .El
                     An unknown setting is an error when the script is read; a value the setting
                     does not take is an error when

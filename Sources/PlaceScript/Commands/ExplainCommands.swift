@@ -19,7 +19,9 @@ extension CommandFamily {
                     loop holds — each with the pitfall it shows, if any. 'explain likely': for the
                     app's list, each place's distance, its share of the likelihood and why it ranks
                     where it does. With another command: the real API calls it stands for and the
-                    delegate callbacks that follow.
+                    delegate callbacks that follow (the Objective-C app's, when that flavour runs).
+                    With a pitfall's id, 'explain P4': what goes wrong, where in the code, and
+                    the example that shows it ('help pitfalls' lists them all).
                     """,
                 effect: .looks,
                 manual: #"""
@@ -39,16 +41,24 @@ extension CommandFamily {
                     .Ql explain likely
                     scores the app's list again for the position and accuracy its request was
                     answered for and shows, for each place, its distance, spread, prior, weight,
-                    its share of the likelihood and why it ranks where it does.
+                    its share of the likelihood and why it ranks where it does, by placeshell's
+                    own likelihood model (Google does not publish how it ranks).
+                    With a pitfall's id,
+                    .Ql explain P4
+                    gives that pitfall in full: what goes wrong, where in the tutorial's code, and
+                    the example that shows it;
+                    .Ql help pitfalls
+                    lists them all.
                     .Dl explain
                     .Dl explain likely
                     .Dl explain select
                     """#,
-                examples: ["explain", "explain likely", "explain launch", "explain select"],
+                examples: ["explain", "explain likely", "explain launch", "explain select", "explain P4"],
                 handler: { ctx throws(Diagnostic) in
                     let words = try ctx.optional("COMMAND", as: .words) ?? []
                     if words.isEmpty { return explainState(ctx.shell) }
                     if words == ["likely"] { return try explainLikely(ctx) }
+                    if words.count == 1, let pitfall = Pitfalls.named(words[0]) { return explainPitfall(pitfall) }
                     return try explainCommand(ctx, words)
                 }),
             CommandSpec(
@@ -98,11 +108,45 @@ extension CommandFamily {
                 "trace", values: ["on", "off"],
                 summary: "print each simulated API call and callback (as the trace command)",
                 get: { $0.session.tracing ? "on" : "off" }, set: { $0.session.tracing = $1 == "on" })
+        ],
+        topics: [
+            HelpTopic(
+                "pitfalls", summary: "the tutorial's pitfalls P1…: what, where in the code, which example",
+                text: pitfallsHelp)
         ])
 }
 
+/// `help pitfalls`: every pitfall, from the one table `explain P4` reads too.
+let pitfallsHelp: String = {
+    var text = "The pitfalls of the tutorial's code that placeshell reproduces ('explain ID' gives one):\n\n"
+    for p in Pitfalls.all {
+        text += padded(p.id, to: 4) + p.title + "\n"
+        text += wrapText(p.what, width: 90, indent: "    ") + "\n"
+        text += wrapText("code: " + p.code, width: 90, indent: "    ", hanging: "          ") + "\n"
+        text += wrapText("shown by: " + p.example, width: 90, indent: "    ", hanging: "              ") + "\n"
+    }
+    return text
+}()
+
+/// `explain P4`: one pitfall in full.
+private func explainPitfall(_ p: Pitfall) -> CommandResult {
+    let value = Value.record([
+        Value.Field("id", .string(p.id)), Value.Field("title", .string(p.title)),
+        Value.Field("what", .string(p.what)), Value.Field("code", .string(p.code)),
+        Value.Field("example", .string(p.example)),
+    ])
+    let lines = [
+        "\(p.id): \(p.title)", wrapText(p.what, width: 90, indent: "  "),
+        wrapText("code: " + p.code, width: 90, indent: "  ", hanging: "        "),
+        wrapText("shown by: " + p.example, width: 90, indent: "  ", hanging: "            "),
+    ]
+    return CommandResult(
+        value: value,
+        text: lines.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) })
+}
+
 private let explainTopicType = ArgType(
-    usage: "COMMAND", isGreedy: true, completions: { shell in shell.table.commandNames }
+    usage: "COMMAND", isGreedy: true, completions: { shell in shell.table.commandNames + Pitfalls.all.map(\.id) }
 ) { (c: inout TokenCursor) throws(Diagnostic) in
     var words: [String] = []
     while let t = c.next() { words.append(t.text) }
@@ -197,13 +241,8 @@ private func explainState(_ shell: Shell) -> CommandResult {
     }
     if app.mapView.isBlank { reasons.append(blankMapReason(app.mapView, session.places.faults)) }
     // Fixes.
-    if let error = app.locationError {
-        reasons.append(
-            Reason(
-                topic: "fixes",
-                text:
-                    "No more fixes come: didFailWithError (\(error.name), code \(error.rawValue)) made the tutorial call stopUpdatingLocation(), and it never starts again. \(error == .locationUnknown ? "locationUnknown is transient; the tutorial stops anyway." : "")"
-                    .trimmingTrailingSpace(), pitfall: "P5"))
+    if app.locationError != nil, let stopped = app.why(.noFix).first {
+        reasons.append(Reason(topic: "fixes", text: "No more fixes come: \(stopped.cause).", pitfall: stopped.pitfall))
     } else if !manager.isUpdating {
         reasons.append(Reason(topic: "fixes", text: "No fixes come: location updates are stopped."))
     } else if !status.isAuthorized {
@@ -277,10 +316,11 @@ private func explainState(_ shell: Shell) -> CommandResult {
                 pitfall: "P3"))
     }
     if count == 0 {
-        let why = emptyListCause(app, status: status)
-        var text = "The list is empty" + (why.cause.map { ": " + $0 } ?? "") + "."
-        if let detail = why.detail { text += " " + detail }
-        reasons.append(Reason(topic: "list", text: text, pitfall: why.pitfall))
+        for (i, why) in app.why(.emptyList).enumerated() {
+            var text = (i == 0 ? "The list is empty: " : "And ") + why.cause + "."
+            if let detail = why.detail { text += " " + detail }
+            reasons.append(Reason(topic: "list", text: text, pitfall: why.pitfall))
+        }
     } else {
         var text = "The list has \(count) likely place\(count == 1 ? "" : "s")"
         if let first = app.likelyPlaces.first {
@@ -325,56 +365,6 @@ private func explainState(_ shell: Shell) -> CommandResult {
                 text: "autorun is off: \(n) event\(n == 1 ? " waits" : "s wait") ('events', 'step', 'run', 'wait')."))
     }
     return render(reasons, shell)
-}
-
-/// Why the app's list of likely places is empty: what `explain` says of the list, and what
-/// `select` says of a picker that copied it empty.
-struct EmptyListCause {
-    /// The cause, lower-case without a final period; nil when nothing in the state explains it.
-    var cause: String?
-    /// A further sentence for `explain`.
-    var detail: String?
-    /// The pitfall the cause shows.
-    var pitfall: String?
-    /// What to do about it, for a diagnostic's `help:` line.
-    var help: String
-}
-
-/// The cause of the app's empty list of likely places, from the requests in flight and the
-/// last places response.
-func emptyListCause(_ app: TutorialApp, status: AuthorizationStatus) -> EmptyListCause {
-    let again = "then tap \"Get Place\" again ('back', 'likely')"
-    if app.requestsInFlight > 0 {
-        return EmptyListCause(
-            cause: "a request is in flight and its answer has not arrived",
-            detail: "\"Get Place\" now would hand the picker an empty copy.", pitfall: "P2",
-            help: "wait for the places response ('wait'), " + again)
-    }
-    switch app.lastPlacesResponse {
-    case .failed(let code)?:
-        let cause = "the last request failed with \(code.name) (\(code.rawValue)): \(code.meaning)"
-        if code == .locationError && status != .notDetermined && !status.isAuthorized {
-            return EmptyListCause(
-                cause: cause, detail: "Without location permission every request fails.",
-                help: "allow location ('auth allow'), " + again)
-        }
-        if code == .locationError {
-            return EmptyListCause(
-                cause: cause,
-                detail: "The request was sent before the permission was answered; the next fix sends another.",
-                pitfall: "P4",
-                help: (status == .notDetermined
-                    ? "answer the permission alert and wait for the next fix, "
-                    : "wait for the next fix (the device needs a position: 'locate'), ") + again)
-        }
-        return EmptyListCause(cause: cause, help: "once a request can succeed ('faults'), " + again)
-    case .answered(0)?:
-        return EmptyListCause(
-            cause: "the service found no place near the device",
-            help: "move the device near places (e.g. 'locate sydney'), " + again)
-    default:
-        return EmptyListCause(help: "wait for a fix and its places response ('wait'), " + again)
-    }
 }
 
 private func permissionReasons(_ privacy: PrivacySettings, _ session: Session) -> [Reason] {
@@ -493,14 +483,6 @@ private func render(_ reasons: [Reason], _ shell: Shell) -> CommandResult {
         text: lines.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) })
 }
 
-extension String {
-    fileprivate func trimmingTrailingSpace() -> String {
-        var s = self
-        while s.hasSuffix(" ") { s.removeLast() }
-        return s
-    }
-}
-
 // MARK: - explain COMMAND
 
 private func explainCommand(_ ctx: CommandContext, _ words: [String]) throws(Diagnostic) -> CommandResult {
@@ -520,19 +502,26 @@ private func explainCommand(_ ctx: CommandContext, _ words: [String]) throws(Dia
             "'\(name)' is the shell's own: it stands for nothing in the app.",
             value: .record([Value.Field("command", .string(name))]))
     }
+    // The flavour the app runs in, or the one 'launch' would start: the Objective-C code differs.
+    let objc = (ctx.session.app?.flavor ?? ctx.shell.defaultFlavor) == .objc
+    let calls = objc ? entry.objcCalls ?? entry.calls : entry.calls
+    let callbacks = objc ? entry.objcCallbacks ?? entry.callbacks : entry.callbacks
     var lines = ["\(name): \(entry.what)"]
-    if !entry.calls.isEmpty {
-        lines.append("calls:")
-        lines += entry.calls.map { "  " + $0 }
+    if objc && (entry.objcCalls != nil || entry.objcCallbacks != nil) {
+        lines.append("in the Objective-C app:")
     }
-    if !entry.callbacks.isEmpty {
+    if !calls.isEmpty {
+        lines.append("calls:")
+        lines += calls.map { "  " + $0 }
+    }
+    if !callbacks.isEmpty {
         lines.append("then:")
-        lines += entry.callbacks.map { "  " + $0 }
+        lines += callbacks.map { "  " + $0 }
     }
     let value = Value.record([
         Value.Field("command", .string(name)), Value.Field("what", .string(entry.what)),
-        Value.Field("calls", .list(entry.calls.map { .string($0) })),
-        Value.Field("callbacks", .list(entry.callbacks.map { .string($0) })),
+        Value.Field("calls", .list(calls.map { .string($0) })),
+        Value.Field("callbacks", .list(callbacks.map { .string($0) })),
     ])
     return CommandResult(value: value, text: lines)
 }
@@ -558,9 +547,10 @@ private func explainLikely(_ ctx: CommandContext) throws(Diagnostic) -> CommandR
     }
     let ranked = LikelihoodModel.rank(ctx.session.places.dataset, at: query.point, accuracy: query.accuracy)
     var lines = [
+        "placeshell's likelihood model, not Google's (Google does not publish how it ranks; 'help likelihood').",
         "For \(formatFixed(query.point.latitude, decimals: 6)), \(formatFixed(query.point.longitude, decimals: 6)) ±\(formatNumber(query.accuracy)) m: "
             + "w = prior × exp(−d²/2s²), s = √(accuracy² + radius² + \(formatNumber(SimulationChoices.baselineSpread))²), "
-            + "share = w / (Σw + \(formatNumber(SimulationChoices.elsewhereWeight)))."
+            + "share = w / (Σw + \(formatNumber(SimulationChoices.elsewhereWeight))).",
     ]
     var rows: [[String]] = []
     var values: [Value] = []

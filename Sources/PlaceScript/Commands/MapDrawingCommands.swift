@@ -76,7 +76,8 @@ let mapDrawingCommands: [CommandSpec] = [
             393 × 852 points, the navigation bar (Current Place on a Map, Get Place), the places
             as dots with labels that keep apart, markers as pins, the open info window (bold
             title, snippet below), the my-location dot, accuracy circle and button, a scale
-            bar — or the picker (Choose a place, five rows a screen, Back) when it is open. A
+            bar — or the picker (Choose a place, five rows a screen, Back; a scroll indicator
+            only with 'set picker-scroll on') when it is open. A
             blank map (no tiles) is a plain beige-grey background with no grid and no places,
             the markers and the my-location dot drawn over it. It opens in any browser. The
             file is replaced atomically.
@@ -100,7 +101,10 @@ let mapDrawingCommands: [CommandSpec] = [
             info window and my-location dot drawn over it; when the picker is
             open, the picker instead
             .Pq Dq Choose a place , five rows a screen, Dq Back ;
-            blank rows in the Objective-C flavour.
+            blank rows in the Objective-C flavour; a scroll indicator when it has more than
+            five rows and
+            .Ic set picker-scroll on
+            lets it scroll.
             Text is escaped for XML and fonts fall back to
             .Ql sans-serif .
             The file is written atomically: a failed write leaves the old file; a relative

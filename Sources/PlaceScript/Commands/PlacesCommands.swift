@@ -30,6 +30,13 @@ extension CommandFamily {
                     callbacks: [
                         "tableView(_:numberOfRowsInSection:)",
                         "tableView(_:cellForRowAt:) sets cell.textLabel?.text = place.name",
+                    ],
+                    objcCalls: [
+                        "[self prepareForSegue:segue sender:sender] hands PlacesViewController the likelyPlaces array (the same NSMutableArray, not a copy)"
+                    ],
+                    objcCallbacks: [
+                        "[placesViewController tableView:tableView numberOfRowsInSection:0]",
+                        "[placesViewController tableView:tableView cellForRowAtIndexPath:indexPath] dequeues a cell and never sets its text (blank rows, P8)",
                     ]),
                 manual: #"""
                     .It Ic likely
@@ -94,7 +101,8 @@ extension CommandFamily {
                     Sets selectedPlace and unwinds to the map: the map is cleared (the old marker
                     goes), a marker is added at the place's coordinate with its name as title and
                     its formattedAddress as snippet (nil unless requested: P1), and a new likely
-                    places request is sent. The camera does not move. In the Objective-C flavour
+                    places request is sent. The camera does not move. Only rows 1–5 can be tapped:
+                    the table does not scroll ('set picker-scroll on' lets it). In the Objective-C flavour
                     the selection never reaches the map: no marker (P8). On an empty picker the
                     error says why the list was empty, as 'explain' does: the copy was taken while
                     a request was in flight (P2), the last request failed, or no place was near.
@@ -109,7 +117,15 @@ extension CommandFamily {
                         "marker.title = place.name",
                         "marker.snippet = place.formattedAddress", "marker.map = mapView", "listLikelyPlaces()",
                     ],
-                    callbacks: ["the places callback"]),
+                    callbacks: ["the places callback"],
+                    objcCalls: [
+                        "self.selectedPlace = [self.likelyPlaces objectAtIndex:indexPath.row] (the picker's own property)",
+                        "[self performSegueWithIdentifier:@\"unwindToMain\" sender:self]",
+                        "[placesViewController prepareForSegue:segue sender:sender] is empty: the selection never reaches the map (P8)",
+                        "[mapViewController unwindToMain:segue]: [mapView clear]",
+                        "selectedPlace is nil there, so no GMSMarker is made: no title, no snippet, nothing on the map",
+                        "[self listLikelyPlaces]",
+                    ]),
                 manual: #"""
                     .It Ic select Ar N
                     Tap row
@@ -144,7 +160,13 @@ extension CommandFamily {
                     Fails when the app is not running, when no picker is open, when the picker is
                     empty, or when there is no row
                     .Ar N
-                    .Pq Ql row 9 does not exist: the picker has 3 rows .
+                    .Pq Ql row 9 does not exist: the picker has 3 rows ;
+                    and for row 6 or later, out of a finger's reach: each row is a fifth of the
+                    table's height and the table does not scroll, as the code's comment says
+                    .Po
+                    .Ic set picker-scroll on
+                    lets it scroll, as the storyboard would
+                    .Pc .
                     On an empty picker the error gives the cause, as
                     .Ic explain
                     does: the copy was taken while a request was in flight
@@ -302,18 +324,21 @@ extension CommandFamily {
             StateRoot(
                 "picker", summary: "the picker: open, rows (its own copy of the list)",
                 manual: #"""
-                    .It Li picker.open , picker.rows.count , picker.rows[ Ns Ar N Ns Li \&]
+                    .It Li picker.open , picker.rows.count , picker.rows[ Ns Ar N Ns Li \&] , picker.reachable
                     Whether the picker is open; what its table shows (its own copy of the list;
-                    empty text for the Objective-C picker's blank rows).
+                    empty text for the Objective-C picker's blank rows); how many rows a finger
+                    can reach (the first five unless
+                    .Ic set picker-scroll on ) .
                     """#
             ) { shell in
                 let app = shell.session.app
                 let rows = app?.pickerRows ?? []
                 return .record(
-                    fields: ["open", "rows"],
+                    fields: ["open", "rows", "reachable"],
                     child: { name in
                         switch name {
                         case "open": return .leaf(.bool(app?.pickerPlaces != nil))
+                        case "reachable": return .leaf(.int(app?.reachablePickerRows ?? 0))
                         case "rows": return .list(count: rows.count, element: { .leaf(.string(rows[$0])) })
                         default: return nil
                         }
@@ -329,6 +354,13 @@ extension CommandFamily {
             ) { shell in
                 .leaf(.list(shell.session.places.requestedFields.names.map { .string($0) }))
             },
+        ],
+        settings: [
+            SettingSpec(
+                "picker-scroll", values: ["off", "on"],
+                summary: "the picker's table scrolls (on), or only its first five rows can be tapped (off)",
+                get: { $0.session.device.pickerScrolls ? "on" : "off" },
+                set: { shell, value in shell.session.device.pickerScrolls = value == "on" })
         ],
         topics: [
             HelpTopic("likelihood", summary: "how likely places are scored", text: likelihoodHelp),
@@ -378,19 +410,28 @@ func likelihoodValue(_ l: PlaceLikelihood) -> Value {
 /// The picker's rows as a person sees them: five to a screen.
 private func pickerResult(_ shell: Shell, _ app: TutorialApp) -> CommandResult {
     let rows = app.pickerRows
-    var lines = ["Choose a place — \(rows.count) row\(rows.count == 1 ? "" : "s"), 5 per screen"]
+    let perScreen = SimulationChoices.pickerRowsPerScreen
+    var lines = ["Choose a place — \(rows.count) row\(rows.count == 1 ? "" : "s"), \(perScreen) per screen"]
     if rows.isEmpty {
         lines.append("  (the table is empty)")
-        if app.requestsInFlight > 0 {
-            lines.append("  note: a places response is still on its way; this copy will not see it (P2)")
+        // The same reasons 'explain' gives, so the two never disagree.
+        if !app.likelyPlaces.isEmpty {
+            lines.append("  note: the app's list has places now; this copy, taken earlier, will not see them (P2)")
+        } else if let why = app.why(.emptyList).first {
+            lines.append("  note: empty because " + why.cause + (why.pitfall.map { " (\($0))" } ?? ""))
         }
     }
     for (i, row) in rows.enumerated() {
-        if i > 0 && i % 5 == 0 { lines.append("  ─── screen \(i / 5 + 1) (scrolled) ───") }
+        if i == perScreen && !shell.session.device.pickerScrolls {
+            lines.append("  ─── below the screen: the table does not scroll, no finger reaches these ───")
+        } else if i > 0 && i % perScreen == 0 && shell.session.device.pickerScrolls {
+            lines.append("  ─── screen \(i / perScreen + 1) (scrolled) ───")
+        }
         lines.append(leftPadded(String(i + 1), to: 4) + "  " + (row.isEmpty ? "(blank)" : row))
     }
     let value = Value.record([
         Value.Field("rows", .list(rows.map { .string($0) })), Value.Field("screen", .string(app.screen.rawValue)),
+        Value.Field("reachable", .int(app.reachablePickerRows)),
     ])
     return CommandResult(value: value, text: lines)
 }
@@ -406,10 +447,11 @@ private func emptyPickerError(_ app: TutorialApp, _ status: AuthorizationStatus,
             "the picker is empty: it copied the list when \"Get Place\" was tapped, before the places response came",
             at: location, help: "the list now has \(places): tap \"Get Place\" again ('back', 'likely') (P2)")
     }
-    let why = emptyListCause(app, status: status)
+    let why =
+        app.why(.emptyList).first
+        ?? WhyReason(cause: "no places response has come yet", help: "wait for one ('wait')")
     return .runtime(
-        "the picker is empty: " + (why.cause ?? "no places response has come yet"), at: location,
-        help: why.help + (why.pitfall.map { " (\($0))" } ?? ""))
+        "the picker is empty: " + why.cause, at: location, help: why.help + (why.pitfall.map { " (\($0))" } ?? ""))
 }
 
 private func selectCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
@@ -426,7 +468,16 @@ private func selectCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandR
     guard n >= 1 && n <= rows.count else {
         throw .runtime(
             "row \(n) does not exist: the picker has \(rows.count) row\(rows.count == 1 ? "" : "s")",
-            at: try ctx.location(of: "N"), help: "select 1…\(rows.count)")
+            at: try ctx.location(of: "N"), help: "select 1…\(app.reachablePickerRows)")
+    }
+    guard n <= app.reachablePickerRows else {
+        let perScreen = SimulationChoices.pickerRowsPerScreen
+        throw .runtime(
+            "row \(n) is out of reach: each row is a fifth of the table's height and the table does not scroll, so a finger reaches rows 1…\(perScreen) only",
+            at: try ctx.location(of: "N"),
+            help:
+                "select 1…\(perScreen); 'set picker-scroll on' for the reading where the table scrolls (the storyboard does not disable it)"
+        )
     }
     let chosen = rows[n - 1].place
     ctx.session.selectRow(n - 1)

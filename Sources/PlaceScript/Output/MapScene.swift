@@ -51,6 +51,8 @@ struct MapScene {
     var showsMyLocationButton: Bool
     /// The picker's rows when it covers the map (blank rows in the Objective-C flavour).
     var pickerRows: [String]?
+    /// Whether the picker's table scrolls (a scroll indicator shows it has more rows).
+    var pickerScrolls = false
     /// The virtual time of day, for the status bar.
     var time: String
     /// The permission alert, when it is on screen over the app.
@@ -101,6 +103,7 @@ struct MapScene {
                 precise: !device.promptAccuracyReduced && device.privacy.precise,
                 preciseSwitch: !device.promptAccuracyReduced)
         }
+        pickerScrolls = session.device.pickerScrolls
         showsMyLocationButton = map.myLocationButton && map.isMyLocationEnabled
         let (w, h, cam) = (width, height, camera)
         func point(_ p: GeoPoint) -> (x: Double, y: Double) { MapScene.framePoint(p, camera: cam, width: w, height: h) }

@@ -432,7 +432,7 @@ struct SVGSnapshot {
             s +=
                 "<text x=\"\(n(w / 2))\" y=\"\(n(top + tableH / 2))\" text-anchor=\"middle\" font-size=\"13\" font-style=\"italic\" fill=\"#8e8e93\">the table is empty</text>\n"
         }
-        if rows.count > 5 {
+        if rows.count > 5 && scene.pickerScrolls {
             // The scroll indicator a table shows while it moves: how much of it is on screen.
             let barH = max(36, (tableH - 40) * 5 / Double(rows.count))
             s +=

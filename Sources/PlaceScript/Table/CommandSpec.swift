@@ -247,11 +247,20 @@ public struct APIEntry: Sendable {
     public var what: String
     public var calls: [String]
     public var callbacks: [String]
+    /// The calls as the Objective-C app makes them, where its code differs; nil: the same calls.
+    public var objcCalls: [String]?
+    /// The callbacks as the Objective-C app has them, where its code differs.
+    public var objcCallbacks: [String]?
 
-    public init(what: String, calls: [String] = [], callbacks: [String] = []) {
+    public init(
+        what: String, calls: [String] = [], callbacks: [String] = [], objcCalls: [String]? = nil,
+        objcCallbacks: [String]? = nil
+    ) {
         self.what = what
         self.calls = calls
         self.callbacks = callbacks
+        self.objcCalls = objcCalls
+        self.objcCallbacks = objcCallbacks
     }
 }
 

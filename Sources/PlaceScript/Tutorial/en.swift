@@ -320,17 +320,17 @@ let tutorialTextEN = #"""
       that was not requested reads nil. This is pitfall P1, in the tutorial's own code.
 
       The fix is to request the field: in the app, withPlaceFields: [.name, .coordinate,
-      .formattedAddress]; here, 'fields +formattedAddress'. It is still billed as Basic data. It
-      takes effect with the next request, and the list the app holds was fetched without it: pick
-      twice. 'likely' and 'select 1' (that unwind sends a request with the new fields), then
-      'likely' and 'select 1' again.
+      .formattedAddress]; here, 'fields +formattedAddress'. It is still billed as Basic data. In
+      Xcode a change to the code means stopping the app, building and running it again; do the
+      same here: 'terminate', then 'launch'. The new app's requests ask for the address, so
+      'likely' and 'select 1' give a marker with a snippet.
     code: → placesClient.findPlaceLikelihoodsFromCurrentLocation(withPlaceFields: [.name, .coordinate, .formattedAddress], callback:)
     code: → marker.snippet = "…"
     api: GMSPlaceField.formattedAddress
     api: GMSMarker.snippet
     type: fields +formattedAddress
-    type: likely
-    type: select 1
+    type: terminate
+    type: launch
     type: likely
     type: select 1
     done: fields contains "formattedAddress"
@@ -343,8 +343,8 @@ let tutorialTextEN = #"""
     when: fields !contains "coordinate"
     hint: the fields you gave replaced the whole mask, and coordinate is not in it: the marker stands nowhere. With '+' a field is added: 'fields reset', then 'fields +formattedAddress'.
     when: fields contains "formattedAddress"
-    hint: the fields are right; the list the app holds was fetched before: pick a place twice ('likely', 'select 1'), and the second list carries the address.
-    hint: type 'fields +formattedAddress', then pick a place twice ('likely', 'select 1'): the second list carries the address.
+    hint: the fields are right; the app running was built before the change, as in Xcode: 'terminate', 'launch', then 'likely' and 'select 1'.
+    hint: type 'fields +formattedAddress', then rebuild and run as in Xcode: 'terminate', 'launch', then 'likely' and 'select 1'.
     recap: A GMSPlace field reads nil unless the request asked for it: formattedAddress fills the snippet.
     after: 'tap marker 1': the info window now shows the address under the name.
 
@@ -417,8 +417,8 @@ let tutorialTextEN = #"""
       Launch it and deny: 'reset', 'launch --flavor objc', 'auth deny'. After "User denied access
       to location." come "Location status not determined." and "Location status is OK.": both
       wrong. The lines are NSLog's, with a date and the process in front.
-    code: ← locationManager:didChangeAuthorizationStatus: …
-    code: → [locationManager stopUpdatingLocation]
+    code: ← [mapViewController locationManager:manager didChangeAuthorizationStatus:…
+    code: → [manager stopUpdatingLocation]
     api: locationManager:didChangeAuthorizationStatus:
     type: reset
     type: launch --flavor objc
@@ -439,9 +439,9 @@ let tutorialTextEN = #"""
 
       The denial stopped updates for this run: allow location in Settings and launch again,
       'auth allow' and 'launch --flavor objc'. Then 'likely' and 'select 1'.
-    code: ← tableView:didSelectRowAtIndexPath: …
+    code: ← [placesViewController tableView:tableView didSelectRowAtIndexPath:…
     code: → [self performSegueWithIdentifier:@"unwindToMain" sender:self]
-    code: → prepareForSegue:sender: (empty: the map's selectedPlace stays nil, P8)
+    code: ← [placesViewController prepareForSegue:segue sender:self] (empty: the map's selectedPlace stays nil, P8)
     code: → [mapView clear]
     api: tableView:cellForRowAtIndexPath:
     api: prepareForSegue:sender:
@@ -510,11 +510,12 @@ let tutorialTextEN = #"""
     part: Let the user choose the current place
     optional: yes
     say:
-      The run loop still waits for you. The next event is the first fix: 'step' delivers it.
-      listLikelyPlaces() empties the list at once and sends a request, answered 0.4 s later. Tap
-      "Get Place" in between, 'likely': the picker gets a copy of the empty array. Then 'step'
-      the answer, and look: the app's list is full ('show likely.count'), but the picker's copy
-      stays empty, because it never reloads.
+      The run loop still waits for you: 'events' shows what. If a fix waits, 'step' until it is
+      delivered; if none does (the loop ran on in step 13), 'locate google-sydney' makes one.
+      Every fix calls listLikelyPlaces(), which empties the list at once and sends a request,
+      answered 0.4 s later. Tap "Get Place" in between, 'likely': the picker gets a copy of the
+      empty array. Then 'step' the answer, and look: the app's list is full ('show
+      likely.count'), but the picker's copy stays empty, because it never reloads.
     code: ← locationManager(_:didUpdateLocations: […])
     code: → likelyPlaces.removeAll()
     code: → performSegue(withIdentifier: "segueToSelect", sender:)
@@ -538,7 +539,7 @@ let tutorialTextEN = #"""
     hint: the picker opened after the answer came, with the full list: 'back', then 'tutorial goto 13' to try again.
     when: likely.count > 0
     hint: the answer is in: look at the app's list with 'show likely.count', and at the picker's.
-    hint: with autorun off: 'step' the fix, 'likely' at once, then 'step' the places answer and 'show likely.count'.
+    hint: with autorun off: 'step' until a fix is delivered ('locate google-sydney' if none waits), 'likely' at once, then 'step' the places answer and 'show likely.count'.
     recap: The picker keeps the copy it got, even when the app's list fills later.
     after: 'back' and 'likely' again: now the rows are there.
 
@@ -554,7 +555,12 @@ let tutorialTextEN = #"""
       Make two calls overlap: 'back' (if the picker is open), 'locate google-sydney' (a fix due in
       1 s), 'likely', 'wait 0.7s', then 'select 1': the selection sends a request answered in
       0.4 s, and the fix comes 0.3 s later with another. 'step' the fix: two requests are in
-      flight. 'step' twice more delivers both answers, and 'show likely' shows the list.
+      flight. 'step' twice more delivers both answers, and 'likely' opens the picker on the
+      doubled list: every name twice, numbered.
+
+      The picker shows five rows, each a fifth of its height, and does not scroll: only rows 1-5
+      can be tapped. The second answer's rows come after all of the first's, so had the two
+      answers been for different positions, the places of the newer one would sit out of reach.
     code: → likelyPlaces.removeAll()
     code: → placesClient.findPlaceLikelihoodsFromCurrentLocation(withPlaceFields: [.name, .coordinate], callback:)
     code: → likelyPlaces.removeAll()
@@ -570,21 +576,21 @@ let tutorialTextEN = #"""
     type: step
     type: step
     type: step
-    type: show likely
+    type: likely
     done: likely.count == 22
     done: likely[1].name == likely[12].name
     happened: typed select 1
     happened: step locationManager(_:didUpdateLocations:)
     happened: step findPlaceLikelihoodsFromCurrentLocation callback
     happened: step findPlaceLikelihoodsFromCurrentLocation callback
-    happened: typed show likely …
+    happened: typed likely
     when: shell.autorun == true
     hint: autorun is on, so the calls do not overlap: 'set autorun off' first.
     when: stats.inFlight >= 2
-    hint: two requests are in flight: 'step' twice to deliver both answers, then 'show likely'.
+    hint: two requests are in flight: 'step' twice to deliver both answers, then 'likely'.
     when: likely.count == 22
-    hint: the answers are in: 'show likely' shows every name twice.
-    hint: with autorun off: 'locate google-sydney', 'likely', 'wait 0.7s', 'select 1', then 'step' three times and 'show likely'.
+    hint: the answers are in: 'likely' shows every name twice.
+    hint: with autorun off: 'locate google-sydney', 'likely', 'wait 0.7s', 'select 1', then 'step' three times and 'likely'.
     recap: Two requests in flight both append to one list: every place twice.
-    after: Every name is there twice. 'set autorun on' lets the run loop run by itself again.
+    after: Every name is there twice, and a finger reaches only the first five. 'back', then 'set autorun on' lets the run loop run by itself again.
     """#

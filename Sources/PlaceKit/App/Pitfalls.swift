@@ -1,0 +1,108 @@
+/// A pitfall of the tutorial's code that placeshell reproduces: what goes wrong, where in the
+/// app's code, and what shows it. `help pitfalls` and `explain P4` read this one table.
+public struct Pitfall: Sendable {
+    /// `P1`, `P2`, …: the id notes, `explain` and the tutorial give it.
+    public var id: String
+    /// A short name.
+    public var title: String
+    /// What goes wrong, in a sentence or two.
+    public var what: String
+    /// Where in the tutorial's code it comes from.
+    public var code: String
+    /// The example (in examples/) or the commands that show it.
+    public var example: String
+}
+
+/// The pitfalls, in id order.
+public enum Pitfalls {
+    public static let all: [Pitfall] = [
+        Pitfall(
+            id: "P1", title: "missing snippet",
+            what:
+                "The marker's info window shows the title and no address: the snippet, place.formattedAddress, reads nil because the field is never requested.",
+            code:
+                "MapViewController listLikelyPlaces(): placeFields = [.name, .coordinate]; unwindToMain(segue:) sets marker.snippet",
+            example: "examples/p1-missing-snippet.placescript"),
+        Pitfall(
+            id: "P2", title: "empty or stale list on Get Place",
+            what:
+                "The picker gets the list as it is when \"Get Place\" is tapped; a places answer that comes later never reaches it, so it can be empty or old.",
+            code:
+                "MapViewController prepare(for:sender:) hands likelyPlaces to PlacesViewController (a Swift array: a copy); the table loads its rows once",
+            example: "examples/p2-empty-list.placescript"),
+        Pitfall(
+            id: "P3", title: "duplicate rows",
+            what:
+                "Two listLikelyPlaces() calls in flight both append to one list after one removeAll(): every place appears twice, and with five reachable rows a duplicate may push real places out of reach.",
+            code:
+                "MapViewController listLikelyPlaces(): likelyPlaces.removeAll() at the call, append in the callback; called from viewDidLoad, every fix and every unwind",
+            example: "examples/p3-duplicate-rows.placescript"),
+        Pitfall(
+            id: "P4", title: "first request before the permission",
+            what:
+                "viewDidLoad asks for likely places right after asking for permission, before anyone answers: the request fails with locationError (-11), \"Current Place error: …\".",
+            code: "MapViewController viewDidLoad(): requestWhenInUseAuthorization(), then listLikelyPlaces()",
+            example: "examples/p4-first-request-fails.placescript"),
+        Pitfall(
+            id: "P5", title: "one location error stops updates for good",
+            what:
+                "didFailWithError calls stopUpdatingLocation() for every error, even the transient locationUnknown, and nothing starts updates again: no more fixes, and no fix sends another places request.",
+            code: "MapViewController locationManager(_:didFailWithError:): locationManager.stopUpdatingLocation()",
+            example: "examples/simulator-no-location.placescript"),
+        Pitfall(
+            id: "P6", title: "restricted: the map stays hidden",
+            what:
+                "The map is unhidden only by a fix or a denial; a restricted app gets neither, so the map stays hidden.",
+            code:
+                "MapViewController viewDidLoad(): mapView.isHidden = true; didChangeAuthorization: .restricted only prints",
+            example: "examples/p6-restricted-map-hidden.placescript"),
+        Pitfall(
+            id: "P7", title: "Objective-C switch falls through",
+            what:
+                "In the Objective-C app only the restricted case has a break: denied prints two extra lines, notDetermined one.",
+            code: "MapViewController.m locationManager:didChangeAuthorizationStatus:: switch (status) without breaks",
+            example: "examples/p7-objc-fallthrough.placescript"),
+        Pitfall(
+            id: "P8", title: "Objective-C blank rows, no marker",
+            what:
+                "The Objective-C picker never sets a cell's text (blank rows) and its prepareForSegue is empty: the selection never reaches the map, so no marker.",
+            code:
+                "PlacesViewController.m tableView:cellForRowAtIndexPath: (no text) and prepareForSegue:sender: (empty)",
+            example: "examples/p8-objc-blank-rows.placescript"),
+        Pitfall(
+            id: "P9", title: "usage keys for an always request",
+            what:
+                "Until 2020 the app asked for Always with only NSLocationAlwaysUsageDescription in Info.plist: iOS ignores the request, no alert.",
+            code: "Info.plist usage keys; viewDidLoad requestAlwaysAuthorization() (before 2020-09)",
+            example: "examples/p9-request-always.placescript"),
+        Pitfall(
+            id: "P10", title: "marker at an unrequested coordinate",
+            what:
+                "With the field mask .name only (2020-07…09) the marker is built from a coordinate that was not requested: kCLLocationCoordinate2DInvalid.",
+            code: "MapViewController listLikelyPlaces(): withPlaceFields: .name; unwindToMain: GMSMarker(position:)",
+            example: "'fields name', 'likely', 'select 1', 'markers'"),
+        Pitfall(
+            id: "P11", title: "fatalError on an unknown status",
+            what: "`@unknown default: fatalError()`: any future CLAuthorizationStatus case crashes the Swift app.",
+            code: "MapViewController locationManager(_:didChangeAuthorization:): @unknown default: fatalError()",
+            example: "examples/p11-unknown-status-crash.placescript"),
+        Pitfall(
+            id: "P12", title: "zoom from the accuracy authorization",
+            what:
+                "The camera zooms to 15 with precise location and 10 with approximate; the Objective-C app uses 15 for both.",
+            code:
+                "MapViewController preciseLocationZoomLevel / approximateLocationZoomLevel, read at viewDidLoad and at each fix",
+            example: "examples/p12-approximate-zoom.placescript"),
+        Pitfall(
+            id: "P13", title: "a billed request per fix and unwind",
+            what:
+                "Every fix and every unwind sends a billable Find Current Place request, an API that is legacy now.",
+            code: "MapViewController didUpdateLocations and unwindToMain(segue:) both call listLikelyPlaces()",
+            example: "'route run city-run', then 'stats'"),
+    ]
+
+    /// The pitfall with this id (`P4` or `p4`), or nil.
+    public static func named(_ id: String) -> Pitfall? {
+        all.first { $0.id.lowercased() == id.lowercased() }
+    }
+}
