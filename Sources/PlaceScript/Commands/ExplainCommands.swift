@@ -103,6 +103,36 @@ extension CommandFamily {
                     return .line("trace is \(on ? "on" : "off")", value: .bool(on))
                 }),
         ],
+        stateRoots: [
+            StateRoot(
+                "why", summary: "the pitfall behind no fix, an empty list, a hidden map, blank rows",
+                manual: #"""
+                    .It Li why.noFix , why.emptyList , why.hiddenMap , why.blankRows
+                    The pitfall
+                    .Pq for example Qq P5
+                    that best explains why no fix comes, the app's list is empty, the map is
+                    hidden or the picker's rows are blank, as
+                    .Ic explain
+                    gives it;
+                    .Qq
+                    when the cause is no pitfall,
+                    .Li nil
+                    when the question does not arise (or no app runs).
+                    The tutorial's hints read them.
+                    """#
+            ) { shell in
+                let app = shell.session.app
+                let questions: [(String, WhyQuestion)] = [
+                    ("noFix", .noFix), ("emptyList", .emptyList), ("hiddenMap", .hiddenMap), ("blankRows", .blankRows),
+                ]
+                return .leaf(
+                    .record(
+                        questions.map { name, question in
+                            guard let first = app?.why(question).first else { return Value.Field(name, .null) }
+                            return Value.Field(name, .string(first.pitfall ?? ""))
+                        }))
+            }
+        ],
         settings: [
             SettingSpec(
                 "trace", values: ["on", "off"],

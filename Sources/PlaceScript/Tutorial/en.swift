@@ -25,7 +25,9 @@ let tutorialTextEN = #"""
     #     happened:  one pattern per line, on what happened (see below), matched in order
     #     from:      where 'happened:' starts reading: step (the default: since the step was
     #                shown) or launch (since the app's last launch, even before the step)
-    #     when:      a condition for the 'hint:' after it, as 'expect' takes it
+    #     when:      a condition for the 'hint:' after it, as 'expect' takes it; why.noFix,
+    #                why.emptyList, why.hiddenMap and why.blankRows name the pitfall 'explain'
+    #                gives as the cause, so a hint and 'explain' cannot disagree
     #     when.happened: a pattern for the 'hint:' after it, read like 'happened:'
     #     hint:      one line; after 'when:'/'when.happened:' lines, given only when they all
     #                hold (the first that holds wins); exactly one 'hint:' has no 'when:' and is
@@ -184,8 +186,8 @@ let tutorialTextEN = #"""
     hint: the app is not running: 'locate sydney', then 'launch' (the permission is kept).
     when: auth.status == "denied"
     hint: location is denied: 'auth allow' in Settings, then relaunch with 'terminate' and 'launch'. A denial stops the updates until the app is launched again.
-    when: device.updating == false
-    hint: the app stopped its updates after the location error: 'locate sydney' if the device has no position yet, then start the app again with 'launch'.
+    when: why.noFix == "P5"
+    hint: the app stopped its updates after the location error (P5): 'locate sydney' if the device has no position yet, then start the app again with 'launch'.
     hint: type 'locate sydney' to give the device a position, then 'launch' to start updates again.
     recap: A fix needs a position and running updates; the app's didFailWithError turns them off for the rest of the run.
 
@@ -217,8 +219,8 @@ let tutorialTextEN = #"""
     done: map.hidden == false
     done: stats.locationUpdates >= 2
     happened: typed map …
-    when: device.updating == false
-    hint: the app stopped its updates: relaunch with 'terminate' then 'launch'.
+    when: why.noFix == "P5"
+    hint: the app stopped its updates after a location error (P5): relaunch with 'terminate' then 'launch'.
     when: stats.locationUpdates == 1
     hint: the first fix already came, and no other comes until the device moves more than 50 m from it: 'locate -33.870305 151.199'.
     when: stats.locationUpdates >= 2
@@ -250,6 +252,8 @@ let tutorialTextEN = #"""
     type: likely
     done: app.screen == "picker"
     done: picker.rows.count > 0
+    when: why.emptyList == "P5"
+    hint: the list is empty and stays so: a location error stopped the updates (P5), so no fix sends a request. Relaunch with 'terminate' then 'launch'.
     when: app.screen == "picker"
     hint: the table is empty: the picker got a copy of the list before the answer came. 'back', then 'likely' again.
     hint: type 'likely' to tap "Get Place".
