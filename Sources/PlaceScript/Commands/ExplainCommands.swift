@@ -224,14 +224,16 @@ private func explainState(_ shell: Shell) -> CommandResult {
     let status = privacy.status
     // The map.
     if app.mapView.isHidden {
-        if status == .restricted {
+        // Which cause is the app's own answer (TutorialApp.why); the words here add the detail.
+        let pitfall = app.why(.hiddenMap).first?.pitfall
+        if pitfall == "P6" {
             reasons.append(
                 Reason(
                     topic: "map",
                     text:
                         "The map is hidden and stays hidden: the tutorial shows it only on a fix or a denial, and a restricted app gets neither.",
                     pitfall: "P6"))
-        } else if manager.lastDelivered == nil, let error = app.locationError {
+        } else if pitfall == "P5", let error = app.locationError {
             let cause =
                 error == .locationUnknown
                 ? "Core Location had no fix to give, kCLErrorLocationUnknown (code 0), as with no location set"
