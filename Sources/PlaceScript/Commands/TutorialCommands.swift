@@ -927,24 +927,24 @@ extension CommandFamily {
                     places, let the user pick, add the marker; then the pitfalls: the missing snippet,
                     denied, approximate location, the Objective-C differences, and (optional) the first
                     request racing the prompt, the empty list and duplicate rows, stepped with autorun
-                    off. Each step names the part of the published tutorial it belongs to, says what
-                    the app does, shows the calls it exercises as 'trace' prints them (Objective-C for
-                    the Objective-C steps), names the API, and says what to type; 'explain', 'map' and
+                    off. Each step names the part of the published tutorial it belongs to, says what the
+                    app does, shows the calls it exercises as 'trace' prints them (Objective-C for the
+                    Objective-C steps), names the API, and says what to type; 'explain', 'map' and
                     'snapshot' come in where they help. After every command the walk checks the step
                     with the same state paths 'expect' reads: when it holds, the walk says so with a
                     one-line recap and shows the next step. Some steps also check what happened, in
-                    order, in a journal of the commands typed and the events printed: viewDidLoad
-                    traced and the alert shown, the alert answered with 'auth allow', 'set autorun
-                    off' before 'launch', the result looked at with 'show'. After two commands that lead elsewhere the walk gives a one-line
-                    hint (with --json, {"event":"tutorial",…} lines); 'tutorial hint' or 'hint' gives
-                    it at any time, and it reads the session (you denied, the fix already came, the
-                    field mask lost name). 'tutorial' alone starts the walk, takes up a stopped one
-                    where it stopped, or shows the current step. 'tutorial goto N' in a session where
-                    no app has run (new, or after 'reset') first types the earlier steps' commands,
-                    silently. At the prompt the progress is kept beside the history file and taken
-                    up by 'tutorial' in the next session; 'tutorial reset' forgets it.
-                    The text follows LC_ALL, LC_MESSAGES or LANG when the tutorial has that language,
-                    English otherwise ('tutorial language').
+                    order, in a journal of the commands typed and the events printed: viewDidLoad traced
+                    and the alert shown, the alert answered with 'auth allow', 'set autorun off' before
+                    'launch', the result looked at with 'show'. After two commands that lead elsewhere
+                    the walk gives a one-line hint (with --json, {"event":"tutorial",…} lines);
+                    'tutorial hint' or 'hint' gives it at any time, and it reads the session (you
+                    denied, the fix already came, the field mask lost name). 'tutorial' alone starts the
+                    walk, takes up a stopped one where it stopped, or shows the current step. 'tutorial
+                    goto N' in a session where no app has run (new, or after 'reset') first types the
+                    earlier steps' commands, silently. At the prompt the progress is kept beside the
+                    history file and taken up by 'tutorial' in the next session; 'tutorial reset'
+                    forgets it. The text follows LC_ALL, LC_MESSAGES or LANG when the tutorial has that
+                    language, English otherwise ('tutorial language').
                     """,
                 effect: .looks,
                 api: APIEntry(what: "nothing in the app: the shell's guided walk through it, step by step"),
