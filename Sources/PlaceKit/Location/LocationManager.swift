@@ -183,20 +183,21 @@ public final class LocationManager {
 
     func stopUpdatingLocation() {
         isUpdating = false
-        if let pendingSample { session.cancel(pendingSample) }
-        pendingSample = nil
-        if let pendingUnknown { session.cancel(pendingUnknown) }
-        pendingUnknown = nil
-        queuedReadings = []
+        cancelPendingDelivery()
     }
 
     /// The app went to the background: no sample or error is taken for it until it returns.
     func suspend() {
         isSuspended = true
-        if let pendingSample { session.cancel(pendingSample) }
-        pendingSample = nil
+        cancelPendingDelivery()
         if let pendingDenial { session.cancel(pendingDenial) }
         pendingDenial = nil
+    }
+
+    /// Drops the fix, the readings and the no-location error waiting for the app.
+    private func cancelPendingDelivery() {
+        if let pendingSample { session.cancel(pendingSample) }
+        pendingSample = nil
         if let pendingUnknown { session.cancel(pendingUnknown) }
         pendingUnknown = nil
         queuedReadings = []

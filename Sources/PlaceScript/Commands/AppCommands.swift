@@ -369,16 +369,7 @@ extension CommandFamily {
                 examples: ["wait 1s", "wait 15min"],
                 handler: { ctx throws(Diagnostic) in
                     let seconds = try ctx.required("DURATION", as: .number).value
-                    let start = ctx.session.clock
-                    let finished = ctx.session.advance(by: seconds, interrupted: ctx.shell.interruptRequested)
-                    // What the wait delivered happened before the clock it reached: it prints first.
-                    ctx.shell.printHeldEvents()
-                    guard finished else {
-                        let passed = ctx.session.clock - start
-                        throw .interrupted(
-                            "the wait stopped after \(formatQuantity(passed, .duration)) of \(formatQuantity(seconds, .duration)), at clock \(formatQuantity(ctx.session.clock, .duration)); \(ctx.session.pendingEvents.count) events are still queued"
-                        )
-                    }
+                    try passTime(ctx, seconds, stopped: "\(ctx.session.pendingEvents.count) events are still queued")
                     return .line(
                         "clock \(formatQuantity(ctx.session.clock, .duration)) (\(VirtualDate(clock: ctx.session.clock).localeDescription))",
                         value: .number(ctx.session.clock, .duration))
@@ -547,6 +538,21 @@ func requireApp(_ ctx: CommandContext) throws(Diagnostic) -> TutorialApp {
     return app
 }
 
+/// Lets `seconds` of virtual time pass for a command and prints what they delivered (it happened
+/// before the clock they reached, so it comes first). Ctrl-C stops at a safe point: the error says
+/// how far the time got and, from `stopped`, what is still so.
+func passTime(_ ctx: CommandContext, _ seconds: Double, stopped: @autoclosure () -> String) throws(Diagnostic) {
+    let start = ctx.session.clock
+    let finished = ctx.session.advance(by: seconds, interrupted: ctx.shell.interruptRequested)
+    ctx.shell.printHeldEvents()
+    guard finished else {
+        let passed = ctx.session.clock - start
+        throw .interrupted(
+            "the wait stopped after \(formatQuantity(passed, .duration)) of \(formatQuantity(seconds, .duration)), at clock \(formatQuantity(ctx.session.clock, .duration)); \(stopped())"
+        )
+    }
+}
+
 /// The app's state as `UIApplication.State` names it, or notRunning.
 func appState(_ shell: Shell) -> String {
     guard let app = shell.session.app else { return "notRunning" }
@@ -565,16 +571,8 @@ private func appBackgroundCommand(_ ctx: CommandContext) throws(Diagnostic) -> C
     guard let seconds = duration else {
         return .line("the app is in the background", value: appValue(ctx.shell))
     }
-    let start = ctx.session.clock
-    let finished = ctx.session.advance(by: seconds, interrupted: ctx.shell.interruptRequested)
     // What happened while the app was away prints before its return.
-    ctx.shell.printHeldEvents()
-    guard finished else {
-        let passed = ctx.session.clock - start
-        throw .interrupted(
-            "the wait stopped after \(formatQuantity(passed, .duration)) of \(formatQuantity(seconds, .duration)), at clock \(formatQuantity(ctx.session.clock, .duration)); the app is still in the background ('app foreground' brings it back)"
-        )
-    }
+    try passTime(ctx, seconds, stopped: "the app is still in the background ('app foreground' brings it back)")
     ctx.session.bringAppToForeground()
     return .line(
         "the app was in the background for \(formatQuantity(seconds, .duration)) and is back in the foreground at clock \(formatQuantity(ctx.session.clock, .duration))",
