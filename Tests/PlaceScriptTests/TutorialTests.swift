@@ -75,8 +75,44 @@ final class TutorialTests: XCTestCase {
         }
     }
 
-    /// A translation changes the words, not the walk: the same steps, commands and checks, and
-    /// the same placeholders in each message.
+    /// Every language file in Sources/PlaceScript/Tutorial (a `let tutorialTextXX` constant) is
+    /// registered under its code in Tutorial/Languages.swift: a file left out is a failure, not a
+    /// language that silently is not there.
+    func testEveryLanguageFileIsRegistered() throws {
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Sources/PlaceScript/Tutorial").standardized
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        var found: [String] = []
+        for file in files where file.hasSuffix(".swift") {
+            let source = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
+            for match in source.matches(of: /let tutorialText([A-Z]+) =/) {
+                let code = String(match.output.1).lowercased()
+                found.append(code)
+                XCTAssertEqual(file, code + ".swift", "tutorialText\(match.output.1) belongs in \(code).swift")
+                XCTAssertNotNil(
+                    tutorialTexts[code],
+                    "\(file) is not registered: add \"\(code)\": tutorialText\(match.output.1) to Languages.swift")
+            }
+        }
+        XCTAssertEqual(found.sorted(), tutorialTexts.keys.sorted())
+    }
+
+    /// Every message a language file has is there, and uses only placeholders the walk fills in
+    /// for it.
+    func testEveryMessageHasItsPlaceholders() throws {
+        for language in tutorialTexts.keys.sorted() {
+            let text = try parsed(language)
+            for (key, names) in tutorialMessages {
+                let message = try XCTUnwrap(text.messages[key], "\(language): message.\(key) is missing")
+                let used = Set(message.matches(of: /\{([a-zA-Z]+)\}/).map { String($0.output.1) })
+                XCTAssertTrue(
+                    used.isSubset(of: names), "\(language): message.\(key) has a placeholder the walk does not fill in")
+            }
+        }
+    }
+
+    /// A translation changes the words, not the walk: the same steps, commands and checks, the
+    /// same hints, and the same placeholders in each message.
     func testTranslationsKeepTheStepsCommandsAndChecks() throws {
         let english = try parsed(defaultTutorialLanguage)
         func placeholders(_ s: String) -> [String] {
@@ -101,6 +137,10 @@ final class TutorialTests: XCTestCase {
                 XCTAssertEqual(
                     a.hints.map { $0.when.map(\.text) }, b.hints.map { $0.when.map(\.text) },
                     "\(language) step \(b.number): when:")
+                XCTAssertEqual(a.hints.count, b.hints.count, "\(language) step \(b.number): hints")
+                XCTAssertEqual(a.api, b.api, "\(language) step \(b.number): api: is never translated")
+                XCTAssertEqual(a.after.count, b.after.count, "\(language) step \(b.number): after: paragraphs")
+                XCTAssertEqual(a.say.count, b.say.count, "\(language) step \(b.number): say: paragraphs")
             }
             for key in tutorialMessageKeys {
                 XCTAssertEqual(
@@ -185,6 +225,12 @@ final class TutorialTests: XCTestCase {
         XCTAssertEqual(t.steps[1].say, ["Short."])
         XCTAssertTrue(t.steps[1].isOptional)
         XCTAssertEqual(t.message("step"), "m")
+        XCTAssertEqual(t.direction, .ltr)
+        XCTAssertEqual(t.number(15), "15")
+        let persian = try parseTutorialText("direction: rtl\ndigits: ۰۱۲۳۴۵۶۷۸۹\n" + text).get()
+        XCTAssertEqual(persian.direction, .rtl)
+        XCTAssertEqual(persian.number(15), "۱۵")
+        XCTAssertEqual(persian.number(-3), "-۳")
     }
 
     func testMalformedFilesSayWhatAndWhere() {
@@ -208,7 +254,9 @@ final class TutorialTests: XCTestCase {
         XCTAssertEqual(failure("message.nope: x\n")?.message, "unknown message 'nope'")
         XCTAssertEqual(
             failure("title: x\n")?.message,
-            "'title:' belongs in a step; the header has language:, name: and message.KEY:")
+            "'title:' belongs in a step; the header has language:, name:, direction:, digits: and message.KEY:")
+        XCTAssertEqual(failure("direction: up\n")?.message, "'direction:' is ltr or rtl")
+        XCTAssertEqual(failure("digits: 0123\n")?.message, "'digits:' is the ten digits 0 to 9")
         XCTAssertEqual(failure("  stray\n")?.message, "an indented line continues a field, but none is open here")
         XCTAssertEqual(failure("just words\n")?.line, 1)
         // An incomplete header.

@@ -6,16 +6,6 @@ import PlaceKit
     import Darwin
 #endif
 
-/// The tutorial's text in every language it has, by language code. A translation is a copy of
-/// Tutorial/en.swift with its text translated (the format is described at the top of that file)
-/// and one line here.
-let tutorialTexts: [String: String] = [
-    "en": tutorialTextEN
-]
-
-/// The language the walk starts in when none is chosen.
-let defaultTutorialLanguage = "en"
-
 // MARK: - The text, parsed
 
 /// One step of the walk, as its language file writes it.
@@ -49,18 +39,37 @@ struct TutorialStep: Sendable {
     var line: Int
 }
 
+/// The way a language's text runs.
+enum TextDirection: String, Sendable {
+    /// Left to right (Latin, Hangul, …).
+    case ltr
+    /// Right to left (Persian, Arabic, Hebrew): printed in logical order; see `bidiLine`.
+    case rtl
+}
+
 /// A language file, parsed.
 struct TutorialText: Sendable {
     var language = ""
     var name = ""
+    /// `direction:` in the header; left to right when it is not given.
+    var direction = TextDirection.ltr
+    /// `digits:` in the header: the ten digits the walk writes its numbers with (step numbers,
+    /// counts), 0 to 9; ASCII when it is not given.
+    var digits: [Character] = Array("0123456789")
     var messages: [String: String] = [:]
     var steps: [TutorialStep] = []
 
-    /// A message with its placeholders filled in.
+    /// A message with its placeholders filled in. Every message is there (the parser checks);
+    /// a key that is not one is a mistake in the code, and shows as itself.
     func message(_ key: String, _ values: [String: String] = [:]) -> String {
         var text = messages[key] ?? key
         for (name, value) in values { text = text.replacing("{\(name)}", with: value) }
         return text
+    }
+
+    /// `n` written with the language's digits.
+    func number(_ n: Int) -> String {
+        String(String(n).map { c in c.wholeNumberValue.map { digits[$0] } ?? c })
     }
 }
 
@@ -71,13 +80,20 @@ struct TutorialFormatError: Error, Sendable, CustomStringConvertible {
     var description: String { "line \(line): \(message)" }
 }
 
-/// The messages every language file must have.
-let tutorialMessageKeys = [
-    "welcome", "step", "optional", "part", "api", "code", "type", "done", "doneToo", "already", "hint", "hintNow",
-    "replayed",
-    "forgotten", "finished", "stopped",
-    "notRunning", "first", "last", "language",
+/// The messages every language file must have (`message.KEY:` in its header), with the
+/// placeholders each may use.
+let tutorialMessages: [(key: String, placeholders: [String])] = [
+    ("welcome", ["total"]), ("step", ["n", "total", "title"]), ("optional", []), ("part", ["part"]),
+    ("api", []), ("code", []), ("type", []), ("done", ["n", "title"]), ("doneToo", ["n", "title"]),
+    ("already", []), ("hint", ["n", "hint"]), ("hintNow", ["n", "hint"]), ("replayed", ["steps"]),
+    ("range", ["first", "last"]), ("forgotten", []), ("finished", []), ("stopped", ["n"]), ("notRunning", []),
+    ("first", []), ("last", []), ("language", ["title", "list"]), ("list", ["done", "total"]),
+    ("noStep", ["n", "total"]), ("noStepHelp", []), ("noLanguage", ["code"]), ("languages", ["list"]),
+    ("replayFailed", ["n", "step", "command"]), ("replayStuck", ["n", "step"]),
 ]
+
+/// The keys of `tutorialMessages`.
+let tutorialMessageKeys = tutorialMessages.map(\.key)
 
 /// Reads a language file (the format is described at the top of Tutorial/en.swift).
 func parseTutorialText(_ text: String) -> Result<TutorialText, TutorialFormatError> {
@@ -115,6 +131,16 @@ func parseTutorialText(_ text: String) -> Result<TutorialText, TutorialFormatErr
         switch f.name {
         case "language": result.language = joined
         case "name": result.name = joined
+        case "direction":
+            guard let direction = TextDirection(rawValue: joined) else {
+                return TutorialFormatError(line: f.line, message: "'direction:' is ltr or rtl")
+            }
+            result.direction = direction
+        case "digits":
+            guard joined.count == 10 else {
+                return TutorialFormatError(line: f.line, message: "'digits:' is the ten digits 0 to 9")
+            }
+            result.digits = Array(joined)
         case "say": step?.say = paragraphs
         case "after": step?.after = paragraphs
         default: break
@@ -184,9 +210,11 @@ func parseTutorialText(_ text: String) -> Result<TutorialText, TutorialFormatErr
         let name = String(line[..<colon])
         let value = String(line[line.index(after: colon)...]).trimmingLeadingSpace()
         guard var s = step else {
-            guard name == "language" || name == "name" || name.hasPrefix("message.") else {
+            guard ["language", "name", "direction", "digits"].contains(name) || name.hasPrefix("message.") else {
                 return fail(
-                    lineNumber, "'\(name):' belongs in a step; the header has language:, name: and message.KEY:")
+                    lineNumber,
+                    "'\(name):' belongs in a step; the header has language:, name:, direction:, digits: and message.KEY:"
+                )
             }
             field = (name, [], value, lineNumber)
             continue
@@ -485,8 +513,8 @@ private func stepLines(_ step: TutorialStep, _ text: TutorialText, _ shell: Shel
     let style = shell.outputStyle
     let width = proseWidth(shell)
     var title = text.message(
-        "step", ["n": String(step.number), "total": String(text.steps.count), "title": step.title])
-    if step.isOptional { title += " (" + text.message("optional") + ")" }
+        "step", ["n": text.number(step.number), "total": text.number(text.steps.count), "title": step.title])
+    if step.isOptional { title += " " + text.message("optional") }
     var lines = [style.heading(title)]
     lines += wrapLines(text.message("part", ["part": step.part]), width: width, indent: "  ").map(style.dim)
     lines.append("")
@@ -584,7 +612,7 @@ private func tutorialAfterCommand(_ shell: Shell) {
     walk.offTrack = 0
     let info = text.steps[walk.current]
     let hint = walk.currentHint(info, step, shell)
-    let line = text.message("hint", ["hint": hint, "n": String(info.number)])
+    let line = text.message("hint", ["hint": hint, "n": text.number(info.number)])
     tell(
         shell, kind: "hint", fields: [Value.Field("step", .int(info.number)), Value.Field("text", .string(hint))],
         lines: [shell.outputStyle.dim(line)])
@@ -625,7 +653,7 @@ private func complete(_ walk: TutorialWalk, _ text: TutorialText, _ steps: [Comp
     walk.done.insert(walk.current)
     // What happened so far belongs to the step just done.
     walk.stepStart = walk.journal.count
-    var lines = [style.good(text.message("done", ["n": String(finished.number), "title": finished.title]))]
+    var lines = [style.good(text.message("done", ["n": text.number(finished.number), "title": finished.title]))]
     lines += wrapLines(finished.recap, width: width, indent: "  ")
     for paragraph in finished.after { lines += wrapLines(paragraph, width: width, indent: "  ") }
     tell(
@@ -645,7 +673,7 @@ private func complete(_ walk: TutorialWalk, _ text: TutorialText, _ steps: [Comp
                 Value.Field("step", .int(s.number)), Value.Field("title", .string(s.title)),
                 Value.Field("recap", .string(s.recap)),
             ],
-            lines: [style.good(text.message("doneToo", ["n": String(s.number), "title": s.title]))]
+            lines: [style.good(text.message("doneToo", ["n": text.number(s.number), "title": s.title]))]
                 + wrapLines(s.recap, width: width, indent: "  "))
         next += 1
     }
@@ -723,14 +751,16 @@ private func replay(upTo index: Int, _ ctx: CommandContext, at location: SourceL
             }
             guard probe.execute(invocation) else {
                 throw .runtime(
-                    "the walk could not bring the session to step \(index + 1): '\(line)' of step \(i + 1) failed",
+                    text.message(
+                        "replayFailed",
+                        ["n": text.number(index + 1), "step": text.number(i + 1), "command": line]),
                     at: location,
                     help: (errors?.text ?? "").split(separator: "\n").first.map(String.init))
             }
         }
         guard holds(steps[i], probe) else {
             throw .runtime(
-                "the walk could not bring the session to step \(index + 1): step \(i + 1) does not hold after its commands",
+                text.message("replayStuck", ["n": text.number(index + 1), "step": text.number(i + 1)]),
                 at: location)
         }
     }
@@ -744,7 +774,9 @@ private func replay(upTo index: Int, _ ctx: CommandContext, at location: SourceL
 
 /// "The walk typed … the steps before this one (1–6)", and a blank line.
 private func replayNote(_ index: Int, _ text: TutorialText, _ shell: Shell) -> [String] {
-    let note = text.message("replayed", ["steps": index == 1 ? "1" : "1–\(index)"])
+    let steps =
+        index == 1 ? text.number(1) : text.message("range", ["first": text.number(1), "last": text.number(index)])
+    let note = text.message("replayed", ["steps": steps])
     return wrapLines(note, width: proseWidth(shell), indent: "") + [""]
 }
 
@@ -757,7 +789,7 @@ private func hintNow(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult 
     let steps = try walk.steps(shell, text)
     let info = text.steps[walk.current]
     let hint = walk.currentHint(info, steps[walk.current], shell)
-    let line = text.message("hintNow", ["hint": hint, "n": String(info.number)])
+    let line = text.message("hintNow", ["hint": hint, "n": text.number(info.number)])
     return CommandResult(
         value: .record([Value.Field("step", .int(info.number)), Value.Field("text", .string(hint))]),
         text: wrapLines(line, width: proseWidth(shell), indent: ""))
@@ -1050,12 +1082,13 @@ extension CommandFamily {
                         examples: ["tutorial goto 7"],
                         handler: { ctx throws(Diagnostic) in
                             let n = try ctx.required("N", as: .integer)
-                            let total = try ctx.shell.tutorialWalk.text().steps.count
+                            let goal = try ctx.shell.tutorialWalk.text()
+                            let total = goal.steps.count
                             guard n <= total else {
                                 throw .runtime(
-                                    "the tutorial has steps 1 to \(total); there is no step \(n)",
+                                    goal.message("noStep", ["n": goal.number(n), "total": goal.number(total)]),
                                     at: try ctx.location(of: "N"),
-                                    help: "'tutorial list' lists them")
+                                    help: goal.message("noStepHelp"))
                             }
                             let replayed = try replay(upTo: n - 1, ctx, at: try ctx.location(of: "N"))
                             let result = try goTo(ctx, n - 1)
@@ -1079,7 +1112,8 @@ extension CommandFamily {
                             walk.isRunning = false
                             walk.stoppedAt = walk.current
                             return .line(
-                                text.message("stopped", ["n": String(walk.current + 1)]), value: .int(walk.current + 1))
+                                text.message("stopped", ["n": text.number(walk.current + 1)]),
+                                value: .int(walk.current + 1))
                         }),
                     CommandSpec(
                         "reset", summary: "forget the progress: no step done, and nothing kept for the next session",
@@ -1115,12 +1149,12 @@ extension CommandFamily {
                             let shell = ctx.shell
                             let walk = shell.tutorialWalk
                             let text = try walk.text()
-                            let optional = " (" + text.message("optional") + ")"
+                            let optional = " " + text.message("optional")
                             let rows = text.steps.map { step -> [String] in
                                 let i = step.number - 1
                                 let mark =
                                     walk.done.contains(i) ? "✓" : (walk.isRunning && walk.current == i ? "→" : "")
-                                return [mark, String(step.number), step.title + (step.isOptional ? optional : "")]
+                                return [mark, text.number(step.number), step.title + (step.isOptional ? optional : "")]
                             }
                             let value = Value.list(
                                 text.steps.map { step in
@@ -1133,11 +1167,14 @@ extension CommandFamily {
                                             "current", .bool(walk.isRunning && walk.current == step.number - 1)),
                                     ])
                                 })
+                            let heading = text.message(
+                                "list",
+                                ["done": text.number(walk.done.count), "total": text.number(text.steps.count)])
+                            let numberWidth = rows.map { displayWidth($0[1]) }.max() ?? 0
                             let lines = rows.map { row in
-                                padded(row[0], to: 1) + " " + String(repeating: " ", count: max(0, 2 - row[1].count))
-                                    + row[1] + "  " + row[2]
+                                padded(row[0], to: 1) + " " + leftPadded(row[1], to: numberWidth) + "  " + row[2]
                             }
-                            return CommandResult(value: value, text: lines)
+                            return CommandResult(value: value, text: [heading] + lines)
                         }),
                     CommandSpec(
                         "language",
@@ -1155,10 +1192,11 @@ extension CommandFamily {
                             if let code = try ctx.optional("LANG", as: .word) {
                                 guard tutorialTexts[code] != nil else {
                                     let codes = tutorialTexts.keys.sorted()
+                                    let now = try walk.text()
                                     throw .runtime(
-                                        "the tutorial has no text in '\(code)'", at: try ctx.location(of: "LANG"),
-                                        help: suggestion(for: code, among: codes) ?? "languages: "
-                                            + codes.joined(separator: ", "))
+                                        now.message("noLanguage", ["code": code]), at: try ctx.location(of: "LANG"),
+                                        help: suggestion(for: code, among: codes)
+                                            ?? now.message("languages", ["list": codes.joined(separator: ", ")]))
                                 }
                                 walk.language = code
                             }
@@ -1249,7 +1287,8 @@ private func start(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
 
 /// The walk's opening paragraph, and a blank line.
 private func welcome(_ text: TutorialText, _ shell: Shell) -> [String] {
-    wrapLines(text.message("welcome", ["total": String(text.steps.count)]), width: proseWidth(shell), indent: "") + [""]
+    wrapLines(text.message("welcome", ["total": text.number(text.steps.count)]), width: proseWidth(shell), indent: "")
+        + [""]
 }
 
 extension String {

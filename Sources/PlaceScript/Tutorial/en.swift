@@ -4,9 +4,12 @@ let tutorialTextEN = #"""
     # The format (TutorialCommands.swift reads it; TutorialTests checks every language file):
     # - Lines starting with '#' are comments. Empty lines separate things and are otherwise ignored.
     # - The header, before the first step: 'language:' (the code 'tutorial language' takes),
-    #   'name:' (the language's own name) and one 'message.KEY:' line for each message the
-    #   walk prints around the steps. {n}, {total}, {title}, {part}, {hint}, {list} and {steps} are
-    #   filled in.
+    #   'name:' (the language's own name), optionally 'direction:' (ltr, the default, or rtl for a
+    #   language written right to left) and 'digits:' (the ten digits 0 to 9 the walk writes step
+    #   numbers and counts with; 0123456789 when not given), and one 'message.KEY:' line for each
+    #   message the walk prints around the steps: every message of this file, none left out
+    #   (tutorialMessages in TutorialCommands.swift lists them). A word in braces, {n}, {total},
+    #   {title}, …, is filled in; each message keeps the placeholders it has here, in any order.
     # - Each step starts with a heading line '== N' (N counts from 1), then its fields:
     #     title:     one line
     #     optional:  yes, for a step the walk may skip (it says so)
@@ -58,16 +61,18 @@ let tutorialTextEN = #"""
     #   text matches any entry of the kind. 'happened:' lines match entries in their order, each
     #   after the one before; a 'not' line forbids its entry between the lines around it (last:
     #   after the line before it).
-    # - To translate: copy this file to XX.swift, rename the constant to tutorialTextXX (XX in capitals), translate
-    #   'name:', the messages, 'title:', 'part:', 'say:', 'hint:', 'recap:' and 'after:', and leave
-    #   'code:', 'type:', 'done:', 'happened:', 'from:', 'when:' and 'when.happened:' as they are. Then add "XX": tutorialTextXX
-    #   to tutorialTexts in TutorialCommands.swift.
+    # - To translate: copy this file to XX.swift, rename the constant to tutorialTextXX (XX in
+    #   capitals), write 'name:', the messages, 'title:', 'part:', 'say:', 'hint:', 'recap:' and
+    #   'after:' in the language, and leave 'code:', 'api:', 'type:', 'done:', 'happened:',
+    #   'from:', 'when:' and 'when.happened:' as they are (they are code). Then add the line
+    #   "XX": tutorialTextXX to tutorialTexts in Tutorial/Languages.swift. TutorialTests checks
+    #   that every such file is registered and has every step, hint and message of this one.
 
     language: en
     name: English
     message.welcome: A guided walk through the tutorial app in {total} steps. Each step names the part of the published tutorial it belongs to, says what the app does, shows its calls as 'trace' prints them, and says what to type; the walk moves on when the session shows the step done. 'tutorial list' lists the steps, 'tutorial stop' ends the walk.
     message.step: Step {n} of {total}: {title}
-    message.optional: optional
+    message.optional: (optional)
     message.part: In the tutorial: {part}
     message.code: The calls, as 'trace' shows them:
     message.api: API:
@@ -78,6 +83,7 @@ let tutorialTextEN = #"""
     message.hint: tutorial: {hint}
     message.hintNow: Step {n}: {hint}
     message.replayed: The walk typed, silently, the commands of the steps before this one ({steps}): the session is where this step starts.
+    message.range: {first}–{last}
     message.forgotten: The tutorial's progress is forgotten: no step is done. 'tutorial' starts it at step 1.
     message.finished: That was the last step: the tutorial is done. 'tutorial list' shows the steps; 'tutorial restart' walks it again.
     message.stopped: Tutorial stopped at step {n}. 'tutorial' takes it up again.
@@ -85,6 +91,13 @@ let tutorialTextEN = #"""
     message.first: This is the first step.
     message.last: This is the last step.
     message.language: Tutorial language: {title}. Available: {list}.
+    message.list: The tutorial's steps ({done} of {total} done; ✓ done, → the current one):
+    message.noStep: the tutorial has steps 1 to {total}; there is no step {n}
+    message.noStepHelp: 'tutorial list' lists them
+    message.noLanguage: the tutorial has no text in '{code}'
+    message.languages: languages: {list}
+    message.replayFailed: the walk could not bring the session to step {n}: '{command}' of step {step} failed
+    message.replayStuck: the walk could not bring the session to step {n}: step {step} does not hold after its commands
 
     == 1
     title: Start the app
