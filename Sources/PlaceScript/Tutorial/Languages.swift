@@ -4,6 +4,7 @@
 let tutorialTexts: [String: String] = [
     "de": tutorialTextDE,
     "en": tutorialTextEN,
+    "es": tutorialTextES,
 ]
 
 /// The language the walk starts in when none is chosen, and the one every other is checked
