@@ -5,6 +5,7 @@ let tutorialTexts: [String: String] = [
     "de": tutorialTextDE,
     "en": tutorialTextEN,
     "es": tutorialTextES,
+    "ko": tutorialTextKO,
 ]
 
 /// The language the walk starts in when none is chosen, and the one every other is checked
