@@ -6,6 +6,7 @@ let tutorialTexts: [String: String] = [
     "en": tutorialTextEN,
     "es": tutorialTextES,
     "ko": tutorialTextKO,
+    "vi": tutorialTextVI,
 ]
 
 /// The language the walk starts in when none is chosen, and the one every other is checked
