@@ -440,6 +440,30 @@ final class TutorialTests: XCTestCase {
         XCTAssertEqual(state(shell, "tutorial.step"), .int(4), "step 2, and step 3 too: the device had a position")
     }
 
+    /// In every language, 'tutorial list' puts the titles in one column: the mark and the number
+    /// before them take the same cells on every row, whatever digits the language writes.
+    func testTheListLinesUpInEveryLanguage() throws {
+        for language in tutorialTexts.keys.sorted() {
+            let text = try parsed(language)
+            let (shell, out) = shell()
+            let script = "tutorial language \(language)\ntutorial\nlaunch\ntutorial next\ntutorial list"
+            XCTAssertEqual(shell.runScript(SourceText(name: "t", text: script)), 0, out.text)
+            let lines = out.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let rows = lines.suffix(text.steps.count + 1).dropLast()
+            XCTAssertEqual(rows.count, text.steps.count, language)
+            var columns: Set<Int> = []
+            for (row, step) in zip(rows, text.steps) {
+                let plain = row.first == rightToLeftMark ? String(row.dropFirst()) : row
+                guard let range = plain.range(of: step.title) else {
+                    XCTFail("\(language): no title in '\(row)'")
+                    continue
+                }
+                columns.insert(displayWidth(String(plain[..<range.lowerBound])))
+            }
+            XCTAssertEqual(columns.count, 1, "\(language): the titles start at columns \(columns.sorted())")
+        }
+    }
+
     func testWithJSONTheWalkSpeaksInEvents() {
         let (shell, out) = shell()
         shell.json = true

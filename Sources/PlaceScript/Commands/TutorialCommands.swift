@@ -562,6 +562,7 @@ private func stepValue(_ step: TutorialStep, _ walk: TutorialWalk, total: Int) -
 /// Prints what the walk says between commands: text lines, or with `--json` one
 /// `{"event":"tutorial","kind":…}` line.
 private func tell(_ shell: Shell, kind: String, fields: [Value.Field], lines: [String]) {
+    let lines = lines.map(rightToLeftLine)
     if shell.json {
         shell.report(
             Event(
@@ -715,7 +716,7 @@ private func showCurrent(_ ctx: CommandContext, intro: [String] = []) throws(Dia
     if already { lines += [""] + wrapLines(text.message("already"), width: proseWidth(shell), indent: "") }
     var fields = [Value.Field("running", .bool(walk.isRunning))] + stepValue(step, walk, total: steps.count)
     fields.append(Value.Field("holds", .bool(already)))
-    return CommandResult(value: .record(fields), text: lines)
+    return CommandResult(value: .record(fields), text: lines.map(rightToLeftLine))
 }
 
 /// `tutorial goto N` on a session where no app has run (a new one, or one just erased with
@@ -785,14 +786,14 @@ private func hintNow(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult 
     let shell = ctx.shell
     let walk = shell.tutorialWalk
     let text = try walk.text()
-    guard walk.isRunning else { return .line(text.message("notRunning"), value: .null) }
+    guard walk.isRunning else { return .line(rightToLeftLine(text.message("notRunning")), value: .null) }
     let steps = try walk.steps(shell, text)
     let info = text.steps[walk.current]
     let hint = walk.currentHint(info, steps[walk.current], shell)
     let line = text.message("hintNow", ["hint": hint, "n": text.number(info.number)])
     return CommandResult(
         value: .record([Value.Field("step", .int(info.number)), Value.Field("text", .string(hint))]),
-        text: wrapLines(line, width: proseWidth(shell), indent: ""))
+        text: wrapLines(line, width: proseWidth(shell), indent: "").map(rightToLeftLine))
 }
 
 private func goTo(_ ctx: CommandContext, _ index: Int) throws(Diagnostic) -> CommandResult {
@@ -1056,7 +1057,9 @@ extension CommandFamily {
                             walk.stoppedAt = nil
                             let text = try walk.text()
                             let result = try goTo(ctx, 0)
-                            return CommandResult(value: result.value, text: welcome(text, ctx.shell) + result.text)
+                            return CommandResult(
+                                value: result.value, text: (welcome(text, ctx.shell) + result.text).map(rightToLeftLine)
+                            )
                         }),
                     CommandSpec(
                         "goto",
@@ -1095,7 +1098,8 @@ extension CommandFamily {
                             guard replayed else { return result }
                             let text = try ctx.shell.tutorialWalk.text()
                             return CommandResult(
-                                value: result.value, text: replayNote(n - 1, text, ctx.shell) + result.text)
+                                value: result.value,
+                                text: (replayNote(n - 1, text, ctx.shell) + result.text).map(rightToLeftLine))
                         }),
                     CommandSpec(
                         "stop", summary: "end the walk (the steps done are kept: 'tutorial' takes it up again)",
@@ -1108,11 +1112,13 @@ extension CommandFamily {
                         handler: { ctx throws(Diagnostic) in
                             let walk = ctx.shell.tutorialWalk
                             let text = try walk.text()
-                            guard walk.isRunning else { return .line(text.message("notRunning"), value: .bool(false)) }
+                            guard walk.isRunning else {
+                                return .line(rightToLeftLine(text.message("notRunning")), value: .bool(false))
+                            }
                             walk.isRunning = false
                             walk.stoppedAt = walk.current
                             return .line(
-                                text.message("stopped", ["n": text.number(walk.current + 1)]),
+                                rightToLeftLine(text.message("stopped", ["n": text.number(walk.current + 1)])),
                                 value: .int(walk.current + 1))
                         }),
                     CommandSpec(
@@ -1131,7 +1137,7 @@ extension CommandFamily {
                             walk.done = []
                             walk.stoppedAt = nil
                             walk.forgetProgress()
-                            return .line(text.message("forgotten"), value: .bool(true))
+                            return .line(rightToLeftLine(text.message("forgotten")), value: .bool(true))
                         }),
                     CommandSpec(
                         "list", summary: "list the steps, with a mark for those done",
@@ -1174,7 +1180,7 @@ extension CommandFamily {
                             let lines = rows.map { row in
                                 padded(row[0], to: 1) + " " + leftPadded(row[1], to: numberWidth) + "  " + row[2]
                             }
-                            return CommandResult(value: value, text: [heading] + lines)
+                            return CommandResult(value: value, text: ([heading] + lines).map(rightToLeftLine))
                         }),
                     CommandSpec(
                         "language",
@@ -1206,12 +1212,13 @@ extension CommandFamily {
                                 return code
                             }
                             return .line(
-                                text.message(
-                                    "language",
-                                    [
-                                        "title": "\(text.language) (\(text.name))",
-                                        "list": available.joined(separator: ", "),
-                                    ]),
+                                rightToLeftLine(
+                                    text.message(
+                                        "language",
+                                        [
+                                            "title": "\(text.language) (\(text.name))",
+                                            "list": available.joined(separator: ", "),
+                                        ])),
                                 value: .string(text.language))
                         }),
                 ],
@@ -1282,7 +1289,7 @@ private func start(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
     let result = try goTo(ctx, resumeAt ?? 0)
     var intro = resumeAt != nil ? [] : welcome(text, ctx.shell)
     if replayed { intro += replayNote(resumeAt ?? 0, text, ctx.shell) }
-    return CommandResult(value: result.value, text: intro + result.text)
+    return CommandResult(value: result.value, text: (intro + result.text).map(rightToLeftLine))
 }
 
 /// The walk's opening paragraph, and a blank line.

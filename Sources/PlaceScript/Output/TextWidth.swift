@@ -46,7 +46,8 @@ public func scalarWidth(_ scalar: Unicode.Scalar) -> Int {
     default:
         break
     }
-    if v >= 0x1160 && v <= 0x11FF { return 0 }  // Hangul medial vowels and final consonants combine
+    // Hangul medial vowels and final consonants combine with the syllable before them.
+    if (v >= 0x1160 && v <= 0x11FF) || (v >= 0xD7B0 && v <= 0xD7FF) { return 0 }
     if isWide(v) || scalar.properties.isEmojiPresentation { return 2 }
     return 1
 }
@@ -101,6 +102,31 @@ public func padded(_ s: String, to width: Int) -> String {
 public func leftPadded(_ s: String, to width: Int) -> String {
     let w = displayWidth(s)
     return w >= width ? s : String(repeating: " ", count: width - w) + s
+}
+
+/// The right-to-left mark, U+200F: a strong right-to-left character that takes no cell.
+public let rightToLeftMark: Character = "\u{200F}"
+
+/// Whether `s` holds a letter of a script written right to left (Arabic, Persian, Hebrew, …).
+public func hasRightToLeftLetters(_ s: String) -> Bool {
+    for scalar in s.unicodeScalars where scalar.value >= 0x0590 {
+        let v = scalar.value
+        if (0x0660...0x0669).contains(v) || (0x06F0...0x06F9).contains(v) { continue }  // digits
+        if (v <= 0x08FF) || (v >= 0xFB1D && v <= 0xFDFF) || (v >= 0xFE70 && v <= 0xFEFF) { return true }
+    }
+    return false
+}
+
+/// A line of right-to-left prose for a terminal: kept in logical order (the order it is typed
+/// and read in; the terminal lays it out) and opened with a right-to-left mark, so that a
+/// terminal that takes each line's direction from its first strong character (Konsole, mlterm,
+/// PuTTY, the macOS Terminal, GNOME Terminal and other VTE terminals with direction
+/// autodetection on) shows it right to left, aligned on the right, even when the line starts
+/// with a command or a number. A line with no right-to-left letter (a command, a call) is
+/// left as it is; so is one already marked. The mark takes no cell: widths are unchanged.
+public func rightToLeftLine(_ line: String) -> String {
+    guard hasRightToLeftLetters(line), line.first != rightToLeftMark else { return line }
+    return String(rightToLeftMark) + line
 }
 
 /// Colour and emphasis for text a person reads; all identity when colour is off.
