@@ -183,9 +183,19 @@ public enum NearbyModel {
         guard limit > 0, store.count > 0, center.isValid else { return [] }
         let metresPerDegree = earthRadius * .pi / 180
         let bound = radius * (1 + 1e-9)
-        var top: [(index: Int, distance: Double, popularity: Double, id: String)] = []
+        var top: [(index: Int, distance: Double, popularity: Double)] = []
         let filtered = !settings.includedTypes.isEmpty || !settings.excludedTypes.isEmpty
         var typeListPasses: [Int: Bool] = [:]
+        let rank = settings.rank
+        // The ID, a string the store builds, is read only to break an exact tie.
+        func beats(
+            _ a: (index: Int, distance: Double, popularity: Double),
+            _ b: (index: Int, distance: Double, popularity: Double)
+        ) -> Bool {
+            if rank == .popularity && a.popularity != b.popularity { return a.popularity > b.popularity }
+            if a.distance != b.distance { return a.distance < b.distance }
+            return store.id(at: a.index) < store.id(at: b.index)
+        }
         store.grid.visit(store, around: center, cutoff: { _ in radius }) { row in
             let c = store.coords[row]
             if abs(Double(c.lat) / 1e7 - center.latitude) * metresPerDegree > bound { return }
@@ -205,25 +215,11 @@ public enum NearbyModel {
             let p = PopularityModel.popularity(
                 prior: store.typeListPriors[typeList], rating: Double(store.slots[row].rating) / 10,
                 radius: Double(c.radius) / 10)
-            if top.count == limit, let last = top.last {
-                // Cheap rejections before the ID is read.
-                if settings.rank == .popularity && p < last.popularity { return }
-                if settings.rank == .distance && d > last.distance { return }
-            }
-            let id = store.id(at: row)
-            if top.count == limit, let last = top.last,
-                !better((d, p, id), (last.distance, last.popularity, last.id), rank: settings.rank)
-            {
-                return
-            }
+            let candidate = (index: row, distance: d, popularity: p)
+            if top.count == limit, let last = top.last, !beats(candidate, last) { return }
             var at = top.count
-            while at > 0
-                && better(
-                    (d, p, id), (top[at - 1].distance, top[at - 1].popularity, top[at - 1].id), rank: settings.rank)
-            {
-                at -= 1
-            }
-            top.insert((row, d, p, id), at: at)
+            while at > 0 && beats(candidate, top[at - 1]) { at -= 1 }
+            top.insert(candidate, at: at)
             if top.count > limit { top.removeLast() }
         }
         return top.map {
