@@ -81,7 +81,7 @@ final class CompletionScriptTests: BinaryTestCase {
 
     func testBashCompletesOptionsValuesAndScripts() throws {
         XCTAssertEqual(try bash(["--fl"]), ["--flavor"])
-        XCTAssertEqual(try bash(["--flavor", ""]), ["objc", "swift"])
+        XCTAssertEqual(try bash(["--flavor", ""]), ["nearby", "objc", "swift"])
         XCTAssertEqual(try bash(["--json", "--color", "a"]), ["always", "auto"])
         XCTAssertEqual(try bash(["--completions", ""]), ["bash", "fish", "zsh"])
         XCTAssertEqual(try bash(["-c", ""]), [], "COMMANDS is free text")
@@ -112,7 +112,7 @@ final class CompletionScriptTests: BinaryTestCase {
 
     func testFishCompletesOptionsValuesAndScripts() throws {
         XCTAssertEqual(try fish("placeshell --fla"), ["--flavor"])
-        XCTAssertEqual(try fish("placeshell --flavor ").sorted(), ["objc", "swift"])
+        XCTAssertEqual(try fish("placeshell --flavor ").sorted(), ["nearby", "objc", "swift"])
         XCTAssertEqual(try fish("placeshell --colo").sorted(), ["--color", "--colour"])
         XCTAssertEqual(
             try fish("placeshell -").sorted(),

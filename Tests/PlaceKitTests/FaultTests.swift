@@ -31,7 +31,8 @@ final class FaultTests: XCTestCase {
 
     func testCheckOrderIsTheDocumentedOne() {
         XCTAssertEqual(
-            SimulationChoices.placesCheckOrder, [.fields, .location, .network, .apiKey, .rateLimit, .injected])
+            SimulationChoices.placesCheckOrder,
+            [.fields, .location, .network, .apiKey, .project, .rateLimit, .injected])
         XCTAssertEqual(Set(SimulationChoices.placesCheckOrder), Set(PlacesCheck.allCases), "every check runs")
     }
 

@@ -311,7 +311,7 @@ final class PlacesTests: XCTestCase {
         let c = coarse.lastList ?? []
         XCTAssertFalse(p.isEmpty)
         XCTAssertFalse(c.isEmpty)
-        XCTAssertLessThan(c[0].likelihood, p[0].likelihood, "reduced accuracy is flatter")
+        XCTAssertLessThan(c[0].likelihood ?? 1, p[0].likelihood ?? 0, "reduced accuracy is flatter")
         let fix = LocationManager.coarsened(
             LocationFix(
                 coordinate: TutorialApp.defaultLocation, horizontalAccuracy: 5, speed: -1, course: -1, timestamp: 0))

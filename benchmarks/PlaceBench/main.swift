@@ -106,6 +106,19 @@ case "query":
                 LikelihoodModel.rank(store, at: p, accuracy: accuracy).map { String($0.index!) }.joined(separator: " "))
         }
     }
+    // Nearby Search (New) at the nearby app's default request (500 m, 20 results), each rank
+    // preference: per request at most as slow as the likelihood query.
+    for rank in NearbyRank.allCases {
+        var settings = NearbySettings()
+        settings.rank = rank
+        var found = 0
+        for p in points.prefix(50) { _ = NearbyModel.search(store, center: p, settings: settings) }
+        let t = clock.measure {
+            for p in points { found += NearbyModel.search(store, center: p, settings: settings).count }
+        }
+        print("nearby_us_\(rank.rawValue) \(seconds(t) / Double(q) * 1e6)")
+        print("nearby_results_\(rank.rawValue) \(Double(found) / Double(q))")
+    }
     let bytes = store.storageBytes
     print(
         "store_bytes_per_place \(Double(bytes.places + bytes.text + bytes.ids + bytes.index) / Double(max(1, store.count)))"

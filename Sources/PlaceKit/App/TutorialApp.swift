@@ -6,6 +6,21 @@ public enum AppFlavor: String, Sendable, CaseIterable {
     case swift
     /// The Objective-C twins `MapViewController.m` / `PlacesViewController.m`.
     case objc
+    /// The Swift app migrated to Nearby Search (New): the same screens and location code, with
+    /// `searchNearby(with:completion:)` around the last location received (`help flavor nearby`).
+    case nearby
+
+    /// The flavour's name in messages.
+    public var title: String {
+        switch self {
+        case .swift: return "Swift"
+        case .objc: return "Objective-C"
+        case .nearby: return "Nearby Search (Swift)"
+        }
+    }
+
+    /// Whether its places come from Places API (Legacy), Current Place.
+    public var usesLegacyAPI: Bool { self != .nearby }
 }
 
 /// The permission the app's `viewDidLoad` asks for.
@@ -84,7 +99,10 @@ public final class TutorialApp: LocationManagerDelegate {
     public static let defaultLocation = GeoPoint(latitude: -33.869405, longitude: 151.199)
     public static let preciseZoom = 15.0
     /// Swift uses 10 for approximate location; the Objective-C twin uses 15.
-    public var approximateZoom: Double { flavor == .swift ? 10 : 15 }
+    public var approximateZoom: Double { flavor == .objc ? 15 : 10 }
+    /// `currentLocation`: the last location the nearby app received, its search circle's centre
+    /// (the legacy flavours have no such property: the SDK locates the device itself).
+    public internal(set) var currentLocation: LocationFix?
 
     /// A new app process; `restoring` skips what a launch sets in motion (a saved session is
     /// being read back, with its own state).
@@ -148,13 +166,13 @@ public final class TutorialApp: LocationManagerDelegate {
 
     /// A trace line in the flavour's own syntax: Swift, or Objective-C message sends.
     private func trace(_ swift: String, objc: String, call: Bool = true) {
-        session.trace(flavor == .swift ? swift : objc, call: call)
+        session.trace(flavor == .objc ? objc : swift, call: call)
     }
 
     /// A string literal as the flavour writes it, or nil.
     private func literal(_ text: String?) -> String {
         guard let text else { return "nil" }
-        return (flavor == .swift ? "\"" : "@\"") + text + "\""
+        return (flavor == .objc ? "@\"" : "\"") + text + "\""
     }
 
     // MARK: - Console
@@ -162,7 +180,7 @@ public final class TutorialApp: LocationManagerDelegate {
     /// A line the app prints: `print` in Swift, `NSLog` (with its prefix) in Objective-C.
     private func log(_ message: String) {
         switch flavor {
-        case .swift:
+        case .swift, .nearby:
             session.console(message)
         case .objc:
             session.nslog(message)
@@ -198,7 +216,7 @@ public final class TutorialApp: LocationManagerDelegate {
         log(accuracy == .full ? "Location accuracy is precise." : "Location accuracy is not precise.")
         if session.device.privacy.unknownFutureStatus {
             switch flavor {
-            case .swift:
+            case .swift, .nearby:
                 crash(
                     atLine: Self.statusSwitchFatalErrorLine,
                     because:
@@ -215,7 +233,7 @@ public final class TutorialApp: LocationManagerDelegate {
             return
         }
         switch flavor {
-        case .swift:
+        case .swift, .nearby:
             switch status {
             case .restricted:
                 log("Location access was restricted.")
@@ -264,13 +282,17 @@ public final class TutorialApp: LocationManagerDelegate {
                 ))
         }
         log("Location: " + location.description)
+        if flavor == .nearby {
+            currentLocation = location
+            session.trace("currentLocation = locations.last")
+        }
         let zoom = locationManager.accuracyAuthorization == .full ? Self.preciseZoom : approximateZoom
         let camera = CameraPosition(target: location.coordinate, zoom: zoom)
         // Only the trace prints it: written out when tracing.
         var cameraText: String {
             let latitude = formatFixed(camera.target.latitude, decimals: 6)
             let longitude = formatFixed(camera.target.longitude, decimals: 6)
-            return flavor == .swift
+            return flavor != .objc
                 ? "GMSCameraPosition(latitude: \(latitude), longitude: \(longitude), zoom: \(formatNumber(camera.zoom)))"
                 : "[GMSCameraPosition cameraWithLatitude:\(latitude) longitude:\(longitude) zoom:\(formatNumber(camera.zoom))]"
         }
@@ -294,7 +316,7 @@ public final class TutorialApp: LocationManagerDelegate {
         locationManager.stopUpdatingLocation()
         locationError = code
         switch flavor {
-        case .swift: log("Error: " + code.errorDescription)
+        case .swift, .nearby: log("Error: " + code.errorDescription)
         case .objc: log("Error: " + code.localizedDescription)
         }
         session.emit(
@@ -305,6 +327,7 @@ public final class TutorialApp: LocationManagerDelegate {
 
     /// `listLikelyPlaces()`: clears the list, then asks for likely places with the app's fields.
     func listLikelyPlaces() {
+        if flavor == .nearby { return searchNearbyPlaces() }
         trace("listLikelyPlaces()", objc: "[self listLikelyPlaces]")
         likelyPlaces.removeAll()  // Objective-C: a new array; the same thing for the app
         let fields = session.places.requestedFields
@@ -346,6 +369,53 @@ public final class TutorialApp: LocationManagerDelegate {
         }
     }
 
+    /// The nearby app's `listLikelyPlaces()`: clears the list, then, when it has a location,
+    /// searches the circle around it with the request's knobs (`nearby`).
+    func searchNearbyPlaces() {
+        session.trace("listLikelyPlaces()")
+        likelyPlaces.removeAll()
+        session.trace("likelyPlaces.removeAll()")
+        guard let location = currentLocation else {
+            session.trace("guard let location = currentLocation else { … return }", call: false)
+            log("Nearby search skipped: no location yet.")
+            return
+        }
+        let settings = session.places.nearby
+        let latitude = formatFixed(location.coordinate.latitude, decimals: 6)
+        let longitude = formatFixed(location.coordinate.longitude, decimals: 6)
+        session.trace(
+            "request = GMSPlaceSearchNearbyRequest(locationRestriction: GMSPlaceCircularLocationOption(CLLocationCoordinate2D(latitude: \(latitude), longitude: \(longitude)), \(formatNumber(settings.radius))), placeProperties: \(NearbyProperties.swiftSyntax(settings.properties)))"
+        )
+        session.trace("request.maxResultCount = \(settings.maxResultCount)")
+        session.trace("request.rankPreference = .\(settings.rank.rawValue)")
+        if !settings.includedTypes.isEmpty {
+            session.trace(
+                "request.includedTypes = [" + settings.includedTypes.map { "\"\($0)\"" }.joined(separator: ", ") + "]")
+        }
+        if !settings.excludedTypes.isEmpty {
+            session.trace(
+                "request.excludedTypes = [" + settings.excludedTypes.map { "\"\($0)\"" }.joined(separator: ", ") + "]")
+        }
+        session.trace("placesClient.searchNearby(with: request, completion:)")
+        requestsInFlight += 1
+        session.searchNearby(center: location.coordinate, settings: settings, owner: self) { [weak self] response in
+            guard let self, self.isRunning else { return }
+            self.requestsInFlight -= 1
+            switch response {
+            case .failure(let code):
+                self.session.trace("searchNearby completion: nil, \(code.name) (\(code.rawValue))", call: false)
+                self.lastPlacesResponse = .failed(code)
+                self.log("Nearby Search error: " + code.localizedDescription)
+            case .success(let places):
+                self.session.trace(
+                    "searchNearby completion: GMSPlaceSearchNearbyResponse(places: [GMSPlace] × \(places.count)), nil",
+                    call: false)
+                self.lastPlacesResponse = .answered(count: places.count)
+                self.likelyPlaces.append(contentsOf: places)
+            }
+        }
+    }
+
     // MARK: - Navigation
 
     /// "Get Place": the segue hands the picker the list as it is now (Swift: a copy; Objective-C:
@@ -373,7 +443,7 @@ public final class TutorialApp: LocationManagerDelegate {
 
     /// The text of each picker row (Objective-C never sets the cell's text: P8).
     public var pickerRows: [String] {
-        (pickerPlaces ?? []).map { flavor == .swift ? ($0.place.name ?? "") : "" }
+        (pickerPlaces ?? []).map { flavor != .objc ? ($0.place.name ?? "") : "" }
     }
 
     /// A row was tapped: the selection goes back to the map (Swift), the map is cleared and a
@@ -393,13 +463,13 @@ public final class TutorialApp: LocationManagerDelegate {
             objc: "[self performSegueWithIdentifier:@\"unwindToMain\" sender:self]")
         // The picker's prepare hands the choice to the map controller; the Objective-C one is
         // empty (P8).
-        if flavor == .swift { session.trace("prepare(for:sender:): mapViewController.selectedPlace = selectedPlace") }
+        if flavor != .objc { session.trace("prepare(for:sender:): mapViewController.selectedPlace = selectedPlace") }
         if flavor == .objc {
             session.trace(
                 "[placesViewController prepareForSegue:segue sender:self] (empty: the map's selectedPlace stays nil, P8)",
                 call: false)
         }
-        if flavor == .swift { selectedPlace = rows[index].place }
+        if flavor != .objc { selectedPlace = rows[index].place }
         pickerPlaces = nil
         screen = .map
         unwindToMain()
@@ -431,12 +501,17 @@ public final class TutorialApp: LocationManagerDelegate {
             session.trace("marker.snippet = " + literal(place.formattedAddress))
             session.trace("marker.map = mapView")
             if marker.snippet == nil {
-                let fields = session.places.requestedFields
+                let nearby = flavor == .nearby
+                let properties = session.places.nearby.properties
+                let fields = nearby ? NearbyProperties.fields(properties) : session.places.requestedFields
                 let text =
                     fields.contains("formattedAddress")
                     ? "the marker has no snippet: this place came from a request made before formattedAddress was added; the next list carries it"
-                    : "the marker has no snippet: formattedAddress is not among the requested fields "
-                        + fields.swiftSyntax + "; try 'fields +formattedAddress'"
+                    : nearby
+                        ? "the marker has no snippet: formattedAddress is not among the requested place properties "
+                            + NearbyProperties.swiftSyntax(properties) + "; try 'nearby fields +formattedAddress'"
+                        : "the marker has no snippet: formattedAddress is not among the requested fields "
+                            + fields.swiftSyntax + "; try 'fields +formattedAddress'"
                 session.emit(.note(text, pitfall: "P1"))
             }
             if !place.coordinate.isValid {

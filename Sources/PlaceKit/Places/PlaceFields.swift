@@ -113,8 +113,18 @@ public struct FetchedPlace: Sendable, Equatable {
     }
 }
 
-/// `GMSPlaceLikelihood`.
+/// `GMSPlaceLikelihood`, or a place of a Nearby Search (New) response: that one has no
+/// likelihood, and the shell keeps its distance from the circle's centre.
 public struct PlaceLikelihood: Sendable, Equatable {
     public var place: FetchedPlace
-    public var likelihood: Double
+    /// The likelihood the legacy service gave; nil for a Nearby Search place.
+    public var likelihood: Double?
+    /// Metres from the search circle's centre (Nearby Search only; not visible to the app).
+    public var distance: Double?
+
+    public init(place: FetchedPlace, likelihood: Double?, distance: Double? = nil) {
+        self.place = place
+        self.likelihood = likelihood
+        self.distance = distance
+    }
 }

@@ -73,6 +73,21 @@ public struct PlacesService: Sendable {
     /// Faults set on the network, the API key and the servers (`fail places`, `network`,
     /// `apikey`, `ratelimit`).
     public var faults = PlacesFaults()
+    /// The request the Nearby Search (New) flavour builds (`nearby`).
+    public var nearby = NearbySettings()
+    /// Which Places APIs the key's Cloud project has enabled (`project`).
+    public var project = CloudProject()
+
+    public init() {}
+}
+
+/// The Places APIs enabled in the Cloud project the API key belongs to. By default an existing
+/// project with both (`SimulationChoices.defaultProject`): the legacy flavours keep working.
+public struct CloudProject: Sendable, Equatable {
+    /// Places API (Legacy), `places-backend.googleapis.com`: what Current Place needs.
+    public var legacy = SimulationChoices.defaultProject.legacy
+    /// Places API (New), `places.googleapis.com`: what Nearby Search (New) needs.
+    public var newAPI = SimulationChoices.defaultProject.newAPI
 
     public init() {}
 }
@@ -81,6 +96,12 @@ public struct PlacesService: Sendable {
 public struct LikelihoodQuery: Sendable, Equatable {
     public var point: GeoPoint
     public var accuracy: Double
+}
+
+/// What a Nearby Search (New) request was made for (the app's circle and knobs).
+public struct NearbyQuery: Sendable, Equatable {
+    public var center: GeoPoint
+    public var settings: NearbySettings
 }
 
 /// What a likelihood request gives back.
@@ -106,6 +127,8 @@ extension Session {
             if failure.fault {
                 let advice = failure.code.advice.map { " — " + $0 } ?? ""
                 faultNote = .note(failure.code.explanation + advice)
+            } else if failure.code == .accessNotConfigured {
+                faultNote = .note(SimulationChoices.legacyOffNote)
             }
         } else if let position = device.position {
             var fix = LocationFix(
@@ -129,6 +152,44 @@ extension Session {
             if let query { self?.lastAnsweredQuery = query }
             callback(response)
             // Why a fault's error came: after the app's console line.
+            if let faultNote { self?.emit(faultNote) }
+        }
+    }
+
+    /// `searchNearby(with:completion:)`: judged when made (`SimulationChoices.placesCheckOrder`,
+    /// the request's own checks first), answered after the service's latency. An answered
+    /// request bills one Nearby Search SKU, the highest its properties need.
+    func searchNearby(
+        center: GeoPoint, settings: NearbySettings, owner: AnyObject, callback: @escaping (LikelihoodResponse) -> Void
+    ) {
+        stats.placesRequests += 1
+        let response: LikelihoodResponse
+        var faultNote: Event?
+        let invalid = !settings.problems.isEmpty
+        if let failure = placesFailure(invalid: invalid, needsLocation: false, api: .newAPI) {
+            response = .failure(failure.code)
+            if failure.fault {
+                let advice = failure.code.advice.map { " — " + $0 } ?? ""
+                faultNote = .note(failure.code.explanation + advice)
+            } else if failure.code == .accessNotConfigured {
+                faultNote = .note(SimulationChoices.newAPIOffNote)
+            } else if failure.code == .invalidRequest {
+                faultNote = .note("the SDK refused the request: " + settings.problems.joined(separator: "; "))
+            }
+        } else {
+            let fields = NearbyProperties.fields(settings.properties)
+            let found = NearbyModel.search(places.dataset, center: center, settings: settings)
+            response = .success(
+                found.map {
+                    PlaceLikelihood(
+                        place: FetchedPlace($0.place, fields: fields), likelihood: nil, distance: $0.distance)
+                })
+            stats.bill(NearbyProperties.sku(settings.properties).key)
+        }
+        let query = NearbyQuery(center: center, settings: settings)
+        lastNearbyQuery = query
+        schedule(after: SimulationChoices.placesLatency, "searchNearby completion", owner: owner) { [weak self] in
+            callback(response)
             if let faultNote { self?.emit(faultNote) }
         }
     }

@@ -88,7 +88,15 @@ public struct PlacesRateLimit: Sendable, Equatable {
     }
 }
 
-/// The checks a likelihood request goes through, each with the error it gives. The order they
+/// Which Places API a request goes to.
+public enum PlacesAPI: String, Sendable {
+    /// Places API (Legacy): Current Place.
+    case legacy
+    /// Places API (New): Nearby Search (New).
+    case newAPI = "new-api"
+}
+
+/// The checks a places request goes through, each with the error it gives. The order they
 /// run in is `SimulationChoices.placesCheckOrder`; the first that fails answers the request.
 public enum PlacesCheck: String, Sendable, CaseIterable {
     /// The field mask (invalidRequest, -12), checked by the SDK before anything is sent.
@@ -100,6 +108,9 @@ public enum PlacesCheck: String, Sendable, CaseIterable {
     case network
     /// The API key (keyInvalid -4, keyExpired -5, incorrectBundleIdentifier -10), judged by the servers.
     case apiKey
+    /// The Places API the request needs, enabled in the key's Cloud project
+    /// (accessNotConfigured, -9).
+    case project
     /// The per-key rate limit (rateLimitExceeded, -7).
     case rateLimit
     /// An error armed with `fail places`: what the servers answer.
@@ -266,12 +277,24 @@ extension Session {
     /// the error of the first that fails, or nil when the request will be answered. A request the
     /// rate limit lets through counts against it; one that gets to an injected `once` fault spends it.
     func placesFailure(fields: PlaceFields) -> (code: PlacesErrorCode, fault: Bool)? {
+        placesFailure(invalid: !fields.unsupported.isEmpty, needsLocation: true, api: .legacy)
+    }
+
+    /// The first check that fails: `invalid` says the SDK refuses the request as made,
+    /// `needsLocation` that the SDK locates the device itself (Current Place), `api` which of the
+    /// project's Places APIs the request needs.
+    func placesFailure(invalid: Bool, needsLocation: Bool, api: PlacesAPI) -> (code: PlacesErrorCode, fault: Bool)? {
         for check in SimulationChoices.placesCheckOrder {
             switch check {
             case .fields:
-                if !fields.unsupported.isEmpty { return (.invalidRequest, false) }
+                if invalid { return (.invalidRequest, false) }
             case .location:
-                if !device.privacy.status.isAuthorized || device.position == nil { return (.locationError, false) }
+                if needsLocation && (!device.privacy.status.isAuthorized || device.position == nil) {
+                    return (.locationError, false)
+                }
+            case .project:
+                let enabled = api == .legacy ? places.project.legacy : places.project.newAPI
+                if !enabled { return (.accessNotConfigured, false) }
             case .network:
                 if !places.faults.networkOnline { return (.networkError, true) }
             case .apiKey:

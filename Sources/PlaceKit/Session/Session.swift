@@ -74,6 +74,8 @@ public final class Session {
     public internal(set) var stats = Stats()
     /// What the last answered likelihood request was asked for.
     public internal(set) var lastAnsweredQuery: LikelihoodQuery?
+    /// What the last Nearby Search request was made for (its circle, for the map and exports).
+    public internal(set) var lastNearbyQuery: NearbyQuery?
 
     private var queue: [ScheduledEvent] = []
     private var nextSequence = 0
@@ -384,7 +386,7 @@ public struct Stats: Sendable {
         case "basicData": return "Places Data: Basic"
         case "contactData": return "Places Data: Contact"
         case "atmosphereData": return "Places Data: Atmosphere"
-        default: return sku
+        default: return NearbySKU.allCases.first { $0.key == sku }?.name ?? sku
         }
     }
 

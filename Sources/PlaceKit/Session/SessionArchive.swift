@@ -48,6 +48,11 @@ public enum SessionArchive {
         public static let priceLevel: ClosedRange<Int> = -1...4
         public static let radius: ClosedRange<Double> = 0...6553.5
         public static let likelihood: ClosedRange<Double> = 0...1
+        /// A Nearby Search distance in metres, and the radius and result count `nearby` keeps
+        /// (in or out of the SDK's range: the SDK refuses them, not the file).
+        public static let nearbyDistance: ClosedRange<Double> = 0...1e8
+        public static let nearbyRadius: ClosedRange<Double> = -1e9...1e9
+        public static let nearbyMax: ClosedRange<Int> = -1_000_000...1_000_000
     }
 
     // MARK: - Writing
@@ -169,6 +174,22 @@ public enum SessionArchive {
             Value.Field("dataset", .list(records)),
             Value.Field("fields", num(Double(service.requestedFields.bits))),
             Value.Field(
+                "nearby",
+                .record([
+                    Value.Field("radius", num(service.nearby.radius)),
+                    Value.Field("rank", .string(service.nearby.rank.rawValue)),
+                    Value.Field("maxResultCount", int(service.nearby.maxResultCount)),
+                    Value.Field("includedTypes", .list(service.nearby.includedTypes.map { .string($0) })),
+                    Value.Field("excludedTypes", .list(service.nearby.excludedTypes.map { .string($0) })),
+                    Value.Field("properties", .list(service.nearby.properties.map { .string($0) })),
+                ])),
+            Value.Field(
+                "project",
+                .record([
+                    Value.Field("legacy", .bool(service.project.legacy)),
+                    Value.Field("newAPI", .bool(service.project.newAPI)),
+                ])),
+            Value.Field(
                 "faults",
                 .record([
                     Value.Field("networkOnline", .bool(faults.networkOnline)),
@@ -231,7 +252,11 @@ public enum SessionArchive {
     private static func likelihoods(_ list: [PlaceLikelihood]) -> Value {
         .list(
             list.map {
-                .record([Value.Field("place", fetched($0.place)), Value.Field("likelihood", num($0.likelihood))])
+                var fields = [
+                    Value.Field("place", fetched($0.place)), Value.Field("likelihood", $0.likelihood.map(num) ?? .null),
+                ]
+                if let d = $0.distance { fields.append(Value.Field("distance", num(d))) }
+                return .record(fields)
             })
     }
 
@@ -306,6 +331,7 @@ public enum SessionArchive {
             Value.Field("selectedPlace", app.selectedPlace.map(fetched) ?? .null),
             Value.Field("locationError", app.locationError.map { int($0.rawValue) } ?? .null),
             Value.Field("lastPlacesResponse", response),
+            Value.Field("currentLocation", app.currentLocation.map(fix) ?? .null),
             Value.Field("background", .bool(app.isInBackground)),
             Value.Field("allowOnceEnds", allowOnceEnds),
         ])
@@ -650,6 +676,27 @@ public enum SessionArchive {
             throw ArchiveError("\(r.path).fields: not a field mask")
         }
         session.places.requestedFields = PlaceFields(bits: UInt64(mask))  // safe: 0…9e15, checked above
+        // Files saved before Nearby Search have neither member: the defaults.
+        var nearby = NearbySettings()
+        if r.value["nearby"] != nil, let n = try r.optionalObject("nearby") {
+            nearby.radius = try n.number("radius", in: Limits.nearbyRadius)
+            nearby.rank = try n.choice("rank", NearbyRank.self)
+            nearby.maxResultCount = try n.int("maxResultCount", in: Limits.nearbyMax)
+            nearby.includedTypes = try n.strings("includedTypes")
+            nearby.excludedTypes = try n.strings("excludedTypes")
+            let properties = try n.strings("properties")
+            guard properties.allSatisfy(NearbyProperties.allNames.contains) else {
+                throw ArchiveError("\(n.path).properties: not a place property")
+            }
+            nearby.properties = NearbyProperties.normalized(properties)
+        }
+        session.places.nearby = nearby
+        var project = CloudProject()
+        if r.value["project"] != nil, let p = try r.optionalObject("project") {
+            project.legacy = try p.bool("legacy")
+            project.newAPI = try p.bool("newAPI")
+        }
+        session.places.project = project
         let f = try r.object("faults")
         var faults = PlacesFaults()
         faults.networkOnline = try f.bool("networkOnline")
@@ -720,7 +767,9 @@ public enum SessionArchive {
             out.append(
                 PlaceLikelihood(
                     place: try readFetched(item.object("place")),
-                    likelihood: try item.number("likelihood", in: Limits.likelihood))
+                    likelihood: try item.optionalNumber("likelihood", in: Limits.likelihood),
+                    distance: item.value["distance"] != nil
+                        ? try item.number("distance", in: Limits.nearbyDistance) : nil)
             )
         }
         return out
@@ -806,6 +855,9 @@ public enum SessionArchive {
             } else {
                 throw ArchiveError("\(response.path): expected failed or answered")
             }
+        }
+        if r.value["currentLocation"] != nil, let f = try r.optionalObject("currentLocation") {
+            app.currentLocation = try readFix(f)
         }
         // Files written before the app could be in the background have neither member.
         if app.isRunning, r.value["background"] != nil, try r.bool("background") {

@@ -67,7 +67,21 @@ public enum SimulationChoices {
     /// checks come first (the SDK validates the fields and needs the device's location before it
     /// sends anything), then what needs the servers: reaching them, the key, the key's rate
     /// limit, and last whatever the servers were told to answer (`fail places`).
-    public static let placesCheckOrder: [PlacesCheck] = [.fields, .location, .network, .apiKey, .rateLimit, .injected]
+    public static let placesCheckOrder: [PlacesCheck] = [
+        .fields, .location, .network, .apiKey, .project, .rateLimit, .injected,
+    ]
+    /// The circle's radius the Nearby Search (New) flavour asks for, in metres, until
+    /// `nearby radius` changes it (no recommended radius is documented).
+    public static let nearbyDefaultRadius = 500.0
+    /// The key's Cloud project at the start of a session: an existing one, with both Places API
+    /// (Legacy) and Places API (New) enabled, so the legacy flavours keep working.
+    public static let defaultProject = (legacy: true, newAPI: true)
+    /// The note after a legacy request refused because the project lacks Places API (Legacy).
+    public static let legacyOffNote =
+        "Places API (Legacy) is not enabled in the key's Cloud project (since March 2025 a new project cannot enable it), and findPlaceLikelihoodsFromCurrentLocation needs it: migrate the app to Nearby Search (New) ('launch --flavor nearby', 'help flavor nearby'), or 'project legacy on' for an older project"
+    /// The note after a Nearby Search request refused because the project lacks Places API (New).
+    public static let newAPIOffNote =
+        "Places API (New) is not enabled in the key's Cloud project, and searchNearby needs it: enable it and allow it on the key ('project new-api on')"
     /// `ratelimit N` allows N requests in any window of this many seconds.
     public static let rateLimitWindow = 60.0
 
@@ -227,7 +241,7 @@ public enum SimulationChoices {
         Choice(
             topic: "places check order",
             choice:
-                "a likelihood request is judged when it is made, in this order, and the first check that fails answers it: the fields (invalidRequest, -12), the device's location and permission (locationError, -11), the network (networkError, -1), the API key (keyInvalid -4, keyExpired -5, incorrectBundleIdentifier -10), the rate limit (rateLimitExceeded, -7), then an error armed with 'fail places'"
+                "a likelihood request is judged when it is made, in this order, and the first check that fails answers it: the fields (invalidRequest, -12), the device's location and permission (locationError, -11), the network (networkError, -1), the API key (keyInvalid -4, keyExpired -5, incorrectBundleIdentifier -10), the Places API the request needs enabled in the key's Cloud project (accessNotConfigured, -9), the rate limit (rateLimitExceeded, -7), then an error armed with 'fail places'"
         ),
         Choice(
             topic: "injected places errors",
@@ -288,6 +302,36 @@ public enum SimulationChoices {
             topic: "Info.plist",
             choice:
                 "the usage key is read when the app asks for permission (at launch); without NSLocationWhenInUseUsageDescription the request is ignored: no alert, the status stays notDetermined, and iOS's message names the missing key in the app's console. The alert's message is the key's text. The other two keys matter only for always requests ('launch --request always'; the tutorial makes none) and, NSLocationAlwaysAndWhenInUseUsageDescription, for Always in Settings"
+        ),
+        Choice(
+            topic: "the nearby app",
+            choice:
+                "'launch --flavor nearby' is the tutorial as placeshell imagines it migrated (no migration of Current Place for iOS is published; Android's guide, developers.google.com/maps/documentation/places/android-sdk/legacy/migrate-current-place, calls getLastLocation, then searchNearby, and says to use the result order): the same screens, permission and location code, in Swift with the GooglePlaces SDK (not GooglePlacesSwift); listLikelyPlaces() builds GMSPlaceSearchNearbyRequest(locationRestriction: GMSPlaceCircularLocationOption(center, radius), placeProperties:) around the last location the app received and calls placesClient.searchNearby(with:completion:) (GMSPlacesClient.h of SDK 9+); the picker lists the places in the order they came. With no location yet the app sends nothing and prints “Nearby search skipped: no location yet.”; a response's error prints as “Nearby Search error: ” and the localized description. The shell's likely[N].distance is the place's distance from the circle's centre; likelihood is nil"
+        ),
+        Choice(
+            topic: "nearby radius",
+            choice:
+                "the app's circle is 500 m until 'nearby radius' changes it: no radius is recommended anywhere (the official demo, NearbySearchManager.swift in ios-places-sdk-samples, lets the user pick one); 0…50000 m is accepted by the SDK (GMSPlaceCircularLocationOption reference)"
+        ),
+        Choice(
+            topic: "invalid nearby requests",
+            choice:
+                "a radius outside 0…50000 m, maxResultCount outside 1…20, an empty placeProperties, more than 50 included or excluded types, or a type both included and excluded fail the request with invalidRequest (-12) before anything is sent (GMSPlaceSearchNearbyRequest.h says these are errors; the service's INVALID_ARGUMENT and INVALID_REQUEST reach the app as -12: the mapping is unconfirmed). A type string no place has is no error (unconfirmed): it matches nothing"
+        ),
+        Choice(
+            topic: "popularity",
+            choice:
+                "rankPreference .popularity (the default, GMSPlaceSearchNearbyRankPreference) orders the places in the circle by popularity = prior(type) × quality × reach, quality = rating / 5 (0.5 unrated), reach = 1 + log2(1 + radius / 25 m), then by distance, then place ID; .distance by distance from the centre, then place ID. The real service's popularity model is not published; the type priors are the likelihood model's ('help popularity')"
+        ),
+        Choice(
+            topic: "nearby properties",
+            choice:
+                "the place properties the nearby app asks for are GMSPlaceProperty cases named as the GMSPlaceField they replace (name, placeID, coordinate, formattedAddress, …, currentOpeningHours for openingHours) plus the Atmosphere ones (curbsidePickup, delivery, dineIn, allowsDogs); an unrequested property reads as for the legacy fields. Which still exist in today's SDK (e.g. .name beside displayName) is unconfirmed"
+        ),
+        Choice(
+            topic: "the Cloud project",
+            choice:
+                "a session starts with an existing Cloud project that has both Places API (Legacy) and Places API (New) enabled, so the legacy flavours answer as before; 'project legacy off' gives a new project (Places API (Legacy) cannot be enabled for new projects: developers.google.com/maps/legacy, from March 2025). A legacy request then fails with accessNotConfigured (-9), the code the SDK's header documents as “The Places API service for iOS is not enabled” (GMSPlacesErrors.h); today's exact error and its text are unconfirmed (2019 logs in tolu360/react-native-google-places#217 show code -9). Nearby Search without Places API (New) fails the same way. The check runs after the API key's and before the rate limit's. The project outlasts launches and 'reset', like the key"
         ),
     ]
 }

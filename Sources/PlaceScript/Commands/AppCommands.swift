@@ -13,8 +13,10 @@ extension CommandFamily {
                 "launch",
                 options: [
                     OptionSpec(
-                        "flavor", .choice(AppFlavor.allCases.map(\.rawValue)), valueName: "swift|objc",
-                        summary: "which version of the tutorial's code runs (default: --flavor of the shell, swift)"),
+                        "flavor", .choice(AppFlavor.allCases.map(\.rawValue)), valueName: "swift|objc|nearby",
+                        summary:
+                            "which version of the tutorial's code runs (nearby: migrated to Nearby Search (New); default: --flavor of the shell, swift)"
+                    ),
                     OptionSpec(
                         "request", .choice(AuthorizationRequest.allCases.map(\.rawValue)),
                         valueName: "when-in-use|always",
@@ -32,6 +34,9 @@ extension CommandFamily {
                     (10 when accuracy is reduced; Objective-C: 15), the my-location dot and button
                     are turned on, and the first likely-places request is sent, before any answer
                     to the prompt (it fails with locationError, -11: pitfall P4).
+                    --flavor nearby runs the app migrated to Nearby Search (New) ('help flavor
+                    nearby'): it searches a circle around its last location ('nearby') and, before
+                    the first fix, sends nothing.
                     A running app is terminated first. Counters and the log start afresh.
                     """,
                 effect: .acts,
@@ -53,7 +58,7 @@ extension CommandFamily {
                         "the places callback (locationError before permission)",
                     ]),
                 manual: #"""
-                    .It Ic launch Oo Fl Fl flavor Ar swift|objc Oc Op Fl Fl request Ar when-in-use|always
+                    .It Ic launch Oo Fl Fl flavor Ar swift|objc|nearby Oc Op Fl Fl request Ar when-in-use|always
                     Start the app: the map screen's
                     .Fn viewDidLoad ,
                     in the tutorial's order.
@@ -108,6 +113,18 @@ extension CommandFamily {
                     which both flavours report as
                     .Ql Location status is OK.
                     .Pp
+                    .Fl Fl flavor Cm nearby
+                    runs the Swift app migrated to Nearby Search (New)
+                    .Pq Ql help flavor nearby :
+                    the same screens and location code, but
+                    .Fn listLikelyPlaces
+                    searches a circle around the last location the app received with
+                    .Fn placesClient.searchNearby with:completion:
+                    .Pq Ic nearby ;
+                    before the first fix it sends nothing and prints
+                    .Ql Nearby search skipped: no location yet.
+                    Its places have no likelihood; the picker lists them in the order they came.
+                    .Pp
                     The flavour is the one
                     .Fl Fl flavor
                     gives here, else the shell's
@@ -120,7 +137,7 @@ extension CommandFamily {
                     never fails.
                     .Dl launch --flavor objc
                     """#,
-                examples: ["launch", "launch --flavor objc", "launch --request always"],
+                examples: ["launch", "launch --flavor objc", "launch --flavor nearby", "launch --request always"],
                 handler: { ctx throws(Diagnostic) in
                     let flavor =
                         try ctx.option("flavor", as: .word("a flavour", AppFlavor.init(rawValue:)))
@@ -132,7 +149,7 @@ extension CommandFamily {
                     return CommandResult(
                         value: appValue(ctx.shell),
                         text: [
-                            "launched the \(flavor == .swift ? "Swift" : "Objective-C") app: map screen, map hidden until the first fix"
+                            "launched the \(flavor.title) app: map screen, map hidden until the first fix"
                                 + (request == .always ? "; it asks for Always (requestAlwaysAuthorization)" : "")
                         ])
                 }),
@@ -656,6 +673,7 @@ private func statusCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandR
     rows.append([
         "requests", "\(session.stats.placesRequests) places, \(session.stats.locationUpdates) location updates",
     ])
+    rows.append(["project", projectText(session.places.project)])
     rows.append([
         "clock", "\(formatQuantity(session.clock, .duration)) (\(VirtualDate(clock: session.clock).localeDescription))",
     ])

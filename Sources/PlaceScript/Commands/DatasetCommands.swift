@@ -596,7 +596,10 @@ private func infoCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
     if let app = ctx.session.app, let i = app.likelyPlaces.firstIndex(where: { $0.place.source.id == place.id }) {
         rows.append([
             "likely",
-            "row \(i + 1) of the app's list, likelihood \(formatFixed(app.likelyPlaces[i].likelihood, decimals: 4))",
+            "row \(i + 1) of the app's list, "
+                + (app.likelyPlaces[i].likelihood.map { "likelihood " + formatFixed($0, decimals: 4) }
+                    ?? app.likelyPlaces[i].distance.map { formatFixed($0, decimals: 1) + " m from the search's centre" }
+                    ?? ""),
         ])
     }
     return CommandResult(value: placeValue(place, ctx.shell), text: TextTable(headers: ["", ""], rows: rows).render())

@@ -209,7 +209,7 @@ private func explainState(_ shell: Shell) -> CommandResult {
         Reason(
             topic: "app",
             text:
-                "The \(app.flavor == .swift ? "Swift" : "Objective-C") app runs, on the \(app.screen == .map ? "map screen" : "picker screen")."
+                "The \(app.flavor.title) app runs, on the \(app.screen == .map ? "map screen" : "picker screen")."
         ))
     if app.isInBackground {
         reasons.append(
@@ -259,7 +259,7 @@ private func explainState(_ shell: Shell) -> CommandResult {
         let c = app.mapView.camera
         var text =
             "The map is shown, centred on \(formatFixed(c.target.latitude, decimals: 6)), \(formatFixed(c.target.longitude, decimals: 6)) at zoom \(formatNumber(c.zoom))"
-        text += manager.accuracyAuthorization == .reduced && app.flavor == .swift ? " (10: approximate location)." : "."
+        text += manager.accuracyAuthorization == .reduced && app.flavor != .objc ? " (10: approximate location)." : "."
         if status == .restricted {
             text +=
                 " The restriction did not hide it: the tutorial's .restricted case only prints a line, and no new fix will move it."
@@ -355,9 +355,10 @@ private func explainState(_ shell: Shell) -> CommandResult {
         }
     } else {
         var text = "The list has \(count) likely place\(count == 1 ? "" : "s")"
-        if let first = app.likelyPlaces.first {
-            text +=
-                "; the most likely is \(first.place.name ?? "(no name)") at \(formatFixed(first.likelihood, decimals: 3))"
+        if let first = app.likelyPlaces.first, let likelihood = first.likelihood {
+            text += "; the most likely is \(first.place.name ?? "(no name)") at \(formatFixed(likelihood, decimals: 3))"
+        } else if let first = app.likelyPlaces.first {
+            text += "; Nearby Search ranked \(first.place.name ?? "(no name)") first"
         }
         reasons.append(Reason(topic: "list", text: text + "."))
     }

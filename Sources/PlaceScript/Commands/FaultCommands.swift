@@ -636,6 +636,7 @@ private let checkOrderText: String = SimulationChoices.placesCheckOrder.map { ch
     case .location: return "location and permission (-11)"
     case .network: return "network (-1)"
     case .apiKey: return "API key (-4, -5, -10)"
+    case .project: return "the Places API enabled in the project (-9)"
     case .rateLimit: return "rate limit (-7)"
     case .injected: return "an error armed with 'fail places'"
     }

@@ -308,13 +308,21 @@ extension CommandFamily {
             StateRoot(
                 "likely",
                 summary:
-                    "the app's list of likely places: name, likelihood, latitude, longitude, placeID, formattedAddress",
+                    "the app's list of likely places: name, likelihood, distance, latitude, longitude, placeID, formattedAddress",
                 manual: #"""
-                    .It Li likely.count , likely[ Ns Ar N Ns Li ].name , likely[ Ns Ar N Ns Li ].likelihood , likely[ Ns Ar N Ns Li ].latitude , likely[ Ns Ar N Ns Li ].longitude , likely[ Ns Ar N Ns Li ].placeID , likely[ Ns Ar N Ns Li ].formattedAddress
+                    .It Li likely.count , likely[ Ns Ar N Ns Li ].name , likely[ Ns Ar N Ns Li ].likelihood , likely[ Ns Ar N Ns Li ].distance , likely[ Ns Ar N Ns Li ].latitude , likely[ Ns Ar N Ns Li ].longitude , likely[ Ns Ar N Ns Li ].placeID , likely[ Ns Ar N Ns Li ].formattedAddress
                     The app's current list of likely places, most likely first, as the app holds
                     it: a field that was not requested reads
                     .Li nil ,
                     or \-180 for a coordinate.
+                    In the nearby flavour the list is Nearby Search's, in the order it came:
+                    .Li likelihood
+                    is
+                    .Li nil
+                    and
+                    .Li distance
+                    is the place's distance from the search circle's centre
+                    .Pq Li nil No in the legacy flavours .
                     """#
             ) {
                 shell in
@@ -399,7 +407,8 @@ let choicesHelp: String = {
 func likelihoodValue(_ l: PlaceLikelihood) -> Value {
     .record([
         Value.Field("name", .optional(l.place.name)),
-        Value.Field("likelihood", .number(l.likelihood)),
+        Value.Field("likelihood", l.likelihood.map { .number($0) } ?? .null),
+        Value.Field("distance", l.distance.map { .number($0) } ?? .null),
         Value.Field("latitude", l.place.coordinate.isValid ? .number(l.place.coordinate.latitude) : .number(-180)),
         Value.Field("longitude", l.place.coordinate.isValid ? .number(l.place.coordinate.longitude) : .number(-180)),
         Value.Field("placeID", .optional(l.place.placeID)),

@@ -337,8 +337,23 @@ func sessionFeatures(_ shell: Shell) -> [Value] {
                     geometry("Point", point(l.place.coordinate)),
                     [
                         Value.Field("kind", .string("likely")), Value.Field("rank", .int(i + 1)),
-                        Value.Field("name", .optional(l.place.name)), Value.Field("likelihood", .number(l.likelihood)),
+                        Value.Field("name", .optional(l.place.name)),
+                        Value.Field("likelihood", l.likelihood.map { .number($0) } ?? .null),
                         Value.Field("placeID", .optional(l.place.placeID)),
+                    ] + (l.distance.map { [Value.Field("distance", .number($0))] } ?? []))
+            )
+        }
+        // The circle the nearby app searches: around its last location, with the request's radius.
+        let settings = session.places.nearby
+        if app.flavor == .nearby, let center = app.currentLocation?.coordinate,
+            NearbySettings.radiusRange.contains(settings.radius)
+        {
+            features.append(
+                feature(
+                    geometry("Polygon", circleRing(center, radius: max(settings.radius, 1))),
+                    [
+                        Value.Field("kind", .string("searchCircle")), Value.Field("radius", .number(settings.radius)),
+                        Value.Field("rank", .string(settings.rank.rawValue)),
                     ]))
         }
         for (i, m) in app.mapView.markers.enumerated() where m.position.isValid {
