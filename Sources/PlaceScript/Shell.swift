@@ -218,10 +218,9 @@ public final class Shell {
     public func parse(_ source: SourceText, retainingAtMost limit: Int) -> Result<ParsedScript, DiagnosticList> {
         var lexer = Lexer(source: source)
         var invocations: [Invocation] = []
-        var retaining = true
         var errors: [Diagnostic] = []
-        var checked = CheckedCommands()
-        while true {
+        // The first commands are kept bound, to run as they are.
+        retained: while true {
             let step: Lexer.Step
             do {
                 step = try lexer.nextCommand()
@@ -231,52 +230,108 @@ public final class Shell {
             }
             switch step {
             case .end:
-                break
+                break retained
             case .incomplete(let why):
                 errors.append(Self.incompleteError(why, source: source))
+                break retained
             case .command(let command):
-                // Past the retained commands, a line written the same as one already checked
-                // binds the same way: it is not bound again.
-                var slot = -1
-                if !retaining {
-                    slot = checked.slot(of: command, in: source)
-                    if slot < 0 { continue }
-                }
-                do throws(Diagnostic) {
-                    let invocation = try table.bind(command, source: source, checkingOnly: !retaining)
-                    for case .expectation(let e)? in invocation.args.map({ $0?.value }) {
-                        guard let why = toleranceError(e) else { continue }
-                        let at = SourceLocation(
-                            source: source, offset: e.toleranceOffset, length: max(1, e.toleranceLength))
-                        throw Diagnostic.syntax(why.message, at: at, help: why.help)
-                    }
-                    for (path, offset, length) in pathsToCheck(invocation) {
-                        guard let error = structuralError(path) else { continue }
-                        throw Diagnostic.syntax(
-                            error.message, at: SourceLocation(source: source, offset: offset, length: max(1, length)),
-                            help: error.help)
-                    }
-                    if retaining {
-                        if invocations.count < limit {
-                            invocations.append(invocation)
-                        } else {
-                            retaining = false
-                            invocations = []
-                        }
-                    } else {
-                        checked.remember(command, at: slot)
-                    }
+                let invocation: Invocation
+                do {
+                    invocation = try bindChecked(command, source: source, checkingOnly: false)
                 } catch {
-                    var e = error
-                    if e.location == nil { e.location = SourceLocation(source: source, offset: command.offset) }
-                    errors.append(e)
+                    errors.append(error)
+                    continue
                 }
-                continue
+                guard invocations.count < limit else {
+                    // Too many to keep: the rest is checked only, and read again as it runs.
+                    invocations = []
+                    return checkRest(of: source, lexer: &lexer, errors: errors)
+                }
+                invocations.append(invocation)
             }
-            break
         }
         if !errors.isEmpty { return .failure(DiagnosticList(errors)) }
-        return .success(retaining ? .commands(invocations) : .checked(source))
+        return .success(.commands(invocations))
+    }
+
+    /// The first pass over the rest of a script too long to keep bound: every command is checked
+    /// and none kept. A line of plain words for a command that takes any words (`echo`) needs
+    /// no binding, and a command written exactly like one already checked (the check remembers
+    /// up to 1,024 by their source text) binds the same way: neither is lexed into tokens.
+    private func checkRest(of source: SourceText, lexer: inout Lexer, errors: [Diagnostic]) -> Result<
+        ParsedScript, DiagnosticList
+    > {
+        var errors = errors
+        var checked = RememberedCommands<Bool>()
+        loop: while true {
+            let step: Lexer.PlainStep
+            do {
+                step = try lexer.nextPlainCommand()
+            } catch {
+                errors.append(error)
+                break
+            }
+            switch step {
+            case .end:
+                break loop
+            case .incomplete(let why):
+                errors.append(Self.incompleteError(why, source: source))
+                break loop
+            case .plain:
+                if let spec = lexer.plainSpec(in: table), spec.isTextOnly,
+                    spec.arguments[0].isOptional || lexer.wordStarts.count > 1
+                {
+                    continue
+                }
+                let (offset, length) = lexer.plainSpan
+                let (slot, seen) = checked.find(offset: offset, length: length, in: source)
+                if seen != nil { continue }
+                do {
+                    _ = try bindChecked(lexer.plainCommand(), source: source, checkingOnly: true)
+                    checked.remember(true, offset: offset, length: length, at: slot)
+                } catch {
+                    errors.append(error)
+                }
+            case .command(let command):
+                let (offset, length) = command.span
+                let (slot, seen) = checked.find(offset: offset, length: length, in: source)
+                if seen != nil { continue }
+                do {
+                    _ = try bindChecked(command, source: source, checkingOnly: true)
+                    checked.remember(true, offset: offset, length: length, at: slot)
+                } catch {
+                    errors.append(error)
+                }
+            }
+        }
+        if !errors.isEmpty { return .failure(DiagnosticList(errors)) }
+        return .success(.checked(source))
+    }
+
+    /// Binds a command and checks what binding leaves to the session: the units of a tolerance
+    /// and the state paths it reads. The error is located, at the command when nothing closer.
+    private func bindChecked(_ command: RawCommand, source: SourceText, checkingOnly: Bool) throws(Diagnostic)
+        -> Invocation
+    {
+        do throws(Diagnostic) {
+            let invocation = try table.bind(command, source: source, checkingOnly: checkingOnly)
+            for case .expectation(let e)? in invocation.args.map({ $0?.value }) {
+                guard let why = toleranceError(e) else { continue }
+                let at = SourceLocation(source: source, offset: e.toleranceOffset, length: max(1, e.toleranceLength))
+                throw Diagnostic.syntax(why.message, at: at, help: why.help)
+            }
+            for (path, offset, length) in pathsToCheck(invocation) {
+                guard let error = structuralError(path) else { continue }
+                throw Diagnostic.syntax(
+                    error.message, at: SourceLocation(source: source, offset: offset, length: max(1, length)),
+                    help: error.help)
+            }
+            return invocation
+        } catch {
+            var e = error
+            if e.location == nil { e.location = SourceLocation(source: source, offset: command.offset) }
+            throw e
+        }
     }
 
     /// Runs a checked script.
@@ -286,12 +341,44 @@ public final class Shell {
         case .commands(let invocations):
             return run(invocations)
         case .checked(let source):
+            // The script is read again, command by command: a line of plain words for a command
+            // that takes any words is bound from its bytes, and a command written exactly like
+            // one bound before (up to 1,024 remembered by their source text) is that one, moved.
             var lexer = Lexer(source: source)
+            var bound = RememberedCommands<Invocation>()
             var ok = true
             while exitRequest == nil && !stdout.isBroken && !stopForInterrupt() {
-                guard case .command(let command)? = try? lexer.nextCommand(),
-                    let invocation = try? table.bind(command, source: source)
-                else { break }
+                let invocation: Invocation
+                switch try? lexer.nextPlainCommand() {
+                case .plain?:
+                    if let spec = lexer.plainSpec(in: table), spec.isTextOnly,
+                        let text = lexer.plainTextInvocation(spec)
+                    {
+                        invocation = text
+                        break
+                    }
+                    let (offset, length) = lexer.plainSpan
+                    let (slot, seen) = bound.find(offset: offset, length: length, in: source)
+                    if let seen {
+                        invocation = seen.moved(by: offset - seen.offset)
+                    } else {
+                        guard let made = try? table.bind(lexer.plainCommand(), source: source) else { return ok }
+                        bound.remember(made, offset: offset, length: length, at: slot)
+                        invocation = made
+                    }
+                case .command(let command)?:
+                    let (offset, length) = command.span
+                    let (slot, seen) = bound.find(offset: offset, length: length, in: source)
+                    if let seen {
+                        invocation = seen.moved(by: offset - seen.offset)
+                    } else {
+                        guard let made = try? table.bind(command, source: source) else { return ok }
+                        bound.remember(made, offset: offset, length: length, at: slot)
+                        invocation = made
+                    }
+                default:
+                    return ok
+                }
                 if !execute(invocation) {
                     ok = false
                     if !keepGoing { break }
@@ -598,28 +685,23 @@ public final class Shell {
     }
 }
 
-/// The commands of a long script that bound without an error, remembered by their source text
-/// in a fixed number of slots (a later command with the same hash takes the slot), so that memory
-/// stays flat however long the script is. The same words, from the same source, bind the same
-/// way: the binder reads only the words and the command table.
-struct CheckedCommands {
-    private static let slotCount = 1024
+/// Commands of a long script remembered by their source text, with what is known of each (that
+/// it binds; how it binds), in a fixed number of slots (a later command with the same hash takes
+/// the slot), so that memory stays flat however long the script is. The same words, from the
+/// same source, bind the same way: the binder reads only the words and the command table.
+struct RememberedCommands<Payload> {
+    private static var slotCount: Int { 1024 }
     /// By slot: where in the source the remembered command's words are (length 0: none yet).
     private var spans = [(offset: Int, length: Int)](repeating: (0, 0), count: slotCount)
+    private var payloads = [Payload?](repeating: nil, count: slotCount)
 
-    /// The bytes of a command's words in its source, from the first word to the end of the last.
-    private static func span(of command: RawCommand) -> (offset: Int, length: Int) {
-        guard let first = command.tokens.first, let last = command.tokens.last else { return (0, 0) }
-        return (first.offset, last.offset + last.length - first.offset)
-    }
-
-    /// -1 when a command written the same (byte for byte) has been remembered; otherwise the
-    /// slot to `remember` it in once it has bound.
-    func slot(of command: RawCommand, in source: SourceText) -> Int {
-        let (offset, length) = Self.span(of: command)
-        return source.bytes.withUnsafeBufferPointer { bytes -> Int in
+    /// The slot for the command whose words are `length` bytes at `offset` in `source` (from
+    /// the first word to the end of the last), and what was remembered of a command written the
+    /// same, byte for byte, or nil.
+    func find(offset: Int, length: Int, in source: SourceText) -> (slot: Int, remembered: Payload?) {
+        source.bytes.withUnsafeBufferPointer { bytes -> (Int, Payload?) in
             guard length > 0, offset >= 0, offset + length <= bytes.count else {
-                return Int.max  // not a span of the source: never remembered
+                return (-1, nil)  // not a span of the source: never remembered
             }
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
             for byte in bytes[offset..<offset + length] {
@@ -627,15 +709,86 @@ struct CheckedCommands {
             }
             let slot = Int(truncatingIfNeeded: hash % 1024)  // safe: below slotCount, 1024
             let seen = spans[slot]
-            guard seen.length == length else { return slot }
-            for k in 0..<length where bytes[seen.offset + k] != bytes[offset + k] { return slot }
-            return -1
+            guard seen.length == length else { return (slot, nil) }
+            for k in 0..<length where bytes[seen.offset + k] != bytes[offset + k] { return (slot, nil) }
+            return (slot, payloads[slot])
         }
     }
 
-    mutating func remember(_ command: RawCommand, at slot: Int) {
+    /// Remembers `payload` for the command at `offset` in the slot `find` gave.
+    mutating func remember(_ payload: Payload, offset: Int, length: Int, at slot: Int) {
         guard spans.indices.contains(slot) else { return }
-        spans[slot] = Self.span(of: command)
+        spans[slot] = (offset, length)
+        payloads[slot] = payload
+    }
+}
+
+extension RawCommand {
+    /// Where the command's words are in its source: from the first word to the end of the last.
+    var span: (offset: Int, length: Int) {
+        guard let first = tokens.first, let last = tokens.last else { return (0, 0) }
+        return (first.offset, last.offset + last.length - first.offset)
+    }
+}
+
+extension Lexer {
+    /// Where the words of the plain command found last are: from the first to the end of the last.
+    var plainSpan: (offset: Int, length: Int) {
+        guard let first = wordStarts.first, let end = wordEnds.last else { return (0, 0) }
+        return (first, end - first)
+    }
+
+    /// The command the first word of the plain command found last names, if any.
+    func plainSpec(in table: CommandTable) -> CommandSpec? {
+        guard let start = wordStarts.first, let end = wordEnds.first else { return nil }
+        return source.bytes.withUnsafeBufferPointer { bytes in table.command(named: bytes[start..<end]) }
+    }
+
+    /// The plain command found last, bound for `spec`, a command that takes any words (`echo`):
+    /// its words after the first, joined by single spaces, as the binder joins them. Nil when
+    /// it has no words and needs some.
+    func plainTextInvocation(_ spec: CommandSpec) -> Invocation? {
+        guard let offset = wordStarts.first, let end = wordEnds.last else { return nil }
+        let count = wordStarts.count
+        var args: [BoundArg?] = []
+        if count == 1 {
+            guard spec.arguments[0].isOptional else { return nil }
+            args = [nil]
+        } else {
+            let text = source.bytes.withUnsafeBufferPointer { bytes -> String in
+                var single = true
+                for k in 2..<count where wordStarts[k] != wordEnds[k - 1] + 1 || bytes[wordEnds[k - 1]] != 0x20 {
+                    single = false
+                    break
+                }
+                // Words apart by one space each are their source, as it stands.
+                if single { return String(decoding: bytes[wordStarts[1]..<end], as: UTF8.self) }
+                var joined: [UInt8] = []
+                for k in 1..<count {
+                    if k > 1 { joined.append(0x20) }
+                    joined.append(contentsOf: bytes[wordStarts[k]..<wordEnds[k]])
+                }
+                return String(decoding: joined, as: UTF8.self)
+            }
+            args = [BoundArg(value: .word(text), offset: wordStarts[1], length: end - wordStarts[1])]
+        }
+        return Invocation(spec: spec, source: source, offset: offset, length: end - offset, args: args, options: [:])
+    }
+}
+
+extension Invocation {
+    /// The same command written `delta` bytes further on in its source: every location moves.
+    func moved(by delta: Int) -> Invocation {
+        guard delta != 0 else { return self }
+        func move(_ bound: BoundArg) -> BoundArg {
+            var bound = bound
+            bound.offset += delta
+            if case .expectation(let e) = bound.value { bound.value = .expectation(e.moved(by: delta)) }
+            return bound
+        }
+        return Invocation(
+            spec: spec, source: source, offset: offset + delta, length: length, args: args.map { $0.map(move) },
+            options: options.isEmpty ? options : options.mapValues(move))
     }
 }
 

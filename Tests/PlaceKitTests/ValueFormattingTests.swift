@@ -46,4 +46,35 @@ final class ValueFormattingTests: XCTestCase {
         XCTAssertEqual(Value.null.kindName, "nil")
         XCTAssertEqual(Dimension.speed.baseUnit, "m/s")
     }
+
+    /// `formatFixed` writes its digits into a buffer: the same text as joining the integer and
+    /// fraction parts as strings, for every number of decimals and across magnitudes and signs.
+    func testFormatFixedAgreesWithJoinedParts() {
+        func joined(_ x: Double, _ decimals: Int) -> String {
+            var scale = 1.0
+            for _ in 0..<decimals { scale *= 10 }
+            let scaled = (abs(x) * scale).rounded(.toNearestOrAwayFromZero)
+            guard scaled < 9e15 else { return formatNumber(x) }
+            let whole = UInt64(scaled)
+            var text = String(whole / UInt64(scale))
+            if decimals > 0 {
+                var fraction = String(whole % UInt64(scale))
+                while fraction.count < decimals { fraction = "0" + fraction }
+                text += "." + fraction
+            }
+            return (x < 0 && whole != 0 ? "-" : "") + text
+        }
+        var values: [Double] = [0, -0.0, 0.5, -0.5, 1e-9, -1e-9, 9e14, -33.869405, 151.199, 4.999_999_999, 1e15, -1e15]
+        var state: UInt64 = 42
+        func next() -> Double {  // a fixed sequence in 0..<1
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        for _ in 0..<2_000 { values.append((next() * 2 - 1) * pow(10, next() * 24 - 9)) }
+        for x in values {
+            for decimals in 0...8 {
+                XCTAssertEqual(formatFixed(x, decimals: decimals), joined(x, decimals), "\(x), \(decimals) decimals")
+            }
+        }
+    }
 }

@@ -182,4 +182,51 @@ final class LexerTests: XCTestCase {
             }
         }
     }
+
+    /// The scan for plain words gives the words, offsets, options and flags the full lexer gives,
+    /// and hands anything else (quotes, escapes, `$`, other bytes, continued lines) to it whole.
+    func testPlainWordsLexAsTheFullLexerDoes() throws {
+        let text = """
+            echo step 1 of  the\ttour # a comment
+            expect 1 == 1;show clock ;; locate -33.87 151.2 speed=5 --json --x= a#b
+            # only a comment
+            echo 'quoted' x; echo "a $1" y; echo é ü; echo a\\
+             b
+            echo tab\there\u{01}control \\
+              next
+            last word
+            """
+        let source = SourceText(name: "t", text: text, arguments: ScriptArguments(scriptName: "t", values: ["arg"]))
+        var full = Lexer(source: source)
+        guard case .commands(let expected) = try full.lex() else { return XCTFail("incomplete") }
+        var plain = Lexer(source: source)
+        var got: [RawCommand] = []
+        var plainCount = 0
+        loop: while true {
+            switch try plain.nextPlainCommand() {
+            case .plain:
+                plainCount += 1
+                got.append(plain.plainCommand())
+            case .command(let command): got.append(command)
+            case .end: break loop
+            case .incomplete: return XCTFail("incomplete")
+            }
+        }
+        XCTAssertEqual(got.count, 10)
+        XCTAssertEqual(got.count, expected.count)
+        XCTAssertEqual(plainCount, 5, "echo step…, expect, show, locate and last word are plain")
+        for (a, b) in zip(got, expected) {
+            XCTAssertEqual(a.tokens.map(\.text), b.tokens.map(\.text))
+            XCTAssertEqual(a.tokens.map(\.offset), b.tokens.map(\.offset))
+            XCTAssertEqual(a.tokens.map(\.length), b.tokens.map(\.length))
+            XCTAssertEqual(a.tokens.map(\.isFlag), b.tokens.map(\.isFlag))
+            XCTAssertEqual(a.tokens.map(\.isOption), b.tokens.map(\.isOption))
+            XCTAssertEqual(a.tokens.map(\.optionValue), b.tokens.map(\.optionValue))
+            XCTAssertEqual(a.tokens.map(\.isQuoted), b.tokens.map(\.isQuoted))
+        }
+        // An error in a command the scan hands on is the full lexer's.
+        var bad = Lexer(source: SourceText(name: "t", bytes: Array("echo a\necho b".utf8) + [0xFF]))
+        guard case .plain = try bad.nextPlainCommand() else { return XCTFail("the first line is plain") }
+        XCTAssertThrowsError(try bad.nextPlainCommand())
+    }
 }

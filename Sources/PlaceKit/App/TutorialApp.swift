@@ -165,8 +165,8 @@ public final class TutorialApp: LocationManagerDelegate {
     }
 
     /// A trace line in the flavour's own syntax: Swift, or Objective-C message sends.
-    private func trace(_ swift: String, objc: String, call: Bool = true) {
-        session.trace(flavor == .objc ? objc : swift, call: call)
+    private func trace(_ swift: @autoclosure () -> String, objc: @autoclosure () -> String, call: Bool = true) {
+        session.trace(flavor == .objc ? objc() : swift(), call: call)
     }
 
     /// A string literal as the flavour writes it, or nil.

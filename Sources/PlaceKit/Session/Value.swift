@@ -94,6 +94,33 @@ public func formatFixed(_ x: Double, decimals: Int) -> String {
     let whole = UInt64(scaled)  // safe: 0…9e15, checked above
     let intPart = whole / UInt64(scale)  // safe: scale is a power of ten, at most 1e15 here
     let frac = whole % UInt64(scale)  // safe: scale is a power of ten, at most 1e15 here
+    if decimals <= 16 {
+        // The digits written from the end of a small buffer, made into text once.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer -> String in
+            var k = buffer.count
+            var rest = frac
+            for _ in 0..<decimals {
+                k -= 1
+                buffer[k] = 0x30 &+ UInt8(truncatingIfNeeded: rest % 10)  // safe: a digit, 0…9
+                rest /= 10
+            }
+            if decimals > 0 {
+                k -= 1
+                buffer[k] = 0x2E  // '.'
+            }
+            rest = intPart
+            repeat {
+                k -= 1
+                buffer[k] = 0x30 &+ UInt8(truncatingIfNeeded: rest % 10)  // safe: a digit, 0…9
+                rest /= 10
+            } while rest > 0
+            if negative && whole != 0 {
+                k -= 1
+                buffer[k] = 0x2D  // '-'
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[k...]), as: UTF8.self)
+        }
+    }
     var text = String(intPart)
     if decimals > 0 {
         var fracText = String(frac)

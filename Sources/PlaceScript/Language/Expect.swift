@@ -78,6 +78,20 @@ public final class Expectation: @unchecked Sendable {
         self.rhsLength = 0
     }
 
+    /// The same expectation written `delta` bytes further on in its source.
+    func moved(by delta: Int) -> Expectation {
+        let moved = Expectation(lhs: lhs, textOffset: textOffset + delta, textEnd: textEnd + delta)
+        moved.op = op
+        moved.rhs = rhs
+        moved.tolerance = tolerance
+        moved.toleranceOffset = toleranceOffset + delta
+        moved.toleranceLength = toleranceLength
+        moved.regex = regex
+        moved.rhsOffset = rhsOffset + delta
+        moved.rhsLength = rhsLength
+        return moved
+    }
+
     /// The tolerance `~=` uses when the script gives none (absolute, in the values' unit).
     public static let defaultTolerance = 1e-6
 

@@ -157,6 +157,92 @@ public struct Lexer {
         return tokens.isEmpty ? .end : .command(RawCommand(tokens: tokens))
     }
 
+    /// Where the words of the command `nextPlainCommand` found start and end (byte offsets).
+    private(set) var wordStarts: [Int] = []
+    private(set) var wordEnds: [Int] = []
+
+    /// What `nextPlainCommand` found.
+    enum PlainStep {
+        /// A command whose words are all plain: bare, printable ASCII, none quoted, escaped,
+        /// expanded or continued on the next line. Its words are `wordStarts`/`wordEnds`; no
+        /// text has been made of them (`plainCommand` makes the tokens when they are needed).
+        case plain
+        /// Any other command, lexed in full.
+        case command(RawCommand)
+        case end
+        case incomplete(Incompleteness)
+    }
+
+    /// Lexes the next command as `nextCommand` does, but a command of plain words (nearly every
+    /// line of a script) comes back as byte ranges, without making a `String` of any word.
+    mutating func nextPlainCommand() throws(Diagnostic) -> PlainStep {
+        let start = position
+        let found = source.bytes.withUnsafeBufferPointer { bytes in scanPlain(bytes) }
+        if found { return wordStarts.isEmpty ? .end : .plain }
+        // Something needs the full lexer (a quote, an escape, a `$`, other bytes): lex the
+        // command again from where the scan began; it gives the same words or the same error.
+        position = start
+        switch try nextCommand() {
+        case .command(let command): return .command(command)
+        case .end: return .end
+        case .incomplete(let why): return .incomplete(why)
+        }
+    }
+
+    /// Scans the next command for plain words; false when one is not plain.
+    private mutating func scanPlain(_ bytes: Bytes) -> Bool {
+        wordStarts.removeAll(keepingCapacity: true)
+        wordEnds.removeAll(keepingCapacity: true)
+        var i = position
+        let n = bytes.count
+        while i < n {
+            switch bytes[i] {
+            case 0x20, 0x09, 0x0D:  // space, tab, CR
+                i += 1
+            case 0x0A, 0x3B:  // newline, ';'
+                i += 1
+                if !wordStarts.isEmpty {
+                    position = i
+                    return true
+                }
+            case 0x23:  // '#': comment to end of line
+                guard let end = try? skipComment(bytes, from: i) else { return false }
+                i = end
+            case 0x5C:  // backslash
+                return false
+            default:
+                let start = i
+                while i < n {
+                    let b = bytes[i]
+                    if b <= 0x20 || b == 0x3B || b == 0x22 || b == 0x27 || b == 0x5C || b == 0x24 || b >= 0x7F {
+                        break
+                    }
+                    i += 1
+                }
+                if i < n && !isWordEnd(bytes[i]) { return false }
+                wordStarts.append(start)
+                wordEnds.append(i)
+            }
+        }
+        position = i
+        return true
+    }
+
+    /// The tokens of the command `nextPlainCommand` found plain, made now.
+    mutating func plainCommand() -> RawCommand {
+        tokens.removeAll(keepingCapacity: true)
+        source.bytes.withUnsafeBufferPointer { bytes in
+            for k in wordStarts.indices {
+                let word = bytes[wordStarts[k]..<wordEnds[k]]
+                var token = Token(
+                    text: String(decoding: word, as: UTF8.self), offset: wordStarts[k], length: word.count)
+                classify(&token, text: word, bareLength: word.count)
+                tokens.append(token)
+            }
+        }
+        return RawCommand(tokens: tokens)
+    }
+
     /// Lexes the whole source at once.
     public mutating func lex() throws(Diagnostic) -> LexResult {
         var commands: [RawCommand] = []

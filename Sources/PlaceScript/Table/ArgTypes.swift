@@ -31,7 +31,14 @@ extension ArgType {
     }
 
     /// All remaining words joined by single spaces (`echo`).
-    public static let text = ArgType(usage: "TEXT…", isGreedy: true) { (c: inout TokenCursor) throws(Diagnostic) in
+    public static let text: ArgType = {
+        var type = joinedText
+        type.joinsWords = true
+        return type
+    }()
+
+    private static let joinedText = ArgType(usage: "TEXT…", isGreedy: true) {
+        (c: inout TokenCursor) throws(Diagnostic) in
         guard let first = c.next() else { return .word("") }
         if c.atEnd { return .word(first.text) }
         if c.isCheckingOnly {

@@ -146,6 +146,9 @@ public struct ArgType: Sendable {
     /// For values too many to list (place names): the ones that start with what was typed
     /// (unescaped), found by the session. Tab escapes their spaces.
     public var prefixCompletions: (@Sendable (Shell, String) -> [String])?
+    /// Reads every remaining word, however written, and joins them with single spaces (`.text`):
+    /// it never fails, so a command whose only argument it is binds from its words alone.
+    var joinsWords = false
 
     public init(
         usage: String? = nil, isGreedy: Bool = false,
@@ -290,6 +293,9 @@ public final class CommandSpec: @unchecked Sendable {
     /// Set by the table: the family it belongs to and the parent of a subcommand.
     public internal(set) var family: String = ""
     public internal(set) weak var parent: CommandSpec?
+    /// It runs, with no options, no subcommands and one argument that joins its words (`echo`):
+    /// any words bind, so a script's line of plain words binds without being lexed into tokens.
+    let isTextOnly: Bool
 
     public init(
         _ name: String, aliases: [String] = [], arguments: [ArgSpec] = [], options: [OptionSpec] = [],
@@ -309,6 +315,9 @@ public final class CommandSpec: @unchecked Sendable {
         self.examples = examples
         self.subcommands = subcommands
         self.handler = handler
+        self.isTextOnly =
+            handler != nil && subcommands.isEmpty && options.isEmpty && arguments.count == 1
+            && arguments[0].type.joinsWords
         for sub in subcommands { sub.parent = self }
     }
 

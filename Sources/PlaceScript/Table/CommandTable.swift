@@ -128,7 +128,7 @@ public final class CommandTable: @unchecked Sendable {
             for command in family.commands {
                 Self.assignFamily(command, family.name)
                 for name in [command.name] + command.aliases {
-                    let bucket = Self.bucket(of: name)
+                    let bucket = Self.bucket(count: name.utf8.count, first: name.utf8.first ?? 0)
                     if let index = nameBuckets[bucket].firstIndex(where: { $0.name == name }) {
                         nameBuckets[bucket][index].spec = command
                     } else {
@@ -156,17 +156,28 @@ public final class CommandTable: @unchecked Sendable {
     /// Names and aliases of all top-level commands.
     public var commandNames: [String] { commands.flatMap { [$0.name] + $0.aliases } }
     public func command(named name: String) -> CommandSpec? {
-        let bucket = Self.bucket(of: name)
+        let bucket = Self.bucket(count: name.utf8.count, first: name.utf8.first ?? 0)
         return nameBuckets.withUnsafeBufferPointer { buckets in
             for entry in buckets[bucket] where entry.name == name { return entry.spec }
             return nil
         }
     }
 
+    /// The command named by the bytes `word` (a word of a script, not made into a `String`).
+    func command(named word: Slice<UnsafeBufferPointer<UInt8>>) -> CommandSpec? {
+        guard let first = word.first else { return nil }
+        let bucket = Self.bucket(count: word.count, first: first)
+        return nameBuckets.withUnsafeBufferPointer { buckets in
+            for entry in buckets[bucket] where entry.name.utf8.count == word.count {
+                if entry.name.utf8.elementsEqual(word) { return entry.spec }
+            }
+            return nil
+        }
+    }
+
     @inline(__always)
-    private static func bucket(of name: String) -> Int {
-        let utf8 = name.utf8
-        return (utf8.count &* 37 &+ Int(utf8.first ?? 0)) & 255  // safe: a byte widens
+    private static func bucket(count: Int, first: UInt8) -> Int {
+        (count &* 37 &+ Int(first)) & 255  // safe: a byte widens
     }
     public func stateRoot(named name: String) -> StateRoot? { roots[name] }
     public var stateRoots: [StateRoot] { families.flatMap(\.stateRoots) }

@@ -1,0 +1,56 @@
+import XCTest
+
+@testable import PlaceScript
+
+/// A script longer than the commands `parse` keeps bound is checked in a first pass and read
+/// again as it runs; it must run exactly as the same commands bound all at once.
+final class LongScriptTests: XCTestCase {
+    func testLongScriptRunsAsTheSameCommandsBoundAtOnce() throws {
+        var text = ""
+        for i in 0..<6_000 {
+            switch i % 6 {
+            case 0: text += "echo step \(i) of  the\ttour\n"
+            case 1: text += i % 1_000 == 1 ? "  expect 1 == 2 within 0.5 # fails\n" : "expect 1 == 1\n"
+            case 2: text += i % 1_000 == 2 ? "expect camera.zoom ~= 14 within 0.5\n" : "expect camera.zoom == 15\n"
+            case 3: text += "echo 'q \(i)' x; tag a  b;echo\n"
+            case 4: text += "# a comment\n"
+            default: text += i % 1_000 == 5 ? "select 3\n" : "echo\tlast   one \\\n  continued\n"
+            }
+        }
+        let long = TestShell()
+        long.shell.keepGoing = true
+        let source = SourceText(name: "long.placescript", text: text)
+        guard case .success(let parsed) = long.shell.parse(source, retainingAtMost: 1_000),
+            case .checked = parsed
+        else { return XCTFail("a script this long is checked, not kept") }
+        XCTAssertFalse(long.shell.run(parsed))
+
+        let whole = TestShell()
+        whole.shell.keepGoing = true
+        let invocations = try whole.shell.parse(source).get()
+        XCTAssertFalse(whole.shell.run(invocations))
+
+        XCTAssertEqual(long.out.text, whole.out.text)
+        XCTAssertEqual(long.err.text, whole.err.text)
+        // Line 3,002 of the commands, 3,501 of the file (the lines continued before it).
+        XCTAssertTrue(long.err.text.contains("long.placescript:3501:3: error: expectation failed: 1 == 2 within 0.5"))
+        XCTAssertTrue(long.out.text.hasSuffix("q 5997 x\n\nlast one continued\n"))
+    }
+
+    /// The first pass over the rest of a long script reports every error where it stands, once
+    /// for each line written with it.
+    func testLongScriptErrorsAreFoundWhereTheyStand() {
+        var text = ""
+        for i in 0..<3_000 { text += i % 2 == 0 ? "echo \(i)\n" : "expect camera.zoom == 15\n" }
+        text += "echo fine; select 30\n   select 30\necho 'open\n"
+        let shell = TestShell()
+        guard case .failure(let errors) = shell.shell.parse(SourceText(name: "t", text: text), retainingAtMost: 100)
+        else { return XCTFail("the script has errors") }
+        XCTAssertEqual(
+            errors.items.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.message)" },
+            [
+                "3001:19 30 is out of range (1…20)", "3002:11 30 is out of range (1…20)",
+                "3003:6 unterminated single-quoted string",
+            ])
+    }
+}
