@@ -2,7 +2,8 @@
 /// the order of the codes. A language is a file in Tutorial/ (a copy of en.swift with its text
 /// written in that language; the format is described at the top of en.swift) and its line here.
 let tutorialTexts: [String: String] = [
-    "en": tutorialTextEN
+    "en": tutorialTextEN,
+    "fa": tutorialTextFA,
 ]
 
 /// The language the walk starts in when none is chosen, and the one every other is checked
