@@ -980,19 +980,20 @@ extension CommandFamily {
             letter with its combining marks (Vietnamese) one, the zero-width non-joiner and
             the short vowels of Persian none.
             .Pp
-            Persian is written right to left. Its lines are printed in logical order (the
-            order it is typed and read in), each opened with U+200F RIGHT-TO-LEFT MARK, which
-            takes no cell; a paragraph's lines are all marked, also one that holds only a
-            command. Commands, calls and API names stay left to right, on lines of their own
-            under their label. Terminals that lay out each line right to left by its first
-            strong character show the text as it is read: Konsole, mlterm, PuTTY and the
-            macOS Terminal do so by themselves; GNOME Terminal and the other terminals built
-            on VTE 0.58 or later reorder right-to-left text, and with direction
-            autodetection on
+            Persian is written right to left.
+            Its lines are printed in logical order (the order it is typed and read in), each
+            opened with U+200F RIGHT-TO-LEFT MARK, which takes no cell; a paragraph's lines
+            are all marked, also one that holds only a command.
+            Commands, calls and API names stay left to right, on lines of their own under
+            their label.
+            Terminals that lay out each line right to left by its first strong character
+            show the text as it is read: Konsole, mlterm, PuTTY and the macOS Terminal do so
+            by themselves; GNOME Terminal and the other terminals built on VTE 0.58 or later
+            reorder right-to-left text, and with direction autodetection on
             .Pq Li printf '\\e[?2501h'
-            also align it on the right. Terminals without bidirectional support (xterm,
-            Alacritty, kitty, Windows Terminal, among others) and tmux show the letters in
-            logical order, left to right.
+            also align it on the right.
+            Terminals without bidirectional support (xterm, Alacritty, kitty, Windows
+            Terminal, among others) and tmux show the letters in logical order, left to right.
             """#,
         commands: [
             CommandSpec(
