@@ -440,6 +440,33 @@ final class TutorialTests: XCTestCase {
         XCTAssertEqual(state(shell, "tutorial.step"), .int(4), "step 2, and step 3 too: the device had a position")
     }
 
+    /// The whole walk completes in every language with the same commands: each step's `type:`
+    /// lines, typed in order, bring the walk to the next step, and the last one ends it.
+    func testTheWholeWalkCompletesInEveryLanguage() throws {
+        for language in tutorialTexts.keys.sorted() {
+            let text = try parsed(language)
+            let (shell, out) = shell()
+            XCTAssertEqual(
+                shell.runScript(SourceText(name: "t", text: "tutorial language \(language)\ntutorial")), 0, out.text)
+            for step in text.steps {
+                XCTAssertEqual(
+                    state(shell, "tutorial.step"), .int(step.number), "\(language) before step \(step.number)")
+                for line in step.type {
+                    // The picture goes where it harms nothing.
+                    let command =
+                        line.hasPrefix("snapshot ") ? "snapshot /tmp/placeshell-walk-\(language).svg" : line
+                    XCTAssertEqual(
+                        shell.runScript(SourceText(name: "t", text: command)), 0, "\(language) step \(step.number)")
+                }
+            }
+            XCTAssertEqual(state(shell, "tutorial.running"), .bool(false), "\(language): the walk ends")
+            XCTAssertEqual(
+                state(shell, "tutorial.done"), .list(text.steps.map { .int($0.number) }), "\(language): every step done"
+            )
+            XCTAssertTrue(out.text.contains(text.message("finished").prefix(20)), language)
+        }
+    }
+
     /// In every language, 'tutorial list' puts the titles in one column: the mark and the number
     /// before them take the same cells on every row, whatever digits the language writes.
     func testTheListLinesUpInEveryLanguage() throws {

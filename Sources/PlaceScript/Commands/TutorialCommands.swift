@@ -67,6 +67,9 @@ struct TutorialText: Sendable {
         return text
     }
 
+    /// A line of the walk's own text, marked right to left when the language is written so.
+    func directed(_ line: String) -> String { direction == .rtl ? rightToLeftLine(line) : line }
+
     /// `n` written with the language's digits.
     func number(_ n: Int) -> String {
         String(String(n).map { c in c.wholeNumberValue.map { digits[$0] } ?? c })
@@ -530,6 +533,16 @@ private func stepLines(_ step: TutorialStep, _ text: TutorialText, _ shell: Shel
         lines.append("")
     }
     let labels = [text.message("api"), text.message("type")]
+    if text.direction == .rtl {
+        // Right to left, a label and a command cannot share an aligned column (the label runs
+        // from the right, the command from the left): each label has its own line, and the
+        // names and commands under it are laid out as code.
+        for (label, items) in zip(labels, [step.api, step.type]) where !items.isEmpty {
+            lines.append(rightToLeftLine("  " + label))
+            lines += items.map { "    " + $0 }
+        }
+        return lines
+    }
     let labelWidth = labels.map(displayWidth).max() ?? 0
     for (label, items) in zip(labels, [step.api, step.type]) where !items.isEmpty {
         for (i, item) in items.enumerated() {
@@ -539,9 +552,13 @@ private func stepLines(_ step: TutorialStep, _ text: TutorialText, _ shell: Shel
     return lines
 }
 
+/// A paragraph wrapped to `width`. A paragraph written right to left has every line marked so,
+/// also a line that holds only a command or a name: the terminal lays the paragraph out as one.
 private func wrapLines(_ text: String, width: Int, indent: String) -> [String] {
-    wrapText(text, width: width, indent: indent).split(separator: "\n", omittingEmptySubsequences: false).map(
-        String.init)
+    let lines = wrapText(text, width: width, indent: indent).split(separator: "\n", omittingEmptySubsequences: false)
+        .map(String.init)
+    guard hasRightToLeftLetters(text) else { return lines }
+    return lines.map { $0.first == rightToLeftMark ? $0 : String(rightToLeftMark) + $0 }
 }
 
 /// A step as a JSON value.
@@ -562,7 +579,8 @@ private func stepValue(_ step: TutorialStep, _ walk: TutorialWalk, total: Int) -
 /// Prints what the walk says between commands: text lines, or with `--json` one
 /// `{"event":"tutorial","kind":…}` line.
 private func tell(_ shell: Shell, kind: String, fields: [Value.Field], lines: [String]) {
-    let lines = lines.map(rightToLeftLine)
+    let rtl = (try? shell.tutorialWalk.text())?.direction == .rtl
+    let lines = rtl ? lines.map(rightToLeftLine) : lines
     if shell.json {
         shell.report(
             Event(
@@ -716,7 +734,7 @@ private func showCurrent(_ ctx: CommandContext, intro: [String] = []) throws(Dia
     if already { lines += [""] + wrapLines(text.message("already"), width: proseWidth(shell), indent: "") }
     var fields = [Value.Field("running", .bool(walk.isRunning))] + stepValue(step, walk, total: steps.count)
     fields.append(Value.Field("holds", .bool(already)))
-    return CommandResult(value: .record(fields), text: lines.map(rightToLeftLine))
+    return CommandResult(value: .record(fields), text: lines.map(text.directed))
 }
 
 /// `tutorial goto N` on a session where no app has run (a new one, or one just erased with
@@ -786,14 +804,14 @@ private func hintNow(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult 
     let shell = ctx.shell
     let walk = shell.tutorialWalk
     let text = try walk.text()
-    guard walk.isRunning else { return .line(rightToLeftLine(text.message("notRunning")), value: .null) }
+    guard walk.isRunning else { return .line(text.directed(text.message("notRunning")), value: .null) }
     let steps = try walk.steps(shell, text)
     let info = text.steps[walk.current]
     let hint = walk.currentHint(info, steps[walk.current], shell)
     let line = text.message("hintNow", ["hint": hint, "n": text.number(info.number)])
     return CommandResult(
         value: .record([Value.Field("step", .int(info.number)), Value.Field("text", .string(hint))]),
-        text: wrapLines(line, width: proseWidth(shell), indent: "").map(rightToLeftLine))
+        text: wrapLines(line, width: proseWidth(shell), indent: "").map(text.directed))
 }
 
 private func goTo(_ ctx: CommandContext, _ index: Int) throws(Diagnostic) -> CommandResult {
@@ -931,9 +949,24 @@ extension CommandFamily {
             and
             .Li language .
             .Pp
+            The walk is written in English
+            .Pq Li en ,
+            German
+            .Pq Li de ,
+            Spanish
+            .Pq Li es ,
+            Persian
+            .Pq Li fa ,
+            Korean
+            .Pq Li ko
+            and Vietnamese
+            .Pq Li vi .
             The text is data, one file per language
-            .Pq Pa Sources/PlaceScript/Tutorial/en.swift ;
-            its format is described at the top of that file.
+            .Pq Pa Sources/PlaceScript/Tutorial/en.swift , fa.swift , ...
+            and one line in
+            .Pa Tutorial/Languages.swift ;
+            its format is described at the top of
+            .Pa en.swift .
             A step's calls
             .Pq Li code:
             are never translated; its part of the tutorial
@@ -947,8 +980,28 @@ extension CommandFamily {
             and
             .Ev LANG
             that is set, when the tutorial has it
-            .Pq Li de_DE.UTF-8 No is Li de ;
-            English otherwise.
+            .Pq Li fa_IR.UTF-8 No is Li fa ;
+            English otherwise;
+            .Ic tutorial language
+            chooses another.
+            Text is wrapped and aligned by terminal cells: a Hangul syllable takes two, a
+            letter with its combining marks (Vietnamese) one, the zero-width non-joiner and
+            the short vowels of Persian none.
+            .Pp
+            Persian is written right to left.
+            Its lines are printed in logical order (the order it is typed and read in), each
+            opened with U+200F RIGHT-TO-LEFT MARK, which takes no cell; a paragraph's lines
+            are all marked, also one that holds only a command.
+            Commands, calls and API names stay left to right, on lines of their own under
+            their label.
+            Terminals that lay out each line right to left by its first strong character
+            show the text as it is read: Konsole, mlterm, PuTTY and the macOS Terminal do so
+            by themselves; GNOME Terminal and the other terminals built on VTE 0.58 or later
+            reorder right-to-left text, and with direction autodetection on
+            .Pq Li printf '\\e[?2501h'
+            also align it on the right.
+            Terminals without bidirectional support (xterm, Alacritty, kitty, Windows
+            Terminal, among others) and tmux show the letters in logical order, left to right.
             """#,
         commands: [
             CommandSpec(
@@ -976,8 +1029,11 @@ extension CommandFamily {
                     goto N' in a session where no app has run (new, or after 'reset') first types the
                     earlier steps' commands, silently. At the prompt the progress is kept beside the
                     history file and taken up by 'tutorial' in the next session; 'tutorial reset'
-                    forgets it. The text follows LC_ALL, LC_MESSAGES or LANG when the tutorial has that
-                    language, English otherwise ('tutorial language').
+                    forgets it. The walk is written in English (en), German (de), Spanish (es), Persian (fa), Korean (ko) and Vietnamese (vi); the text follows
+                    LC_ALL, LC_MESSAGES or LANG when the tutorial has that language, English otherwise
+                    ('tutorial language' chooses). Persian lines are printed in logical order, each
+                    opened with a right-to-left mark: Konsole, mlterm, PuTTY, the macOS Terminal and VTE
+                    terminals with direction autodetection show them right to left.
                     """,
                 effect: .looks,
                 api: APIEntry(what: "nothing in the app: the shell's guided walk through it, step by step"),
@@ -1058,7 +1114,7 @@ extension CommandFamily {
                             let text = try walk.text()
                             let result = try goTo(ctx, 0)
                             return CommandResult(
-                                value: result.value, text: (welcome(text, ctx.shell) + result.text).map(rightToLeftLine)
+                                value: result.value, text: (welcome(text, ctx.shell) + result.text).map(text.directed)
                             )
                         }),
                     CommandSpec(
@@ -1099,7 +1155,7 @@ extension CommandFamily {
                             let text = try ctx.shell.tutorialWalk.text()
                             return CommandResult(
                                 value: result.value,
-                                text: (replayNote(n - 1, text, ctx.shell) + result.text).map(rightToLeftLine))
+                                text: (replayNote(n - 1, text, ctx.shell) + result.text).map(text.directed))
                         }),
                     CommandSpec(
                         "stop", summary: "end the walk (the steps done are kept: 'tutorial' takes it up again)",
@@ -1113,12 +1169,12 @@ extension CommandFamily {
                             let walk = ctx.shell.tutorialWalk
                             let text = try walk.text()
                             guard walk.isRunning else {
-                                return .line(rightToLeftLine(text.message("notRunning")), value: .bool(false))
+                                return .line(text.directed(text.message("notRunning")), value: .bool(false))
                             }
                             walk.isRunning = false
                             walk.stoppedAt = walk.current
                             return .line(
-                                rightToLeftLine(text.message("stopped", ["n": text.number(walk.current + 1)])),
+                                text.directed(text.message("stopped", ["n": text.number(walk.current + 1)])),
                                 value: .int(walk.current + 1))
                         }),
                     CommandSpec(
@@ -1137,7 +1193,7 @@ extension CommandFamily {
                             walk.done = []
                             walk.stoppedAt = nil
                             walk.forgetProgress()
-                            return .line(rightToLeftLine(text.message("forgotten")), value: .bool(true))
+                            return .line(text.directed(text.message("forgotten")), value: .bool(true))
                         }),
                     CommandSpec(
                         "list", summary: "list the steps, with a mark for those done",
@@ -1178,9 +1234,13 @@ extension CommandFamily {
                                 ["done": text.number(walk.done.count), "total": text.number(text.steps.count)])
                             let numberWidth = rows.map { displayWidth($0[1]) }.max() ?? 0
                             let lines = rows.map { row in
-                                padded(row[0], to: 1) + " " + leftPadded(row[1], to: numberWidth) + "  " + row[2]
+                                // Units under units: right to left, a number's last digit is on its left.
+                                let number =
+                                    text.direction == .rtl
+                                    ? padded(row[1], to: numberWidth) : leftPadded(row[1], to: numberWidth)
+                                return padded(row[0], to: 1) + " " + number + "  " + row[2]
                             }
-                            return CommandResult(value: value, text: ([heading] + lines).map(rightToLeftLine))
+                            return CommandResult(value: value, text: ([heading] + lines).map(text.directed))
                         }),
                     CommandSpec(
                         "language",
@@ -1212,7 +1272,7 @@ extension CommandFamily {
                                 return code
                             }
                             return .line(
-                                rightToLeftLine(
+                                text.directed(
                                     text.message(
                                         "language",
                                         [
@@ -1289,7 +1349,7 @@ private func start(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
     let result = try goTo(ctx, resumeAt ?? 0)
     var intro = resumeAt != nil ? [] : welcome(text, ctx.shell)
     if replayed { intro += replayNote(resumeAt ?? 0, text, ctx.shell) }
-    return CommandResult(value: result.value, text: (intro + result.text).map(rightToLeftLine))
+    return CommandResult(value: result.value, text: (intro + result.text).map(text.directed))
 }
 
 /// The walk's opening paragraph, and a blank line.

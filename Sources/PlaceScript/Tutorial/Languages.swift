@@ -5,6 +5,7 @@ let tutorialTexts: [String: String] = [
     "de": tutorialTextDE,
     "en": tutorialTextEN,
     "es": tutorialTextES,
+    "fa": tutorialTextFA,
     "ko": tutorialTextKO,
     "vi": tutorialTextVI,
 ]
