@@ -358,14 +358,15 @@ public struct PlaceStore: Sendable {
 
     /// Makes room for `extra` more places (and their text) at once, so a big load grows its
     /// arrays once instead of doubling them (a doubling briefly holds both copies: max RSS).
-    public mutating func reserve(_ extra: Int, textBytes: Int) {
+    /// `ids`: the ID table too (not for a load that indexes its IDs at the end).
+    public mutating func reserve(_ extra: Int, textBytes: Int, ids: Bool = true) {
         let total = count + extra
         if coords.capacity < total {
             coords.reserveCapacity(total)
             slots.reserveCapacity(total)
         }
         if text.capacity < text.count + textBytes { text.reserveCapacity(text.count + textBytes) }
-        withIDs { $0.reserve(total, in: $1) }
+        if ids { withIDs { $0.reserve(total, in: $1) } }
     }
 
     // MARK: - Internals
@@ -384,8 +385,9 @@ public struct PlaceStore: Sendable {
         /// When the batch may be undone (`rollBack`): each row it replaced, as it was before.
         var undo: [(row: UInt32, coord: Coord, slot: Slot)]?
         /// Set when the batch leaves its IDs unlooked-up and unindexed until the end (a load
-        /// into an empty store): each new row's ID hash, for `indexDeferredIDs`.
-        var deferredHashes: [UInt64]?
+        /// into an empty store): the top half of each new row's ID hash (all the table uses),
+        /// for `indexDeferredIDs`.
+        var deferredHashes: [UInt32]?
         /// The names and addresses this batch has stored, so a repeated one is shared.
         var strings = StringIntern()
         init(store: PlaceStore) { firstNewRow = store.count }
@@ -505,7 +507,7 @@ public struct PlaceStore: Sendable {
         coords.append(coord)
         slots.append(slot)
         if batch.deferredHashes != nil {
-            batch.deferredHashes?.append(hash)
+            batch.deferredHashes?.append(UInt32(truncatingIfNeeded: hash >> 32))
         } else {
             withIDs { $0.insert(row: row, hash: hash, in: $1) }
         }
@@ -562,11 +564,11 @@ public struct PlaceStore: Sendable {
     /// empty store) in one pass; false when two of them are equal, which the batch did not look
     /// for: the store is then unusable, and the caller starts again without deferring.
     mutating func indexDeferredIDs(_ batch: inout MergeBatch) -> Bool {
-        guard let hashes = batch.deferredHashes else { return true }
+        guard var hashes = batch.deferredHashes else { return true }
         batch.deferredHashes = nil
         precondition(batch.firstNewRow == 0 && ids.count == 0 && hashes.count == count)
         var ok = true
-        withIDs { ok = $0.insertAll(hashes, in: $1) }
+        withIDs { ok = $0.insertAll(&hashes, in: $1) }
         return ok
     }
 
@@ -915,9 +917,12 @@ struct IDTable: Sendable {
         return h
     }
 
-    // safe: the high word of a product with the count is below the count
-    @inline(__always) func home(_ h: UInt64) -> Int { Int(h.multipliedFullWidth(by: UInt64(entries.count)).high) }
-    @inline(__always) static func tag(_ h: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: h) }
+    // The table reads only the hash's top 32 bits (so a deferred load keeps 4 bytes a row): its
+    // slot from their product with the count (below the count: the count is below 2^32), its
+    // tag from their lowest byte.
+    // safe: the top word of a product of two values below 2^32 is below the second
+    @inline(__always) func home(_ h: UInt64) -> Int { Int(((h >> 32) &* UInt64(entries.count)) >> 32) }
+    @inline(__always) static func tag(_ h: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: h >> 32) }
 
     func find(_ id: UnsafeBufferPointer<UInt8>, in store: PlaceStore) -> Int? {
         find(id, hash: Self.hash(id), in: store)
@@ -968,33 +973,37 @@ struct IDTable: Sendable {
         count += 1
     }
 
-    /// Fills an empty table with rows `0..<hashes.count` (`hashes[row]`: the hash of its ID),
-    /// in the order of their home slots (a counting sort on the hashes' top bits) rather than
-    /// row order, so the probes walk the table instead of missing the cache at every row. False
-    /// when two IDs are equal (the table is then unusable).
-    mutating func insertAll(_ hashes: [UInt64], in store: PlaceStore) -> Bool {
+    /// Fills an empty table with rows `0..<hashes.count` (`hashes[row]`: the top 32 bits of the
+    /// hash of its ID), in the order of their home slots (a counting sort on the hashes' top
+    /// bits) rather than row order, so the probes walk the table instead of missing the cache at
+    /// every row. The hashes are let go once sorted, before the table is made, so the most held
+    /// at once is the sorted copy and the table. False when two IDs are equal (the table is then
+    /// unusable).
+    mutating func insertAll(_ hashes: inout [UInt32], in store: PlaceStore) -> Bool {
         precondition(count == 0)
         let n = hashes.count
+        let bits = 12
+        var starts = [Int](repeating: 0, count: (1 << bits) + 1)
+        for h in hashes { starts[Int(h >> UInt32(32 - bits)) + 1] += 1 }  // safe: the top bits of a hash
+        for b in 0..<(1 << bits) { starts[b + 1] += starts[b] }
+        // Each entry the hash's top half above the row.
+        var sorted = [UInt64](repeating: 0, count: n)
+        for (row, h) in hashes.enumerated() {
+            let b = Int(h >> UInt32(32 - bits))  // safe: the top bits of a hash
+            sorted[starts[b]] = UInt64(h) << 32 | UInt64(row)  // safe: rows are below 2^32
+            starts[b] += 1
+        }
+        hashes = []
         if n * 5 > entries.count * 4 {
             let size = max(16, n + n * 2 / 5)
+            entries = []
+            tags = []
             entries = [UInt32](repeating: 0, count: size)
             tags = [UInt8](repeating: 0, count: size)
         }
-        let bits = 12
-        var starts = [Int](repeating: 0, count: (1 << bits) + 1)
-        for h in hashes { starts[Int(h >> UInt64(64 - bits)) + 1] += 1 }  // safe: the top bits of a hash
-        for b in 0..<(1 << bits) { starts[b + 1] += starts[b] }
-        var sortedHashes = [UInt64](repeating: 0, count: n)
-        var sortedRows = [UInt32](repeating: 0, count: n)
-        for (row, h) in hashes.enumerated() {
-            let b = Int(h >> UInt64(64 - bits))  // safe: the top bits of a hash
-            sortedHashes[starts[b]] = h
-            sortedRows[starts[b]] = UInt32(row)  // safe: rows are below 2^32 (the store holds fewer)
-            starts[b] += 1
-        }
-        for k in 0..<n {
-            let h = sortedHashes[k]
-            let row = Int(sortedRows[k])  // safe: stored rows widen
+        for v in sorted {
+            let h = v & 0xFFFF_FFFF_0000_0000
+            let row = Int(v & 0xFFFF_FFFF)  // safe: the low 32 bits
             let tag = Self.tag(h)
             var i = home(h)
             while entries[i] != 0 {

@@ -54,7 +54,8 @@ extension PlaceStore {
 
         public mutating func expect(places: Int) {
             expected = places
-            target.reserve(places, textBytes: 0)
+            // A load that indexes its IDs at the end makes its ID table then, not now.
+            target.reserve(places, textBytes: 0, ids: !(deferIDs && target.count == 0))
             if deferIDs && target.count == 0 {
                 batch.deferredHashes = []
                 batch.deferredHashes?.reserveCapacity(places)
@@ -81,7 +82,8 @@ extension PlaceStore {
             if loaded == 1024 && expected > loaded {
                 // Size the text once, from the first rows' bytes per place.
                 let perPlace = Double(target.text.count - textStart) / Double(loaded)
-                target.reserve(0, textBytes: clampedInt(perPlace * Double(expected) * 1.05, 0...(1 << 32)) + 4096)
+                target.reserve(
+                    0, textBytes: clampedInt(perPlace * Double(expected) * 1.05, 0...(1 << 32)) + 4096, ids: false)
             }
         }
 
