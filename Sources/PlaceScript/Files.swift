@@ -1,3 +1,5 @@
+import PlaceFormats
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -103,6 +105,62 @@ public func readWholeFile(
         if bytes.count > most { return .failure(FileError(path: path, reason: tooLarge)) }
     }
     return .success(bytes)
+}
+
+/// A regular file larger than its first `prefixBytes`, open to be read a window at a time
+/// (`places load` of a large CSV file never holds it whole): its first bytes, to tell its
+/// format, and the file as a `ByteSource`.
+public final class FileSource: ByteSource {
+    private let fd: Int32
+    /// The file's first bytes.
+    public let prefix: [UInt8]
+
+    /// Nil for anything else (a file that cannot be opened, is not regular, is not larger than
+    /// `prefixBytes` or is larger than `limit`, the limit `readWholeFile` has): read that whole,
+    /// which says why it cannot be read, if it cannot.
+    public init?(_ path: String, prefixBytes: Int, limit: Int = 1 << 31) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        var st = stat()
+        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_size > prefixBytes, st.st_size <= limit
+        else {
+            close(fd)
+            return nil
+        }
+        var head = [UInt8](repeating: 0, count: prefixBytes)
+        var got = 0
+        while got < prefixBytes {
+            let n = head.withUnsafeMutableBytes { readBytes(fd, $0.baseAddress.map { $0 + got }, prefixBytes - got) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            got += n
+        }
+        guard got == prefixBytes else {
+            close(fd)
+            return nil
+        }
+        self.fd = fd
+        prefix = head
+    }
+
+    deinit { close(fd) }
+
+    public func read(into buffer: UnsafeMutableBufferPointer<UInt8>) throws(ImportError) -> Int {
+        while true {
+            let n = readBytes(fd, buffer.baseAddress, buffer.count)
+            if n >= 0 { return n }
+            if errno != EINTR { throw ImportError("cannot read the file: \(errnoReason())") }
+        }
+    }
+
+    public func rewind() throws(ImportError) {
+        if lseek(fd, 0, SEEK_SET) < 0 { throw ImportError("cannot read the file: \(errnoReason())") }
+    }
+}
+
+/// `read(2)`, by a name the `read(into:)` methods do not hide.
+private func readBytes(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(fd, buffer, count)
 }
 
 /// The canonical path of a file (symbolic links and `..` resolved), or nil.

@@ -427,4 +427,78 @@ final class CSVTests: XCTestCase {
             XCTAssertEqual(store.source, PlaceStore.builtin.source)
         }
     }
+    /// Collects what a streaming read hands over, as text.
+    struct Rows: PlaceSink {
+        var expected = 0
+        var rows: [String] = []
+        mutating func expect(places: Int) { expected = places }
+        mutating func add(_ p: PlaceBytes) {
+            func t(_ b: UnsafeBufferPointer<UInt8>) -> String { String(decoding: b, as: UTF8.self) }
+            rows.append(
+                [
+                    t(p.id), t(p.name), t(p.address), t(p.types), "\(p.latitude)", "\(p.longitude)",
+                    "\(p.radius ?? -1)", "\(p.rating ?? -1)", "\(p.priceLevel ?? -9)",
+                ].joined(separator: "|"))
+        }
+    }
+
+    /// A file read a window at a time gives what the whole file gives, row for row, summary
+    /// and error alike, whatever the window's size (records, quoted line breaks, CRLF and UTF-8
+    /// sequences cut by a window's end; a record longer than the window).
+    func testReadingAWindowAtATimeMatchesReadingTheWholeFile() {
+        let long = String(repeating: "Long name ", count: 40)
+        let files = [
+            "id,name,lat,lng,types,address,rating,price,radius\r\nA,Café One,-33.87,151.2,cafe;food,1 St,4.5,2,\r\n"
+                + ",\"Multi\nline\r\nname\",-33.871,151.21,atm,,,,\r\n,ATM,-33.871,151.21,atm,,,,\n"
+                + ",\"Q \"\"x\"\"\",-33.9,151.1, Restaurant ;bar,\u{A0}addr\u{A0},,,\n,No Coord,,,atm,,,,\n"
+                + ",\(long),-33.95,151.0,,,,,\n,Zero,0,0,,,,,\n,Ünïcødé 東京 🍜,-33.96,151.01,,,,,",
+            "\u{FEFF}name;lat;lng;category\rX;-33,87;151,2;Coffee Shop\r\rY;-33,88;151,3;\r",
+            "name,lat,lng,\nTrailing,-33.8,151.2,",
+            "name,lat,lng\nA,-33.87,151.2\nB,abc,151.2\n",
+            "name,lat,lng\nA,-33.87,151.2\n\"never closed,1,2\n",
+            "name,lat,lng\nA,-33.87,151.2\nB,-33.8,151.2,x,y\n",
+            "name,lat,lng\nÄ,-33.87,151.2\nB\u{FF}\n",
+            "name,lat,lng\nA,-33.87,151.2\nB,-33.8,151.2\n",
+        ]
+        var inputs = files.map { Array($0.utf8) }
+        inputs[6] = Array("name,lat,lng\nÄ,-33.87,151.2\nB".utf8) + [0xE2, 0x82] + Array(",1,2\n".utf8)
+        inputs.append([0xFF, 0xFE, 0x6E, 0x00])
+        inputs.append(Array("name,lat,lng\n\"Ä\",\"-33.8\"\"\",1\n".utf8))
+        func run(_ bytes: [UInt8], window: Int?) -> String {
+            var sink = Rows()
+            var interruption = ImportInterruption.none
+            do throws(ImportError) {
+                let summary =
+                    if let window {
+                        try CSVImporter.read(
+                            from: BytesSource(bytes), into: &sink, interruption: &interruption, window: window)
+                    } else {
+                        try bytes.withUnsafeBufferPointer { b throws(ImportError) in
+                            try CSVImporter.read(b, into: &sink, interruption: &interruption)
+                        }
+                    }
+                return (sink.rows + [summary.line, "\(summary.warnings)", "\(summary.streamed)"])
+                    .joined(separator: "\n")
+            } catch {
+                return (sink.rows + ["error: \(error.message) \(error.line ?? -1) \(error.item ?? -1)"])
+                    .joined(separator: "\n")
+            }
+        }
+        for (f, bytes) in inputs.enumerated() {
+            let whole = run(bytes, window: nil)
+            for window in [16, 17, 23, 64, 100, 1 << 20] {
+                XCTAssertEqual(run(bytes, window: window), whole, "file \(f), window \(window)")
+            }
+        }
+        // A file of 3,000 places, and a load into a store.
+        let generated = PlaceStore.synthetic(
+            count: 3000, around: GeoPoint(latitude: -33.87, longitude: 151.2), radius: 5000, seed: 3, range: 0..<3000)
+        let bytes = CSVExporter.write(PlaceStore(records: generated, source: "g").places)
+        XCTAssertEqual(run(bytes, window: 4096), run(bytes, window: nil))
+        var streamed = PlaceStore.builtin
+        var whole = PlaceStore.builtin
+        XCTAssertNotNil(try? streamed.mergeCSV(streaming: BytesSource(bytes), source: "g.csv").get())
+        XCTAssertNotNil(try? whole.mergeCSV(bytes, source: "g.csv").get())
+        XCTAssertEqual(streamed.places, whole.places)
+    }
 }

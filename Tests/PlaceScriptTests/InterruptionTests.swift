@@ -105,6 +105,83 @@ final class InterruptionTests: XCTestCase {
         XCTAssertEqual(h.test.shell.session.places.dataset.count, 173)
     }
 
+    /// A load stopped part-way into a dataset it has been changing in place (Ctrl-C, or a bad
+    /// row after thousands of good ones that replaced places, moved them and added new ones with
+    /// new types) gives the dataset back exactly as it was: every place in its row, its ID, its
+    /// sources, the text it keeps and what a search near a point returns.
+    func testAStoppedLoadUndoesItsChangesInPlace() {
+        let centre = GeoPoint(latitude: -33.87, longitude: 151.2)
+        func make() -> PlaceStore {
+            var store = PlaceStore.builtin
+            store.generate(count: 5000, around: centre, radius: 3000, seed: 2, source: "gen")
+            return store
+        }
+        let expected = make()
+        var changed = Array(expected.places.prefix(3000))
+        for k in changed.indices {
+            changed[k].name += " Renamed"
+            changed[k].coordinate.latitude += 0.001
+            if k % 2 == 0 { changed[k].types = ["weird_type", "food"] }
+        }
+        let good = CSVExporter.write(changed)
+        var fresh = Array(expected.places.suffix(2000))
+        for k in fresh.indices {
+            fresh[k].id = ""
+            fresh[k].name = "New \(k)"
+        }
+        let more = CSVExporter.write(fresh).split(separator: 0x0A, maxSplits: 1).last.map(Array.init) ?? []
+        func check(_ store: PlaceStore, _ what: String) {
+            XCTAssertEqual(store.places, expected.places, what)
+            XCTAssertEqual(store.source, expected.source, what)
+            XCTAssertEqual(store.areas.map(\.name), expected.areas.map(\.name), what)
+            XCTAssertEqual(store.storageBytes.text, expected.storageBytes.text, what)
+            for row in stride(from: 0, to: store.count, by: 7) {
+                XCTAssertEqual(store.index(ofID: expected.id(at: row)), row, what)
+            }
+            for p in [centre, expected.coordinate(at: 4000), expected.coordinate(at: 100)] {
+                XCTAssertEqual(
+                    store.near(p, radius: 400, limit: 100).map(\.index),
+                    expected.near(p, radius: 400, limit: 100).map(\.index), what)
+            }
+        }
+        // A bad row at the end, after every change.
+        var store = make()
+        let bad = good + more + Array(",Bad,abc,151.2,,,,,\n".utf8)
+        for streaming in [false, true] {
+            let result =
+                streaming
+                ? store.mergeCSV(streaming: BytesSource(bad), source: "changes.csv")
+                : store.mergeCSV(bad, source: "changes.csv")
+            guard case .failure(let e) = result else { return XCTFail("a bad file loaded") }
+            XCTAssertEqual(e.message, "line \(3000 + 2000 + 2): 'abc' is not a latitude")
+            check(store, "bad row, streaming \(streaming)")
+        }
+        // Ctrl-C part-way: asked once a chunk as the file is checked (twice), then every
+        // 1,000 rows: after 3,000 replaced places and 1,000 new ones.
+        var asked = 0
+        let interruption = ImportInterruption(every: 1000) {
+            asked += 1
+            return asked >= 6
+        }
+        let result = store.mergeCSV(
+            streaming: BytesSource(good + more), source: "changes.csv", interruption: interruption)
+        guard case .failure(let e) = result else { return XCTFail("the load was not interrupted") }
+        XCTAssertTrue(e.isInterruption)
+        check(store, "interrupted")
+        // Generating, stopped part-way.
+        var slices = 0
+        let done = store.generate(count: 50_000, around: centre, radius: 2000, seed: 9, source: "more") {
+            slices += 1
+            return slices > 5
+        }
+        XCTAssertNil(done)
+        check(store, "generate interrupted")
+        // And the same loads, not stopped, do change it.
+        XCTAssertNotNil(try? store.mergeCSV(good + more, source: "changes.csv").get())
+        XCTAssertEqual(store.count, expected.count + 2000)
+        XCTAssertEqual(store.name(at: 0), expected.name(at: 0) + " Renamed")
+    }
+
     /// The importers stop at a safe point and change nothing.
     func testImportsStopWhenAsked() {
         var csv = "name,latitude,longitude\n"

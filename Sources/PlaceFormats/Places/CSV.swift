@@ -105,6 +105,91 @@ public enum CSVImporter {
         return summary
     }
 
+    /// `read` on a file handed over a chunk at a time rather than whole, so that a large file
+    /// costs a window of it (a megabyte, more only for a record longer than that) instead of
+    /// its size: the file is read twice, once to check that it is UTF-8 and count its lines (the
+    /// same errors, in the same order, as `read` on the whole file gives), then to read the
+    /// rows. Reading the source fails or is interrupted with an `ImportError`.
+    public static func read<Source: ByteSource, Sink: PlaceSink>(
+        from source: Source, into sink: inout Sink, mapping: PlaceFieldMapping = PlaceFieldMapping(),
+        interruption: inout ImportInterruption, window: Int = 1 << 20
+    ) throws(ImportError) -> ImportSummary {
+        var source = source
+        let lineBreaks = try checkUTF8(&source, interruption: interruption, window: window)
+        try source.rewind()
+        let input = CSVWindow(capacity: max(16, window)) { buffer throws(ImportError) in
+            try source.read(into: buffer)
+        }
+        try input.fill()
+        // The header's first line whole in the window, for the delimiter.
+        while !input.atEnd && !input.bytes.contains(0x0A) && !input.bytes.contains(0x0D) { try input.grow() }
+        var reader = try CSVReader(input.bytes, checked: true)
+        reader.window = input
+        reader.mapping = mapping
+        var summary = try reader.readHeader()
+        sink.expect(places: lineBreaks)
+        var loaded = 0
+        while let row = try reader.nextRow(&summary) {
+            try interruption.check()
+            reader.arena.withUnsafeBufferPointer { arena in
+                sink.add(
+                    PlaceBytes(
+                        id: reader.bytes(row.id, arena), name: reader.bytes(row.name, arena),
+                        address: reader.bytes(row.address, arena), types: reader.bytes(row.types, arena),
+                        latitude: row.latitude, longitude: row.longitude, radius: row.radius, rating: row.rating,
+                        priceLevel: row.priceLevel))
+            }
+            loaded += 1
+        }
+        summary.streamed = loaded
+        return summary
+    }
+
+    /// The first pass of a streamed `read`: the checks `CSVReader.init` makes on a whole file
+    /// (not UTF-16, well-formed UTF-8, the line of the first bad byte), a chunk at a time, a
+    /// sequence cut by a chunk's end carried into the next; returns the line feeds counted.
+    static func checkUTF8<Source: ByteSource>(
+        _ source: inout Source, interruption: ImportInterruption, window: Int
+    ) throws(ImportError) -> Int {
+        let chunk = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(16, window))
+        defer { chunk.deallocate() }
+        var kept = 0  // bytes of an unfinished sequence at the chunk's start
+        var lines = 0
+        var first = true
+        while true {
+            if interruption.requested() { throw ImportError.interrupted }
+            let got = try source.read(into: UnsafeMutableBufferPointer(rebasing: chunk[kept...]))
+            let count = kept + got
+            let atEnd = got == 0
+            let b = UnsafeBufferPointer(rebasing: chunk[0..<count])
+            if first && count >= 2 && ((b[0] == 0xFF && b[1] == 0xFE) || (b[0] == 0xFE && b[1] == 0xFF)) {
+                throw ImportError("line 1: the file is UTF-16; save it as UTF-8", line: 1)
+            }
+            first = false
+            // Where the last whole sequence ends: an unfinished one waits for the next chunk.
+            var cut = count
+            if !atEnd {
+                var p = count - 1
+                while p >= 0 && p >= count - 3 && b[p] & 0xC0 == 0x80 { p -= 1 }
+                if p >= 0 && p >= count - 3 && b[p] >= 0xC2 {
+                    let needed = b[p] >= 0xF0 ? 4 : b[p] >= 0xE0 ? 3 : 2
+                    if p + needed > count { cut = p }
+                }
+            }
+            let whole = UnsafeBufferPointer(rebasing: b[0..<cut])
+            if let bad = JSON.firstInvalidUTF8(whole) {
+                let l = lines + JSON.location(of: bad, in: whole).line
+                throw ImportError(
+                    "line \(l): not UTF-8 (byte 0x\(String(b[bad], radix: 16, uppercase: true))); save the file as UTF-8",
+                    line: l)
+            }
+            lines += CSVReader.lineBreaks(whole, from: 0)
+            if atEnd { return lines }
+            kept = count - cut
+            for k in 0..<kept { chunk[k] = chunk[cut + k] }
+        }
+    }
+
     /// The delimiter of a header line: the most frequent of `,` `;` tab outside quotes.
     static func delimiter(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> UInt8 {
         var comma = 0
@@ -152,8 +237,11 @@ struct CSVField {
 /// The record reader behind `CSVImporter`: fields as ranges into the file's bytes, so a row
 /// costs no allocation until its values become Strings.
 struct CSVReader {
-    let b: UnsafeBufferPointer<UInt8>
-    let n: Int
+    /// The file, or (streamed) the part of it in `window`.
+    var b: UnsafeBufferPointer<UInt8>
+    var n: Int
+    /// A streamed file's window; nil when `b` is the whole file.
+    var window: CSVWindow?
     var i = 0
     /// The physical line the reader is on (1-based).
     var line = 1
@@ -171,9 +259,16 @@ struct CSVReader {
     /// The current row's fields that are not plain ranges of the file (see `text`).
     var arena: [UInt8] = []
 
-    init(_ b: UnsafeBufferPointer<UInt8>) throws(ImportError) {
+    /// A reader of the file `b`; `checked`: its encoding was checked already (a streamed file's
+    /// first pass), and `b` is its first window.
+    init(_ b: UnsafeBufferPointer<UInt8>, checked: Bool = false) throws(ImportError) {
         self.b = b
         self.n = b.count
+        if checked {
+            if n >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF { i = 3 }
+            delimiter = CSVImporter.delimiter(b, from: i)
+            return
+        }
         if n >= 2 && ((b[0] == 0xFF && b[1] == 0xFE) || (b[0] == 0xFE && b[1] == 0xFF)) {
             throw ImportError("line 1: the file is UTF-16; save it as UTF-8", line: 1)
         }
@@ -192,10 +287,29 @@ struct CSVReader {
         return ImportError("line \(l): \(message)", line: l, item: row)
     }
 
-    /// Reads the next record into `fields`; false at the end of the input.
+    /// Reads the next record into `fields`; false at the end of the input. Streamed, a record
+    /// that runs into the window's end is read again once the window holds more.
     mutating func record() throws(ImportError) -> Bool {
+        while true {
+            let start = i
+            let startLine = line
+            if let done = try recordInWindow() { return done }
+            guard let window else { return false }  // unreachable: only a window runs short
+            i = start
+            line = startLine
+            try window.refill(keeping: start)
+            b = window.bytes
+            n = b.count
+            i = 0
+        }
+    }
+
+    /// `record` on the bytes at hand: nil when the record may go on past them (a window with
+    /// more of the file to come).
+    mutating func recordInWindow() throws(ImportError) -> Bool? {
         fields.removeAll(keepingCapacity: true)
-        guard i < n else { return false }
+        let more = !(window?.atEnd ?? true)
+        guard i < n else { return more ? nil : false }
         recordLine = line
         recordStart = i
         let d = delimiter
@@ -209,7 +323,11 @@ struct CSVReader {
                         if b[j] == 0x0A || (b[j] == 0x0D && (j + 1 == n || b[j + 1] != 0x0A)) { line += 1 }
                         j += 1
                     }
-                    guard j < n else { throw fail("a quoted field is never closed", line: open) }
+                    guard j < n else {
+                        if more { return nil }
+                        throw fail("a quoted field is never closed", line: open)
+                    }
+                    if more && j + 1 == n { return nil }
                     if j + 1 < n && b[j + 1] == UInt8(ascii: "\"") {
                         escaped = true
                         j += 2
@@ -229,9 +347,10 @@ struct CSVReader {
                 fields.append(CSVField(start: i, end: j, escaped: false))
                 i = j
             }
-            guard i < n else { return true }
+            guard i < n else { return more ? nil : true }
             let c = b[i]
             i += 1
+            if more && i == n { return nil }
             if c == d {
                 if i == n {  // a trailing delimiter at the very end: one more, empty field
                     fields.append(CSVField(start: n, end: n, escaped: false))
@@ -629,6 +748,53 @@ struct CSVReader {
         t.isEmpty
             ? UnsafeBufferPointer(start: nil, count: 0)
             : UnsafeBufferPointer(rebasing: (t.inArena ? arena : b)[t.start..<t.end])
+    }
+}
+
+/// The part of a streamed file in memory (`CSVImporter.read(from:…)`): a buffer that the file
+/// is read into a window at a time, doubled when one record is longer than it.
+final class CSVWindow {
+    private var storage: UnsafeMutableBufferPointer<UInt8>
+    private var count = 0
+    private(set) var atEnd = false
+    private let readMore: (UnsafeMutableBufferPointer<UInt8>) throws(ImportError) -> Int
+
+    init(capacity: Int, readMore: @escaping (UnsafeMutableBufferPointer<UInt8>) throws(ImportError) -> Int) {
+        storage = .allocate(capacity: capacity)
+        self.readMore = readMore
+    }
+
+    deinit { storage.deallocate() }
+
+    /// The bytes at hand.
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: storage[0..<count]) }
+
+    /// Reads until the window is full or the file ends.
+    func fill() throws(ImportError) {
+        while count < storage.count && !atEnd {
+            let got = try readMore(UnsafeMutableBufferPointer(rebasing: storage[count...]))
+            if got == 0 { atEnd = true }
+            count += got
+        }
+    }
+
+    /// Twice the room, the bytes at hand kept, and fills it.
+    func grow() throws(ImportError) {
+        let bigger = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: storage.count * 2)
+        for k in 0..<count { bigger[k] = storage[k] }
+        storage.deallocate()
+        storage = bigger
+        try fill()
+    }
+
+    /// Drops the bytes before `keep`, moves the rest to the front and reads on after them
+    /// (growing the window when nothing could be dropped).
+    func refill(keeping keep: Int) throws(ImportError) {
+        guard keep > 0 else { return try grow() }
+        let kept = count - keep
+        if kept > 0, let base = storage.baseAddress { base.update(from: base + keep, count: kept) }
+        count = kept
+        try fill()
     }
 }
 

@@ -28,3 +28,29 @@ public protocol PlaceSink {
     /// One more place, in file order.
     mutating func add(_ place: PlaceBytes)
 }
+
+/// Where a streaming importer reads a file from, a chunk at a time (`CSVImporter.read(from:…)`),
+/// so that a large file is never held whole.
+public protocol ByteSource {
+    /// Reads the next bytes into `buffer`, at most its count; 0 only at the end.
+    mutating func read(into buffer: UnsafeMutableBufferPointer<UInt8>) throws(ImportError) -> Int
+    /// Goes back to the first byte.
+    mutating func rewind() throws(ImportError)
+}
+
+/// Bytes in memory as a `ByteSource`.
+public struct BytesSource: ByteSource {
+    let bytes: [UInt8]
+    var at = 0
+
+    public init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    public mutating func read(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        let n = min(buffer.count, bytes.count - at)
+        for k in 0..<n { buffer[k] = bytes[at + k] }
+        at += n
+        return n
+    }
+
+    public mutating func rewind() { at = 0 }
+}

@@ -224,9 +224,14 @@ struct PlaceGrid: Sendable {
                 }
             }
         }
+        // Room for a cell per place, reserved, not filled: pages never written cost no memory,
+        // and the arrays never grow by copying themselves (which briefly holds both copies).
         var keys: [UInt64] = []
         var starts: [UInt32] = []
         var maxRs: [UInt16] = []
+        keys.reserveCapacity(n)
+        starts.reserveCapacity(n + 1)
+        maxRs.reserveCapacity(n)
         var scratch: [UInt64] = []
         store.coords.withUnsafeBufferPointer { co in
             newOrder.withUnsafeMutableBufferPointer { o in

@@ -82,7 +82,7 @@ extension PlaceStore {
         self.text.withUnsafeBufferPointer { buffer in
             wanted.withUnsafeBufferPointer { needle in
                 for row in 0..<count {
-                    let r = fieldRanges(buffer, Int(slots[row].text)).name  // safe: stored offsets widen
+                    let r = Self.field(buffer, slots[row].name)
                     if isASCII(buffer, r) {
                         // Folding never makes a non-ASCII needle ASCII: no ASCII name holds it.
                         if asciiWanted && Self.contains(UnsafeBufferPointer(rebasing: buffer[r]), needle, fold: true) {

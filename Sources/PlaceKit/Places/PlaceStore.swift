@@ -8,18 +8,21 @@ import PlaceFormats
 ///
 ///     coordinate   2 × Int32 in 1e-7 degrees (≈ 1.1 cm), radius UInt16 in
 ///                  decimetres, type list UInt16 (what a query reads)      12 bytes
-///     slot         text offset UInt32, rating UInt8 in tenths, price Int8,
-///                  area UInt16                                             8 bytes
-///     text         [len][id][len][name][len][address] in one shared UTF-8
-///                  buffer, lengths as LEB128 (one byte below 128)         3 + the bytes
+///     slot         offsets UInt32 of the stored ID, name and address in
+///                  `text`, rating UInt8 in tenths, price Int8, area UInt16 16 bytes
+///     text         strings [len][bytes] in one shared UTF-8 buffer,
+///                  lengths as LEB128 (one byte below 128); a name or an
+///                  address repeated in one load is stored once       the distinct bytes
 ///     ID table     open addressing, UInt32 row + UInt8 tag per slot, load
 ///                  0.71–0.8                                               ≈ 6–7 bytes
-///     grid         UInt32 per place in cell order, 12 bytes per non-empty cell,
+///     grid         UInt32 per place in cell order, 14 bytes per non-empty cell,
 ///                  cells sized to hold 4 places on average                ≈ 4–7 bytes
 ///
 /// An ID derived from the name and position (`p:` + FNV-1a) is not stored at all: it is
-/// computed again when asked for, so a place with a 20-character name and no address costs
-/// 12 + 8 + 23 + the ID table and grid ≈ 55 bytes. Int32 coordinates rather than Float64 pairs:
+/// computed again when asked for, and no address is the shared empty string, so a place with a
+/// unique 20-character name and no address costs 12 + 16 + 21 + the ID table and grid ≈ 60
+/// bytes, and one of a million generated places (a few tens of thousands of distinct names and
+/// addresses, as a city repeats chains and streets) ≈ 45. Int32 coordinates rather than Float64 pairs:
 /// 1e-7 degrees is finer than any place dataset (OSM stores exactly this), it halves the bytes,
 /// and a coordinate written with at most 7 decimals reads back as the very same Double
 /// (dividing the exact integer by 1e7 rounds correctly), so the built-in places keep their
@@ -29,11 +32,14 @@ import PlaceFormats
 /// ones in the records' order; `remove` closes the gap. A value type: copies share storage until
 /// one of them changes.
 public struct PlaceStore: Sendable {
-    /// The fixed part of a place a query does not read: where its text is, and its
+    /// The fixed part of a place a query does not read: where its strings are, and its
     /// small-integer fields.
     struct Slot: Sendable {
-        /// Offset of the place's text (`[len][id][len][name][len][address]`) in `text`.
-        var text: UInt32
+        /// Offsets in `text` of the place's stored ID (the empty string at 0 when the ID is
+        /// derived), its name and its address (0 for none), each `[len][bytes]`.
+        var id: UInt32
+        var name: UInt32
+        var address: UInt32
         /// Rating in tenths, 0 for none.
         var rating: UInt8
         /// Price level, -1 unknown.
@@ -55,9 +61,11 @@ public struct PlaceStore: Sendable {
 
     var coords: [Coord] = []
     var slots: [Slot] = []
-    /// The places' text, back to back; replaced and removed places leave bytes behind
-    /// (`garbage`) until a compaction.
-    var text: [UInt8] = []
+    /// The places' text: strings `[len][bytes]`, the empty one at offset 0; a name or an
+    /// address met again in the same batch is stored once and shared. Replaced and removed
+    /// places leave bytes behind (`garbage`, counted as if nothing were shared) until a
+    /// compaction.
+    var text: [UInt8] = [0]
     var garbage = 0
     /// Distinct type lists; index 0 is the empty list. A place stores the index, so the dozen
     /// strings of a type list cost two bytes per place, and its prior is looked up, not computed.
@@ -178,7 +186,7 @@ public struct PlaceStore: Sendable {
         var rows: [Int] = []
         text.withUnsafeBufferPointer { buffer in
             for row in 0..<count {
-                let r = fieldRanges(buffer, Int(slots[row].text)).name  // safe: stored offsets widen
+                let r = Self.field(buffer, slots[row].name)
                 if asciiWanted && r.count != wanted.count && isASCII(buffer, r) { continue }
                 if foldedEquals(buffer, r, wanted) { rows.append(row) }
             }
@@ -194,7 +202,7 @@ public struct PlaceStore: Sendable {
         var found: [[UInt8]] = []  // sorted, at most `limit`
         text.withUnsafeBufferPointer { buffer in
             for row in 0..<count {
-                let r = fieldRanges(buffer, Int(slots[row].text)).name  // safe: stored offsets widen
+                let r = Self.field(buffer, slots[row].name)
                 guard r.count >= wanted.count else { continue }
                 var match = true
                 for (k, b) in wanted.enumerated() where asciiLower(buffer[r.lowerBound + k]) != b {
@@ -350,14 +358,15 @@ public struct PlaceStore: Sendable {
 
     /// Makes room for `extra` more places (and their text) at once, so a big load grows its
     /// arrays once instead of doubling them (a doubling briefly holds both copies: max RSS).
-    public mutating func reserve(_ extra: Int, textBytes: Int) {
+    /// `ids`: the ID table too (not for a load that indexes its IDs at the end).
+    public mutating func reserve(_ extra: Int, textBytes: Int, ids: Bool = true) {
         let total = count + extra
         if coords.capacity < total {
             coords.reserveCapacity(total)
             slots.reserveCapacity(total)
         }
         if text.capacity < text.count + textBytes { text.reserveCapacity(text.count + textBytes) }
-        withIDs { $0.reserve(total, in: $1) }
+        if ids { withIDs { $0.reserve(total, in: $1) } }
     }
 
     // MARK: - Internals
@@ -371,12 +380,26 @@ public struct PlaceStore: Sendable {
         var added = 0
         var replaced = 0
         let firstNewRow: Int
-        var touched: Set<Int> = []
+        /// The rows below `firstNewRow` it replaced, a bit each (sized on the first).
+        var touched: [UInt64] = []
+        /// When the batch may be undone (`rollBack`): each row it replaced, as it was before.
+        var undo: [(row: UInt32, coord: Coord, slot: Slot)]?
         /// Set when the batch leaves its IDs unlooked-up and unindexed until the end (a load
-        /// into an empty store): each new row's ID hash, for `indexDeferredIDs`.
-        var deferredHashes: [UInt64]?
+        /// into an empty store): the top half of each new row's ID hash (all the table uses),
+        /// for `indexDeferredIDs`.
+        var deferredHashes: [UInt32]?
+        /// The names and addresses this batch has stored, so a repeated one is shared.
+        var strings = StringIntern()
         init(store: PlaceStore) { firstNewRow = store.count }
-        func isFromThisBatch(_ row: Int) -> Bool { row >= firstNewRow || touched.contains(row) }
+        func isFromThisBatch(_ row: Int) -> Bool {
+            // safe: masked to 6 bits
+            row >= firstNewRow || (row >> 6 < touched.count && touched[row >> 6] & (1 << UInt64(row & 63)) != 0)
+        }
+        mutating func touch(_ row: Int) {
+            guard row < firstNewRow else { return }
+            if touched.isEmpty { touched = [UInt64](repeating: 0, count: firstNewRow / 64 + 1) }
+            touched[row >> 6] |= 1 << UInt64(row & 63)  // safe: masked to 6 bits
+        }
     }
 
     /// Adds or replaces one record; returns its row, or nil when its coordinate is not finite.
@@ -413,7 +436,7 @@ public struct PlaceStore: Sendable {
     @inline(__always) static func slot(rating: Double?, priceLevel: Int?, area: UInt16) -> Slot {
         Slot(
             // safe: clamped to 0…5 (NaN gives 5): at most 50
-            text: 0, rating: UInt8(max(0, min(5, rating ?? 0)) * 10 + 0.5),
+            id: 0, name: 0, address: 0, rating: UInt8(max(0, min(5, rating ?? 0)) * 10 + 0.5),
             price: Int8(max(-1, min(4, priceLevel ?? -1))), area: area)  // safe: clamped to −1…4
     }
 
@@ -452,35 +475,39 @@ public struct PlaceStore: Sendable {
             }
         }
         var slot = slot
-        slot.text = UInt32(text.count)  // safe: below 4 GB, checked by the precondition below
         let storedCount = storeGiven ? given.count : suffix > 0 ? 19 + Self.decimalDigits(suffix) : 0
-        // safe: UInt32.max fits Int
-        precondition(text.count + name.count + storedCount + 32 < Int(UInt32.max), "place text beyond 4 GB")
-        appendLEB(storedCount)
-        if storeGiven {
-            text.append(contentsOf: given)
-        } else if suffix > 0 {
-            Self.withDerivedID(derived, suffix: suffix) { text.append(contentsOf: $0) }
+        precondition(
+            // safe: UInt32.max fits Int
+            text.count + name.count + address.count + storedCount + 32 < Int(UInt32.max), "place text beyond 4 GB")
+        if storedCount > 0 {
+            slot.id = UInt32(text.count)  // safe: below 4 GB, checked by the precondition above
+            appendLEB(storedCount)
+            if storeGiven {
+                text.append(contentsOf: given)
+            } else {
+                Self.withDerivedID(derived, suffix: suffix) { text.append(contentsOf: $0) }
+            }
         }
-        appendLEB(name.count)
-        text.append(contentsOf: name)
-        appendLEB(address.count)
-        text.append(contentsOf: address)
+        slot.name = intern(name, &batch.strings)
+        slot.address = intern(address, &batch.strings)
         if let row = existing {
             garbage += textLength(row)
             let old = coords[row]
+            if !batch.isFromThisBatch(row) {
+                batch.replaced += 1
+                batch.undo?.append((UInt32(truncatingIfNeeded: row), old, slots[row]))
+                batch.touch(row)
+            }
             coords[row] = coord
             slots[row] = slot
             grid.replaced(row: row, old: old, new: coord)
-            if !batch.isFromThisBatch(row) { batch.replaced += 1 }
-            batch.touched.insert(row)
             return row
         }
         let row = coords.count
         coords.append(coord)
         slots.append(slot)
         if batch.deferredHashes != nil {
-            batch.deferredHashes?.append(hash)
+            batch.deferredHashes?.append(UInt32(truncatingIfNeeded: hash >> 32))
         } else {
             withIDs { $0.insert(row: row, hash: hash, in: $1) }
         }
@@ -489,15 +516,59 @@ public struct PlaceStore: Sendable {
         return row
     }
 
+    /// Where a store stood before a batch that may be undone: what `rollBack` restores besides
+    /// the rows the batch's `undo` log holds. The grid is kept as it was (its arrays are shared
+    /// until the batch changes them; a batch changes little of them before its end).
+    struct Mark {
+        let count: Int
+        let text: Int
+        let garbage: Int
+        let source: String
+        let typeLists: Int
+        let maxPrior: Double
+        let areas: Int
+        let grid: PlaceGrid
+    }
+
+    func mark() -> Mark {
+        Mark(
+            count: count, text: text.count, garbage: garbage, source: source, typeLists: typeLists.count,
+            maxPrior: maxPrior, areas: areaNames.count, grid: grid)
+    }
+
+    /// Undoes a batch begun at `mark` whose replaced rows `batch.undo` logged: the store is again
+    /// exactly as it was, place for place (its ID table built afresh).
+    mutating func rollBack(to mark: Mark, undoing batch: MergeBatch) {
+        for e in (batch.undo ?? []).reversed() {
+            coords[Int(e.row)] = e.coord  // safe: stored rows widen
+            slots[Int(e.row)] = e.slot  // safe: stored rows widen
+        }
+        if coords.count > mark.count {
+            coords.removeSubrange(mark.count...)
+            slots.removeSubrange(mark.count...)
+        }
+        if text.count > mark.text { text.removeSubrange(mark.text...) }
+        garbage = mark.garbage
+        source = mark.source
+        while typeLists.count > mark.typeLists { typeListIndex[typeLists.removeLast()] = nil }
+        typeListPriors.removeSubrange(mark.typeLists...)
+        maxPrior = mark.maxPrior
+        while areaNames.count > mark.areas { areaIndex[areaNames.removeLast()] = nil }
+        grid = mark.grid
+        ids = IDTable()
+        let rows = count
+        withIDs { $0.reserve(rows, in: $1) }
+    }
+
     /// Indexes the IDs of a batch that deferred them (`MergeBatch.deferredHashes`, only into an
     /// empty store) in one pass; false when two of them are equal, which the batch did not look
     /// for: the store is then unusable, and the caller starts again without deferring.
     mutating func indexDeferredIDs(_ batch: inout MergeBatch) -> Bool {
-        guard let hashes = batch.deferredHashes else { return true }
+        guard var hashes = batch.deferredHashes else { return true }
         batch.deferredHashes = nil
         precondition(batch.firstNewRow == 0 && ids.count == 0 && hashes.count == count)
         var ok = true
-        withIDs { ok = $0.insertAll(hashes, in: $1) }
+        withIDs { ok = $0.insertAll(&hashes, in: $1) }
         return ok
     }
 
@@ -656,36 +727,41 @@ public struct PlaceStore: Sendable {
         text.append(UInt8(n))  // safe: below 0x80 after the loop
     }
 
+    /// The bytes of the string `[len][bytes]` at `offset` in `buffer`.
+    @inline(__always) static func field(_ buffer: UnsafeBufferPointer<UInt8>, _ offset: UInt32) -> Range<Int> {
+        var at = Int(offset)  // safe: stored offsets widen
+        var n = 0
+        var shift = 0
+        while true {
+            let b = buffer[at]
+            at += 1
+            n |= Int(b & 0x7F) << shift  // safe: a byte masked to 7 bits
+            if b < 0x80 { break }
+            shift += 7
+        }
+        return at..<(at + n)
+    }
+
     /// The byte ranges of a place's ID (empty: derived), name and address in `buffer`.
-    func fieldRanges(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int)
+    func fieldRanges(_ buffer: UnsafeBufferPointer<UInt8>, _ s: Slot)
         -> (id: Range<Int>, name: Range<Int>, address: Range<Int>)
     {
-        var at = start
-        func field() -> Range<Int> {
-            var n = 0
-            var shift = 0
-            while true {
-                let b = buffer[at]
-                at += 1
-                n |= Int(b & 0x7F) << shift  // safe: a byte masked to 7 bits
-                if b < 0x80 { break }
-                shift += 7
-            }
-            defer { at += n }
-            return at..<(at + n)
-        }
-        let id = field()
-        let name = field()
-        let address = field()
-        return (id, name, address)
+        (Self.field(buffer, s.id), Self.field(buffer, s.name), Self.field(buffer, s.address))
     }
 
     func textFields(_ row: Int) -> (id: Range<Int>, name: Range<Int>, address: Range<Int>) {
-        text.withUnsafeBufferPointer { fieldRanges($0, Int(slots[row].text)) }  // safe: stored offsets widen
+        text.withUnsafeBufferPointer { fieldRanges($0, slots[row]) }
     }
 
-    // safe: stored offsets widen
-    func textLength(_ row: Int) -> Int { textFields(row).address.upperBound - Int(slots[row].text) }
+    /// The text bytes row `row` leaves behind when it goes, counted as if it shared none.
+    func textLength(_ row: Int) -> Int {
+        let s = slots[row]
+        return text.withUnsafeBufferPointer { b in
+            // safe: stored offsets widen
+            func bytes(_ offset: UInt32) -> Int { offset == 0 ? 0 : Self.field(b, offset).upperBound - Int(offset) }
+            return bytes(s.id) + bytes(s.name) + bytes(s.address)
+        }
+    }
 
     func string(_ r: Range<Int>) -> String {
         text.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[r]), as: UTF8.self) }
@@ -694,30 +770,94 @@ public struct PlaceStore: Sendable {
     /// Calls `body` with the bytes of row `row`'s ID, stored or derived.
     func withIDBytes<R>(_ row: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         text.withUnsafeBufferPointer { buffer in
-            let f = fieldRanges(buffer, Int(slots[row].text))  // safe: stored offsets widen
-            if !f.id.isEmpty { return body(UnsafeBufferPointer(rebasing: buffer[f.id])) }
-            let h = Self.derivedHash(name: UnsafeBufferPointer(rebasing: buffer[f.name]), coord: coords[row])
-            return Self.withDerivedID(h, body)
+            let s = slots[row]
+            let id = Self.field(buffer, s.id)
+            if !id.isEmpty { return body(UnsafeBufferPointer(rebasing: buffer[id])) }
+            let name = UnsafeBufferPointer(rebasing: buffer[Self.field(buffer, s.name)])
+            return Self.withDerivedID(Self.derivedHash(name: name, coord: coords[row]), body)
         }
     }
 
-    /// Rewrites the text buffer without the bytes replaced and removed places left, once they
-    /// are over half of it.
-    mutating func compactIfWasteful() {
-        guard garbage > 4096 && garbage * 2 > text.count else { return }
-        var fresh: [UInt8] = []
-        fresh.reserveCapacity(text.count - garbage)
-        text.withUnsafeBufferPointer { buffer in
-            for row in 0..<count {
-                let start = Int(slots[row].text)  // safe: stored offsets widen
-                let end = fieldRanges(buffer, start).address.upperBound
-                slots[row].text = UInt32(fresh.count)  // safe: below 4 GB, as every text offset
-                fresh.append(contentsOf: buffer[start..<end])
+    /// The offset of `bytes` as a string in `text`: one `strings` remembers from this batch, or
+    /// appended (0, the empty string, for no bytes).
+    mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>, _ strings: inout StringIntern) -> UInt32 {
+        guard bytes.count > 0 else { return 0 }
+        let tag = UInt32(truncatingIfNeeded: TypeListCache.hash(bytes) >> 32) | 1
+        if strings.slots.isEmpty { strings.slots = [UInt64](repeating: 0, count: 64) }
+        var mask = strings.slots.count - 1
+        var i = Int(tag >> 1) & mask  // safe: a UInt32 widens
+        let found: UInt32? = text.withUnsafeBufferPointer { buffer in
+            while true {
+                let e = strings.slots[i]
+                if e == 0 { return nil }
+                if UInt32(truncatingIfNeeded: e >> 32) == tag {
+                    let offset = UInt32(truncatingIfNeeded: e)
+                    let r = Self.field(buffer, offset)
+                    if r.count == bytes.count {
+                        var k = 0
+                        while k < r.count && buffer[r.lowerBound + k] == bytes[k] { k += 1 }
+                        if k == r.count { return offset }
+                    }
+                }
+                i = (i + 1) & mask
             }
         }
-        text = fresh
+        if let found { return found }
+        let offset = UInt32(text.count)  // safe: below 4 GB, as `put` checks
+        appendLEB(bytes.count)
+        text.append(contentsOf: bytes)
+        guard strings.count < StringIntern.limit else { return offset }
+        strings.slots[i] = UInt64(tag) << 32 | UInt64(offset)  // safe: UInt32s widen
+        strings.count += 1
+        if strings.count * 4 > strings.slots.count * 3 {
+            // Twice the slots, each entry placed again by its tag.
+            let old = strings.slots
+            strings.slots = [UInt64](repeating: 0, count: old.count * 2)
+            mask = strings.slots.count - 1
+            for e in old where e != 0 {
+                var j = Int(e >> 33) & mask  // safe: the tag, a UInt32
+                while strings.slots[j] != 0 { j = (j + 1) & mask }
+                strings.slots[j] = e
+            }
+        }
+        return offset
+    }
+
+    /// Rewrites the text buffer without the bytes replaced and removed places left, once they
+    /// are counted as over half of it: the names and addresses still in use are stored again,
+    /// shared as a batch shares them.
+    mutating func compactIfWasteful() {
+        guard garbage > 4096 && garbage * 2 > text.count else { return }
+        let old = text
+        text = [0]
+        var strings = StringIntern()
+        old.withUnsafeBufferPointer { buffer in
+            for row in 0..<count {
+                var s = slots[row]
+                if s.id != 0 {
+                    let r = Self.field(buffer, s.id)
+                    s.id = UInt32(text.count)  // safe: no more text than before
+                    appendLEB(r.count)
+                    text.append(contentsOf: buffer[r])
+                }
+                s.name = intern(UnsafeBufferPointer(rebasing: buffer[Self.field(buffer, s.name)]), &strings)
+                s.address = intern(UnsafeBufferPointer(rebasing: buffer[Self.field(buffer, s.address)]), &strings)
+                slots[row] = s
+            }
+        }
         garbage = 0
     }
+}
+
+/// The strings a batch has put in a store's `text`, so that a name or an address met again is
+/// shared rather than stored again: open addressing over (hash tag, offset) pairs, at load at
+/// most 0.75. It remembers at most `limit` strings (a batch of unique names then stores the rest
+/// without remembering them), so it costs at most 4 MB, and only while the batch lasts.
+struct StringIntern {
+    static let limit = 1 << 18
+    /// 0 for empty, else the hash's top 32 bits (odd) and the string's offset.
+    var slots: [UInt64] = []
+    var count = 0
 }
 
 extension Substring {
@@ -777,9 +917,12 @@ struct IDTable: Sendable {
         return h
     }
 
-    // safe: the high word of a product with the count is below the count
-    @inline(__always) func home(_ h: UInt64) -> Int { Int(h.multipliedFullWidth(by: UInt64(entries.count)).high) }
-    @inline(__always) static func tag(_ h: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: h) }
+    // The table reads only the hash's top 32 bits (so a deferred load keeps 4 bytes a row): its
+    // slot from their product with the count (below the count: the count is below 2^32), its
+    // tag from their lowest byte.
+    // safe: the top word of a product of two values below 2^32 is below the second
+    @inline(__always) func home(_ h: UInt64) -> Int { Int(((h >> 32) &* UInt64(entries.count)) >> 32) }
+    @inline(__always) static func tag(_ h: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: h >> 32) }
 
     func find(_ id: UnsafeBufferPointer<UInt8>, in store: PlaceStore) -> Int? {
         find(id, hash: Self.hash(id), in: store)
@@ -830,33 +973,37 @@ struct IDTable: Sendable {
         count += 1
     }
 
-    /// Fills an empty table with rows `0..<hashes.count` (`hashes[row]`: the hash of its ID),
-    /// in the order of their home slots (a counting sort on the hashes' top bits) rather than
-    /// row order, so the probes walk the table instead of missing the cache at every row. False
-    /// when two IDs are equal (the table is then unusable).
-    mutating func insertAll(_ hashes: [UInt64], in store: PlaceStore) -> Bool {
+    /// Fills an empty table with rows `0..<hashes.count` (`hashes[row]`: the top 32 bits of the
+    /// hash of its ID), in the order of their home slots (a counting sort on the hashes' top
+    /// bits) rather than row order, so the probes walk the table instead of missing the cache at
+    /// every row. The hashes are let go once sorted, before the table is made, so the most held
+    /// at once is the sorted copy and the table. False when two IDs are equal (the table is then
+    /// unusable).
+    mutating func insertAll(_ hashes: inout [UInt32], in store: PlaceStore) -> Bool {
         precondition(count == 0)
         let n = hashes.count
+        let bits = 12
+        var starts = [Int](repeating: 0, count: (1 << bits) + 1)
+        for h in hashes { starts[Int(h >> UInt32(32 - bits)) + 1] += 1 }  // safe: the top bits of a hash
+        for b in 0..<(1 << bits) { starts[b + 1] += starts[b] }
+        // Each entry the hash's top half above the row.
+        var sorted = [UInt64](repeating: 0, count: n)
+        for (row, h) in hashes.enumerated() {
+            let b = Int(h >> UInt32(32 - bits))  // safe: the top bits of a hash
+            sorted[starts[b]] = UInt64(h) << 32 | UInt64(row)  // safe: rows are below 2^32
+            starts[b] += 1
+        }
+        hashes = []
         if n * 5 > entries.count * 4 {
             let size = max(16, n + n * 2 / 5)
+            entries = []
+            tags = []
             entries = [UInt32](repeating: 0, count: size)
             tags = [UInt8](repeating: 0, count: size)
         }
-        let bits = 12
-        var starts = [Int](repeating: 0, count: (1 << bits) + 1)
-        for h in hashes { starts[Int(h >> UInt64(64 - bits)) + 1] += 1 }  // safe: the top bits of a hash
-        for b in 0..<(1 << bits) { starts[b + 1] += starts[b] }
-        var sortedHashes = [UInt64](repeating: 0, count: n)
-        var sortedRows = [UInt32](repeating: 0, count: n)
-        for (row, h) in hashes.enumerated() {
-            let b = Int(h >> UInt64(64 - bits))  // safe: the top bits of a hash
-            sortedHashes[starts[b]] = h
-            sortedRows[starts[b]] = UInt32(row)  // safe: rows are below 2^32 (the store holds fewer)
-            starts[b] += 1
-        }
-        for k in 0..<n {
-            let h = sortedHashes[k]
-            let row = Int(sortedRows[k])  // safe: stored rows widen
+        for v in sorted {
+            let h = v & 0xFFFF_FFFF_0000_0000
+            let row = Int(v & 0xFFFF_FFFF)  // safe: the low 32 bits
             let tag = Self.tag(h)
             var i = home(h)
             while entries[i] != 0 {

@@ -3,11 +3,14 @@ import PlaceFormats
 extension PlaceStore {
     /// A load of many places into a store: the one way importers and generators fill it
     /// (`PlaceSink`), one batch with one index build at the end. The places go into the store the
-    /// load was given (a copy, or an empty store when `replacing`), so the caller's store is
-    /// untouched until it takes `finish()`'s result.
+    /// load was given: an empty one when `replacing`, else the caller's own, taken (no copy) and
+    /// changed in place while a log keeps what each replaced place was, so that `rollBack()`
+    /// gives it back exactly as it was (a failed file, Ctrl-C).
     public struct Load: PlaceSink {
         private var target: PlaceStore
         private var batch: MergeBatch
+        /// How the store stood before; dropped by `finish` before the index is built.
+        private var mark: PlaceStore.Mark?
         private let area: UInt16
         private let source: String
         private let replacing: Bool
@@ -25,22 +28,34 @@ extension PlaceStore {
             self.source = source
             self.replacing = replacing
             self.deferIDs = deferIDs
+            mark = target.mark()
             area = target.internArea(source)
             batch = MergeBatch(store: target)
+            batch.undo = []
             textStart = target.text.count
         }
 
         /// A load into `store` that takes it (leaving an empty store behind), so that its arrays
-        /// are not copied: for a caller that puts `finish()`'s result back itself.
-        public init(taking store: inout PlaceStore, source: String) {
+        /// are not copied: the caller puts back `finish()`'s result, or `rollBack()`'s.
+        public init(taking store: inout PlaceStore, source: String, deferIDs: Bool = false) {
             var taken = PlaceStore(source: "empty")
             swap(&taken, &store)
-            self.init(into: taken, source: source)
+            self.init(into: taken, source: source, deferIDs: deferIDs)
+        }
+
+        /// Gives up the load: the store it was given (an empty one when `replacing`) exactly as
+        /// it was, whatever was added or replaced so far. Also after a `finish` that failed.
+        public mutating func rollBack() -> PlaceStore {
+            if let mark { target.rollBack(to: mark, undoing: batch) }
+            mark = nil
+            batch = MergeBatch(store: target)
+            return target
         }
 
         public mutating func expect(places: Int) {
             expected = places
-            target.reserve(places, textBytes: 0)
+            // A load that indexes its IDs at the end makes its ID table then, not now.
+            target.reserve(places, textBytes: 0, ids: !(deferIDs && target.count == 0))
             if deferIDs && target.count == 0 {
                 batch.deferredHashes = []
                 batch.deferredHashes?.reserveCapacity(places)
@@ -67,7 +82,8 @@ extension PlaceStore {
             if loaded == 1024 && expected > loaded {
                 // Size the text once, from the first rows' bytes per place.
                 let perPlace = Double(target.text.count - textStart) / Double(loaded)
-                target.reserve(0, textBytes: clampedInt(perPlace * Double(expected) * 1.05, 0...(1 << 32)) + 4096)
+                target.reserve(
+                    0, textBytes: clampedInt(perPlace * Double(expected) * 1.05, 0...(1 << 32)) + 4096, ids: false)
             }
         }
 
@@ -84,6 +100,11 @@ extension PlaceStore {
         /// and two were equal: that store is unusable; load again without deferring.
         public mutating func finish() -> (store: PlaceStore, added: Int, replaced: Int)? {
             guard target.indexDeferredIDs(&batch) else { return nil }
+            // What only an undo needed goes before the index is built: less memory at the peak.
+            mark = nil
+            batch.undo = nil
+            batch.touched = []
+            batch.strings = StringIntern()
             target.noteSource(source)
             target.finishBatch()
             if replacing { target.source = source }
@@ -99,25 +120,55 @@ extension PlaceStore {
         interruption: ImportInterruption = .none
     ) -> Result<(summary: ImportSummary, added: Int, replaced: Int), ImportError> {
         bytes.withUnsafeBufferPointer { buffer in
-            var interruption = interruption
-            do throws(ImportError) {
-                // Into an empty store the IDs are indexed in one pass at the end; in the rare file
-                // where two rows have the same ID, the load starts again looking each up.
-                for deferIDs in [true, false] {
-                    var load = Load(into: self, source: source, replacing: replacing, deferIDs: deferIDs)
-                    let summary = try CSVImporter.read(
-                        buffer, into: &load, mapping: mapping, interruption: &interruption)
-                    if let done = load.finish() {
-                        self = done.store
-                        return .success((summary, done.added, done.replaced))
-                    }
-                }
-                // Unreachable: a load that does not defer its IDs always finishes.
-                return .failure(ImportError("the load could not finish"))
-            } catch {
-                return .failure(error)
+            load(source: source, replacing: replacing, interruption: interruption) {
+                (load, interruption) throws(ImportError) in
+                try CSVImporter.read(buffer, into: &load, mapping: mapping, interruption: &interruption)
             }
         }
+    }
+
+    /// `mergeCSV` of a file read a window at a time (`CSVImporter.read(from:…)`): the file is
+    /// never held whole, and the places go straight into this store (not into a copy of it; a
+    /// failure undoes them).
+    public mutating func mergeCSV<File: ByteSource>(
+        streaming file: File, source: String, replacing: Bool = false,
+        mapping: PlaceFieldMapping = PlaceFieldMapping(), interruption: ImportInterruption = .none
+    ) -> Result<(summary: ImportSummary, added: Int, replaced: Int), ImportError> {
+        load(source: source, replacing: replacing, interruption: interruption) {
+            (load, interruption) throws(ImportError) in
+            try CSVImporter.read(from: file, into: &load, mapping: mapping, interruption: &interruption)
+        }
+    }
+
+    /// One load by `read`: into this store itself (taken, then given back as it was on
+    /// failure), or into a new one that replaces it when it succeeds.
+    private mutating func load(
+        source: String, replacing: Bool, interruption: ImportInterruption,
+        read: (inout Load, inout ImportInterruption) throws(ImportError) -> ImportSummary
+    ) -> Result<(summary: ImportSummary, added: Int, replaced: Int), ImportError> {
+        var interruption = interruption
+        // Into an empty store the IDs are indexed in one pass at the end; in the rare file
+        // where two rows have the same ID, the load starts again looking each up.
+        for deferIDs in replacing || count == 0 ? [true, false] : [false] {
+            var load =
+                replacing
+                ? Load(into: self, source: source, replacing: true, deferIDs: deferIDs)
+                : Load(taking: &self, source: source, deferIDs: deferIDs)
+            let summary: ImportSummary
+            do throws(ImportError) {
+                summary = try read(&load, &interruption)
+            } catch {
+                if !replacing { self = load.rollBack() }
+                return .failure(error)
+            }
+            if let done = load.finish() {
+                self = done.store
+                return .success((summary, done.added, done.replaced))
+            }
+            if !replacing { self = load.rollBack() }
+        }
+        // Unreachable: a load that does not defer its IDs always finishes.
+        return .failure(ImportError("the load could not finish"))
     }
 }
 

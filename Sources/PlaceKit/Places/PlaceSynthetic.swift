@@ -215,7 +215,7 @@ extension PlaceStore {
     /// time and with the arrays sized once, so a million places never exist as a million
     /// `PlaceRecord`s (a few hundred bytes each) at once: the peak memory stays the store's.
     /// `interrupted` is asked between slices; when it says so, generating stops and the result
-    /// is nil, with the store part-way (so a caller that must stay consistent works on a copy).
+    /// is nil, with the store exactly as it was before (undone in place, not kept as a copy).
     @discardableResult
     public mutating func generate(
         count: Int, around: GeoPoint, radius: Double, seed: UInt64, source: String,
@@ -225,7 +225,7 @@ extension PlaceStore {
         var start = 0
         while start < count {
             if interrupted() {
-                self = load.finish()?.store ?? PlaceStore()
+                self = load.rollBack()
                 return nil
             }
             // Small slices: the records of one slice are the only transient memory.

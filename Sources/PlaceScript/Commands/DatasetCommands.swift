@@ -358,7 +358,20 @@ let placeReferenceType: ArgType = {
 }()
 
 private func loadCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
-    let (path, bytes, fileLocation) = try ctx.readFile(argument: "FILE")
+    // A CSV file larger than a MiB is read a window at a time, never whole (its first MiB is
+    // all that tells CSV from the other formats); anything else is read whole.
+    var streamed: FileSource?
+    if let file = FileSource(ctx.resolvedPath(try ctx.required("FILE", as: .word)), prefixBytes: (1 << 20) + 1),
+        PlaceFileFormat.byContent(file.prefix) == .csv
+    {
+        streamed = file
+    }
+    let (path, bytes, fileLocation) =
+        if let streamed {
+            (try ctx.required("FILE", as: .word), streamed.prefix, try ctx.location(of: "FILE"))
+        } else {
+            try ctx.readFile(argument: "FILE")
+        }
     let replace = try ctx.flag("replace")
     guard let format = PlaceFileFormat.detect(bytes, fileName: path) else {
         throw .runtime(
@@ -386,9 +399,20 @@ private func loadCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
     switch format {
     case .geojson: result = GeoJSONImporter.parse(bytes, mapping: mapping, interruption: interruption)
     case .csv:
-        result = ctx.session.places.dataset.mergeCSV(
-            bytes, source: lastPathComponent(path), replacing: replace, mapping: mapping, interruption: interruption
-        ).map {
+        // The dataset is taken out of the session (so that it is not copied), loaded into in
+        // place and put back: as it was when the load fails.
+        var dataset = PlaceStore()
+        swap(&dataset, &ctx.session.places.dataset)
+        let name = lastPathComponent(path)
+        let loaded =
+            if let streamed {
+                dataset.mergeCSV(
+                    streaming: streamed, source: name, replacing: replace, mapping: mapping, interruption: interruption)
+            } else {
+                dataset.mergeCSV(bytes, source: name, replacing: replace, mapping: mapping, interruption: interruption)
+            }
+        swap(&dataset, &ctx.session.places.dataset)
+        result = loaded.map {
             merged = ($0.added, $0.replaced)
             return $0.summary
         }
@@ -670,13 +694,17 @@ private func generateCommand(_ ctx: CommandContext) throws(Diagnostic) -> Comman
     }
     let radius = try ctx.option("radius", as: .number)?.value ?? 5000
     let seed = UInt64(try ctx.option("seed", as: .integer) ?? 1)  // safe: the seed is bound to 0…Int.max
-    // Into a copy, so that Ctrl-C leaves the dataset as it was.
-    var target = try ctx.flag("replace") ? PlaceStore(source: "generated") : ctx.session.places.dataset
+    // With --replace into a new store; else into the dataset itself, taken out of the session
+    // (so that it is not copied) and changed in place: Ctrl-C undoes what was added.
+    let replace = try ctx.flag("replace")
+    var target = PlaceStore(source: "generated")
+    if !replace { swap(&target, &ctx.session.places.dataset) }
     let shell = ctx.shell
     let done = target.generate(
         count: n, around: centre, radius: radius, seed: seed, source: "generated", interrupted: shell.interruptRequested
     )
     guard done != nil else {
+        if !replace { ctx.session.places.dataset = target }
         throw .interrupted(
             "no places were generated; the dataset is unchanged (\(groupedThousands(ctx.session.places.dataset.count)) places)"
         )
