@@ -169,6 +169,34 @@ final class SnapshotTests: XCTestCase {
         XCTAssertEqual(Set(names).count, names.count, "each street named once")
     }
 
+    // MARK: - Storyboard
+
+    /// `placeshell --storyboard FILE.html EXAMPLE`: one page, a step per command with the
+    /// command, its output and the phone as an inline SVG once the app runs; its style and script
+    /// inline, nothing loaded from elsewhere.
+    func testStoryboardOfAnExample() throws {
+        guard let binary = Paths.binaryOrFail() else { throw XCTSkip("no placeshell binary") }
+        let home = TemporaryDirectory()
+        let page = home.file("tour.html").path
+        let example = Paths.examples.appendingPathComponent("scenario-bring-your-city.placescript")
+        let result = try runProcess(
+            binary, ["--storyboard", page, example.path], in: Paths.examples,
+            environment: cleanEnvironment(home: home.path), timeout: 60)
+        XCTAssertEqual(result.status, 0, result.stderrText)
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        let commands = try String(contentsOf: example, encoding: .utf8).split(separator: "\n").filter {
+            !$0.hasPrefix("#") && !$0.trimmingCharacters(in: .whitespaces).isEmpty
+        }
+        XCTAssertEqual(html.components(separatedBy: "<section class=\"step\"").count - 1, commands.count)
+        XCTAssertTrue(html.contains("placeshell&gt;</span> places load data/cockle-bay.osm --replace"))
+        XCTAssertTrue(html.contains("id=\"basemap\""), "the phone with the base map")
+        XCTAssertTrue(html.contains("addEventListener('keydown'"), "arrow keys")
+        XCTAssertFalse(html.contains("<script src"), "no script from elsewhere")
+        XCTAssertFalse(html.contains("<link"), "no style sheet from elsewhere")
+        let urls = html.components(separatedBy: "http").dropFirst().filter { !$0.hasPrefix("://www.w3.org/2000/svg\"") }
+        XCTAssertEqual(urls.count, 0, "no address but the SVG namespace")
+    }
+
     // MARK: - Helpers
 
     /// What the parser saw.
