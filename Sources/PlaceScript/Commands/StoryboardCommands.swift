@@ -29,6 +29,7 @@ extension CommandFamily {
                     no script from elsewhere, and works opened from a file. It is written atomically.
                     """,
                 effect: .acts,
+                api: APIEntry(what: "nothing in the app: a page of the session, step by step, for people to read"),
                 manual: #"""
                     .It Ic record Ar FILE.html Ns | Ns Cm stop
                     From
