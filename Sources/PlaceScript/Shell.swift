@@ -111,6 +111,11 @@ public final class Shell {
     public private(set) var lastCommand: CommandSpec?
     /// The command that ran last as it was bound (its words, for the tutorial's journal).
     public private(set) var lastInvocation: Invocation?
+    /// What the command that ran last printed as its result, or its error message (a storyboard's
+    /// step shows it).
+    public private(set) var lastOutput: [String] = []
+    /// Whether the command that ran last failed.
+    public private(set) var lastFailed = false
     /// What families keep for this shell between commands, one object per type (the tutorial's
     /// walk): see `state(_:make:)`.
     private var familyStates: [ObjectIdentifier: AnyObject] = [:]
@@ -482,6 +487,9 @@ public final class Shell {
             let result = try handler(CommandContext(shell: self, invocation: invocation))
             emit(result, command: spec.fullName)
             releaseHeldEvents()
+            lastOutput = []
+            result.forEachLine { lastOutput.append($0) }
+            lastFailed = false
             lastCommand = spec
             lastInvocation = invocation
             for hook in table.afterCommandHooks { hook(self) }
@@ -492,6 +500,8 @@ public final class Shell {
             if e.isInterruption { wasInterrupted = true }
             report(e, command: spec.fullName)
             releaseHeldEvents()
+            lastOutput = ["error: " + e.message]
+            lastFailed = true
             lastCommand = spec
             lastInvocation = invocation
             for hook in table.afterCommandHooks { hook(self) }

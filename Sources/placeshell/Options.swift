@@ -23,6 +23,8 @@ struct Options {
     var color: ColorMode = .auto
     var flavor: AppFlavor = .swift
     var historyEnabled = true
+    /// `--storyboard FILE.html`: record the run as a storyboard.
+    var storyboard: String?
     /// Warnings about the command line that do not stop it (an option written after FILE).
     var warnings: [String] = []
 }
@@ -42,6 +44,7 @@ struct CommandLineOption: Sendable {
     /// What an option does to `Options`.
     enum Action: Sendable {
         case commands, json, keepGoing, flavor, color, noHistory, help, version, completions, manualSections, check
+        case storyboard
         // `placeshell test` only.
         case jobs, filter, junit, tap, timeout, quiet, update
     }
@@ -76,6 +79,10 @@ struct CommandLineOption: Sendable {
             names: ["--color"], value: "WHEN", choices: ColorMode.allCases.map(\.rawValue), noun: "colour mode",
             hiddenNames: ["--colour"],
             summary: "colour: auto (on a terminal), always, never; NO_COLOR disables it", action: .color),
+        CommandLineOption(
+            names: ["--storyboard"], value: "FILE",
+            summary: "record the run as a storyboard: one HTML page, a step per command",
+            action: .storyboard),
         CommandLineOption(
             names: ["--no-history"], summary: "at the prompt, do not read or write the history file",
             action: .noHistory),
@@ -271,6 +278,13 @@ func parseOptions(_ args: [String]) throws(UsageError) -> Options {
         case .jobs, .filter, .junit, .tap, .timeout, .quiet, .update: break  // `placeshell test` only
         case .json: options.json = true
         case .keepGoing: options.keepGoing = true
+        case .storyboard:
+            guard given.lowercased().hasSuffix(".html") else {
+                throw UsageError(
+                    message: "--storyboard writes HTML: '\(given)' does not end in .html",
+                    help: "e.g. --storyboard tour.html")
+            }
+            options.storyboard = given
         case .noHistory: options.historyEnabled = false
         case .flavor: options.flavor = AppFlavor(rawValue: given) ?? options.flavor
         case .color: options.color = ColorMode(rawValue: given) ?? options.color

@@ -53,7 +53,8 @@ func runMain() -> Int32 {
     shell.interruptRequested = { interruptFlag != 0 || terminateSignal != 0 }
     defer { stdout.flush() }
 
-    let status: Int32
+    if let storyboard = options.storyboard { shell.startStoryboard(storyboard) }
+    var status: Int32
     switch options.mode {
     case .check(let paths):
         status = checkScripts(paths, shell: shell)
@@ -90,6 +91,7 @@ func runMain() -> Int32 {
     case .help, .version, .completions, .manualSections, .test:
         status = 0
     }
+    if options.storyboard != nil, !shell.finishStoryboard(), status == 0 { status = 1 }
     stdout.flush()
     switch stdout.failure {
     case nil:

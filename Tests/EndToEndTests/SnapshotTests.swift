@@ -120,6 +120,83 @@ final class SnapshotTests: XCTestCase {
         XCTAssertTrue(svg.texts.contains { $0.contains("کتابخانه ملی") }, "\(svg.texts)")
     }
 
+    // MARK: - The base map
+
+    /// The example's extract at zoom 15 and 17: its roads and buildings drawn under the places
+    /// (no grid), and at 17 the street names along their streets.
+    func testBaseMapAtZoom15And17() throws {
+        let osm = Paths.examples.appendingPathComponent("data/cockle-bay.osm").path
+        let load = "places load '\(osm)' --replace; locate -33.8712 151.2024; launch; auth allow"
+        let z15 = try snapshot("basemap-z15", load)
+        XCTAssertTrue(z15.ids.contains("basemap"))
+        XCTAssertFalse(z15.ids.contains("grid"), "the base map stands in for the grid")
+        XCTAssertEqual(z15.classCounts["building"], 1, "the buildings, in one path")
+        XCTAssertEqual(z15.classCounts["secondary"], 1)
+        let z17 = try snapshot("basemap-z17", load + "; zoom 17")
+        XCTAssertEqual(z17.textsInside("street-names"), ["Sussex Street"])
+        XCTAssertGreaterThan(z17.textsInside("places").count, 5, "the places' labels still fit")
+    }
+
+    /// The Sydney CBD extract: footways and buildings only when zoomed in, street names from 15.
+    func testSydneyBaseMapByZoom() throws {
+        let pbf = try RealData.url(
+            "osm/sydney_cbd_2023.osm.pbf", smallerCase: "testBaseMapAtZoom15And17 (examples/data/cockle-bay.osm)")
+        let home = TemporaryDirectory()
+        var script = "places load '\(pbf.path)' --replace; locate -33.8688 151.2070; launch; auth allow"
+        for zoom in [10, 15, 17] {
+            script += "; zoom \(zoom); snapshot '\(home.file("z\(zoom).svg").path)'"
+        }
+        let result = try run(["-c", script], home: home)
+        XCTAssertEqual(result.status, 0, result.stderrText)
+        func parsed(_ zoom: Int) throws -> ParsedSVG {
+            let parser = XMLParser(data: try Data(contentsOf: home.file("z\(zoom).svg")))
+            let collector = Collector()
+            parser.delegate = collector
+            XCTAssertTrue(parser.parse())
+            return collector.result
+        }
+        let z10 = try parsed(10)
+        XCTAssertTrue(z10.ids.contains("basemap"))
+        XCTAssertNil(z10.classCounts["footway"], "no footways at zoom 10")
+        XCTAssertNil(z10.classCounts["building"], "no buildings at zoom 10")
+        XCTAssertEqual(z10.textsInside("street-names"), [], "no street names at zoom 10")
+        let z15 = try parsed(15)
+        XCTAssertEqual(z15.classCounts["footway"], 1)
+        XCTAssertEqual(z15.classCounts["building"], 1)
+        XCTAssertFalse(z15.textsInside("street-names").isEmpty, "street names at zoom 15")
+        let z17 = try parsed(17)
+        let names = z17.textsInside("street-names")
+        XCTAssertEqual(Set(names).count, names.count, "each street named once")
+    }
+
+    // MARK: - Storyboard
+
+    /// `placeshell --storyboard FILE.html EXAMPLE`: one page, a step per command with the
+    /// command, its output and the phone as an inline SVG once the app runs; its style and script
+    /// inline, nothing loaded from elsewhere.
+    func testStoryboardOfAnExample() throws {
+        guard let binary = Paths.binaryOrFail() else { throw XCTSkip("no placeshell binary") }
+        let home = TemporaryDirectory()
+        let page = home.file("tour.html").path
+        let example = Paths.examples.appendingPathComponent("scenario-bring-your-city.placescript")
+        let result = try runProcess(
+            binary, ["--storyboard", page, example.path], in: Paths.examples,
+            environment: cleanEnvironment(home: home.path), timeout: 60)
+        XCTAssertEqual(result.status, 0, result.stderrText)
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        let commands = try String(contentsOf: example, encoding: .utf8).split(separator: "\n").filter {
+            !$0.hasPrefix("#") && !$0.trimmingCharacters(in: .whitespaces).isEmpty
+        }
+        XCTAssertEqual(html.components(separatedBy: "<section class=\"step\"").count - 1, commands.count)
+        XCTAssertTrue(html.contains("placeshell&gt;</span> places load data/cockle-bay.osm --replace"))
+        XCTAssertTrue(html.contains("id=\"basemap\""), "the phone with the base map")
+        XCTAssertTrue(html.contains("addEventListener('keydown'"), "arrow keys")
+        XCTAssertFalse(html.contains("<script src"), "no script from elsewhere")
+        XCTAssertFalse(html.contains("<link"), "no style sheet from elsewhere")
+        let urls = html.components(separatedBy: "http").dropFirst().filter { !$0.hasPrefix("://www.w3.org/2000/svg\"") }
+        XCTAssertEqual(urls.count, 0, "no address but the SVG namespace")
+    }
+
     // MARK: - Helpers
 
     /// What the parser saw.

@@ -34,12 +34,13 @@ public enum OSMPBFImporter {
     /// `OSMData` blob before the `OSMHeader`.
     ///
     /// **Skipped**: a node whose coordinates fall outside ±90°/±180° has no position (a feature
-    /// is skipped *without coordinates*); the rest as in `OSMAssembler`.
+    /// is skipped *without coordinates*); the rest as in `OSMAssembler`. With `baseMap`, the
+    /// summary's `baseMap` holds the extract's map features, as the XML importer's does.
     public static func parse(
-        _ bytes: [UInt8], interruption: ImportInterruption = .none
+        _ bytes: [UInt8], interruption: ImportInterruption = .none, baseMap: Bool = false
     ) -> Result<ImportSummary, ImportError> {
         bytes.withUnsafeBufferPointer { buffer -> Result<ImportSummary, ImportError> in
-            var reader = OSMPBFReader()
+            var reader = OSMPBFReader(baseMap: baseMap)
             reader.interruption = ImportInterruption(every: 1, interruption.requested)
             do throws(ImportError) {
                 return .success(try reader.read(buffer))
@@ -54,9 +55,13 @@ public enum OSMPBFImporter {
 struct OSMPBFReader {
     /// Asked once per blob (a blob holds up to 8,000 elements).
     var interruption = ImportInterruption.none
-    private var assembler = OSMAssembler(format: "OSM PBF")
+    private var assembler: OSMAssembler
     private var sawHeader = false
     private var positionProblems = 0
+
+    init(baseMap: Bool = false) {
+        assembler = OSMAssembler(format: "OSM PBF", baseMap: baseMap)
+    }
 
     /// The blob being read (1-based), its type and where it starts in the file, for errors.
     private var blobNumber = 0
@@ -625,7 +630,7 @@ struct OSMPBFReader {
         }
         let t = keys.isEmpty && vals.isEmpty ? [:] : try tags(keys, vals, &block, at: start)
         // Members matter only for a feature; skip building them (and their role strings) otherwise.
-        guard OSMAssembler.verdict(t) != nil else { return }
+        guard assembler.wantsRelation(t) else { return }
         guard roles.count == memids.count && types.count == memids.count else {
             throw Failure(
                 message: "Relation \(id) has \(memids.count) member ids, \(roles.count) roles and \(types.count) types",

@@ -77,9 +77,29 @@ struct OSMAssembler {
     private var pendingRelations: [Pending] = []
     private var deleted = 0
 
-    /// An assembler for a file of `format` (`OSM XML`, `OSM PBF`).
-    init(format: String) {
+    /// Whether to keep the base map's features (`OSMMapLayer`) besides the places.
+    let collectsBaseMap: Bool
+    /// A way of the base map: its index in `wayIds`, kind and name.
+    private var baseWays: [(way: Int, kind: MapFeatureKind, name: String?)] = []
+    /// A multipolygon of the base map: its kind and members.
+    private var baseRelations: [(kind: MapFeatureKind, members: [Member])] = []
+
+    /// An assembler for a file of `format` (`OSM XML`, `OSM PBF`); with `baseMap`, it keeps the
+    /// map features too.
+    init(format: String, baseMap: Bool = false) {
         summary = ImportSummary(format: format)
+        collectsBaseMap = baseMap
+    }
+
+    /// Whether a relation's members are needed: a feature, or a multipolygon of the base map.
+    func wantsRelation(_ tags: [String: String]) -> Bool {
+        Self.verdict(tags) != nil || (collectsBaseMap && Self.baseMapArea(tags) != nil)
+    }
+
+    /// The area kind of a multipolygon relation, or nil.
+    private static func baseMapArea(_ tags: [String: String]) -> MapFeatureKind? {
+        guard tags["type"] == "multipolygon", let kind = MapFeatureKind.of(tags), kind.isArea else { return nil }
+        return kind
     }
 
     /// What a tagged element is: a place (name, types, address), or the reason it is skipped;
@@ -143,6 +163,9 @@ struct OSMAssembler {
         wayIds.append(id)
         wayRefs.append(contentsOf: refs)
         wayRefStart.append(wayRefs.count)
+        if collectsBaseMap, !tags.isEmpty, let kind = MapFeatureKind.of(tags) {
+            baseWays.append((index, kind, kind.isRoad ? tags["name"] : nil))
+        }
         guard !tags.isEmpty, let verdict = Self.verdict(tags) else { return }
         switch verdict {
         case .place(let name, let types, let address):
@@ -157,6 +180,7 @@ struct OSMAssembler {
 
     /// A relation with its members and tags. Only feature relations are kept.
     mutating func addRelation(id: Int64, members: [Member], tags: [String: String]) {
+        if collectsBaseMap, let kind = Self.baseMapArea(tags) { baseRelations.append((kind, members)) }
         guard !tags.isEmpty, let verdict = Self.verdict(tags) else { return }
         switch verdict {
         case .place(let name, let types, let address):
@@ -190,10 +214,57 @@ struct OSMAssembler {
             case .failure(let reason): summary.skip(reason.text)
             }
         }
+        if collectsBaseMap { summary.baseMap = baseMapLayer() }
         if deleted > 0 {
             summary.warnings.append("\(groupedThousands(deleted)) deleted element\(deleted == 1 ? "" : "s") ignored")
         }
         return summary
+    }
+
+    /// The base map: each kept way as a line (its nodes that are in the file) or, for an area,
+    /// a ring (only when closed and complete); each multipolygon as its rings.
+    private func baseMapLayer() -> OSMMapLayer {
+        var layer = OSMMapLayer()
+        func coordinates(_ refs: some Collection<Int64>) -> [(lat: Int32, lon: Int32)] {
+            var out: [(lat: Int32, lon: Int32)] = []
+            out.reserveCapacity(refs.count)
+            for ref in refs {
+                if let i = nodeIndex(ref) { out.append((nodeCoords[2 * i], nodeCoords[2 * i + 1])) }
+            }
+            return out
+        }
+        for w in baseWays {
+            let refs = wayRefs[wayRefStart[w.way]..<wayRefStart[w.way + 1]]
+            if w.kind.isArea {
+                guard refs.count >= 4, refs.first == refs.last else { continue }
+                let ring = coordinates(refs)
+                guard ring.count == refs.count else { continue }
+                layer.add(w.kind, name: nil, parts: [ring])
+            } else {
+                layer.add(w.kind, name: w.name, parts: [coordinates(refs)])
+            }
+        }
+        for r in baseRelations {
+            var ways: [[Int64]] = []
+            for m in r.members where m.kind == .way {
+                guard let w = way(m.ref) else { continue }
+                ways.append(Array(wayRefs[wayRefStart[w]..<wayRefStart[w + 1]]))
+            }
+            let rings = OSMGeometry.joinRings(ways).map(coordinates).filter { $0.count >= 4 }
+            layer.add(r.kind, name: nil, parts: rings)
+        }
+        return layer
+    }
+
+    /// The index of node `id` in the sorted arrays, or nil.
+    private func nodeIndex(_ id: Int64) -> Int? {
+        var lo = 0
+        var hi = nodeIds.count
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if nodeIds[mid] < id { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < nodeIds.count && nodeIds[lo] == id ? lo : nil
     }
 
     private func record(_ id: String, _ p: Pending, _ placed: OSMGeometry.Placement) -> PlaceRecord {

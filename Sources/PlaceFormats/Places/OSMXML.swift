@@ -19,11 +19,14 @@ public enum OSMXMLImporter {
     /// **Skipped** (counted in the summary): a node feature whose `lat`/`lon` is missing, not a
     /// number or out of range is skipped *without coordinates* (a warning names its line, the
     /// first ten one by one), and ways that use such a node lack it.
+    ///
+    /// With `baseMap`, the summary's `baseMap` holds the extract's roads, railways, water,
+    /// green areas, buildings and street names (`MapFeatureKind.of`).
     public static func parse(
-        _ bytes: [UInt8], interruption: ImportInterruption = .none
+        _ bytes: [UInt8], interruption: ImportInterruption = .none, baseMap: Bool = false
     ) -> Result<ImportSummary, ImportError> {
         bytes.withUnsafeBufferPointer { buffer -> Result<ImportSummary, ImportError> in
-            var reader = OSMXMLReader(buffer, interruption: interruption)
+            var reader = OSMXMLReader(buffer, interruption: interruption, baseMap: baseMap)
             do throws(ImportError) {
                 return .success(try reader.read())
             } catch {
@@ -36,7 +39,7 @@ public enum OSMXMLImporter {
 /// The state of one OSM XML read: the scanner, the element being read and the assembler.
 struct OSMXMLReader {
     private var scanner: XMLScanner
-    private var assembler = OSMAssembler(format: "OSM XML")
+    private var assembler: OSMAssembler
 
     /// The kind of top-level element being read.
     private enum Kind { case node, way, relation }
@@ -68,8 +71,9 @@ struct OSMXMLReader {
 
     private var interruption: ImportInterruption
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, interruption: ImportInterruption = .none) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, interruption: ImportInterruption = .none, baseMap: Bool = false) {
         scanner = XMLScanner(bytes)
+        assembler = OSMAssembler(format: "OSM XML", baseMap: baseMap)
         self.interruption = interruption
     }
 

@@ -48,6 +48,8 @@ public struct ImportSummary: Sendable, Equatable {
     public var warnings: [String]
     /// Places an importer handed straight to a store (`CSVImporter.read` into a `PlaceSink`), not in `records`.
     public var streamed = 0
+    /// An OpenStreetMap extract's map features besides its places, when asked for.
+    public var baseMap: OSMMapLayer?
     /// How many places were read: `records` and `streamed`.
     public var loaded: Int { records.count + streamed }
 

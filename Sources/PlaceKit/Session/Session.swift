@@ -61,6 +61,9 @@ public final class Session {
     public var device = Device()
     /// The places service (dataset, error injection, billing), shared by every launch.
     public var places = PlacesService()
+    /// The map's ground under the places: the last OpenStreetMap extract's roads, water, parks
+    /// and buildings (`places load`), or nil when none was loaded with one.
+    public var baseMap: BaseMap?
     /// The running app, or nil.
     public internal(set) var app: TutorialApp?
     /// The last app that ran (for `status` after it stopped or crashed).

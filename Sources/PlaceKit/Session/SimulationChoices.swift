@@ -299,6 +299,11 @@ public enum SimulationChoices {
                 "with NSLocationDefaultAccuracyReduced true in the Info.plist the alert shows an approximate map with Precise off and no switch to turn it on, so Allow (While Using or Once) gives reduced accuracy and Settings' Precise switch is off afterwards; the person can turn it on in Settings ('auth precise on'). Apple's page on the key says the prompt shows an approximate location, the app has Precise off in Settings and the person can change that in Settings; that the alert has no switch is unconfirmed. accuracyAuthorization before the answer still reads full (see “accuracy before an answer”); the key is read when the alert is shown"
         ),
         Choice(
+            topic: "base map",
+            choice:
+                "with an OpenStreetMap extract loaded, 'map' and 'snapshot' draw its roads, railways, water, green areas, buildings and street names as the Maps SDK's tiles would show that ground, in the manner of Google's default style (its exact colours, widths and label rules are not published): water from zoom 0, motorways 5, trunk roads 6, primary roads and rivers 8, secondary 9, parks and railways 10, tertiary 11, streets 12, service roads 14, footways and buildings 15; street names from zoom 15 (service roads and footways 17), each name once, along its longest nearly straight stretch in view, where it touches no other label; roads widen by half a zoom level's doubling (×2 every 1.6 levels). Subways and railways in tunnels are left out, as street maps leave them. Sources: OpenStreetMap's map features wiki (the tags) and the zoom ranges of openstreetmap-carto; Google's styling reference names the same feature types (road.highway, road.arterial, road.local, transit.line, water, landscape.man_made, poi.park)"
+        ),
+        Choice(
             topic: "Info.plist",
             choice:
                 "the usage key is read when the app asks for permission (at launch); without NSLocationWhenInUseUsageDescription the request is ignored: no alert, the status stays notDetermined, and iOS's message names the missing key in the app's console. The alert's message is the key's text. The other two keys matter only for always requests ('launch --request always'; the tutorial makes none) and, NSLocationAlwaysAndWhenInUseUsageDescription, for Always in Settings"

@@ -43,7 +43,11 @@ extension CommandFamily {
                 subcommands: [
                     CommandSpec(
                         "load", arguments: [ArgSpec("FILE", .path, summary: "GeoJSON, CSV, OSM XML or OSM PBF")],
-                        options: [OptionSpec("replace", summary: "replace the dataset instead of merging into it")]
+                        options: [
+                            OptionSpec("replace", summary: "replace the dataset instead of merging into it"),
+                            OptionSpec(
+                                "no-basemap", summary: "an OpenStreetMap file: load its places only, not its base map"),
+                        ]
                             + PlaceFieldMapping.Field.allCases.map { field in
                                 OptionSpec(
                                     field.rawValue, .word, valueName: "COL",
@@ -66,10 +70,15 @@ extension CommandFamily {
                             other names (a header name, or a column number from 1), or the properties
                             of a GeoJSON file's features (--lat and --lng there, both or neither,
                             take the position from properties instead of the geometry).
+                            An OpenStreetMap extract also gives the map its ground: its roads,
+                            railways, water, parks, buildings and street names become the base map
+                            that 'map' and 'snapshot' draw under the places (the next extract loaded
+                            replaces it; --no-basemap loads the places only and leaves the base map
+                            as it was); the summary says what it holds and the memory it takes.
                             """,
                         effect: .acts,
                         manual: #"""
-                            .It Ic places load Oo Fl Fl replace Oc Oo Fl Fl name Ar COL Oc Oo Fl Fl lat Ar COL Oc Oo Fl Fl lng Ar COL Oc Oo Fl Fl id Ar COL Oc Oo Fl Fl types Ar COL Oc Oo Fl Fl address Ar COL Oc Ar FILE
+                            .It Ic places load Oo Fl Fl replace Oc Oo Fl Fl no-basemap Oc Oo Fl Fl name Ar COL Oc Oo Fl Fl lat Ar COL Oc Oo Fl Fl lng Ar COL Oc Oo Fl Fl id Ar COL Oc Oo Fl Fl types Ar COL Oc Oo Fl Fl address Ar COL Oc Ar FILE
                             Loads places from a GeoJSON, CSV, OpenStreetMap XML or OpenStreetMap PBF file,
                             recognised by content first, then by extension
                             .Pq see Sx IMPORTING PLACES .
@@ -116,6 +125,21 @@ extension CommandFamily {
                             .Qq repeated .
                             An error names the line, feature or block at fault and changes nothing.
                             .Dl places load sydney_cbd.osm.pbf --replace
+                            An OpenStreetMap extract also becomes the map's base map: its roads by
+                            class, railways, water, parks and green areas, buildings and street names,
+                            kept apart from the places in a compact read-only layer with its own
+                            spatial index, which
+                            .Ic map
+                            and
+                            .Ic snapshot
+                            draw under the places
+                            .Pq see Sx BASE MAP ;
+                            the summary says what it holds and the memory it takes, e.g.
+                            .Ql base map: 4,915 features (1,020 roads, 41 railways, 12 water, 88 green, 3,754 buildings), 1.9 MB .
+                            The next extract loaded replaces it;
+                            .Fl Fl no-basemap
+                            loads the places only and leaves the base map as it was.
+                            Other formats leave it as it was.
                             """#,
                         examples: [
                             "places load pois.geojson", "places load city.osm.pbf --replace", "places load shops.csv",
@@ -328,6 +352,19 @@ extension CommandFamily {
         ],
         stateRoots: [
             StateRoot(
+                "basemap", summary: "the base map from the last OpenStreetMap extract: features, roads, bytes",
+                manual: #"""
+                    .It Li basemap.loaded , basemap.source , basemap.features , basemap.roads , basemap.names , basemap.bytes
+                    The base map
+                    .Pq see Sx BASE MAP :
+                    whether one is loaded, the extract it came from
+                    .Pq Dq none ,
+                    how many features, how many of them roads, how many distinct street names,
+                    and the bytes the layer and its index take.
+                    """#
+            ) { shell in .leaf(baseMapStateValue(shell))
+            },
+            StateRoot(
                 "places", summary: "the place dataset: count, source, areas",
                 manual: #"""
                     .It Li places.count , places.source , places.areas. Ns Ar AREA
@@ -337,7 +374,7 @@ extension CommandFamily {
                     .Pq Li places.areas.sydney .
                     """#
             ) { shell in .leaf(placesValue(shell))
-            }
+            },
         ])
 }
 
@@ -347,6 +384,50 @@ func placesValue(_ shell: Shell) -> Value {
         Value.Field("count", .int(store.count)), Value.Field("source", .string(store.source)),
         Value.Field("areas", .record(store.areas.map { Value.Field($0.name, .int($0.count)) })),
     ])
+}
+
+/// `basemap`: what the base map holds.
+func baseMapStateValue(_ shell: Shell) -> Value {
+    let baseMap = shell.session.baseMap
+    let roads = baseMap?.layer.kinds.filter(\.isRoad).count ?? 0
+    return .record([
+        Value.Field("loaded", .bool(baseMap != nil)), Value.Field("source", .string(baseMap?.source ?? "none")),
+        Value.Field("features", .int(baseMap?.count ?? 0)), Value.Field("roads", .int(roads)),
+        Value.Field("names", .int(baseMap?.layer.names.count ?? 0)),
+        Value.Field("bytes", .int(baseMap?.byteCount ?? 0)),
+    ])
+}
+
+/// `4,915 features (1,020 roads, 41 railways, 12 water, 88 green, 3,754 buildings), 1.9 MB`.
+func baseMapSummary(_ baseMap: BaseMap) -> String {
+    var roads = 0
+    var rail = 0
+    var water = 0
+    var green = 0
+    var buildings = 0
+    for kind in baseMap.layer.kinds {
+        switch kind {
+        case .water, .river: water += 1
+        case .park: green += 1
+        case .building: buildings += 1
+        case .railway: rail += 1
+        default: roads += 1
+        }
+    }
+    let parts = [
+        counted(roads, "road"), counted(rail, "railway"), "\(groupedThousands(water)) water",
+        "\(groupedThousands(green)) green", counted(buildings, "building"),
+    ]
+    return counted(baseMap.count, "feature") + " (" + parts.joined(separator: ", ") + "), "
+        + byteText(baseMap.byteCount)
+}
+
+/// `812 KB`, `1.9 MB`: memory in decimal units, one decimal below 10.
+func byteText(_ bytes: Int) -> String {
+    let b = Double(bytes)
+    if b < 1000 { return "\(bytes) bytes" }
+    let (value, unit) = b < 1_000_000 ? (b / 1000, "KB") : (b / 1_000_000, "MB")
+    return (value < 10 ? formatFixed(value, decimals: 1) : formatFixed(value.rounded(), decimals: 0)) + " " + unit
 }
 
 /// A place ID, a row of the app's list, or a name; names complete with Tab.
@@ -373,6 +454,7 @@ private func loadCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
             try ctx.readFile(argument: "FILE")
         }
     let replace = try ctx.flag("replace")
+    let withBaseMap = try !ctx.flag("no-basemap")
     guard let format = PlaceFileFormat.detect(bytes, fileName: path) else {
         throw .runtime(
             "'\(path)' is not a place file placeshell reads", at: fileLocation,
@@ -416,8 +498,8 @@ private func loadCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
             merged = ($0.added, $0.replaced)
             return $0.summary
         }
-    case .osmXML: result = OSMXMLImporter.parse(bytes, interruption: interruption)
-    case .osmPBF: result = OSMPBFImporter.parse(bytes, interruption: interruption)
+    case .osmXML: result = OSMXMLImporter.parse(bytes, interruption: interruption, baseMap: withBaseMap)
+    case .osmPBF: result = OSMPBFImporter.parse(bytes, interruption: interruption, baseMap: withBaseMap)
     }
     let summary: ImportSummary
     switch result {
@@ -471,6 +553,13 @@ private func loadCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
     }
     for warning in summary.warnings.prefix(10) { lines.append("warning: " + warning) }
     if summary.warnings.count > 10 { lines.append("warning: … and \(summary.warnings.count - 10) more") }
+    var baseMapValue: Value?
+    if let layer = summary.baseMap {
+        let baseMap = BaseMap(layer: layer, source: name)
+        ctx.session.baseMap = baseMap
+        lines.append("base map: " + baseMapSummary(baseMap))
+        baseMapValue = baseMapStateValue(ctx.shell)
+    }
     lines.append("dataset: " + counted(ctx.session.places.dataset.count, "place"))
     var fields = [
         Value.Field("format", .string(format.displayName)), Value.Field("loaded", .int(summary.loaded)),
@@ -479,6 +568,7 @@ private func loadCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
         Value.Field("new", .int(added)), Value.Field("replaced", .int(replaced)),
         Value.Field("repeated", .int(repeated)),
     ]
+    if let baseMapValue { fields.append(Value.Field("baseMap", baseMapValue)) }
     if !summary.fieldSkips.isEmpty {
         fields.append(
             Value.Field("fieldsLeftOut", .record(summary.fieldSkips.map { Value.Field($0.field, .int($0.count)) })))

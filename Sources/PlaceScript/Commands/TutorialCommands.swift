@@ -593,6 +593,16 @@ private func tell(_ shell: Shell, kind: String, fields: [Value.Field], lines: [S
     }
 }
 
+/// The tutorial's current step as a storyboard shows it (its number, title and paragraphs), or
+/// nil when the tutorial is not running.
+func tutorialStepText(_ shell: Shell) -> String? {
+    guard let walk = shell.existingState(TutorialWalk.self), walk.isRunning, let text = try? walk.text(),
+        text.steps.indices.contains(walk.current)
+    else { return nil }
+    let step = text.steps[walk.current]
+    return ([("Step \(step.number): " + step.title)] + step.say).joined(separator: "\n")
+}
+
 // MARK: - After every command
 
 private func tutorialAfterCommand(_ shell: Shell) {

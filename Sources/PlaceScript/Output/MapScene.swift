@@ -48,6 +48,10 @@ struct MapScene {
     var places: [PlaceDot]
     var markers: [Pin]
     var myLocation: MyLocation?
+    /// The base map's features in view, in frame points, in the order a street map draws
+    /// them (areas, then water lines and railways, then roads smallest first); empty with no
+    /// base map, on a blank map and with the map hidden.
+    var ground: [GroundFeature] = []
     var showsMyLocationButton: Bool
     /// The picker's rows when it covers the map (blank rows in the Objective-C flavour).
     var pickerRows: [String]?
@@ -70,7 +74,8 @@ struct MapScene {
     }
 
     /// The frame point of a coordinate: points right and down from the frame's top left corner,
-    /// Web Mercator at the camera's zoom (bearing 0). Longitudes take the nearer way round.
+    /// Web Mercator at the camera's zoom, turned by the camera's bearing (the bearing's direction
+    /// is up) and tilted by its viewing angle (`tilted`). Longitudes take the nearer way round.
     static func framePoint(_ p: GeoPoint, camera: CameraPosition, width: Double, height: Double) -> (
         x: Double, y: Double
     ) {
@@ -79,7 +84,51 @@ struct MapScene {
         let world = 256 * pow(2, camera.zoom)
         var dx = q.x - c.x
         if dx > world / 2 { dx -= world } else if dx < -world / 2 { dx += world }
-        return (width / 2 + dx, height / 2 + (q.y - c.y))
+        return viewPoint(dx: dx, dy: q.y - c.y, camera: camera, width: width, height: height)
+    }
+
+    /// The frame point of a ground offset (`dx`, `dy` world points from the camera target, y down).
+    static func viewPoint(dx: Double, dy: Double, camera: CameraPosition, width: Double, height: Double) -> (
+        x: Double, y: Double
+    ) {
+        if camera.bearing == 0 && camera.viewingAngle == 0 { return (width / 2 + dx, height / 2 + dy) }
+        let b = camera.bearing * .pi / 180
+        let x = dx * cos(b) + dy * sin(b)
+        let y = -dx * sin(b) + dy * cos(b)
+        let t = tilted(x: x, y: y, angle: camera.viewingAngle, height: height)
+        return (width / 2 + t.x, height / 2 + t.y)
+    }
+
+    /// Perspective for a viewing angle: the eye `eyeDistance` × height above the target, looking
+    /// down at `angle` from the vertical; ground farther up the screen looks smaller. Points past
+    /// the horizon are pushed to the far top (depth at least a tenth of the eye's distance).
+    static func tilted(x: Double, y: Double, angle: Double, height: Double) -> (x: Double, y: Double) {
+        guard angle != 0 else { return (x, y) }
+        let a = angle * .pi / 180
+        let d = eyeDistance * height
+        let depth = max(d - y * sin(a), d / 10)
+        return (x * d / depth, y * cos(a) * d / depth)
+    }
+
+    /// How far the eye is from the target, in frame heights, for the viewing angle's perspective.
+    static let eyeDistance = 1.5
+
+    /// The ground offset (world points from the target) seen at a frame point: the inverse of
+    /// `viewPoint`, for the visible region.
+    static func groundOffset(x fx: Double, y fy: Double, camera: CameraPosition, width: Double, height: Double) -> (
+        dx: Double, dy: Double
+    ) {
+        var x = fx - width / 2
+        var y = fy - height / 2
+        if camera.viewingAngle != 0 {
+            let a = camera.viewingAngle * .pi / 180
+            let d = eyeDistance * height
+            let ground = y * d / max(d * cos(a) + y * sin(a), d / 100)
+            x = x * (d - ground * sin(a)) / d
+            y = ground
+        }
+        let b = camera.bearing * .pi / 180
+        return (x * cos(b) - y * sin(b), x * sin(b) + y * cos(b))
     }
 
     init(app: TutorialApp, session: Session) {
@@ -130,6 +179,9 @@ struct MapScene {
             return a.dot.name < b.dot.name
         }
         places = found.map(\.dot)
+        if !map.isBlank && !map.isHidden, let baseMap = session.baseMap {
+            ground = MapScene.ground(baseMap, camera: cam, width: w, height: h)
+        }
 
         markers = map.markers.enumerated().map { i, m in
             let q = point(m.position)
@@ -169,9 +221,10 @@ struct MapScene {
     private static func placesAround(session: Session, camera: CameraPosition, width: Double, height: Double) -> [Place]
     {
         var radius = 0.0
-        for (dx, dy) in [(-1.0, -1.0), (1, -1), (-1, 1), (1, 1)] {
+        for (fx, fy) in [(0.0, 0.0), (width, 0), (0, height), (width, height)] {
             let c = worldPoint(camera.target, zoom: camera.zoom)
-            let corner = coordinate(worldX: c.x + dx * width / 2, worldY: c.y + dy * height / 2, zoom: camera.zoom)
+            let g = groundOffset(x: fx, y: fy, camera: camera, width: width, height: height)
+            let corner = coordinate(worldX: c.x + g.dx, worldY: c.y + g.dy, zoom: camera.zoom)
             radius = max(radius, distance(camera.target, corner))
         }
         let store = session.places.dataset

@@ -1,4 +1,11 @@
+import PlaceFormats
 import PlaceKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The phone screen as a standalone SVG: the device frame around the map view's 393 × 852
 /// points, the map without tiles (a light background, a grid at the scale bar's distance, the
@@ -52,7 +59,7 @@ struct SVGSnapshot {
         }
         line("<title>Current Place on a Map: \(xmlEscaped(what))</title>")
         line(
-            "<desc>placeshell snapshot: camera \(formatFixed(scene.camera.target.latitude, decimals: 6)), \(formatFixed(scene.camera.target.longitude, decimals: 6)) zoom \(formatNumber(scene.camera.zoom)); \(scene.blankReason.map { "the map view has no tiles: " + xmlEscaped($0) } ?? "map tiles are not drawn").</desc>"
+            "<desc>placeshell snapshot: camera \(formatFixed(scene.camera.target.latitude, decimals: 6)), \(formatFixed(scene.camera.target.longitude, decimals: 6)) zoom \(formatNumber(scene.camera.zoom)); \(scene.blankReason.map { "the map view has no tiles: " + xmlEscaped($0) } ?? (scene.ground.isEmpty ? "map tiles are not drawn" : "the base map is drawn from the loaded OpenStreetMap extract")).</desc>"
         )
         line(
             "<defs><clipPath id=\"screen\"><rect x=\"0\" y=\"0\" width=\"\(n(w))\" height=\"\(n(h))\" rx=\"48\"/></clipPath></defs>"
@@ -98,15 +105,17 @@ struct SVGSnapshot {
         func line(_ s: String) { out += s + "\n" }
         // A blank map (no tiles) is the SDK's plain background, with no grid and no places.
         let blank = scene.blankReason != nil
+        let ground = !scene.ground.isEmpty
         line(
-            "<rect \(blank ? "id=\"blank-map\" " : "")x=\"0\" y=\"0\" width=\"\(n(w))\" height=\"\(n(h))\" fill=\"\(blank ? "#ebe8e1" : "#eef1f4")\"/>"
+            "<rect \(blank ? "id=\"blank-map\" " : "")x=\"0\" y=\"0\" width=\"\(n(w))\" height=\"\(n(h))\" fill=\"\(blank ? "#ebe8e1" : ground ? "#f5f3ef" : "#eef1f4")\"/>"
         )
+        if ground { out += baseMapLayer() }
 
         // The grid: lines at the scale bar's round distance, fixed to the world so they move
         // with the map.
         let scaleMetres = MapScene.roundDistance(atMost: scene.metresPerPoint * 100)
         let spacing = scaleMetres / scene.metresPerPoint
-        if spacing >= 12 && !blank {
+        if spacing >= 12 && !blank && !ground {
             let c = worldPoint(scene.camera.target, zoom: scene.camera.zoom)
             let originX = c.x - w / 2
             let originY = c.y - h / 2
@@ -191,6 +200,9 @@ struct SVGSnapshot {
         var dots = ""
         var placeLabels = ""
         // Every dot blocks labels, so that no label runs over a place.
+        // Street names next, before the places claim their space: they are the map's own labels.
+        let streets = streetNames(taken: &taken, screen: screen)
+        placed += streets.names
         for p in scene.places { taken.append(Rect(x: p.x - 4, y: p.y - 4, w: 8, h: 8)) }
         for p in scene.places {
             dots +=
@@ -213,6 +225,7 @@ struct SVGSnapshot {
             }
         }
         out += "<g id=\"places\">\n" + dots + placeLabels + "</g>\n"
+        if !streets.svg.isEmpty { out += "<g id=\"street-names\">\n" + streets.svg + "</g>\n" }
         out += meLayer
         out += "<g id=\"markers\">\n" + pins + labelsSVG + "</g>\n"
         if !window.isEmpty { out += "<g id=\"info-window\">\n" + window + "</g>\n" }
@@ -220,6 +233,116 @@ struct SVGSnapshot {
         if scene.showsMyLocationButton { out += myLocationButton() }
         out += "</g>\n"
         return (out, placed)
+    }
+
+    // MARK: - The base map
+
+    /// The base map's features as a street map draws them: areas filled, then water lines and
+    /// railways, then roads (a casing under each class, then its fill), small classes first.
+    private func baseMapLayer() -> String {
+        let zoom = scene.camera.zoom
+        var out = "<g id=\"basemap\">\n"
+        var k = 0
+        let features = scene.ground
+        while k < features.count {
+            let kind = features[k].kind
+            var end = k
+            while end < features.count && features[end].kind == kind { end += 1 }
+            var d = ""
+            for f in features[k..<end] {
+                for part in f.parts { appendPath(&d, part, close: kind.isArea) }
+            }
+            let (fill, casing) = BaseMapStyle.colors(kind)
+            let name = "\(kind)"
+            if kind.isArea {
+                let stroke = kind == .building ? " stroke=\"\(casing)\" stroke-width=\"0.75\"" : ""
+                out += "<path class=\"\(name)\" d=\"\(d)\" fill=\"\(fill)\" fill-rule=\"evenodd\"\(stroke)/>\n"
+            } else {
+                let width = BaseMapStyle.width(kind, zoom: zoom)
+                let round = "fill=\"none\" stroke-linecap=\"round\" stroke-linejoin=\"round\""
+                switch kind {
+                case .footway:
+                    out +=
+                        "<path class=\"\(name)\" d=\"\(d)\" \(round) stroke=\"\(fill)\" stroke-width=\"\(n(width))\" stroke-dasharray=\"\(n(width * 2)) \(n(width * 1.5))\"/>\n"
+                case .railway:
+                    out +=
+                        "<path class=\"\(name)\" d=\"\(d)\" \(round) stroke=\"\(fill)\" stroke-width=\"\(n(width + 1.5))\"/>\n"
+                    out +=
+                        "<path d=\"\(d)\" fill=\"none\" stroke=\"#ffffff\" stroke-width=\"\(n(width))\" stroke-dasharray=\"\(n(width * 4)) \(n(width * 4))\"/>\n"
+                case .river:
+                    out +=
+                        "<path class=\"\(name)\" d=\"\(d)\" \(round) stroke=\"\(fill)\" stroke-width=\"\(n(width))\"/>\n"
+                default:
+                    out +=
+                        "<path class=\"\(name)\" d=\"\(d)\" \(round) stroke=\"\(casing)\" stroke-width=\"\(n(width + 1.5))\"/>\n"
+                    out += "<path d=\"\(d)\" \(round) stroke=\"\(fill)\" stroke-width=\"\(n(width))\"/>\n"
+                }
+            }
+            k = end
+        }
+        return out + "</g>\n"
+    }
+
+    /// Street names along their roads, biggest roads first, each name once, where the label
+    /// fits along the longest straight stretch in view without touching anything placed.
+    private func streetNames(taken: inout [Rect], screen: Rect) -> (svg: String, names: [String]) {
+        let zoom = scene.camera.zoom
+        let candidates = scene.ground.enumerated().filter { _, f in
+            f.name != nil && (BaseMapStyle.minimumLabelZoom(f.kind).map { zoom >= $0 } ?? false)
+        }.sorted { a, b in a.element.kind != b.element.kind ? a.element.kind > b.element.kind : a.offset < b.offset }
+        var done = Set<String>()
+        var svg = ""
+        var names: [String] = []
+        for (_, f) in candidates {
+            guard let name = f.name, !done.contains(name) else { continue }
+            let text = ellipsized(name, maxWidth: 180, size: 11, bold: false)
+            let tw = textWidth(text, size: 11, bold: false)
+            // Nearly straight stretches (consecutive segments turning less than 20°), longest first.
+            var stretches: [(a: (x: Double, y: Double), b: (x: Double, y: Double), length: Double)] = []
+            for part in f.parts where part.count >= 2 {
+                var start = part[0]
+                var length = 0.0
+                var heading: Double?
+                for i in 1..<part.count {
+                    let a = part[i - 1]
+                    let b = part[i]
+                    let step = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+                    guard step > 0 else { continue }
+                    let h = atan2(b.y - a.y, b.x - a.x)
+                    if let heading {
+                        var turn = abs(h - heading)
+                        if turn > .pi { turn = 2 * .pi - turn }
+                        if turn > .pi / 9 {
+                            if length >= tw + 10 { stretches.append((start, a, length)) }
+                            start = a
+                            length = 0
+                        }
+                    }
+                    heading = h
+                    length += step
+                }
+                if let last = part.last, length >= tw + 10 { stretches.append((start, last, length)) }
+            }
+            stretches.sort { $0.length > $1.length }
+            for s in stretches.prefix(4) {
+                let mx = (s.a.x + s.b.x) / 2
+                let my = (s.a.y + s.b.y) / 2
+                var angle = atan2(s.b.y - s.a.y, s.b.x - s.a.x) * 180 / .pi
+                if angle > 90 { angle -= 180 } else if angle <= -90 { angle += 180 }
+                let r = angle * .pi / 180
+                let bw = abs(cos(r)) * tw + abs(sin(r)) * 13
+                let bh = abs(sin(r)) * tw + abs(cos(r)) * 13
+                let box = Rect(x: mx - bw / 2, y: my - bh / 2, w: bw, h: bh)
+                guard box.inside(screen), !taken.contains(where: { $0.intersects(box) }) else { continue }
+                taken.append(box)
+                svg +=
+                    "<text x=\"0\" y=\"4\" transform=\"translate(\(n(mx)) \(n(my))) rotate(\(n(angle)))\" text-anchor=\"middle\" font-size=\"11\" fill=\"#5f6368\" stroke=\"#ffffff\" stroke-width=\"3\" stroke-linejoin=\"round\" paint-order=\"stroke\">\(xmlEscaped(text))</text>\n"
+                names.append(name)
+                done.insert(name)
+                break
+            }
+        }
+        return (svg, names)
     }
 
     private var myLocationButtonRect: Rect {
@@ -472,6 +595,31 @@ struct SVGSnapshot {
 
     private func wrapWords(_ s: String, width: Int) -> [String] {
         wrapText(s, width: width).split(separator: "\n").map(String.init)
+    }
+}
+
+/// Appends a part as path data (`M1.5 2L3 4…`, `Z` closing a ring), numbers to a tenth of a point.
+private func appendPath(_ d: inout String, _ points: [(x: Double, y: Double)], close: Bool) {
+    for (i, p) in points.enumerated() {
+        d += i == 0 ? "M" : "L"
+        appendTenths(&d, p.x)
+        d += " "
+        appendTenths(&d, p.y)
+    }
+    if close { d += "Z" }
+}
+
+/// A coordinate to a tenth, fast (a path may hold tens of thousands): `12.3`, `-4`, `0`.
+private func appendTenths(_ d: inout String, _ x: Double) {
+    // Clipped coordinates are within a few hundred points of the frame.
+    let tenths = clampedInt((x * 10).rounded(), -100_000_000...100_000_000)
+    let whole = abs(tenths) / 10
+    let tenth = abs(tenths) % 10
+    if tenths < 0 { d += "-" }
+    d += String(whole)
+    if tenth != 0 {
+        d += "."
+        d += String(tenth)
     }
 }
 

@@ -34,7 +34,8 @@ struct TerminalMap {
 
     /// What occupies a cell, for placing labels.
     enum Kind: Hashable {
-        case empty, ring, symbol, label, chrome
+        /// `ground`: the base map's roads and water, which anything may cover.
+        case empty, ground, ring, symbol, label, chrome
     }
 
     struct Cell {
@@ -53,6 +54,8 @@ struct TerminalMap {
         static let ring = "34"
         static let chrome = "2"
         static let bold = "1"
+        static let road = "2"
+        static let water = "34"
     }
 
     struct Result {
@@ -60,6 +63,95 @@ struct TerminalMap {
         /// The names and titles that got a label, in the order placed.
         var labels: [String]
         var placesInView: Int
+    }
+
+    /// The base map beneath everything: water areas shaded (░, `~` in ASCII), roads and water
+    /// lines as box-drawing lines joining the cells they cross (─ │ ┌ ┼ …, `-` `|` `+`), major
+    /// roads (secondary and up) doubled (═ ║ ╬ …). Buildings and parks are left out: a cell is
+    /// too coarse for them.
+    private func drawGround(
+        _ grid: inout [[Cell]], cell: (Double, Double) -> (row: Int, col: Int)?, top: Double, ptPerCol: Double,
+        ptPerRow: Double
+    ) {
+        guard !scene.ground.isEmpty, let rows = grid.first.map({ _ in grid.count }), let cols = grid.first?.count
+        else { return }
+        // Water areas: the cells whose centre is inside (even-odd over all rings).
+        var water = [[Bool]](repeating: [Bool](repeating: false, count: cols), count: rows)
+        for f in scene.ground where f.kind == .water {
+            for r in 0..<rows {
+                let y = top + (Double(r) + 0.5) * ptPerRow
+                var xs: [Double] = []
+                for ring in f.parts {
+                    var j = ring.count - 1
+                    for i in 0..<ring.count {
+                        let (a, b) = (ring[i], ring[j])
+                        if (a.y > y) != (b.y > y) { xs.append((b.x - a.x) * (y - a.y) / (b.y - a.y) + a.x) }
+                        j = i
+                    }
+                }
+                xs.sort()
+                var i = 0
+                while i + 1 < xs.count {
+                    for c in 0..<cols {
+                        let x = (Double(c) + 0.5) * ptPerCol
+                        if x >= xs[i] && x < xs[i + 1] { water[r][c].toggle() }
+                    }
+                    i += 2
+                }
+            }
+        }
+        // Lines: which neighbours each cell joins (1 up, 2 right, 4 down, 8 left), major or not.
+        var joins = [[UInt8]](repeating: [UInt8](repeating: 0, count: cols), count: rows)
+        var major = [[Bool]](repeating: [Bool](repeating: false, count: cols), count: rows)
+        var wet = [[Bool]](repeating: [Bool](repeating: false, count: cols), count: rows)
+        for f in scene.ground where !f.kind.isArea && f.kind != .railway {
+            let isMajor = f.kind >= .secondary
+            for part in f.parts {
+                var last: (row: Int, col: Int)?
+                for k in 1..<max(part.count, 1) {
+                    let a = part[k - 1]
+                    let b = part[k]
+                    let length = max(abs(b.x - a.x) / ptPerCol, abs(b.y - a.y) / ptPerRow)
+                    let steps = max(1, clampedInt((length * 2).rounded(.up), 1...100_000))
+                    for st in 0...steps {
+                        let t = Double(st) / Double(steps)
+                        guard let here = cell(a.x + t * (b.x - a.x), a.y + t * (b.y - a.y)) else {
+                            last = nil
+                            continue
+                        }
+                        if isMajor { major[here.row][here.col] = true }
+                        if f.kind == .river { wet[here.row][here.col] = true }
+                        if let prev = last, prev != here {
+                            // A diagonal step goes across first, then up or down.
+                            var from = prev
+                            for to in [(prev.row, here.col), (here.row, here.col)] where to != from {
+                                let (dr, dc) = (to.0 - from.row, to.1 - from.col)
+                                let (out, back): (UInt8, UInt8) =
+                                    dc > 0 ? (2, 8) : dc < 0 ? (8, 2) : dr > 0 ? (4, 1) : (1, 4)
+                                joins[from.row][from.col] |= out
+                                joins[to.0][to.1] |= back
+                                from = (to.0, to.1)
+                            }
+                        }
+                        last = here
+                    }
+                }
+            }
+        }
+        let light = ["·", "│", "─", "└", "│", "│", "┌", "├", "─", "┘", "─", "┴", "┐", "┤", "┬", "┼"]
+        let heavy = ["·", "║", "═", "╚", "║", "║", "╔", "╠", "═", "╝", "═", "╩", "╗", "╣", "╦", "╬"]
+        let plain = [".", "|", "-", "+", "|", "|", "+", "+", "-", "+", "-", "+", "+", "+", "+", "+"]
+        for r in 0..<rows {
+            for c in 0..<cols {
+                let j = Int(joins[r][c])  // safe: UInt8 into Int
+                if j != 0 {
+                    let glyph = unicode ? (major[r][c] ? heavy[j] : light[j]) : plain[j]
+                    grid[r][c] = Cell(text: glyph, width: 1, kind: .ground, paint: wet[r][c] ? Paint.water : Paint.road)
+                } else if water[r][c] {
+                    grid[r][c] = Cell(text: unicode ? "░" : "~", width: 1, kind: .ground, paint: Paint.water)
+                }
+            }
+        }
     }
 
     func render() -> Result {
@@ -99,7 +191,7 @@ struct TerminalMap {
         }
         func isFree(_ row: Int, _ range: Range<Int>) -> Bool {
             guard row >= 0, row < innerH, range.lowerBound >= 0, range.upperBound <= innerW else { return false }
-            for c in range where grid[row][c].kind != .empty && grid[row][c].kind != .ring { return false }
+            for c in range where ![.empty, .ground, .ring].contains(grid[row][c].kind) { return false }
             // A gap of one cell from other labels and symbols on either side, so that a label
             // never reads as belonging to the dot it touches.
             let busy: Set<Kind> = [.label, .symbol]
@@ -107,6 +199,8 @@ struct TerminalMap {
             if range.upperBound < innerW && busy.contains(grid[row][range.upperBound].kind) { return false }
             return true
         }
+
+        drawGround(&grid, cell: cell, top: top, ptPerCol: ptPerCol, ptPerRow: ptPerRow)
 
         // The accuracy ring, when it is wider than a cell. Points around the circle while that
         // is cheaper than visiting every cell; past that (a ring far larger than the view) the
@@ -118,7 +212,7 @@ struct TerminalMap {
                 for i in 0..<count {
                     let t = Double(i) / Double(count) * 2 * .pi
                     if let (r, c) = cell(me.x + me.radius * cos(t), me.y + me.radius * sin(t)),
-                        grid[r][c].kind == .empty
+                        grid[r][c].kind == .empty || grid[r][c].kind == .ground
                     {
                         put(r, c, g.ring, .ring, Paint.ring)
                     }
@@ -128,7 +222,7 @@ struct TerminalMap {
                     let y0 = top + Double(r) * ptPerRow
                     let dyNear = max(y0 - me.y, 0, me.y - (y0 + ptPerRow))
                     let dyFar = max(abs(me.y - y0), abs(me.y - (y0 + ptPerRow)))
-                    for c in 0..<innerW where grid[r][c].kind == .empty {
+                    for c in 0..<innerW where grid[r][c].kind == .empty || grid[r][c].kind == .ground {
                         let x0 = Double(c) * ptPerCol
                         let dxNear = max(x0 - me.x, 0, me.x - (x0 + ptPerCol))
                         let dxFar = max(abs(me.x - x0), abs(me.x - (x0 + ptPerCol)))

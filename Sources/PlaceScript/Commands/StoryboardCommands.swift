@@ -1,0 +1,182 @@
+import PlaceFormats
+import PlaceKit
+
+extension CommandFamily {
+    /// Recording a session as a storyboard: one HTML page, a step per command, the phone drawn
+    /// at each.
+    public static let storyboard = CommandFamily(
+        name: "Storyboard",
+        summary: "record the commands that follow as one HTML page: a step per command, the phone at each",
+        manual: #"""
+            Record a session as a storyboard: one self-contained HTML page with a step for
+            each command, its output and console lines, and the phone as
+            .Ic snapshot
+            draws it.
+            """#,
+        commands: [
+            CommandSpec(
+                "record",
+                arguments: [
+                    ArgSpec("FILE", storyboardPathType.completingFileNames(), summary: "FILE.html to write, or stop")
+                ],
+                summary: "record the commands that follow as a storyboard (FILE.html); 'record stop' writes it",
+                details: """
+                    From 'record FILE.html' until 'record stop' (or the end of the script or session),
+                    each command becomes a step of one self-contained HTML page: the command, its
+                    output and the app's console lines, the phone as 'snapshot' draws it (once the app
+                    runs), and the tutorial's step text while the tutorial runs. The page has previous
+                    and next buttons, the arrow keys and a list of the steps; it needs no network and
+                    no script from elsewhere, and works opened from a file. It is written atomically.
+                    """,
+                effect: .acts,
+                api: APIEntry(what: "nothing in the app: a page of the session, step by step, for people to read"),
+                manual: #"""
+                    .It Ic record Ar FILE.html Ns | Ns Cm stop
+                    From
+                    .Ic record Ar FILE.html
+                    until
+                    .Ic record stop ,
+                    or the end of the script or session, each command becomes a step of a
+                    storyboard: one self-contained HTML page with the command, its output and
+                    error, the app's console lines, the phone as
+                    .Ic snapshot
+                    draws it once the app runs, and the tutorial's step text while the tutorial
+                    runs.
+                    The page has previous and next buttons, the left and right arrow keys, and a list
+                    of the steps; it loads nothing from the network and runs no script from
+                    elsewhere, so it works opened from a file.
+                    It is written atomically
+                    .Pq a relative path from the script's folder ;
+                    a second
+                    .Ic record
+                    while recording is an error, and so is
+                    .Ic record stop
+                    with nothing recording.
+                    A
+                    .Ar FILE
+                    that does not end in
+                    .Pa .html
+                    is an error when the script is read.
+                    .Dl record tour.html
+                    """#,
+                examples: ["record tour.html", "record stop"],
+                handler: recordCommand)
+        ],
+        afterCommand: { shell in storyboardAfterCommand(shell) })
+}
+
+/// `FILE.html` or `stop`, checked when the script is read.
+private let storyboardPathType = ArgType(usage: "FILE.html|stop") { (c: inout TokenCursor) throws(Diagnostic) in
+    guard let t = c.next() else { return .word("") }
+    let path = t.text
+    guard path == "stop" || (path.lowercased().hasSuffix(".html") && path.count > 5 && !path.hasSuffix("/.html"))
+    else {
+        throw .syntax(
+            "record writes a storyboard as HTML: '\(path)' does not end in .html", at: c.location(of: t),
+            help: "name the file FILE.html, e.g. 'record tour.html', or 'record stop'")
+    }
+    return .word(path)
+}
+
+/// A recording in progress: where it goes and the steps so far.
+final class StoryboardRecording {
+    var path: String?
+    var shownPath = ""
+    var steps: [StoryboardStep] = []
+    /// How many console lines the session had at the last step (lines after it are the next
+    /// step's).
+    var logCount = 0
+}
+
+/// One command of a storyboard.
+struct StoryboardStep {
+    var command: String
+    var output: [String]
+    var failed: Bool
+    var console: [String]
+    var svg: String?
+    var tutorial: String?
+}
+
+private func recordCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
+    let word = try ctx.required("FILE", as: .word)
+    let recording = ctx.shell.state(StoryboardRecording.self) { StoryboardRecording() }
+    if word == "stop" {
+        guard recording.path != nil else {
+            throw .runtime("nothing is recording", at: ctx.location, help: "'record FILE.html' starts a storyboard")
+        }
+        let count = recording.steps.count
+        let shown = recording.shownPath
+        try finishStoryboard(ctx.shell, at: try ctx.location(of: "FILE"))
+        return .line(
+            "wrote \(shown): a storyboard of \(counted(count, "step"))",
+            value: .record([Value.Field("path", .string(shown)), Value.Field("steps", .int(count))]))
+    }
+    if recording.path != nil {
+        throw .runtime(
+            "already recording to '\(recording.shownPath)'", at: try ctx.location(of: "FILE"),
+            help: "'record stop' writes it first")
+    }
+    recording.path = ctx.resolvedPath(word)
+    recording.shownPath = word
+    recording.steps = []
+    recording.logCount = ctx.session.log.count
+    return .line(
+        "recording a storyboard to \(word): each command is a step until 'record stop'",
+        value: .record([Value.Field("path", .string(word))]))
+}
+
+/// Writes the storyboard being recorded and stops recording; does nothing when none is.
+func finishStoryboard(_ shell: Shell, at location: SourceLocation?) throws(Diagnostic) {
+    guard let recording = shell.existingState(StoryboardRecording.self), let path = recording.path else { return }
+    let html = StoryboardPage(steps: recording.steps, title: lastPathComponent(recording.shownPath)).render()
+    recording.path = nil
+    if case .failure(let e) = writeFileAtomically(path, Array(html.utf8)) {
+        throw .runtime(writeFailureMessage(recording.shownPath, e), at: location)
+    }
+}
+
+/// After every command while recording: the command, what it printed, the console lines since
+/// the last step, the phone, the tutorial's step.
+private func storyboardAfterCommand(_ shell: Shell) {
+    guard let recording = shell.existingState(StoryboardRecording.self), recording.path != nil,
+        let invocation = shell.lastInvocation, invocation.spec.name != "record"
+    else { return }
+    let session = shell.session
+    let log = session.log
+    let fresh = recording.logCount <= log.count ? Array(log[recording.logCount...]) : log
+    recording.logCount = log.count
+    var svg: String?
+    if let app = session.app {
+        svg = SVGSnapshot(scene: MapScene(app: app, session: session)).render().svg
+    }
+    let words = invocation.source.bytes[invocation.offset..<(invocation.offset + invocation.length)]
+    recording.steps.append(
+        StoryboardStep(
+            command: String(decoding: words, as: UTF8.self), output: shell.lastOutput, failed: shell.lastFailed,
+            console: fresh, svg: svg, tutorial: tutorialStepText(shell)))
+}
+
+extension Shell {
+    /// `placeshell --storyboard FILE.html`: records every command that follows, as
+    /// `record FILE.html` does (a relative path from the current directory).
+    public func startStoryboard(_ path: String) {
+        let recording = state(StoryboardRecording.self) { StoryboardRecording() }
+        recording.path = path
+        recording.shownPath = path
+        recording.steps = []
+        recording.logCount = session.log.count
+    }
+
+    /// Writes the storyboard still recording, if any; false (with the error reported) when it
+    /// cannot be written.
+    public func finishStoryboard() -> Bool {
+        do throws(Diagnostic) {
+            try PlaceScript.finishStoryboard(self, at: nil)
+            return true
+        } catch {
+            report(error, command: nil)
+            return false
+        }
+    }
+}

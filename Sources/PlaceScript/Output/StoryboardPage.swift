@@ -1,0 +1,108 @@
+/// A storyboard as one self-contained HTML page: a step for each recorded command (the command,
+/// its output, the app's console lines, the phone as an inline SVG, the tutorial's step text),
+/// a list of the steps, previous and next buttons and the arrow keys. Its style and script are
+/// inline; it refers to nothing outside itself, so it works opened from a file.
+struct StoryboardPage {
+    let steps: [StoryboardStep]
+    let title: String
+
+    func render() -> String {
+        var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        out += "<title>\(xmlEscaped(title)) — placeshell storyboard</title>\n"
+        out += "<style>\n" + Self.style + "</style>\n</head>\n<body>\n"
+        out += "<header><h1>\(xmlEscaped(title))</h1>"
+        out += "<nav><button id=\"prev\" type=\"button\">◀ Previous</button>"
+        out += "<span id=\"position\">\(steps.isEmpty ? "no steps" : "step 1 of \(steps.count)")</span>"
+        out += "<button id=\"next\" type=\"button\">Next ▶</button></nav></header>\n<main>\n<ol id=\"steps\">\n"
+        for (i, step) in steps.enumerated() {
+            out +=
+                "<li><a href=\"#step-\(i + 1)\" data-step=\"\(i)\"\(step.failed ? " class=\"failed\"" : "")>\(xmlEscaped(step.command))</a></li>\n"
+        }
+        out += "</ol>\n"
+        for (i, step) in steps.enumerated() {
+            out += "<section class=\"step\" id=\"step-\(i + 1)\"\(i == 0 ? "" : " hidden")>\n"
+            out += "<div class=\"text\">\n"
+            if let tutorial = step.tutorial {
+                let paragraphs = tutorial.split(separator: "\n", omittingEmptySubsequences: true)
+                out += "<div class=\"tutorial\">"
+                for (k, p) in paragraphs.enumerated() {
+                    out += k == 0 ? "<h3>\(xmlEscaped(String(p)))</h3>" : "<p>\(xmlEscaped(String(p)))</p>"
+                }
+                out += "</div>\n"
+            }
+            out +=
+                "<h2 class=\"command\"><span class=\"prompt\">placeshell&gt;</span> \(xmlEscaped(step.command))</h2>\n"
+            if !step.output.isEmpty {
+                out +=
+                    "<pre class=\"output\(step.failed ? " error" : "")\">\(xmlEscaped(step.output.joined(separator: "\n")))</pre>\n"
+            }
+            if !step.console.isEmpty {
+                out +=
+                    "<h4>console</h4><pre class=\"console\">\(xmlEscaped(step.console.joined(separator: "\n")))</pre>\n"
+            }
+            out += "</div>\n<div class=\"phone\">"
+            if let svg = step.svg {
+                // The snapshot without its XML declaration, inline.
+                out += svg.hasPrefix("<?xml") ? String(svg.drop { $0 != "\n" }.dropFirst()) : svg
+            } else {
+                out += "<p class=\"no-app\">the app is not running</p>"
+            }
+            out += "</div>\n</section>\n"
+        }
+        out += "</main>\n<script>\n" + Self.script + "</script>\n</body>\n</html>\n"
+        return out
+    }
+
+    static let style = """
+        body { margin: 0; font: 14px -apple-system, 'Helvetica Neue', Arial, sans-serif; color: #202124; background: #f4f5f7; }
+        header { display: flex; align-items: center; justify-content: space-between; padding: 8px 16px; background: #ffffff; border-bottom: 1px solid #dadce0; }
+        h1 { font-size: 18px; margin: 0; }
+        nav button { font: inherit; padding: 4px 12px; margin: 0 6px; }
+        main { display: grid; grid-template-columns: 220px 1fr; gap: 16px; padding: 16px; }
+        #steps { margin: 0; padding-left: 28px; font-family: monospace; font-size: 12px; max-height: 900px; overflow: auto; }
+        #steps a { color: #1a73e8; text-decoration: none; }
+        #steps a.failed { color: #d93025; }
+        #steps li.current a { font-weight: bold; color: #202124; }
+        .step { grid-column: 2; display: grid; grid-template-columns: minmax(300px, 1fr) 421px; gap: 16px; align-items: start; }
+        .step[hidden] { display: none; }
+        .command { font: bold 15px monospace; margin: 0 0 8px; }
+        .prompt { color: #80868b; }
+        pre { background: #ffffff; border: 1px solid #dadce0; padding: 8px; overflow: auto; white-space: pre-wrap; }
+        pre.error { color: #d93025; }
+        pre.console { background: #202124; color: #e8eaed; }
+        .tutorial { background: #e8f0fe; padding: 8px 12px; margin-bottom: 12px; }
+        .tutorial h3 { margin: 4px 0; }
+        .phone svg { display: block; }
+        .no-app { color: #80868b; font-style: italic; }
+
+        """
+
+    static let script = """
+        (function () {
+          var sections = document.querySelectorAll('section.step');
+          var links = document.querySelectorAll('#steps a');
+          var current = 0;
+          function show(i) {
+            if (sections.length === 0) return;
+            current = Math.max(0, Math.min(sections.length - 1, i));
+            for (var k = 0; k < sections.length; k++) {
+              sections[k].hidden = k !== current;
+              links[k].parentNode.className = k === current ? 'current' : '';
+            }
+            document.getElementById('position').textContent = 'step ' + (current + 1) + ' of ' + sections.length;
+            document.body.setAttribute('data-current', String(current + 1));
+          }
+          document.getElementById('prev').addEventListener('click', function () { show(current - 1); });
+          document.getElementById('next').addEventListener('click', function () { show(current + 1); });
+          for (var k = 0; k < links.length; k++) {
+            links[k].addEventListener('click', function (e) { e.preventDefault(); show(Number(this.getAttribute('data-step'))); });
+          }
+          document.addEventListener('keydown', function (e) {
+            if (e.key === 'ArrowRight' || e.key === 'ArrowDown') { show(current + 1); e.preventDefault(); }
+            if (e.key === 'ArrowLeft' || e.key === 'ArrowUp') { show(current - 1); e.preventDefault(); }
+          });
+          show(0);
+        })();
+
+        """
+}
