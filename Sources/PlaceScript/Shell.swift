@@ -113,7 +113,15 @@ public final class Shell {
     public private(set) var lastInvocation: Invocation?
     /// What the command that ran last printed as its result, or its error message (a storyboard's
     /// step shows it).
-    public private(set) var lastOutput: [String] = []
+    public var lastOutput: [String] {
+        if let lastError { return ["error: " + lastError] }
+        return lastResult.text
+    }
+    /// The result of the command that ran last (kept as it is: its lines are made only when a
+    /// storyboard asks for them).
+    private var lastResult = CommandResult.none
+    /// The error message of the command that ran last, or nil when it succeeded.
+    private var lastError: String?
     /// Whether the command that ran last failed.
     public private(set) var lastFailed = false
     /// What families keep for this shell between commands, one object per type (the tutorial's
@@ -487,8 +495,8 @@ public final class Shell {
             let result = try handler(CommandContext(shell: self, invocation: invocation))
             emit(result, command: spec.fullName)
             releaseHeldEvents()
-            lastOutput = []
-            result.forEachLine { lastOutput.append($0) }
+            lastResult = result
+            lastError = nil
             lastFailed = false
             lastCommand = spec
             lastInvocation = invocation
@@ -500,7 +508,8 @@ public final class Shell {
             if e.isInterruption { wasInterrupted = true }
             report(e, command: spec.fullName)
             releaseHeldEvents()
-            lastOutput = ["error: " + e.message]
+            lastResult = .none
+            lastError = e.message
             lastFailed = true
             lastCommand = spec
             lastInvocation = invocation
