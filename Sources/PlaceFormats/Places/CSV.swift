@@ -86,23 +86,9 @@ public enum CSVImporter {
     ) throws(ImportError) -> ImportSummary {
         var reader = try CSVReader(buffer)
         reader.mapping = mapping
-        var summary = try reader.readHeader()
+        let summary = try reader.readHeader()
         sink.expect(places: CSVReader.lineBreaks(buffer, from: reader.i) + 1)
-        var loaded = 0
-        while let row = try reader.nextRow(&summary) {
-            try interruption.check()
-            reader.arena.withUnsafeBufferPointer { arena in
-                sink.add(
-                    PlaceBytes(
-                        id: reader.bytes(row.id, arena), name: reader.bytes(row.name, arena),
-                        address: reader.bytes(row.address, arena), types: reader.bytes(row.types, arena),
-                        latitude: row.latitude, longitude: row.longitude, radius: row.radius, rating: row.rating,
-                        priceLevel: row.priceLevel))
-            }
-            loaded += 1
-        }
-        summary.streamed = loaded
-        return summary
+        return try streamRows(&reader, summary, into: &sink, interruption: &interruption)
     }
 
     /// `read` on a file handed over a chunk at a time rather than whole, so that a large file
@@ -126,8 +112,18 @@ public enum CSVImporter {
         var reader = try CSVReader(input.bytes, checked: true)
         reader.window = input
         reader.mapping = mapping
-        var summary = try reader.readHeader()
+        let summary = try reader.readHeader()
         sink.expect(places: lineBreaks)
+        return try streamRows(&reader, summary, into: &sink, interruption: &interruption)
+    }
+
+    /// The rows after the header, each handed to `sink` from the reader's bytes; the summary
+    /// with the places counted in `streamed`.
+    private static func streamRows<Sink: PlaceSink>(
+        _ reader: inout CSVReader, _ summary: ImportSummary, into sink: inout Sink,
+        interruption: inout ImportInterruption
+    ) throws(ImportError) -> ImportSummary {
+        var summary = summary
         var loaded = 0
         while let row = try reader.nextRow(&summary) {
             try interruption.check()
