@@ -11,6 +11,8 @@ public struct Pitfall: Sendable {
     public var code: String
     /// The example (in examples/) or the commands that show it.
     public var example: String
+    /// The change the developer should make, where one is given.
+    public var fix: String? = nil
 }
 
 /// The pitfalls, in id order.
@@ -99,6 +101,46 @@ public enum Pitfalls {
                 "Every fix and every unwind sends a billable Find Current Place request, an API that is legacy now.",
             code: "MapViewController didUpdateLocations and unwindToMain(segue:) both call listLikelyPlaces()",
             example: "'route run city-run', then 'stats'"),
+        Pitfall(
+            id: "P14", title: "a circle too small for the place you stand in",
+            what:
+                "The migrated app searches a circle around its last location, and a place is in the answer only when its point lies in the circle: standing in a large place (a campus, a park, a market) whose point is farther away than the radius, the place is missing from the list. The legacy answer counts a place's size (placeshell's likelihood model), so it lists the place.",
+            code:
+                "nearby flavour listLikelyPlaces(): GMSPlaceCircularLocationOption(location.coordinate, radius) with a radius smaller than the places the user may stand in",
+            example: "examples/p14-small-radius.placescript",
+            fix:
+                "Ask for a radius that reaches the points of the largest places the user may stand in (several hundred metres: 500 m finds the middle of a 450 m campus from its edge), and keep the list short with maxResultCount and rankPreference .distance rather than with a small radius."
+        ),
+        Pitfall(
+            id: "P15", title: "popularity puts a famous place above where you are",
+            what:
+                "rankPreference .popularity, the SDK's default, orders the circle's places by popularity: a famous attraction 200 m away comes first, before the café the user stands in. With no likelihood, the first row is all the app has to go on, and it is the wrong place.",
+            code:
+                "nearby flavour listLikelyPlaces(): request.rankPreference = .popularity (or left at its default)",
+            example: "examples/p15-popularity-over-presence.placescript",
+            fix:
+                "For \"where am I\" set request.rankPreference = .distance: the nearest places come first. Popularity suits \"what is worth seeing near me\"."
+        ),
+        Pitfall(
+            id: "P16", title: "a request before the first fix",
+            what:
+                "The legacy call located the device itself; the migrated app gives the circle's centre, and before the first location arrives it has none. viewDidLoad's listLikelyPlaces() sends nothing (“Nearby search skipped: no location yet.”), \"Get Place\" opens an empty picker, and with location denied the list stays empty for good with no error to print, where the legacy request failed with locationError (-11).",
+            code:
+                "nearby flavour viewDidLoad(): listLikelyPlaces() before any didUpdateLocations; listLikelyPlaces(): guard let location = currentLocation else { return }",
+            example: "examples/p16-request-before-fix.placescript",
+            fix:
+                "Search from didUpdateLocations only (drop the call in viewDidLoad); until currentLocation is set, disable \"Get Place\" or say that the location is not known yet, and when location is denied say so instead of showing an empty list."
+        ),
+        Pitfall(
+            id: "P17", title: "an empty property list",
+            what:
+                "Current Place took any field mask, an empty one too (its places came back blank). GMSPlaceSearchNearbyRequest refuses an empty placeProperties: every request fails with invalidRequest (-12), the app prints “Nearby Search error: …”, and the list stays empty.",
+            code:
+                "nearby flavour listLikelyPlaces(): GMSPlaceSearchNearbyRequest(locationRestriction:placeProperties:) given [] (a mask built from a list that ended up empty)",
+            example: "examples/p17-empty-properties.placescript",
+            fix:
+                "Name every property the app reads: [GMSPlaceProperty.name, .coordinate, .formattedAddress].map(\\.rawValue) for the picker's rows and the marker's title, position and snippet (all Pro: the request bills Nearby Search Pro)."
+        ),
     ]
 
     /// The pitfall with this id (`P4` or `p4`), or nil.

@@ -103,6 +103,8 @@ public final class TutorialApp: LocationManagerDelegate {
     /// `currentLocation`: the last location the nearby app received, its search circle's centre
     /// (the legacy flavours have no such property: the SDK locates the device itself).
     public internal(set) var currentLocation: LocationFix?
+    /// The pitfalls this launch has already noted once (the nearby app's P14 and P15).
+    var notedPitfalls: Set<String> = []
 
     /// A new app process; `restoring` skips what a launch sets in motion (a saved session is
     /// being read back, with its own state).
@@ -412,6 +414,12 @@ public final class TutorialApp: LocationManagerDelegate {
                     call: false)
                 self.lastPlacesResponse = .answered(count: places.count)
                 self.likelyPlaces.append(contentsOf: places)
+                // The place the user stands in, missed (P14) or outranked (P15): said once a launch.
+                if let standing = self.nearbyStanding, let pitfall = standing.pitfall, let cause = standing.cause,
+                    self.notedPitfalls.insert(pitfall).inserted
+                {
+                    self.session.emit(.note(cause + (standing.help.map { " — " + $0 } ?? ""), pitfall: pitfall))
+                }
             }
         }
     }

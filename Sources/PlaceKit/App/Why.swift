@@ -105,7 +105,34 @@ extension TutorialApp {
             if let stopped = stoppedForGood { reasons.append(stopped) }
             return reasons
         }
+        if flavor == .nearby, currentLocation == nil {
+            // The migrated app gives the circle's centre itself and has none before a fix.
+            var reason = WhyReason(
+                cause:
+                    "the nearby app has no location to search around yet: listLikelyPlaces() sent nothing (“Nearby search skipped: no location yet.”) and only a fix sends a search",
+                pitfall: "P16",
+                help: unauthorized
+                    ? "allow location ('auth allow'); the first fix sends the search, " + again
+                    : "wait for the first fix ('wait'), " + again)
+            if let stopped = stoppedForGood {
+                reason.detail = "And none will come: " + stopped.cause + "."
+                reason.help = stopped.help
+            } else if unauthorized {
+                reason.detail =
+                    "Without location permission no fix comes, and no error is printed: the list stays empty."
+            }
+            return [reason]
+        }
         switch lastPlacesResponse {
+        case .failed(.invalidRequest)? where flavor == .nearby && session.places.nearby.properties.isEmpty:
+            return [
+                WhyReason(
+                    cause:
+                        "the last request failed with invalidRequest (-12): GMSPlaceSearchNearbyRequest's placeProperties is empty, and the SDK sends no request without one",
+                    pitfall: "P17",
+                    help: "name the properties the app reads ('nearby fields name,coordinate,formattedAddress'), "
+                        + again)
+            ]
         case .failed(let code)?:
             let cause = "the last request failed with \(code.name) (\(code.rawValue)): \(code.meaning)"
             if code == .locationError, let stopped = stoppedForGood {
@@ -135,7 +162,28 @@ extension TutorialApp {
                             : "wait for the next fix (the device needs a position: 'locate'), ") + again)
                 ]
             }
+            if code == .accessNotConfigured && flavor.usesLegacyAPI && !session.places.project.legacy {
+                return [
+                    WhyReason(
+                        cause: cause,
+                        detail:
+                            "Places API (Legacy), which Current Place needs, is off in the key's project, as in every project made since March 2025: the app must move to Nearby Search (New) ('explain migrate').",
+                        help:
+                            "run the migrated app ('launch --flavor nearby'), or 'project legacy on' for an older project"
+                    )
+                ]
+            }
             return [WhyReason(cause: cause, help: "once a request can succeed ('faults'), " + again)]
+        case .answered(0)? where flavor == .nearby:
+            let circle = formatNumber(session.lastNearbyQuery?.settings.radius ?? session.places.nearby.radius)
+            if let standing = nearbyStanding, standing.outsideCircle, let cause = standing.cause {
+                return [WhyReason(cause: cause, pitfall: "P14", help: (standing.help ?? "") + ", " + again)]
+            }
+            return [
+                WhyReason(
+                    cause: "no place's point lies in the \(circle) m circle around the app's last location",
+                    help: "a larger circle ('nearby radius') or fewer type filters ('nearby types clear'), " + again)
+            ]
         case .answered(0)?:
             return [
                 WhyReason(

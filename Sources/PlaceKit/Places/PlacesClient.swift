@@ -174,7 +174,9 @@ extension Session {
             } else if failure.code == .accessNotConfigured {
                 faultNote = .note(SimulationChoices.newAPIOffNote)
             } else if failure.code == .invalidRequest {
-                faultNote = .note("the SDK refused the request: " + settings.problems.joined(separator: "; "))
+                faultNote = .note(
+                    "the SDK refused the request: " + settings.problems.joined(separator: "; "),
+                    pitfall: settings.properties.isEmpty ? "P17" : nil)
             }
         } else {
             let fields = NearbyProperties.fields(settings.properties)

@@ -329,6 +329,11 @@ public enum SimulationChoices {
                 "rankPreference .popularity (the default, GMSPlaceSearchNearbyRankPreference) orders the places in the circle by popularity = prior(type) × quality × reach, quality = rating / 5 (0.5 unrated), reach = 1 + log2(1 + radius / 25 m), then by distance, then place ID; .distance by distance from the centre, then place ID. The real service's popularity model is not published; the type priors are the likelihood model's ('help popularity')"
         ),
         Choice(
+            topic: "the place you stand in",
+            choice:
+                "Nearby Search (New) finds a place when its point lies in the request's circle; whether the service also counts a place whose area reaches into the circle is unconfirmed (the GMSPlaceCircularLocationOption and searchNearby references speak only of the circle). The device stands in a place when it is within the place's size (the datasets' radius) of its point: the smallest such place is the one the notes and 'explain' of P14 (its point outside the circle) and P15 (popularity ranked another place first) name"
+        ),
+        Choice(
             topic: "nearby properties",
             choice:
                 "the place properties the nearby app asks for are GMSPlaceProperty cases named as the GMSPlaceField they replace (name, placeID, coordinate, formattedAddress, …, currentOpeningHours for openingHours) plus the Atmosphere ones (curbsidePickup, delivery, dineIn, allowsDogs); an unrequested property reads as for the legacy fields. Which still exist in today's SDK (e.g. .name beside displayName) is unconfirmed"

@@ -20,8 +20,12 @@ extension CommandFamily {
                     app's list, each place's distance, its share of the likelihood and why it ranks
                     where it does. With another command: the real API calls it stands for and the
                     delegate callbacks that follow (the Objective-C app's, when that flavour runs).
-                    With a pitfall's id, 'explain P4': what goes wrong, where in the code, and
-                    the example that shows it ('help pitfalls' lists them all).
+                    With a pitfall's id, 'explain P4': what goes wrong, where in the code, the
+                    example that shows it and, where given, the fix ('help pitfalls' lists them
+                    all). 'explain migrate': what changes when the app moves from Current Place
+                    to Nearby Search (New), and where this session stands. In the nearby flavour
+                    'explain likely' shows the order instead: each place's distance and
+                    popularity, and the place the device stands in.
                     """,
                 effect: .looks,
                 manual: #"""
@@ -43,21 +47,42 @@ extension CommandFamily {
                     answered for and shows, for each place, its distance, spread, prior, weight,
                     its share of the likelihood and why it ranks where it does, by placeshell's
                     own likelihood model (Google does not publish how it ranks).
+                    In the nearby flavour
+                    .Pq Ic launch Fl Fl flavor Cm nearby
+                    there is no likelihood:
+                    .Ql explain likely
+                    searches the last request's circle again and shows, for each place in the
+                    order the answer gave, its distance from the centre, its type prior, quality,
+                    reach and popularity
+                    .Pq Sx POPULARITY MODEL
+                    and whether the device stands in it.
                     With a pitfall's id,
                     .Ql explain P4
-                    gives that pitfall in full: what goes wrong, where in the tutorial's code, and
-                    the example that shows it;
+                    gives that pitfall in full: what goes wrong, where in the tutorial's code, the
+                    example that shows it and, where given, the fix;
                     .Ql help pitfalls
                     lists them all.
+                    .Ql explain migrate
+                    says what changes when the app moves from Current Place to Nearby Search
+                    (New): why (Places API (Legacy) cannot be enabled for a new Cloud project),
+                    the APIs the project needs, who gives the location, the required property
+                    list, the order that replaces the likelihood, billing, and the callbacks and
+                    their deprecations, each with the pitfalls it brings
+                    .Pq P14 No to P17 ;
+                    and where this session's project and app stand.
                     .Dl explain
                     .Dl explain likely
                     .Dl explain select
+                    .Dl explain migrate
                     """#,
-                examples: ["explain", "explain likely", "explain launch", "explain select", "explain P4"],
+                examples: [
+                    "explain", "explain likely", "explain launch", "explain select", "explain P4", "explain migrate",
+                ],
                 handler: { ctx throws(Diagnostic) in
                     let words = try ctx.optional("COMMAND", as: .words) ?? []
                     if words.isEmpty { return explainState(ctx.shell) }
                     if words == ["likely"] { return try explainLikely(ctx) }
+                    if words == ["migrate"] { return explainMigrate(ctx.shell) }
                     if words.count == 1, let pitfall = Pitfalls.named(words[0]) { return explainPitfall(pitfall) }
                     return try explainCommand(ctx, words)
                 }),
@@ -154,6 +179,7 @@ let pitfallsHelp: String = {
         text += wrapText(p.what, width: 90, indent: "    ") + "\n"
         text += wrapText("code: " + p.code, width: 90, indent: "    ", hanging: "          ") + "\n"
         text += wrapText("shown by: " + p.example, width: 90, indent: "    ", hanging: "              ") + "\n"
+        if let fix = p.fix { text += wrapText("fix: " + fix, width: 90, indent: "    ", hanging: "         ") + "\n" }
     }
     return text
 }()
@@ -163,20 +189,22 @@ private func explainPitfall(_ p: Pitfall) -> CommandResult {
     let value = Value.record([
         Value.Field("id", .string(p.id)), Value.Field("title", .string(p.title)),
         Value.Field("what", .string(p.what)), Value.Field("code", .string(p.code)),
-        Value.Field("example", .string(p.example)),
+        Value.Field("example", .string(p.example)), Value.Field("fix", .optional(p.fix)),
     ])
-    let lines = [
+    var lines = [
         "\(p.id): \(p.title)", wrapText(p.what, width: 90, indent: "  "),
         wrapText("code: " + p.code, width: 90, indent: "  ", hanging: "        "),
         wrapText("shown by: " + p.example, width: 90, indent: "  ", hanging: "            "),
     ]
+    if let fix = p.fix { lines.append(wrapText("fix: " + fix, width: 90, indent: "  ", hanging: "       ")) }
     return CommandResult(
         value: value,
         text: lines.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) })
 }
 
 private let explainTopicType = ArgType(
-    usage: "COMMAND", isGreedy: true, completions: { shell in shell.table.commandNames + Pitfalls.all.map(\.id) }
+    usage: "COMMAND", isGreedy: true,
+    completions: { shell in shell.table.commandNames + ["migrate"] + Pitfalls.all.map(\.id) }
 ) { (c: inout TokenCursor) throws(Diagnostic) in
     var words: [String] = []
     while let t = c.next() { words.append(t.text) }
@@ -361,6 +389,12 @@ private func explainState(_ shell: Shell) -> CommandResult {
             text += "; Nearby Search ranked \(first.place.name ?? "(no name)") first"
         }
         reasons.append(Reason(topic: "list", text: text + "."))
+    }
+    if count > 0, let standing = app.nearbyStanding, let pitfall = standing.pitfall, let cause = standing.cause {
+        let help = standing.help.map { " Fix: " + $0 + "." } ?? ""
+        reasons.append(
+            Reason(topic: "list", text: cause.prefix(1).uppercased() + cause.dropFirst() + "." + help, pitfall: pitfall)
+        )
     }
     if let picker = app.pickerPlaces,
         picker.count != count || zip(picker, app.likelyPlaces).contains(where: { $0.place != $1.place })
@@ -565,6 +599,7 @@ private func explainCommand(_ ctx: CommandContext, _ words: [String]) throws(Dia
 /// distance, spread, prior, weight, share, and what made each place rank where it does.
 private func explainLikely(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
     let app = try requireApp(ctx)
+    if app.flavor == .nearby { return explainNearbyLikely(ctx, app) }
     guard !app.likelyPlaces.isEmpty else {
         var text = "The app's list is empty: nothing to explain. 'explain' says why."
         if let query = ctx.session.lastAnsweredQuery {
@@ -626,6 +661,122 @@ private func explainLikely(_ ctx: CommandContext) throws(Diagnostic) -> CommandR
     let sameAsApp =
         ranked.count == app.likelyPlaces.count
         && zip(ranked, app.likelyPlaces).allSatisfy { $0.place.id == $1.place.source.id }
+    if !sameAsApp {
+        lines.append("note: the dataset has changed since the list was answered; this is how it would rank now.")
+    }
+    return CommandResult(value: .list(values), text: lines)
+}
+
+// MARK: - explain migrate
+
+/// `explain migrate`: what changes when the tutorial moves from Current Place (Places API
+/// (Legacy)) to Nearby Search (New), topic by topic, with where this session stands.
+private func explainMigrate(_ shell: Shell) -> CommandResult {
+    let session = shell.session
+    let project = session.places.project
+    let flavor = session.app?.flavor
+    var now = "This session's project: \(projectText(project))"
+    if project.legacy {
+        now += "; 'project legacy off' makes it a new project, where the legacy call fails."
+    } else {
+        now += ": a new project, where the legacy call fails with accessNotConfigured (-9)."
+    }
+    var reasons = [
+        Reason(
+            topic: "why",
+            text:
+                "The tutorial's findPlaceLikelihoodsFromCurrentLocation(withPlaceFields:callback:), Current Place, belongs to Places API (Legacy): since March 2025 a new Cloud project cannot enable it (existing projects keep it), and without it the call fails with accessNotConfigured (-9). Places API (New) has no Current Place: the app searches nearby instead. "
+                + now),
+        Reason(
+            topic: "APIs",
+            text:
+                "Enable Places API (New) (places.googleapis.com) in the key's Cloud project and allow it on the key, beside the Maps SDK for iOS the map needs, and use the GooglePlaces SDK 9.0.0 or later. No line of code chooses the API: the SDK's version and the services the key may call decide what works."
+                + (project.newAPI ? "" : " This session's project has Places API (New) off ('project new-api on').")),
+        Reason(
+            topic: "location",
+            text:
+                "The legacy call located the device itself; the new request needs a centre. Keep the last location locationManager(_:didUpdateLocations:) gives (currentLocation) and search a circle around it: GMSPlaceCircularLocationOption(center, radius), 0…50000 m. Before the first fix there is no centre (P16). A place is found when its point lies in the circle, so the radius must reach the places the user may stand in (P14)."
+        ),
+        Reason(
+            topic: "fields",
+            text:
+                "The property list is required: GMSPlaceSearchNearbyRequest(locationRestriction:placeProperties:) with [GMSPlaceProperty.name, .coordinate, .formattedAddress].map(\\.rawValue); an empty list fails with invalidRequest (-12) (P17). Ask for formattedAddress if the marker's snippet is to show (P1)."
+        ),
+        Reason(
+            topic: "order",
+            text:
+                "There is no GMSPlaceLikelihood: the places come without a likelihood, and their order is the answer (likely[N].likelihood is nil). rankPreference .popularity, the default, puts the most popular first, which may not be where the user is (P15); .distance puts the nearest first. maxResultCount is 1…20, 20 by default."
+        ),
+        Reason(
+            topic: "billing",
+            text:
+                "The legacy call bills Find Current Place and a data SKU for each tier of fields it asks for (Basic, Contact, Atmosphere). A nearby search bills one SKU, the highest its properties need: Nearby Search Pro (name, coordinate, formattedAddress, placeID, types, …), Enterprise (rating, currentOpeningHours, …) or Enterprise + Atmosphere (delivery, dineIn, …); the tutorial's properties stay at Pro. Every fix and every selection still sends a billed request (P13): 'stats billing' shows what the session billed, SKU by SKU."
+        ),
+        Reason(
+            topic: "callbacks",
+            text:
+                "The legacy call delivers [GMSPlaceLikelihood]? to a GMSPlaceLikelihoodsCallback; the new one is placesClient.searchNearby(with: request, completion:), which delivers a GMSPlaceSearchNearbyResponse? (its places, [GMSPlace]?) and an Error?. Deprecated on the way: GMSPlaceLikelihoodsCallback for GMSPlaceSearchNearbyResultCallback, and that for GMSPlaceSearchNearbyResponseCallback; searchNearby(with:callback:), which delivers [GMSPlace]?, for searchNearby(with:completion:). In GooglePlacesSwift: await PlacesClient.shared.searchNearby(with: SearchNearbyRequest(…)) gives a Result of [Place] or a PlacesError. Call on the main thread; the completion comes there."
+        ),
+    ]
+    var here =
+        "'project legacy off' makes the session's project a new one; 'launch --flavor nearby' runs the migrated app ('help flavor nearby' shows its code); 'nearby' shows its request and changes it; 'compare' puts the legacy likelihoods and the new list side by side at the device's position. examples/migrate-to-nearby.placescript walks through it."
+    switch flavor {
+    case .nearby?: here += " Now the nearby app runs."
+    case let f?: here += " Now the \(f.title) app runs: it still calls Current Place."
+    case nil: break
+    }
+    reasons.append(Reason(topic: "placeshell", text: here))
+    return render(reasons, shell)
+}
+
+/// `explain likely` in the nearby flavour: no likelihoods, only the order; each place's
+/// distance and popularity, searched again for the circle the last request asked for.
+private func explainNearbyLikely(_ ctx: CommandContext, _ app: TutorialApp) -> CommandResult {
+    guard let query = ctx.session.lastNearbyQuery, case .answered? = app.lastPlacesResponse else {
+        let why = app.why(.emptyList).first.map { ": " + $0.cause } ?? ""
+        return .line("The nearby app's list has no answer to explain\(why).", value: .list([]))
+    }
+    let settings = query.settings
+    let found = NearbyModel.search(ctx.session.places.dataset, center: query.center, settings: settings)
+    let inside = Set(NearbyModel.containing(ctx.session.places.dataset, point: query.center).map(\.place.id))
+    var lines = [
+        "Nearby Search gives no likelihood: the order is the answer. placeshell's popularity model, not Google's ('help popularity').",
+        "For the \(formatNumber(settings.radius)) m circle around \(formatFixed(query.center.latitude, decimals: 6)), \(formatFixed(query.center.longitude, decimals: 6)), rankPreference .\(settings.rank.rawValue)"
+            + (settings.rank == .popularity
+                ? ": popularity = prior × quality × reach, then distance."
+                : ": nearest first; popularity plays no part."),
+    ]
+    var rows: [[String]] = []
+    var values: [Value] = []
+    for (i, f) in found.enumerated() {
+        let (prior, quality, reach) = PopularityModel.factors(
+            types: f.place.types, rating: f.place.rating, radius: f.place.radius)
+        var why: [String] = []
+        if inside.contains(f.place.id) { why.append("the device stands in it") }
+        if i == 0 { why.append(settings.rank == .popularity ? "the most popular" : "the nearest") }
+        rows.append([
+            String(i + 1), f.place.name, formatFixed(f.distance, decimals: 0) + " m", formatNumber(prior),
+            formatFixed(quality, decimals: 2), formatFixed(reach, decimals: 2), formatFixed(f.popularity, decimals: 2),
+            why.joined(separator: "; "),
+        ])
+        values.append(
+            .record([
+                Value.Field("rank", .int(i + 1)), Value.Field("name", .string(f.place.name)),
+                Value.Field("id", .string(f.place.id)), Value.Field("distance", .number(f.distance, .length)),
+                Value.Field("popularity", .number(f.popularity)),
+                Value.Field("standsIn", .bool(inside.contains(f.place.id))),
+            ]))
+    }
+    lines += TextTable(
+        headers: ["#", "PLACE", "DIST", "PRIOR", "QUALITY", "REACH", "POPULARITY", "WHY"],
+        alignments: [.right, .left, .right, .right, .right, .right, .right, .left], rows: rows
+    ).render(style: ctx.shell.outputStyle)
+    if let standing = app.nearbyStanding, let pitfall = standing.pitfall, let cause = standing.cause {
+        lines.append("note: " + cause + (standing.help.map { " — " + $0 } ?? "") + " (\(pitfall))")
+    }
+    let sameAsApp =
+        found.count == app.likelyPlaces.count
+        && zip(found, app.likelyPlaces).allSatisfy { $0.place.id == $1.place.source.id }
     if !sameAsApp {
         lines.append("note: the dataset has changed since the list was answered; this is how it would rank now.")
     }
