@@ -415,7 +415,8 @@ public final class TutorialApp: LocationManagerDelegate {
                 self.lastPlacesResponse = .answered(count: places.count)
                 self.likelyPlaces.append(contentsOf: places)
                 // The place the user stands in, missed (P14) or outranked (P15): said once a launch.
-                if let standing = self.nearbyStanding, let pitfall = standing.pitfall, let cause = standing.cause,
+                if !self.notedPitfalls.isSuperset(of: ["P14", "P15"]), let standing = self.nearbyStanding,
+                    let pitfall = standing.pitfall, let cause = standing.cause,
                     self.notedPitfalls.insert(pitfall).inserted
                 {
                     self.session.emit(.note(cause + (standing.help.map { " — " + $0 } ?? ""), pitfall: pitfall))
