@@ -399,7 +399,7 @@ final class TutorialTests: XCTestCase {
         XCTAssertEqual(state(shell, "tutorial.done"), .list([.int(1), .int(2)]))
         XCTAssertTrue(
             out.text.contains(
-                "✓ step 2 done: Answer the alert\n  Allow While Using App made the status authorizedWhenInUse, and the delegate heard it.\n\nStep 3 of 15: Set up the location manager\n"
+                "✓ step 2 done: Answer the alert\n  Allow While Using App made the status authorizedWhenInUse, and the delegate heard it.\n\nStep 3 of 20: Set up the location manager\n"
             ))
     }
 

@@ -863,7 +863,15 @@ extension CommandFamily {
             and duplicate rows
             .Pq P3 ,
             stepped with
-            .Ic set autorun off .
+            .Ic set autorun off ;
+            last, the app migrated to Nearby Search (New), step by step: a new Cloud project
+            without Places API (Legacy)
+            .Pq Ic project legacy off ,
+            the nearby flavour that sends nothing before the first fix, its place properties
+            .Pq P1 again ,
+            ranking by distance in a smaller circle, and no more results than the picker
+            shows
+            .Pq Ic nearby fields , Ic nearby rank , Ic nearby radius , Ic nearby max .
             Each step names the part of the published tutorial its code belongs to, says
             what the app does at that point, shows the calls it exercises as
             .Ic trace
@@ -1023,7 +1031,9 @@ extension CommandFamily {
                     places, let the user pick, add the marker; then the pitfalls: the missing snippet,
                     denied, approximate location, the Objective-C differences, and (optional) the first
                     request racing the prompt, the empty list and duplicate rows, stepped with autorun
-                    off. Each step names the part of the published tutorial it belongs to, says what the
+                    off; last, the app migrated to Nearby Search (New): a new project without Places API
+                    (Legacy), the nearby flavour waiting for a fix, its place properties, ranking by
+                    distance in a smaller circle, and five results. Each step names the part of the published tutorial it belongs to, says what the
                     app does, shows the calls it exercises as 'trace' prints them (Objective-C for the
                     Objective-C steps), names the API, and says what to type; 'explain', 'map' and
                     'snapshot' come in where they help. After every command the walk checks the step

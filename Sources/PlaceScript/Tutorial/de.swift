@@ -567,4 +567,209 @@ let tutorialTextDE = #"""
     hint: Bei ausgeschaltetem Autorun: 'locate google-sydney', 'likely', 'wait 0.7s', 'select 1', dann dreimal 'step' und 'likely'.
     recap: Zwei gleichzeitig laufende Anfragen hängen beide an dieselbe Liste an: jeder Ort zweimal.
     after: Jeder Name steht zweimal da, und ein Finger erreicht nur die ersten fünf. 'back', danach lässt 'set autorun on' die Ereignisschleife wieder von selbst laufen.
+
+    == 16
+    title: Ein neues Projekt hat kein Current Place
+    part: keiner (die App, umgestellt auf Nearby Search (New))
+    say:
+      findPlaceLikelihoodsFromCurrentLocation gehört zu Current Place, einem Teil der Places API
+      (Legacy). Seit März 2025 lässt sich diese API in einem neuen Google Cloud-Projekt nicht mehr
+      aktivieren; Projekte, die sie bereits hatten, behalten sie. Am Code der App ändert sich
+      nichts: Entscheidend ist das Projekt, zu dem ihr Schlüssel gehört. Fehlt dort die API, schlägt
+      jede Anfrage mit accessNotConfigured (-9) fehl.
+
+      Lassen Sie die Ereignisschleife wieder von selbst laufen, 'set autorun on', und machen Sie die
+      Sitzung zu einem neuen Projekt, 'project legacy off' (die Places API (New) bleibt aktiviert).
+      Beenden Sie dann die App und starten Sie sie unverändert neu: 'terminate' und 'launch'. Jede
+      Anfrage, die sie sendet, schlägt fehl: "Current Place error: … not enabled …", und ein Hinweis
+      zeigt den Ausweg.
+    code: → placesClient.findPlaceLikelihoodsFromCurrentLocation(withPlaceFields: …
+    code: ← findPlaceLikelihoodsFromCurrentLocation callback: nil, accessNotConfigured (-9)
+    api: GMSPlacesClient.findPlaceLikelihoodsFromCurrentLocation(withPlaceFields:callback:)
+    api: GMSPlacesErrorCode.accessNotConfigured
+    type: set autorun on
+    type: project legacy off
+    type: terminate
+    type: launch
+    done: shell.autorun == true
+    done: project.legacy == false
+    done: app.flavor == "swift"
+    happened: launch swift
+    happened: console The Places API for iOS is not enabled
+    when: shell.autorun == false
+    hint: Autorun ist aus, daher warten die Ereignisse des Starts: 'set autorun on', dann 'terminate' und 'launch'.
+    when: project.legacy == true
+    hint: Das Projekt hat noch die Places API (Legacy): 'project legacy off', dann 'terminate' und 'launch'.
+    when: app.flavor == "nearby"
+    hint: Das ist bereits die umgestellte App; in diesem Schritt läuft die App des Tutorials unverändert: 'terminate', dann 'launch'.
+    when: auth.prompt == true
+    hint: Der Dialog ist zu sehen: 'auth allow'. Die Anfrage des folgenden Standortupdates schlägt mit accessNotConfigured (-9) fehl.
+    hint: Geben Sie 'set autorun on' und 'project legacy off' ein, dann 'terminate' und 'launch'.
+    recap: Ohne Places API (Legacy) im Projekt des Schlüssels schlägt jede Current-Place-Anfrage mit accessNotConfigured (-9) fehl.
+
+    == 17
+    title: Nearby Search (New) wartet auf einen Standort
+    part: keiner (die App, umgestellt auf Nearby Search (New))
+    say:
+      Die umgestellte App ist die Version 'nearby': dieselben Bildschirme, derselbe Standortcode,
+      nur listLikelyPlaces() ist für Nearby Search (New) neu geschrieben, ab GooglePlaces SDK 9
+      ('help flavor nearby' zeigt den Code). Der alte Aufruf hat das Gerät selbst geortet; die neue
+      Anfrage durchsucht einen Kreis, GMSPlaceCircularLocationOption(center, radius), und dessen
+      Mittelpunkt muss die App liefern. Bei jedem Standortupdate speichert sie den Standort jetzt in
+      currentLocation, bevor sie listLikelyPlaces() aufruft. Diese Methode erstellt eine
+      GMSPlaceSearchNearbyRequest und ruft searchNearby(with:completion:) auf.
+
+      Ohne Standort wird nichts gesendet; die Anfrage, die in Schritt 13 dem Dialog zuvorkam (P4),
+      gibt es nicht mehr. Fangen Sie von vorn an und sehen Sie zu: 'reset', 'launch --flavor
+      nearby', 'auth allow'. viewDidLoad gibt "Nearby search skipped: no location yet." aus; nach
+      der Antwort sendet das erste Standortupdate die erste Suche.
+    code: ← guard let location = currentLocation else { … return }
+    code: → currentLocation = locations.last
+    code: → request = GMSPlaceSearchNearbyRequest(locationRestriction: …
+    code: → placesClient.searchNearby(with: request, completion:)
+    code: ← searchNearby completion: GMSPlaceSearchNearbyResponse(places: [GMSPlace] × …
+    api: GMSPlaceSearchNearbyRequest(locationRestriction:placeProperties:)
+    api: GMSPlaceCircularLocationOption(_:_:)
+    api: GMSPlacesClient.searchNearby(with:completion:)
+    type: reset
+    type: launch --flavor nearby
+    type: auth allow
+    done: app.flavor == "nearby"
+    done: likely.count > 0
+    done: likely[1].likelihood == nil
+    happened: launch nearby
+    happened: console Nearby search skipped: no location yet.
+    happened: answer auth allow
+    happened: console Location:
+    when: shell.autorun == false
+    hint: Autorun ist aus, daher warten die Ereignisse: 'set autorun on', dann 'reset', 'launch --flavor nearby' und 'auth allow'.
+    when: project.newAPI == false
+    hint: Auch die Places API (New) fehlt im Projekt: 'project new-api on', dann 'reset', 'launch --flavor nearby' und 'auth allow'.
+    when: auth.prompt == true
+    hint: Der Dialog ist zu sehen: 'auth allow'. Danach sendet das erste Standortupdate die erste Suche.
+    when: app.flavor == "nearby"
+    hint: In diesem Schritt soll der Dialog in der umgestellten App beantwortet werden: 'reset', dann 'launch --flavor nearby' und 'auth allow'.
+    hint: Geben Sie 'reset', 'launch --flavor nearby' und dann 'auth allow' ein.
+    recap: Die umgestellte App sendet nichts, bis ein Standortupdate ihr einen Mittelpunkt liefert; danach durchsucht jedes Update den Kreis um diesen Punkt.
+
+    == 18
+    title: placeProperties als Feldmaske (P1)
+    part: keiner (die App, umgestellt auf Nearby Search (New))
+    say:
+      Die neue Anfrage kennt kein withPlaceFields: mehr. Diese Rolle übernehmen ihre
+      placeProperties, und die App fordert nur [GMSPlaceProperty.name, .coordinate] an: Die
+      Markierung hätte also wieder kein Snippet, wie in Schritt 8. ('fields' hat die Feldmaske des
+      alten Aufrufs gesetzt; die neue Anfrage liest sie nicht.)
+
+      Fügen Sie die Adresse hinzu, 'nearby fields +formattedAddress', und erstellen und starten Sie
+      die App dann wie in Xcode neu: 'terminate', 'launch --flavor nearby'. 'likely' und 'select 1'
+      liefern eine Markierung mit Snippet. Abgerechnet wird eine Anfrage nach der SKU ihrer
+      teuersten Eigenschaft; name, coordinate und formattedAddress gehören alle zu Nearby Search
+      Pro, und 'nearby' zeigt, wie die Anfrage abgerechnet wird.
+    code: → request = GMSPlaceSearchNearbyRequest(locationRestriction: …
+    code: → marker.snippet = "…"
+    api: GMSPlaceProperty.formattedAddress
+    api: GMSPlaceSearchNearbyRequest.placeProperties
+    type: nearby fields +formattedAddress
+    type: terminate
+    type: launch --flavor nearby
+    type: likely
+    type: select 1
+    done: nearby.fields contains "formattedAddress"
+    done: nearby.fields contains "name"
+    done: nearby.fields contains "coordinate"
+    done: app.flavor == "nearby"
+    done: markers[1].snippet != nil
+    when: nearby.fields !contains "name"
+    hint: Die angegebenen Eigenschaften haben die ganze Liste ersetzt, und name fehlt darin: 'nearby fields reset', dann 'nearby fields +formattedAddress'.
+    when: nearby.fields !contains "coordinate"
+    hint: Die angegebenen Eigenschaften haben die ganze Liste ersetzt, und coordinate fehlt darin: 'nearby fields reset', dann 'nearby fields +formattedAddress'.
+    when: app.flavor != "nearby"
+    hint: In diesem Schritt geht es um die umgestellte App: 'terminate', 'launch --flavor nearby', dann 'likely' und 'select 1'.
+    when: nearby.fields contains "formattedAddress"
+    hint: Die Eigenschaften stimmen, aber die Liste stammt von einer Anfrage, die vor der Änderung gesendet wurde: 'terminate', 'launch --flavor nearby', dann 'likely' und 'select 1'.
+    hint: Geben Sie 'nearby fields +formattedAddress' ein und erstellen und starten Sie die App dann neu: 'terminate', 'launch --flavor nearby', danach 'likely' und 'select 1'.
+    recap: Eine Eigenschaft, die die Anfrage nicht angefordert hat, ist nil, wie zuvor ein Feld: formattedAddress füllt das Snippet wieder.
+
+    == 19
+    title: Beliebtheit oder Entfernung: Die Reihenfolge ist die Antwort
+    part: keiner (die App, umgestellt auf Nearby Search (New))
+    say:
+      Current Place hat jedem Ort eine Wahrscheinlichkeit mitgegeben. Nearby Search (New) liefert
+      keine (likely[1].likelihood ist nil): Die Reihenfolge ist alles, was die Antwort aussagt.
+      Standardmäßig, mit rankPreference .popularity, kommen die beliebtesten Orte im Kreis zuerst
+      ('help popularity' zeigt, wie placeshell sie bewertet), und der nächstgelegene Ort steht
+      womöglich weit unten in der Liste.
+
+      Für die Frage "Wo bin ich?" ist der nächstgelegene Ort die bessere Vermutung. Sortieren Sie
+      nach Entfernung, 'nearby rank distance', und verkleinern Sie den Kreis von 500 m auf 250 m,
+      'nearby radius 250m' (das SDK akzeptiert 0 bis 50.000 m). Erstellen und starten Sie die App
+      neu, 'terminate' und 'launch --flavor nearby', und tippen Sie auf "Get Place", 'likely': Der
+      nächstgelegene Ort steht oben, und alle Orte liegen höchstens 250 m entfernt.
+    code: → request.rankPreference = .distance
+    code: ← searchNearby completion: GMSPlaceSearchNearbyResponse(places: [GMSPlace] × …
+    api: GMSPlaceSearchNearbyRankPreference.distance
+    api: GMSPlaceCircularLocationOption(_:_:)
+    type: nearby rank distance
+    type: nearby radius 250m
+    type: terminate
+    type: launch --flavor nearby
+    type: likely
+    done: nearby.rank == "distance"
+    done: nearby.radius <= 250
+    done: app.flavor == "nearby"
+    done: app.screen == "picker"
+    done: likely.count >= 2
+    done: likely[1].distance <= likely[2].distance
+    done: likely[1].likelihood == nil
+    happened: launch nearby
+    happened: typed likely
+    when: nearby.rank != "distance"
+    hint: Die Orte sind noch nach Beliebtheit sortiert: 'nearby rank distance'.
+    when: nearby.radius > 250
+    hint: Der Kreis ist noch größer als 250 m: 'nearby radius 250m'.
+    when: app.screen == "picker"
+    hint: Die angezeigte Liste stammt von einer Anfrage, die vor der Änderung gesendet wurde: 'back', 'terminate', 'launch --flavor nearby', dann 'likely'.
+    hint: Geben Sie 'nearby rank distance' und 'nearby radius 250m' ein, dann 'terminate', 'launch --flavor nearby' und 'likely'.
+    recap: Ohne Wahrscheinlichkeiten ist die Rangfolge die Antwort: .distance stellt den nächstgelegenen Ort innerhalb des Kreises an den Anfang.
+
+    == 20
+    title: Nicht mehr Orte, als die Auswahlliste zeigt
+    part: keiner (die App, umgestellt auf Nearby Search (New))
+    say:
+      Die Auswahlliste zeigt fünf Zeilen und lässt sich nicht scrollen (Schritt 15): Jeder Ort nach
+      dem fünften ist außer Reichweite, und doch fordert die Anfrage bis zu 20 an, den Standardwert
+      von maxResultCount. Fordern Sie nur so viele an, wie der Bildschirm zeigt: 'nearby max 5' (das
+      SDK akzeptiert 1 bis 20).
+
+      Erstellen und starten Sie die App neu, 'terminate' und 'launch --flavor nearby', dann 'likely'
+      und 'select 1': höchstens fünf Zeilen und eine Markierung mit Adresse am ersten Ort. Das ist
+      die ganze Umstellung: dieselben Bildschirme, eine Anfrage rund um das letzte Standortupdate
+      und eine sortierte Liste ohne Wahrscheinlichkeiten.
+    code: → request.maxResultCount = 5
+    code: → marker.snippet = "…"
+    api: GMSPlaceSearchNearbyRequest.maxResultCount
+    type: nearby max 5
+    type: terminate
+    type: launch --flavor nearby
+    type: likely
+    type: select 1
+    done: nearby.max == 5
+    done: app.flavor == "nearby"
+    done: likely.count > 0
+    done: likely.count <= 5
+    done: app.screen == "map"
+    done: markers[1].snippet != nil
+    happened: launch nearby
+    happened: typed likely
+    happened: typed select …
+    when: nearby.max != 5
+    hint: maxResultCount ist nicht 5: 'nearby max 5'.
+    when: likely.count > 5
+    hint: Die Liste stammt von einer Anfrage, die vor der Änderung gesendet wurde: 'terminate', 'launch --flavor nearby', dann 'likely' und 'select 1'.
+    when: app.screen == "picker"
+    hint: Jetzt sind es höchstens fünf Zeilen: 'select 1' setzt den ersten Ort auf die Karte.
+    hint: Geben Sie 'nearby max 5' ein, dann 'terminate', 'launch --flavor nearby', 'likely' und 'select 1'.
+    recap: Mit maxResultCount 5 fordert die App nicht mehr Orte an, als die Auswahlliste zeigen kann.
+    after: 'tap marker 1' zeigt den Namen und die Adresse. Mit 'project legacy on' wird das Projekt wieder zu einem älteren.
     """#

@@ -610,4 +610,202 @@ let tutorialTextEN = #"""
     hint: with autorun off: 'locate google-sydney', 'likely', 'wait 0.7s', 'select 1', then 'step' three times and 'likely'.
     recap: Two requests in flight both append to one list: every place twice.
     after: Every name is there twice, and a finger reaches only the first five. 'back', then 'set autorun on' lets the run loop run by itself again.
+
+    == 16
+    title: A new project has no Current Place
+    part: none (the app migrated to Nearby Search (New))
+    say:
+      findPlaceLikelihoodsFromCurrentLocation is Current Place, a part of Places API (Legacy).
+      Since March 2025 a new Google Cloud project cannot enable that API; projects that had it
+      keep it. The app's code stays the same, but the project its key belongs to decides: without
+      the API, every request fails with accessNotConfigured (-9).
+
+      Let the run loop run by itself again, 'set autorun on', and make the session a new project,
+      'project legacy off' (Places API (New) stays on). Then stop the app and start it as it is,
+      'terminate' and 'launch'. Each request it sends fails: "Current Place error: … not
+      enabled …", and a note points to the way out.
+    code: → placesClient.findPlaceLikelihoodsFromCurrentLocation(withPlaceFields: …
+    code: ← findPlaceLikelihoodsFromCurrentLocation callback: nil, accessNotConfigured (-9)
+    api: GMSPlacesClient.findPlaceLikelihoodsFromCurrentLocation(withPlaceFields:callback:)
+    api: GMSPlacesErrorCode.accessNotConfigured
+    type: set autorun on
+    type: project legacy off
+    type: terminate
+    type: launch
+    done: shell.autorun == true
+    done: project.legacy == false
+    done: app.flavor == "swift"
+    happened: launch swift
+    happened: console The Places API for iOS is not enabled
+    when: shell.autorun == false
+    hint: autorun is off, so the launch's events wait: 'set autorun on', then 'terminate' and 'launch'.
+    when: project.legacy == true
+    hint: the project still has Places API (Legacy): 'project legacy off', then 'terminate' and 'launch'.
+    when: app.flavor == "nearby"
+    hint: that is already the migrated app; this step runs the tutorial's app as it is: 'terminate', then 'launch'.
+    when: auth.prompt == true
+    hint: the alert is on screen: 'auth allow'; the request of the fix that follows fails with accessNotConfigured (-9).
+    hint: type 'set autorun on' and 'project legacy off', then 'terminate' and 'launch'.
+    recap: Without Places API (Legacy) in the key's project, every Current Place request fails with accessNotConfigured (-9).
+
+    == 17
+    title: Nearby Search (New) waits for a location
+    part: none (the app migrated to Nearby Search (New))
+    say:
+      The migrated app is the 'nearby' flavour: the same screens and location code, with
+      listLikelyPlaces() rewritten for Nearby Search (New), GooglePlaces SDK 9 or later ('help
+      flavor nearby' shows the code). The old call found the device by itself; the new request
+      searches a circle, GMSPlaceCircularLocationOption(center, radius), and the app must give it
+      the centre. Each fix now stores the location in currentLocation before it calls
+      listLikelyPlaces(), which builds a GMSPlaceSearchNearbyRequest and calls
+      searchNearby(with:completion:).
+
+      With no location, nothing is sent, so the request that raced the alert in step 13 (P4) is
+      gone. Start afresh and watch: 'reset', 'launch --flavor nearby', 'auth allow'. viewDidLoad
+      prints "Nearby search skipped: no location yet."; after the answer, the first fix sends the
+      first search.
+    code: ← guard let location = currentLocation else { … return }
+    code: → currentLocation = locations.last
+    code: → request = GMSPlaceSearchNearbyRequest(locationRestriction: …
+    code: → placesClient.searchNearby(with: request, completion:)
+    code: ← searchNearby completion: GMSPlaceSearchNearbyResponse(places: [GMSPlace] × …
+    api: GMSPlaceSearchNearbyRequest(locationRestriction:placeProperties:)
+    api: GMSPlaceCircularLocationOption(_:_:)
+    api: GMSPlacesClient.searchNearby(with:completion:)
+    type: reset
+    type: launch --flavor nearby
+    type: auth allow
+    done: app.flavor == "nearby"
+    done: likely.count > 0
+    done: likely[1].likelihood == nil
+    happened: launch nearby
+    happened: console Nearby search skipped: no location yet.
+    happened: answer auth allow
+    happened: console Location:
+    when: shell.autorun == false
+    hint: autorun is off, so the events wait: 'set autorun on', then 'reset', 'launch --flavor nearby' and 'auth allow'.
+    when: project.newAPI == false
+    hint: the project has no Places API (New) either: 'project new-api on', then 'reset', 'launch --flavor nearby' and 'auth allow'.
+    when: auth.prompt == true
+    hint: the alert is on screen: 'auth allow'; then the first fix sends the first search.
+    when: app.flavor == "nearby"
+    hint: this step wants the alert answered in the migrated app: 'reset', then 'launch --flavor nearby' and 'auth allow'.
+    hint: type 'reset', 'launch --flavor nearby', then 'auth allow'.
+    recap: The migrated app sends nothing until a fix gives it a centre; each fix then searches the circle around it.
+
+    == 18
+    title: Place properties are the field mask (P1)
+    part: none (the app migrated to Nearby Search (New))
+    say:
+      The new request has no withPlaceFields:. Its placeProperties play that part, and the app
+      asks for [GMSPlaceProperty.name, .coordinate]: the marker would again have no snippet, as
+      in step 8. ('fields' set the old call's mask; the new request does not read it.)
+
+      Add the address, 'nearby fields +formattedAddress', then build and run again as in Xcode:
+      'terminate', 'launch --flavor nearby'. 'likely' and 'select 1' give a marker with its
+      snippet. A request is billed at the SKU of its costliest property; name, coordinate and
+      formattedAddress are all Nearby Search Pro, and 'nearby' shows what the request bills.
+    code: → request = GMSPlaceSearchNearbyRequest(locationRestriction: …
+    code: → marker.snippet = "…"
+    api: GMSPlaceProperty.formattedAddress
+    api: GMSPlaceSearchNearbyRequest.placeProperties
+    type: nearby fields +formattedAddress
+    type: terminate
+    type: launch --flavor nearby
+    type: likely
+    type: select 1
+    done: nearby.fields contains "formattedAddress"
+    done: nearby.fields contains "name"
+    done: nearby.fields contains "coordinate"
+    done: app.flavor == "nearby"
+    done: markers[1].snippet != nil
+    when: nearby.fields !contains "name"
+    hint: the properties you gave replaced the whole list, and name is not in it: 'nearby fields reset', then 'nearby fields +formattedAddress'.
+    when: nearby.fields !contains "coordinate"
+    hint: the properties you gave replaced the whole list, and coordinate is not in it: 'nearby fields reset', then 'nearby fields +formattedAddress'.
+    when: app.flavor != "nearby"
+    hint: this step is about the migrated app: 'terminate', 'launch --flavor nearby', then 'likely' and 'select 1'.
+    when: nearby.fields contains "formattedAddress"
+    hint: the properties are right, but the list came from a request sent before the change: 'terminate', 'launch --flavor nearby', then 'likely' and 'select 1'.
+    hint: type 'nearby fields +formattedAddress', then build and run again: 'terminate', 'launch --flavor nearby', then 'likely' and 'select 1'.
+    recap: A property the request did not ask for reads nil, as a field did: formattedAddress fills the snippet again.
+
+    == 19
+    title: Popularity or distance: the order is the answer
+    part: none (the app migrated to Nearby Search (New))
+    say:
+      Current Place gave every place a likelihood. Nearby Search (New) gives none
+      (likely[1].likelihood is nil): the order is all it says. By default, rankPreference
+      .popularity, the most popular places in the circle come first ('help popularity' shows
+      how placeshell scores them), and the nearest may be far down the list.
+
+      For "where am I", the nearest is the better guess. Rank by distance, 'nearby rank
+      distance', and narrow the circle from its 500 m to 250 m, 'nearby radius 250m' (the SDK
+      takes 0 to 50,000 m). Build and run again, 'terminate' and 'launch --flavor nearby', and tap
+      "Get Place", 'likely': the nearest place comes first, and every place lies within 250 m.
+    code: → request.rankPreference = .distance
+    code: ← searchNearby completion: GMSPlaceSearchNearbyResponse(places: [GMSPlace] × …
+    api: GMSPlaceSearchNearbyRankPreference.distance
+    api: GMSPlaceCircularLocationOption(_:_:)
+    type: nearby rank distance
+    type: nearby radius 250m
+    type: terminate
+    type: launch --flavor nearby
+    type: likely
+    done: nearby.rank == "distance"
+    done: nearby.radius <= 250
+    done: app.flavor == "nearby"
+    done: app.screen == "picker"
+    done: likely.count >= 2
+    done: likely[1].distance <= likely[2].distance
+    done: likely[1].likelihood == nil
+    happened: launch nearby
+    happened: typed likely
+    when: nearby.rank != "distance"
+    hint: the places are still ranked by popularity: 'nearby rank distance'.
+    when: nearby.radius > 250
+    hint: the circle is still wider than 250 m: 'nearby radius 250m'.
+    when: app.screen == "picker"
+    hint: the list on screen came from a request sent before the change: 'back', 'terminate', 'launch --flavor nearby', then 'likely'.
+    hint: type 'nearby rank distance' and 'nearby radius 250m', then 'terminate', 'launch --flavor nearby' and 'likely'.
+    recap: With no likelihoods the ranking is the answer: .distance puts the nearest place first, within the circle's radius.
+
+    == 20
+    title: No more places than the picker shows
+    part: none (the app migrated to Nearby Search (New))
+    say:
+      The picker shows five rows and does not scroll (step 15): every place after the fifth is
+      out of reach, yet the request asks for up to 20, the default maxResultCount. Ask for what
+      the screen shows, 'nearby max 5' (the SDK takes 1 to 20).
+
+      Build and run again, 'terminate' and 'launch --flavor nearby', then 'likely' and 'select 1':
+      at most five rows, and a marker with its address on the first place. That is the whole
+      migration: the same screens, a request built around the last fix, and a ranked list with
+      no likelihoods.
+    code: → request.maxResultCount = 5
+    code: → marker.snippet = "…"
+    api: GMSPlaceSearchNearbyRequest.maxResultCount
+    type: nearby max 5
+    type: terminate
+    type: launch --flavor nearby
+    type: likely
+    type: select 1
+    done: nearby.max == 5
+    done: app.flavor == "nearby"
+    done: likely.count > 0
+    done: likely.count <= 5
+    done: app.screen == "map"
+    done: markers[1].snippet != nil
+    happened: launch nearby
+    happened: typed likely
+    happened: typed select …
+    when: nearby.max != 5
+    hint: maxResultCount is not 5: 'nearby max 5'.
+    when: likely.count > 5
+    hint: the list came from a request sent before the change: 'terminate', 'launch --flavor nearby', then 'likely' and 'select 1'.
+    when: app.screen == "picker"
+    hint: at most five rows now: 'select 1' puts the first place on the map.
+    hint: type 'nearby max 5', then 'terminate', 'launch --flavor nearby', 'likely' and 'select 1'.
+    recap: maxResultCount 5 asks for no more places than the picker can show.
+    after: 'tap marker 1' shows the name and the address. 'project legacy on' makes the project an older one again.
     """#

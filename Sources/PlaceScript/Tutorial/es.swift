@@ -565,4 +565,209 @@ let tutorialTextES = #"""
     hint: con autorun desactivado: 'locate google-sydney', 'likely', 'wait 0.7s', 'select 1' y, luego, 'step' tres veces y 'likely'.
     recap: Dos solicitudes en curso agregan sus resultados a la misma lista: cada lugar aparece dos veces.
     after: Cada nombre aparece dos veces, y con el dedo solo se alcanzan los primeros cinco. 'back' y, luego, 'set autorun on' hace que el bucle de ejecución vuelva a avanzar solo.
+
+    == 16
+    title: Un proyecto nuevo no tiene Current Place
+    part: ninguna (la app migrada a Nearby Search (New))
+    say:
+      findPlaceLikelihoodsFromCurrentLocation pertenece a Current Place, que forma parte de Places
+      API (Legacy). Desde marzo de 2025, un proyecto nuevo de Google Cloud ya no puede habilitar esa
+      API; los proyectos que ya la tenían la conservan. El código de la app no cambia: lo que decide
+      es el proyecto al que pertenece su clave. Sin esa API, todas las solicitudes fallan con
+      accessNotConfigured (-9).
+
+      Haz que el bucle de ejecución vuelva a avanzar solo, 'set autorun on', y convierte la sesión
+      en un proyecto nuevo, 'project legacy off' (Places API (New) sigue habilitada). Luego, detén
+      la app y vuelve a iniciarla tal como está: 'terminate' y 'launch'. Cada solicitud que envía
+      falla: "Current Place error: … not enabled …", y una nota indica cómo salir de ahí.
+    code: → placesClient.findPlaceLikelihoodsFromCurrentLocation(withPlaceFields: …
+    code: ← findPlaceLikelihoodsFromCurrentLocation callback: nil, accessNotConfigured (-9)
+    api: GMSPlacesClient.findPlaceLikelihoodsFromCurrentLocation(withPlaceFields:callback:)
+    api: GMSPlacesErrorCode.accessNotConfigured
+    type: set autorun on
+    type: project legacy off
+    type: terminate
+    type: launch
+    done: shell.autorun == true
+    done: project.legacy == false
+    done: app.flavor == "swift"
+    happened: launch swift
+    happened: console The Places API for iOS is not enabled
+    when: shell.autorun == false
+    hint: autorun está desactivado, así que los eventos del inicio esperan: 'set autorun on' y, luego, 'terminate' y 'launch'.
+    when: project.legacy == true
+    hint: el proyecto todavía tiene Places API (Legacy): 'project legacy off' y, luego, 'terminate' y 'launch'.
+    when: app.flavor == "nearby"
+    hint: esa ya es la app migrada; en este paso se ejecuta la app del instructivo tal como está: 'terminate' y, luego, 'launch'.
+    when: auth.prompt == true
+    hint: la alerta está en pantalla: 'auth allow'. La solicitud de la ubicación que llega después falla con accessNotConfigured (-9).
+    hint: escribe 'set autorun on' y 'project legacy off' y, luego, 'terminate' y 'launch'.
+    recap: Sin Places API (Legacy) en el proyecto de la clave, cada solicitud de Current Place falla con accessNotConfigured (-9).
+
+    == 17
+    title: Nearby Search (New) espera una ubicación
+    part: ninguna (la app migrada a Nearby Search (New))
+    say:
+      La app migrada es la versión 'nearby': las mismas pantallas y el mismo código de ubicación,
+      pero con listLikelyPlaces() reescrita para Nearby Search (New), disponible desde la versión 9
+      del SDK de GooglePlaces ('help flavor nearby' muestra el código). La llamada anterior ubicaba
+      el dispositivo por su cuenta; la nueva solicitud busca dentro de un círculo,
+      GMSPlaceCircularLocationOption(center, radius), y es la app la que debe darle el centro.
+      Ahora, con cada ubicación que recibe, la app la guarda en currentLocation antes de llamar a
+      listLikelyPlaces(), que crea una GMSPlaceSearchNearbyRequest y llama a
+      searchNearby(with:completion:).
+
+      Sin ubicación no se envía nada, así que desaparece la solicitud que en el paso 13 se
+      adelantaba a la alerta (P4). Empieza de cero y observa: 'reset', 'launch --flavor nearby',
+      'auth allow'. viewDidLoad imprime "Nearby search skipped: no location yet."; después de la
+      respuesta, la primera ubicación envía la primera búsqueda.
+    code: ← guard let location = currentLocation else { … return }
+    code: → currentLocation = locations.last
+    code: → request = GMSPlaceSearchNearbyRequest(locationRestriction: …
+    code: → placesClient.searchNearby(with: request, completion:)
+    code: ← searchNearby completion: GMSPlaceSearchNearbyResponse(places: [GMSPlace] × …
+    api: GMSPlaceSearchNearbyRequest(locationRestriction:placeProperties:)
+    api: GMSPlaceCircularLocationOption(_:_:)
+    api: GMSPlacesClient.searchNearby(with:completion:)
+    type: reset
+    type: launch --flavor nearby
+    type: auth allow
+    done: app.flavor == "nearby"
+    done: likely.count > 0
+    done: likely[1].likelihood == nil
+    happened: launch nearby
+    happened: console Nearby search skipped: no location yet.
+    happened: answer auth allow
+    happened: console Location:
+    when: shell.autorun == false
+    hint: autorun está desactivado, así que los eventos esperan: 'set autorun on' y, luego, 'reset', 'launch --flavor nearby' y 'auth allow'.
+    when: project.newAPI == false
+    hint: el proyecto tampoco tiene Places API (New): 'project new-api on' y, luego, 'reset', 'launch --flavor nearby' y 'auth allow'.
+    when: auth.prompt == true
+    hint: la alerta está en pantalla: 'auth allow'. Después, la primera ubicación envía la primera búsqueda.
+    when: app.flavor == "nearby"
+    hint: en este paso tienes que responder la alerta en la app migrada: 'reset' y, luego, 'launch --flavor nearby' y 'auth allow'.
+    hint: escribe 'reset', 'launch --flavor nearby' y, luego, 'auth allow'.
+    recap: La app migrada no envía nada hasta que una ubicación le da un centro; desde ese momento, cada ubicación busca en el círculo que la rodea.
+
+    == 18
+    title: placeProperties es la máscara de campos (P1)
+    part: ninguna (la app migrada a Nearby Search (New))
+    say:
+      La nueva solicitud ya no tiene withPlaceFields:. Ese papel lo cumplen sus placeProperties, y
+      la app solo pide [GMSPlaceProperty.name, .coordinate]: el marcador volvería a quedarse sin
+      fragmento, como en el paso 8. ('fields' definía la máscara de la llamada anterior; la nueva
+      solicitud no la lee).
+
+      Agrega la dirección, 'nearby fields +formattedAddress', y vuelve a compilar y ejecutar como en
+      Xcode: 'terminate', 'launch --flavor nearby'. Con 'likely' y 'select 1' obtienes un marcador
+      con fragmento. Cada solicitud se factura según el SKU de su propiedad más cara; name,
+      coordinate y formattedAddress pertenecen a Nearby Search Pro, y 'nearby' muestra cómo se
+      factura la solicitud.
+    code: → request = GMSPlaceSearchNearbyRequest(locationRestriction: …
+    code: → marker.snippet = "…"
+    api: GMSPlaceProperty.formattedAddress
+    api: GMSPlaceSearchNearbyRequest.placeProperties
+    type: nearby fields +formattedAddress
+    type: terminate
+    type: launch --flavor nearby
+    type: likely
+    type: select 1
+    done: nearby.fields contains "formattedAddress"
+    done: nearby.fields contains "name"
+    done: nearby.fields contains "coordinate"
+    done: app.flavor == "nearby"
+    done: markers[1].snippet != nil
+    when: nearby.fields !contains "name"
+    hint: las propiedades que indicaste reemplazaron toda la lista, y name no está en ella: 'nearby fields reset' y, luego, 'nearby fields +formattedAddress'.
+    when: nearby.fields !contains "coordinate"
+    hint: las propiedades que indicaste reemplazaron toda la lista, y coordinate no está en ella: 'nearby fields reset' y, luego, 'nearby fields +formattedAddress'.
+    when: app.flavor != "nearby"
+    hint: este paso trata de la app migrada: 'terminate', 'launch --flavor nearby' y, luego, 'likely' y 'select 1'.
+    when: nearby.fields contains "formattedAddress"
+    hint: las propiedades son correctas, pero la lista viene de una solicitud enviada antes del cambio: 'terminate', 'launch --flavor nearby' y, luego, 'likely' y 'select 1'.
+    hint: escribe 'nearby fields +formattedAddress' y, luego, vuelve a compilar y ejecutar: 'terminate', 'launch --flavor nearby' y, después, 'likely' y 'select 1'.
+    recap: Una propiedad que la solicitud no pidió es nil, igual que antes un campo: formattedAddress vuelve a completar el fragmento.
+
+    == 19
+    title: Popularidad o distancia: el orden es la respuesta
+    part: ninguna (la app migrada a Nearby Search (New))
+    say:
+      Current Place asignaba a cada lugar una probabilidad. Nearby Search (New) no da ninguna
+      (likely[1].likelihood es nil): el orden es todo lo que dice. De forma predeterminada, con
+      rankPreference .popularity, los lugares más populares del círculo van primero ('help
+      popularity' muestra cómo los puntúa placeshell), y el más cercano puede quedar muy abajo en la
+      lista.
+
+      Para responder "¿dónde estoy?", el lugar más cercano es la mejor apuesta. Ordena por
+      distancia, 'nearby rank distance', y reduce el círculo de 500 m a 250 m, 'nearby radius 250m'
+      (el SDK acepta de 0 a 50,000 m). Vuelve a compilar y ejecutar, 'terminate' y 'launch --flavor
+      nearby', y presiona "Get Place", 'likely': el lugar más cercano aparece primero, y todos están
+      a 250 m o menos.
+    code: → request.rankPreference = .distance
+    code: ← searchNearby completion: GMSPlaceSearchNearbyResponse(places: [GMSPlace] × …
+    api: GMSPlaceSearchNearbyRankPreference.distance
+    api: GMSPlaceCircularLocationOption(_:_:)
+    type: nearby rank distance
+    type: nearby radius 250m
+    type: terminate
+    type: launch --flavor nearby
+    type: likely
+    done: nearby.rank == "distance"
+    done: nearby.radius <= 250
+    done: app.flavor == "nearby"
+    done: app.screen == "picker"
+    done: likely.count >= 2
+    done: likely[1].distance <= likely[2].distance
+    done: likely[1].likelihood == nil
+    happened: launch nearby
+    happened: typed likely
+    when: nearby.rank != "distance"
+    hint: los lugares siguen ordenados por popularidad: 'nearby rank distance'.
+    when: nearby.radius > 250
+    hint: el círculo sigue midiendo más de 250 m: 'nearby radius 250m'.
+    when: app.screen == "picker"
+    hint: la lista en pantalla viene de una solicitud enviada antes del cambio: 'back', 'terminate', 'launch --flavor nearby' y, luego, 'likely'.
+    hint: escribe 'nearby rank distance' y 'nearby radius 250m' y, luego, 'terminate', 'launch --flavor nearby' y 'likely'.
+    recap: Sin probabilidades, el orden es la respuesta: .distance pone primero el lugar más cercano dentro del radio del círculo.
+
+    == 20
+    title: No más lugares de los que muestra el selector
+    part: ninguna (la app migrada a Nearby Search (New))
+    say:
+      El selector muestra cinco filas y no se desplaza (paso 15): todo lugar después del quinto
+      queda fuera de alcance, y aun así la solicitud pide hasta 20, el valor predeterminado de
+      maxResultCount. Pide solo lo que cabe en la pantalla: 'nearby max 5' (el SDK acepta de 1 a
+      20).
+
+      Vuelve a compilar y ejecutar, 'terminate' y 'launch --flavor nearby' y, luego, 'likely' y
+      'select 1': cinco filas como máximo y un marcador con su dirección en el primer lugar. Esa es
+      toda la migración: las mismas pantallas, una solicitud construida alrededor de la última
+      ubicación y una lista ordenada, sin probabilidades.
+    code: → request.maxResultCount = 5
+    code: → marker.snippet = "…"
+    api: GMSPlaceSearchNearbyRequest.maxResultCount
+    type: nearby max 5
+    type: terminate
+    type: launch --flavor nearby
+    type: likely
+    type: select 1
+    done: nearby.max == 5
+    done: app.flavor == "nearby"
+    done: likely.count > 0
+    done: likely.count <= 5
+    done: app.screen == "map"
+    done: markers[1].snippet != nil
+    happened: launch nearby
+    happened: typed likely
+    happened: typed select …
+    when: nearby.max != 5
+    hint: maxResultCount no es 5: 'nearby max 5'.
+    when: likely.count > 5
+    hint: la lista viene de una solicitud enviada antes del cambio: 'terminate', 'launch --flavor nearby' y, luego, 'likely' y 'select 1'.
+    when: app.screen == "picker"
+    hint: ahora hay cinco filas como máximo: 'select 1' pone el primer lugar en el mapa.
+    hint: escribe 'nearby max 5' y, luego, 'terminate', 'launch --flavor nearby', 'likely' y 'select 1'.
+    recap: Con maxResultCount 5, la app no pide más lugares de los que el selector puede mostrar.
+    after: 'tap marker 1' muestra el nombre y la dirección. 'project legacy on' vuelve a convertir el proyecto en uno anterior.
     """#

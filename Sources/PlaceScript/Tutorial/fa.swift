@@ -555,4 +555,204 @@ let tutorialTextFA = #"""
     hint: با autorun خاموش: 'locate google-sydney'، 'likely'، 'wait 0.7s'، 'select 1'، سپس سه بار 'step' و 'likely'.
     recap: دو درخواست در راه، هر دو به یک فهرست می‌افزایند: هر مکان دو بار.
     after: هر نام دو بار آمده است و انگشت فقط به پنج ردیف اول می‌رسد. 'back'، سپس 'set autorun on' حلقه‌ی اجرا را دوباره به حال خود می‌گذارد.
+
+    == 16
+    title: پروژه‌ی تازه Current Place ندارد
+    part: هیچ‌کدام (برنامه‌ی مهاجرت‌داده‌شده به Nearby Search (New))
+    say:
+      findPlaceLikelihoodsFromCurrentLocation همان Current Place است، بخشی از Places API (Legacy).
+      از مارس ۲۰۲۵ پروژه‌ی تازه‌ی Google Cloud دیگر نمی‌تواند این API را فعال کند؛ پروژه‌هایی که آن
+      را داشتند نگهش می‌دارند. کد برنامه تغییری نمی‌کند؛ تصمیم با پروژه‌ای است که کلید برنامه به آن
+      تعلق دارد: بدون این API هر درخواست با accessNotConfigured (-9) شکست می‌خورد.
+
+      بگذارید حلقه‌ی اجرا دوباره خودش پیش برود، 'set autorun on'، و نشست را پروژه‌ای تازه کنید،
+      'project legacy off' (Places API (New) روشن می‌ماند). سپس برنامه را متوقف کنید و بی هیچ تغییری
+      دوباره اجرا کنید: 'terminate' و 'launch'. هر درخواستی که برنامه می‌فرستد شکست می‌خورد:
+      "Current Place error: … not enabled …"، و یادداشتی راه چاره را نشان می‌دهد.
+    code: → placesClient.findPlaceLikelihoodsFromCurrentLocation(withPlaceFields: …
+    code: ← findPlaceLikelihoodsFromCurrentLocation callback: nil, accessNotConfigured (-9)
+    api: GMSPlacesClient.findPlaceLikelihoodsFromCurrentLocation(withPlaceFields:callback:)
+    api: GMSPlacesErrorCode.accessNotConfigured
+    type: set autorun on
+    type: project legacy off
+    type: terminate
+    type: launch
+    done: shell.autorun == true
+    done: project.legacy == false
+    done: app.flavor == "swift"
+    happened: launch swift
+    happened: console The Places API for iOS is not enabled
+    when: shell.autorun == false
+    hint: autorun خاموش است، پس رویدادهای اجرای برنامه منتظر می‌مانند: 'set autorun on'، سپس 'terminate' و 'launch'.
+    when: project.legacy == true
+    hint: پروژه هنوز Places API (Legacy) دارد: 'project legacy off'، سپس 'terminate' و 'launch'.
+    when: app.flavor == "nearby"
+    hint: این همان برنامه‌ی مهاجرت‌داده‌شده است؛ این گام برنامه‌ی آموزش را بی هیچ تغییری اجرا می‌کند: 'terminate'، سپس 'launch'.
+    when: auth.prompt == true
+    hint: هشدار روی صفحه است: 'auth allow'؛ درخواستِ موقعیتی که پس از آن می‌رسد با accessNotConfigured (-9) شکست می‌خورد.
+    hint: 'set autorun on' و 'project legacy off' را وارد کنید، سپس 'terminate' و 'launch'.
+    recap: بدون Places API (Legacy) در پروژه‌ی کلید، هر درخواست Current Place با accessNotConfigured (-9) شکست می‌خورد.
+
+    == 17
+    title: Nearby Search (New) منتظر موقعیت می‌ماند
+    part: هیچ‌کدام (برنامه‌ی مهاجرت‌داده‌شده به Nearby Search (New))
+    say:
+      برنامه‌ی مهاجرت‌داده‌شده نسخه‌ی 'nearby' است: همان صفحه‌ها و همان کد موقعیت، فقط
+      listLikelyPlaces() برای Nearby Search (New) از نو نوشته شده است، که از نسخه‌ی ۹ از
+      GooglePlaces SDK به بعد در دسترس است ('help flavor nearby' کد را نشان می‌دهد). فراخوانی قدیمی
+      خودش جای دستگاه را پیدا می‌کرد؛ درخواست تازه درون یک دایره جست‌وجو می‌کند،
+      GMSPlaceCircularLocationOption(center, radius)، و مرکز آن را برنامه باید بدهد. اکنون برنامه با
+      رسیدن هر موقعیت، پیش از فراخواندن listLikelyPlaces()، آن را در currentLocation نگه می‌دارد؛
+      این تابع یک GMSPlaceSearchNearbyRequest می‌سازد و searchNearby(with:completion:) را فرا
+      می‌خواند.
+
+      بی موقعیت چیزی فرستاده نمی‌شود، پس درخواستی که در گام ۱۳ پیش از پاسخ به هشدار فرستاده می‌شد
+      (P4) دیگر در کار نیست. از نو شروع کنید و تماشا کنید: 'reset'، 'launch --flavor nearby'، 'auth
+      allow'. viewDidLoad پیام "Nearby search skipped: no location yet." را چاپ می‌کند؛ پس از پاسخ،
+      نخستین موقعیت نخستین جست‌وجو را می‌فرستد.
+    code: ← guard let location = currentLocation else { … return }
+    code: → currentLocation = locations.last
+    code: → request = GMSPlaceSearchNearbyRequest(locationRestriction: …
+    code: → placesClient.searchNearby(with: request, completion:)
+    code: ← searchNearby completion: GMSPlaceSearchNearbyResponse(places: [GMSPlace] × …
+    api: GMSPlaceSearchNearbyRequest(locationRestriction:placeProperties:)
+    api: GMSPlaceCircularLocationOption(_:_:)
+    api: GMSPlacesClient.searchNearby(with:completion:)
+    type: reset
+    type: launch --flavor nearby
+    type: auth allow
+    done: app.flavor == "nearby"
+    done: likely.count > 0
+    done: likely[1].likelihood == nil
+    happened: launch nearby
+    happened: console Nearby search skipped: no location yet.
+    happened: answer auth allow
+    happened: console Location:
+    when: shell.autorun == false
+    hint: autorun خاموش است، پس رویدادها منتظر می‌مانند: 'set autorun on'، سپس 'reset'، 'launch --flavor nearby' و 'auth allow'.
+    when: project.newAPI == false
+    hint: پروژه Places API (New) را هم ندارد: 'project new-api on'، سپس 'reset'، 'launch --flavor nearby' و 'auth allow'.
+    when: auth.prompt == true
+    hint: هشدار روی صفحه است: 'auth allow'؛ سپس نخستین موقعیت نخستین جست‌وجو را می‌فرستد.
+    when: app.flavor == "nearby"
+    hint: در این گام باید در برنامه‌ی مهاجرت‌داده‌شده به هشدار پاسخ دهید: 'reset'، سپس 'launch --flavor nearby' و 'auth allow'.
+    hint: 'reset'، 'launch --flavor nearby' و سپس 'auth allow' را وارد کنید.
+    recap: برنامه‌ی مهاجرت‌داده‌شده تا موقعیتی مرکزی به آن ندهد چیزی نمی‌فرستد؛ از آن پس هر موقعیت، دایره‌ی پیرامون خود را جست‌وجو می‌کند.
+
+    == 18
+    title: placeProperties همان ماسک فیلدهاست (P1)
+    part: هیچ‌کدام (برنامه‌ی مهاجرت‌داده‌شده به Nearby Search (New))
+    say:
+      درخواست تازه withPlaceFields: ندارد. این نقش را placeProperties آن بر عهده دارد، و برنامه فقط
+      [GMSPlaceProperty.name, .coordinate] را درخواست می‌کند: نشانگر، مثل گام ۸، باز هم snippet
+      نخواهد داشت. ('fields' ماسک فراخوانی قدیمی را تعیین می‌کرد؛ درخواست تازه آن را نمی‌خواند.)
+
+      نشانی را بیفزایید، 'nearby fields +formattedAddress'، سپس مثل Xcode دوباره بسازید و اجرا کنید:
+      'terminate'، 'launch --flavor nearby'. 'likely' و 'select 1' نشانگری با snippet می‌دهند.
+      هزینه‌ی هر درخواست با SKU گران‌ترین ویژگی آن حساب می‌شود؛ name، coordinate و formattedAddress
+      همه در Nearby Search Pro هستند، و 'nearby' نشان می‌دهد درخواست با کدام SKU حساب می‌شود.
+    code: → request = GMSPlaceSearchNearbyRequest(locationRestriction: …
+    code: → marker.snippet = "…"
+    api: GMSPlaceProperty.formattedAddress
+    api: GMSPlaceSearchNearbyRequest.placeProperties
+    type: nearby fields +formattedAddress
+    type: terminate
+    type: launch --flavor nearby
+    type: likely
+    type: select 1
+    done: nearby.fields contains "formattedAddress"
+    done: nearby.fields contains "name"
+    done: nearby.fields contains "coordinate"
+    done: app.flavor == "nearby"
+    done: markers[1].snippet != nil
+    when: nearby.fields !contains "name"
+    hint: ویژگی‌هایی که دادید جای کل فهرست را گرفتند و name در آن نیست: 'nearby fields reset'، سپس 'nearby fields +formattedAddress'.
+    when: nearby.fields !contains "coordinate"
+    hint: ویژگی‌هایی که دادید جای کل فهرست را گرفتند و coordinate در آن نیست: 'nearby fields reset'، سپس 'nearby fields +formattedAddress'.
+    when: app.flavor != "nearby"
+    hint: این گام درباره‌ی برنامه‌ی مهاجرت‌داده‌شده است: 'terminate'، 'launch --flavor nearby'، سپس 'likely' و 'select 1'.
+    when: nearby.fields contains "formattedAddress"
+    hint: ویژگی‌ها درست‌اند، اما فهرست از درخواستی آمده که پیش از این تغییر فرستاده شده بود: 'terminate'، 'launch --flavor nearby'، سپس 'likely' و 'select 1'.
+    hint: 'nearby fields +formattedAddress' را وارد کنید، سپس دوباره بسازید و اجرا کنید: 'terminate'، 'launch --flavor nearby'، سپس 'likely' و 'select 1'.
+    recap: ویژگی‌ای که درخواست نخواسته باشد nil است، همان‌طور که فیلد بود: formattedAddress دوباره جای snippet را پر می‌کند.
+
+    == 19
+    title: محبوبیت یا فاصله: ترتیب، خودِ پاسخ است
+    part: هیچ‌کدام (برنامه‌ی مهاجرت‌داده‌شده به Nearby Search (New))
+    say:
+      Current Place برای هر مکان احتمالی می‌داد. Nearby Search (New) هیچ احتمالی نمی‌دهد
+      (likely[1].likelihood برابر nil است): ترتیب تنها چیزی است که می‌گوید. به طور پیش‌فرض، با
+      rankPreference .popularity، محبوب‌ترین مکان‌های درون دایره اول می‌آیند ('help popularity' نشان
+      می‌دهد placeshell چگونه به آن‌ها امتیاز می‌دهد)، و نزدیک‌ترین مکان ممکن است خیلی پایین‌تر در
+      فهرست باشد.
+
+      برای پاسخ به "کجا هستم؟"، نزدیک‌ترین مکان حدس بهتری است. بر پایه‌ی فاصله رتبه‌بندی کنید،
+      'nearby rank distance'، و دایره را از ۵۰۰ متر به ۲۵۰ متر کوچک کنید، 'nearby radius 250m' (SDK
+      از ۰ تا ۵۰٬۰۰۰ متر را می‌پذیرد). دوباره بسازید و اجرا کنید، 'terminate' و 'launch --flavor
+      nearby'، و "Get Place" را بزنید، 'likely': نزدیک‌ترین مکان اول می‌آید و همه‌ی مکان‌ها در شعاع
+      ۲۵۰ متری‌اند.
+    code: → request.rankPreference = .distance
+    code: ← searchNearby completion: GMSPlaceSearchNearbyResponse(places: [GMSPlace] × …
+    api: GMSPlaceSearchNearbyRankPreference.distance
+    api: GMSPlaceCircularLocationOption(_:_:)
+    type: nearby rank distance
+    type: nearby radius 250m
+    type: terminate
+    type: launch --flavor nearby
+    type: likely
+    done: nearby.rank == "distance"
+    done: nearby.radius <= 250
+    done: app.flavor == "nearby"
+    done: app.screen == "picker"
+    done: likely.count >= 2
+    done: likely[1].distance <= likely[2].distance
+    done: likely[1].likelihood == nil
+    happened: launch nearby
+    happened: typed likely
+    when: nearby.rank != "distance"
+    hint: مکان‌ها هنوز بر پایه‌ی محبوبیت مرتب شده‌اند: 'nearby rank distance'.
+    when: nearby.radius > 250
+    hint: دایره هنوز بزرگ‌تر از ۲۵۰ متر است: 'nearby radius 250m'.
+    when: app.screen == "picker"
+    hint: فهرست روی صفحه از درخواستی آمده که پیش از این تغییر فرستاده شده بود: 'back'، 'terminate'، 'launch --flavor nearby'، سپس 'likely'.
+    hint: 'nearby rank distance' و 'nearby radius 250m' را وارد کنید، سپس 'terminate'، 'launch --flavor nearby' و 'likely'.
+    recap: بدون احتمال، رتبه‌بندی خودِ پاسخ است: .distance نزدیک‌ترین مکان درون دایره را اول می‌گذارد.
+
+    == 20
+    title: نه بیش از آنچه فهرست انتخاب نشان می‌دهد
+    part: هیچ‌کدام (برنامه‌ی مهاجرت‌داده‌شده به Nearby Search (New))
+    say:
+      فهرست انتخاب پنج ردیف نشان می‌دهد و پیمایش نمی‌شود (گام ۱۵): هر مکانی پس از پنجمی از دسترس
+      بیرون است، با این حال درخواست تا ۲۰ مکان می‌خواهد، یعنی مقدار پیش‌فرض maxResultCount. فقط به
+      اندازه‌ی آنچه صفحه نشان می‌دهد بخواهید: 'nearby max 5' (SDK از ۱ تا ۲۰ را می‌پذیرد).
+
+      دوباره بسازید و اجرا کنید، 'terminate' و 'launch --flavor nearby'، سپس 'likely' و 'select 1':
+      حداکثر پنج ردیف، و نشانگری با نشانی روی نخستین مکان. مهاجرت همین است: همان صفحه‌ها، درخواستی
+      که پیرامون آخرین موقعیت ساخته می‌شود، و فهرستی رتبه‌بندی‌شده بدون احتمال.
+    code: → request.maxResultCount = 5
+    code: → marker.snippet = "…"
+    api: GMSPlaceSearchNearbyRequest.maxResultCount
+    type: nearby max 5
+    type: terminate
+    type: launch --flavor nearby
+    type: likely
+    type: select 1
+    done: nearby.max == 5
+    done: app.flavor == "nearby"
+    done: likely.count > 0
+    done: likely.count <= 5
+    done: app.screen == "map"
+    done: markers[1].snippet != nil
+    happened: launch nearby
+    happened: typed likely
+    happened: typed select …
+    when: nearby.max != 5
+    hint: maxResultCount برابر ۵ نیست: 'nearby max 5'.
+    when: likely.count > 5
+    hint: فهرست از درخواستی آمده که پیش از این تغییر فرستاده شده بود: 'terminate'، 'launch --flavor nearby'، سپس 'likely' و 'select 1'.
+    when: app.screen == "picker"
+    hint: اکنون حداکثر پنج ردیف هست: 'select 1' نخستین مکان را روی نقشه می‌گذارد.
+    hint: 'nearby max 5' را وارد کنید، سپس 'terminate'، 'launch --flavor nearby'، 'likely' و 'select 1'.
+    recap: با maxResultCount برابر ۵، برنامه بیش از آنچه فهرست انتخاب می‌تواند نشان دهد نمی‌خواهد.
+    after: 'tap marker 1' نام و نشانی را نشان می‌دهد. 'project legacy on' پروژه را دوباره به پروژه‌ای قدیمی‌تر تبدیل می‌کند.
     """#

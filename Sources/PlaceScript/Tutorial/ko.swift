@@ -555,4 +555,193 @@ let tutorialTextKO = #"""
     hint: autorun을 사용 중지한 상태에서 'locate google-sydney', 'likely', 'wait 0.7s', 'select 1'을 입력한 다음 'step'을 세 번 입력하고 'likely'를 입력하세요.
     recap: 동시에 진행 중인 두 요청이 모두 같은 목록에 추가합니다. 모든 장소가 두 번씩 표시됩니다.
     after: 모든 이름이 두 번씩 나오고, 손가락으로는 처음 다섯 개만 탭할 수 있습니다. 'back'을 입력한 후 'set autorun on'을 입력하면 런 루프가 다시 자동으로 실행됩니다.
+
+    == 16
+    title: 새 프로젝트에서는 Current Place를 쓸 수 없음
+    part: 없음(Nearby Search (New)로 이전한 앱)
+    say:
+      findPlaceLikelihoodsFromCurrentLocation은 Places API (Legacy)에 속한 Current Place입니다. 2025년 3월부터는
+      새 Google Cloud 프로젝트에서 이 API를 사용 설정할 수 없으며, 이미 사용하던 프로젝트는 계속 사용할 수 있습니다. 앱 코드는 그대로이고, 결과는 앱의 키가
+      속한 프로젝트에 따라 달라집니다. 프로젝트에 이 API가 없으면 모든 요청이 accessNotConfigured (-9)로 실패합니다.
+
+      'set autorun on'으로 런 루프가 다시 자동으로 실행되게 하고, 'project legacy off'로 세션을 새 프로젝트로 만드세요(Places API
+      (New)는 계속 사용 설정되어 있습니다). 그런 다음 앱을 중지하고 코드를 바꾸지 않은 채 다시 시작하세요. 'terminate'와 'launch'를 입력합니다. 앱이
+      보내는 요청은 모두 실패하여 "Current Place error: … not enabled …"가 출력되고, 참고 메시지가 해결 방법을 알려 줍니다.
+    code: → placesClient.findPlaceLikelihoodsFromCurrentLocation(withPlaceFields: …
+    code: ← findPlaceLikelihoodsFromCurrentLocation callback: nil, accessNotConfigured (-9)
+    api: GMSPlacesClient.findPlaceLikelihoodsFromCurrentLocation(withPlaceFields:callback:)
+    api: GMSPlacesErrorCode.accessNotConfigured
+    type: set autorun on
+    type: project legacy off
+    type: terminate
+    type: launch
+    done: shell.autorun == true
+    done: project.legacy == false
+    done: app.flavor == "swift"
+    happened: launch swift
+    happened: console The Places API for iOS is not enabled
+    when: shell.autorun == false
+    hint: autorun이 사용 중지되어 있어 앱 시작 이벤트가 대기 중입니다. 'set autorun on'을 입력한 후 'terminate'와 'launch'를 입력하세요.
+    when: project.legacy == true
+    hint: 프로젝트에 아직 Places API (Legacy)가 있습니다. 'project legacy off'를 입력한 후 'terminate'와 'launch'를 입력하세요.
+    when: app.flavor == "nearby"
+    hint: 이미 이전한 앱입니다. 이 단계에서는 튜토리얼의 앱을 그대로 실행합니다. 'terminate'를 입력한 후 'launch'를 입력하세요.
+    when: auth.prompt == true
+    hint: 대화상자가 화면에 있습니다. 'auth allow'를 입력하세요. 이어서 오는 위치 업데이트의 요청은 accessNotConfigured (-9)로 실패합니다.
+    hint: 'set autorun on'과 'project legacy off'를 입력한 후 'terminate'와 'launch'를 입력하세요.
+    recap: 키가 속한 프로젝트에 Places API (Legacy)가 없으면 모든 Current Place 요청이 accessNotConfigured (-9)로 실패합니다.
+
+    == 17
+    title: 위치를 기다리는 Nearby Search (New)
+    part: 없음(Nearby Search (New)로 이전한 앱)
+    say:
+      이전한 앱은 'nearby' 버전입니다. 화면과 위치 코드는 같고, listLikelyPlaces()만 GooglePlaces SDK 9 이상의 Nearby Search
+      (New)에 맞게 다시 작성되어 있습니다('help flavor nearby'로 코드를 볼 수 있습니다). 이전 호출은 기기의 위치를 직접 찾았지만, 새 요청은 원형
+      영역 GMSPlaceCircularLocationOption(center, radius) 안을 검색하므로 앱이 원의 중심을 지정해야 합니다. 이제 앱은 위치 업데이트를
+      받을 때마다 위치를 currentLocation에 저장한 후 listLikelyPlaces()를 호출하고, 이 메서드는
+      GMSPlaceSearchNearbyRequest를 만들어 searchNearby(with:completion:)을 호출합니다.
+
+      위치가 없으면 아무것도 전송하지 않으므로, 13단계에서 대화상자에 응답하기도 전에 전송되던 요청(P4)은 더 이상 없습니다. 처음부터 다시 시작하여 지켜보세요.
+      'reset', 'launch --flavor nearby', 'auth allow'를 입력합니다. viewDidLoad가 "Nearby search skipped:
+      no location yet."을 출력하고, 응답한 후에는 첫 위치 업데이트가 첫 검색을 전송합니다.
+    code: ← guard let location = currentLocation else { … return }
+    code: → currentLocation = locations.last
+    code: → request = GMSPlaceSearchNearbyRequest(locationRestriction: …
+    code: → placesClient.searchNearby(with: request, completion:)
+    code: ← searchNearby completion: GMSPlaceSearchNearbyResponse(places: [GMSPlace] × …
+    api: GMSPlaceSearchNearbyRequest(locationRestriction:placeProperties:)
+    api: GMSPlaceCircularLocationOption(_:_:)
+    api: GMSPlacesClient.searchNearby(with:completion:)
+    type: reset
+    type: launch --flavor nearby
+    type: auth allow
+    done: app.flavor == "nearby"
+    done: likely.count > 0
+    done: likely[1].likelihood == nil
+    happened: launch nearby
+    happened: console Nearby search skipped: no location yet.
+    happened: answer auth allow
+    happened: console Location:
+    when: shell.autorun == false
+    hint: autorun이 사용 중지되어 있어 이벤트가 대기 중입니다. 'set autorun on'을 입력한 후 'reset', 'launch --flavor nearby', 'auth allow'를 입력하세요.
+    when: project.newAPI == false
+    hint: 프로젝트에 Places API (New)도 없습니다. 'project new-api on'을 입력한 후 'reset', 'launch --flavor nearby', 'auth allow'를 입력하세요.
+    when: auth.prompt == true
+    hint: 대화상자가 화면에 있습니다. 'auth allow'를 입력하세요. 그러면 첫 위치 업데이트가 첫 검색을 전송합니다.
+    when: app.flavor == "nearby"
+    hint: 이 단계에서는 이전한 앱에서 대화상자에 응답해야 합니다. 'reset'을 입력한 후 'launch --flavor nearby'와 'auth allow'를 입력하세요.
+    hint: 'reset', 'launch --flavor nearby'를 입력한 후 'auth allow'를 입력하세요.
+    recap: 이전한 앱은 위치 업데이트로 중심을 얻을 때까지 아무것도 전송하지 않으며, 그 후로는 위치 업데이트마다 그 주변의 원을 검색합니다.
+
+    == 18
+    title: 필드 마스크 역할을 하는 placeProperties(P1)
+    part: 없음(Nearby Search (New)로 이전한 앱)
+    say:
+      새 요청에는 withPlaceFields:가 없습니다. 그 역할은 요청의 placeProperties가 맡는데, 앱은 [GMSPlaceProperty.name,
+      .coordinate]만 요청합니다. 이대로라면 8단계에서처럼 마커에 다시 스니펫이 없을 것입니다. ('fields'는 이전 호출의 필드 마스크를 설정했으며, 새 요청은
+      이 마스크를 읽지 않습니다.)
+
+      'nearby fields +formattedAddress'로 주소를 추가한 후 Xcode에서처럼 다시 빌드하고 실행하세요. 'terminate', 'launch
+      --flavor nearby'를 입력합니다. 'likely'와 'select 1'을 입력하면 스니펫이 있는 마커가 생깁니다. 요청 요금은 가장 비싼 속성의 SKU로
+      청구됩니다. name, coordinate, formattedAddress는 모두 Nearby Search Pro에 해당하며, 'nearby'에서 요청이 어떤 SKU로
+      청구되는지 확인할 수 있습니다.
+    code: → request = GMSPlaceSearchNearbyRequest(locationRestriction: …
+    code: → marker.snippet = "…"
+    api: GMSPlaceProperty.formattedAddress
+    api: GMSPlaceSearchNearbyRequest.placeProperties
+    type: nearby fields +formattedAddress
+    type: terminate
+    type: launch --flavor nearby
+    type: likely
+    type: select 1
+    done: nearby.fields contains "formattedAddress"
+    done: nearby.fields contains "name"
+    done: nearby.fields contains "coordinate"
+    done: app.flavor == "nearby"
+    done: markers[1].snippet != nil
+    when: nearby.fields !contains "name"
+    hint: 입력한 속성이 목록 전체를 대체했으며, 그 안에 name이 없습니다. 'nearby fields reset'을 입력한 후 'nearby fields +formattedAddress'를 입력하세요.
+    when: nearby.fields !contains "coordinate"
+    hint: 입력한 속성이 목록 전체를 대체했으며, 그 안에 coordinate가 없습니다. 'nearby fields reset'을 입력한 후 'nearby fields +formattedAddress'를 입력하세요.
+    when: app.flavor != "nearby"
+    hint: 이 단계는 이전한 앱을 다룹니다. 'terminate', 'launch --flavor nearby'를 입력한 후 'likely'와 'select 1'을 입력하세요.
+    when: nearby.fields contains "formattedAddress"
+    hint: 속성은 올바르지만, 목록은 변경 전에 전송된 요청의 결과입니다. 'terminate', 'launch --flavor nearby'를 입력한 후 'likely'와 'select 1'을 입력하세요.
+    hint: 'nearby fields +formattedAddress'를 입력한 후 다시 빌드하고 실행하세요. 'terminate', 'launch --flavor nearby'를 입력한 다음 'likely'와 'select 1'을 입력합니다.
+    recap: 요청하지 않은 속성은 필드와 마찬가지로 nil입니다. formattedAddress를 요청하면 스니펫이 다시 채워집니다.
+
+    == 19
+    title: 인기도 또는 거리: 순서가 곧 답
+    part: 없음(Nearby Search (New)로 이전한 앱)
+    say:
+      Current Place는 장소마다 가능성을 알려 주었습니다. Nearby Search (New)는 이 값을 주지 않으며(likely[1].likelihood는
+      nil), 알려 주는 것은 순서뿐입니다. 기본값인 rankPreference .popularity에서는 원 안에서 가장 인기 있는 장소가 먼저 나오므로('help
+      popularity'에서 placeshell이 점수를 매기는 방식을 볼 수 있습니다), 가장 가까운 장소는 목록 한참 아래에 있을 수도 있습니다.
+
+      "지금 어디에 있는가"를 추측하려면 가장 가까운 장소가 더 나은 답입니다. 'nearby rank distance'로 거리순으로 정렬하고, 'nearby radius
+      250m'으로 원의 반경을 500m에서 250m로 줄이세요(SDK는 0~50,000m를 허용합니다). 'terminate'와 'launch --flavor
+      nearby'로 다시 빌드하고 실행한 후 'likely'로 "Get Place"를 탭하세요. 가장 가까운 장소가 맨 위에 오고, 모든 장소가 250m 이내에 있습니다.
+    code: → request.rankPreference = .distance
+    code: ← searchNearby completion: GMSPlaceSearchNearbyResponse(places: [GMSPlace] × …
+    api: GMSPlaceSearchNearbyRankPreference.distance
+    api: GMSPlaceCircularLocationOption(_:_:)
+    type: nearby rank distance
+    type: nearby radius 250m
+    type: terminate
+    type: launch --flavor nearby
+    type: likely
+    done: nearby.rank == "distance"
+    done: nearby.radius <= 250
+    done: app.flavor == "nearby"
+    done: app.screen == "picker"
+    done: likely.count >= 2
+    done: likely[1].distance <= likely[2].distance
+    done: likely[1].likelihood == nil
+    happened: launch nearby
+    happened: typed likely
+    when: nearby.rank != "distance"
+    hint: 장소가 아직 인기도순으로 정렬되어 있습니다. 'nearby rank distance'를 입력하세요.
+    when: nearby.radius > 250
+    hint: 원의 반경이 아직 250m보다 큽니다. 'nearby radius 250m'을 입력하세요.
+    when: app.screen == "picker"
+    hint: 화면의 목록은 변경 전에 전송된 요청의 결과입니다. 'back', 'terminate', 'launch --flavor nearby'를 입력한 후 'likely'를 입력하세요.
+    hint: 'nearby rank distance'와 'nearby radius 250m'을 입력한 후 'terminate', 'launch --flavor nearby', 'likely'를 입력하세요.
+    recap: 가능성 값이 없으니 순위가 곧 답입니다. .distance는 원 안에서 가장 가까운 장소를 맨 앞에 둡니다.
+
+    == 20
+    title: 장소 선택 화면에 보이는 만큼만 요청하기
+    part: 없음(Nearby Search (New)로 이전한 앱)
+    say:
+      장소 선택 화면에는 행이 다섯 개 표시되며 스크롤되지 않습니다(15단계). 다섯 번째 이후의 장소에는 손이 닿지 않는데도, 요청은 maxResultCount의 기본값대로
+      최대 20개를 요청합니다. 'nearby max 5'로 화면에 보이는 만큼만 요청하세요(SDK는 1~20을 허용합니다).
+
+      'terminate'와 'launch --flavor nearby'로 다시 빌드하고 실행한 다음 'likely'와 'select 1'을 입력하세요. 행은 최대 다섯
+      개이고, 첫 번째 장소에 주소가 있는 마커가 놓입니다. 이것으로 이전이 끝납니다. 화면은 그대로이고, 요청은 마지막 위치 업데이트를 중심으로 만들어지며, 목록은 가능성
+      값 없이 순위대로 정렬됩니다.
+    code: → request.maxResultCount = 5
+    code: → marker.snippet = "…"
+    api: GMSPlaceSearchNearbyRequest.maxResultCount
+    type: nearby max 5
+    type: terminate
+    type: launch --flavor nearby
+    type: likely
+    type: select 1
+    done: nearby.max == 5
+    done: app.flavor == "nearby"
+    done: likely.count > 0
+    done: likely.count <= 5
+    done: app.screen == "map"
+    done: markers[1].snippet != nil
+    happened: launch nearby
+    happened: typed likely
+    happened: typed select …
+    when: nearby.max != 5
+    hint: maxResultCount가 5가 아닙니다. 'nearby max 5'를 입력하세요.
+    when: likely.count > 5
+    hint: 목록은 변경 전에 전송된 요청의 결과입니다. 'terminate', 'launch --flavor nearby'를 입력한 후 'likely'와 'select 1'을 입력하세요.
+    when: app.screen == "picker"
+    hint: 이제 행이 최대 다섯 개입니다. 'select 1'을 입력하면 첫 번째 장소가 지도에 표시됩니다.
+    hint: 'nearby max 5'를 입력한 후 'terminate', 'launch --flavor nearby', 'likely', 'select 1'을 입력하세요.
+    recap: maxResultCount를 5로 설정하면 장소 선택 화면에 표시할 수 있는 만큼만 요청합니다.
+    after: 'tap marker 1'을 입력하면 이름과 주소가 표시됩니다. 'project legacy on'을 입력하면 프로젝트가 다시 기존 프로젝트로 돌아갑니다.
     """#

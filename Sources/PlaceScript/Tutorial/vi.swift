@@ -561,4 +561,207 @@ let tutorialTextVI = #"""
     hint: khi autorun tắt: nhập 'locate google-sydney', 'likely', 'wait 0.7s', 'select 1', rồi 'step' ba lần và 'likely'.
     recap: Hai yêu cầu cùng đang chờ phản hồi đều thêm vào một danh sách: mỗi địa điểm xuất hiện hai lần.
     after: Mỗi tên xuất hiện hai lần, và ngón tay chỉ chạm được năm hàng đầu tiên. Nhập 'back', rồi 'set autorun on' để run loop tự chạy trở lại.
+
+    == 16
+    title: Dự án mới không có Current Place
+    part: không có (ứng dụng chuyển sang Nearby Search (New))
+    say:
+      findPlaceLikelihoodsFromCurrentLocation thuộc Current Place, một phần của Places API (Legacy).
+      Từ tháng 3 năm 2025, dự án Google Cloud mới không thể bật API này nữa; những dự án đã có thì
+      vẫn giữ được. Mã của ứng dụng không đổi, nhưng điều quyết định là dự án chứa khoá API của ứng
+      dụng: thiếu API này, mọi yêu cầu đều thất bại với accessNotConfigured (-9).
+
+      Hãy để run loop tự chạy trở lại bằng 'set autorun on', và biến phiên thành một dự án mới bằng
+      'project legacy off' (Places API (New) vẫn bật). Sau đó, hãy dừng ứng dụng rồi khởi động lại,
+      giữ nguyên mã: 'terminate' và 'launch'. Mọi yêu cầu mà ứng dụng gửi đi đều thất bại: "Current
+      Place error: … not enabled …", kèm một ghi chú chỉ ra hướng giải quyết.
+    code: → placesClient.findPlaceLikelihoodsFromCurrentLocation(withPlaceFields: …
+    code: ← findPlaceLikelihoodsFromCurrentLocation callback: nil, accessNotConfigured (-9)
+    api: GMSPlacesClient.findPlaceLikelihoodsFromCurrentLocation(withPlaceFields:callback:)
+    api: GMSPlacesErrorCode.accessNotConfigured
+    type: set autorun on
+    type: project legacy off
+    type: terminate
+    type: launch
+    done: shell.autorun == true
+    done: project.legacy == false
+    done: app.flavor == "swift"
+    happened: launch swift
+    happened: console The Places API for iOS is not enabled
+    when: shell.autorun == false
+    hint: autorun đang tắt nên các sự kiện khi khởi động phải chờ: nhập 'set autorun on', rồi 'terminate' và 'launch'.
+    when: project.legacy == true
+    hint: dự án vẫn còn Places API (Legacy): nhập 'project legacy off', rồi 'terminate' và 'launch'.
+    when: app.flavor == "nearby"
+    hint: đó đã là ứng dụng được chuyển đổi; bước này chạy ứng dụng của hướng dẫn, giữ nguyên mã: nhập 'terminate', rồi 'launch'.
+    when: auth.prompt == true
+    hint: hộp thoại đang hiển thị: nhập 'auth allow'; yêu cầu của vị trí đến sau đó sẽ thất bại với accessNotConfigured (-9).
+    hint: hãy nhập 'set autorun on' và 'project legacy off', rồi 'terminate' và 'launch'.
+    recap: Khi dự án của khoá API không có Places API (Legacy), mọi yêu cầu Current Place đều thất bại với accessNotConfigured (-9).
+
+    == 17
+    title: Nearby Search (New) chờ có vị trí
+    part: không có (ứng dụng chuyển sang Nearby Search (New))
+    say:
+      Ứng dụng đã chuyển đổi là phiên bản 'nearby': vẫn các màn hình và đoạn mã vị trí ấy, chỉ có
+      listLikelyPlaces() được viết lại cho Nearby Search (New), từ GooglePlaces SDK 9 trở lên ('help
+      flavor nearby' hiển thị mã). Lệnh gọi cũ tự xác định vị trí của thiết bị; còn yêu cầu mới tìm
+      kiếm trong một hình tròn, GMSPlaceCircularLocationOption(center, radius), và ứng dụng phải
+      cung cấp tâm của hình tròn đó. Giờ đây, mỗi khi nhận được vị trí mới, ứng dụng lưu vị trí vào
+      currentLocation trước khi gọi listLikelyPlaces(); hàm này tạo một GMSPlaceSearchNearbyRequest
+      rồi gọi searchNearby(with:completion:).
+
+      Khi chưa có vị trí thì không có gì được gửi đi, nên yêu cầu từng được gửi trước khi hộp thoại
+      được trả lời ở bước 13 (P4) không còn nữa. Hãy bắt đầu lại từ đầu và quan sát: 'reset',
+      'launch --flavor nearby', 'auth allow'. viewDidLoad in ra "Nearby search skipped: no location
+      yet."; sau khi bạn trả lời, vị trí đầu tiên sẽ gửi lượt tìm kiếm đầu tiên.
+    code: ← guard let location = currentLocation else { … return }
+    code: → currentLocation = locations.last
+    code: → request = GMSPlaceSearchNearbyRequest(locationRestriction: …
+    code: → placesClient.searchNearby(with: request, completion:)
+    code: ← searchNearby completion: GMSPlaceSearchNearbyResponse(places: [GMSPlace] × …
+    api: GMSPlaceSearchNearbyRequest(locationRestriction:placeProperties:)
+    api: GMSPlaceCircularLocationOption(_:_:)
+    api: GMSPlacesClient.searchNearby(with:completion:)
+    type: reset
+    type: launch --flavor nearby
+    type: auth allow
+    done: app.flavor == "nearby"
+    done: likely.count > 0
+    done: likely[1].likelihood == nil
+    happened: launch nearby
+    happened: console Nearby search skipped: no location yet.
+    happened: answer auth allow
+    happened: console Location:
+    when: shell.autorun == false
+    hint: autorun đang tắt nên các sự kiện phải chờ: nhập 'set autorun on', rồi 'reset', 'launch --flavor nearby' và 'auth allow'.
+    when: project.newAPI == false
+    hint: dự án cũng không có Places API (New): nhập 'project new-api on', rồi 'reset', 'launch --flavor nearby' và 'auth allow'.
+    when: auth.prompt == true
+    hint: hộp thoại đang hiển thị: nhập 'auth allow'; sau đó vị trí đầu tiên sẽ gửi lượt tìm kiếm đầu tiên.
+    when: app.flavor == "nearby"
+    hint: ở bước này, bạn cần trả lời hộp thoại trong ứng dụng đã chuyển đổi: nhập 'reset', rồi 'launch --flavor nearby' và 'auth allow'.
+    hint: hãy nhập 'reset', 'launch --flavor nearby', rồi 'auth allow'.
+    recap: Ứng dụng đã chuyển đổi không gửi gì cho đến khi có một vị trí làm tâm; từ đó, mỗi vị trí mới đều tìm kiếm trong hình tròn quanh nó.
+
+    == 18
+    title: placeProperties đóng vai trò mặt nạ trường (P1)
+    part: không có (ứng dụng chuyển sang Nearby Search (New))
+    say:
+      Yêu cầu mới không còn withPlaceFields:. Vai trò đó nay thuộc về placeProperties của yêu cầu,
+      và ứng dụng chỉ yêu cầu [GMSPlaceProperty.name, .coordinate]: như ở bước 8, điểm đánh dấu sẽ
+      lại không có đoạn trích. ('fields' đặt mặt nạ trường cho lệnh gọi cũ; yêu cầu mới không đọc
+      mặt nạ đó.)
+
+      Hãy thêm địa chỉ bằng 'nearby fields +formattedAddress', rồi tạo bản dựng và chạy lại như
+      trong Xcode: 'terminate', 'launch --flavor nearby'. 'likely' và 'select 1' sẽ tạo ra một điểm
+      đánh dấu có đoạn trích. Mỗi yêu cầu được tính phí theo SKU của thuộc tính đắt nhất trong đó;
+      name, coordinate và formattedAddress đều thuộc Nearby Search Pro, và 'nearby' cho biết yêu cầu
+      được tính phí theo SKU nào.
+    code: → request = GMSPlaceSearchNearbyRequest(locationRestriction: …
+    code: → marker.snippet = "…"
+    api: GMSPlaceProperty.formattedAddress
+    api: GMSPlaceSearchNearbyRequest.placeProperties
+    type: nearby fields +formattedAddress
+    type: terminate
+    type: launch --flavor nearby
+    type: likely
+    type: select 1
+    done: nearby.fields contains "formattedAddress"
+    done: nearby.fields contains "name"
+    done: nearby.fields contains "coordinate"
+    done: app.flavor == "nearby"
+    done: markers[1].snippet != nil
+    when: nearby.fields !contains "name"
+    hint: các thuộc tính bạn nhập đã thay thế toàn bộ danh sách, và trong đó không có name: nhập 'nearby fields reset', rồi 'nearby fields +formattedAddress'.
+    when: nearby.fields !contains "coordinate"
+    hint: các thuộc tính bạn nhập đã thay thế toàn bộ danh sách, và trong đó không có coordinate: nhập 'nearby fields reset', rồi 'nearby fields +formattedAddress'.
+    when: app.flavor != "nearby"
+    hint: bước này dành cho ứng dụng đã chuyển đổi: nhập 'terminate', 'launch --flavor nearby', rồi 'likely' và 'select 1'.
+    when: nearby.fields contains "formattedAddress"
+    hint: các thuộc tính đã đúng, nhưng danh sách đến từ một yêu cầu được gửi trước khi thay đổi: nhập 'terminate', 'launch --flavor nearby', rồi 'likely' và 'select 1'.
+    hint: hãy nhập 'nearby fields +formattedAddress', rồi tạo bản dựng và chạy lại: 'terminate', 'launch --flavor nearby', sau đó 'likely' và 'select 1'.
+    recap: Thuộc tính mà yêu cầu không hỏi đến sẽ là nil, giống như trường trước đây: formattedAddress lại cung cấp nội dung cho đoạn trích.
+
+    == 19
+    title: Độ phổ biến hay khoảng cách: thứ tự chính là câu trả lời
+    part: không có (ứng dụng chuyển sang Nearby Search (New))
+    say:
+      Current Place gán cho mỗi địa điểm một khả năng. Nearby Search (New) không đưa ra giá trị nào
+      như vậy (likely[1].likelihood là nil): thứ tự là tất cả những gì nó cho biết. Theo mặc định,
+      với rankPreference .popularity, các địa điểm phổ biến nhất trong hình tròn đứng đầu ('help
+      popularity' cho biết placeshell chấm điểm chúng như thế nào), và địa điểm gần nhất có thể nằm
+      tận cuối danh sách.
+
+      Để đoán "tôi đang ở đâu", địa điểm gần nhất là lựa chọn tốt hơn. Hãy xếp hạng theo khoảng cách
+      bằng 'nearby rank distance', và thu hẹp hình tròn từ 500 m xuống 250 m bằng 'nearby radius
+      250m' (SDK chấp nhận từ 0 đến 50.000 m). Tạo bản dựng và chạy lại bằng 'terminate' và 'launch
+      --flavor nearby', rồi nhấn "Get Place" bằng 'likely': địa điểm gần nhất đứng đầu, và mọi địa
+      điểm đều nằm trong phạm vi 250 m.
+    code: → request.rankPreference = .distance
+    code: ← searchNearby completion: GMSPlaceSearchNearbyResponse(places: [GMSPlace] × …
+    api: GMSPlaceSearchNearbyRankPreference.distance
+    api: GMSPlaceCircularLocationOption(_:_:)
+    type: nearby rank distance
+    type: nearby radius 250m
+    type: terminate
+    type: launch --flavor nearby
+    type: likely
+    done: nearby.rank == "distance"
+    done: nearby.radius <= 250
+    done: app.flavor == "nearby"
+    done: app.screen == "picker"
+    done: likely.count >= 2
+    done: likely[1].distance <= likely[2].distance
+    done: likely[1].likelihood == nil
+    happened: launch nearby
+    happened: typed likely
+    when: nearby.rank != "distance"
+    hint: các địa điểm vẫn được xếp hạng theo độ phổ biến: nhập 'nearby rank distance'.
+    when: nearby.radius > 250
+    hint: hình tròn vẫn rộng hơn 250 m: nhập 'nearby radius 250m'.
+    when: app.screen == "picker"
+    hint: danh sách trên màn hình đến từ một yêu cầu được gửi trước khi thay đổi: nhập 'back', 'terminate', 'launch --flavor nearby', rồi 'likely'.
+    hint: hãy nhập 'nearby rank distance' và 'nearby radius 250m', rồi 'terminate', 'launch --flavor nearby' và 'likely'.
+    recap: Không có khả năng, thứ hạng chính là câu trả lời: .distance đưa địa điểm gần nhất trong hình tròn lên đầu.
+
+    == 20
+    title: Không nhiều địa điểm hơn số hàng màn hình chọn hiển thị
+    part: không có (ứng dụng chuyển sang Nearby Search (New))
+    say:
+      Màn hình chọn hiển thị năm hàng và không cuộn được (bước 15): mọi địa điểm sau địa điểm thứ
+      năm đều nằm ngoài tầm với, vậy mà yêu cầu vẫn hỏi tới 20 địa điểm, giá trị mặc định của
+      maxResultCount. Hãy chỉ yêu cầu số địa điểm mà màn hình hiển thị được: 'nearby max 5' (SDK
+      chấp nhận từ 1 đến 20).
+
+      Tạo bản dựng và chạy lại bằng 'terminate' và 'launch --flavor nearby', rồi nhập 'likely' và
+      'select 1': tối đa năm hàng, và một điểm đánh dấu có địa chỉ ở địa điểm đầu tiên. Vậy là xong
+      toàn bộ quá trình chuyển đổi: vẫn các màn hình ấy, một yêu cầu được tạo quanh vị trí mới nhất,
+      và một danh sách được xếp hạng, không có khả năng.
+    code: → request.maxResultCount = 5
+    code: → marker.snippet = "…"
+    api: GMSPlaceSearchNearbyRequest.maxResultCount
+    type: nearby max 5
+    type: terminate
+    type: launch --flavor nearby
+    type: likely
+    type: select 1
+    done: nearby.max == 5
+    done: app.flavor == "nearby"
+    done: likely.count > 0
+    done: likely.count <= 5
+    done: app.screen == "map"
+    done: markers[1].snippet != nil
+    happened: launch nearby
+    happened: typed likely
+    happened: typed select …
+    when: nearby.max != 5
+    hint: maxResultCount không phải là 5: nhập 'nearby max 5'.
+    when: likely.count > 5
+    hint: danh sách đến từ một yêu cầu được gửi trước khi thay đổi: nhập 'terminate', 'launch --flavor nearby', rồi 'likely' và 'select 1'.
+    when: app.screen == "picker"
+    hint: giờ chỉ còn tối đa năm hàng: 'select 1' đặt địa điểm đầu tiên lên bản đồ.
+    hint: hãy nhập 'nearby max 5', rồi 'terminate', 'launch --flavor nearby', 'likely' và 'select 1'.
+    recap: Với maxResultCount 5, ứng dụng không yêu cầu nhiều địa điểm hơn số hàng màn hình chọn có thể hiển thị.
+    after: 'tap marker 1' hiển thị tên và địa chỉ. 'project legacy on' đưa dự án trở lại thành một dự án cũ hơn.
     """#
