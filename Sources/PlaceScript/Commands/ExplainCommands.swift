@@ -710,7 +710,7 @@ private func explainMigrate(_ shell: Shell) -> CommandResult {
         Reason(
             topic: "billing",
             text:
-                "The legacy call bills Find Current Place and a data SKU for each tier of fields it asks for (Basic, Contact, Atmosphere). A nearby search bills one SKU, the highest its properties need: Nearby Search Pro (name, coordinate, formattedAddress, placeID, types, …), Enterprise (rating, currentOpeningHours, …) or Enterprise + Atmosphere (delivery, dineIn, …); the tutorial's properties stay at Pro. Every fix and every selection still sends a billed request (P13): 'stats billing' shows what the session billed, SKU by SKU."
+                "The legacy call bills Find Current Place and a data SKU for each tier of fields it asks for (Basic, Contact, Atmosphere). A nearby search bills one SKU, the highest its properties need: Nearby Search Pro (name, coordinate, formattedAddress, placeID, types, …), Enterprise (currentOpeningHours, …) or Enterprise + Atmosphere (delivery, dineIn, …); the tutorial's properties stay at Pro. Every fix and every selection still sends a billed request (P13): 'stats billing' shows what the session billed, SKU by SKU."
         ),
         Reason(
             topic: "callbacks",
