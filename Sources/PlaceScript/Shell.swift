@@ -19,11 +19,16 @@ public struct ShellEnvironment: Sendable {
     /// The locale's character set is UTF-8 (LC_ALL, LC_CTYPE or LANG names it): `map` draws
     /// with box-drawing and symbol characters, otherwise in plain ASCII.
     public var localeIsUTF8: Bool
+    /// The language a new session's device starts in (`set language`): the locale's, as
+    /// `DeviceLanguage.fromLocale` reads it, English by default.
+    public var deviceLanguage: DeviceLanguage
 
     public init(
         stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false, noColor: Bool = false,
-        isInteractive: Bool = false, terminalWidth: Int? = nil, localeIsUTF8: Bool = true
+        isInteractive: Bool = false, terminalWidth: Int? = nil, localeIsUTF8: Bool = true,
+        deviceLanguage: DeviceLanguage = .english
     ) {
+        self.deviceLanguage = deviceLanguage
         self.stdoutIsTerminal = stdoutIsTerminal
         self.stderrIsTerminal = stderrIsTerminal
         self.noColor = noColor
@@ -173,6 +178,7 @@ public final class Shell {
         self.stdout = stdout
         self.stderr = stderr
         self.session = Session()
+        session.device.language = environment.deviceLanguage
         session.eventSink = { [unowned self] event in self.report(event) }
     }
 

@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import PlaceKit
 
 /// Set by the SIGINT handler; the REPL and long-running commands poll it.
 nonisolated(unsafe) var interruptFlag: sig_atomic_t = 0
@@ -64,6 +65,16 @@ func localeIsUTF8() -> Bool {
         return upper.contains("UTF-8") || upper.contains("UTF8")
     }
     return false
+}
+
+/// The device language the messages' locale asks for (the first set of LC_ALL, LC_MESSAGES,
+/// LANG, as the tutorial reads it: `ko_KR.UTF-8` is Korean), English for one placeshell lacks.
+func localeDeviceLanguage() -> DeviceLanguage {
+    for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+        guard let value = environmentValue(name), !value.isEmpty else { continue }
+        return DeviceLanguage.fromLocale(value)
+    }
+    return .english
 }
 
 func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }

@@ -38,7 +38,8 @@ func runMain() -> Int32 {
     let noColor = (environmentValue("NO_COLOR") ?? "").isEmpty == false
     let environment = ShellEnvironment(
         stdoutIsTerminal: isTerminal(STDOUT_FILENO), stderrIsTerminal: isTerminal(STDERR_FILENO), noColor: noColor,
-        isInteractive: interactive, terminalWidth: terminalWidth(), localeIsUTF8: localeIsUTF8())
+        isInteractive: interactive, terminalWidth: terminalWidth(), localeIsUTF8: localeIsUTF8(),
+        deviceLanguage: localeDeviceLanguage())
     let stdout = FileDescriptorSink(fd: STDOUT_FILENO)
     let stderr = FileDescriptorSink(fd: STDERR_FILENO, capacity: 0)
     let shell = Shell(environment: environment, stdout: stdout, stderr: stderr)

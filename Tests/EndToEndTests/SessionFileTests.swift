@@ -27,6 +27,7 @@ final class SessionFileTests: XCTestCase {
         ("always", "plist add NSLocationDefaultAccuracyReduced; locate sydney; launch --request always; auth allow"),
         ("reduced-alert", "plist add NSLocationDefaultAccuracyReduced false; locate sf; launch --request always"),
         ("provisional", "locate sydney; launch --request always; auth allow; auth precise off"),
+        ("korean", "set language ko; locate sydney; launch"),
     ]
 
     func testSaveLoadSaveIsByteIdentical() throws {
@@ -111,6 +112,32 @@ final class SessionFileTests: XCTestCase {
                 "plist.NSLocationDefaultAccuracyReduced = true", "app.request = \"always\"",
                 "auth.status = \"authorizedAlways\"", "auth.accuracy = \"reduced\"",
             ], r.stdoutText)
+    }
+
+    /// The device's language is saved with the device: a loaded session's alert, and its picture,
+    /// keep the words of the language it was saved in, whatever the loading shell's locale.
+    func testALoadedSessionKeepsTheDevicesLanguage() throws {
+        let directory = TemporaryDirectory()
+        let saved = try run("set language de; locate sydney; launch; save s.json", in: directory)
+        XCTAssertEqual(saved.status, 0, saved.stderrText)
+        let file = String(decoding: try Data(contentsOf: directory.file("s.json")), as: UTF8.self)
+        XCTAssertTrue(file.contains("\"language\":\"de\""), file)
+        let r = try run("show device.language; load s.json; show device.language; snapshot s.svg", in: directory)
+        XCTAssertEqual(r.status, 0, r.stderrText)
+        let shown = r.stdoutText.split(separator: "\n").filter { $0.contains(" = ") }
+        XCTAssertEqual(shown, ["device.language = \"en\"", "device.language = \"de\""], r.stdoutText)
+        let svg = String(decoding: try Data(contentsOf: directory.file("s.svg")), as: UTF8.self)
+        XCTAssertTrue(svg.contains(">Beim Verwenden der App erlauben</text>"), svg)
+        XCTAssertTrue(svg.contains("xml:lang=\"de\""), svg)
+
+        let bad = try run("load s.json", in: directory)
+        XCTAssertEqual(bad.status, 0, bad.stderrText)
+        try file.replacingOccurrences(of: "\"language\":\"de\"", with: "\"language\":\"xx\"")
+            .write(to: directory.file("s.json"), atomically: true, encoding: .utf8)
+        let refused = try run("load s.json", in: directory)
+        XCTAssertNotEqual(refused.status, 0)
+        XCTAssertTrue(
+            refused.stderrText.contains("language: 'xx' is not one of en, de, es, ko, vi, fa"), refused.stderrText)
     }
 
     func testPendingCallbacksCannotBeSaved() throws {

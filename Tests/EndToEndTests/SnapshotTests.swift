@@ -71,6 +71,50 @@ final class SnapshotTests: XCTestCase {
         XCTAssertEqual(svg.classCounts["on"], 1, "the Precise switch is on")
     }
 
+    /// With the device in Korean the alert shows iOS's Korean title and buttons, in a face with
+    /// Hangul; the picture's language is Korean.
+    func testPermissionAlertInKorean() throws {
+        try requireFont(language: "ko", package: "fonts-noto-cjk")
+        let svg = try snapshot("permission-alert-ko", "set language ko; launch")
+        XCTAssertEqual(svg.rootLanguage, "ko")
+        let texts = svg.textsInside("permission-alert")
+        XCTAssertEqual(
+            texts.joined(separator: " ").hasPrefix("‘current-place-on-map’ 앱이 사용자의 위치를 사용하도록 허용하겠습니까?"), true,
+            "\(texts)")
+        XCTAssertEqual(Array(texts.suffix(3)), ["한 번 허용", "앱을 사용하는 동안 허용", "허용 안 함"])
+        XCTAssertTrue(texts.contains("Show your location on a map"), "the message is the Info.plist text")
+        XCTAssertEqual(svg.classCounts["alert-button"], 3)
+        XCTAssertEqual(svg.rightToLeftTexts, [], "Korean is written left to right")
+    }
+
+    /// With the device in Persian the alert stays English (no Persian wording is confirmed), and
+    /// Persian place names, in the picker and on the map, are laid out right to left where they
+    /// stand: anchored at their end, which a right-to-left line has on the left.
+    func testPersianScreen() throws {
+        try requireFont(language: "fa", package: "fonts-farsiweb")
+        let adds = """
+            places add 'کتابخانه ملی' -33.95 151.30 id=fa1 type=library
+            places add 'باغ ارم ۲' -33.9503 151.3004 id=fa2 type=park
+            places add 'موزه فرش' -33.9497 151.2996 id=fa3 type=museum
+            """
+        let alert = try snapshot("permission-alert-fa", "set language fa; launch")
+        XCTAssertEqual(alert.rootLanguage, "fa")
+        XCTAssertEqual(
+            Array(alert.textsInside("permission-alert").suffix(3)),
+            ["Allow Once", "Allow While Using App", "Don’t Allow"])
+        let svg = try snapshot(
+            "persian-screen",
+            "set language fa\n" + adds + "\nlocate -33.95 151.30; launch; auth allow; likely; select 1; tap marker 1")
+        XCTAssertEqual(svg.rootLanguage, "fa")
+        let window = svg.textsInside("info-window")
+        XCTAssertEqual(window.count, 1, "the title only (no formattedAddress requested)")
+        XCTAssertEqual(window.filter { svg.rightToLeftTexts.contains($0) }, window, "\(svg.rightToLeftTexts)")
+        XCTAssertGreaterThanOrEqual(svg.rightToLeftTexts.count, 2, "the window's title and a label on the map")
+        XCTAssertFalse(svg.rightToLeftTexts.contains("Get Place"), "Latin text stays left to right")
+        XCTAssertFalse(
+            svg.rightToLeftAnchors.contains("start"), "a right-to-left text keeps its place: anchored at its end")
+    }
+
     func testHiddenMap() throws {
         let svg = try snapshot("hidden", "locate sydney; launch")
         XCTAssertTrue(svg.ids.contains("map-hidden"))
@@ -206,7 +250,11 @@ final class SnapshotTests: XCTestCase {
         var texts: [String] = []
         var boldTexts: [String] = []
         var textsByGroup: [String: [String]] = [:]
+        /// Texts laid out right to left (`direction="rtl"`), and their anchors.
+        var rightToLeftTexts: [String] = []
+        var rightToLeftAnchors: [String] = []
         var rootSize: (String, String)?
+        var rootLanguage: String?
         func textsInside(_ id: String) -> [String] { textsByGroup[id] ?? [] }
     }
 
@@ -215,6 +263,7 @@ final class SnapshotTests: XCTestCase {
         private var stack: [String] = []
         private var text: String?
         private var bold = false
+        private var rightToLeft = false
 
         func parser(
             _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
@@ -222,6 +271,7 @@ final class SnapshotTests: XCTestCase {
         ) {
             if name == "svg" && result.rootSize == nil {
                 result.rootSize = (attributes["width"] ?? "", attributes["height"] ?? "")
+                result.rootLanguage = attributes["xml:lang"]
             }
             if let id = attributes["id"] { result.ids.insert(id) }
             if let c = attributes["class"] { result.classCounts[c, default: 0] += 1 }
@@ -229,6 +279,11 @@ final class SnapshotTests: XCTestCase {
             if name == "text" {
                 text = ""
                 bold = attributes["font-weight"] == "bold"
+                rightToLeft = attributes["direction"] == "rtl"
+                if rightToLeft {
+                    XCTAssertEqual(attributes["unicode-bidi"], "embed", "right-to-left text is embedded")
+                    result.rightToLeftAnchors.append(attributes["text-anchor"] ?? "start")
+                }
             }
         }
 
@@ -239,6 +294,7 @@ final class SnapshotTests: XCTestCase {
             guard name == "text", let t = text else { return }
             result.texts.append(t)
             if bold { result.boldTexts.append(t) }
+            if rightToLeft { result.rightToLeftTexts.append(t) }
             for id in Set(stack) where !id.isEmpty { result.textsByGroup[id, default: []].append(t) }
             text = nil
         }
@@ -311,6 +367,24 @@ final class SnapshotTests: XCTestCase {
         guard let binary = Paths.binaryOrFail() else { throw XCTSkip("no placeshell binary") }
         return try runProcess(
             binary, arguments, in: home.url, environment: cleanEnvironment(home: home.path), timeout: 30)
+    }
+
+    /// Skips, with the reason and the cure, when no installed face has the letters of `language`
+    /// (fontconfig's `fc-list :lang=…`): the PNG would show boxes. `scripts/setup test` installs
+    /// the Debian packages the pictures need, so CI has them.
+    private func requireFont(language: String, package: String) throws {
+        guard let fcList = Self.executableOnPath("fc-list") else {
+            throw XCTSkip("fc-list (fontconfig) is not installed: cannot check for a font with \(language) letters")
+        }
+        let home = TemporaryDirectory()
+        let listed = try runProcess(
+            fcList, [":lang=\(language)", "family"], in: home.url, environment: cleanEnvironment(home: home.path),
+            timeout: 30)
+        if listed.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw XCTSkip(
+                "no installed font has \(language) letters; install them with 'scripts/setup test' (apt-get install \(package))"
+            )
+        }
     }
 
     private static func executableOnPath(_ name: String) -> URL? {

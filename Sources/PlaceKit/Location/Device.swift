@@ -127,6 +127,10 @@ public struct Device: Sendable {
     /// Whether the picker's table scrolls, so rows below the first screen can be tapped
     /// (`set picker-scroll`); part of the simulated app build, kept across launches.
     public var pickerScrolls = SimulationChoices.pickerScrolls
+    /// The device's language (`set language`): the words of the permission alert. A setting of
+    /// the device, not of the app's privacy entry: `reset` keeps it, as the person picks the same
+    /// language again when the erased device is set up.
+    public var language = DeviceLanguage.english
     public var privacy = PrivacySettings()
     /// The system's location permission alert is on screen.
     public var promptOpen = false

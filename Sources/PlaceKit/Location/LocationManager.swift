@@ -172,7 +172,8 @@ public final class LocationManager {
             self.session.emit(
                 PermissionAlert.event(
                     precise: reduced ? false : self.privacy.precise, appName: plist.appName,
-                    message: plist.text(for: .whenInUse) ?? PermissionAlert.message, preciseSwitch: !reduced))
+                    message: plist.text(for: .whenInUse) ?? PermissionAlert.message, preciseSwitch: !reduced,
+                    language: self.session.device.language))
         }
     }
 
@@ -443,14 +444,18 @@ public enum PermissionAlert {
     public static let message = "Show your location on a map"
 
     /// The alert's title; iOS names the app by its bundle's display name, not by any screen title.
-    public static func title(appName: String) -> String { "Allow “\(appName)” to use your location?" }
+    public static func title(appName: String, language: DeviceLanguage = .english) -> String {
+        language.alertTitle(appName: appName)
+    }
 
     /// The alert as shown; its message is the Info.plist usage string. Without a Precise switch
     /// (the Info.plist asks for reduced accuracy) its map shows an approximate location.
     static func event(
-        precise: Bool, appName: String, message: String = PermissionAlert.message, preciseSwitch: Bool = true
+        precise: Bool, appName: String, message: String = PermissionAlert.message, preciseSwitch: Bool = true,
+        language: DeviceLanguage = .english
     ) -> Event {
-        let title = title(appName: appName)
+        let title = title(appName: appName, language: language)
+        let buttons = language.alertButtons
         let precision =
             preciseSwitch ? "[Precise: \(precise ? "On" : "Off")]" : "[Precise: Off — approximate map, no switch]"
         let answers =
@@ -459,11 +464,11 @@ public enum PermissionAlert {
         let text = """
             ┌ \(title)
             │ \(message)   \(precision)
-            └ Allow Once · Allow While Using App · Don’t Allow  →  \(answers)
+            └ \(buttons.joined(separator: " · "))  →  \(answers)
             """
         var fields = [
             Value.Field("title", .string(title)), Value.Field("message", .string(message)),
-            Value.Field("buttons", .list(["Allow Once", "Allow While Using App", "Don’t Allow"].map { .string($0) })),
+            Value.Field("buttons", .list(buttons.map { .string($0) })),
             Value.Field("precise", .bool(precise)),
         ]
         if !preciseSwitch { fields.append(Value.Field("preciseSwitch", .bool(false))) }

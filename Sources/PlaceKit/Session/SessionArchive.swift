@@ -136,6 +136,7 @@ public enum SessionArchive {
             Value.Field("screen", .list([num(d.screenWidth), num(d.screenHeight)])),
             Value.Field("noLocation", .string(d.noLocationReport.rawValue)),
             Value.Field("pickerScrolls", .bool(d.pickerScrolls)),
+            Value.Field("language", .string(d.language.code)),
         ])
     }
 
@@ -605,6 +606,14 @@ public enum SessionArchive {
             d.noLocationReport = report
         }
         d.pickerScrolls = try r.has("pickerScrolls") ? r.bool("pickerScrolls") : SimulationChoices.pickerScrolls
+        // Absent from sessions saved before the setting existed: English.
+        if let code = try r.optionalString("language") {
+            guard let language = DeviceLanguage.named(code) else {
+                let codes = DeviceLanguage.all.map(\.code).joined(separator: ", ")
+                throw ArchiveError("\(r.path).language: '\(code)' is not one of \(codes)")
+            }
+            d.language = language
+        }
         d.promptAccuracyReduced = try r.has("promptAccuracyReduced") ? r.bool("promptAccuracyReduced") : false
         let plist = try r.object("infoPlist")
         var texts: [UsageKey: String] = [:]

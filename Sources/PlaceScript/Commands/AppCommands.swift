@@ -638,6 +638,8 @@ private func statusCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandR
     } else {
         rows.append(["device", "no position (locate LAT LNG)"])
     }
+    let language = session.device.language
+    rows.append(["language", "\(language.code) (\(language.name)): \(language.alertCoverage)"])
     if let app = session.app {
         let fix = app.locationManager.lastDelivered
         rows.append(["location", fix.map { $0.description } ?? "none delivered yet"])

@@ -207,6 +207,9 @@ extension CommandFamily {
                     kCLErrorLocationUnknown (error, the default) or nothing (silent).
                     picker-scroll: the picker's table scrolls (on), or only its first five rows
                     can be tapped (off, the default).
+                    language: the device's language, en, de, es, ko, vi or fa (the locale's, from
+                    LC_ALL, LC_MESSAGES or LANG, English otherwise): the words of the permission
+                    alert, in the text and in 'snapshot'; 'help choices' says which are iOS's.
                     """,
                 effect: .acts,
                 manual: #"""
@@ -285,6 +288,21 @@ extension CommandFamily {
                     .Cm on ,
                     as the storyboard leaves it, so every row can be scrolled into reach
                     .Pq Sx SIMULATION CHOICES , picker scrolling .
+                    .It Cm language
+                    .Cm en | de | es | ko | vi | fa :
+                    the device's language, which a new session takes from
+                    .Ev LC_ALL ,
+                    .Ev LC_MESSAGES
+                    or
+                    .Ev LANG
+                    .Pq Ql ko_KR.UTF-8 is Cm ko ,
+                    English for any other: the title and buttons of the permission alert, as
+                    printed and as
+                    .Ic snapshot
+                    draws them, in that language where iOS's wording is confirmed, in English
+                    where it is not
+                    .Pq Sx SIMULATION CHOICES , the alert's language .
+                    The console, the trace and the shell's own lines stay as they are.
                     .El
                     An unknown setting is an error when the script is read; a value the setting
                     does not take is an error when
@@ -292,7 +310,7 @@ extension CommandFamily {
                     runs.
                     .Dl set keep-going off
                     """#,
-                examples: ["set", "set json", "set keep-going off", "set color never"],
+                examples: ["set", "set json", "set keep-going off", "set color never", "set language ko"],
                 handler: setCommand),
             CommandSpec(
                 "unset", arguments: [ArgSpec("NAME", settingNameType, summary: "a setting")],

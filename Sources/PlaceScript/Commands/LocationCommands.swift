@@ -169,7 +169,7 @@ extension CommandFamily {
                 .leaf(shell.session.app?.locationManager.lastDelivered.map(fixValue) ?? .null)
             },
             StateRoot(
-                "device", summary: "the simulated device: position (or nil), updating, distanceFilter",
+                "device", summary: "the simulated device: position (or nil), updating, distanceFilter, language",
                 manual: #"""
                     .It Li device.position.latitude , device.position.longitude , device.position.horizontalAccuracy , device.position.speed , device.position.course
                     The simulated location, as
@@ -196,8 +196,15 @@ extension CommandFamily {
                     .Fn locationManager _:didUpdateLocations:
                     call
                     .Pq 0 with no app .
+                    .It Li device.language
+                    The device's language code
+                    .Pq Ic set language :
+                    the words of the permission alert.
                     """#,
-                choices: ["noLocation": NoLocationReport.allCases.map(\.rawValue)]
+                choices: [
+                    "noLocation": NoLocationReport.allCases.map(\.rawValue),
+                    "language": DeviceLanguage.all.map(\.code),
+                ]
             ) { shell in
                 let position = shell.session.device.position
                 return .fields([
@@ -217,6 +224,7 @@ extension CommandFamily {
                     ("distanceFilter", .number(shell.session.app?.locationManager.distanceFilter ?? -1, .length)),
                     ("noLocation", .string(shell.session.device.noLocationReport.rawValue)),
                     ("queuedLocations", .int(shell.session.app?.locationManager.queuedReadings.count ?? 0)),
+                    ("language", .string(shell.session.device.language.code)),
                 ])
             },
         ],
@@ -225,7 +233,12 @@ extension CommandFamily {
                 "simulator-no-location", values: NoLocationReport.allCases.map(\.rawValue), on: "error", off: "silent",
                 summary: "with no position, an updating app gets kCLErrorLocationUnknown (error) or nothing (silent)",
                 get: { $0.session.device.noLocationReport.rawValue },
-                set: { shell, value in shell.session.setNoLocationReport(NoLocationReport(rawValue: value) ?? .error) })
+                set: { shell, value in shell.session.setNoLocationReport(NoLocationReport(rawValue: value) ?? .error) }),
+            SettingSpec(
+                "language", values: DeviceLanguage.all.map(\.code), on: "en", off: "en",
+                summary: "the device's language: the words of the permission alert (en, de, es, ko, vi, fa)",
+                get: { $0.session.device.language.code },
+                set: { shell, value in shell.session.device.language = DeviceLanguage.named(value) ?? .english }),
         ])
 }
 

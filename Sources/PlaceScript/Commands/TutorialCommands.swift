@@ -1002,6 +1002,10 @@ extension CommandFamily {
             English otherwise;
             .Ic tutorial language
             chooses another.
+            The device's language, which the same variables give a new session and
+            .Ic set language
+            changes, is the permission alert's
+            .Pq Sx SIMULATION CHOICES , the alert's language .
             Text is wrapped and aligned by terminal cells: a Hangul syllable takes two, a
             letter with its combining marks (Vietnamese) one, the zero-width non-joiner and
             the short vowels of Persian none.
@@ -1053,7 +1057,9 @@ extension CommandFamily {
                     LC_ALL, LC_MESSAGES or LANG when the tutorial has that language, English otherwise
                     ('tutorial language' chooses). Persian lines are printed in logical order, each
                     opened with a right-to-left mark: Konsole, mlterm, PuTTY, the macOS Terminal and VTE
-                    terminals with direction autodetection show them right to left.
+                    terminals with direction autodetection show them right to left. The device has a
+                    language of its own, 'set language LANG' (the same codes, from the same locale
+                    variables): the words of the permission alert, printed and in 'snapshot'.
                     """,
                 effect: .looks,
                 api: APIEntry(what: "nothing in the app: the shell's guided walk through it, step by step"),

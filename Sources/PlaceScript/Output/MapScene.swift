@@ -61,6 +61,8 @@ struct MapScene {
     var time: String
     /// The permission alert, when it is on screen over the app.
     var alert: Alert?
+    /// The device's language: the alert's words, and the picture's `xml:lang`.
+    var language = DeviceLanguage.english
 
     /// The system's permission alert as `auth` answers it: the title names the app, the message
     /// is the Info.plist usage text, and the Precise switch shows its state (no switch when the
@@ -146,13 +148,14 @@ struct MapScene {
         if device.promptOpen {
             let plist = device.infoPlist
             alert = Alert(
-                title: PermissionAlert.title(appName: plist.appName),
+                title: PermissionAlert.title(appName: plist.appName, language: device.language),
                 message: plist.text(for: .whenInUse) ?? PermissionAlert.message,
-                buttons: ["Allow Once", "Allow While Using App", "Don’t Allow"],
+                buttons: device.language.alertButtons,
                 precise: !device.promptAccuracyReduced && device.privacy.precise,
                 preciseSwitch: !device.promptAccuracyReduced)
         }
         pickerScrolls = session.device.pickerScrolls
+        language = session.device.language
         showsMyLocationButton = map.myLocationButton && map.isMyLocationEnabled
         let (w, h, cam) = (width, height, camera)
         func point(_ p: GeoPoint) -> (x: Double, y: Double) { MapScene.framePoint(p, camera: cam, width: w, height: h) }

@@ -11,7 +11,9 @@ import PlaceKit
 /// points, the map without tiles (a light background, a grid at the scale bar's distance, the
 /// places as dots with labels that do not overlap), the markers as pins, the open info window,
 /// the my-location dot, accuracy circle and button, the navigation bar — or the picker when it
-/// covers the map. No external references; fonts fall back to the generic `sans-serif`.
+/// covers the map. No external references; fonts fall back to the generic `sans-serif`, after
+/// faces for Hangul and for Persian; the root's `xml:lang` is the device's language, and text
+/// in a right-to-left script is laid out right to left where it stands.
 struct SVGSnapshot {
     let scene: MapScene
 
@@ -19,7 +21,11 @@ struct SVGSnapshot {
     static let statusBarHeight = 54.0
     static let navBarHeight = 44.0
     static let bottomInset = 34.0
-    static let fonts = "-apple-system, 'SF Pro Text', 'Helvetica Neue', Helvetica, Arial, 'Noto Sans', sans-serif"
+    /// The system face first, then faces with Hangul (Apple's, then Debian's fonts-noto-cjk)
+    /// and with Persian letters (Noto, Vazirmatn, Debian's fonts-farsiweb Nazli), then the
+    /// generic family.
+    static let fonts =
+        "-apple-system, 'SF Pro Text', 'Helvetica Neue', Helvetica, Arial, 'Noto Sans', 'Apple SD Gothic Neo', 'Noto Sans CJK KR', 'Noto Sans Arabic', Vazirmatn, Nazli, sans-serif"
     static let blue = "#007AFF"
 
     struct Rect {
@@ -45,7 +51,7 @@ struct SVGSnapshot {
         let totalH = h + 2 * b
         line("<?xml version=\"1.0\" encoding=\"UTF-8\"?>")
         line(
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(totalW))\" height=\"\(n(totalH))\" viewBox=\"0 0 \(n(totalW)) \(n(totalH))\" font-family=\"\(Self.fonts)\">"
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(totalW))\" height=\"\(n(totalH))\" viewBox=\"0 0 \(n(totalW)) \(n(totalH))\" xml:lang=\"\(scene.language.code)\" font-family=\"\(Self.fonts)\">"
         )
         let what: String
         if scene.pickerRows != nil {
@@ -93,7 +99,7 @@ struct SVGSnapshot {
         line("<rect x=\"\(n(w / 2 - 67))\" y=\"\(n(h - 13))\" width=\"134\" height=\"5\" rx=\"2.5\" fill=\"#000000\"/>")
         line("</g>")
         line("</svg>")
-        return Result(svg: out, labels: labels)
+        return Result(svg: markingRightToLeftTexts(out), labels: labels)
     }
 
     // MARK: - The map
@@ -596,6 +602,38 @@ struct SVGSnapshot {
     private func wrapWords(_ s: String, width: Int) -> [String] {
         wrapText(s, width: width).split(separator: "\n").map(String.init)
     }
+}
+
+/// Every `<text>` whose words are in a right-to-left script (Persian, Arabic, Hebrew) gets
+/// `direction="rtl"` and `unicode-bidi="embed"`, so that a renderer orders its letters and any
+/// numbers or Latin words in it right to left; its anchor is mirrored (start ↔ end) so that it
+/// stays where it was placed: a label that began at its point now ends there on the left.
+func markingRightToLeftTexts(_ svg: String) -> String {
+    var out = ""
+    out.reserveCapacity(svg.utf8.count + 64)
+    var rest = svg[...]
+    while let open = rest.firstRange(of: "<text") {
+        guard let tagEnd = rest[open.upperBound...].firstIndex(of: ">"),
+            let close = rest[tagEnd...].firstRange(of: "</text>")
+        else { break }
+        out += rest[..<open.lowerBound]
+        var tag = String(rest[open.lowerBound..<tagEnd])
+        let content = rest[rest.index(after: tagEnd)..<close.lowerBound]
+        if hasRightToLeftLetters(String(content)) && !tag.contains("direction=") {
+            if let anchor = tag.firstRange(of: " text-anchor=\"end\"") {
+                tag.replaceSubrange(anchor, with: " text-anchor=\"start\"")
+            } else if tag.firstRange(of: " text-anchor=\"start\"") != nil || !tag.contains("text-anchor=") {
+                if let anchor = tag.firstRange(of: " text-anchor=\"start\"") { tag.removeSubrange(anchor) }
+                tag += " text-anchor=\"end\""
+            }
+            tag += " direction=\"rtl\" unicode-bidi=\"embed\""
+        }
+        out += tag
+        out += rest[tagEnd..<close.upperBound]
+        rest = rest[close.upperBound...]
+    }
+    out += rest
+    return out
 }
 
 /// Appends a part as path data (`M1.5 2L3 4…`, `Z` closing a ring), numbers to a tenth of a point.
