@@ -115,6 +115,17 @@ final class SnapshotTests: XCTestCase {
             svg.rightToLeftAnchors.contains("start"), "a right-to-left text keeps its place: anchored at its end")
     }
 
+    /// The nearby flavour draws the circle its request searched, dashed, under the places; a
+    /// radius the SDK refuses draws none (the legacy flavours' goldens have none either).
+    func testNearbySearchCircle() throws {
+        let svg = try snapshot("nearby-search-circle", "locate sydney; launch --flavor nearby; auth allow; wait 2")
+        XCTAssertTrue(svg.ids.contains("search-circle"), "ids: \(svg.ids)")
+        XCTAssertTrue(svg.ids.contains("my-location"))
+        let refused = try snapshot(
+            "nearby-refused-radius", "locate sydney; launch --flavor nearby; auth allow; wait 2; nearby radius 60km")
+        XCTAssertFalse(refused.ids.contains("search-circle"), "a radius the SDK refuses has no circle")
+    }
+
     func testHiddenMap() throws {
         let svg = try snapshot("hidden", "locate sydney; launch")
         XCTAssertTrue(svg.ids.contains("map-hidden"))

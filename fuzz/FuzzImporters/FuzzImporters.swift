@@ -40,10 +40,14 @@ struct FuzzImporters {
         }
     }
 
-    /// What runs against a restored session: the map drawn, every state root read, time passing.
+    /// What runs against a restored session: the map drawn, the nearby request and both lists side
+    /// by side, the bill, every state root read, time passing.
     static let afterLoad = SourceText(
         name: "fuzz",
-        text: (["status", "map", "camera", "markers", "events", "wait 2s", "likely", "select 1", "status", "map"]
+        text: ([
+            "status", "map", "camera", "markers", "events", "wait 2s", "likely", "select 1", "status", "map", "nearby",
+            "project", "compare", "stats billing",
+        ]
             + CommandTable.standard.stateRoots.map { "show " + $0.name }).joined(separator: "\n"))
 
     static func merge(_ result: Result<ImportSummary, ImportError>) {

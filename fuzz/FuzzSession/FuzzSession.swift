@@ -26,7 +26,10 @@ struct FuzzSession {
     static let eventBudget = 20_000
     /// Every state root whole, and a few paths into them (some resolve only in some states).
     static let paths =
-        (CommandTable.standard.stateRoots.map(\.name) + ["camera.zoom", "markers[1].title", "log.count", "markers[0]"])
+        (CommandTable.standard.stateRoots.map(\.name) + [
+            "camera.zoom", "markers[1].title", "log.count", "markers[0]", "nearby.radius", "nearby.fields[1]",
+            "likely[1].distance", "stats.billing.nearbySearchPro", "project.newAPI",
+        ])
         .compactMap { try? StatePath.parse($0).get() }
 
     static func makeShell() -> Shell {

@@ -248,3 +248,50 @@ public enum NearbyModel {
         return Array(found.prefix(settings.maxResultCount))
     }
 }
+
+/// Both requests at one position, side by side (`compare`): the legacy likelihoods and Nearby
+/// Search (New) under the current knobs. Nothing is sent: no request counts, bills or changes
+/// what the app holds.
+public struct NearbyComparison: Sendable {
+    /// The position both were asked for (the device's, coarsened under reduced accuracy).
+    public var point: GeoPoint
+    public var accuracy: Double
+    public var reduced: Bool
+    public var settings: NearbySettings
+    public var legacy: [LikelihoodModel.Scored]
+    /// Empty when the settings are ones the SDK refuses (`problems`).
+    public var nearby: [NearbyModel.Found]
+    public var problems: [String]
+
+    /// The places of the legacy top `k` the nearby top `k` also has, in legacy order.
+    public func kept(top k: Int) -> [Place] {
+        let ids = Set(nearby.prefix(k).map(\.place.id))
+        return legacy.prefix(k).map(\.place).filter { ids.contains($0.id) }
+    }
+
+    /// The 1-based rank of the place with this ID in the legacy list, if it is there.
+    public func legacyRank(of id: String) -> Int? {
+        legacy.firstIndex { $0.place.id == id }.map { $0 + 1 }
+    }
+}
+
+extension Session {
+    /// The two requests at the device's position, or nil when the device has none. Under reduced
+    /// accuracy the position is coarsened as a fix the app gets would be.
+    public func compareRequests() -> NearbyComparison? {
+        guard let position = device.position else { return nil }
+        var fix = LocationFix(
+            coordinate: position.coordinate, horizontalAccuracy: position.horizontalAccuracy, speed: -1, course: -1,
+            timestamp: clock)
+        let reduced = device.privacy.accuracy == .reduced
+        if reduced { fix = LocationManager.coarsened(fix) }
+        let settings = places.nearby
+        let problems = settings.problems
+        let legacy = LikelihoodModel.rank(places.dataset, at: fix.coordinate, accuracy: fix.horizontalAccuracy)
+        let nearby =
+            problems.isEmpty ? NearbyModel.search(places.dataset, center: fix.coordinate, settings: settings) : []
+        return NearbyComparison(
+            point: fix.coordinate, accuracy: fix.horizontalAccuracy, reduced: reduced, settings: settings,
+            legacy: legacy, nearby: nearby, problems: problems)
+    }
+}

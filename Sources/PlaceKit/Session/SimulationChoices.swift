@@ -82,6 +82,14 @@ public enum SimulationChoices {
     /// The note after a Nearby Search request refused because the project lacks Places API (New).
     public static let newAPIOffNote =
         "Places API (New) is not enabled in the key's Cloud project, and searchNearby needs it: enable it and allow it on the key ('project new-api on')"
+    /// Free calls a month of Find Current Place (legacy SKU pricing: 5,000, then $30.00 per 1,000).
+    public static let findCurrentPlaceFreeCalls = 5_000
+    /// Free calls a month of each Nearby Search SKU: Pro 5,000 and Enterprise 1,000, as the
+    /// announcement of the new SDKs gives them per category; Enterprise + Atmosphere is counted
+    /// in the Enterprise category (unconfirmed).
+    public static let nearbyFreeCalls: [NearbySKU: Int] = [
+        .pro: 5_000, .enterprise: 1_000, .enterpriseAtmosphere: 1_000,
+    ]
     /// `ratelimit N` allows N requests in any window of this many seconds.
     public static let rateLimitWindow = 60.0
 
@@ -347,6 +355,26 @@ public enum SimulationChoices {
             topic: "the Cloud project",
             choice:
                 "a session starts with an existing Cloud project that has both Places API (Legacy) and Places API (New) enabled, so the legacy flavours answer as before; 'project legacy off' gives a new project (Places API (Legacy) cannot be enabled for new projects: developers.google.com/maps/legacy, from March 2025). A legacy request then fails with accessNotConfigured (-9), the code the SDK's header documents as “The Places API service for iOS is not enabled” (GMSPlacesErrors.h); today's exact error and its text are unconfirmed (2019 logs in tolu360/react-native-google-places#217 show code -9). Nearby Search without Places API (New) fails the same way. The check runs after the API key's and before the rate limit's. The project outlasts launches and 'reset', like the key"
+        ),
+        Choice(
+            topic: "nearby billing",
+            choice:
+                "an answered Nearby Search request bills one SKU, the highest its place properties need (developers.google.com/maps/documentation/places/web-service/usage-and-billing): Nearby Search Pro for name, placeID, coordinate, formattedAddress, types, businessStatus, photos, addressComponents, plusCode and viewport; Enterprise for rating, userRatingsTotal, priceLevel, currentOpeningHours, phoneNumber and website; Enterprise + Atmosphere for curbsidePickup, delivery, dineIn and allowsDogs (the iOS data-fields page lists Pro's and examples of the others; rating and the rest of the Enterprise list are unconfirmed). A refused or failed request bills nothing but counts in stats.placesRequests, as a legacy one"
+        ),
+        Choice(
+            topic: "billing figures",
+            choice:
+                "'stats billing' shows only figures a price list states: Find Current Place, 5,000 free calls a month then $30.00 per 1,000 up to 100,000 (developers.google.com/maps/billing-and-pricing/legacy-sku-pricing); Nearby Search Pro 5,000 and Enterprise 1,000 free calls a month (the free calls per category in Google's announcement of the new Places SDKs), Enterprise + Atmosphere counted as Enterprise, 1,000 (unconfirmed). The legacy Places Data SKUs' free calls and prices and every Nearby Search price are unconfirmed and shown as unknown, never guessed; the counts are the session's, as if it were the month's only use"
+        ),
+        Choice(
+            topic: "compare",
+            choice:
+                "'compare' asks placeshell's two models (the likelihood model for the legacy call, the popularity model for Nearby Search under the current 'nearby' knobs) about the device's position now, coarsened under reduced accuracy as the app's fix would be; permission, faults, the network, the key and the Cloud project do not apply, and nothing is sent: no request counts or bills and the app's list stays. It holds the two top 5s side by side because the picker's first screen shows five rows. Neither service publishes how it ranks, so the comparison is of the models, not of Google's answers"
+        ),
+        Choice(
+            topic: "the search circle on the map",
+            choice:
+                "'map' and 'snapshot' draw the nearby app's search circle only in the nearby flavour once the app has sent a request (it has a last location): around that location with the radius 'nearby radius' sets now, the circle the next request searches, as 'export geojson' gives it; no circle with a radius the SDK refuses. Like the accuracy circle it is drawn round at the camera target's scale, also when the camera is turned or tilted. The real app draws no circle: it is placeshell's overlay"
         ),
     ]
 }

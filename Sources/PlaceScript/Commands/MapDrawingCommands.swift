@@ -19,8 +19,10 @@ let mapDrawingCommands: [CommandSpec] = [
             view (--height for more; never more than the view). Places are • (labelled where
             the name fits without touching another label, the app's likely places first, then
             the nearest), markers ▼ with their title (an open info window as a box), the
-            device ◉ with its accuracy ring when it is wider than a cell; the scale bar is a
-            round distance, north is up. A blank map (no tiles: no network, or a key the Maps
+            device ◉ with its accuracy ring when it is wider than a cell, and in the nearby
+            flavour, once the app has sent a request, the search circle ∘ (around the app's
+            last location, with the request's radius); the scale bar is a round distance,
+            north is up. A blank map (no tiles: no network, or a key the Maps
             SDK refused) has no places, only the markers and the device, and says so. Unicode
             on a UTF-8 locale, ASCII otherwise or with --ascii; colour only on a terminal and
             never with NO_COLOR.
@@ -41,6 +43,19 @@ let mapDrawingCommands: [CommandSpec] = [
             the device as the my-location dot with its accuracy ring when the ring is wider
             than a cell, a scale bar of a round distance, north, and the camera in the top
             border.
+            In the
+            .Cm nearby
+            flavour, once the app has sent a request, the circle it searches is drawn as a
+            ring of
+            .Ql \(ci
+            .Pq Ql \&:
+            in ASCII: around the last location the app received, with the radius
+            .Ic nearby radius
+            sets now, as
+            .Ic export geojson
+            gives it; the legend names it with its radius.
+            No circle is drawn in the other flavours, before the first request, or with a
+            radius the SDK refuses.
             The frame's inner width spans the map view's 393 points and a line is two
             columns tall, so distances look the same across and down; the lines show the
             middle of the view, never more than its 852 points.
@@ -75,7 +90,8 @@ let mapDrawingCommands: [CommandSpec] = [
             What the phone would show, without map tiles: the device frame at the map view's
             393 × 852 points, the navigation bar (Current Place on a Map, Get Place), the places
             as dots with labels that keep apart, markers as pins, the open info window (bold
-            title, snippet below), the my-location dot, accuracy circle and button, a scale
+            title, snippet below), the my-location dot, accuracy circle and button, the
+            nearby app's search circle (dashed, once it has sent a request), a scale
             bar — or the picker (Choose a place, five rows a screen, Back; a scroll indicator
             only with 'set picker-scroll on') when it is open. A
             blank map (no tiles) is a plain beige-grey background with no grid and no places,
@@ -94,7 +110,11 @@ let mapDrawingCommands: [CommandSpec] = [
             with labels that do not overlap, the markers as pins with their title and
             snippet, the open info window
             .Pq bold title, snippet below ,
-            the my-location dot with its accuracy circle and the my-location button, and a
+            the my-location dot with its accuracy circle and the my-location button, in the
+            .Cm nearby
+            flavour once the app has sent a request the circle it searches
+            .Pq dashed, under the places; as for Ic map ,
+            and a
             scale bar; a hidden map leaves the screen blank with a note; a blank map
             .Pq Li map.blank : no tiles
             is the SDK's plain beige-grey background with no grid and no places, the markers,

@@ -330,6 +330,69 @@ extension CommandFamily {
                         }),
                 ],
                 handler: { ctx throws(Diagnostic) in projectResult(ctx.shell) }),
+            CommandSpec(
+                "compare",
+                summary: "the legacy likelihoods and Nearby Search (New) at the device's position, side by side",
+                details: """
+                    Asks both services, as placeshell models them, about the device's position
+                    now (coarsened, under reduced accuracy, as the app's fix would be): the
+                    legacy findPlaceLikelihoodsFromCurrentLocation list with its likelihoods, and
+                    Nearby Search (New) with the current 'nearby' knobs (circle, rank, max,
+                    types). Each row gives the rank, the name, the likelihood (legacy only) and
+                    the distance from the position; the last column is the nearby place's rank
+                    in the legacy list. The line below says how many of the legacy top 5 the new
+                    top 5 keeps. A side-by-side look only: nothing is sent, so no request is
+                    counted or billed, no fault, permission or project setting applies, and the
+                    app's list stays as it is. Works in any flavour, with or without a running
+                    app; the device needs a position ('locate').
+                    """,
+                effect: .looks,
+                api: APIEntry(
+                    what:
+                        "what findPlaceLikelihoodsFromCurrentLocation and searchNearby(with:completion:) would answer here"
+                ),
+                manual: #"""
+                    .It Ic compare
+                    Both requests at the device's position, side by side: the legacy
+                    .Fn findPlaceLikelihoodsFromCurrentLocation
+                    list, with its likelihoods
+                    .Pq Sx LIKELIHOOD MODEL ,
+                    and Nearby Search (New) under the current
+                    .Ic nearby
+                    knobs (radius, rank, max, types;
+                    .Sx POPULARITY MODEL ) .
+                    Each row gives the rank, the name, the likelihood (legacy only) and the
+                    distance from the position; the last column is the nearby place's rank in
+                    the legacy list.
+                    The line below counts the places of the legacy top 5 that the new top 5
+                    keeps.
+                    Under reduced accuracy the position is coarsened as the app's fix would be.
+                    A side-by-side look: nothing is sent, so no request is counted or billed, no
+                    fault, permission or project setting applies, and the app's list and
+                    .Ic stats
+                    stay as they are.
+                    Knobs the SDK refuses leave the nearby side empty, with the reason.
+                    Works in any flavour, with or without a running app; fails when the device
+                    has no position
+                    .Pq Ic locate .
+                    With
+                    .Fl Fl json
+                    the result holds
+                    .Li legacy
+                    and
+                    .Li nearby ,
+                    lists of records
+                    .Pq Li rank , name , placeID , likelihood , distance ,
+                    .Li nearby
+                    records also
+                    .Li legacyRank ;
+                    .Li kept
+                    (the count) and
+                    .Li problems .
+                    .Dl compare
+                    """#,
+                examples: ["compare"],
+                handler: compareCommand),
         ],
         stateRoots: [
             StateRoot(
@@ -519,3 +582,105 @@ let nearbyFlavorSource: String = """
     'nearby radius', 'nearby rank', 'nearby max', 'nearby types' and 'nearby fields' change
     them. The project must have Places API (New) enabled ('project').
     """
+
+/// How many places `compare` holds the two top lists to.
+let compareTop = 5
+
+/// `compare`: the legacy likelihoods and Nearby Search (New) at the device's position.
+private func compareCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
+    guard let c = ctx.session.compareRequests() else {
+        throw .runtime(
+            "the device has no position: there is nowhere to compare the two requests", at: ctx.location,
+            help: "give it one first, e.g. 'locate sydney' or 'locate -33.8688 151.2093'")
+    }
+    func metres(_ d: Double) -> String { formatFixed(d, decimals: 0) + " m" }
+    let n = c.settings
+    var lines = [
+        "At \(formatFixed(c.point.latitude, decimals: 6)), \(formatFixed(c.point.longitude, decimals: 6)) ±\(formatNumber(c.accuracy)) m"
+            + (c.reduced ? " (reduced accuracy)" : "") + ": legacy likelihoods beside Nearby Search (New), "
+            + "\(formatQuantity(n.radius, .length)) circle, .\(n.rank.rawValue), max \(n.maxResultCount)"
+            + (n.includedTypes.isEmpty ? "" : ", +" + n.includedTypes.joined(separator: " +"))
+            + (n.excludedTypes.isEmpty ? "" : ", -" + n.excludedTypes.joined(separator: " -")) + "."
+    ]
+    var rows: [[String]] = []
+    for i in 0..<max(c.legacy.count, c.nearby.count) {
+        var row = [String(i + 1)]
+        if i < c.legacy.count {
+            let l = c.legacy[i]
+            row += [l.place.name, formatFixed(l.likelihood * 100, decimals: 1) + " %", metres(l.distance)]
+        } else {
+            row += ["", "", ""]
+        }
+        row.append("│")
+        if i < c.nearby.count {
+            let f = c.nearby[i]
+            row += [f.place.name, metres(f.distance), c.legacyRank(of: f.place.id).map(String.init) ?? "—"]
+        } else {
+            row += ["", "", ""]
+        }
+        rows.append(row)
+    }
+    if rows.isEmpty {
+        lines.append("Neither request finds a place here.")
+    } else {
+        lines += TextTable(
+            headers: [
+                "#", "CURRENT PLACE (LEGACY)", "LIKELIHOOD", "DIST", "│", "NEARBY SEARCH (NEW)", "DIST", "LEGACY #",
+            ],
+            alignments: [.right, .left, .right, .right, .left, .left, .right, .right], rows: rows
+        ).render(style: ctx.shell.outputStyle)
+    }
+    for problem in c.problems {
+        lines.append(
+            "warning: \(problem): the SDK refuses the nearby request with invalidRequest (-12); 'nearby' shows it")
+    }
+    if c.problems.isEmpty && c.nearby.isEmpty && !c.legacy.isEmpty {
+        lines.append("Nearby Search (New) finds no place in the circle with these knobs.")
+    }
+    if c.legacy.isEmpty && !c.nearby.isEmpty { lines.append("The legacy request finds no place within reach.") }
+    let kept = c.kept(top: compareTop)
+    let legacyTop = min(compareTop, c.legacy.count)
+    let nearbyTop = min(compareTop, c.nearby.count)
+    if legacyTop > 0 && nearbyTop > 0 {
+        lines.append(
+            "The new top \(nearbyTop) keeps \(kept.count) of the legacy top \(legacyTop)"
+                + (kept.isEmpty ? "." : ": " + kept.map(\.name).joined(separator: ", ") + "."))
+    }
+    lines.append("A side-by-side look: nothing was sent, counted or billed, and the app's list is as it was.")
+    func record(_ rank: Int, _ place: Place, likelihood: Double?, distance: Double, legacyRank: Int??) -> Value {
+        var fields = [
+            Value.Field("rank", .int(rank)), Value.Field("name", .string(place.name)),
+            Value.Field("placeID", .string(place.id)),
+            Value.Field("likelihood", likelihood.map { .number($0) } ?? .null),
+            Value.Field("distance", .number(distance, .length)),
+        ]
+        if let legacyRank { fields.append(Value.Field("legacyRank", legacyRank.map { .int($0) } ?? .null)) }
+        return .record(fields)
+    }
+    let value = Value.record([
+        Value.Field("latitude", .number(c.point.latitude)),
+        Value.Field("longitude", .number(c.point.longitude)),
+        Value.Field("accuracy", .number(c.accuracy, .length)),
+        Value.Field("nearbySettings", nearbyValue(ctx.shell)),
+        Value.Field(
+            "legacy",
+            .list(
+                c.legacy.enumerated().map {
+                    record(
+                        $0.offset + 1, $0.element.place, likelihood: $0.element.likelihood,
+                        distance: $0.element.distance,
+                        legacyRank: nil)
+                })),
+        Value.Field(
+            "nearby",
+            .list(
+                c.nearby.enumerated().map {
+                    record(
+                        $0.offset + 1, $0.element.place, likelihood: nil, distance: $0.element.distance,
+                        legacyRank: .some(c.legacyRank(of: $0.element.place.id)))
+                })),
+        Value.Field("top", .int(compareTop)), Value.Field("kept", .int(kept.count)),
+        Value.Field("problems", .list(c.problems.map { .string($0) })),
+    ])
+    return CommandResult(value: value, text: lines)
+}

@@ -284,7 +284,61 @@ extension CommandFamily {
                     Every request counts; only an answered one is billed.
                     .Dl stats
                     """#,
-                examples: ["stats"],
+                examples: ["stats", "stats billing"],
+                subcommands: [
+                    CommandSpec(
+                        "billing",
+                        summary: "per SKU: the calls billed since launch, the free calls a month, the price past them",
+                        details: """
+                            Both flows' SKUs. The legacy call bills Find Current Place plus one Places
+                            Data SKU (Basic, Contact, Atmosphere) per tier its fields touch; a Nearby
+                            Search (New) request bills one SKU, the highest its properties need: Pro,
+                            Enterprise, or Enterprise + Atmosphere. Only answered requests bill. The
+                            free calls and prices are those a price list states; the others show as
+                            '—' (see 'help choices'). The last line says what the next answered
+                            request of the app's flavour bills, with the fields it asks for now.
+                            """,
+                        effect: .looks,
+                        api: APIEntry(what: "the Cloud console's billing report, by SKU"),
+                        manual: #"""
+                            .It Ic stats billing
+                            Per SKU of both flows, the calls billed since the last
+                            .Ic launch ,
+                            the free calls a month and the price past them.
+                            The legacy call bills
+                            .Sy Find Current Place
+                            plus one
+                            .Sy Places Data
+                            SKU (Basic, Contact, Atmosphere) per tier its fields touch; a Nearby Search
+                            (New) request bills one SKU, the highest its place properties need:
+                            .Sy Nearby Search Pro , Enterprise
+                            or
+                            .Sy Enterprise + Atmosphere .
+                            Only answered requests bill.
+                            Free calls and prices are shown only where a price list states them
+                            (Find Current Place: 5,000 free, then $30.00 per 1,000 to 100,000 a month;
+                            Nearby Search Pro 5,000 and Enterprise 1,000 free); the others read
+                            .Ql \(em
+                            .Pq Sx SIMULATION CHOICES , billing figures .
+                            The last line says what the next answered request of the app's flavour
+                            (or of
+                            .Fl Fl flavor
+                            before a launch) bills, with the fields or properties it asks for now.
+                            With
+                            .Fl Fl json ,
+                            .Li skus
+                            is a list of records
+                            .Pq Li key , name , billed , freePerMonth , pricePer1000 , priceBandEnd ,
+                            absent figures
+                            .Li null ,
+                            and
+                            .Li nextRequest
+                            the keys the next request bills.
+                            .Dl stats billing
+                            """#,
+                        examples: ["stats billing"],
+                        handler: statsBillingCommand)
+                ],
                 handler: { ctx throws(Diagnostic) in
                     let s = ctx.session.stats
                     var rows = [
@@ -566,4 +620,77 @@ private func fieldsCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandR
         lines.append("note: without formattedAddress the marker has no snippet (P1)")
     }
     return CommandResult(value: .list(fields.names.map { .string($0) }), text: lines)
+}
+
+/// `stats billing`: every SKU of both flows with its count, free calls and price, and what the
+/// next answered request bills.
+private func statsBillingCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
+    let s = ctx.session.stats
+    let flavor = ctx.session.app?.flavor ?? ctx.shell.defaultFlavor
+    let fields = ctx.session.places.requestedFields
+    let nearby = ctx.session.places.nearby
+    func grouped(_ n: Int) -> String {
+        let digits = Array(String(n))
+        var out = ""
+        for (i, d) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(d)
+        }
+        return out
+    }
+    var rows: [[String]] = []
+    var skus: [Value] = []
+    for sku in Billing.skus {
+        let billed = s.billing.first { $0.sku == sku.key }?.count ?? 0
+        let price: String
+        if let p = sku.pricePer1000 {
+            price =
+                "$" + formatFixed(p, decimals: 2) + " per 1,000" + (sku.priceBandEnd.map { " to " + grouped($0) } ?? "")
+        } else {
+            price = "—"
+        }
+        rows.append([sku.name, grouped(billed), sku.freePerMonth.map(grouped) ?? "—", price])
+        skus.append(
+            .record([
+                Value.Field("key", .string(sku.key)), Value.Field("name", .string(sku.name)),
+                Value.Field("billed", .int(billed)),
+                Value.Field("freePerMonth", sku.freePerMonth.map { .int($0) } ?? .null),
+                Value.Field("pricePer1000", sku.pricePer1000.map { .number($0) } ?? .null),
+                Value.Field("priceBandEnd", sku.priceBandEnd.map { .int($0) } ?? .null),
+            ]))
+    }
+    // A SKU billed that the table does not know (none today) still shows.
+    for entry in s.billing where Billing.sku(entry.sku) == nil {
+        rows.append([Stats.skuName(entry.sku), grouped(entry.count), "—", "—"])
+        skus.append(
+            .record([
+                Value.Field("key", .string(entry.sku)), Value.Field("name", .string(Stats.skuName(entry.sku))),
+                Value.Field("billed", .int(entry.count)), Value.Field("freePerMonth", .null),
+                Value.Field("pricePer1000", .null), Value.Field("priceBandEnd", .null),
+            ]))
+    }
+    let next = Billing.request(flavor: flavor, fields: fields, nearby: nearby)
+    var why: String
+    if flavor == .nearby {
+        why = "for " + Billing.nearbyReasons(nearby).joined(separator: ", ")
+    } else {
+        why = "fields " + fields.swiftSyntax
+    }
+    let refusal = flavor == .nearby ? nearby.problems : fields.unsupported.map { "\($0) is not a likelihood field" }
+    if !refusal.isEmpty {
+        why += "; as set now the SDK refuses it, billing nothing: " + refusal.joined(separator: "; ")
+    }
+    var text = TextTable(
+        headers: ["SKU", "BILLED", "FREE A MONTH", "PAST THE FREE CALLS"], alignments: [.left, .right, .right, .left],
+        rows: rows
+    ).render(style: ctx.shell.outputStyle)
+    text.append(
+        "next answered \(flavor.rawValue) request bills: "
+            + next.map(Stats.skuName).joined(separator: " + ") + " (\(why))")
+    text.append("billed: answered requests since the last launch; —: no price list states it ('help choices')")
+    let value = Value.record([
+        Value.Field("skus", .list(skus)), Value.Field("flavor", .string(flavor.rawValue)),
+        Value.Field("nextRequest", .list(next.map { .string($0) })),
+    ])
+    return CommandResult(value: value, text: text)
 }

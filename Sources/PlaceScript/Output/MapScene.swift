@@ -34,6 +34,15 @@ struct MapScene {
         var radius: Double
     }
 
+    /// The circle the nearby app searches, in frame points.
+    struct SearchCircle {
+        var x: Double
+        var y: Double
+        var metres: Double
+        /// The circle's radius in points.
+        var radius: Double
+    }
+
     var width: Double
     var height: Double
     var camera: CameraPosition
@@ -48,6 +57,10 @@ struct MapScene {
     var places: [PlaceDot]
     var markers: [Pin]
     var myLocation: MyLocation?
+    /// The circle the nearby app searches: around the last location it received, with the
+    /// request's radius, as `export geojson` gives it. Nil in the other flavours, before the
+    /// app's first request, and with a radius the SDK refuses.
+    var searchCircle: SearchCircle?
     /// The base map's features in view, in frame points, in the order a street map draws
     /// them (areas, then water lines and railways, then roads smallest first); empty with no
     /// base map, on a blank map and with the map hidden.
@@ -213,6 +226,14 @@ struct MapScene {
             }
             let q = point(coordinate)
             myLocation = MyLocation(x: q.x, y: q.y, accuracyMetres: accuracy, radius: accuracy / metresPerPoint)
+        }
+
+        let nearby = session.places.nearby
+        if app.flavor == .nearby, let center = app.currentLocation?.coordinate, center.isValid,
+            NearbySettings.radiusRange.contains(nearby.radius)
+        {
+            let q = point(center)
+            searchCircle = SearchCircle(x: q.x, y: q.y, metres: nearby.radius, radius: nearby.radius / metresPerPoint)
         }
     }
 

@@ -230,6 +230,12 @@ struct SVGSnapshot {
                 break
             }
         }
+        // The nearby app's search circle, dashed, under the places it finds.
+        if let circle = scene.searchCircle, circle.radius > 1, circle.radius.isFinite {
+            out +=
+                "<g id=\"search-circle\">\n<title>Nearby Search circle, \(MapScene.distanceText(circle.metres))</title>\n"
+                + "<circle cx=\"\(n(circle.x))\" cy=\"\(n(circle.y))\" r=\"\(n(min(circle.radius, 4000)))\" fill=\"#9334E6\" fill-opacity=\"0.06\" stroke=\"#9334E6\" stroke-opacity=\"0.7\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\"/>\n</g>\n"
+        }
         out += "<g id=\"places\">\n" + dots + placeLabels + "</g>\n"
         if !streets.svg.isEmpty { out += "<g id=\"street-names\">\n" + streets.svg + "</g>\n" }
         out += meLayer

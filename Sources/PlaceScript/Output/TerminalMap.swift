@@ -17,17 +17,17 @@ struct TerminalMap {
 
     /// The symbols and frame pieces, Unicode or ASCII.
     struct Glyphs {
-        var place, marker, me, ring, north, northArrow, ellipsis: String
+        var place, marker, me, ring, search, north, northArrow, ellipsis: String
         var h, v, tl, tr, bl, br: String
         var scaleLeft, scaleMid, scaleRight: String
         var pointer: String
 
         static let unicode = Glyphs(
-            place: "•", marker: "▼", me: "◉", ring: "·", north: "N", northArrow: "↑", ellipsis: "…",
+            place: "•", marker: "▼", me: "◉", ring: "·", search: "∘", north: "N", northArrow: "↑", ellipsis: "…",
             h: "─", v: "│", tl: "┌", tr: "┐", bl: "└", br: "┘", scaleLeft: "├", scaleMid: "─", scaleRight: "┤",
             pointer: "┬")
         static let ascii = Glyphs(
-            place: "o", marker: "V", me: "@", ring: ".", north: "N", northArrow: "^", ellipsis: "~",
+            place: "o", marker: "V", me: "@", ring: ".", search: ":", north: "N", northArrow: "^", ellipsis: "~",
             h: "-", v: "|", tl: "+", tr: "+", bl: "+", br: "+", scaleLeft: "|", scaleMid: "-", scaleRight: "|",
             pointer: "+")
     }
@@ -52,6 +52,8 @@ struct TerminalMap {
         static let marker = "1;31"
         static let me = "1;34"
         static let ring = "34"
+        /// The nearby app's search circle.
+        static let search = "35"
         static let chrome = "2"
         static let bold = "1"
         static let road = "2"
@@ -202,39 +204,53 @@ struct TerminalMap {
 
         drawGround(&grid, cell: cell, top: top, ptPerCol: ptPerCol, ptPerRow: ptPerRow)
 
-        // The accuracy ring, when it is wider than a cell. Points around the circle while that
-        // is cheaper than visiting every cell; past that (a ring far larger than the view) the
-        // cells it crosses, so the work is bounded by the view, not the radius.
-        if let me = scene.myLocation, me.radius > ptPerCol, me.radius.isFinite {
-            let steps = me.radius / ptPerCol * 8
+        // A ring (the accuracy circle, the nearby app's search circle), when it is wider than a
+        // cell. Points around the circle while that is cheaper than visiting every cell; past
+        // that (a ring far larger than the view) the cells it crosses, so the work is bounded by
+        // the view, not the radius. A ring never covers anything but empty cells and ground.
+        /// Returns how many cells it drew.
+        @discardableResult
+        func ring(x: Double, y: Double, radius: Double, glyph: String, paint: String) -> Int {
+            guard radius > ptPerCol, radius.isFinite, x.isFinite, y.isFinite else { return 0 }
+            var drawn = 0
+            let steps = radius / ptPerCol * 8
             if steps <= Double(4 * innerW * innerH) {
                 let count = max(32, clampedInt(steps, 0...(4 * innerW * innerH)))
                 for i in 0..<count {
                     let t = Double(i) / Double(count) * 2 * .pi
-                    if let (r, c) = cell(me.x + me.radius * cos(t), me.y + me.radius * sin(t)),
+                    if let (r, c) = cell(x + radius * cos(t), y + radius * sin(t)),
                         grid[r][c].kind == .empty || grid[r][c].kind == .ground
                     {
-                        put(r, c, g.ring, .ring, Paint.ring)
+                        put(r, c, glyph, .ring, paint)
+                        drawn += 1
                     }
                 }
             } else {
                 for r in 0..<innerH {
                     let y0 = top + Double(r) * ptPerRow
-                    let dyNear = max(y0 - me.y, 0, me.y - (y0 + ptPerRow))
-                    let dyFar = max(abs(me.y - y0), abs(me.y - (y0 + ptPerRow)))
+                    let dyNear = max(y0 - y, 0, y - (y0 + ptPerRow))
+                    let dyFar = max(abs(y - y0), abs(y - (y0 + ptPerRow)))
                     for c in 0..<innerW where grid[r][c].kind == .empty || grid[r][c].kind == .ground {
                         let x0 = Double(c) * ptPerCol
-                        let dxNear = max(x0 - me.x, 0, me.x - (x0 + ptPerCol))
-                        let dxFar = max(abs(me.x - x0), abs(me.x - (x0 + ptPerCol)))
+                        let dxNear = max(x0 - x, 0, x - (x0 + ptPerCol))
+                        let dxFar = max(abs(x - x0), abs(x - (x0 + ptPerCol)))
                         // The circle crosses the cell when the cell has points both inside and outside it.
-                        if (dxNear * dxNear + dyNear * dyNear).squareRoot() <= me.radius
-                            && me.radius <= (dxFar * dxFar + dyFar * dyFar).squareRoot()
+                        if (dxNear * dxNear + dyNear * dyNear).squareRoot() <= radius
+                            && radius <= (dxFar * dxFar + dyFar * dyFar).squareRoot()
                         {
-                            put(r, c, g.ring, .ring, Paint.ring)
+                            put(r, c, glyph, .ring, paint)
+                            drawn += 1
                         }
                     }
                 }
             }
+            return drawn
+        }
+        if let me = scene.myLocation { ring(x: me.x, y: me.y, radius: me.radius, glyph: g.ring, paint: Paint.ring) }
+        var searchRingShown = false
+        if let circle = scene.searchCircle {
+            searchRingShown =
+                ring(x: circle.x, y: circle.y, radius: circle.radius, glyph: g.search, paint: Paint.search) > 0
         }
         // Places, markers, the device: later ones cover earlier ones.
         var placeCells: [(name: String, row: Int, col: Int)] = []
@@ -399,6 +415,9 @@ struct TerminalMap {
         if !markerCells.isEmpty { items.append(g.marker + " marker") }
         if let me = scene.myLocation, meCell != nil {
             items.append(g.me + " you " + (unicode ? "±" : "+/-") + formatNumber(me.accuracyMetres.rounded()) + " m")
+        }
+        if let circle = scene.searchCircle, searchRingShown {
+            items.append(g.search + " search circle " + MapScene.distanceText(circle.metres))
         }
         let visibleCount = scene.places.filter { p in cell(p.x, p.y) != nil }.count
         if let blank = scene.blankReason {
