@@ -32,7 +32,7 @@ final class PersianTerminalTests: XCTestCase {
         Thread.sleep(forTimeInterval: 0.2)
         try pane.type("tutorial")
         try pane.press("Enter")
-        try pane.waitForLine("گام ۱ از ۱۵: برنامه را اجرا کنید")
+        try pane.waitForLine("گام ۱ از ۲۰: برنامه را اجرا کنید")
         let screen = lines(try pane.screen())
         // Wrapped to 88 columns: no line runs on past the 100-column pane.
         for line in screen {
@@ -50,9 +50,9 @@ final class PersianTerminalTests: XCTestCase {
         try pane.press("C-l")
         try pane.type("tutorial list")
         try pane.press("Enter")
-        try pane.waitForLine("  ۱۵  ردیف‌های تکراری (P3) (اختیاری)")
+        try pane.waitForLine("  ۲۰  نه بیش از آنچه فهرست انتخاب نشان می\u{200C}دهد")
         let list = lines(try pane.screen()).filter { $0.hasPrefix("→ ") || $0.hasPrefix("  ") }
-        XCTAssertEqual(list.count, 15, "\(list)")
+        XCTAssertEqual(list.count, 20, "\(list)")
         // The titles start in one column, after the mark, the number and two spaces.
         let starts = Set(list.map { row in cells(String(row.prefix { $0 == " " || $0 == "→" || $0.isNumber })) })
         XCTAssertEqual(starts, [6], "\(list)")

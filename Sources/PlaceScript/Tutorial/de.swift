@@ -570,7 +570,7 @@ let tutorialTextDE = #"""
 
     == 16
     title: Ein neues Projekt hat kein Current Place
-    part: keiner (die App, umgestellt auf Nearby Search (New))
+    part: kein Teil davon (die App, umgestellt auf Nearby Search (New))
     say:
       findPlaceLikelihoodsFromCurrentLocation gehört zu Current Place, einem Teil der Places API
       (Legacy). Seit März 2025 lässt sich diese API in einem neuen Google Cloud-Projekt nicht mehr
@@ -609,7 +609,7 @@ let tutorialTextDE = #"""
 
     == 17
     title: Nearby Search (New) wartet auf einen Standort
-    part: keiner (die App, umgestellt auf Nearby Search (New))
+    part: kein Teil davon (die App, umgestellt auf Nearby Search (New))
     say:
       Die umgestellte App ist die Version 'nearby': dieselben Bildschirme, derselbe Standortcode,
       nur listLikelyPlaces() ist für Nearby Search (New) neu geschrieben, ab GooglePlaces SDK 9
@@ -654,7 +654,7 @@ let tutorialTextDE = #"""
 
     == 18
     title: placeProperties als Feldmaske (P1)
-    part: keiner (die App, umgestellt auf Nearby Search (New))
+    part: kein Teil davon (die App, umgestellt auf Nearby Search (New))
     say:
       Die neue Anfrage kennt kein withPlaceFields: mehr. Diese Rolle übernehmen ihre
       placeProperties, und die App fordert nur [GMSPlaceProperty.name, .coordinate] an: Die
@@ -693,7 +693,7 @@ let tutorialTextDE = #"""
 
     == 19
     title: Beliebtheit oder Entfernung: Die Reihenfolge ist die Antwort
-    part: keiner (die App, umgestellt auf Nearby Search (New))
+    part: kein Teil davon (die App, umgestellt auf Nearby Search (New))
     say:
       Current Place hat jedem Ort eine Wahrscheinlichkeit mitgegeben. Nearby Search (New) liefert
       keine (likely[1].likelihood ist nil): Die Reihenfolge ist alles, was die Antwort aussagt.
@@ -735,7 +735,7 @@ let tutorialTextDE = #"""
 
     == 20
     title: Nicht mehr Orte, als die Auswahlliste zeigt
-    part: keiner (die App, umgestellt auf Nearby Search (New))
+    part: kein Teil davon (die App, umgestellt auf Nearby Search (New))
     say:
       Die Auswahlliste zeigt fünf Zeilen und lässt sich nicht scrollen (Schritt 15): Jeder Ort nach
       dem fünften ist außer Reichweite, und doch fordert die Anfrage bis zu 20 an, den Standardwert

@@ -651,7 +651,7 @@ let tutorialTextES = #"""
     recap: La app migrada no envía nada hasta que una ubicación le da un centro; desde ese momento, cada ubicación busca en el círculo que la rodea.
 
     == 18
-    title: placeProperties es la máscara de campos (P1)
+    title: placeProperties, la nueva máscara de campos (P1)
     part: ninguna (la app migrada a Nearby Search (New))
     say:
       La nueva solicitud ya no tiene withPlaceFields:. Ese papel lo cumplen sus placeProperties, y

@@ -558,7 +558,7 @@ let tutorialTextFA = #"""
 
     == 16
     title: پروژه‌ی تازه Current Place ندارد
-    part: هیچ‌کدام (برنامه‌ی مهاجرت‌داده‌شده به Nearby Search (New))
+    part: بخشی ندارد (برنامه‌ی مهاجرت‌داده‌شده به Nearby Search (New))
     say:
       findPlaceLikelihoodsFromCurrentLocation همان Current Place است، بخشی از Places API (Legacy).
       از مارس ۲۰۲۵ پروژه‌ی تازه‌ی Google Cloud دیگر نمی‌تواند این API را فعال کند؛ پروژه‌هایی که آن
@@ -595,7 +595,7 @@ let tutorialTextFA = #"""
 
     == 17
     title: Nearby Search (New) منتظر موقعیت می‌ماند
-    part: هیچ‌کدام (برنامه‌ی مهاجرت‌داده‌شده به Nearby Search (New))
+    part: بخشی ندارد (برنامه‌ی مهاجرت‌داده‌شده به Nearby Search (New))
     say:
       برنامه‌ی مهاجرت‌داده‌شده نسخه‌ی 'nearby' است: همان صفحه‌ها و همان کد موقعیت، فقط
       listLikelyPlaces() برای Nearby Search (New) از نو نوشته شده است، که از نسخه‌ی ۹ از
@@ -641,7 +641,7 @@ let tutorialTextFA = #"""
 
     == 18
     title: placeProperties همان ماسک فیلدهاست (P1)
-    part: هیچ‌کدام (برنامه‌ی مهاجرت‌داده‌شده به Nearby Search (New))
+    part: بخشی ندارد (برنامه‌ی مهاجرت‌داده‌شده به Nearby Search (New))
     say:
       درخواست تازه withPlaceFields: ندارد. این نقش را placeProperties آن بر عهده دارد، و برنامه فقط
       [GMSPlaceProperty.name, .coordinate] را درخواست می‌کند: نشانگر، مثل گام ۸، باز هم snippet
@@ -678,7 +678,7 @@ let tutorialTextFA = #"""
 
     == 19
     title: محبوبیت یا فاصله: ترتیب، خودِ پاسخ است
-    part: هیچ‌کدام (برنامه‌ی مهاجرت‌داده‌شده به Nearby Search (New))
+    part: بخشی ندارد (برنامه‌ی مهاجرت‌داده‌شده به Nearby Search (New))
     say:
       Current Place برای هر مکان احتمالی می‌داد. Nearby Search (New) هیچ احتمالی نمی‌دهد
       (likely[1].likelihood برابر nil است): ترتیب تنها چیزی است که می‌گوید. به طور پیش‌فرض، با
@@ -720,7 +720,7 @@ let tutorialTextFA = #"""
 
     == 20
     title: نه بیش از آنچه فهرست انتخاب نشان می‌دهد
-    part: هیچ‌کدام (برنامه‌ی مهاجرت‌داده‌شده به Nearby Search (New))
+    part: بخشی ندارد (برنامه‌ی مهاجرت‌داده‌شده به Nearby Search (New))
     say:
       فهرست انتخاب پنج ردیف نشان می‌دهد و پیمایش نمی‌شود (گام ۱۵): هر مکانی پس از پنجمی از دسترس
       بیرون است، با این حال درخواست تا ۲۰ مکان می‌خواهد، یعنی مقدار پیش‌فرض maxResultCount. فقط به
