@@ -1,6 +1,12 @@
 import PlaceFormats
 import PlaceKit
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// When to colour text.
 public enum ColorMode: String, Sendable, CaseIterable {
     case auto, always, never
@@ -143,7 +149,9 @@ public final class Shell {
 
     /// The family state of type `T`, or nil before anything asked for it.
     public func existingState<T: AnyObject>(_ type: T.Type) -> T? {
-        familyStates[ObjectIdentifier(type)] as? T
+        // Asked after every command: with no state kept (nearly always), without hashing.
+        if familyStates.isEmpty { return nil }
+        return familyStates[ObjectIdentifier(type)] as? T
     }
 
     /// Polled at safe points by long-running commands (Ctrl-C).
@@ -298,13 +306,13 @@ public final class Shell {
                 break loop
             case .plain:
                 if let spec = lexer.plainSpec(in: table), spec.isTextOnly,
-                    spec.arguments[0].isOptional || lexer.wordStarts.count > 1
+                    spec.arguments[0].isOptional || lexer.wordCount > 1
                 {
                     continue
                 }
                 let (offset, length) = lexer.plainSpan
                 let (slot, seen) = checked.find(offset: offset, length: length, in: source)
-                if seen != nil { continue }
+                if seen { continue }
                 do {
                     _ = try bindChecked(lexer.plainCommand(), source: source, checkingOnly: true)
                     checked.remember(true, offset: offset, length: length, at: slot)
@@ -314,7 +322,7 @@ public final class Shell {
             case .command(let command):
                 let (offset, length) = command.span
                 let (slot, seen) = checked.find(offset: offset, length: length, in: source)
-                if seen != nil { continue }
+                if seen { continue }
                 do {
                     _ = try bindChecked(command, source: source, checkingOnly: true)
                     checked.remember(true, offset: offset, length: length, at: slot)
@@ -378,8 +386,8 @@ public final class Shell {
                     }
                     let (offset, length) = lexer.plainSpan
                     let (slot, seen) = bound.find(offset: offset, length: length, in: source)
-                    if let seen {
-                        invocation = seen.moved(by: offset - seen.offset)
+                    if seen, let taken = bound.relocated(at: slot, to: offset) {
+                        invocation = taken
                     } else {
                         guard let made = try? table.bind(lexer.plainCommand(), source: source) else { return ok }
                         bound.remember(made, offset: offset, length: length, at: slot)
@@ -388,8 +396,8 @@ public final class Shell {
                 case .command(let command)?:
                     let (offset, length) = command.span
                     let (slot, seen) = bound.find(offset: offset, length: length, in: source)
-                    if let seen {
-                        invocation = seen.moved(by: offset - seen.offset)
+                    if seen, let taken = bound.relocated(at: slot, to: offset) {
+                        invocation = taken
                     } else {
                         guard let made = try? table.bind(command, source: source) else { return ok }
                         bound.remember(made, offset: offset, length: length, at: slot)
@@ -553,10 +561,7 @@ public final class Shell {
             line += "}\n"
             stdout.write(line)
         } else {
-            result.forEachLine { line in
-                stdout.write(line)
-                stdout.write("\n")
-            }
+            result.forEachLine { line in stdout.writeLine(line) }
         }
     }
 
@@ -641,11 +646,10 @@ public final class Shell {
         } else {
             let style = outputStyle
             switch event.name {
-            case "console": stdout.write(event.text)
-            case "crash": stdout.write(style.error(event.text))
-            default: stdout.write(style.dim(event.text))
+            case "console": stdout.writeLine(event.text)
+            case "crash": stdout.writeLine(style.error(event.text))
+            default: stdout.writeLine(style.dim(event.text))
             }
-            stdout.write("\n")
         }
     }
 
@@ -721,12 +725,12 @@ struct RememberedCommands<Payload> {
     private var payloads = [Payload?](repeating: nil, count: slotCount)
 
     /// The slot for the command whose words are `length` bytes at `offset` in `source` (from
-    /// the first word to the end of the last), and what was remembered of a command written the
-    /// same, byte for byte, or nil.
-    func find(offset: Int, length: Int, in source: SourceText) -> (slot: Int, remembered: Payload?) {
-        source.bytes.withUnsafeBufferPointer { bytes -> (Int, Payload?) in
+    /// the first word to the end of the last), and whether a command written the same, byte for
+    /// byte, is remembered there.
+    func find(offset: Int, length: Int, in source: SourceText) -> (slot: Int, remembered: Bool) {
+        source.bytes.withUnsafeBufferPointer { bytes -> (Int, Bool) in
             guard length > 0, offset >= 0, offset + length <= bytes.count else {
-                return (-1, nil)  // not a span of the source: never remembered
+                return (-1, false)  // not a span of the source: never remembered
             }
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
             for byte in bytes[offset..<offset + length] {
@@ -734,10 +738,23 @@ struct RememberedCommands<Payload> {
             }
             let slot = Int(truncatingIfNeeded: hash % 1024)  // safe: below slotCount, 1024
             let seen = spans[slot]
-            guard seen.length == length else { return (slot, nil) }
-            for k in 0..<length where bytes[seen.offset + k] != bytes[offset + k] { return (slot, nil) }
-            return (slot, payloads[slot])
+            guard seen.length == length, payloads[slot] != nil else { return (slot, false) }
+            if seen.offset == offset { return (slot, true) }
+            guard let base = bytes.baseAddress else { return (slot, false) }
+            return (slot, memcmp(base + seen.offset, base + offset, length) == 0)
         }
+    }
+
+    /// The command remembered in `slot` (which `find` found), moved to `offset` where the same
+    /// words are written again, and remembered there. It is moved in place when nothing else
+    /// holds it (the command that ran before has let it go), else copied.
+    mutating func relocated(at slot: Int, to offset: Int) -> Invocation? where Payload == Invocation {
+        guard payloads.indices.contains(slot), var invocation = payloads[slot] else { return nil }
+        payloads[slot] = nil  // the caller's copy is the only one while it moves
+        invocation.move(by: offset - invocation.offset)
+        spans[slot].offset = offset
+        payloads[slot] = invocation
+        return invocation
     }
 
     /// Remembers `payload` for the command at `offset` in the slot `find` gave.
@@ -759,13 +776,14 @@ extension RawCommand {
 extension Lexer {
     /// Where the words of the plain command found last are: from the first to the end of the last.
     var plainSpan: (offset: Int, length: Int) {
-        guard let first = wordStarts.first, let end = wordEnds.last else { return (0, 0) }
-        return (first, end - first)
+        guard wordCount > 0 else { return (0, 0) }
+        return (wordStarts[0], wordEnds[wordCount - 1] - wordStarts[0])
     }
 
     /// The command the first word of the plain command found last names, if any.
     func plainSpec(in table: CommandTable) -> CommandSpec? {
-        guard let start = wordStarts.first, let end = wordEnds.first else { return nil }
+        guard wordCount > 0 else { return nil }
+        let (start, end) = (wordStarts[0], wordEnds[0])
         return source.bytes.withUnsafeBufferPointer { bytes in table.command(named: bytes[start..<end]) }
     }
 
@@ -773,8 +791,9 @@ extension Lexer {
     /// its words after the first, joined by single spaces, as the binder joins them. Nil when
     /// it has no words and needs some.
     func plainTextInvocation(_ spec: CommandSpec) -> Invocation? {
-        guard let offset = wordStarts.first, let end = wordEnds.last else { return nil }
-        let count = wordStarts.count
+        let count = wordCount
+        guard count > 0 else { return nil }
+        let (offset, end) = (wordStarts[0], wordEnds[count - 1])
         var args: [BoundArg?] = []
         if count == 1 {
             guard spec.arguments[0].isOptional else { return nil }
@@ -802,18 +821,34 @@ extension Lexer {
 }
 
 extension Invocation {
-    /// The same command written `delta` bytes further on in its source: every location moves.
-    func moved(by delta: Int) -> Invocation {
-        guard delta != 0 else { return self }
-        func move(_ bound: BoundArg) -> BoundArg {
-            var bound = bound
+    /// Moves the command `delta` bytes further on in its source: every location moves. An
+    /// expectation nothing else holds is moved in place; a shared one is copied.
+    mutating func move(by delta: Int) {
+        guard delta != 0 else { return }
+        offset += delta
+        for k in args.indices {
+            guard var bound = args[k] else { continue }
+            args[k] = nil  // so that `bound` holds the only reference to its value
             bound.offset += delta
-            if case .expectation(let e) = bound.value { bound.value = .expectation(e.moved(by: delta)) }
-            return bound
+            if case .expectation(var e) = bound.value {
+                bound.value = .flag(false)  // the expectation is held by `e` alone while it moves
+                if isKnownUniquelyReferenced(&e) {
+                    e.move(by: delta)
+                } else {
+                    e = e.moved(by: delta)
+                }
+                bound.value = .expectation(e)
+            }
+            args[k] = bound
         }
-        return Invocation(
-            spec: spec, source: source, offset: offset + delta, length: length, args: args.map { $0.map(move) },
-            options: options.isEmpty ? options : options.mapValues(move))
+        if !options.isEmpty {
+            options = options.mapValues { bound in
+                var bound = bound
+                bound.offset += delta
+                if case .expectation(let e) = bound.value { bound.value = .expectation(e.moved(by: delta)) }
+                return bound
+            }
+        }
     }
 }
 

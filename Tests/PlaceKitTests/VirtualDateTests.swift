@@ -68,4 +68,19 @@ final class VirtualDateTests: XCTestCase {
         XCTAssertEqual(VirtualDate(clock: 3661.9).iso8601, "2024-06-01T10:01:01Z")
         XCTAssertEqual(VirtualDate(unixTime: 1_709_164_800).iso8601, "2024-02-29T00:00:00Z")
     }
+
+    /// The locale description, built piece by piece, is the same as written out whole, at
+    /// the bounds of the clock too (a negative year's two digits included).
+    func testLocaleDescriptionPieceByPiece() {
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        let clocks: [Double] = [0, 1, 59.5, 54_000, 34_560_007, -1e14, 1e14, -5e10, .nan, -2_347_952_400]
+        for clock in clocks {
+            let d = VirtualDate(clock: clock)
+            let h12 = d.hour % 12 == 0 ? 12 : d.hour % 12
+            let ampm = d.hour < 12 ? "AM" : "PM"
+            let time = "\(h12):\(two(d.minute)):\(two(d.second)) \(ampm)"
+            let whole = "\(d.month)/\(d.day)/\(two(d.year % 100)), \(time) Coordinated Universal Time"
+            XCTAssertEqual(d.localeDescription, whole, "\(clock)")
+        }
+    }
 }

@@ -125,4 +125,33 @@ final class CommandTableTests: XCTestCase {
         }
         return items
     }
+
+    /// A script's first word finds its command from its bytes exactly as the name does: every
+    /// name and alias, and words that differ from one in a byte, are longer or shorter.
+    func testCommandFoundFromBytesAsFromTheName() {
+        let table = CommandTable.standard
+        var words = Set(table.commandNames)
+        for name in table.commandNames {
+            words.insert(name + "x")
+            words.insert(String(name.dropLast()))
+            words.insert(name + "12345678")
+            var bytes = Array(name.utf8)
+            for k in bytes.indices {
+                let kept = bytes[k]
+                bytes[k] = kept == 0x7A ? 0x61 : kept + 1
+                words.insert(String(decoding: bytes, as: UTF8.self))
+                bytes[k] = kept
+            }
+        }
+        words.insert("")
+        words.insert("a-very-long-command-name-that-is-none")
+        for word in words.sorted() {
+            // The word in the middle of other bytes, as it stands in a script.
+            let bytes = Array(("echo " + word + " more").utf8)
+            let found = bytes.withUnsafeBufferPointer { buffer in
+                table.command(named: buffer[5..<(5 + word.utf8.count)])
+            }
+            XCTAssertTrue(found === table.command(named: word), "'\(word)'")
+        }
+    }
 }

@@ -229,4 +229,57 @@ final class LexerTests: XCTestCase {
         guard case .plain = try bad.nextPlainCommand() else { return XCTFail("the first line is plain") }
         XCTAssertThrowsError(try bad.nextPlainCommand())
     }
+
+    /// Lines the plain scan hands on to the full lexer (more words than its slots, comments with
+    /// other text, bytes that are not UTF-8 in a comment) give the full lexer's words and errors.
+    func testPlainScanHandsOnWhatItDoesNotTake() throws {
+        let many = (1...(Lexer.plainWordLimit + 3)).map { "w\($0)" }.joined(separator: " ")
+        let exactly = (1..<Lexer.plainWordLimit).map { "x\($0)" }.joined(separator: " ")
+        let text = """
+            echo \(many)
+            echo \(exactly) # fits
+            echo a # é ü 中文 → 😀
+            expect 1 == 1 # plain ascii\tand tab
+            # é alone
+            last
+            """
+        let source = SourceText(name: "t", text: text)
+        var full = Lexer(source: source)
+        guard case .commands(let expected) = try full.lex() else { return XCTFail("incomplete") }
+        var plain = Lexer(source: source)
+        var got: [RawCommand] = []
+        var plainCount = 0
+        loop: while true {
+            switch try plain.nextPlainCommand() {
+            case .plain:
+                plainCount += 1
+                got.append(plain.plainCommand())
+            case .command(let command): got.append(command)
+            case .end: break loop
+            case .incomplete: return XCTFail("incomplete")
+            }
+        }
+        XCTAssertEqual(got.count, expected.count)
+        XCTAssertEqual(plainCount, 4, "all but the line with more words than the slots")
+        for (a, b) in zip(got, expected) {
+            XCTAssertEqual(a.tokens.map(\.text), b.tokens.map(\.text))
+            XCTAssertEqual(a.tokens.map(\.offset), b.tokens.map(\.offset))
+            XCTAssertEqual(a.tokens.map(\.length), b.tokens.map(\.length))
+        }
+        // A comment with a byte that is not UTF-8, or a NUL: the full lexer's error, where it stands.
+        for bad: [UInt8] in [[0xFF], [0xC3], [0x00], [0xE2, 0x82]] {
+            let bytes = Array("echo a\necho b # x".utf8) + bad + Array(" y\necho c".utf8)
+            var plain = Lexer(source: SourceText(name: "t", bytes: bytes))
+            var full = Lexer(source: SourceText(name: "t", bytes: bytes))
+            guard case .plain = try plain.nextPlainCommand() else { return XCTFail("the first line is plain") }
+            _ = try full.nextCommand()
+            var plainError: Diagnostic?
+            var fullError: Diagnostic?
+            do { _ = try plain.nextPlainCommand() } catch { plainError = error }
+            do { _ = try full.nextCommand() } catch { fullError = error }
+            XCTAssertNotNil(plainError, "\(bad)")
+            XCTAssertEqual(plainError?.message, fullError?.message)
+            XCTAssertEqual(plainError?.location?.offset, fullError?.location?.offset)
+        }
+    }
 }

@@ -53,4 +53,54 @@ final class LongScriptTests: XCTestCase {
                 "3003:6 unterminated single-quoted string",
             ])
     }
+
+    /// A remembered command moves to where its words are written again: in place when nothing
+    /// else holds it, as a copy when something does (the copy held keeps its own locations).
+    func testRememberedCommandMovesInPlaceOnlyWhenUnshared() throws {
+        let shell = TestShell()
+        let text = "expect 1 == 2 within 0.5\n    expect 1 == 2 within 0.5\n"
+        let bound = try shell.shell.parse(SourceText(name: "t", text: text)).get()
+        func offsets(_ invocation: Invocation) -> [Int] {
+            guard case .expectation(let e)? = invocation.args[0]?.value else { return [] }
+            return [
+                invocation.offset, invocation.args[0]?.offset ?? -1, e.textOffset, e.textEnd, e.toleranceOffset,
+                e.rhsOffset,
+            ]
+        }
+        let first = offsets(bound[0])
+        let second = offsets(bound[1])
+        XCTAssertEqual(second, first.map { $0 + 29 })
+
+        let held = bound[0]
+        var shared = held
+        shared.move(by: 29)
+        XCTAssertEqual(offsets(shared), second)
+        XCTAssertEqual(offsets(held), first, "the copy held elsewhere keeps its locations")
+
+        var remembered = RememberedCommands<Invocation>()
+        let source = bound[0].source
+        let (slot, seen) = remembered.find(offset: 0, length: 24, in: source)
+        XCTAssertFalse(seen)
+        var alone = bound[0]
+        alone.move(by: 0)
+        remembered.remember(alone, offset: 0, length: 24, at: slot)
+        alone = bound[1]  // the slot and the parsed array hold the first one: it is copied to move
+        let (again, found) = remembered.find(offset: 29, length: 24, in: source)
+        XCTAssertTrue(found)
+        XCTAssertEqual(again, slot)
+        let moved = remembered.relocated(at: again, to: 29)
+        XCTAssertEqual(moved.map(offsets), second)
+        XCTAssertEqual(offsets(bound[0]), first, "the parsed command was never the one moved")
+
+        // Held by nothing else: the same expectation, moved.
+        var unique = try shell.shell.parse(SourceText(name: "t", text: text)).get()[0]
+        func identity(_ invocation: Invocation) -> ObjectIdentifier? {
+            guard case .expectation(let e)? = invocation.args[0]?.value else { return nil }
+            return ObjectIdentifier(e)
+        }
+        let before = identity(unique)
+        unique.move(by: 29)
+        XCTAssertEqual(offsets(unique), second)
+        XCTAssertEqual(identity(unique), before, "moved in place")
+    }
 }

@@ -149,3 +149,49 @@ final class TemporaryFileNameTests: XCTestCase {
         }
     }
 }
+
+/// What is written to a terminal is checked for control characters.
+final class ControlCheckTests: XCTestCase {
+    /// The quick check for control characters (eight bytes at a time) agrees with the byte by
+    /// byte rule at every position and alignment.
+    func testControlCheckAgreesWithTheByteRule() {
+        func byRule(_ bytes: [UInt8]) -> Bool {
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F || (previous == 0xC2 && byte < 0xA0) {
+                    return true
+                }
+                previous = byte
+            }
+            return false
+        }
+        let specials: [UInt8] = [
+            0x00, 0x01, 0x09, 0x0A, 0x0D, 0x1B, 0x1F, 0x20, 0x7E, 0x7F, 0x80, 0x9F, 0xA0, 0xC2, 0xC3, 0xFF,
+        ]
+        var cases: [[UInt8]] = []
+        for length in 0...20 {
+            let base = [UInt8](repeating: 0x61, count: length)
+            cases.append(base)
+            for k in 0..<length {
+                for special in specials {
+                    var one = base
+                    one[k] = special
+                    cases.append(one)
+                    if k + 1 < length {
+                        for next: UInt8 in [0x80, 0x85, 0x9F, 0xA0, 0xA9] {
+                            var two = one
+                            two[k + 1] = next
+                            cases.append(two)
+                        }
+                    }
+                }
+            }
+        }
+        cases.append(Array("Location: <-33.86940500,+151.19900000> +/- 5.00m".utf8))
+        cases.append(Array("café \u{85} naïve — ok".utf8))
+        for bytes in cases {
+            let quick = bytes.withUnsafeBufferPointer { containsControls($0) }
+            XCTAssertEqual(quick, byRule(bytes), "\(bytes)")
+        }
+    }
+}

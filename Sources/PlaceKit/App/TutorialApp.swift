@@ -273,7 +273,8 @@ public final class TutorialApp: LocationManagerDelegate {
 
     func locationManager(didUpdateLocations locations: [LocationFix]) {
         guard let location = locations.last else { return }
-        let described = locations.map(\.description).joined(separator: ", ")
+        // Only the trace prints them all: written out when tracing.
+        var described: String { locations.map(\.description).joined(separator: ", ") }
         trace(
             "locationManager(_:didUpdateLocations: [\(described)])",
             objc: "[mapViewController locationManager:manager didUpdateLocations:@[\(described)]]", call: false)

@@ -12,15 +12,26 @@ public struct LocationFix: Sendable, Equatable {
     /// `CLLocation.description`: `<+37.78583400,-122.40641700> +/- 5.00m (speed -1.00 mps /
     /// course -1.00) @ 6/1/24, 9:00:01 AM Coordinated Universal Time`.
     public var description: String {
-        func signed(_ x: Double) -> String {
-            let text = formatFixed(x, decimals: 8)
-            return text.hasPrefix("-") ? text : "+" + text
+        // Built in one string, piece by piece: a fix is described at every update.
+        var text = "<"
+        text.reserveCapacity(128)
+        func appendSigned(_ x: Double) {
+            let number = formatFixed(x, decimals: 8)
+            if !number.hasPrefix("-") { text += "+" }
+            text += number
         }
-        let speedText = formatFixed(speed < 0 ? -1 : speed, decimals: 2)
-        let courseText = formatFixed(course < 0 ? -1 : course, decimals: 2)
-        return "<\(signed(coordinate.latitude)),\(signed(coordinate.longitude))> +/- "
-            + "\(formatFixed(horizontalAccuracy, decimals: 2))m (speed \(speedText) mps / course \(courseText)) @ "
-            + VirtualDate(clock: timestamp).localeDescription
+        appendSigned(coordinate.latitude)
+        text += ","
+        appendSigned(coordinate.longitude)
+        text += "> +/- "
+        text += formatFixed(horizontalAccuracy, decimals: 2)
+        text += "m (speed "
+        text += formatFixed(speed < 0 ? -1 : speed, decimals: 2)
+        text += " mps / course "
+        text += formatFixed(course < 0 ? -1 : course, decimals: 2)
+        text += ") @ "
+        VirtualDate(clock: timestamp).appendLocaleDescription(to: &text)
+        return text
     }
 }
 

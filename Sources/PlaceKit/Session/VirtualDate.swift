@@ -48,10 +48,30 @@ public struct VirtualDate: Sendable, Equatable {
     /// `6/1/24, 9:00:01 AM Coordinated Universal Time` — what `CLLocation.description` shows in
     /// the en_US locale with the UTC time zone.
     public var localeDescription: String {
+        var text = ""
+        appendLocaleDescription(to: &text)
+        return text
+    }
+
+    /// Appends `localeDescription` to `text`, without making a string of each part.
+    public func appendLocaleDescription(to text: inout String) {
+        func appendTwo(_ n: Int) {
+            if n < 10 { text += "0" }  // as `two`, a negative number included
+            text += String(n)
+        }
         let h12 = hour % 12 == 0 ? 12 : hour % 12
-        let ampm = hour < 12 ? "AM" : "PM"
-        return
-            "\(month)/\(day)/\(two(year % 100)), \(h12):\(two(minute)):\(two(second)) \(ampm) Coordinated Universal Time"
+        text += String(month)
+        text += "/"
+        text += String(day)
+        text += "/"
+        appendTwo(year % 100)
+        text += ", "
+        text += String(h12)
+        text += ":"
+        appendTwo(minute)
+        text += ":"
+        appendTwo(second)
+        text += hour < 12 ? " AM Coordinated Universal Time" : " PM Coordinated Universal Time"
     }
 
     /// `2024-06-01 09:00:01.000000+0000`, as NSLog stamps its lines.

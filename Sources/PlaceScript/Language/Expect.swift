@@ -78,6 +78,14 @@ public final class Expectation: @unchecked Sendable {
         self.rhsLength = 0
     }
 
+    /// Moves the expectation `delta` bytes further on in its source (its locations move).
+    func move(by delta: Int) {
+        textOffset += delta
+        textEnd += delta
+        toleranceOffset += delta
+        rhsOffset += delta
+    }
+
     /// The same expectation written `delta` bytes further on in its source.
     func moved(by delta: Int) -> Expectation {
         let moved = Expectation(lhs: lhs, textOffset: textOffset + delta, textEnd: textEnd + delta)

@@ -157,9 +157,15 @@ public struct Lexer {
         return tokens.isEmpty ? .end : .command(RawCommand(tokens: tokens))
     }
 
-    /// Where the words of the command `nextPlainCommand` found start and end (byte offsets).
-    private(set) var wordStarts: [Int] = []
-    private(set) var wordEnds: [Int] = []
+    /// The most words `nextPlainCommand` finds in one command; a command with more goes to the
+    /// full lexer, which gives the same words.
+    static let plainWordLimit = 32
+    /// Where the words of the command `nextPlainCommand` found start and end (byte offsets), in
+    /// the first `wordCount` slots: the slots are made once and reused, so a scan allocates nothing.
+    private(set) var wordStarts = [Int](repeating: 0, count: plainWordLimit)
+    private(set) var wordEnds = [Int](repeating: 0, count: plainWordLimit)
+    /// How many words the command `nextPlainCommand` found has.
+    private(set) var wordCount = 0
 
     /// What `nextPlainCommand` found.
     enum PlainStep {
@@ -177,8 +183,19 @@ public struct Lexer {
     /// line of a script) comes back as byte ranges, without making a `String` of any word.
     mutating func nextPlainCommand() throws(Diagnostic) -> PlainStep {
         let start = position
-        let found = source.bytes.withUnsafeBufferPointer { bytes in scanPlain(bytes) }
-        if found { return wordStarts.isEmpty ? .end : .plain }
+        let source = self.source
+        let found = source.bytes.withUnsafeBufferPointer { bytes in
+            wordStarts.withUnsafeMutableBufferPointer { starts in
+                wordEnds.withUnsafeMutableBufferPointer { ends in
+                    Self.scanPlain(bytes, from: start, starts: starts, ends: ends)
+                }
+            }
+        }
+        if let (end, count) = found {
+            position = end
+            wordCount = count
+            return count == 0 ? .end : .plain
+        }
         // Something needs the full lexer (a quote, an escape, a `$`, other bytes): lex the
         // command again from where the scan began; it gives the same words or the same error.
         position = start
@@ -189,27 +206,29 @@ public struct Lexer {
         }
     }
 
-    /// Scans the next command for plain words; false when one is not plain.
-    private mutating func scanPlain(_ bytes: Bytes) -> Bool {
-        wordStarts.removeAll(keepingCapacity: true)
-        wordEnds.removeAll(keepingCapacity: true)
+    /// Scans the command at `position` for plain words, writing where each starts and ends into
+    /// `starts` and `ends`: where the scan stopped and how many words it found, or nil when a
+    /// word is not plain (or there are more words than the slots hold).
+    private static func scanPlain(
+        _ bytes: Bytes, from position: Int, starts: UnsafeMutableBufferPointer<Int>,
+        ends: UnsafeMutableBufferPointer<Int>
+    ) -> (end: Int, count: Int)? {
+        var count = 0
         var i = position
         let n = bytes.count
+        let limit = min(starts.count, ends.count)
         while i < n {
             switch bytes[i] {
             case 0x20, 0x09, 0x0D:  // space, tab, CR
                 i += 1
             case 0x0A, 0x3B:  // newline, ';'
                 i += 1
-                if !wordStarts.isEmpty {
-                    position = i
-                    return true
-                }
+                if count > 0 { return (i, count) }
             case 0x23:  // '#': comment to end of line
-                guard let end = try? skipComment(bytes, from: i) else { return false }
+                guard let end = plainCommentEnd(bytes, from: i) else { return nil }
                 i = end
             case 0x5C:  // backslash
-                return false
+                return nil
             default:
                 let start = i
                 while i < n {
@@ -219,20 +238,53 @@ public struct Lexer {
                     }
                     i += 1
                 }
-                if i < n && !isWordEnd(bytes[i]) { return false }
-                wordStarts.append(start)
-                wordEnds.append(i)
+                if i < n && !isWordEnd(bytes[i]) { return nil }
+                guard count < limit else { return nil }
+                starts[count] = start
+                ends[count] = i
+                count += 1
             }
         }
-        position = i
-        return true
+        return (i, count)
+    }
+
+    /// The end of the comment at `start` (the newline stays), as `skipComment` finds it, or nil
+    /// where `skipComment` would find an error (a NUL, a byte that is not UTF-8): the full lexer
+    /// then reports it.
+    private static func plainCommentEnd(_ bytes: Bytes, from start: Int) -> Int? {
+        var i = start
+        let n = bytes.count
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while i + 8 <= n {
+                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                // A byte ≥ 0x80, a NUL or a newline in the word ends the fast path.
+                let high = word & 0x8080_8080_8080_8080
+                let nul = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+                let newlineBits = word ^ 0x0A0A_0A0A_0A0A_0A0A
+                let newline = (newlineBits &- 0x0101_0101_0101_0101) & ~newlineBits & 0x8080_8080_8080_8080
+                if high | nul | newline != 0 { break }
+                i += 8
+            }
+        }
+        while i < n && bytes[i] != 0x0A {
+            let b = bytes[i]
+            if b == 0 { return nil }
+            if b < 0x80 {
+                i += 1
+            } else {
+                guard let length = validUTF8Length(bytes, at: i) else { return nil }
+                i += length
+            }
+        }
+        return i
     }
 
     /// The tokens of the command `nextPlainCommand` found plain, made now.
     mutating func plainCommand() -> RawCommand {
         tokens.removeAll(keepingCapacity: true)
         source.bytes.withUnsafeBufferPointer { bytes in
-            for k in wordStarts.indices {
+            for k in 0..<wordCount {
                 let word = bytes[wordStarts[k]..<wordEnds[k]]
                 var token = Token(
                     text: String(decoding: word, as: UTF8.self), offset: wordStarts[k], length: word.count)
@@ -273,7 +325,7 @@ public struct Lexer {
             }
             j += 1
         }
-        if j == n || isWordEnd(bytes[j]) {
+        if j == n || Self.isWordEnd(bytes[j]) {
             i = j
             var token = Token(
                 text: String(decoding: bytes[start..<j], as: UTF8.self), offset: start, length: j - start)
@@ -290,7 +342,7 @@ public struct Lexer {
         i = j
         while i < n {
             let b = bytes[i]
-            if isWordEnd(b) { break }
+            if Self.isWordEnd(b) { break }
             switch b {
             case 0x27:  // '
                 quoted = true
@@ -409,7 +461,7 @@ public struct Lexer {
     }
 
     @inline(__always)
-    private func isWordEnd(_ b: UInt8) -> Bool {
+    private static func isWordEnd(_ b: UInt8) -> Bool {
         b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x3B
     }
 

@@ -10,9 +10,18 @@ import PlaceKit
 /// Where the shell writes: standard output, standard error, or a string in tests.
 public protocol TextSink: AnyObject {
     func write(_ text: String)
+    /// Writes `text` and a newline.
+    func writeLine(_ text: String)
     func flush()
     /// The reader went away (a closed pipe): nothing more can be delivered.
     var isBroken: Bool { get }
+}
+
+extension TextSink {
+    public func writeLine(_ text: String) {
+        write(text)
+        write("\n")
+    }
 }
 
 /// A buffered writer on a file descriptor. Writes in large blocks (a million `echo` lines cost a
@@ -47,6 +56,13 @@ public final class FileDescriptorSink: TextSink {
             return true
         }
         if !copied { buffer.append(contentsOf: visibleControls(text, colours: passesColour()).utf8) }
+        if buffer.count >= capacity { flush() }
+    }
+
+    public func writeLine(_ text: String) {
+        if isBroken { return }
+        write(text)
+        buffer.append(0x0A)
         if buffer.count >= capacity { flush() }
     }
 

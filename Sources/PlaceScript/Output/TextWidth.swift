@@ -218,8 +218,26 @@ let colourCodes: Set<String> = ["0", "1", "2", "32", "34", "36", "1;31", "1;33",
 /// Whether UTF-8 text holds a character `visibleControls` would change (a C0 control other than
 /// newline and tab, DEL, or a C1 control).
 func containsControls(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    // Eight bytes at a time while none is below 0x20 (a newline or a tab included), DEL or
+    // 0xC2; from the first word that has one, byte by byte.
+    var start = 0
+    if let base = bytes.baseAddress {
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while start + 8 <= bytes.count {
+            let word = raw.loadUnaligned(fromByteOffset: start, as: UInt64.self)
+            let below20 = (word &- ones &* 0x20) & ~word & highs
+            let del = word ^ (ones &* 0x7F)
+            let c2 = word ^ (ones &* 0xC2)
+            let found = below20 | ((del &- ones) & ~del & highs) | ((c2 &- ones) & ~c2 & highs)
+            if found != 0 { break }
+            start += 8
+        }
+    }
+    // A C1 control's 0xC2 is never in the words skipped, so the scan starts afresh.
     var previous: UInt8 = 0
-    for byte in bytes {
+    for byte in bytes[start...] {
         if (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F || (previous == 0xC2 && byte < 0xA0) {
             return true
         }

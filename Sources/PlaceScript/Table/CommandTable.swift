@@ -5,7 +5,7 @@ public struct Invocation: Sendable {
     public let spec: CommandSpec
     public let source: SourceText
     /// Offset and length of the command's words in the source.
-    public let offset: Int
+    public internal(set) var offset: Int
     public let length: Int
     /// By argument index, as the binder reads them; nil for an optional argument not given.
     /// Handlers read arguments by name (`required(_:as:)`), never by index.
@@ -114,7 +114,39 @@ public final class CommandTable: @unchecked Sendable {
     public let families: [CommandFamily]
     /// Command names and aliases, bucketed by length and first byte: finding the command of each
     /// line of a long script costs a comparison or two instead of hashing the word.
-    private let nameBuckets: [[(name: String, spec: CommandSpec)]]
+    private let nameBuckets: [[NameEntry]]
+
+    /// A command name with its bytes packed for comparing with a script's word: the length and
+    /// the first eight bytes as one number, and the bytes after those.
+    private struct NameEntry {
+        var name: String
+        var spec: CommandSpec
+        var length: Int
+        var head: UInt64
+        var tail: [UInt8]
+
+        init(_ name: String, _ spec: CommandSpec) {
+            self.name = name
+            self.spec = spec
+            let bytes = Array(name.utf8)
+            length = bytes.count
+            head = bytes.withUnsafeBufferPointer { CommandTable.head(of: $0[...]) }
+            tail = Array(bytes.dropFirst(8))
+        }
+    }
+
+    /// The first eight bytes of `word` (fewer when it is shorter) as one number, the first byte
+    /// lowest.
+    @inline(__always)
+    private static func head(of word: Slice<UnsafeBufferPointer<UInt8>>) -> UInt64 {
+        var head: UInt64 = 0
+        var shift: UInt64 = 0
+        for byte in word.prefix(8) {
+            head |= UInt64(byte) << shift  // safe: a byte widens
+            shift += 8
+        }
+        return head
+    }
     private var roots: [String: StateRoot] = [:]
     private var settingsByName: [String: SettingSpec] = [:]
     private var topicsByName: [String: HelpTopic] = [:]
@@ -123,7 +155,7 @@ public final class CommandTable: @unchecked Sendable {
 
     public init(families: [CommandFamily]) {
         self.families = families
-        var nameBuckets: [[(name: String, spec: CommandSpec)]] = Array(repeating: [], count: 256)
+        var nameBuckets: [[NameEntry]] = Array(repeating: [], count: 256)
         for family in families {
             for command in family.commands {
                 Self.assignFamily(command, family.name)
@@ -132,7 +164,7 @@ public final class CommandTable: @unchecked Sendable {
                     if let index = nameBuckets[bucket].firstIndex(where: { $0.name == name }) {
                         nameBuckets[bucket][index].spec = command
                     } else {
-                        nameBuckets[bucket].append((name, command))
+                        nameBuckets[bucket].append(NameEntry(name, command))
                     }
                 }
             }
@@ -167,9 +199,11 @@ public final class CommandTable: @unchecked Sendable {
     func command(named word: Slice<UnsafeBufferPointer<UInt8>>) -> CommandSpec? {
         guard let first = word.first else { return nil }
         let bucket = Self.bucket(count: word.count, first: first)
+        let count = word.count
+        let head = Self.head(of: word)
         return nameBuckets.withUnsafeBufferPointer { buckets in
-            for entry in buckets[bucket] where entry.name.utf8.count == word.count {
-                if entry.name.utf8.elementsEqual(word) { return entry.spec }
+            for entry in buckets[bucket] where entry.length == count && entry.head == head {
+                if count <= 8 || entry.tail.elementsEqual(word.dropFirst(8)) { return entry.spec }
             }
             return nil
         }
