@@ -161,8 +161,8 @@ public enum PopularityModel {
 ///   last of them. A 500 m circle in a dense city crosses hundreds of cells and thousands of
 ///   places; a full list of 20 needs a few dozen of them.
 /// - `.popularity`: each cell knows a bound of its places' popularity (`cellBest`: the highest
-///   prior × quality among them times the reach of the largest, rounded up to a Float), each
-///   size class the highest of its cells (`classBest`). Popularity grows with a place's size
+///   of them, rounded up to a 254th of the highest possible), each size class the highest of
+///   its cells (`classBest`). Popularity grows with a place's size
 ///   (reach), so the classes go largest places first: a whole class whose best cannot beat the
 ///   last place so far is not even enumerated (in a city, the small shops and ATMs, most of the
 ///   places), and within a class the cells go best bound first, until a bound falls below the
@@ -336,7 +336,11 @@ public enum NearbyModel {
                     // A class whose best place cannot beat the last so far: not enumerated.
                     top.isFull && grid.classBest[c] < top.last.popularity ? -1 : reach
                 },
-                { i, _ in cells.append((Double(grid.cellBest[i]), i)) },
+                { i, _ in
+                    // A cell that cannot beat the last place so far is not even sorted.
+                    let bound = Double(grid.cellBest[i])
+                    if !top.isFull || bound >= top.last.popularity { cells.append((bound, i)) }
+                },
                 classDone: { c in
                     cells.sort { $0.bound > $1.bound }
                     for cell in cells {

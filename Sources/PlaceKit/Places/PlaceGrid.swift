@@ -38,12 +38,13 @@ import PlaceFormats
 ///   so the places never scored cannot change a number; a cell is skipped only when nothing in
 ///   it can be a candidate or outrank the 20th (bound below its weight, or equal with a nearer
 ///   20th); the bound's arithmetic is the scoring's, monotone, with a metre and 1e-9 of margin.
-/// - Why each cell also carries a popularity bound (`cellBest`: the highest prior × quality of
-///   its places times the reach of its largest, a Float rounded up, 4 bytes a cell): Nearby
-///   Search (New) ranks by popularity, which no distance bounds; with it, a search visits a
-///   circle's cells best first and stops at the first that cannot beat its last place, as the
-///   likelihood query does (`NearbyModel`'s note). The build reads each place's rating for it
-///   (the slots, in a loop of their own so that the cache misses overlap).
+/// - Why each cell also carries a popularity bound (`cellBest`: the highest popularity of its
+///   places, rounded up to a 254th of the highest any place can have, as a Float: 4 bytes a
+///   cell): Nearby Search (New) ranks by popularity, which no distance bounds; with it, a
+///   search visits a circle's cells best first and stops at the first that cannot beat its
+///   last place, as the likelihood query does (`NearbyModel`'s note). The build computes each
+///   place's popularity in its first pass, in row order (one byte a place while it builds),
+///   so it never fetches the slots at random.
 /// - Cell sizes grow with sparseness: a class's cell doubles while its places would average
 ///   fewer than `placesPerCell` per non-empty cell (counted, approximately, by hashing the
 ///   cells into a bitmap), so a country or the world does not pay 18 bytes of cell for every
@@ -106,11 +107,10 @@ struct PlaceGrid: Sendable {
         order.count * 4 + cellKeys.count * 8 + cellStarts.count * 4 + cellMaxR.count * 2 + cellBest.count * 4
     }
 
-    /// A cell's popularity bound from the highest prior × quality of its places and its largest
-    /// radius: at least the popularity (prior × quality × reach) of any of them, with 1e-12 of
-    /// margin for the rounding of `log2`.
-    @inline(__always) static func popularityBound(_ priorQuality: Double, _ maxRadius: UInt16) -> Float {
-        roundedUp(priorQuality * PopularityModel.reach(Double(maxRadius) / 10) * (1 + 1e-12))
+    /// A cell's popularity bound from the highest code of its places (popularity × `scale`,
+    /// rounded up): at least the popularity of any of them, with 1e-9 of margin for rounding.
+    @inline(__always) static func popularityBound(_ code: UInt8, _ scale: Double) -> Float {
+        roundedUp(Double(code) / scale * (1 + 1e-9))
     }
 
     /// `x` as a Float no smaller than it: a bound stays a bound.
@@ -211,9 +211,20 @@ struct PlaceGrid: Sendable {
             var count = 0
         }
         var box = [Box](repeating: Box(), count: Self.classCount)
+        // Each place's popularity, rounded up to a 254th of the highest any place can have:
+        // one byte a place during the build, read in order here (the slots are read nowhere
+        // else), so the cell loop below need not fetch each place's slot at random.
+        let priors = store.typeListPriors
+        let scale = 254 / (store.maxPrior * PopularityModel.reach(6553.5))
+        var codes = [UInt8](repeating: 0, count: n)
         store.coords.withUnsafeBufferPointer { co in
             store.slots.withUnsafeBufferPointer { sl in
                 for i in 0..<n {
+                    let p = PopularityModel.popularity(
+                        // safe: stored indexes widen
+                        prior: priors[Int(co[i].types)], rating: Double(sl[i].rating) / 10,
+                        radius: Double(co[i].radius) / 10)
+                    codes[i] = UInt8(truncatingIfNeeded: clampedInt((p * scale).rounded(.up), 0...255))
                     let c = Self.sizeClass(co[i].radius)
                     box[c].latLo = min(box[c].latLo, co[i].lat)
                     box[c].latHi = max(box[c].latHi, co[i].lat)
@@ -267,10 +278,8 @@ struct PlaceGrid: Sendable {
         bests.reserveCapacity(n)
         var best = [Double](repeating: 0, count: Self.classCount)
         var scratch: [UInt64] = []
-        var qualities: [Double] = []
-        let priors = store.typeListPriors
         store.coords.withUnsafeBufferPointer { co in
-            store.slots.withUnsafeBufferPointer { sl in
+            codes.withUnsafeBufferPointer { code in
                 newOrder.withUnsafeMutableBufferPointer { o in
                     for c in 0..<Self.classCount {
                         classCells[c] = keys.count
@@ -285,36 +294,25 @@ struct PlaceGrid: Sendable {
                             // safe: a column and a row, not negative
                             for k in lo..<hi { scratch.append(UInt64(col(co[Int(o[k])].lng, c)) << 32 | UInt64(o[k])) }
                             scratch.sort()
-                            // Prior × quality of each place, in a loop of its own: the slots' loads
-                            // are independent, so their cache misses overlap.
-                            qualities.removeAll(keepingCapacity: true)
-                            for v in scratch {
-                                let row = Int(UInt32(truncatingIfNeeded: v))  // safe: the low 32 bits, a row
-                                let rating = Double(sl[row].rating) / 10
-                                // safe: stored indexes widen
-                                qualities.append(priors[Int(co[row].types)] * PopularityModel.quality(rating))
-                            }
                             var last = -1
-                            var cellBestPQ = 0.0
+                            var cellCode: UInt8 = 0
                             for (j, v) in scratch.enumerated() {
                                 let row = UInt32(truncatingIfNeeded: v)
                                 o[lo + j] = row
                                 let col = Int(v >> 32)  // safe: the top 32 bits
                                 if col != last {
-                                    if last >= 0 {
-                                        bests.append(Self.popularityBound(cellBestPQ, maxRs[maxRs.count - 1]))
-                                    }
+                                    if last >= 0 { bests.append(Self.popularityBound(cellCode, scale)) }
                                     keys.append(Self.key(c, r, col))
                                     starts.append(UInt32(lo + j))  // safe: below n < 2^32
                                     maxRs.append(0)
-                                    cellBestPQ = 0
+                                    cellCode = 0
                                     last = col
                                 }
                                 let radius = co[Int(row)].radius  // safe: stored rows widen
                                 if radius > maxRs[maxRs.count - 1] { maxRs[maxRs.count - 1] = radius }
-                                cellBestPQ = max(cellBestPQ, qualities[j])
+                                cellCode = max(cellCode, code[Int(row)])  // safe: stored rows widen
                             }
-                            bests.append(Self.popularityBound(cellBestPQ, maxRs[maxRs.count - 1]))
+                            bests.append(Self.popularityBound(cellCode, scale))
                         }
                     }
                 }
