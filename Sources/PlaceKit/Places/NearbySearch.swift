@@ -137,18 +137,55 @@ public enum PopularityModel {
     }
 
     static func popularity(prior: Double, rating: Double, radius: Double) -> Double {
-        let quality = rating > 0 ? min(rating, 5) / 5 : 0.5
-        let reach = 1 + log2(1 + max(0, radius) / 25)
-        return prior * quality * reach
+        prior * quality(rating) * reach(radius)
     }
+
+    /// The quality of a place of this rating: the formula's second factor, at most 1.
+    @inline(__always) static func quality(_ rating: Double) -> Double { rating > 0 ? min(rating, 5) / 5 : 0.5 }
+
+    /// The reach of a place of this radius (metres): the formula's third factor.
+    @inline(__always) static func reach(_ radius: Double) -> Double { 1 + log2(1 + max(0, radius) / 25) }
 }
 
 /// Nearby Search (New): the places whose point lies in a circle, filtered by type, ranked by
 /// popularity or distance, at most `maxResultCount`.
 ///
-/// `search(_: PlaceStore, …)` asks the store's grid for the cells the circle crosses, so a query
-/// with a million places loaded looks only at the places near the centre; `search(_: [Place], …)`
-/// looks at every place: the reference the tests hold it to.
+/// `search(_: PlaceStore, …)` is what the service runs; `search(_: [Place], …)` looks at every
+/// place: the reference the tests hold it to (the same places in the same order, the same
+/// numbers to the bit).
+///
+/// Design note.
+/// - Best first, then stop, as the likelihood query does (`PlaceGrid`'s note): the search
+///   keeps the best `maxResultCount` found so far and visits the grid cells the circle crosses
+///   in the order of the best place each could hold, and stops when no cell left can beat the
+///   last of them. A 500 m circle in a dense city crosses hundreds of cells and thousands of
+///   places; a full list of 20 needs a few dozen of them.
+/// - `.popularity`: each cell knows a bound of its places' popularity (`cellBest`: the highest
+///   of them, rounded up to a 254th of the highest possible), each size class the highest of
+///   its cells (`classBest`). Popularity grows with a place's size
+///   (reach), so the classes go largest places first: a whole class whose best cannot beat the
+///   last place so far is not even enumerated (in a city, the small shops and ATMs, most of the
+///   places), and within a class the cells go best bound first, until a bound falls below the
+///   last place's popularity. A cell whose bound equals it is still visited: a place of equal
+///   popularity may win on distance or ID.
+/// - `.distance`: class by class, each class's cells nearest possible point first
+///   (`cellDistanceBound`, a lower bound of the distance to anything in the cell), until one
+///   lies beyond the last place; and each class is enumerated no farther than the last place
+///   so far, so the circle shrinks as the list fills.
+/// - Per place, the work is integer reads and a few multiplications before any trigonometry:
+///   the type filters are decided once per distinct type list of the store (a place stores its
+///   list's index) and then read as one byte; the popularity is the stored list's prior, the
+///   stored rating and the stored radius; by popularity, a place that cannot beat the last is
+///   dropped before its distance is computed; the distance (haversine) only after the cheap
+///   latitude test (R·|Δφ| never exceeds it). The ID, a string the store builds, is read only
+///   to break an exact tie of popularity and distance.
+/// - Exactness: a cell or class is skipped only when nothing in it can be in the circle or
+///   enter the list (its bound strictly below the last place's popularity, or its nearest
+///   point strictly beyond the last place's distance); bounds are upper bounds of the same
+///   arithmetic (Float rounded up; a distance bound less 1e-9 and a metre); the list's order
+///   (popularity or distance, then distance, then ID) is total, so the order the places are
+///   met in cannot change it. Places appended since the grid's last build are looked at one by
+///   one; a replaced place raises its cell's bound; a removed one leaves it an upper bound.
 public enum NearbyModel {
     /// One place found.
     public struct Found: Sendable {
@@ -176,18 +213,80 @@ public enum NearbyModel {
         return a.id < b.id
     }
 
-    /// The places of `store` in the circle, best first (the settings must be valid).
-    public static func search(_ store: PlaceStore, center: GeoPoint, settings: NearbySettings) -> [Found] {
-        let radius = settings.radius
-        let limit = max(0, settings.maxResultCount)
-        guard limit > 0, store.count > 0, center.isValid else { return [] }
+    /// The best places met so far, best first, and how a place of the store is looked at.
+    struct Top {
+        let store: PlaceStore
+        let center: GeoPoint
+        let radius: Double
+        let limit: Int
+        let rank: NearbyRank
+        let settings: NearbySettings
+        let filtered: Bool
+        /// Per type list of the store: 0 not yet decided, 1 passes the filters, 2 does not.
+        var verdicts: [UInt8]
+        /// The latitude test's bound: R·|Δφ| beyond it is beyond the radius.
+        let latitudeBound: Double
         let metresPerDegree = earthRadius * .pi / 180
-        let bound = radius * (1 + 1e-9)
-        var top: [(index: Int, distance: Double, popularity: Double)] = []
-        let filtered = !settings.includedTypes.isEmpty || !settings.excludedTypes.isEmpty
-        var typeListPasses: [Int: Bool] = [:]
-        let rank = settings.rank
-        // The ID, a string the store builds, is read only to break an exact tie.
+        var list: [(index: Int, distance: Double, popularity: Double)] = []
+        var gathered: [(row: Int, coord: PlaceStore.Coord)] = []
+
+        init(_ store: PlaceStore, center: GeoPoint, settings: NearbySettings) {
+            self.store = store
+            self.center = center
+            self.radius = settings.radius
+            self.limit = settings.maxResultCount
+            self.rank = settings.rank
+            self.settings = settings
+            filtered = !settings.includedTypes.isEmpty || !settings.excludedTypes.isEmpty
+            verdicts = filtered ? [UInt8](repeating: 0, count: store.typeLists.count) : []
+            latitudeBound = settings.radius * (1 + 1e-9)
+            list.reserveCapacity(limit + 1)
+            gathered.reserveCapacity(64)
+        }
+
+        var isFull: Bool { list.count >= limit }
+        /// The last place's popularity and distance (meaningful when the list is full).
+        var last: (index: Int, distance: Double, popularity: Double) { list[list.count - 1] }
+
+        /// Looks at row `row`: in the circle, through the filters, and good enough, it joins.
+        mutating func consider(_ row: Int) { consider(row, store.coords[row]) }
+
+        /// `consider(row)` with the row's coordinate already read.
+        mutating func consider(_ row: Int, _ c: PlaceStore.Coord) {
+            let typeList = Int(c.types)  // safe: stored indexes widen
+            if filtered {
+                var verdict = verdicts[typeList]
+                if verdict == 0 {
+                    verdict = NearbyModel.passes(store.typeLists[typeList], settings) ? 1 : 2
+                    verdicts[typeList] = verdict
+                }
+                if verdict != 1 { return }
+            }
+            let latitude = Double(c.lat) / 1e7
+            if rank == .popularity {
+                // First without the rating (a quality of at most 1), from what is read already:
+                // most places of a cell worth visiting stop here, before their slot is read.
+                if isFull
+                    && store.typeListPriors[typeList] * PopularityModel.reach(Double(c.radius) / 10)
+                        < last.popularity
+                {
+                    return
+                }
+                let p = store.popularity(row, c)
+                if isFull && p < last.popularity { return }
+                if abs(latitude - center.latitude) * metresPerDegree > latitudeBound { return }
+                let d = distance(center, GeoPoint(latitude: latitude, longitude: Double(c.lng) / 1e7))
+                guard d <= radius else { return }
+                insert((row, d, p))
+            } else {
+                if abs(latitude - center.latitude) * metresPerDegree > latitudeBound { return }
+                let d = distance(center, GeoPoint(latitude: latitude, longitude: Double(c.lng) / 1e7))
+                guard d <= radius else { return }
+                if isFull && d > last.distance { return }
+                insert((row, d, store.popularity(row, c)))
+            }
+        }
+
         func beats(
             _ a: (index: Int, distance: Double, popularity: Double),
             _ b: (index: Int, distance: Double, popularity: Double)
@@ -196,33 +295,86 @@ public enum NearbyModel {
             if a.distance != b.distance { return a.distance < b.distance }
             return store.id(at: a.index) < store.id(at: b.index)
         }
-        store.grid.visit(store, around: center, cutoff: { _ in radius }) { row in
-            let c = store.coords[row]
-            if abs(Double(c.lat) / 1e7 - center.latitude) * metresPerDegree > bound { return }
-            let d = distance(center, store.coordinate(at: row))
-            guard d <= radius else { return }
-            let typeList = Int(c.types)  // safe: stored indexes widen
-            if filtered {
-                let ok: Bool
-                if let known = typeListPasses[typeList] {
-                    ok = known
-                } else {
-                    ok = passes(store.typeLists[typeList], settings)
-                    typeListPasses[typeList] = ok
-                }
-                guard ok else { return }
-            }
-            let p = PopularityModel.popularity(
-                prior: store.typeListPriors[typeList], rating: Double(store.slots[row].rating) / 10,
-                radius: Double(c.radius) / 10)
-            let candidate = (index: row, distance: d, popularity: p)
-            if top.count == limit, let last = top.last, !beats(candidate, last) { return }
-            var at = top.count
-            while at > 0 && beats(candidate, top[at - 1]) { at -= 1 }
-            top.insert(candidate, at: at)
-            if top.count > limit { top.removeLast() }
+
+        mutating func insert(_ candidate: (index: Int, distance: Double, popularity: Double)) {
+            if isFull && !beats(candidate, last) { return }
+            var at = list.count
+            while at > 0 && beats(candidate, list[at - 1]) { at -= 1 }
+            list.insert(candidate, at: at)
+            if list.count > limit { list.removeLast() }
         }
-        return top.map {
+
+        /// A cell's places lie anywhere in the store: their coordinates are read first, all of
+        /// them, so that the memory fetches overlap, then looked at.
+        mutating func visit(cell: Int) {
+            gathered.removeAll(keepingCapacity: true)
+            for k in store.grid.cellRows(cell) {
+                let row = Int(store.grid.order[k])  // safe: stored rows widen
+                gathered.append((row, store.coords[row]))
+            }
+            for g in gathered { consider(g.row, g.coord) }
+        }
+    }
+
+    /// The places of `store` in the circle, best first (the settings must be valid): the same
+    /// list as `search(store.places, …)`, from the cells that can still change it (see the note).
+    public static func search(_ store: PlaceStore, center: GeoPoint, settings: NearbySettings) -> [Found] {
+        let radius = settings.radius
+        guard settings.maxResultCount > 0, store.count > 0, center.isValid, radius >= 0 else { return [] }
+        var top = Top(store, center: center, settings: settings)
+        let grid = store.grid
+        for row in grid.indexedCount..<store.count { top.consider(row) }
+        // Nothing is farther than half a circumference: a larger radius enumerates no more.
+        let reach = min(radius, earthRadius * .pi * (1 + 1e-9))
+        let cosLat = cos(center.latitude * .pi / 180)
+        var cells: [(bound: Double, cell: Int)] = []
+        switch settings.rank {
+        case .popularity:
+            grid.forEachCell(
+                around: center,
+                cutoff: { c, _ in
+                    // A class whose best place cannot beat the last so far: not enumerated.
+                    top.isFull && grid.classBest[c] < top.last.popularity ? -1 : reach
+                },
+                { i, _ in
+                    // A cell that cannot beat the last place so far is not even sorted.
+                    let bound = Double(grid.cellBest[i])
+                    if !top.isFull || bound >= top.last.popularity { cells.append((bound, i)) }
+                },
+                classDone: { c in
+                    cells.sort { $0.bound > $1.bound }
+                    for cell in cells {
+                        if top.isFull && cell.bound < top.last.popularity { break }
+                        guard grid.cellDistanceBound(cell.cell, c, from: center, cosLat: cosLat) <= radius else {
+                            continue
+                        }
+                        top.visit(cell: cell.cell)
+                    }
+                    cells.removeAll(keepingCapacity: true)
+                }, largestFirst: true)
+        case .distance:
+            var within = reach
+            grid.forEachCell(
+                around: center,
+                cutoff: { _, _ in
+                    // Nothing of this class farther than the last place so far can enter.
+                    within = top.isFull ? min(reach, top.last.distance * (1 + 1e-9) + 1) : reach
+                    return within
+                },
+                { i, c in
+                    let dmin = grid.cellDistanceBound(i, c, from: center, cosLat: cosLat)
+                    if dmin <= within { cells.append((dmin, i)) }
+                },
+                classDone: { _ in
+                    cells.sort { $0.bound < $1.bound }
+                    for cell in cells {
+                        if top.isFull && cell.bound > top.last.distance { break }
+                        top.visit(cell: cell.cell)
+                    }
+                    cells.removeAll(keepingCapacity: true)
+                })
+        }
+        return top.list.map {
             Found(place: store.place(at: $0.index), index: $0.index, distance: $0.distance, popularity: $0.popularity)
         }
     }

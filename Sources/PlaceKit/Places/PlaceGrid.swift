@@ -12,7 +12,7 @@ import PlaceFormats
 /// Design note.
 /// - Why a grid and not a k-d tree or an R-tree: a likelihood query is a disc of a known radius,
 ///   the data are points, and what matters is build time and bytes per place. A grid sorted by
-///   cell is one `UInt32` per place (the rows in cell order) plus 14 bytes per non-empty cell,
+///   cell is one `UInt32` per place (the rows in cell order) plus 18 bytes per non-empty cell,
 ///   builds in O(n) with two counting passes and a sort of each small row bucket (a million
 ///   places: tens of milliseconds, against hundreds for a k-d tree), and answers a disc by
 ///   binary-searching the cells of each grid row the disc crosses. A k-d tree would need the
@@ -38,9 +38,16 @@ import PlaceFormats
 ///   so the places never scored cannot change a number; a cell is skipped only when nothing in
 ///   it can be a candidate or outrank the 20th (bound below its weight, or equal with a nearer
 ///   20th); the bound's arithmetic is the scoring's, monotone, with a metre and 1e-9 of margin.
+/// - Why each cell also carries a popularity bound (`cellBest`: the highest popularity of its
+///   places, rounded up to a 254th of the highest any place can have, as a Float: 4 bytes a
+///   cell): Nearby Search (New) ranks by popularity, which no distance bounds; with it, a
+///   search visits a circle's cells best first and stops at the first that cannot beat its
+///   last place, as the likelihood query does (`NearbyModel`'s note). The build computes each
+///   place's popularity in its first pass, in row order (one byte a place while it builds),
+///   so it never fetches the slots at random.
 /// - Cell sizes grow with sparseness: a class's cell doubles while its places would average
 ///   fewer than `placesPerCell` per non-empty cell (counted, approximately, by hashing the
-///   cells into a bitmap), so a country or the world does not pay 14 bytes of cell for every
+///   cells into a bitmap), so a country or the world does not pay 18 bytes of cell for every
 ///   place, while places far apart (Sydney and San Francisco in one store) do not coarsen the
 ///   cells of either city, as a bounding box would.
 /// - Cells are whole 1e-7-degree integers (`rows × cols` of `cellE7`), so a place's cell is
@@ -76,13 +83,18 @@ struct PlaceGrid: Sendable {
     var cellStarts: [UInt32] = [0]
     /// The largest radius in each cell (decimetres): its search bound and weight bound.
     var cellMaxR: [UInt16] = []
+    /// At least the popularity (`PopularityModel`) of every place in each cell
+    /// (`popularityBound`): what Nearby Search (New) ranks cells by (`NearbyModel`'s note).
+    var cellBest: [Float] = []
+    /// The highest `cellBest` of each class: a class below the 20th place is not enumerated.
+    var classBest = [Double](repeating: 0, count: classCount)
     /// The first cell of each class; `classCount + 1` entries.
     var classCells = [Int](repeating: 0, count: classCount + 1)
     /// The largest radius in each class (decimetres), indexed or pending: what its search uses.
     var classMax = [UInt16](repeating: 0, count: classCount)
     /// Each class's cell size at the last build: the base size, doubled while the class's places
     /// would average fewer than `placesPerCell` per non-empty cell, so sparse data (a country,
-    /// the world) do not pay 14 bytes of cell for every place.
+    /// the world) do not pay 18 bytes of cell for every place.
     var cellE7 = baseCellE7
     static let placesPerCell = 4.0
     /// Rows below this are in `order`; the rest are pending.
@@ -91,7 +103,21 @@ struct PlaceGrid: Sendable {
     var stale = false
 
     /// Bytes the grid holds (capacity not counted).
-    var bytes: Int { order.count * 4 + cellKeys.count * 8 + cellStarts.count * 4 + cellMaxR.count * 2 }
+    var bytes: Int {
+        order.count * 4 + cellKeys.count * 8 + cellStarts.count * 4 + cellMaxR.count * 2 + cellBest.count * 4
+    }
+
+    /// A cell's popularity bound from the highest code of its places (popularity × `scale`,
+    /// rounded up): at least the popularity of any of them, with 1e-9 of margin for rounding.
+    @inline(__always) static func popularityBound(_ code: UInt8, _ scale: Double) -> Float {
+        roundedUp(Double(code) / scale * (1 + 1e-9))
+    }
+
+    /// `x` as a Float no smaller than it: a bound stays a bound.
+    @inline(__always) static func roundedUp(_ x: Double) -> Float {
+        let f = Float(x)
+        return Double(f) < x ? f.nextUp : f
+    }
 
     @inline(__always) static func sizeClass(_ radius: UInt16) -> Int {
         var c = 0
@@ -118,15 +144,17 @@ struct PlaceGrid: Sendable {
         classMax[c] = max(classMax[c], radius)
     }
 
-    mutating func replaced(row: Int, old: PlaceStore.Coord, new: PlaceStore.Coord) {
+    /// Row `row`, indexed or pending, now holds a place at `new` whose popularity is
+    /// `popularity`.
+    mutating func replaced(row: Int, old: PlaceStore.Coord, new: PlaceStore.Coord, popularity: Double) {
         let c = Self.sizeClass(new.radius)
         classMax[c] = max(classMax[c], new.radius)
         guard row < indexedCount && !stale else { return }
         let k = key(new)
         if key(old) != k {
             stale = true
-        } else if new.radius > old.radius {
-            // The same cell: raise its radius bound.
+        } else {
+            // The same cell: raise its radius and popularity bounds.
             var lo = 0
             var hi = cellKeys.count
             while lo < hi {
@@ -135,6 +163,8 @@ struct PlaceGrid: Sendable {
             }
             if lo < cellKeys.count && cellKeys[lo] == k {
                 cellMaxR[lo] = max(cellMaxR[lo], new.radius)
+                cellBest[lo] = max(cellBest[lo], Self.roundedUp(popularity))
+                classBest[c] = max(classBest[c], Double(cellBest[lo]))
             } else {
                 stale = true
             }
@@ -171,6 +201,7 @@ struct PlaceGrid: Sendable {
         cellKeys = []
         cellStarts = []
         cellMaxR = []
+        cellBest = []
         var rowMin = [Int](repeating: Int.max, count: Self.classCount)
         var rowMax = [Int](repeating: -1, count: Self.classCount)
         var maxR = [UInt16](repeating: 0, count: Self.classCount)
@@ -180,9 +211,20 @@ struct PlaceGrid: Sendable {
             var count = 0
         }
         var box = [Box](repeating: Box(), count: Self.classCount)
+        // Each place's popularity, rounded up to a 254th of the highest any place can have:
+        // one byte a place during the build, read in order here (the slots are read nowhere
+        // else), so the cell loop below need not fetch each place's slot at random.
+        let priors = store.typeListPriors
+        let scale = 254 / (store.maxPrior * PopularityModel.reach(6553.5))
+        var codes = [UInt8](repeating: 0, count: n)
         store.coords.withUnsafeBufferPointer { co in
             store.slots.withUnsafeBufferPointer { sl in
                 for i in 0..<n {
+                    let p = PopularityModel.popularity(
+                        // safe: stored indexes widen
+                        prior: priors[Int(co[i].types)], rating: Double(sl[i].rating) / 10,
+                        radius: Double(co[i].radius) / 10)
+                    codes[i] = UInt8(truncatingIfNeeded: clampedInt((p * scale).rounded(.up), 0...255))
                     let c = Self.sizeClass(co[i].radius)
                     box[c].latLo = min(box[c].latLo, co[i].lat)
                     box[c].latHi = max(box[c].latHi, co[i].lat)
@@ -229,49 +271,64 @@ struct PlaceGrid: Sendable {
         var keys: [UInt64] = []
         var starts: [UInt32] = []
         var maxRs: [UInt16] = []
+        var bests: [Float] = []
         keys.reserveCapacity(n)
         starts.reserveCapacity(n + 1)
         maxRs.reserveCapacity(n)
+        bests.reserveCapacity(n)
+        var best = [Double](repeating: 0, count: Self.classCount)
         var scratch: [UInt64] = []
         store.coords.withUnsafeBufferPointer { co in
-            newOrder.withUnsafeMutableBufferPointer { o in
-                for c in 0..<Self.classCount {
-                    classCells[c] = keys.count
-                    guard rowMax[c] >= rowMin[c] else { continue }
-                    for r in rowMin[c]...rowMax[c] {
-                        let b = base[c] + r - rowMin[c]
-                        let lo = b == 0 ? 0 : Int(ends[b - 1])  // safe: bucket ends widen
-                        let hi = Int(ends[b])  // safe: bucket ends widen
-                        guard lo < hi else { continue }
-                        // Rows went in ascending, so a bucket of one column is already in order.
-                        scratch.removeAll(keepingCapacity: true)
-                        // safe: a column and a row, not negative
-                        for k in lo..<hi { scratch.append(UInt64(col(co[Int(o[k])].lng, c)) << 32 | UInt64(o[k])) }
-                        scratch.sort()
-                        var last = -1
-                        for (j, v) in scratch.enumerated() {
-                            let row = UInt32(truncatingIfNeeded: v)
-                            o[lo + j] = row
-                            let col = Int(v >> 32)  // safe: the top 32 bits
-                            if col != last {
-                                keys.append(Self.key(c, r, col))
-                                starts.append(UInt32(lo + j))  // safe: below n < 2^32
-                                maxRs.append(0)
-                                last = col
+            codes.withUnsafeBufferPointer { code in
+                newOrder.withUnsafeMutableBufferPointer { o in
+                    for c in 0..<Self.classCount {
+                        classCells[c] = keys.count
+                        guard rowMax[c] >= rowMin[c] else { continue }
+                        for r in rowMin[c]...rowMax[c] {
+                            let b = base[c] + r - rowMin[c]
+                            let lo = b == 0 ? 0 : Int(ends[b - 1])  // safe: bucket ends widen
+                            let hi = Int(ends[b])  // safe: bucket ends widen
+                            guard lo < hi else { continue }
+                            // Rows went in ascending, so a bucket of one column is already in order.
+                            scratch.removeAll(keepingCapacity: true)
+                            // safe: a column and a row, not negative
+                            for k in lo..<hi { scratch.append(UInt64(col(co[Int(o[k])].lng, c)) << 32 | UInt64(o[k])) }
+                            scratch.sort()
+                            var last = -1
+                            var cellCode: UInt8 = 0
+                            for (j, v) in scratch.enumerated() {
+                                let row = UInt32(truncatingIfNeeded: v)
+                                o[lo + j] = row
+                                let col = Int(v >> 32)  // safe: the top 32 bits
+                                if col != last {
+                                    if last >= 0 { bests.append(Self.popularityBound(cellCode, scale)) }
+                                    keys.append(Self.key(c, r, col))
+                                    starts.append(UInt32(lo + j))  // safe: below n < 2^32
+                                    maxRs.append(0)
+                                    cellCode = 0
+                                    last = col
+                                }
+                                let radius = co[Int(row)].radius  // safe: stored rows widen
+                                if radius > maxRs[maxRs.count - 1] { maxRs[maxRs.count - 1] = radius }
+                                cellCode = max(cellCode, code[Int(row)])  // safe: stored rows widen
                             }
-                            let radius = co[Int(row)].radius  // safe: stored rows widen
-                            if radius > maxRs[maxRs.count - 1] { maxRs[maxRs.count - 1] = radius }
+                            bests.append(Self.popularityBound(cellCode, scale))
                         }
                     }
                 }
             }
         }
         classCells[Self.classCount] = keys.count
+        for c in 0..<Self.classCount {
+            for i in classCells[c]..<classCells[c + 1] { best[c] = max(best[c], Double(bests[i])) }
+        }
         starts.append(UInt32(n))  // safe: n < 2^32, checked above
         order = newOrder
         cellKeys = keys
         cellStarts = starts
         cellMaxR = maxRs
+        cellBest = bests
+        classBest = best
         classMax = maxR
         indexedCount = n
         stale = false
@@ -335,16 +392,19 @@ struct PlaceGrid: Sendable {
         forEachCell(around: point, cutoff: { _, maxRadius in cutoff(maxRadius) }, body, classDone: { _ in })
     }
 
-    /// `forEachCell` class by class, smallest places first: `cutoff(class, maxRadius)` is asked
+    /// `forEachCell` class by class, smallest places first (largest first with `largestFirst`):
+    /// `cutoff(class, maxRadius)` is asked
     /// when a class begins, so it may narrow as the caller learns more, and `classDone(class)`
     /// is called when a class's cells have all been given.
     func forEachCell(
         around point: GeoPoint, cutoff: (Int, Double) -> Double, _ body: (Int, Int) -> Void,
-        classDone: (Int) -> Void
+        classDone: (Int) -> Void, largestFirst: Bool = false
     ) {
         let lat = min(90, max(-90, point.latitude))
         let lng = PlaceStore.wrapLongitude(point.longitude)
-        for c in 0..<Self.classCount where classCells[c] < classCells[c + 1] {
+        for step in 0..<Self.classCount {
+            let c = largestFirst ? Self.classCount - 1 - step : step
+            guard classCells[c] < classCells[c + 1] else { continue }
             defer { classDone(c) }
             let r = cutoff(c, Double(classMax[c]) / 10)
             guard r >= 0, r.isFinite else { continue }

@@ -15,7 +15,7 @@ import PlaceFormats
 ///                  address repeated in one load is stored once       the distinct bytes
 ///     ID table     open addressing, UInt32 row + UInt8 tag per slot, load
 ///                  0.71–0.8                                               ≈ 6–7 bytes
-///     grid         UInt32 per place in cell order, 14 bytes per non-empty cell,
+///     grid         UInt32 per place in cell order, 18 bytes per non-empty cell,
 ///                  cells sized to hold 4 places on average                ≈ 4–7 bytes
 ///
 /// An ID derived from the name and position (`p:` + FNV-1a) is not stored at all: it is
@@ -171,6 +171,15 @@ public struct PlaceStore: Sendable {
     /// The likelihood prior of row `index`'s types (`LikelihoodModel.prior`), looked up.
     // safe: stored indexes widen
     public func prior(at index: Int) -> Double { typeListPriors[Int(coords[index].types)] }
+
+    /// The popularity of row `index` (`PopularityModel`, from its stored prior, rating and
+    /// radius); `coord` is `coords[index]`, already read.
+    @inline(__always) func popularity(_ index: Int, _ coord: Coord) -> Double {
+        PopularityModel.popularity(
+            // safe: stored indexes widen
+            prior: typeListPriors[Int(coord.types)], rating: Double(slots[index].rating) / 10,
+            radius: Double(coord.radius) / 10)
+    }
 
     /// The row of the place with this ID, or nil.
     public func index(ofID id: String) -> Int? {
@@ -500,7 +509,7 @@ public struct PlaceStore: Sendable {
             }
             coords[row] = coord
             slots[row] = slot
-            grid.replaced(row: row, old: old, new: coord)
+            grid.replaced(row: row, old: old, new: coord, popularity: popularity(row, coord))
             return row
         }
         let row = coords.count
