@@ -672,26 +672,35 @@ struct SVGSnapshot {
 
 /// Appends a part as path data (`M1.5 2L3 4…`, `Z` closing a ring), numbers to a tenth of a point.
 private func appendPath(_ d: inout String, _ points: [(x: Double, y: Double)], close: Bool) {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(points.count * 14 + 1)
     for (i, p) in points.enumerated() {
-        d += i == 0 ? "M" : "L"
-        appendTenths(&d, p.x)
-        d += " "
-        appendTenths(&d, p.y)
+        bytes.append(i == 0 ? UInt8(ascii: "M") : UInt8(ascii: "L"))
+        appendTenths(&bytes, p.x)
+        bytes.append(UInt8(ascii: " "))
+        appendTenths(&bytes, p.y)
     }
-    if close { d += "Z" }
+    if close { bytes.append(UInt8(ascii: "Z")) }
+    d += String(decoding: bytes, as: UTF8.self)
 }
 
-/// A coordinate to a tenth, fast (a path may hold tens of thousands): `12.3`, `-4`, `0`.
-private func appendTenths(_ d: inout String, _ x: Double) {
+/// A coordinate to a tenth, fast (a path may hold tens of thousands): `12.3`, `-4`, `0`,
+/// written as ASCII digits without making a string of each number.
+private func appendTenths(_ d: inout [UInt8], _ x: Double) {
     // Clipped coordinates are within a few hundred points of the frame.
     let tenths = clampedInt((x * 10).rounded(), -100_000_000...100_000_000)
     let whole = abs(tenths) / 10
     let tenth = abs(tenths) % 10
-    if tenths < 0 { d += "-" }
-    d += String(whole)
+    if tenths < 0 { d.append(UInt8(ascii: "-")) }
+    var divisor = 1
+    while divisor <= whole / 10 { divisor *= 10 }
+    repeat {
+        d.append(UInt8(truncatingIfNeeded: 0x30 + whole / divisor % 10))
+        divisor /= 10
+    } while divisor > 0
     if tenth != 0 {
-        d += "."
-        d += String(tenth)
+        d.append(UInt8(ascii: "."))
+        d.append(UInt8(truncatingIfNeeded: 0x30 + tenth))
     }
 }
 
