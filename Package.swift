@@ -51,9 +51,11 @@ let package = Package(
         .testTarget(name: "PlaceKitTests", dependencies: ["PlaceFormats", "PlaceKit", "TestSupport"]),
         .testTarget(
             name: "PlaceScriptTests", dependencies: ["PlaceFormats", "PlaceKit", "PlaceScript", "TestSupport"]),
-        // Snapshots/ holds the golden SVGs the tests read from disk.
+        // Snapshots/ holds the golden SVGs the tests read from disk; zlib decodes the browser's
+        // screenshots of a storyboard.
         .testTarget(
-            name: "EndToEndTests", dependencies: ["placeshell", "PlaceKit", "TestSupport"], exclude: ["Snapshots"]),
+            name: "EndToEndTests", dependencies: ["placeshell", "PlaceKit", "TestSupport", "CZlib"],
+            exclude: ["Snapshots"]),
         // Hostile and heavy input end to end (a million commands, huge files; about 90 s): apart,
         // so the quick targets can run alone (scripts/test runs them all).
         .testTarget(name: "StressTests", dependencies: ["placeshell", "TestSupport"]),

@@ -25,8 +25,9 @@ extension CommandFamily {
                     each command becomes a step of one self-contained HTML page: the command, its
                     output and the app's console lines, the phone as 'snapshot' draws it (once the app
                     runs), and the tutorial's step text while the tutorial runs. The page has previous
-                    and next buttons, the arrow keys and a list of the steps; it needs no network and
-                    no script from elsewhere, and works opened from a file. It is written atomically.
+                    and next buttons, the arrow keys and a list of the steps, and opens at the step its
+                    address names (tour.html#step-3); it needs no network and no script from elsewhere,
+                    and works opened from a file. It is written atomically.
                     """,
                 effect: .acts,
                 api: APIEntry(what: "nothing in the app: a page of the session, step by step, for people to read"),
@@ -43,7 +44,10 @@ extension CommandFamily {
                     draws it once the app runs, and the tutorial's step text while the tutorial
                     runs.
                     The page has previous and next buttons, the left and right arrow keys, and a list
-                    of the steps; it loads nothing from the network and runs no script from
+                    of the steps; each step has an address, and the page opens at the step its
+                    address names
+                    .Pq Pa tour.html#step-3 .
+                    It loads nothing from the network and runs no script from
                     elsewhere, so it works opened from a file.
                     It is written atomically
                     .Pq a relative path from the script's folder ;

@@ -187,14 +187,14 @@ struct MapScene {
         for (i, l) in app.likelyPlaces.enumerated() {
             if let name = l.place.name, likelyRank[name] == nil { likelyRank[name] = i }
         }
-        found.sort { a, b in
-            let ra = likelyRank[a.dot.name] ?? Int.max
-            let rb = likelyRank[b.dot.name] ?? Int.max
-            if ra != rb { return ra < rb }
+        // Each place's rank looked up once, not at every comparison.
+        var ranked = found.map { (dot: $0.dot, distance: $0.distance, rank: likelyRank[$0.dot.name] ?? Int.max) }
+        ranked.sort { a, b in
+            if a.rank != b.rank { return a.rank < b.rank }
             if a.distance != b.distance { return a.distance < b.distance }
             return a.dot.name < b.dot.name
         }
-        places = found.map(\.dot)
+        places = ranked.map(\.dot)
         if !map.isBlank && !map.isHidden, let baseMap = session.baseMap {
             ground = MapScene.ground(baseMap, camera: cam, width: w, height: h)
         }

@@ -34,6 +34,63 @@ struct SVGSnapshot {
         func inside(_ o: Rect) -> Bool { x >= o.x && y >= o.y && x + w <= o.x + o.w && y + h <= o.y + o.h }
     }
 
+    /// The space labels have taken, for finding a free spot: the rectangles in a grid of 32-point
+    /// cells over the frame, so that a spot is checked against its neighbours only (a map with
+    /// a thousand places in view has thousands of dots and labels). A rectangle beyond the frame
+    /// is kept in the edge cells it is nearest; a rectangle with a coordinate that is not finite
+    /// in a list of its own, checked against every spot. Whether a spot is free is exactly
+    /// whether it meets none of the rectangles taken, as a search of them all would say.
+    struct TakenSpace {
+        static let cell = 32.0
+        private var rects: [Rect] = []
+        private var cells: [[Int32]]
+        private var loose: [Int32] = []
+        private let columns: Int
+        private let rows: Int
+
+        init(width: Double, height: Double, _ initial: [Rect]) {
+            columns = clampedInt((width / Self.cell).rounded(.up), 1...256)
+            rows = clampedInt((height / Self.cell).rounded(.up), 1...256)
+            cells = Array(repeating: [], count: columns * rows)
+            for r in initial { append(r) }
+        }
+
+        /// The cells a rectangle spans, clamped to the grid; nil when a coordinate is not finite.
+        private func span(_ r: Rect) -> (c0: Int, c1: Int, r0: Int, r1: Int)? {
+            guard r.x.isFinite, r.y.isFinite, r.w.isFinite, r.h.isFinite else { return nil }
+            let c0 = clampedInt((r.x / Self.cell).rounded(.down), 0...(columns - 1))
+            let c1 = clampedInt(((r.x + r.w) / Self.cell).rounded(.down), 0...(columns - 1))
+            let r0 = clampedInt((r.y / Self.cell).rounded(.down), 0...(rows - 1))
+            let r1 = clampedInt(((r.y + r.h) / Self.cell).rounded(.down), 0...(rows - 1))
+            return (c0, max(c0, c1), r0, max(r0, r1))
+        }
+
+        mutating func append(_ r: Rect) {
+            let index = Int32(truncatingIfNeeded: rects.count)
+            rects.append(r)
+            guard let s = span(r) else {
+                loose.append(index)
+                return
+            }
+            for row in s.r0...s.r1 {
+                for column in s.c0...s.c1 { cells[row * columns + column].append(index) }
+            }
+        }
+
+        /// Whether `r` meets a rectangle taken.
+        func overlaps(_ r: Rect) -> Bool {
+            for i in loose where rects[Int(i)].intersects(r) { return true }  // safe: Int32 into Int
+            guard let s = span(r) else { return rects.contains { $0.intersects(r) } }
+            for row in s.r0...s.r1 {
+                for column in s.c0...s.c1 {
+                    // safe: Int32 into Int
+                    for i in cells[row * columns + column] where rects[Int(i)].intersects(r) { return true }
+                }
+            }
+            return false
+        }
+    }
+
     /// What the picture shows, for the command's message.
     struct Result {
         var svg: String
@@ -141,10 +198,12 @@ struct SVGSnapshot {
 
         // Space already taken: the bars, the button, the scale bar.
         let top = Self.statusBarHeight + Self.navBarHeight
-        var taken: [Rect] = [
-            Rect(x: 0, y: 0, w: w, h: top + 4), Rect(x: 0, y: h - Self.bottomInset, w: w, h: Self.bottomInset),
-            Rect(x: 8, y: h - Self.bottomInset - 40, w: 120, h: 36),
-        ]
+        var taken = TakenSpace(
+            width: w, height: h,
+            [
+                Rect(x: 0, y: 0, w: w, h: top + 4), Rect(x: 0, y: h - Self.bottomInset, w: w, h: Self.bottomInset),
+                Rect(x: 8, y: h - Self.bottomInset - 40, w: 120, h: 36),
+            ])
         if scene.showsMyLocationButton { taken.append(myLocationButtonRect) }
         let screen = Rect(x: 4, y: 0, w: w - 8, h: h)
 
@@ -191,7 +250,7 @@ struct SVGSnapshot {
             ]
             for s in spots {
                 let r = Rect(x: s.x - 2, y: s.y - 2, w: tw + 4, h: th + 4)
-                guard r.inside(screen), !taken.contains(where: { $0.intersects(r) }) else { continue }
+                guard r.inside(screen), !taken.overlaps(r) else { continue }
                 taken.append(r)
                 labelsSVG += label(title, x: s.x, y: s.y + 12, size: 12, bold: true, fill: "#202124")
                 if !snippet.isEmpty {
@@ -223,7 +282,7 @@ struct SVGSnapshot {
             ]
             for s in spots {
                 let r = Rect(x: s.x - 1, y: s.y, w: tw + 2, h: 13)
-                guard r.inside(screen), !taken.contains(where: { $0.intersects(r) }) else { continue }
+                guard r.inside(screen), !taken.overlaps(r) else { continue }
                 taken.append(r)
                 placeLabels += label(text, x: s.x, y: s.y + 10, size: 11, bold: false, fill: "#5f6368")
                 placed.append(p.name)
@@ -297,7 +356,7 @@ struct SVGSnapshot {
 
     /// Street names along their roads, biggest roads first, each name once, where the label
     /// fits along the longest straight stretch in view without touching anything placed.
-    private func streetNames(taken: inout [Rect], screen: Rect) -> (svg: String, names: [String]) {
+    private func streetNames(taken: inout TakenSpace, screen: Rect) -> (svg: String, names: [String]) {
         let zoom = scene.camera.zoom
         let candidates = scene.ground.enumerated().filter { _, f in
             f.name != nil && (BaseMapStyle.minimumLabelZoom(f.kind).map { zoom >= $0 } ?? false)
@@ -345,7 +404,7 @@ struct SVGSnapshot {
                 let bw = abs(cos(r)) * tw + abs(sin(r)) * 13
                 let bh = abs(sin(r)) * tw + abs(cos(r)) * 13
                 let box = Rect(x: mx - bw / 2, y: my - bh / 2, w: bw, h: bh)
-                guard box.inside(screen), !taken.contains(where: { $0.intersects(box) }) else { continue }
+                guard box.inside(screen), !taken.overlaps(box) else { continue }
                 taken.append(box)
                 svg +=
                     "<text x=\"0\" y=\"4\" transform=\"translate(\(n(mx)) \(n(my))) rotate(\(n(angle)))\" text-anchor=\"middle\" font-size=\"11\" fill=\"#5f6368\" stroke=\"#ffffff\" stroke-width=\"3\" stroke-linejoin=\"round\" paint-order=\"stroke\">\(xmlEscaped(text))</text>\n"
@@ -369,7 +428,7 @@ struct SVGSnapshot {
     }
 
     /// The default info window: a white bubble above the pin, the title bold, the snippet below.
-    private func infoWindow(_ m: MapScene.Pin, taken: inout [Rect]) -> String {
+    private func infoWindow(_ m: MapScene.Pin, taken: inout TakenSpace) -> String {
         let maxText = scene.width - 16 - 28
         let title = ellipsized(m.title, maxWidth: maxText, size: 15, bold: true)
         let snippet = ellipsized(m.snippet, maxWidth: maxText, size: 13, bold: false)
@@ -587,18 +646,31 @@ struct SVGSnapshot {
     /// full em, others 0.6 em, a little more in bold. Generous, so labels keep apart.
     func textWidth(_ s: String, size: Double, bold: Bool) -> Double {
         var em = 0.0
-        for ch in s {
-            let cells = displayWidth(String(ch))
-            em += cells == 2 ? 1.0 : cells == 0 ? 0 : (ch.isUppercase ? 0.68 : 0.58)
-        }
+        for ch in s { em += Self.ems(ch) }
         return em * size * (bold ? 1.08 : 1)
     }
 
+    /// One character's width in ems, as `textWidth` counts it. Printable ASCII (nearly every
+    /// label) is counted from its byte, without asking Unicode's tables.
+    private static func ems(_ ch: Character) -> Double {
+        if let ascii = ch.asciiValue, ascii >= 0x20, ascii < 0x7F {
+            return ascii >= 0x41 && ascii <= 0x5A ? 0.68 : 0.58
+        }
+        let cells = displayWidth(String(ch))
+        return cells == 2 ? 1.0 : cells == 0 ? 0 : (ch.isUppercase ? 0.68 : 0.58)
+    }
+
+    /// `s`, or as much of it as fits in `maxWidth` followed by "…". The widths are summed in the
+    /// text's order, so each prefix's width is the one `textWidth` gives it.
     private func ellipsized(_ s: String, maxWidth: Double, size: Double, bold: Bool) -> String {
         if textWidth(s, size: size, bold: bold) <= maxWidth { return s }
+        let ellipsis = Self.ems("…")
         var t = ""
+        var em = 0.0
         for ch in s {
-            if textWidth(t + String(ch) + "…", size: size, bold: bold) > maxWidth { break }
+            let next = em + Self.ems(ch)
+            if (next + ellipsis) * size * (bold ? 1.08 : 1) > maxWidth { break }
+            em = next
             t.append(ch)
         }
         while t.last == " " { t.removeLast() }
@@ -644,26 +716,35 @@ func markingRightToLeftTexts(_ svg: String) -> String {
 
 /// Appends a part as path data (`M1.5 2L3 4…`, `Z` closing a ring), numbers to a tenth of a point.
 private func appendPath(_ d: inout String, _ points: [(x: Double, y: Double)], close: Bool) {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(points.count * 14 + 1)
     for (i, p) in points.enumerated() {
-        d += i == 0 ? "M" : "L"
-        appendTenths(&d, p.x)
-        d += " "
-        appendTenths(&d, p.y)
+        bytes.append(i == 0 ? UInt8(ascii: "M") : UInt8(ascii: "L"))
+        appendTenths(&bytes, p.x)
+        bytes.append(UInt8(ascii: " "))
+        appendTenths(&bytes, p.y)
     }
-    if close { d += "Z" }
+    if close { bytes.append(UInt8(ascii: "Z")) }
+    d += String(decoding: bytes, as: UTF8.self)
 }
 
-/// A coordinate to a tenth, fast (a path may hold tens of thousands): `12.3`, `-4`, `0`.
-private func appendTenths(_ d: inout String, _ x: Double) {
+/// A coordinate to a tenth, fast (a path may hold tens of thousands): `12.3`, `-4`, `0`,
+/// written as ASCII digits without making a string of each number.
+private func appendTenths(_ d: inout [UInt8], _ x: Double) {
     // Clipped coordinates are within a few hundred points of the frame.
     let tenths = clampedInt((x * 10).rounded(), -100_000_000...100_000_000)
     let whole = abs(tenths) / 10
     let tenth = abs(tenths) % 10
-    if tenths < 0 { d += "-" }
-    d += String(whole)
+    if tenths < 0 { d.append(UInt8(ascii: "-")) }
+    var divisor = 1
+    while divisor <= whole / 10 { divisor *= 10 }
+    repeat {
+        d.append(UInt8(truncatingIfNeeded: 0x30 + whole / divisor % 10))
+        divisor /= 10
+    } while divisor > 0
     if tenth != 0 {
-        d += "."
-        d += String(tenth)
+        d.append(UInt8(ascii: "."))
+        d.append(UInt8(truncatingIfNeeded: 0x30 + tenth))
     }
 }
 

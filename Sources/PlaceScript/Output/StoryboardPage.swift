@@ -94,14 +94,20 @@ struct StoryboardPage {
           }
           document.getElementById('prev').addEventListener('click', function () { show(current - 1); });
           document.getElementById('next').addEventListener('click', function () { show(current + 1); });
+          // A step's link is its address (tour.html#step-3): the page opens at the step it names.
+          function named() {
+            var m = /^#step-([0-9]+)$/.exec(window.location.hash);
+            return m ? Number(m[1]) - 1 : 0;
+          }
+          window.addEventListener('hashchange', function () { show(named()); });
           for (var k = 0; k < links.length; k++) {
-            links[k].addEventListener('click', function (e) { e.preventDefault(); show(Number(this.getAttribute('data-step'))); });
+            links[k].addEventListener('click', function () { show(Number(this.getAttribute('data-step'))); });
           }
           document.addEventListener('keydown', function (e) {
             if (e.key === 'ArrowRight' || e.key === 'ArrowDown') { show(current + 1); e.preventDefault(); }
             if (e.key === 'ArrowLeft' || e.key === 'ArrowUp') { show(current - 1); e.preventDefault(); }
           });
-          show(0);
+          show(named());
         })();
 
         """
