@@ -1,11 +1,6 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Release builds leave out the run-time exclusivity checks (each access to a class's stored
-// property or a global otherwise costs a call into the runtime: about a tenth of a long script's
-// run). Debug builds, which the tests run, keep them, so an overlapping access still traps there.
-let releaseSettings: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
-
 let package = Package(
     name: "placeshell",
     products: [
@@ -24,11 +19,10 @@ let package = Package(
         ),
         // File formats below the model (JSON, XML, protobuf, GPX, GeoJSON, CSV, OSM XML and PBF):
         // they know nothing of the simulation.
-        .target(name: "PlaceFormats", dependencies: ["CZlib"], swiftSettings: releaseSettings),
-        .target(name: "PlaceKit", dependencies: ["PlaceFormats"], swiftSettings: releaseSettings),
-        .target(name: "PlaceScript", dependencies: ["PlaceFormats", "PlaceKit"], swiftSettings: releaseSettings),
-        .executableTarget(
-            name: "placeshell", dependencies: ["CEditLine", "PlaceKit", "PlaceScript"], swiftSettings: releaseSettings),
+        .target(name: "PlaceFormats", dependencies: ["CZlib"]),
+        .target(name: "PlaceKit", dependencies: ["PlaceFormats"]),
+        .target(name: "PlaceScript", dependencies: ["PlaceFormats", "PlaceKit"]),
+        .executableTarget(name: "placeshell", dependencies: ["CEditLine", "PlaceKit", "PlaceScript"]),
         // The place-store benchmark (benchmarks/places): times queries and the index build inside
         // one process, so start-up does not blur a per-query figure.
         .executableTarget(
