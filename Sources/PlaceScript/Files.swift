@@ -114,6 +114,8 @@ public final class FileSource: ByteSource {
     private let fd: Int32
     /// The file's first bytes.
     public let prefix: [UInt8]
+    /// The file's size when it was opened.
+    public let size: Int?
 
     /// Nil for anything else (a file that cannot be opened, is not regular, is not larger than
     /// `prefixBytes` or is larger than `limit`, the limit `readWholeFile` has): read that whole,
@@ -141,6 +143,7 @@ public final class FileSource: ByteSource {
         }
         self.fd = fd
         prefix = head
+        size = clampedInt(Double(st.st_size), 0...limit)
     }
 
     deinit { close(fd) }

@@ -93,28 +93,38 @@ public enum CSVImporter {
 
     /// `read` on a file handed over a chunk at a time rather than whole, so that a large file
     /// costs a window of it (a megabyte, more only for a record longer than that) instead of
-    /// its size: the file is read twice, once to check that it is UTF-8 and count its lines (the
-    /// same errors, in the same order, as `read` on the whole file gives), then to read the
-    /// rows. Reading the source fails or is interrupted with an `ImportError`.
+    /// its size. The file is read once, from its first byte: each window is checked to be UTF-8
+    /// as it comes in, and when a record is malformed the rest of the file is checked before
+    /// its error is given, so the errors (and which comes first) are those of `read` on the
+    /// whole file. The places expected are estimated from the first window's lines and the
+    /// file's size. Reading the source fails or is interrupted with an `ImportError`.
     public static func read<Source: ByteSource, Sink: PlaceSink>(
         from source: Source, into sink: inout Sink, mapping: PlaceFieldMapping = PlaceFieldMapping(),
         interruption: inout ImportInterruption, window: Int = 1 << 20
     ) throws(ImportError) -> ImportSummary {
         var source = source
-        let lineBreaks = try checkUTF8(&source, interruption: interruption, window: window)
+        // From the first byte, whatever was read of the source before (the bytes that told it
+        // is CSV).
         try source.rewind()
+        let size = source.size
         let input = CSVWindow(capacity: max(16, window)) { buffer throws(ImportError) in
             try source.read(into: buffer)
         }
-        try input.fill()
-        // The header's first line whole in the window, for the delimiter.
-        while !input.atEnd && !input.bytes.contains(0x0A) && !input.bytes.contains(0x0D) { try input.grow() }
-        var reader = try CSVReader(input.bytes, checked: true)
-        reader.window = input
-        reader.mapping = mapping
-        let summary = try reader.readHeader()
-        sink.expect(places: lineBreaks)
-        return try streamRows(&reader, summary, into: &sink, interruption: &interruption)
+        do throws(ImportError) {
+            try input.fill()
+            // The header's first line whole in the window, for the delimiter.
+            while !input.atEnd && !input.bytes.contains(0x0A) && !input.bytes.contains(0x0D) { try input.grow() }
+            var reader = try CSVReader(input.bytes, checked: true)
+            reader.window = input
+            reader.mapping = mapping
+            let summary = try reader.readHeader()
+            sink.expect(places: input.expectedLines(size: size))
+            return try streamRows(&reader, summary, into: &sink, interruption: &interruption)
+        } catch {
+            // Bytes that are not UTF-8 fail the file before anything else in it does.
+            if !error.isInterruption { try input.checkRest() }
+            throw error
+        }
     }
 
     /// The rows after the header, each handed to `sink` from the reader's bytes; the summary
@@ -127,11 +137,13 @@ public enum CSVImporter {
         var loaded = 0
         while let row = try reader.nextRow(&summary) {
             try interruption.check()
+            // The file's bytes taken out first: the reader is not copied for each row.
+            let file = reader.b
             reader.arena.withUnsafeBufferPointer { arena in
+                func bytes(_ t: CSVText) -> UnsafeBufferPointer<UInt8> { CSVReader.bytes(t, file, arena) }
                 sink.add(
                     PlaceBytes(
-                        id: reader.bytes(row.id, arena), name: reader.bytes(row.name, arena),
-                        address: reader.bytes(row.address, arena), types: reader.bytes(row.types, arena),
+                        id: bytes(row.id), name: bytes(row.name), address: bytes(row.address), types: bytes(row.types),
                         latitude: row.latitude, longitude: row.longitude, radius: row.radius, rating: row.rating,
                         priceLevel: row.priceLevel))
             }
@@ -139,51 +151,6 @@ public enum CSVImporter {
         }
         summary.streamed = loaded
         return summary
-    }
-
-    /// The first pass of a streamed `read`: the checks `CSVReader.init` makes on a whole file
-    /// (not UTF-16, well-formed UTF-8, the line of the first bad byte), a chunk at a time, a
-    /// sequence cut by a chunk's end carried into the next; returns the line feeds counted.
-    static func checkUTF8<Source: ByteSource>(
-        _ source: inout Source, interruption: ImportInterruption, window: Int
-    ) throws(ImportError) -> Int {
-        let chunk = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(16, window))
-        defer { chunk.deallocate() }
-        var kept = 0  // bytes of an unfinished sequence at the chunk's start
-        var lines = 0
-        var first = true
-        while true {
-            if interruption.requested() { throw ImportError.interrupted }
-            let got = try source.read(into: UnsafeMutableBufferPointer(rebasing: chunk[kept...]))
-            let count = kept + got
-            let atEnd = got == 0
-            let b = UnsafeBufferPointer(rebasing: chunk[0..<count])
-            if first && count >= 2 && ((b[0] == 0xFF && b[1] == 0xFE) || (b[0] == 0xFE && b[1] == 0xFF)) {
-                throw ImportError("line 1: the file is UTF-16; save it as UTF-8", line: 1)
-            }
-            first = false
-            // Where the last whole sequence ends: an unfinished one waits for the next chunk.
-            var cut = count
-            if !atEnd {
-                var p = count - 1
-                while p >= 0 && p >= count - 3 && b[p] & 0xC0 == 0x80 { p -= 1 }
-                if p >= 0 && p >= count - 3 && b[p] >= 0xC2 {
-                    let needed = b[p] >= 0xF0 ? 4 : b[p] >= 0xE0 ? 3 : 2
-                    if p + needed > count { cut = p }
-                }
-            }
-            let whole = UnsafeBufferPointer(rebasing: b[0..<cut])
-            if let bad = JSON.firstInvalidUTF8(whole) {
-                let l = lines + JSON.location(of: bad, in: whole).line
-                throw ImportError(
-                    "line \(l): not UTF-8 (byte 0x\(String(b[bad], radix: 16, uppercase: true))); save the file as UTF-8",
-                    line: l)
-            }
-            lines += CSVReader.lineBreaks(whole, from: 0)
-            if atEnd { return lines }
-            kept = count - cut
-            for k in 0..<kept { chunk[k] = chunk[cut + k] }
-        }
     }
 
     /// The delimiter of a header line: the most frequent of `,` `;` tab outside quotes.
@@ -255,8 +222,8 @@ struct CSVReader {
     /// The current row's fields that are not plain ranges of the file (see `text`).
     var arena: [UInt8] = []
 
-    /// A reader of the file `b`; `checked`: its encoding was checked already (a streamed file's
-    /// first pass), and `b` is its first window.
+    /// A reader of the file `b`; `checked`: its encoding is checked elsewhere (a streamed file's
+    /// window checks each read), and `b` is its first window.
     init(_ b: UnsafeBufferPointer<UInt8>, checked: Bool = false) throws(ImportError) {
         self.b = b
         self.n = b.count
@@ -741,19 +708,37 @@ struct CSVReader {
 
     /// The bytes of `t`, a field of the current row; `arena` is the reader's arena's buffer.
     @inline(__always) func bytes(_ t: CSVText, _ arena: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        Self.bytes(t, b, arena)
+    }
+
+    /// The bytes of `t` in `file` (the reader's `b`) or `arena`.
+    @inline(__always) static func bytes(
+        _ t: CSVText, _ file: UnsafeBufferPointer<UInt8>, _ arena: UnsafeBufferPointer<UInt8>
+    ) -> UnsafeBufferPointer<UInt8> {
         t.isEmpty
             ? UnsafeBufferPointer(start: nil, count: 0)
-            : UnsafeBufferPointer(rebasing: (t.inArena ? arena : b)[t.start..<t.end])
+            : UnsafeBufferPointer(rebasing: (t.inArena ? arena : file)[t.start..<t.end])
     }
 }
 
 /// The part of a streamed file in memory (`CSVImporter.read(from:…)`): a buffer that the file
-/// is read into a window at a time, doubled when one record is longer than it.
+/// is read into a window at a time, doubled when one record is longer than it. Each read is
+/// checked to be UTF-8 as it comes in (a sequence cut by the read's end waits for the next),
+/// with the checks, messages and lines `CSVReader.init` gives a whole file.
 final class CSVWindow {
     private var storage: UnsafeMutableBufferPointer<UInt8>
     private var count = 0
     private(set) var atEnd = false
     private let readMore: (UnsafeMutableBufferPointer<UInt8>) throws(ImportError) -> Int
+    /// The bytes at hand checked so far; after them at most an unfinished UTF-8 sequence. A
+    /// record never starts after them (no delimiter or line break is among those bytes), so
+    /// a refill never drops unchecked bytes.
+    private var checked = 0
+    /// Bytes checked and line feeds among them, those dropped by refills included.
+    private var checkedTotal = 0
+    private var lineFeeds = 0
+    /// The check has failed (its error thrown): nothing more to check.
+    private var failed = false
 
     init(capacity: Int, readMore: @escaping (UnsafeMutableBufferPointer<UInt8>) throws(ImportError) -> Int) {
         storage = .allocate(capacity: capacity)
@@ -765,13 +750,60 @@ final class CSVWindow {
     /// The bytes at hand.
     var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: storage[0..<count]) }
 
-    /// Reads until the window is full or the file ends.
+    /// Reads until the window is full or the file ends, and checks what came in.
     func fill() throws(ImportError) {
         while count < storage.count && !atEnd {
             let got = try readMore(UnsafeMutableBufferPointer(rebasing: storage[count...]))
             if got == 0 { atEnd = true }
             count += got
         }
+        try check()
+    }
+
+    /// Checks the bytes after `checked` up to the last whole sequence (all of them at the end).
+    private func check() throws(ImportError) {
+        let b = bytes
+        if checkedTotal == 0 && checked == 0 && count >= 2
+            && ((b[0] == 0xFF && b[1] == 0xFE) || (b[0] == 0xFE && b[1] == 0xFF))
+        {
+            failed = true
+            throw ImportError("line 1: the file is UTF-16; save it as UTF-8", line: 1)
+        }
+        var cut = count
+        if !atEnd {
+            var p = count - 1
+            while p >= checked && p >= count - 3 && b[p] & 0xC0 == 0x80 { p -= 1 }
+            if p >= checked && p >= count - 3 && b[p] >= 0xC2 {
+                let needed = b[p] >= 0xF0 ? 4 : b[p] >= 0xE0 ? 3 : 2
+                if p + needed > count { cut = p }
+            }
+        }
+        let part = UnsafeBufferPointer(rebasing: b[checked..<cut])
+        if let bad = JSON.firstInvalidUTF8(part) {
+            failed = true
+            let l = lineFeeds + JSON.location(of: bad, in: part).line
+            throw ImportError(
+                "line \(l): not UTF-8 (byte 0x\(String(part[bad], radix: 16, uppercase: true))); save the file as UTF-8",
+                line: l)
+        }
+        lineFeeds += CSVReader.lineBreaks(part, from: 0)
+        checkedTotal += cut - checked
+        checked = cut
+    }
+
+    /// Reads and checks the rest of the file, keeping none of it: after a malformed record, so
+    /// that bytes that are not UTF-8 anywhere fail the file first, as they do read whole.
+    func checkRest() throws(ImportError) {
+        guard !failed else { return }
+        while !atEnd { try refill(keeping: checked) }
+    }
+
+    /// About how many lines the file has: exactly when all of it is at hand; else from the line
+    /// feeds checked so far and the share of the file they came from, a tenth more, so that the
+    /// arrays sized by it rarely grow (room reserved and never written costs no memory).
+    func expectedLines(size: Int?) -> Int {
+        guard !atEnd, let size, checkedTotal > 0 else { return lineFeeds }
+        return clampedInt(Double(lineFeeds) * Double(size) / Double(checkedTotal) * 1.1, 0...(1 << 31)) + 16
     }
 
     /// Twice the room, the bytes at hand kept, and fills it.
@@ -790,6 +822,7 @@ final class CSVWindow {
         let kept = count - keep
         if kept > 0, let base = storage.baseAddress { base.update(from: base + keep, count: kept) }
         count = kept
+        checked = max(0, checked - keep)
         try fill()
     }
 }

@@ -36,6 +36,12 @@ public protocol ByteSource {
     mutating func read(into buffer: UnsafeMutableBufferPointer<UInt8>) throws(ImportError) -> Int
     /// Goes back to the first byte.
     mutating func rewind() throws(ImportError)
+    /// The size in bytes, when known: to size storage before all of it is read.
+    var size: Int? { get }
+}
+
+extension ByteSource {
+    public var size: Int? { nil }
 }
 
 /// Bytes in memory as a `ByteSource`.
@@ -53,4 +59,6 @@ public struct BytesSource: ByteSource {
     }
 
     public mutating func rewind() { at = 0 }
+
+    public var size: Int? { bytes.count }
 }

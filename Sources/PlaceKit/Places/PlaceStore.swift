@@ -461,7 +461,7 @@ public struct PlaceStore: Sendable {
         var existing: Int?
         var hash: UInt64  // IDTable.hash of the place's ID
         if given.count > 0 {
-            storeGiven = !Self.withDerivedID(derived) { $0.elementsEqual(given) }
+            storeGiven = !Self.spellsDerivedID(given, derived)
             hash = IDTable.hash(given)
             if batch.deferredHashes == nil { existing = ids.find(given, hash: hash, in: self) }
         } else if batch.deferredHashes != nil {
@@ -690,6 +690,26 @@ public struct PlaceStore: Sendable {
         return h
     }
 
+    /// Whether `id` is the derived ID of hash `h` (`p:` + its 16 lower-case hex digits), read
+    /// from the digits rather than spelled out and compared.
+    @inline(__always) static func spellsDerivedID(_ id: UnsafeBufferPointer<UInt8>, _ h: UInt64) -> Bool {
+        guard id.count == 18, id[0] == 0x70, id[1] == 0x3A else { return false }
+        var v: UInt64 = 0
+        for k in 2..<18 {
+            let c = id[k]
+            let d: UInt8
+            if c &- 0x30 < 10 {
+                d = c &- 0x30
+            } else if c &- 0x61 < 6 {
+                d = c &- 0x57
+            } else {
+                return false
+            }
+            v = v << 4 | UInt64(d)  // safe: a hex digit widens
+        }
+        return v == h
+    }
+
     /// Calls `body` with the derived ID of hash `h` (`p:` + 16 hex digits), followed by `~n`
     /// when `suffix` is 2 or more: on the stack, no allocation.
     @inline(__always) static func withDerivedID<R>(
@@ -788,47 +808,55 @@ public struct PlaceStore: Sendable {
     }
 
     /// The offset of `bytes` as a string in `text`: one `strings` remembers from this batch, or
-    /// appended (0, the empty string, for no bytes).
+    /// appended (0, the empty string, for no bytes). A string of up to 24 bytes is found by
+    /// reading one slot of `strings` (its bytes are kept there), not the text as well: a
+    /// million names and addresses are a million reads of memory rather than two million.
     mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>, _ strings: inout StringIntern) -> UInt32 {
-        guard bytes.count > 0 else { return 0 }
-        let tag = UInt32(truncatingIfNeeded: TypeListCache.hash(bytes) >> 32) | 1
-        if strings.slots.isEmpty { strings.slots = [UInt64](repeating: 0, count: 64) }
-        var mask = strings.slots.count - 1
-        var i = Int(tag >> 1) & mask  // safe: a UInt32 widens
-        let found: UInt32? = text.withUnsafeBufferPointer { buffer in
+        let n = bytes.count
+        guard n > 0, let base = bytes.baseAddress else { return 0 }
+        var key: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &key) { $0.baseAddress?.copyMemory(from: base, byteCount: min(n, 24)) }
+        let h = StringIntern.hash(bytes, key)
+        // safe: a length of at most 255 widens
+        let head = h & 0xFFFF_FF00_0000_0000 | UInt64(min(n, 255)) << 32
+        if strings.words.isEmpty { strings.words = [UInt64](repeating: 0, count: 4 * 64) }
+        let mask = strings.words.count / 4 - 1
+        var i = Int(truncatingIfNeeded: h >> 40) & mask
+        let found: UInt32? = strings.words.withUnsafeBufferPointer { w in
             while true {
-                let e = strings.slots[i]
+                let e = w[4 * i]
                 if e == 0 { return nil }
-                if UInt32(truncatingIfNeeded: e >> 32) == tag {
+                if e & 0xFFFF_FFFF_0000_0000 == head && w[4 * i + 1] == key.0 && w[4 * i + 2] == key.1
+                    && w[4 * i + 3] == key.2
+                {
                     let offset = UInt32(truncatingIfNeeded: e)
-                    let r = Self.field(buffer, offset)
-                    if r.count == bytes.count {
-                        var k = 0
-                        while k < r.count && buffer[r.lowerBound + k] == bytes[k] { k += 1 }
-                        if k == r.count { return offset }
+                    if n <= 24 { return offset }
+                    // Longer: the same first 24 bytes and length; the rest from the text.
+                    let same: Bool = text.withUnsafeBufferPointer { buffer in
+                        let r = Self.field(buffer, offset)
+                        guard r.count == n else { return false }
+                        var k = 24
+                        while k < n && buffer[r.lowerBound + k] == bytes[k] { k += 1 }
+                        return k == n
                     }
+                    if same { return offset }
                 }
                 i = (i + 1) & mask
             }
         }
         if let found { return found }
         let offset = UInt32(text.count)  // safe: below 4 GB, as `put` checks
-        appendLEB(bytes.count)
+        appendLEB(n)
         text.append(contentsOf: bytes)
         guard strings.count < StringIntern.limit else { return offset }
-        strings.slots[i] = UInt64(tag) << 32 | UInt64(offset)  // safe: UInt32s widen
-        strings.count += 1
-        if strings.count * 4 > strings.slots.count * 3 {
-            // Twice the slots, each entry placed again by its tag.
-            let old = strings.slots
-            strings.slots = [UInt64](repeating: 0, count: old.count * 2)
-            mask = strings.slots.count - 1
-            for e in old where e != 0 {
-                var j = Int(e >> 33) & mask  // safe: the tag, a UInt32
-                while strings.slots[j] != 0 { j = (j + 1) & mask }
-                strings.slots[j] = e
-            }
+        strings.words.withUnsafeMutableBufferPointer { w in
+            w[4 * i] = head | UInt64(offset)  // safe: a UInt32 widens
+            w[4 * i + 1] = key.0
+            w[4 * i + 2] = key.1
+            w[4 * i + 3] = key.2
         }
+        strings.count += 1
+        if strings.count * 4 > strings.words.count / 4 * 3 { strings.grow() }
         return offset
     }
 
@@ -859,14 +887,45 @@ public struct PlaceStore: Sendable {
 }
 
 /// The strings a batch has put in a store's `text`, so that a name or an address met again is
-/// shared rather than stored again: open addressing over (hash tag, offset) pairs, at load at
-/// most 0.75. It remembers at most `limit` strings (a batch of unique names then stores the rest
-/// without remembering them), so it costs at most 4 MB, and only while the batch lasts.
+/// shared rather than stored again: open addressing, at load at most 0.75, over slots of four
+/// words: the hash's top 24 bits, the length (255 for any longer) and the string's offset in
+/// `text`, then its first 24 bytes, zero-padded (0 for an empty slot). It remembers at most
+/// `limit` strings (a batch of unique names then stores the rest without remembering them), so
+/// it costs at most 8 MB, and only while the batch lasts.
 struct StringIntern {
-    static let limit = 1 << 18
-    /// 0 for empty, else the hash's top 32 bits (odd) and the string's offset.
-    var slots: [UInt64] = []
+    static let limit = 3 << 16
+    var words: [UInt64] = []
     var count = 0
+
+    /// A hash of `bytes`, whose first 24 bytes are `key` (zero-padded); its top bits pick the slot.
+    @inline(__always) static func hash(_ bytes: UnsafeBufferPointer<UInt8>, _ key: (UInt64, UInt64, UInt64)) -> UInt64 {
+        var h = UInt64(truncatingIfNeeded: bytes.count) &* 0x9E37_79B9_7F4A_7C15
+        h = (h ^ key.0) &* 0xff51_afd7_ed55_8ccd
+        h = (h ^ (h >> 29) ^ key.1) &* 0xc4ce_b9fe_1a85_ec53
+        h = (h ^ (h >> 29) ^ key.2) &* 0xff51_afd7_ed55_8ccd
+        if bytes.count > 24 {
+            h =
+                (h ^ (h >> 29) ^ TypeListCache.hash(UnsafeBufferPointer(rebasing: bytes[24...])))
+                &* 0xc4ce_b9fe_1a85_ec53
+        }
+        return h
+    }
+
+    /// Twice the slots, each entry placed again by its hash's top bits.
+    mutating func grow() {
+        let old = words
+        let slots = old.count / 4 * 2
+        let mask = slots - 1
+        words = []
+        words = [UInt64](repeating: 0, count: slots * 4)
+        words.withUnsafeMutableBufferPointer { w in
+            for s in 0..<(old.count / 4) where old[4 * s] != 0 {
+                var j = Int(truncatingIfNeeded: old[4 * s] >> 40) & mask
+                while w[4 * j] != 0 { j = (j + 1) & mask }
+                for k in 0..<4 { w[4 * j + k] = old[4 * s + k] }
+            }
+        }
+    }
 }
 
 extension Substring {
@@ -876,6 +935,24 @@ extension Substring {
         while s.last == " " { s.removeLast() }
         return s
     }
+}
+
+/// Whether two byte buffers hold the same bytes, compared eight at a time.
+@inline(__always) func sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    let n = a.count
+    guard n == b.count else { return false }
+    guard n > 0, let p = a.baseAddress, let q = b.baseAddress else { return true }
+    var k = 0
+    while k + 8 <= n {
+        let x = UnsafeRawPointer(p + k).loadUnaligned(as: UInt64.self)
+        if x != UnsafeRawPointer(q + k).loadUnaligned(as: UInt64.self) { return false }
+        k += 8
+    }
+    while k < n {
+        if p[k] != q[k] { return false }
+        k += 1
+    }
+    return true
 }
 
 @inline(__always) func asciiLower(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b | 0x20 : b }
@@ -945,7 +1022,7 @@ struct IDTable: Sendable {
         while entries[i] != 0 {
             if tags[i] == tag {
                 let row = Int(entries[i]) - 1  // safe: stored rows widen
-                if store.withIDBytes(row, { $0.elementsEqual(id) }) { return row }
+                if store.withIDBytes(row, { sameBytes($0, id) }) { return row }
             }
             i += 1
             if i == entries.count { i = 0 }

@@ -99,12 +99,14 @@ extension PlaceStore {
         /// new and how many replaced a place with the same ID. Nil when the load deferred its IDs
         /// and two were equal: that store is unusable; load again without deferring.
         public mutating func finish() -> (store: PlaceStore, added: Int, replaced: Int)? {
+            // The shared strings are done with (an undo does not need them): let go before the
+            // IDs are indexed, the load's peak.
+            batch.strings = StringIntern()
             guard target.indexDeferredIDs(&batch) else { return nil }
             // What only an undo needed goes before the index is built: less memory at the peak.
             mark = nil
             batch.undo = nil
             batch.touched = []
-            batch.strings = StringIntern()
             target.noteSource(source)
             target.finishBatch()
             if replacing { target.source = source }
@@ -209,10 +211,8 @@ struct TypeListCache {
         while table[i] >= 0 {
             let e = entries[Int(table[i])]  // safe: table entries are indexes of entries
             if e.hash == h && e.end - e.start == b.count {
-                var same = true
-                for k in 0..<b.count where keys[e.start + k] != b[k] {
-                    same = false
-                    break
+                let same = keys.withUnsafeBufferPointer { k in
+                    sameBytes(UnsafeBufferPointer(rebasing: k[e.start..<e.end]), b)
                 }
                 if same { return e.value }
             }
