@@ -51,6 +51,16 @@ final class CommandTableTests: XCTestCase {
             "commands that act on the app without 'api: APIEntry(…)' in their CommandSpec or their parent's")
     }
 
+    /// `help CMD` prints a command's details as they are written, indented by three columns: a
+    /// line longer than 96 columns wraps in an ordinary terminal and breaks the paragraph.
+    func testEveryHelpLineFitsATerminal() {
+        for spec in allCommands {
+            for line in spec.details.split(separator: "\n") where line.count > 96 {
+                XCTFail("'\(spec.fullName)': a help line of \(line.count) columns: \(line.prefix(40))…")
+            }
+        }
+    }
+
     func testEveryCommandThatRunsHasItsManualEntry() {
         for spec in allCommands {
             let lines = spec.manual.split(separator: "\n", omittingEmptySubsequences: false)

@@ -352,8 +352,9 @@ extension CommandFamily {
                 details: """
                     Moves the virtual clock forward by DURATION (a bare number is seconds), running
                     every callback, response and animation that falls due on the way, in order,
-                    then prints the clock it reached: what it delivered prints first. Ctrl-C stops a long wait between two events: the clock stays at the last one
-                    delivered and the rest stay queued ('events'), so a 'wait' carries on from there.
+                    then prints the clock it reached: what it delivered prints first. Ctrl-C stops a
+                    long wait between two events: the clock stays at the last one delivered and the
+                    rest stay queued ('events'), so a 'wait' carries on from there.
                     """,
                 effect: .acts,
                 api: APIEntry(

@@ -322,7 +322,7 @@ extension CommandFamily {
                         ],
                         summary: "write the dataset as GeoJSON or CSV (by extension), atomically",
                         details:
-                            "The file is written to a temporary name and renamed, so a failed write never leaves half a file. 'places load' reads it back. Another extension is an error before anything runs.",
+                            "The file is written to a temporary name and renamed, so a failed write never leaves\nhalf a file. 'places load' reads it back. Another extension is an error before\nanything runs.",
                         effect: .acts,
                         manual: #"""
                             .It Ic places export Ar FILE

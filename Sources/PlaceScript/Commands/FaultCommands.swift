@@ -47,7 +47,8 @@ extension CommandFamily {
                 details: """
                     Lists what is set. Faults last until changed: a launch and 'reset' keep them.
                     A places request is checked in this order, and the first check that fails
-                    answers it: \(checkOrderText).
+                    answers it:
+                    \(checkOrderText)
                     """,
                 effect: .looks,
                 api: APIEntry(what: "the faults set on the simulated device and service"),
@@ -629,8 +630,12 @@ extension CommandFamily {
         ])
 }
 
-/// The check order, for help texts.
-private let checkOrderText: String = SimulationChoices.placesCheckOrder.map { check in
+/// The check order, for help texts: one numbered line each.
+private let checkOrderText: String = SimulationChoices.placesCheckOrder.enumerated().map { index, check in
+    "  \(index + 1). " + checkOrderName(check)
+}.joined(separator: "\n")
+
+private func checkOrderName(_ check: PlacesCheck) -> String {
     switch check {
     case .fields: return "fields (-12)"
     case .location: return "location and permission (-11)"
@@ -640,7 +645,7 @@ private let checkOrderText: String = SimulationChoices.placesCheckOrder.map { ch
     case .rateLimit: return "rate limit (-7)"
     case .injected: return "an error armed with 'fail places'"
     }
-}.joined(separator: ", ")
+}
 
 /// What Google's troubleshooting has a developer check when the key is refused.
 private let apiKeyChecklist =

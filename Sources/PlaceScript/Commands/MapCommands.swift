@@ -176,7 +176,7 @@ extension CommandFamily {
                 "zoom", arguments: [ArgSpec("TO", zoomType, summary: "in, out, or a zoom level")],
                 summary: "pinch or double-tap: zoom in or out by one level, or to a level",
                 details:
-                    "Zoom is clamped to 2…21, with a note when it is. The next fix animates back to the app's zoom (15, or 10 approximate).",
+                    "Zoom is clamped to 2…21, with a note when it is. The next fix animates back to the\napp's zoom (15, or 10 approximate).",
                 effect: .touches,
                 api: APIEntry(
                     what: "a pinch or double tap", calls: ["mapView.moveCamera(GMSCameraUpdate.zoom(to:))"],

@@ -64,7 +64,8 @@ extension CommandFamily {
                     refused. With no alert, the same words
                     change the app's entry in Settings: While Using the App, Ask Next Time, Never,
                     and the Precise switch; 'auth always' chooses Always, which Settings offers
-                    only when the Info.plist has NSLocationAlwaysAndWhenInUseUsageDescription. Each status change reaches the running app through
+                    only when the Info.plist has NSLocationAlwaysAndWhenInUseUsageDescription. Each
+                    status change reaches the running app through
                     locationManager(_:didChangeAuthorization:), with the app's console lines.
                     """,
                 effect: .looks,

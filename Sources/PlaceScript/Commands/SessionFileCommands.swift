@@ -71,8 +71,9 @@ extension CommandFamily {
                     the route and the shell's settings (keep-going, color, autorun, flavor). The
                     file is written to a temporary name as it is made, a megabyte at a time, and
                     renamed, so it is never half-written; a session that would pass 2 GiB, the
-                    most 'load' reads, is refused and the old file kept. Callbacks waiting in the run loop cannot be written down: with autorun off,
-                    'run' or 'wait' until only timers (a route's next position) are left.
+                    most 'load' reads, is refused and the old file kept. Callbacks waiting in the run
+                    loop cannot be written down: with autorun off, 'run' or 'wait' until only timers
+                    (a route's next position) are left.
                     """,
                 effect: .acts,
                 api: APIEntry(

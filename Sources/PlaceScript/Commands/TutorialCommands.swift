@@ -1037,9 +1037,10 @@ extension CommandFamily {
                     request racing the prompt, the empty list and duplicate rows, stepped with autorun
                     off; last, the app migrated to Nearby Search (New): a new project without Places API
                     (Legacy), the nearby flavour waiting for a fix, its place properties, ranking by
-                    distance in a smaller circle, and five results. Each step names the part of the published tutorial it belongs to, says what the
-                    app does, shows the calls it exercises as 'trace' prints them (Objective-C for the
-                    Objective-C steps), names the API, and says what to type; 'explain', 'map' and
+                    distance in a smaller circle, and five results. Each step names the part of the
+                    published tutorial it belongs to, says what the app does, shows the calls it
+                    exercises as 'trace' prints them (Objective-C for the Objective-C steps), names
+                    the API, and says what to type; 'explain', 'map' and
                     'snapshot' come in where they help. After every command the walk checks the step
                     with the same state paths 'expect' reads: when it holds, the walk says so with a
                     one-line recap and shows the next step. Some steps also check what happened, in
@@ -1053,8 +1054,9 @@ extension CommandFamily {
                     goto N' in a session where no app has run (new, or after 'reset') first types the
                     earlier steps' commands, silently. At the prompt the progress is kept beside the
                     history file and taken up by 'tutorial' in the next session; 'tutorial reset'
-                    forgets it. The walk is written in English (en), German (de), Spanish (es), Persian (fa), Korean (ko) and Vietnamese (vi); the text follows
-                    LC_ALL, LC_MESSAGES or LANG when the tutorial has that language, English otherwise
+                    forgets it. The walk is written in English (en), German (de), Spanish (es),
+                    Persian (fa), Korean (ko) and Vietnamese (vi); the text follows LC_ALL,
+                    LC_MESSAGES or LANG when the tutorial has that language, English otherwise
                     ('tutorial language' chooses). Persian lines are printed in logical order, each
                     opened with a right-to-left mark: Konsole, mlterm, PuTTY, the macOS Terminal and VTE
                     terminals with direction autodetection show them right to left. The device has a
