@@ -15,6 +15,26 @@ final class ScriptWidthTests: XCTestCase {
             lines.flatMap { $0.split(separator: " ") }, text.split(separator: " "), file: file, line: line)
     }
 
+    /// The snapshot's quick look at the bytes never misses a right-to-left letter: every scalar
+    /// `hasRightToLeftLetters` takes is seen by it, alone and inside Latin text.
+    func testTheQuickLookForRightToLeftLettersMissesNone() {
+        var seen = 0
+        for v: UInt32 in 0x0080...0x1_0000 {
+            guard let scalar = Unicode.Scalar(v) else { continue }
+            let text = "a <text>" + String(Character(scalar)) + "</text> z"
+            if hasRightToLeftLetters(text) {
+                seen += 1
+                XCTAssertTrue(mayHoldRightToLeftLetters(text), String(format: "U+%04X", v))
+            }
+        }
+        XCTAssertGreaterThan(seen, 1000, "the right-to-left blocks were visited")
+        XCTAssertFalse(mayHoldRightToLeftLetters("<text>Pontoon Bar — 한국 Tiếng Việt</text>"))
+        let plain = "<svg><text x=\"1\">Sussex Street</text></svg>"
+        XCTAssertEqual(markingRightToLeftTexts(plain), plain)
+        let persian = markingRightToLeftTexts("<svg><text x=\"1\">کافه نادری</text></svg>")
+        XCTAssertTrue(persian.contains("direction=\"rtl\""), persian)
+    }
+
     func testHangulTakesTwoColumns() {
         XCTAssertEqual(displayWidth("위치"), 4)
         XCTAssertEqual(displayWidth("지도 보기"), 9)

@@ -133,10 +133,12 @@ extension MapScene {
             }
             if !parts.isEmpty { out.append(GroundFeature(kind: kind, name: layer.name(i), parts: parts)) }
         }
-        // A stable sort by drawing order keeps the extract's order within a kind.
-        return out.enumerated().sorted { a, b in
-            a.element.kind != b.element.kind ? a.element.kind < b.element.kind : a.offset < b.offset
-        }.map(\.element)
+        // Drawing order: a bucket per kind, in the kinds' order, each kept in the extract's order.
+        // (Kinds are ordered by their raw values.)
+        let kinds = Int(MapFeatureKind.allCases.map(\.rawValue).max() ?? 0) + 1  // safe: UInt8 widens
+        var buckets = [[GroundFeature]](repeating: [], count: kinds)
+        for feature in out { buckets[Int(feature.kind.rawValue)].append(feature) }  // safe: UInt8 widens
+        return Array(buckets.joined())
     }
 
     /// The runs of a polyline inside `box` (Liang–Barsky on each segment).

@@ -687,6 +687,8 @@ struct SVGSnapshot {
 /// numbers or Latin words in it right to left; its anchor is mirrored (start ↔ end) so that it
 /// stays where it was placed: a label that began at its point now ends there on the left.
 func markingRightToLeftTexts(_ svg: String) -> String {
+    // Most pictures have no right-to-left letter: a look at the bytes returns them as they are.
+    guard mayHoldRightToLeftLetters(svg) else { return svg }
     var out = ""
     out.reserveCapacity(svg.utf8.count + 64)
     var rest = svg[...]
@@ -712,6 +714,27 @@ func markingRightToLeftTexts(_ svg: String) -> String {
     }
     out += rest
     return out
+}
+
+/// Whether `text` may hold a right-to-left letter, from its UTF-8 bytes alone: true for every
+/// text in which `hasRightToLeftLetters` finds one (U+0590–U+08FF lead with bytes D6–DF or
+/// E0 A0–A3, U+FB1D–U+FDFF and U+FE70–U+FEFF with EF AC–BB), and for a few more.
+func mayHoldRightToLeftLetters(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { bytes in
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            if b >= 0xD6 && b <= 0xDF { return true }
+            if (b == 0xE0 || b == 0xEF) && i + 1 < bytes.count {
+                let c = bytes[i + 1]
+                if b == 0xE0 && c >= 0xA0 && c <= 0xA3 { return true }
+                if b == 0xEF && c >= 0xAC && c <= 0xBB { return true }
+            }
+            i += 1
+        }
+        return false
+    }
 }
 
 /// Appends a part as path data (`M1.5 2L3 4…`, `Z` closing a ring), numbers to a tenth of a point.
