@@ -248,25 +248,32 @@ public struct Lexer {
         return (i, count)
     }
 
+    /// Where the run of 8-byte words from `start` that hold no byte ≥ 0x80, no NUL and no newline
+    /// ends: a comment's plain ASCII, skipped a word at a time; the bytes from there on are
+    /// looked at one by one.
+    private static func plainASCIIWordsEnd(_ bytes: Bytes, from start: Int) -> Int {
+        var i = start
+        let n = bytes.count
+        guard let base = bytes.baseAddress else { return i }
+        let raw = UnsafeRawPointer(base)
+        while i + 8 <= n {
+            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            let high = word & 0x8080_8080_8080_8080
+            let nul = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+            let newlineBits = word ^ 0x0A0A_0A0A_0A0A_0A0A
+            let newline = (newlineBits &- 0x0101_0101_0101_0101) & ~newlineBits & 0x8080_8080_8080_8080
+            if high | nul | newline != 0 { break }
+            i += 8
+        }
+        return i
+    }
+
     /// The end of the comment at `start` (the newline stays), as `skipComment` finds it, or nil
     /// where `skipComment` would find an error (a NUL, a byte that is not UTF-8): the full lexer
     /// then reports it.
     private static func plainCommentEnd(_ bytes: Bytes, from start: Int) -> Int? {
-        var i = start
+        var i = plainASCIIWordsEnd(bytes, from: start)
         let n = bytes.count
-        if let base = bytes.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            while i + 8 <= n {
-                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                // A byte ≥ 0x80, a NUL or a newline in the word ends the fast path.
-                let high = word & 0x8080_8080_8080_8080
-                let nul = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
-                let newlineBits = word ^ 0x0A0A_0A0A_0A0A_0A0A
-                let newline = (newlineBits &- 0x0101_0101_0101_0101) & ~newlineBits & 0x8080_8080_8080_8080
-                if high | nul | newline != 0 { break }
-                i += 8
-            }
-        }
         while i < n && bytes[i] != 0x0A {
             let b = bytes[i]
             if b == 0 { return nil }
@@ -439,20 +446,9 @@ public struct Lexer {
     /// Skips a comment from `i` to the end of its line (the newline stays), checking that it is
     /// text: eight bytes at a time while they are plain ASCII, byte by byte where they are not.
     private func skipComment(_ bytes: Bytes, from start: Int) throws(Diagnostic) -> Int {
-        var i = start
+        guard bytes.baseAddress != nil else { return start }
+        var i = Self.plainASCIIWordsEnd(bytes, from: start)
         let n = bytes.count
-        guard let base = bytes.baseAddress else { return i }
-        let raw = UnsafeRawPointer(base)
-        while i + 8 <= n {
-            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            // A byte ≥ 0x80, a NUL or a newline in the word ends the fast path.
-            let high = word & 0x8080_8080_8080_8080
-            let nul = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
-            let newlineBits = word ^ 0x0A0A_0A0A_0A0A_0A0A
-            let newline = (newlineBits &- 0x0101_0101_0101_0101) & ~newlineBits & 0x8080_8080_8080_8080
-            if high | nul | newline != 0 { break }
-            i += 8
-        }
         while i < n && bytes[i] != 0x0A {
             // Skip a whole character, so a multi-byte one is checked only at its start.
             i += bytes[i] == 0 || bytes[i] >= 0x80 ? try checkByte(bytes, at: i) : 1
