@@ -658,12 +658,7 @@ private func explainLikely(_ ctx: CommandContext) throws(Diagnostic) -> CommandR
     let total = ranked.reduce(0) { $0 + $1.likelihood }
     lines.append(
         "The shares sum to \(formatFixed(total * 100, decimals: 1)) %; the rest is \"somewhere not in the list\".")
-    let sameAsApp =
-        ranked.count == app.likelyPlaces.count
-        && zip(ranked, app.likelyPlaces).allSatisfy { $0.place.id == $1.place.source.id }
-    if !sameAsApp {
-        lines.append("note: the dataset has changed since the list was answered; this is how it would rank now.")
-    }
+    lines += staleListNote(ranked.map(\.place.id), app: app)
     return CommandResult(value: .list(values), text: lines)
 }
 
@@ -774,11 +769,12 @@ private func explainNearbyLikely(_ ctx: CommandContext, _ app: TutorialApp) -> C
     if let standing = app.nearbyStanding, let pitfall = standing.pitfall, let cause = standing.cause {
         lines.append("note: " + cause + (standing.help.map { " — " + $0 } ?? "") + " (\(pitfall))")
     }
-    let sameAsApp =
-        found.count == app.likelyPlaces.count
-        && zip(found, app.likelyPlaces).allSatisfy { $0.place.id == $1.place.source.id }
-    if !sameAsApp {
-        lines.append("note: the dataset has changed since the list was answered; this is how it would rank now.")
-    }
+    lines += staleListNote(found.map(\.place.id), app: app)
     return CommandResult(value: .list(values), text: lines)
+}
+
+/// A note when the places `explain likely` ranks now are not the app's answered list.
+private func staleListNote(_ ids: [String], app: TutorialApp) -> [String] {
+    let same = ids.count == app.likelyPlaces.count && zip(ids, app.likelyPlaces).allSatisfy { $0 == $1.place.source.id }
+    return same ? [] : ["note: the dataset has changed since the list was answered; this is how it would rank now."]
 }
