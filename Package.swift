@@ -17,12 +17,14 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        // glibc's malloc.h, for mallopt: part of the C library, nothing to link.
+        .systemLibrary(name: "CMalloc"),
         // File formats below the model (JSON, XML, protobuf, GPX, GeoJSON, CSV, OSM XML and PBF):
         // they know nothing of the simulation.
         .target(name: "PlaceFormats", dependencies: ["CZlib"]),
         .target(name: "PlaceKit", dependencies: ["PlaceFormats"]),
         .target(name: "PlaceScript", dependencies: ["PlaceFormats", "PlaceKit"]),
-        .executableTarget(name: "placeshell", dependencies: ["CEditLine", "PlaceKit", "PlaceScript"]),
+        .executableTarget(name: "placeshell", dependencies: ["CEditLine", "CMalloc", "PlaceKit", "PlaceScript"]),
         // The place-store benchmark (benchmarks/places): times queries and the index build inside
         // one process, so start-up does not blur a per-query figure.
         .executableTarget(
