@@ -31,13 +31,17 @@ final class IndexTests: XCTestCase {
         _ store: PlaceStore, at point: GeoPoint, accuracy: Double, _ message: String, file: StaticString = #filePath,
         line: UInt = #line
     ) {
-        let fast = LikelihoodModel.rank(store, at: point, accuracy: accuracy)
         let slow = LikelihoodModel.rank(store.places, at: point, accuracy: accuracy)
-        XCTAssertEqual(fast.map(\.place.id), slow.map(\.place.id), message, file: file, line: line)
-        XCTAssertEqual(fast.map(\.likelihood), slow.map(\.likelihood), message, file: file, line: line)
-        XCTAssertEqual(fast.map(\.distance), slow.map(\.distance), message, file: file, line: line)
-        XCTAssertEqual(fast.map(\.place), slow.map(\.place), message, file: file, line: line)
-        for s in fast { XCTAssertEqual(s.index.map { store.id(at: $0) }, s.place.id, file: file, line: line) }
+        // As ranked (a small store scored whole), and by the grid whatever the store's size.
+        for scanBelow in [512, 0] {
+            let fast = LikelihoodModel.rank(store, at: point, accuracy: accuracy, scanBelow: scanBelow)
+            let message = message + (scanBelow == 0 ? ", by the grid" : "")
+            XCTAssertEqual(fast.map(\.place.id), slow.map(\.place.id), message, file: file, line: line)
+            XCTAssertEqual(fast.map(\.likelihood), slow.map(\.likelihood), message, file: file, line: line)
+            XCTAssertEqual(fast.map(\.distance), slow.map(\.distance), message, file: file, line: line)
+            XCTAssertEqual(fast.map(\.place), slow.map(\.place), message, file: file, line: line)
+            for s in fast { XCTAssertEqual(s.index.map { store.id(at: $0) }, s.place.id, file: file, line: line) }
+        }
     }
 
     private func assertSameNear(

@@ -52,7 +52,13 @@ public enum LikelihoodModel {
 
     /// Scores the places of `store` around a fix and returns the most likely, best first: the
     /// same list as `rank(store.places, …)`, from only the places the grid finds nearby.
-    public static func rank(_ store: PlaceStore, at point: GeoPoint, accuracy: Double) -> [Scored] {
+    ///
+    /// A store of fewer than `scanBelow` places (the built-in ones, a small file) is scored
+    /// whole, row by row: one latitude comparison a place costs less there than walking the
+    /// grid's cells and sorting them. Tests pass 0 to hold the grid's search to the same lists
+    /// on small stores too.
+    public static func rank(_ store: PlaceStore, at point: GeoPoint, accuracy: Double, scanBelow: Int = 512) -> [Scored]
+    {
         let accuracy = max(0, accuracy)
         let baseline = SimulationChoices.baselineSpread
         let spreads = SimulationChoices.candidateSpreads
@@ -94,6 +100,10 @@ public enum LikelihoodModel {
             if top.count > limit { top.removeLast() }
         }
         let grid = store.grid
+        if store.count < scanBelow {
+            for row in 0..<store.count { score(row, store.coords[row]) }
+            return scored(top, store)
+        }
         for row in grid.indexedCount..<store.count { score(row, store.coords[row]) }
         // A cell's places are gathered before any is scored: the loads are independent, so the
         // memory fetches (the places of a cell lie anywhere in the store) overlap.
@@ -147,6 +157,13 @@ public enum LikelihoodModel {
                 }
                 cells.removeAll(keepingCapacity: true)
             })
+        return scored(top, store)
+    }
+
+    /// The best places found, best first, with their likelihoods.
+    private static func scored(
+        _ top: [(index: Int, distance: Double, spread: Double, prior: Double, weight: Double)], _ store: PlaceStore
+    ) -> [Scored] {
         let total = top.reduce(0) { $0 + $1.weight } + SimulationChoices.elsewhereWeight
         return top.map {
             Scored(
