@@ -61,18 +61,28 @@ public struct PlaceFields: Sendable, Equatable {
     // safe: bits are 0…63
     public var names: [String] { Self.catalogue.filter { bits & (1 << UInt64($0.bit)) != 0 }.map(\.name) }
 
+    /// The bits of one field each.
+    // safe: bits are 0…63
+    private static func mask(where include: ((name: String, bit: Int, tier: String, likelihoods: Bool)) -> Bool)
+        -> UInt64
+    {
+        catalogue.filter(include).reduce(0) { $0 | 1 << UInt64($1.bit) }
+    }
+
+    /// The fields likelihood requests do not support, as bits (every request checks them).
+    private static let unsupportedBits = mask { !$0.likelihoods }
+
+    /// Each data SKU's fields as bits, in billing order.
+    private static let tierBits = ["Basic", "Contact", "Atmosphere"].map { tier in (tier, mask { $0.tier == tier }) }
+
     /// Requested fields that likelihood requests do not support.
-    public var unsupported: [String] { Self.catalogue.filter { !$0.likelihoods && contains($0.name) }.map(\.name) }
+    public var unsupported: [String] {
+        guard bits & Self.unsupportedBits != 0 else { return [] }
+        return PlaceFields(bits: bits & Self.unsupportedBits).names
+    }
 
     /// The data SKUs a request with these fields bills, besides the base SKU.
-    public var tiers: [String] {
-        var out: [String] = []
-        for tier in ["Basic", "Contact", "Atmosphere"]
-        where Self.catalogue.contains(where: { $0.tier == tier && contains($0.name) }) {
-            out.append(tier)
-        }
-        return out
-    }
+    public var tiers: [String] { Self.tierBits.filter { bits & $0.1 != 0 }.map(\.0) }
 
     /// Swift option-set syntax: `[.name, .coordinate]`.
     public var swiftSyntax: String { "[" + names.map { "." + $0 }.joined(separator: ", ") + "]" }
