@@ -398,7 +398,11 @@ struct CSVReader {
     /// A coordinate field: nil when empty; an error naming the value when not a number.
     /// A number as this file writes it: in a ';' file a decimal comma too (`43,2951`, `4,5`), as
     /// European spreadsheets write numbers; nil when it is not one.
-    func decimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    func decimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? { Self.decimal(bytes, delimiter: delimiter) }
+
+    /// `decimal` for a file with this delimiter: what a row's closures call, so that they do not
+    /// capture (and copy) the reader.
+    static func decimal(_ bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8) -> Double? {
         if let v = GPX.number(bytes, 0..<bytes.count) { return v }
         guard delimiter == UInt8(ascii: ";"), bytes.contains(UInt8(ascii: ",")), !bytes.contains(UInt8(ascii: "."))
         else { return nil }
@@ -408,9 +412,10 @@ struct CSVReader {
 
     func coordinate(_ k: Int?, _ what: String, row: Int) throws(ImportError) -> Double? {
         let line = recordLine
+        let d = delimiter
         return try withField(k) { bytes throws(ImportError) -> Double? in
             guard bytes.count > 0 else { return nil }
-            if let v = decimal(bytes) { return v }
+            if let v = Self.decimal(bytes, delimiter: d) { return v }
             let text = PlaceValues.short(String(decoding: bytes, as: UTF8.self))
             throw ImportError("line \(line): '\(text)' is not a \(what)", line: line, item: row)
         }
@@ -630,13 +635,20 @@ struct CSVReader {
             place.address = text(addressCol)
             if ratingCol != nil || priceCol != nil || radiusCol != nil {
                 // Read from the bytes: no String per cell unless the value is odd. A bad one is
-                // left out and counted, its place kept.
+                // left out and counted, its place kept. The closures capture nothing of the
+                // reader (it would be copied for each row): a bad value's text comes out, and is
+                // counted after.
+                let d = delimiter
+                var bad: String?
                 try withField(ratingCol) { f throws(ImportError) in
                     guard f.count > 0 else { return }
                     do throws(PlaceValues.Problem) {
-                        place.rating = try PlaceValues.rating(decimal(f), String(decoding: f, as: UTF8.self))
-                    } catch { skipField(ratingCol, "rating", wanted: "a number from 1 to 5", f, &summary) }
+                        place.rating = try PlaceValues.rating(
+                            Self.decimal(f, delimiter: d), String(decoding: f, as: UTF8.self))
+                    } catch { bad = String(decoding: f, as: UTF8.self) }
                 }
+                if let text = bad { skipField(ratingCol, "rating", wanted: "a number from 1 to 5", text, &summary) }
+                bad = nil
                 try withField(priceCol) { f throws(ImportError) in
                     guard f.count > 0 else { return }
                     do throws(PlaceValues.Problem) {
@@ -645,27 +657,29 @@ struct CSVReader {
                         } else {
                             place.priceLevel = try PlaceValues.price(String(decoding: f, as: UTF8.self))
                         }
-                    } catch { skipField(priceCol, "price", wanted: "a price level from 0 to 4", f, &summary) }
+                    } catch { bad = String(decoding: f, as: UTF8.self) }
                 }
+                if let text = bad { skipField(priceCol, "price", wanted: "a price level from 0 to 4", text, &summary) }
+                bad = nil
                 try withField(radiusCol) { f throws(ImportError) in
                     guard f.count > 0 else { return }
                     do throws(PlaceValues.Problem) {
-                        place.radius = try PlaceValues.radius(decimal(f), String(decoding: f, as: UTF8.self))
-                    } catch { skipField(radiusCol, "radius", wanted: "a size in metres", f, &summary) }
+                        place.radius = try PlaceValues.radius(
+                            Self.decimal(f, delimiter: d), String(decoding: f, as: UTF8.self))
+                    } catch { bad = String(decoding: f, as: UTF8.self) }
                 }
+                if let text = bad { skipField(radiusCol, "radius", wanted: "a size in metres", text, &summary) }
             }
             return place
         }
         return nil
     }
 
-    /// Counts field `k` of the current record (its trimmed bytes `value`) as left out.
-    func skipField(
-        _ k: Int?, _ field: String, wanted: String, _ value: UnsafeBufferPointer<UInt8>, _ summary: inout ImportSummary
-    ) {
+    /// Counts field `k` of the current record (its trimmed text `value`) as left out.
+    func skipField(_ k: Int?, _ field: String, wanted: String, _ value: String, _ summary: inout ImportSummary) {
         summary.skipField(
             field, wanted: wanted, line: position(of: k).line, column: position(of: k).column,
-            text: PlaceValues.short(String(decoding: value, as: UTF8.self)))
+            text: PlaceValues.short(value))
     }
 
     /// The line and column (1-based; the column in characters) where field `k` of the current

@@ -62,11 +62,10 @@ public struct PlaceFields: Sendable, Equatable {
     public var names: [String] { Self.catalogue.filter { bits & (1 << UInt64($0.bit)) != 0 }.map(\.name) }
 
     /// The bits of one field each.
-    // safe: bits are 0…63
     private static func mask(where include: ((name: String, bit: Int, tier: String, likelihoods: Bool)) -> Bool)
         -> UInt64
     {
-        catalogue.filter(include).reduce(0) { $0 | 1 << UInt64($1.bit) }
+        catalogue.filter(include).reduce(0) { $0 | 1 << UInt64($1.bit) }  // safe: bits are 0…63
     }
 
     /// The fields likelihood requests do not support, as bits (every request checks them).
