@@ -114,7 +114,7 @@ public struct BaseMap: Sendable {
         let c0 = max(0, min(columns - 1, Int((qw - west) / cellWidth)))  // safe: a clamped quotient of Int64s
         let c1 = max(0, min(columns - 1, Int((qe - west) / cellWidth)))  // safe: a clamped quotient of Int64s
         if qn < south || qe < west { return [] }
-        var seen = Set<Int32>()
+        // A feature in several cells is found in each: sorted, the copies sit side by side.
         var out: [Int] = []
         for r in r0...r1 {
             for c in c0...c1 {
@@ -125,11 +125,17 @@ public struct BaseMap: Sendable {
                     let (bs, bw) = (Int64(boxes[b]), Int64(boxes[b + 1]))  // safe: widening Int32 into Int64
                     let (bn, be) = (Int64(boxes[b + 2]), Int64(boxes[b + 3]))  // safe: widening Int32 into Int64
                     if bs > qn || bn < qs || bw > qe || be < qw { continue }
-                    if seen.insert(i).inserted { out.append(Int(i)) }  // safe: Int32 into Int
+                    out.append(Int(i))  // safe: Int32 into Int
                 }
             }
         }
         out.sort()
+        var unique = 0
+        for k in out.indices where k == 0 || out[k] != out[k - 1] {
+            out[unique] = out[k]
+            unique += 1
+        }
+        out.removeSubrange(unique...)
         return out
     }
 
