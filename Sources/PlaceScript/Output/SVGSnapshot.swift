@@ -312,46 +312,58 @@ struct SVGSnapshot {
     /// railways, then roads (a casing under each class, then its fill), small classes first.
     private func baseMapLayer() -> String {
         let zoom = scene.camera.zoom
-        var out = "<g id=\"basemap\">\n"
+        // The layer is written as bytes into one buffer (hundreds of kilobytes at zoom 15), each
+        // kind's path data once into a buffer used again for every kind.
+        var out: [UInt8] = []
+        out.reserveCapacity(1 << 16)
+        func put(_ s: String) { out.append(contentsOf: s.utf8) }
+        put("<g id=\"basemap\">\n")
+        var d: [UInt8] = []
         var k = 0
         let features = scene.ground
         while k < features.count {
             let kind = features[k].kind
             var end = k
             while end < features.count && features[end].kind == kind { end += 1 }
-            var d = ""
+            d.removeAll(keepingCapacity: true)
             for f in features[k..<end] {
                 for part in f.parts { appendPath(&d, part, close: kind.isArea) }
             }
             let (fill, casing) = BaseMapStyle.colors(kind)
             let name = "\(kind)"
+            // `<path class="name" d="…"`, then the rest of the element.
+            func path(_ rest: String, named: Bool = true) {
+                put(named ? "<path class=\"\(name)\" d=\"" : "<path d=\"")
+                out += d
+                put(rest)
+            }
             if kind.isArea {
                 let stroke = kind == .building ? " stroke=\"\(casing)\" stroke-width=\"0.75\"" : ""
-                out += "<path class=\"\(name)\" d=\"\(d)\" fill=\"\(fill)\" fill-rule=\"evenodd\"\(stroke)/>\n"
+                path("\" fill=\"\(fill)\" fill-rule=\"evenodd\"\(stroke)/>\n")
             } else {
                 let width = BaseMapStyle.width(kind, zoom: zoom)
                 let round = "fill=\"none\" stroke-linecap=\"round\" stroke-linejoin=\"round\""
                 switch kind {
                 case .footway:
-                    out +=
-                        "<path class=\"\(name)\" d=\"\(d)\" \(round) stroke=\"\(fill)\" stroke-width=\"\(n(width))\" stroke-dasharray=\"\(n(width * 2)) \(n(width * 1.5))\"/>\n"
+                    path(
+                        "\" \(round) stroke=\"\(fill)\" stroke-width=\"\(n(width))\" stroke-dasharray=\"\(n(width * 2)) \(n(width * 1.5))\"/>\n"
+                    )
                 case .railway:
-                    out +=
-                        "<path class=\"\(name)\" d=\"\(d)\" \(round) stroke=\"\(fill)\" stroke-width=\"\(n(width + 1.5))\"/>\n"
-                    out +=
-                        "<path d=\"\(d)\" fill=\"none\" stroke=\"#ffffff\" stroke-width=\"\(n(width))\" stroke-dasharray=\"\(n(width * 4)) \(n(width * 4))\"/>\n"
+                    path("\" \(round) stroke=\"\(fill)\" stroke-width=\"\(n(width + 1.5))\"/>\n")
+                    path(
+                        "\" fill=\"none\" stroke=\"#ffffff\" stroke-width=\"\(n(width))\" stroke-dasharray=\"\(n(width * 4)) \(n(width * 4))\"/>\n",
+                        named: false)
                 case .river:
-                    out +=
-                        "<path class=\"\(name)\" d=\"\(d)\" \(round) stroke=\"\(fill)\" stroke-width=\"\(n(width))\"/>\n"
+                    path("\" \(round) stroke=\"\(fill)\" stroke-width=\"\(n(width))\"/>\n")
                 default:
-                    out +=
-                        "<path class=\"\(name)\" d=\"\(d)\" \(round) stroke=\"\(casing)\" stroke-width=\"\(n(width + 1.5))\"/>\n"
-                    out += "<path d=\"\(d)\" \(round) stroke=\"\(fill)\" stroke-width=\"\(n(width))\"/>\n"
+                    path("\" \(round) stroke=\"\(casing)\" stroke-width=\"\(n(width + 1.5))\"/>\n")
+                    path("\" \(round) stroke=\"\(fill)\" stroke-width=\"\(n(width))\"/>\n", named: false)
                 }
             }
             k = end
         }
-        return out + "</g>\n"
+        put("</g>\n")
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Street names along their roads, biggest roads first, each name once, where the label
@@ -738,33 +750,31 @@ func mayHoldRightToLeftLetters(_ text: String) -> Bool {
 }
 
 /// Appends a part as path data (`M1.5 2L3 4…`, `Z` closing a ring), numbers to a tenth of a point.
-private func appendPath(_ d: inout String, _ points: [(x: Double, y: Double)], close: Bool) {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(points.count * 14 + 1)
+private func appendPath(_ d: inout [UInt8], _ points: GroundPart, close: Bool) {
     for (i, p) in points.enumerated() {
-        bytes.append(i == 0 ? UInt8(ascii: "M") : UInt8(ascii: "L"))
-        appendTenths(&bytes, p.x)
-        bytes.append(UInt8(ascii: " "))
-        appendTenths(&bytes, p.y)
+        d.append(i == 0 ? UInt8(ascii: "M") : UInt8(ascii: "L"))
+        appendTenths(&d, p.x)
+        d.append(UInt8(ascii: " "))
+        appendTenths(&d, p.y)
     }
-    if close { bytes.append(UInt8(ascii: "Z")) }
-    d += String(decoding: bytes, as: UTF8.self)
+    if close { d.append(UInt8(ascii: "Z")) }
 }
 
 /// A coordinate to a tenth, fast (a path may hold tens of thousands): `12.3`, `-4`, `0`,
 /// written as ASCII digits without making a string of each number.
-private func appendTenths(_ d: inout [UInt8], _ x: Double) {
+func appendTenths(_ d: inout [UInt8], _ x: Double) {
     // Clipped coordinates are within a few hundred points of the frame.
     let tenths = clampedInt((x * 10).rounded(), -100_000_000...100_000_000)
-    let whole = abs(tenths) / 10
-    let tenth = abs(tenths) % 10
     if tenths < 0 { d.append(UInt8(ascii: "-")) }
-    var divisor = 1
-    while divisor <= whole / 10 { divisor *= 10 }
+    var whole = abs(tenths) / 10
+    let tenth = abs(tenths) % 10
+    // The whole part's digits, last first (a division by ten is a multiplication), then turned.
+    let start = d.count
     repeat {
-        d.append(UInt8(truncatingIfNeeded: 0x30 + whole / divisor % 10))
-        divisor /= 10
-    } while divisor > 0
+        d.append(UInt8(truncatingIfNeeded: 0x30 + whole % 10))
+        whole /= 10
+    } while whole > 0
+    d[start...].reverse()
     if tenth != 0 {
         d.append(UInt8(ascii: "."))
         d.append(UInt8(truncatingIfNeeded: 0x30 + tenth))

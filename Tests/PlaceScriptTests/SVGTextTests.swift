@@ -1,0 +1,50 @@
+import PlaceFormats
+import PlaceKit
+import XCTest
+
+@testable import PlaceScript
+
+/// The snapshot's number writers: each fast way gives exactly what the plain way gives, on many
+/// values.
+final class SVGTextTests: XCTestCase {
+    /// Values at the writers' edges: zeros of both signs, halves at every place, values just
+    /// beside them, the largest formatFixed writes, and values that are not finite.
+    private func numbers() -> [Double] {
+        var values: [Double] = [
+            0, -0.0, 0.005, -0.005, 0.004999, 0.015, 0.025, 0.125, -0.125, 1.005, 2.675, 0.05, -0.05, 0.04999,
+            0.95, -0.95, 0.995, 9.995, 99.995, -99.995, 1.5, -1.5, 12.3, -4, 393, 852, 421, 880, 1e15, 8.9e13,
+            9e13, 9.1e13, 1e16, -1e16, 1e300, .ulpOfOne, .leastNonzeroMagnitude, .greatestFiniteMagnitude,
+            .infinity, -.infinity, .nan, 2_147_483_647.5, -100_000_000, 10_000_000.04, -10_000_000.06,
+        ]
+        for k in -3000...3000 {
+            let x = Double(k) / 1000
+            values += [x, x.nextUp, x.nextDown, x + 0.0005, x - 0.0005, (x + 0.0005).nextDown, (x + 0.0005).nextUp]
+        }
+        var seed: UInt64 = 0xF00D
+        for _ in 0..<20_000 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let unit = Double(seed >> 11) / Double(1 << 53)
+            values.append((unit - 0.5) * [1, 10, 1_000, 100_000, 1e9][Int(seed % 5)])
+        }
+        return values
+    }
+
+    func testTenthsAreWrittenAsBefore() {
+        for x in numbers() {
+            var fast: [UInt8] = []
+            appendTenths(&fast, x)
+            XCTAssertEqual(String(decoding: fast, as: UTF8.self), referenceTenths(x), "\(x) (bits \(x.bitPattern))")
+        }
+    }
+
+    /// Coordinates to a tenth the plain way: the digits from the largest power of ten down.
+    private func referenceTenths(_ x: Double) -> String {
+        let tenths = clampedInt((x * 10).rounded(), -100_000_000...100_000_000)
+        let whole = abs(tenths) / 10
+        let tenth = abs(tenths) % 10
+        var d = tenths < 0 ? "-" : ""
+        d += String(whole)
+        if tenth != 0 { d += "." + String(tenth) }
+        return d
+    }
+}
