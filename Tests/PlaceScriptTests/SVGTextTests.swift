@@ -4,8 +4,8 @@ import XCTest
 
 @testable import PlaceScript
 
-/// The snapshot's number writers: each fast way gives exactly what the plain way gives, on many
-/// values.
+/// The snapshot's number writers and label widths: each fast way gives exactly what the plain
+/// way gives, on many values.
 final class SVGTextTests: XCTestCase {
     /// Values at the writers' edges: zeros of both signs, halves at every place, values just
     /// beside them, the largest formatFixed writes, and values that are not finite.
@@ -29,6 +29,16 @@ final class SVGTextTests: XCTestCase {
         return values
     }
 
+    func testNumbersAreWrittenAsFormatFixedWritesThem() {
+        for x in numbers() {
+            XCTAssertEqual(svgNumber(x), trimmedDecimals(x), "\(x) (bits \(x.bitPattern))")
+        }
+        XCTAssertEqual(svgNumber(-0.0), "0")
+        XCTAssertEqual(svgNumber(-0.004), "0")
+        XCTAssertEqual(svgNumber(12.5), "12.5")
+        XCTAssertEqual(svgNumber(-7.05), "-7.05")
+    }
+
     func testTenthsAreWrittenAsBefore() {
         for x in numbers() {
             var fast: [UInt8] = []
@@ -46,5 +56,33 @@ final class SVGTextTests: XCTestCase {
         d += String(whole)
         if tenth != 0 { d += "." + String(tenth) }
         return d
+    }
+
+    func testLabelWidthsAndCutsMatchCountingByCharacter() throws {
+        let t = TestShell(table: .standard)
+        XCTAssertEqual(t.run("launch\n"), 0, t.err.text)
+        let app = try XCTUnwrap(t.shell.session.app)
+        let snapshot = SVGSnapshot(scene: MapScene(app: app, session: t.shell.session))
+        let texts = [
+            "", " ", "a", "Z", "George Street", "Circular Quay Wharf 5", "  leading and trailing  ",
+            "Australian Securities Exchange (ASX)", "St Mary's Cathedral College, Sydney", "~!@#$%^&*()_+{}|:<>?`",
+            "Café Courtyard", "Bouillon L'Entrecôte", "한국어 이름", "کافه", "line\nbreak", "cr\r\nlf", "tab\there",
+            "e\u{301}", "A very long name that certainly does not fit in the space a label has on the map",
+            "Words with many spaces                                       at the cut",
+            String(repeating: "W", count: 60), String(repeating: "i ", count: 60),
+        ]
+        for text in texts {
+            for (size, bold) in [(11.0, false), (12, true), (13, false), (15, true), (17, false)] {
+                XCTAssertEqual(
+                    snapshot.textWidth(text, size: size, bold: bold),
+                    SVGSnapshot.emsByCharacters(text) * size * (bold ? 1.08 : 1), "\(text)")
+                for maxWidth in stride(from: 0.0, through: 400, by: 2.5) {
+                    XCTAssertEqual(
+                        snapshot.ellipsized(text, maxWidth: maxWidth, size: size, bold: bold),
+                        snapshot.ellipsizedByCharacters(text, maxWidth: maxWidth, size: size, bold: bold),
+                        "\(text) in \(maxWidth)")
+                }
+            }
+        }
     }
 }

@@ -657,28 +657,67 @@ struct SVGSnapshot {
     /// An estimate of the width of text in points (no font metrics here): wide characters a
     /// full em, others 0.6 em, a little more in bold. Generous, so labels keep apart.
     func textWidth(_ s: String, size: Double, bold: Bool) -> Double {
-        var em = 0.0
-        for ch in s { em += Self.ems(ch) }
-        return em * size * (bold ? 1.08 : 1)
+        (Self.printableASCIIEms(s) ?? Self.emsByCharacters(s)) * size * (bold ? 1.08 : 1)
     }
+
+    /// The ems of a text, character by character.
+    static func emsByCharacters(_ s: String) -> Double {
+        var em = 0.0
+        for ch in s { em += ems(ch) }
+        return em
+    }
+
+    /// The ems of a text of printable ASCII alone (nearly every label), or nil for any other.
+    /// Such a text has a character per byte, so its bytes are summed as `ems` counts them, in
+    /// the same order, without breaking the text into characters.
+    static func printableASCIIEms(_ s: String) -> Double? {
+        var em = 0.0
+        for b in s.utf8 {
+            guard b >= 0x20, b < 0x7F else { return nil }
+            em += asciiEms(b)
+        }
+        return em
+    }
+
+    /// A printable ASCII character's width in ems.
+    private static func asciiEms(_ b: UInt8) -> Double { b >= 0x41 && b <= 0x5A ? 0.68 : 0.58 }
 
     /// One character's width in ems, as `textWidth` counts it. Printable ASCII (nearly every
     /// label) is counted from its byte, without asking Unicode's tables.
     private static func ems(_ ch: Character) -> Double {
-        if let ascii = ch.asciiValue, ascii >= 0x20, ascii < 0x7F {
-            return ascii >= 0x41 && ascii <= 0x5A ? 0.68 : 0.58
-        }
+        if let ascii = ch.asciiValue, ascii >= 0x20, ascii < 0x7F { return asciiEms(ascii) }
         let cells = displayWidth(String(ch))
         return cells == 2 ? 1.0 : cells == 0 ? 0 : (ch.isUppercase ? 0.68 : 0.58)
     }
 
     /// `s`, or as much of it as fits in `maxWidth` followed by "…". The widths are summed in the
     /// text's order, so each prefix's width is the one `textWidth` gives it.
-    private func ellipsized(_ s: String, maxWidth: Double, size: Double, bold: Bool) -> String {
+    func ellipsized(_ s: String, maxWidth: Double, size: Double, bold: Bool) -> String {
+        guard let total = Self.printableASCIIEms(s) else {
+            return ellipsizedByCharacters(s, maxWidth: maxWidth, size: size, bold: bold)
+        }
+        if total * size * (bold ? 1.08 : 1) <= maxWidth { return s }  // textWidth(s)
+        // Printable ASCII, a character per byte: the same sums, and the text is cut at a byte.
+        let ellipsis = Self.ems("…")
+        var em = 0.0
+        var cut = 0
+        for b in s.utf8 {
+            let next = em + Self.asciiEms(b)
+            if (next + ellipsis) * size * (bold ? 1.08 : 1) > maxWidth { break }
+            em = next
+            cut += 1
+        }
+        var kept = Array(s.utf8.prefix(cut))
+        while kept.last == UInt8(ascii: " ") { kept.removeLast() }
+        return String(decoding: kept, as: UTF8.self) + "…"
+    }
+
+    /// `ellipsized` character by character.
+    func ellipsizedByCharacters(_ s: String, maxWidth: Double, size: Double, bold: Bool) -> String {
         if textWidth(s, size: size, bold: bold) <= maxWidth { return s }
         let ellipsis = Self.ems("…")
-        var t = ""
         var em = 0.0
+        var t = ""
         for ch in s {
             let next = em + Self.ems(ch)
             if (next + ellipsis) * size * (bold ? 1.08 : 1) > maxWidth { break }
@@ -781,8 +820,39 @@ func appendTenths(_ d: inout [UInt8], _ x: Double) {
     }
 }
 
-/// A number for SVG: at most two decimals, no `-0`.
-private func n(_ x: Double) -> String {
+/// A number for SVG: at most two decimals, no `-0` — `formatFixed(x, decimals: 2)` without its
+/// trailing zeros, its digits written straight into a few bytes (a snapshot writes thousands).
+func svgNumber(_ x: Double) -> String {
+    let scaled = (abs(x) * 100).rounded(.toNearestOrAwayFromZero)
+    // Not finite, or too big for formatFixed's digits: its text, trimmed.
+    guard x.isFinite, scaled < 9e15 else { return trimmedDecimals(x) }
+    let whole = UInt64(scaled)  // safe: 0…9e15, checked above
+    var rest = whole / 100
+    let hundredths = whole % 100
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer -> String in
+        var k = buffer.count
+        func put(_ b: UInt8) {
+            k -= 1
+            buffer[k] = b
+        }
+        if hundredths != 0 {
+            if hundredths % 10 != 0 { put(0x30 &+ UInt8(truncatingIfNeeded: hundredths % 10)) }
+            put(0x30 &+ UInt8(truncatingIfNeeded: hundredths / 10))
+            put(UInt8(ascii: "."))
+        }
+        repeat {
+            put(0x30 &+ UInt8(truncatingIfNeeded: rest % 10))
+            rest /= 10
+        } while rest > 0
+        if x < 0 && whole != 0 { put(UInt8(ascii: "-")) }
+        return String(decoding: UnsafeBufferPointer(rebasing: buffer[k...]), as: UTF8.self)
+    }
+}
+
+private func n(_ x: Double) -> String { svgNumber(x) }
+
+/// `svgNumber` the plain way: `formatFixed`'s text with its trailing zeros cut, and no `-0`.
+func trimmedDecimals(_ x: Double) -> String {
     let t = formatFixed(x, decimals: 2)
     var s = Substring(t)
     if s.contains(".") {
