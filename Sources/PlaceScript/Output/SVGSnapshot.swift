@@ -807,13 +807,19 @@ func appendTenths(_ d: inout [UInt8], _ x: Double) {
     if tenths < 0 { d.append(UInt8(ascii: "-")) }
     var whole = abs(tenths) / 10
     let tenth = abs(tenths) % 10
-    // The whole part's digits, last first (a division by ten is a multiplication), then turned.
-    let start = d.count
+    // The whole part's digits (at most eight) gathered in one word, last digit first, each
+    // shifting the others up: the first digit ends in the lowest byte, then written in order.
+    var digits: UInt64 = 0
+    var count = 0
     repeat {
-        d.append(UInt8(truncatingIfNeeded: 0x30 + whole % 10))
+        digits = digits << 8 | UInt64(truncatingIfNeeded: 0x30 + whole % 10)
         whole /= 10
+        count += 1
     } while whole > 0
-    d[start...].reverse()
+    for _ in 0..<count {
+        d.append(UInt8(truncatingIfNeeded: digits))
+        digits >>= 8
+    }
     if tenth != 0 {
         d.append(UInt8(ascii: "."))
         d.append(UInt8(truncatingIfNeeded: 0x30 + tenth))
