@@ -133,6 +133,7 @@ extension MapScene {
         let layer = baseMap.layer
         let coordinates = layer.coordinates
         let world = 256 * pow(2, zoom)
+        let projection = WorldProjection(zoom: zoom)
         let box = ClipBox(x0: -margin, y0: -margin, x1: width + margin, y1: height + margin)
         let plain = camera.bearing == 0 && camera.viewingAngle == 0
         // Every part's points in one array; the projected part and the clipping's passes in
@@ -155,7 +156,7 @@ extension MapScene {
                 for k in pointsStart..<pointsEnd {
                     let lat = Double(coordinates[2 * k]) / 1e7
                     let lon = Double(coordinates[2 * k + 1]) / 1e7
-                    let q = worldPoint(GeoPoint(latitude: lat, longitude: lon), zoom: zoom)
+                    let q = projection.point(latitude: lat, longitude: lon)
                     var dx = q.x - c.x
                     if dx > world / 2 { dx -= world } else if dx < -world / 2 { dx += world }
                     projected.append(
