@@ -47,6 +47,50 @@ final class SVGTextTests: XCTestCase {
         }
     }
 
+    func testTenthsAreRoundedAsTheLibraryRoundsThem() {
+        for x in numbers() {
+            XCTAssertEqual(
+                roundedTenths(x), clampedInt((x * 10).rounded(), -100_000_000...100_000_000),
+                "\(x) (bits \(x.bitPattern))")
+        }
+    }
+
+    /// The look for right-to-left letters that skips plain ASCII eight bytes at a time answers as
+    /// a look at every byte does, wherever the letter falls against the words.
+    func testTheWordAtATimeLookAnswersAsTheByteLook() {
+        let scalars: [Unicode.Scalar] = [
+            "a", "\u{7F}", "é", "\u{590}", "\u{5D0}", "\u{627}", "\u{6F1}", "\u{8FF}", "\u{900}", "\u{FB1D}",
+            "\u{FDFF}",
+            "\u{FE70}", "\u{FEFF}", "\u{FFFD}", "한", "…", "\u{1F600}",
+        ]
+        for scalar in scalars {
+            for before in 0..<20 {
+                for after in [0, 1, 7, 8, 9, 17] {
+                    let text =
+                        String(repeating: "x", count: before) + String(Character(scalar))
+                        + String(repeating: "y", count: after)
+                    XCTAssertEqual(mayHoldRightToLeftLetters(text), referenceMayHold(text), "\(scalar) at \(before)")
+                }
+            }
+        }
+        XCTAssertFalse(mayHoldRightToLeftLetters(""))
+    }
+
+    /// The look at every byte.
+    private func referenceMayHold(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        for i in bytes.indices {
+            let b = bytes[i]
+            if b >= 0xD6 && b <= 0xDF { return true }
+            if (b == 0xE0 || b == 0xEF) && i + 1 < bytes.count {
+                let c = bytes[i + 1]
+                if b == 0xE0 && c >= 0xA0 && c <= 0xA3 { return true }
+                if b == 0xEF && c >= 0xAC && c <= 0xBB { return true }
+            }
+        }
+        return false
+    }
+
     /// Coordinates to a tenth the plain way: the digits from the largest power of ten down.
     private func referenceTenths(_ x: Double) -> String {
         let tenths = clampedInt((x * 10).rounded(), -100_000_000...100_000_000)
@@ -71,11 +115,22 @@ final class SVGTextTests: XCTestCase {
             "Words with many spaces                                       at the cut",
             String(repeating: "W", count: 60), String(repeating: "i ", count: 60),
         ]
+        // Labels cut short end in "…": their widths too.
+        var labels = texts + ["…", "a…", "A…", "…a", "Café…", "George St…"]
         for text in texts {
+            for maxWidth in stride(from: 0.0, through: 300, by: 10) {
+                labels.append(snapshot.ellipsized(text, maxWidth: maxWidth, size: 11, bold: false))
+            }
+        }
+        for text in labels {
             for (size, bold) in [(11.0, false), (12, true), (13, false), (15, true), (17, false)] {
                 XCTAssertEqual(
                     snapshot.textWidth(text, size: size, bold: bold),
                     SVGSnapshot.emsByCharacters(text) * size * (bold ? 1.08 : 1), "\(text)")
+            }
+        }
+        for text in texts {
+            for (size, bold) in [(11.0, false), (12, true), (13, false), (15, true), (17, false)] {
                 for maxWidth in stride(from: 0.0, through: 400, by: 2.5) {
                     XCTAssertEqual(
                         snapshot.ellipsized(text, maxWidth: maxWidth, size: size, bold: bold),

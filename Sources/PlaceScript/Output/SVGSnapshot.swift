@@ -657,7 +657,22 @@ struct SVGSnapshot {
     /// An estimate of the width of text in points (no font metrics here): wide characters a
     /// full em, others 0.6 em, a little more in bold. Generous, so labels keep apart.
     func textWidth(_ s: String, size: Double, bold: Bool) -> Double {
-        (Self.printableASCIIEms(s) ?? Self.emsByCharacters(s)) * size * (bold ? 1.08 : 1)
+        (Self.printableASCIIEms(s) ?? Self.ellipsizedASCIIEms(s) ?? Self.emsByCharacters(s)) * size
+            * (bold ? 1.08 : 1)
+    }
+
+    /// The ems of printable ASCII followed by the "…" that `ellipsized` ends a long label with
+    /// (a place's name cut short), or nil for any other text: the bytes' ems, then the
+    /// ellipsis's (a character of its own after ASCII), summed in the text's order.
+    private static func ellipsizedASCIIEms(_ s: String) -> Double? {
+        let utf8 = s.utf8
+        guard utf8.count >= 3, utf8.suffix(3).elementsEqual([0xE2, 0x80, 0xA6]) else { return nil }
+        var em = 0.0
+        for b in utf8.dropLast(3) {
+            guard b >= 0x20, b < 0x7F else { return nil }
+            em += asciiEms(b)
+        }
+        return em + ems("…")
     }
 
     /// The ems of a text, character by character.
@@ -773,8 +788,17 @@ func markingRightToLeftTexts(_ svg: String) -> String {
 func mayHoldRightToLeftLetters(_ text: String) -> Bool {
     var text = text
     return text.withUTF8 { bytes in
+        guard let base = bytes.baseAddress else { return false }
+        let raw = UnsafeRawPointer(base)
         var i = 0
         while i < bytes.count {
+            // Eight bytes of plain ASCII at a time (most of a picture): none begins a letter.
+            if i + 8 <= bytes.count
+                && raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+            {
+                i += 8
+                continue
+            }
             let b = bytes[i]
             if b >= 0xD6 && b <= 0xDF { return true }
             if (b == 0xE0 || b == 0xEF) && i + 1 < bytes.count {
@@ -803,7 +827,7 @@ private func appendPath(_ d: inout [UInt8], _ points: GroundPart, close: Bool) {
 /// written as ASCII digits without making a string of each number.
 func appendTenths(_ d: inout [UInt8], _ x: Double) {
     // Clipped coordinates are within a few hundred points of the frame.
-    let tenths = clampedInt((x * 10).rounded(), -100_000_000...100_000_000)
+    let tenths = roundedTenths(x)
     if tenths < 0 { d.append(UInt8(ascii: "-")) }
     var whole = abs(tenths) / 10
     let tenth = abs(tenths) % 10
@@ -824,6 +848,17 @@ func appendTenths(_ d: inout [UInt8], _ x: Double) {
         d.append(UInt8(ascii: "."))
         d.append(UInt8(truncatingIfNeeded: 0x30 + tenth))
     }
+}
+
+/// `clampedInt((x * 10).rounded(), -100_000_000...100_000_000)`, without the C library's
+/// rounding for the coordinates of a picture: the fraction a double has beyond its whole part
+/// is exact, so comparing it with a half rounds half away from zero as `rounded()` does.
+func roundedTenths(_ x: Double) -> Int {
+    let y = x * 10
+    guard y > -100_000_000, y < 100_000_000 else { return clampedInt(y.rounded(), -100_000_000...100_000_000) }
+    let whole = Int(y)  // safe: within ±1e8, checked above (NaN fails the check)
+    let fraction = y - Double(whole)
+    return fraction >= 0.5 ? whole + 1 : fraction <= -0.5 ? whole - 1 : whole
 }
 
 /// A number for SVG: at most two decimals, no `-0` — `formatFixed(x, decimals: 2)` without its
