@@ -814,45 +814,77 @@ func mayHoldRightToLeftLetters(_ text: String) -> Bool {
 
 /// Appends a part as path data (`M1.5 2L3 4…`, `Z` closing a ring), numbers to a tenth of a point.
 private func appendPath(_ d: inout [UInt8], _ points: GroundPart, close: Bool) {
-    for (i, p) in points.enumerated() {
-        d.append(i == 0 ? UInt8(ascii: "M") : UInt8(ascii: "L"))
-        appendTenths(&d, p.x)
-        d.append(UInt8(ascii: " "))
-        appendTenths(&d, p.y)
+    // Room for the most the part can take is made at once (a point: "L", two numbers of at
+    // most eleven bytes, a space), the bytes written straight into it, the rest cut off: a
+    // byte at a time through `append` was most of a zoom-15 snapshot's path text.
+    let start = d.count
+    d.append(contentsOf: repeatElement(0, count: points.count * 24 + 1))
+    let end = d.withUnsafeMutableBufferPointer { buffer -> Int in
+        var k = start
+        for (i, p) in points.enumerated() {
+            buffer[k] = i == 0 ? UInt8(ascii: "M") : UInt8(ascii: "L")
+            k = writeTenths(p.x, into: buffer, at: k + 1)
+            buffer[k] = UInt8(ascii: " ")
+            k = writeTenths(p.y, into: buffer, at: k + 1)
+        }
+        if close {
+            buffer[k] = UInt8(ascii: "Z")
+            k += 1
+        }
+        return k
     }
-    if close { d.append(UInt8(ascii: "Z")) }
+    d.removeSubrange(end...)
 }
 
 /// A coordinate to a tenth, fast (a path may hold tens of thousands): `12.3`, `-4`, `0`,
 /// written as ASCII digits without making a string of each number.
 func appendTenths(_ d: inout [UInt8], _ x: Double) {
+    let start = d.count
+    d.append(contentsOf: repeatElement(0, count: 11))
+    let end = d.withUnsafeMutableBufferPointer { writeTenths(x, into: $0, at: start) }
+    d.removeSubrange(end...)
+}
+
+/// Writes a coordinate to a tenth (at most eleven bytes: a sign, eight digits, a point and a
+/// digit) at `buffer[k...]`; returns the index after it.
+@inline(__always)
+func writeTenths(_ x: Double, into buffer: UnsafeMutableBufferPointer<UInt8>, at k: Int) -> Int {
     // Clipped coordinates are within a few hundred points of the frame.
     let tenths = roundedTenths(x)
-    if tenths < 0 { d.append(UInt8(ascii: "-")) }
+    var k = k
+    if tenths < 0 {
+        buffer[k] = UInt8(ascii: "-")
+        k += 1
+    }
     var whole = abs(tenths) / 10
     let tenth = abs(tenths) % 10
-    // The whole part's digits (at most eight) gathered in one word, last digit first, each
-    // shifting the others up: the first digit ends in the lowest byte, then written in order.
-    var digits: UInt64 = 0
-    var count = 0
-    repeat {
-        digits = digits << 8 | UInt64(truncatingIfNeeded: 0x30 + whole % 10)
-        whole /= 10
+    // The whole part's digits counted, then written from the last (a division by ten is a
+    // multiplication).
+    var count = 1
+    var power = 10
+    while power <= whole {
+        power *= 10
         count += 1
+    }
+    k += count
+    var i = k
+    repeat {
+        i -= 1
+        buffer[i] = UInt8(truncatingIfNeeded: 0x30 + whole % 10)
+        whole /= 10
     } while whole > 0
-    for _ in 0..<count {
-        d.append(UInt8(truncatingIfNeeded: digits))
-        digits >>= 8
-    }
     if tenth != 0 {
-        d.append(UInt8(ascii: "."))
-        d.append(UInt8(truncatingIfNeeded: 0x30 + tenth))
+        buffer[k] = UInt8(ascii: ".")
+        buffer[k + 1] = UInt8(truncatingIfNeeded: 0x30 + tenth)
+        k += 2
     }
+    return k
 }
 
 /// `clampedInt((x * 10).rounded(), -100_000_000...100_000_000)`, without the C library's
 /// rounding for the coordinates of a picture: the fraction a double has beyond its whole part
 /// is exact, so comparing it with a half rounds half away from zero as `rounded()` does.
+@inline(__always)
 func roundedTenths(_ x: Double) -> Int {
     let y = x * 10
     guard y > -100_000_000, y < 100_000_000 else { return clampedInt(y.rounded(), -100_000_000...100_000_000) }
