@@ -48,12 +48,25 @@ public func bearing(from a: GeoPoint, to b: GeoPoint) -> Double {
 
 /// Web Mercator: a coordinate as world points at a zoom level (256 × 2^zoom points around).
 public func worldPoint(_ p: GeoPoint, zoom: Double) -> (x: Double, y: Double) {
-    let size = 256 * pow(2, zoom)
-    let lat = max(-85.05112878, min(85.05112878, p.latitude))
-    let x = (p.longitude + 180) / 360 * size
-    let s = sin(lat * .pi / 180)
-    let y = (0.5 - log((1 + s) / (1 - s)) / (4 * .pi)) * size
-    return (x, y)
+    WorldProjection(zoom: zoom).point(latitude: p.latitude, longitude: p.longitude)
+}
+
+/// Web Mercator at one zoom level, for many coordinates: `worldPoint` with the world's size
+/// worked out once.
+public struct WorldProjection: Sendable {
+    /// The world's width and height in points: 256 × 2^zoom.
+    public let size: Double
+
+    public init(zoom: Double) { size = 256 * pow(2, zoom) }
+
+    /// The coordinate as world points.
+    public func point(latitude: Double, longitude: Double) -> (x: Double, y: Double) {
+        let lat = max(-85.05112878, min(85.05112878, latitude))
+        let x = (longitude + 180) / 360 * size
+        let s = sin(lat * .pi / 180)
+        let y = (0.5 - log((1 + s) / (1 - s)) / (4 * .pi)) * size
+        return (x, y)
+    }
 }
 
 /// The inverse of `worldPoint`.

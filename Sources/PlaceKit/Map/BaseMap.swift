@@ -114,23 +114,24 @@ public struct BaseMap: Sendable {
         let c0 = max(0, min(columns - 1, Int((qw - west) / cellWidth)))  // safe: a clamped quotient of Int64s
         let c1 = max(0, min(columns - 1, Int((qe - west) / cellWidth)))  // safe: a clamped quotient of Int64s
         if qn < south || qe < west { return [] }
-        var seen = Set<Int32>()
-        var out: [Int] = []
+        // A feature in several cells is found in each: a flag per feature keeps it once, and
+        // reading the flags in order gives the layer's order.
+        var found = [Bool](repeating: false, count: layer.count)
         for r in r0...r1 {
             for c in c0...c1 {
                 let cell = r * columns + c
                 for k in Int(cellStart[cell])..<Int(cellStart[cell + 1]) {  // safe: Int32 into Int
                     let i = cellItems[k]
+                    if found[Int(i)] { continue }  // safe: Int32 into Int
                     let b = 4 * Int(i)  // safe: Int32 into Int
                     let (bs, bw) = (Int64(boxes[b]), Int64(boxes[b + 1]))  // safe: widening Int32 into Int64
                     let (bn, be) = (Int64(boxes[b + 2]), Int64(boxes[b + 3]))  // safe: widening Int32 into Int64
                     if bs > qn || bn < qs || bw > qe || be < qw { continue }
-                    if seen.insert(i).inserted { out.append(Int(i)) }  // safe: Int32 into Int
+                    found[Int(i)] = true  // safe: Int32 into Int
                 }
             }
         }
-        out.sort()
-        return out
+        return found.indices.filter { found[$0] }
     }
 
     /// How many features of each kind, biggest roads first.

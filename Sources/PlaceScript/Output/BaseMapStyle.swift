@@ -7,12 +7,42 @@ import PlaceKit
     import Darwin
 #endif
 
+/// A point in the frame.
+typealias FramePoint = (x: Double, y: Double)
+
 /// A base-map feature as a picture draws it: its kind, its name (roads), and its parts in frame
 /// points, clipped to the view with a margin (a line may fall into several runs).
 struct GroundFeature {
     var kind: MapFeatureKind
     var name: String?
-    var parts: [[(x: Double, y: Double)]]
+    var parts: GroundParts
+}
+
+/// A feature's parts. The points of every feature in view are kept in one array shared by them
+/// all (`bounds[p]..<bounds[p+1]` is part `p`), so that cutting a view of thousands of features
+/// makes a few arrays, not one per part.
+struct GroundParts: RandomAccessCollection {
+    let points: [FramePoint]
+    let bounds: [Int]
+    /// This feature's parts, as indexes into `bounds`.
+    let range: Range<Int>
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { range.count }
+    subscript(i: Int) -> GroundPart {
+        let p = range.lowerBound + i
+        return GroundPart(points: points, range: bounds[p]..<bounds[p + 1])
+    }
+}
+
+/// One part: a run of the shared points, indexed from 0.
+struct GroundPart: RandomAccessCollection {
+    let points: [FramePoint]
+    let range: Range<Int>
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { range.count }
+    subscript(i: Int) -> FramePoint { points[range.lowerBound + i] }
 }
 
 /// How the base map is drawn at each zoom, as street-map styles do: small things appear only
@@ -103,50 +133,85 @@ extension MapScene {
         let layer = baseMap.layer
         let coordinates = layer.coordinates
         let world = 256 * pow(2, zoom)
-        let box = (x0: -margin, y0: -margin, x1: width + margin, y1: height + margin)
+        let projection = WorldProjection(zoom: zoom)
+        let box = ClipBox(x0: -margin, y0: -margin, x1: width + margin, y1: height + margin)
         let plain = camera.bearing == 0 && camera.viewingAngle == 0
-        var out: [GroundFeature] = []
+        // Every part's points in one array; the projected part and the clipping's passes in
+        // buffers used again for every part.
+        var points: [FramePoint] = []
+        var bounds: [Int] = [0]
+        var projected: [FramePoint] = []
+        var scratch: [FramePoint] = []
+        var kept: [(kind: MapFeatureKind, feature: Int, parts: Range<Int>)] = []
         for i in baseMap.features(south: south, west: west, north: north, east: east) {
             let kind = layer.kinds[i]
             guard zoom >= BaseMapStyle.minimumZoom(kind) else { continue }
-            var parts: [[(x: Double, y: Double)]] = []
-            for range in layer.parts(i) {
-                var points: [(x: Double, y: Double)] = []
-                points.reserveCapacity(range.count)
-                for k in range {
+            let firstPart = bounds.count - 1
+            let partsStart = Int(layer.featureParts[i])  // safe: Int32 into Int
+            let partsEnd = Int(layer.featureParts[i + 1])  // safe: Int32 into Int
+            for part in partsStart..<partsEnd {
+                projected.removeAll(keepingCapacity: true)
+                let pointsStart = Int(layer.partPoints[part])  // safe: Int32 into Int
+                let pointsEnd = Int(layer.partPoints[part + 1])  // safe: Int32 into Int
+                for k in pointsStart..<pointsEnd {
                     let lat = Double(coordinates[2 * k]) / 1e7
                     let lon = Double(coordinates[2 * k + 1]) / 1e7
-                    let q = worldPoint(GeoPoint(latitude: lat, longitude: lon), zoom: zoom)
+                    let q = projection.point(latitude: lat, longitude: lon)
                     var dx = q.x - c.x
                     if dx > world / 2 { dx -= world } else if dx < -world / 2 { dx += world }
-                    points.append(
+                    projected.append(
                         plain
                             ? (width / 2 + dx, height / 2 + q.y - c.y)
                             : viewPoint(dx: dx, dy: q.y - c.y, camera: camera, width: width, height: height))
                 }
                 if kind.isArea {
-                    let clipped = clipPolygon(points, box)
-                    if clipped.count >= 3 { parts.append(clipped) }
+                    let start = points.count
+                    clipPolygon(&projected, box, scratch: &scratch, appendingTo: &points)
+                    if points.count - start >= 3 {
+                        bounds.append(points.count)
+                    } else {
+                        points.removeSubrange(start...)
+                    }
                 } else {
-                    parts += clipPolyline(points, box)
+                    clipPolyline(projected, box, appendingTo: &points, bounds: &bounds)
                 }
             }
-            if !parts.isEmpty { out.append(GroundFeature(kind: kind, name: layer.name(i), parts: parts)) }
+            if bounds.count - 1 > firstPart { kept.append((kind, i, firstPart..<(bounds.count - 1))) }
         }
         // Drawing order: a bucket per kind, in the kinds' order, each kept in the extract's order.
-        // (Kinds are ordered by their raw values.)
+        // (Kinds are ordered by their raw values.) The features are made once the shared points
+        // are complete, so that they all hold the same array.
         let kinds = Int(MapFeatureKind.allCases.map(\.rawValue).max() ?? 0) + 1  // safe: UInt8 widens
         var buckets = [[GroundFeature]](repeating: [], count: kinds)
-        for feature in out { buckets[Int(feature.kind.rawValue)].append(feature) }  // safe: UInt8 widens
+        for f in kept {
+            buckets[Int(f.kind.rawValue)].append(  // safe: UInt8 widens
+                GroundFeature(
+                    kind: f.kind, name: layer.name(f.feature),
+                    parts: GroundParts(points: points, bounds: bounds, range: f.parts)))
+        }
         return Array(buckets.joined())
     }
 
-    /// The runs of a polyline inside `box` (Liang–Barsky on each segment).
+    /// The rectangle features are clipped to, in frame points.
+    struct ClipBox {
+        var x0, y0, x1, y1: Double
+    }
+
+    /// Appends the runs of a polyline inside `box` to `out`, each run's end to `bounds`
+    /// (Liang–Barsky on each segment; a run ends where the line leaves the box).
     static func clipPolyline(
-        _ points: [(x: Double, y: Double)], _ box: (x0: Double, y0: Double, x1: Double, y1: Double)
-    ) -> [[(x: Double, y: Double)]] {
-        var runs: [[(x: Double, y: Double)]] = []
-        var run: [(x: Double, y: Double)] = []
+        _ points: [FramePoint], _ box: ClipBox, appendingTo out: inout [FramePoint], bounds: inout [Int]
+    ) {
+        // The run being built is out[runStart...].
+        var runStart = out.count
+        func endRun() {
+            if out.count - runStart >= 2 {
+                bounds.append(out.count)
+            } else {
+                out.removeSubrange(runStart...)
+            }
+            runStart = out.count
+        }
         for k in 1..<max(points.count, 1) {
             let a = points[k - 1]
             let b = points[k]
@@ -155,7 +220,8 @@ extension MapScene {
             let dx = b.x - a.x
             let dy = b.y - a.y
             var inside = true
-            for (p, q) in [(-dx, a.x - box.x0), (dx, box.x1 - a.x), (-dy, a.y - box.y0), (dy, box.y1 - a.y)] {
+            // The four edges in turn: left, right, top, bottom.
+            func edge(_ p: Double, _ q: Double) {
                 if p == 0 {
                     if q < 0 { inside = false }
                 } else {
@@ -163,56 +229,63 @@ extension MapScene {
                     if p < 0 { t0 = max(t0, r) } else { t1 = min(t1, r) }
                 }
             }
+            edge(-dx, a.x - box.x0)
+            edge(dx, box.x1 - a.x)
+            edge(-dy, a.y - box.y0)
+            edge(dy, box.y1 - a.y)
             guard inside, t0 <= t1 else {
-                if run.count >= 2 { runs.append(run) }
-                run = []
+                endRun()
                 continue
             }
-            let start = (x: a.x + t0 * dx, y: a.y + t0 * dy)
-            let end = (x: a.x + t1 * dx, y: a.y + t1 * dy)
-            if run.isEmpty || t0 > 0 {
-                if run.count >= 2 { runs.append(run) }
-                run = [start]
+            if out.count == runStart || t0 > 0 {
+                endRun()
+                out.append((x: a.x + t0 * dx, y: a.y + t0 * dy))
             }
-            run.append(end)
-            if t1 < 1 {
-                if run.count >= 2 { runs.append(run) }
-                run = []
-            }
+            out.append((x: a.x + t1 * dx, y: a.y + t1 * dy))
+            if t1 < 1 { endRun() }
         }
-        if run.count >= 2 { runs.append(run) }
-        return runs
+        endRun()
     }
 
-    /// A ring clipped to `box` (Sutherland–Hodgman, one edge at a time).
+    /// Appends a ring clipped to `box` to `out` (Sutherland–Hodgman, one edge at a time; a ring
+    /// wholly inside is appended as it is). `ring` and `scratch` are used for the passes.
     static func clipPolygon(
-        _ ring: [(x: Double, y: Double)], _ box: (x0: Double, y0: Double, x1: Double, y1: Double)
-    ) -> [(x: Double, y: Double)] {
-        var pts = ring
-        if let first = pts.first, let last = pts.last, first == last { pts.removeLast() }
-        let edges: [((x: Double, y: Double)) -> Double] = [
-            { $0.x - box.x0 }, { box.x1 - $0.x }, { $0.y - box.y0 }, { box.y1 - $0.y },
-        ]
-        for inside in edges {
-            guard !pts.isEmpty else { break }
-            var next: [(x: Double, y: Double)] = []
-            next.reserveCapacity(pts.count + 4)
-            var prev = pts[pts.count - 1]
-            var prevIn = inside(prev) >= 0
-            for p in pts {
-                let pIn = inside(p) >= 0
+        _ ring: inout [FramePoint], _ box: ClipBox, scratch: inout [FramePoint], appendingTo out: inout [FramePoint]
+    ) {
+        if let first = ring.first, let last = ring.last, first == last { ring.removeLast() }
+        // How far inside each edge a point is (negative: outside): left, right, top, bottom.
+        func inside(_ edge: Int, _ p: FramePoint) -> Double {
+            switch edge {
+            case 0: return p.x - box.x0
+            case 1: return box.x1 - p.x
+            case 2: return p.y - box.y0
+            default: return box.y1 - p.y
+            }
+        }
+        // Most rings in view lie wholly inside: every pass would give them back unchanged.
+        if ring.allSatisfy({ p in (0..<4).allSatisfy { inside($0, p) >= 0 } }) {
+            out += ring
+            return
+        }
+        for edge in 0..<4 {
+            guard !ring.isEmpty else { break }
+            scratch.removeAll(keepingCapacity: true)
+            var prev = ring[ring.count - 1]
+            var prevIn = inside(edge, prev) >= 0
+            for p in ring {
+                let pIn = inside(edge, p) >= 0
                 if pIn != prevIn {
-                    let a = inside(prev)
-                    let b = inside(p)
+                    let a = inside(edge, prev)
+                    let b = inside(edge, p)
                     let t = a / (a - b)
-                    next.append((prev.x + t * (p.x - prev.x), prev.y + t * (p.y - prev.y)))
+                    scratch.append((prev.x + t * (p.x - prev.x), prev.y + t * (p.y - prev.y)))
                 }
-                if pIn { next.append(p) }
+                if pIn { scratch.append(p) }
                 prev = p
                 prevIn = pIn
             }
-            pts = next
+            swap(&ring, &scratch)
         }
-        return pts
+        out += ring
     }
 }

@@ -312,46 +312,58 @@ struct SVGSnapshot {
     /// railways, then roads (a casing under each class, then its fill), small classes first.
     private func baseMapLayer() -> String {
         let zoom = scene.camera.zoom
-        var out = "<g id=\"basemap\">\n"
+        // The layer is written as bytes into one buffer (hundreds of kilobytes at zoom 15), each
+        // kind's path data once into a buffer used again for every kind.
+        var out: [UInt8] = []
+        out.reserveCapacity(1 << 16)
+        func put(_ s: String) { out.append(contentsOf: s.utf8) }
+        put("<g id=\"basemap\">\n")
+        var d: [UInt8] = []
         var k = 0
         let features = scene.ground
         while k < features.count {
             let kind = features[k].kind
             var end = k
             while end < features.count && features[end].kind == kind { end += 1 }
-            var d = ""
+            d.removeAll(keepingCapacity: true)
             for f in features[k..<end] {
                 for part in f.parts { appendPath(&d, part, close: kind.isArea) }
             }
             let (fill, casing) = BaseMapStyle.colors(kind)
             let name = "\(kind)"
+            // `<path class="name" d="…"`, then the rest of the element.
+            func path(_ rest: String, named: Bool = true) {
+                put(named ? "<path class=\"\(name)\" d=\"" : "<path d=\"")
+                out += d
+                put(rest)
+            }
             if kind.isArea {
                 let stroke = kind == .building ? " stroke=\"\(casing)\" stroke-width=\"0.75\"" : ""
-                out += "<path class=\"\(name)\" d=\"\(d)\" fill=\"\(fill)\" fill-rule=\"evenodd\"\(stroke)/>\n"
+                path("\" fill=\"\(fill)\" fill-rule=\"evenodd\"\(stroke)/>\n")
             } else {
                 let width = BaseMapStyle.width(kind, zoom: zoom)
                 let round = "fill=\"none\" stroke-linecap=\"round\" stroke-linejoin=\"round\""
                 switch kind {
                 case .footway:
-                    out +=
-                        "<path class=\"\(name)\" d=\"\(d)\" \(round) stroke=\"\(fill)\" stroke-width=\"\(n(width))\" stroke-dasharray=\"\(n(width * 2)) \(n(width * 1.5))\"/>\n"
+                    path(
+                        "\" \(round) stroke=\"\(fill)\" stroke-width=\"\(n(width))\" stroke-dasharray=\"\(n(width * 2)) \(n(width * 1.5))\"/>\n"
+                    )
                 case .railway:
-                    out +=
-                        "<path class=\"\(name)\" d=\"\(d)\" \(round) stroke=\"\(fill)\" stroke-width=\"\(n(width + 1.5))\"/>\n"
-                    out +=
-                        "<path d=\"\(d)\" fill=\"none\" stroke=\"#ffffff\" stroke-width=\"\(n(width))\" stroke-dasharray=\"\(n(width * 4)) \(n(width * 4))\"/>\n"
+                    path("\" \(round) stroke=\"\(fill)\" stroke-width=\"\(n(width + 1.5))\"/>\n")
+                    path(
+                        "\" fill=\"none\" stroke=\"#ffffff\" stroke-width=\"\(n(width))\" stroke-dasharray=\"\(n(width * 4)) \(n(width * 4))\"/>\n",
+                        named: false)
                 case .river:
-                    out +=
-                        "<path class=\"\(name)\" d=\"\(d)\" \(round) stroke=\"\(fill)\" stroke-width=\"\(n(width))\"/>\n"
+                    path("\" \(round) stroke=\"\(fill)\" stroke-width=\"\(n(width))\"/>\n")
                 default:
-                    out +=
-                        "<path class=\"\(name)\" d=\"\(d)\" \(round) stroke=\"\(casing)\" stroke-width=\"\(n(width + 1.5))\"/>\n"
-                    out += "<path d=\"\(d)\" \(round) stroke=\"\(fill)\" stroke-width=\"\(n(width))\"/>\n"
+                    path("\" \(round) stroke=\"\(casing)\" stroke-width=\"\(n(width + 1.5))\"/>\n")
+                    path("\" \(round) stroke=\"\(fill)\" stroke-width=\"\(n(width))\"/>\n", named: false)
                 }
             }
             k = end
         }
-        return out + "</g>\n"
+        put("</g>\n")
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Street names along their roads, biggest roads first, each name once, where the label
@@ -645,28 +657,82 @@ struct SVGSnapshot {
     /// An estimate of the width of text in points (no font metrics here): wide characters a
     /// full em, others 0.6 em, a little more in bold. Generous, so labels keep apart.
     func textWidth(_ s: String, size: Double, bold: Bool) -> Double {
-        var em = 0.0
-        for ch in s { em += Self.ems(ch) }
-        return em * size * (bold ? 1.08 : 1)
+        (Self.printableASCIIEms(s) ?? Self.ellipsizedASCIIEms(s) ?? Self.emsByCharacters(s)) * size
+            * (bold ? 1.08 : 1)
     }
+
+    /// The ems of printable ASCII followed by the "…" that `ellipsized` ends a long label with
+    /// (a place's name cut short), or nil for any other text: the bytes' ems, then the
+    /// ellipsis's (a character of its own after ASCII), summed in the text's order.
+    private static func ellipsizedASCIIEms(_ s: String) -> Double? {
+        let utf8 = s.utf8
+        guard utf8.count >= 3, utf8.suffix(3).elementsEqual([0xE2, 0x80, 0xA6]) else { return nil }
+        var em = 0.0
+        for b in utf8.dropLast(3) {
+            guard b >= 0x20, b < 0x7F else { return nil }
+            em += asciiEms(b)
+        }
+        return em + ems("…")
+    }
+
+    /// The ems of a text, character by character.
+    static func emsByCharacters(_ s: String) -> Double {
+        var em = 0.0
+        for ch in s { em += ems(ch) }
+        return em
+    }
+
+    /// The ems of a text of printable ASCII alone (nearly every label), or nil for any other.
+    /// Such a text has a character per byte, so its bytes are summed as `ems` counts them, in
+    /// the same order, without breaking the text into characters.
+    static func printableASCIIEms(_ s: String) -> Double? {
+        var em = 0.0
+        for b in s.utf8 {
+            guard b >= 0x20, b < 0x7F else { return nil }
+            em += asciiEms(b)
+        }
+        return em
+    }
+
+    /// A printable ASCII character's width in ems.
+    private static func asciiEms(_ b: UInt8) -> Double { b >= 0x41 && b <= 0x5A ? 0.68 : 0.58 }
 
     /// One character's width in ems, as `textWidth` counts it. Printable ASCII (nearly every
     /// label) is counted from its byte, without asking Unicode's tables.
     private static func ems(_ ch: Character) -> Double {
-        if let ascii = ch.asciiValue, ascii >= 0x20, ascii < 0x7F {
-            return ascii >= 0x41 && ascii <= 0x5A ? 0.68 : 0.58
-        }
+        if let ascii = ch.asciiValue, ascii >= 0x20, ascii < 0x7F { return asciiEms(ascii) }
         let cells = displayWidth(String(ch))
         return cells == 2 ? 1.0 : cells == 0 ? 0 : (ch.isUppercase ? 0.68 : 0.58)
     }
 
     /// `s`, or as much of it as fits in `maxWidth` followed by "…". The widths are summed in the
     /// text's order, so each prefix's width is the one `textWidth` gives it.
-    private func ellipsized(_ s: String, maxWidth: Double, size: Double, bold: Bool) -> String {
+    func ellipsized(_ s: String, maxWidth: Double, size: Double, bold: Bool) -> String {
+        guard let total = Self.printableASCIIEms(s) else {
+            return ellipsizedByCharacters(s, maxWidth: maxWidth, size: size, bold: bold)
+        }
+        if total * size * (bold ? 1.08 : 1) <= maxWidth { return s }  // textWidth(s)
+        // Printable ASCII, a character per byte: the same sums, and the text is cut at a byte.
+        let ellipsis = Self.ems("…")
+        var em = 0.0
+        var cut = 0
+        for b in s.utf8 {
+            let next = em + Self.asciiEms(b)
+            if (next + ellipsis) * size * (bold ? 1.08 : 1) > maxWidth { break }
+            em = next
+            cut += 1
+        }
+        var kept = Array(s.utf8.prefix(cut))
+        while kept.last == UInt8(ascii: " ") { kept.removeLast() }
+        return String(decoding: kept, as: UTF8.self) + "…"
+    }
+
+    /// `ellipsized` character by character.
+    func ellipsizedByCharacters(_ s: String, maxWidth: Double, size: Double, bold: Bool) -> String {
         if textWidth(s, size: size, bold: bold) <= maxWidth { return s }
         let ellipsis = Self.ems("…")
-        var t = ""
         var em = 0.0
+        var t = ""
         for ch in s {
             let next = em + Self.ems(ch)
             if (next + ellipsis) * size * (bold ? 1.08 : 1) > maxWidth { break }
@@ -722,8 +788,17 @@ func markingRightToLeftTexts(_ svg: String) -> String {
 func mayHoldRightToLeftLetters(_ text: String) -> Bool {
     var text = text
     return text.withUTF8 { bytes in
+        guard let base = bytes.baseAddress else { return false }
+        let raw = UnsafeRawPointer(base)
         var i = 0
         while i < bytes.count {
+            // Eight bytes of plain ASCII at a time (most of a picture): none begins a letter.
+            if i + 8 <= bytes.count
+                && raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+            {
+                i += 8
+                continue
+            }
             let b = bytes[i]
             if b >= 0xD6 && b <= 0xDF { return true }
             if (b == 0xE0 || b == 0xEF) && i + 1 < bytes.count {
@@ -738,41 +813,119 @@ func mayHoldRightToLeftLetters(_ text: String) -> Bool {
 }
 
 /// Appends a part as path data (`M1.5 2L3 4…`, `Z` closing a ring), numbers to a tenth of a point.
-private func appendPath(_ d: inout String, _ points: [(x: Double, y: Double)], close: Bool) {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(points.count * 14 + 1)
-    for (i, p) in points.enumerated() {
-        bytes.append(i == 0 ? UInt8(ascii: "M") : UInt8(ascii: "L"))
-        appendTenths(&bytes, p.x)
-        bytes.append(UInt8(ascii: " "))
-        appendTenths(&bytes, p.y)
+private func appendPath(_ d: inout [UInt8], _ points: GroundPart, close: Bool) {
+    // Room for the most the part can take is made at once (a point: "L", two numbers of at
+    // most eleven bytes, a space), the bytes written straight into it, the rest cut off: a
+    // byte at a time through `append` was most of a zoom-15 snapshot's path text.
+    let start = d.count
+    d.append(contentsOf: repeatElement(0, count: points.count * 24 + 1))
+    let end = d.withUnsafeMutableBufferPointer { buffer -> Int in
+        var k = start
+        for (i, p) in points.enumerated() {
+            buffer[k] = i == 0 ? UInt8(ascii: "M") : UInt8(ascii: "L")
+            k = writeTenths(p.x, into: buffer, at: k + 1)
+            buffer[k] = UInt8(ascii: " ")
+            k = writeTenths(p.y, into: buffer, at: k + 1)
+        }
+        if close {
+            buffer[k] = UInt8(ascii: "Z")
+            k += 1
+        }
+        return k
     }
-    if close { bytes.append(UInt8(ascii: "Z")) }
-    d += String(decoding: bytes, as: UTF8.self)
+    d.removeSubrange(end...)
 }
 
 /// A coordinate to a tenth, fast (a path may hold tens of thousands): `12.3`, `-4`, `0`,
 /// written as ASCII digits without making a string of each number.
-private func appendTenths(_ d: inout [UInt8], _ x: Double) {
+func appendTenths(_ d: inout [UInt8], _ x: Double) {
+    let start = d.count
+    d.append(contentsOf: repeatElement(0, count: 11))
+    let end = d.withUnsafeMutableBufferPointer { writeTenths(x, into: $0, at: start) }
+    d.removeSubrange(end...)
+}
+
+/// Writes a coordinate to a tenth (at most eleven bytes: a sign, eight digits, a point and a
+/// digit) at `buffer[k...]`; returns the index after it.
+@inline(__always)
+func writeTenths(_ x: Double, into buffer: UnsafeMutableBufferPointer<UInt8>, at k: Int) -> Int {
     // Clipped coordinates are within a few hundred points of the frame.
-    let tenths = clampedInt((x * 10).rounded(), -100_000_000...100_000_000)
-    let whole = abs(tenths) / 10
+    let tenths = roundedTenths(x)
+    var k = k
+    if tenths < 0 {
+        buffer[k] = UInt8(ascii: "-")
+        k += 1
+    }
+    var whole = abs(tenths) / 10
     let tenth = abs(tenths) % 10
-    if tenths < 0 { d.append(UInt8(ascii: "-")) }
-    var divisor = 1
-    while divisor <= whole / 10 { divisor *= 10 }
+    // The whole part's digits counted, then written from the last (a division by ten is a
+    // multiplication).
+    var count = 1
+    var power = 10
+    while power <= whole {
+        power *= 10
+        count += 1
+    }
+    k += count
+    var i = k
     repeat {
-        d.append(UInt8(truncatingIfNeeded: 0x30 + whole / divisor % 10))
-        divisor /= 10
-    } while divisor > 0
+        i -= 1
+        buffer[i] = UInt8(truncatingIfNeeded: 0x30 + whole % 10)
+        whole /= 10
+    } while whole > 0
     if tenth != 0 {
-        d.append(UInt8(ascii: "."))
-        d.append(UInt8(truncatingIfNeeded: 0x30 + tenth))
+        buffer[k] = UInt8(ascii: ".")
+        buffer[k + 1] = UInt8(truncatingIfNeeded: 0x30 + tenth)
+        k += 2
+    }
+    return k
+}
+
+/// `clampedInt((x * 10).rounded(), -100_000_000...100_000_000)`, without the C library's
+/// rounding for the coordinates of a picture: the fraction a double has beyond its whole part
+/// is exact, so comparing it with a half rounds half away from zero as `rounded()` does.
+@inline(__always)
+func roundedTenths(_ x: Double) -> Int {
+    let y = x * 10
+    guard y > -100_000_000, y < 100_000_000 else { return clampedInt(y.rounded(), -100_000_000...100_000_000) }
+    let whole = Int(y)  // safe: within ±1e8, checked above (NaN fails the check)
+    let fraction = y - Double(whole)
+    return fraction >= 0.5 ? whole + 1 : fraction <= -0.5 ? whole - 1 : whole
+}
+
+/// A number for SVG: at most two decimals, no `-0` — `formatFixed(x, decimals: 2)` without its
+/// trailing zeros, its digits written straight into a few bytes (a snapshot writes thousands).
+func svgNumber(_ x: Double) -> String {
+    let scaled = (abs(x) * 100).rounded(.toNearestOrAwayFromZero)
+    // Not finite, or too big for formatFixed's digits: its text, trimmed.
+    guard x.isFinite, scaled < 9e15 else { return trimmedDecimals(x) }
+    let whole = UInt64(scaled)  // safe: 0…9e15, checked above
+    var rest = whole / 100
+    let hundredths = whole % 100
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer -> String in
+        var k = buffer.count
+        func put(_ b: UInt8) {
+            k -= 1
+            buffer[k] = b
+        }
+        if hundredths != 0 {
+            if hundredths % 10 != 0 { put(0x30 &+ UInt8(truncatingIfNeeded: hundredths % 10)) }
+            put(0x30 &+ UInt8(truncatingIfNeeded: hundredths / 10))
+            put(UInt8(ascii: "."))
+        }
+        repeat {
+            put(0x30 &+ UInt8(truncatingIfNeeded: rest % 10))
+            rest /= 10
+        } while rest > 0
+        if x < 0 && whole != 0 { put(UInt8(ascii: "-")) }
+        return String(decoding: UnsafeBufferPointer(rebasing: buffer[k...]), as: UTF8.self)
     }
 }
 
-/// A number for SVG: at most two decimals, no `-0`.
-private func n(_ x: Double) -> String {
+private func n(_ x: Double) -> String { svgNumber(x) }
+
+/// `svgNumber` the plain way: `formatFixed`'s text with its trailing zeros cut, and no `-0`.
+func trimmedDecimals(_ x: Double) -> String {
     let t = formatFixed(x, decimals: 2)
     var s = Substring(t)
     if s.contains(".") {
