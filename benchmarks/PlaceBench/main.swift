@@ -15,7 +15,13 @@ import PlaceFormats
 //                                     (1,000 km across central Australia, no built-in places).
 //   PlaceBench memory N               N places with 20-character names, one query, exit: run it
 //                                     under /usr/bin/time -f %M against N = 0.
+//   PlaceBench shell SETUP FIXES      runs the script SETUP in a shell as placeshell runs a file
+//                                     (output to /dev/null), then FIXES in the same shell, and
+//                                     prints the wall and CPU seconds of FIXES alone: a fix's
+//                                     reaction through the shell, without the setup's time (a
+//                                     million places generated) to subtract.
 import PlaceKit
+import PlaceScript
 
 #if canImport(Glibc)
     import Glibc
@@ -171,7 +177,38 @@ case "memory":
         "store_bytes_per_place \(Double(bytes.places + bytes.text + bytes.ids + bytes.index) / Double(max(1, store.count)))"
     )
     print("parts places \(bytes.places) text \(bytes.text) ids \(bytes.ids) index \(bytes.index)")
+case "shell":
+    let devNull = open("/dev/null", O_WRONLY)
+    let shell = Shell(stdout: FileDescriptorSink(fd: devNull), stderr: FileDescriptorSink(fd: STDERR_FILENO))
+    /// Runs the script at `path` in the shell; its status.
+    func run(_ path: String) -> Int32 {
+        guard let f = fopen(path, "rb") else { fatalError("cannot read \(path)") }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let got = fread(&chunk, 1, chunk.count, f)
+            if got == 0 { break }
+            bytes += chunk[0..<got]
+        }
+        fclose(f)
+        return shell.runScript(
+            SourceText(name: path, bytes: bytes, arguments: ScriptArguments(scriptName: path, values: [])))
+    }
+    func cpuSeconds() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
+    }
+    guard run(args[2]) == 0 else { fatalError("the setup script failed") }
+    let clock = ContinuousClock()
+    let cpu0 = cpuSeconds()
+    let start = clock.now
+    guard run(args[3]) == 0 else { fatalError("the fixes script failed") }
+    let wall = seconds(clock.now - start)
+    let cpu = cpuSeconds() - cpu0
+    print("fixes_wall_s \(wall)")
+    print("fixes_cpu_s \(cpu)")
 default:
-    print("usage: PlaceBench query N Q SEED [DIR] | PlaceBench memory N")
+    print("usage: PlaceBench query N Q SEED [DIR] | PlaceBench memory N | PlaceBench shell SETUP FIXES")
     exit(2)
 }
