@@ -28,7 +28,8 @@ let package = Package(
         // The place-store benchmark (benchmarks/places): times queries, the index build and a
         // shell's fixes inside one process, so start-up and setup do not blur a per-query figure.
         .executableTarget(
-            name: "PlaceBench", dependencies: ["PlaceFormats", "PlaceKit", "PlaceScript"], path: "benchmarks/PlaceBench"),
+            name: "PlaceBench", dependencies: ["PlaceFormats", "PlaceKit", "PlaceScript"], path: "benchmarks/PlaceBench"
+        ),
         // libFuzzer targets (fuzz/run builds them with -sanitize=fuzzer; in an ordinary build they
         // print "not a fuzzer build" and exit 255). CFuzzDriver reaches libFuzzer's driver weakly.
         .target(name: "CFuzzDriver", path: "fuzz/CFuzzDriver"),
