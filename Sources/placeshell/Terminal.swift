@@ -1,16 +1,34 @@
 @preconcurrency import Glibc
 import PlaceKit
 
+/// What the signal handlers set, in memory of its own read and written through a pointer: a
+/// Swift global `var` would go through the run-time exclusivity check, which is not safe in a
+/// handler, and a handler interrupting the main code's read of the same variable between the
+/// check's start and end would be reported as an overlapping access and stop the process.
+/// Made before any handler is installed (`installSignalHandlers`), so a handler only reads it.
+nonisolated(unsafe) private let signalFlags: UnsafeMutablePointer<sig_atomic_t> = {
+    let flags = UnsafeMutablePointer<sig_atomic_t>.allocate(capacity: 2)
+    flags.initialize(repeating: 0, count: 2)
+    return flags
+}()
+
 /// Set by the SIGINT handler; the REPL and long-running commands poll it.
-nonisolated(unsafe) var interruptFlag: sig_atomic_t = 0
+var interruptFlag: sig_atomic_t {
+    get { signalFlags[0] }
+    set { signalFlags[0] = newValue }
+}
 /// Set by SIGTERM and SIGHUP: save the history, then exit.
-nonisolated(unsafe) var terminateSignal: sig_atomic_t = 0
+var terminateSignal: sig_atomic_t {
+    get { signalFlags[1] }
+    set { signalFlags[1] = newValue }
+}
 
 /// Installs the signal handlers: SIGINT without SA_RESTART so that a read at the prompt returns
 /// and the line is cancelled; SIGPIPE ignored so that a closed pipe is an error we handle
 /// (ending quietly) rather than a silent death; at the prompt, SIGTERM and SIGHUP end the REPL
 /// after saving the history.
 func installSignalHandlers(interactive: Bool) {
+    _ = signalFlags  // made now, not first in a handler
     signal(SIGPIPE, SIG_IGN)
     // Over the file size limit (ulimit -f), a write fails with EFBIG and the command says so,
     // keeping the old file, instead of the process dying mid-write.
@@ -24,8 +42,8 @@ func installSignalHandlers(interactive: Bool) {
 }
 
 nonisolated(unsafe) private var handlesTermination = false
-nonisolated(unsafe) private var interruptAction = action { _ in interruptFlag = 1 }
-nonisolated(unsafe) private var terminateAction = action { sig in terminateSignal = sig }
+nonisolated(unsafe) private var interruptAction = action { _ in signalFlags[0] = 1 }
+nonisolated(unsafe) private var terminateAction = action { sig in signalFlags[1] = sig }
 
 /// A handler without SA_RESTART: a read at the prompt returns when the signal comes.
 private func action(_ handler: @convention(c) (Int32) -> Void) -> sigaction {
