@@ -199,19 +199,7 @@ final class LexerTests: XCTestCase {
         let source = SourceText(name: "t", text: text, arguments: ScriptArguments(scriptName: "t", values: ["arg"]))
         var full = Lexer(source: source)
         guard case .commands(let expected) = try full.lex() else { return XCTFail("incomplete") }
-        var plain = Lexer(source: source)
-        var got: [RawCommand] = []
-        var plainCount = 0
-        loop: while true {
-            switch try plain.nextPlainCommand() {
-            case .plain:
-                plainCount += 1
-                got.append(plain.plainCommand())
-            case .command(let command): got.append(command)
-            case .end: break loop
-            case .incomplete: return XCTFail("incomplete")
-            }
-        }
+        guard let (got, plainCount) = try scanPlainly(source) else { return XCTFail("incomplete") }
         XCTAssertEqual(got.count, 10)
         XCTAssertEqual(got.count, expected.count)
         XCTAssertEqual(plainCount, 5, "echo step…, expect, show, locate and last word are plain")
@@ -230,6 +218,25 @@ final class LexerTests: XCTestCase {
         XCTAssertThrowsError(try bad.nextPlainCommand())
     }
 
+    /// The commands of `source` as a long script's loop reads them (`nextPlainCommand`, plain
+    /// lines taken as `plainCommand`), and how many were plain; nil when the source ends inside a
+    /// command.
+    private func scanPlainly(_ source: SourceText) throws -> (commands: [RawCommand], plain: Int)? {
+        var lexer = Lexer(source: source)
+        var commands: [RawCommand] = []
+        var plain = 0
+        while true {
+            switch try lexer.nextPlainCommand() {
+            case .plain:
+                plain += 1
+                commands.append(lexer.plainCommand())
+            case .command(let command): commands.append(command)
+            case .end: return (commands, plain)
+            case .incomplete: return nil
+            }
+        }
+    }
+
     /// Lines the plain scan hands on to the full lexer (more words than its slots, comments with
     /// other text, bytes that are not UTF-8 in a comment) give the full lexer's words and errors.
     func testPlainScanHandsOnWhatItDoesNotTake() throws {
@@ -246,19 +253,7 @@ final class LexerTests: XCTestCase {
         let source = SourceText(name: "t", text: text)
         var full = Lexer(source: source)
         guard case .commands(let expected) = try full.lex() else { return XCTFail("incomplete") }
-        var plain = Lexer(source: source)
-        var got: [RawCommand] = []
-        var plainCount = 0
-        loop: while true {
-            switch try plain.nextPlainCommand() {
-            case .plain:
-                plainCount += 1
-                got.append(plain.plainCommand())
-            case .command(let command): got.append(command)
-            case .end: break loop
-            case .incomplete: return XCTFail("incomplete")
-            }
-        }
+        guard let (got, plainCount) = try scanPlainly(source) else { return XCTFail("incomplete") }
         XCTAssertEqual(got.count, expected.count)
         XCTAssertEqual(plainCount, 4, "all but the line with more words than the slots")
         for (a, b) in zip(got, expected) {

@@ -40,6 +40,20 @@ func write(_ path: String, _ values: [Double]) {
     fclose(f)
 }
 
+/// The bytes of the file at `path`.
+func readFile(_ path: String) -> [UInt8] {
+    guard let f = fopen(path, "rb") else { fatalError("cannot read \(path)") }
+    defer { fclose(f) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let got = fread(&chunk, 1, chunk.count, f)
+        if got == 0 { break }
+        bytes += chunk[0..<got]
+    }
+    return bytes
+}
+
 /// Query points: near existing places (a person stands by a place, ±30 m), seeded.
 func queryPoints(_ store: PlaceStore, _ q: Int, seed: UInt64) -> [GeoPoint] {
     var rng = SeededRandom(seed: seed ^ 0xBEEF)
@@ -59,16 +73,10 @@ case "query":
     var store = PlaceStore.builtin
     if dataset == "uniform" || dataset == "country" { store.replaceAll(with: [], source: "bench") }
     if dataset == "osm" {
-        guard args.count > 7, let f = fopen(args[7], "rb") else { fatalError("osm: no file") }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let got = fread(&chunk, 1, chunk.count, f)
-            if got <= 0 { break }
-            bytes += chunk[0..<got]
+        guard args.count > 7 else { fatalError("osm: no file") }
+        guard case .success(let summary) = OSMPBFImporter.parse(readFile(args[7])) else {
+            fatalError("osm: cannot read")
         }
-        fclose(f)
-        guard case .success(let summary) = OSMPBFImporter.parse(bytes) else { fatalError("osm: cannot read") }
         store.merge(summary.records, source: "osm")
     }
     let genTime = clock.measure {
@@ -182,17 +190,8 @@ case "shell":
     let shell = Shell(stdout: FileDescriptorSink(fd: devNull), stderr: FileDescriptorSink(fd: STDERR_FILENO))
     /// Runs the script at `path` in the shell; its status.
     func run(_ path: String) -> Int32 {
-        guard let f = fopen(path, "rb") else { fatalError("cannot read \(path)") }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let got = fread(&chunk, 1, chunk.count, f)
-            if got == 0 { break }
-            bytes += chunk[0..<got]
-        }
-        fclose(f)
-        return shell.runScript(
-            SourceText(name: path, bytes: bytes, arguments: ScriptArguments(scriptName: path, values: [])))
+        shell.runScript(
+            SourceText(name: path, bytes: readFile(path), arguments: ScriptArguments(scriptName: path, values: [])))
     }
     func cpuSeconds() -> Double {
         var t = timespec()
