@@ -122,6 +122,77 @@ final class LikelihoodBoundTests: XCTestCase {
         }
     }
 
+    /// The cheap distance bound that lets the query drop a place before computing its distance
+    /// never exceeds the distance as `distance` computes it, at any latitude, across the ±180°
+    /// line, at the poles, for equal points and for points far apart; and it is close enough to
+    /// drop places (within a metre and a millionth under 20 km, away from the poles).
+    func testDistanceBoundNeverExceedsTheComputedDistance() {
+        var rng = SeededRandom(seed: 34)
+        var checked = 0
+        for round in 0..<200_000 {
+            let lat1: Double
+            switch round % 5 {
+            case 0: lat1 = 90 - rng.unit() * 1e-3
+            case 1: lat1 = -90 + rng.unit() * 1e-3
+            default: lat1 = rng.double(in: -90...90)
+            }
+            let a = GeoPoint(latitude: lat1, longitude: round % 7 == 0 ? 180 : rng.double(in: -180...180))
+            let metres = [0, 1e-3, 1, 40, 300, 5_000, 100_000, 2_000_000][round % 8] * rng.unit()
+            var b = destination(from: a, bearing: rng.unit() * 360, metres: metres)
+            // The stored places' coordinates are whole 1e-7 degrees.
+            b = GeoPoint(
+                latitude: min(90, max(-90, (b.latitude * 1e7).rounded() / 1e7)),
+                longitude: (PlaceStore.wrapLongitude(b.longitude) * 1e7).rounded() / 1e7)
+            let phi1 = a.latitude * .pi / 180
+            let bound = LikelihoodModel.distanceBound(
+                phi1, cos(phi1), sin(phi1), a.longitude, b.latitude * .pi / 180, b.longitude)
+            let d = distance(a, b)
+            XCTAssertLessThanOrEqual(bound, d, "\(a) to \(b)")
+            if d < 20_000 && abs(a.latitude) < 80 && abs(b.latitude) < 80 {
+                XCTAssertGreaterThanOrEqual(bound, d * (1 - 1e-6) - 1, "\(a) to \(b): too loose to drop places")
+                checked += 1
+            }
+            XCTAssertLessThan(bound, 1_000_000, "no bound beyond 1,000 km")
+        }
+        XCTAssertGreaterThan(checked, 30_000)
+    }
+
+    /// A cell's distance bound never exceeds the computed distance to any place in the cell,
+    /// from points near and far, by the poles and across the ±180° line, in cells of every size
+    /// class (the cell's cosine is worked out by its expansion near the point's latitude and
+    /// by `cos` farther off).
+    func testCellDistanceBoundNeverExceedsAPlacesDistance() {
+        var rng = SeededRandom(seed: 35)
+        for centre in [
+            GeoPoint(latitude: -33.8688, longitude: 151.2093), GeoPoint(latitude: 0.0005, longitude: 179.9995),
+            GeoPoint(latitude: 89.9, longitude: 10), GeoPoint(latitude: -60, longitude: -70),
+        ] {
+            let records = mixed(around: centre, spread: 20_000, small: 3000, large: 40, prefix: "c", rng: &rng)
+            var store = PlaceStore()
+            store.merge(records, source: "cells")
+            let grid = store.grid
+            XCTAssertEqual(grid.indexedCount, store.count, "all indexed")
+            var checked = 0
+            for round in 0..<60 {
+                let metres = [10.0, 500, 5_000, 30_000, 300_000][round % 5] * rng.unit()
+                let p = destination(from: centre, bearing: rng.unit() * 360, metres: metres)
+                let phi = p.latitude * .pi / 180
+                for c in 0..<PlaceGrid.classCount {
+                    for i in grid.classCells[c]..<grid.classCells[c + 1] {
+                        let bound = grid.cellDistanceBound(i, c, from: p, cosLat: cos(phi), sinLat: sin(phi))
+                        for k in grid.cellRows(i) {
+                            let row = Int(grid.order[k])
+                            let d = distance(p, store.place(at: row).coordinate)
+                            XCTAssertLessThanOrEqual(bound, d, "cell \(i) of class \(c), row \(row), from \(p)")
+                            checked += 1
+                        }
+                    }
+                }
+            }
+            XCTAssertGreaterThan(checked, 100_000)
+        }
+    }
+
     func testEqualWeightsAndTiesAtTheBound() {
         // Many places on one spot with equal priors: weights tie, distances tie, the IDs decide;
         // and far places whose weights underflow to zero still fill the list by distance.

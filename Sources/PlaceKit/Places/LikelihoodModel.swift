@@ -76,14 +76,34 @@ public enum LikelihoodModel {
             if a.distance != b.distance { return a.distance < b.distance }
             return store.id(at: a.index) < store.id(at: b.index)
         }
+        // Once the list is full, a place whose weight cannot reach the 20th's is dropped before
+        // its distance is computed: from a lower bound of that distance made of products and
+        // one square root (`distanceBound`), against ln(prior) − ln(w20 · (1 − 1e-6)), which
+        // changes only when the list does. The bound and the 1e-6 leave room for rounding, so
+        // a place dropped here would have been dropped after scoring: the lists are the same.
+        let pointValid = abs(point.latitude) <= 90 && abs(point.longitude) <= 180
+        let pointPhi = point.latitude * .pi / 180
+        let cosPoint = cos(pointPhi)
+        let sinPoint = sin(pointPhi)
+        var logLast = -Double.infinity
+        let logPriors = store.typeListLogPriors
         func score(_ index: Int, _ c: PlaceStore.Coord) {
             let radius = Double(c.radius) / 10  // store.radius(at: index)
-            let s = (accuracy * accuracy + radius * radius + baseline * baseline).squareRoot()
+            let s2 = accuracy * accuracy + radius * radius + baseline * baseline
+            let s = s2.squareRoot()
             let cutoff = max(spreads * s, floor)
             let latitude = Double(c.lat) / 1e7
             // R·|Δφ| never exceeds the great-circle distance: a safe, cheap first test.
             if abs(latitude - point.latitude) * metresPerDegree > cutoff * (1 + 1e-9) { return }
-            let d = distance(point, GeoPoint(latitude: latitude, longitude: Double(c.lng) / 1e7))
+            let longitude = Double(c.lng) / 1e7
+            if logLast > -.infinity && pointValid {
+                let bound = distanceBound(
+                    pointPhi, cosPoint, sinPoint, point.longitude, latitude * .pi / 180, longitude)
+                if bound > cutoff { return }
+                // safe: stored indexes widen
+                if bound * bound > 2 * s2 * (logPriors[Int(c.types)] - logLast) * (1 + 1e-9) { return }
+            }
+            let d = distance(point, GeoPoint(latitude: latitude, longitude: longitude))
             guard d <= cutoff else { return }
             let p = store.typeListPriors[Int(c.types)]  // safe: stored indexes widen (store.prior(at:))
             let w = p * exp(-(d * d) / (2 * s * s))
@@ -98,6 +118,7 @@ public enum LikelihoodModel {
             }
             top.insert((index, d, s, p, w), at: at)
             if top.count > limit { top.removeLast() }
+            if top.count == limit, let last = top.last { logLast = log(last.weight * (1 - 1e-6)) }
         }
         let grid = store.grid
         if store.count < scanBelow {
@@ -105,17 +126,16 @@ public enum LikelihoodModel {
             return scored(top, store)
         }
         for row in grid.indexedCount..<store.count { score(row, store.coords[row]) }
-        // A cell's places are gathered before any is scored: the loads are independent, so the
-        // memory fetches (the places of a cell lie anywhere in the store) overlap.
-        var gathered: [(index: Int, coord: PlaceStore.Coord)] = []
-        gathered.reserveCapacity(64)
+        // The places of a class's cells, read in one tight loop before any is scored (`gather`).
+        var gatheredRows: [UInt32] = []
+        var gatheredCoords: [PlaceStore.Coord] = []
+        var gatheredEnds: [Int] = []
         // Class by class, smallest places first: the cells that may hold a candidate, with the
         // best weight anything in them can have (see PlaceGrid's note), scored best bound first
         // until none can beat the 20th; each class is searched no farther than its largest place
         // could still beat the 20th found so far.
         let bounded = point.latitude.isFinite && point.longitude.isFinite && abs(point.latitude) <= 90
         let wrapped = GeoPoint(latitude: point.latitude, longitude: PlaceStore.wrapLongitude(point.longitude))
-        let cosLat = cos(point.latitude * .pi / 180)
         let maxPrior = store.maxPrior
         var cells: [(bound: Double, distance: Double, cell: Int)] = []
         grid.forEachCell(
@@ -137,27 +157,113 @@ public enum LikelihoodModel {
                 }
                 let radius = Double(grid.cellMaxR[i]) / 10
                 let s = (accuracy * accuracy + radius * radius + baseline * baseline).squareRoot()
-                let dmin = grid.cellDistanceBound(i, c, from: wrapped, cosLat: cosLat)
+                let dmin = grid.cellDistanceBound(i, c, from: wrapped, cosLat: cosPoint, sinLat: sinPoint)
                 guard dmin <= max(spreads * s, floor) else { return }
                 cells.append((maxPrior * exp(-(dmin * dmin) / (2 * s * s)) * (1 + 1e-12), dmin, i))
             },
             classDone: { _ in
                 cells.sort { $0.bound > $1.bound || ($0.bound == $1.bound && $0.distance < $1.distance) }
-                for cell in cells {
-                    if top.count == limit, let last = top.last {
-                        if cell.bound < last.weight { break }
-                        if cell.bound == last.weight && cell.distance > last.distance { continue }
+                // The cells are read ahead in batches of up to `gatherLimit` places, best bound
+                // first, and then scored until the bound stops them. A place's coordinate is a
+                // cache miss (a cell's places lie anywhere in the store), and scoring between
+                // the misses would let only a few be fetched at once; a loop of loads alone keeps
+                // dozens in flight, which matters more than reading a few cells for nothing.
+                var next = 0
+                var stopped = false
+                while next < cells.count && !stopped {
+                    let first = next
+                    next = gather(cells, from: first, grid, store, &gatheredRows, &gatheredCoords, &gatheredEnds)
+                    var start = 0
+                    for j in first..<next {
+                        let cell = cells[j]
+                        let end = gatheredEnds[j - first]
+                        defer { start = end }
+                        if top.count == limit, let last = top.last {
+                            if cell.bound < last.weight {
+                                stopped = true
+                                break
+                            }
+                            if cell.bound == last.weight && cell.distance > last.distance { continue }
+                        }
+                        for g in start..<end { score(Int(gatheredRows[g]), gatheredCoords[g]) }  // safe: rows widen
                     }
-                    gathered.removeAll(keepingCapacity: true)
-                    for k in grid.cellRows(cell.cell) {
-                        let row = Int(grid.order[k])  // safe: stored rows widen
-                        gathered.append((row, store.coords[row]))
-                    }
-                    for g in gathered { score(g.index, g.coord) }
                 }
                 cells.removeAll(keepingCapacity: true)
             })
         return scored(top, store)
+    }
+
+    /// A lower bound, in metres, of `distance(point, place)` as it is computed, from products
+    /// and one square root: the haversine's sines by x − x³/6 (never more than sin x for x in
+    /// 0…π/2), the place's cosine of latitude cos(|φ₁| ∓ δ) by cos φ₁ (1 − δ²/2) ∓ |sin φ₁| δ
+    /// (less δ³/6 when added), and asin t by t; then less 1e-9 of itself and a millimetre for
+    /// rounding. Beyond 1,000 km (where asin near 1 could lose more than that) it returns 0, no
+    /// bound. `phi1`, `cos1` and `sin1` are the point's latitude in radians and its cosine and
+    /// sine, `lng1` its longitude in −180…180; `phi2` the place's latitude in radians and `lng2`
+    /// its longitude in degrees.
+    @inline(__always) static func distanceBound(
+        _ phi1: Double, _ cos1: Double, _ sin1: Double, _ lng1: Double, _ phi2: Double, _ lng2: Double
+    ) -> Double {
+        let dPhi = abs(phi2 - phi1)
+        var dLngDeg = abs(lng2 - lng1)
+        if dLngDeg > 180 { dLngDeg = 360 - dLngDeg }
+        let x = dPhi / 2
+        let y = dLngDeg * .pi / 360
+        let sx = max(0, x - x * x * x / 6)
+        let sy = max(0, y - y * y * y / 6)
+        // cos φ₂ = cos(|φ₁| ∓ δ) = cos φ₁ cos δ ± |sin φ₁| sin δ: minus when the place is
+        // farther from the equator than the point, plus when nearer (also across it).
+        let cosD = cos1 * (1 - dPhi * dPhi / 2)
+        let cos2 = max(
+            0, abs(phi2) <= abs(phi1) ? cosD + abs(sin1) * (dPhi - dPhi * dPhi * dPhi / 6) : cosD - abs(sin1) * dPhi)
+        let h = sx * sx + cos1 * cos2 * sy * sy
+        let d = 2 * earthRadius * h.squareRoot()
+        guard d < 1_000_000 else { return 0 }
+        return max(0, d * (1 - 1e-9) - 1e-3)
+    }
+
+    /// Places read ahead at most, unless one cell holds more.
+    static let gatherLimit = 256
+
+    /// Reads the rows and coordinates of `cells` from index `first` into `rows` and `coords`,
+    /// cell after cell until `gatherLimit` places (at least one cell), with each cell's end in
+    /// `ends`; returns the index after the last cell read.
+    private static func gather(
+        _ cells: [(bound: Double, distance: Double, cell: Int)], from first: Int, _ grid: PlaceGrid,
+        _ store: PlaceStore, _ rows: inout [UInt32], _ coords: inout [PlaceStore.Coord], _ ends: inout [Int]
+    ) -> Int {
+        var last = first
+        var total = 0
+        while last < cells.count {
+            let n = grid.cellRows(cells[last].cell).count
+            if last > first && total + n > gatherLimit { break }
+            total += n
+            last += 1
+        }
+        if rows.count < total {
+            rows = [UInt32](repeating: 0, count: max(total, gatherLimit))
+            coords = [PlaceStore.Coord](repeating: .init(lat: 0, lng: 0, radius: 0, types: 0), count: rows.count)
+        }
+        ends.removeAll(keepingCapacity: true)
+        rows.withUnsafeMutableBufferPointer { r in
+            coords.withUnsafeMutableBufferPointer { c in
+                grid.order.withUnsafeBufferPointer { order in
+                    store.coords.withUnsafeBufferPointer { stored in
+                        var at = 0
+                        for j in first..<last {
+                            for k in grid.cellRows(cells[j].cell) {
+                                let row = order[k]
+                                r[at] = row
+                                c[at] = stored[Int(row)]  // safe: stored rows widen
+                                at += 1
+                            }
+                            ends.append(at)
+                        }
+                    }
+                }
+            }
+        }
+        return last
     }
 
     /// The best places found, best first, with their likelihoods.

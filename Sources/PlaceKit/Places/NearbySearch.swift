@@ -327,6 +327,7 @@ public enum NearbyModel {
         // Nothing is farther than half a circumference: a larger radius enumerates no more.
         let reach = min(radius, earthRadius * .pi * (1 + 1e-9))
         let cosLat = cos(center.latitude * .pi / 180)
+        let sinLat = sin(center.latitude * .pi / 180)
         var cells: [(bound: Double, cell: Int)] = []
         switch settings.rank {
         case .popularity:
@@ -345,7 +346,9 @@ public enum NearbyModel {
                     cells.sort { $0.bound > $1.bound }
                     for cell in cells {
                         if top.isFull && cell.bound < top.last.popularity { break }
-                        guard grid.cellDistanceBound(cell.cell, c, from: center, cosLat: cosLat) <= radius else {
+                        guard
+                            grid.cellDistanceBound(cell.cell, c, from: center, cosLat: cosLat, sinLat: sinLat) <= radius
+                        else {
                             continue
                         }
                         top.visit(cell: cell.cell)
@@ -362,7 +365,7 @@ public enum NearbyModel {
                     return within
                 },
                 { i, c in
-                    let dmin = grid.cellDistanceBound(i, c, from: center, cosLat: cosLat)
+                    let dmin = grid.cellDistanceBound(i, c, from: center, cosLat: cosLat, sinLat: sinLat)
                     if dmin <= within { cells.append((dmin, i)) }
                 },
                 classDone: { _ in

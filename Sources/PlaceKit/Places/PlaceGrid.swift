@@ -38,6 +38,13 @@ import PlaceFormats
 ///   so the places never scored cannot change a number; a cell is skipped only when nothing in
 ///   it can be a candidate or outrank the 20th (bound below its weight, or equal with a nearer
 ///   20th); the bound's arithmetic is the scoring's, monotone, with a metre and 1e-9 of margin.
+/// - What a query pays for, once the cells are few: memory, not arithmetic. A cell's places lie
+///   anywhere in the store, so each one's coordinate is a cache miss. The likelihood query reads
+///   a class's cells ahead in one loop of loads (up to 256 places), so dozens of misses are in
+///   flight at once, before it scores any; and once its list is full it drops a place whose
+///   weight cannot reach the 20th's from a bound of its distance made without trigonometry
+///   (`LikelihoodModel.distanceBound`), as `cellDistanceBound` is. Keeping coordinates in cell
+///   order would save the misses but cost 12 bytes a place.
 /// - Why each cell also carries a popularity bound (`cellBest`: the highest popularity of its
 ///   places, rounded up to a 254th of the highest any place can have, as a Float: 4 bytes a
 ///   cell): Nearby Search (New) ranks by popularity, which no distance bounds; with it, a
@@ -402,6 +409,9 @@ struct PlaceGrid: Sendable {
     ) {
         let lat = min(90, max(-90, point.latitude))
         let lng = PlaceStore.wrapLongitude(point.longitude)
+        let phi0 = lat * .pi / 180
+        let sin0 = sin(phi0)
+        let cos0 = cos(phi0)
         for step in 0..<Self.classCount {
             let c = largestFirst ? Self.classCount - 1 - step : step
             guard classCells[c] < classCells[c + 1] else { continue }
@@ -422,7 +432,7 @@ struct PlaceGrid: Sendable {
             var full = latLo <= -90 || latHi >= 90 || rho >= .pi / 2
             var half = 180.0
             if !full {
-                let x = sin(rho) / cos(lat * .pi / 180)
+                let x = sin(rho) / cos0
                 if x >= 1 {
                     full = true
                 } else {
@@ -458,9 +468,6 @@ struct PlaceGrid: Sendable {
             // Each grid row gets the disc's exact longitude half-width over the row's latitudes
             // (widest at the latitude where the disc's edge runs north–south), which skips the
             // cells in the corners of the disc's bounding box.
-            let phi0 = lat * .pi / 180
-            let sin0 = sin(phi0)
-            let cos0 = cos(phi0)
             let cosRho = cos(rho)
             let widest = asin(max(-1, min(1, sin0 / cosRho)))
             for row in rowLo...rowHi {
@@ -503,10 +510,13 @@ struct PlaceGrid: Sendable {
     /// A lower bound, in metres, of the great-circle distance (as `distance` computes it) from
     /// `point` to any place in cell `i` of class `c`: the haversine of the cell's nearest
     /// latitude difference and longitude difference, with the cosine of its latitude farther
-    /// from the equator, less 1e-9 and a metre for rounding (asin near a half turn loses
-    /// a fraction of a metre). `point` has a latitude in −90…90 and a longitude in −180…180;
-    /// `cosLat` is the cosine of its latitude in radians.
-    func cellDistanceBound(_ i: Int, _ c: Int, from point: GeoPoint, cosLat: Double) -> Double {
+    /// from the equator, less 1e-9 and a metre for rounding (asin near a half turn loses a
+    /// fraction of a metre). It is worked out without trigonometry, each term by a smaller
+    /// one: sin x by x − x³/6, asin t by t, and the cell's cosine, within 0.01 radians of the
+    /// point's latitude, by cos(|φ| + δ) ≥ cos φ (1 − δ²/2) − |sin φ| δ (by cosines farther
+    /// off). `point` has a latitude in −90…90 and a longitude in −180…180; `cosLat` and
+    /// `sinLat` are the cosine and sine of its latitude in radians.
+    func cellDistanceBound(_ i: Int, _ c: Int, from point: GeoPoint, cosLat: Double, sinLat: Double) -> Double {
         let k = cellKeys[i]
         let row = Int64((k >> 20) & 0xFFFFF)  // safe: masked to 20 bits
         let col = Int64(k & 0xFFFFF)  // safe: masked to 20 bits
@@ -525,11 +535,19 @@ struct PlaceGrid: Sendable {
             }
             dLng = min(around(lng0), around(lng1))
         }
-        let sLat = sin(dLat * .pi / 360)
-        let sLng = sin(dLng * .pi / 360)
-        let cosCell = max(0, min(cos(lat0 * .pi / 180), cos(lat1 * .pi / 180)))
-        let h = sLat * sLat + cosLat * cosCell * sLng * sLng
-        let d = 2 * earthRadius * asin(min(1, h.squareRoot()))
+        let x = dLat * .pi / 360
+        let y = dLng * .pi / 360
+        let sLat = max(0, x - x * x * x / 6)
+        let sLng = max(0, y - y * y * y / 6)
+        var cosCell = cosLat
+        let farther = (max(abs(lat0), abs(lat1)) - abs(point.latitude)) * .pi / 180
+        if farther > 0.01 {
+            cosCell = min(cos(lat0 * .pi / 180), cos(lat1 * .pi / 180))
+        } else if farther > 0 {
+            cosCell = cosLat * (1 - farther * farther / 2) - abs(sinLat) * farther
+        }
+        let h = sLat * sLat + cosLat * max(0, cosCell) * sLng * sLng
+        let d = 2 * earthRadius * min(1, h.squareRoot())
         return max(0, d * (1 - 1e-9) - 1)
     }
 }

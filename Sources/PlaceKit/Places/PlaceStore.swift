@@ -1,5 +1,11 @@
 import PlaceFormats
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The places the simulated Places service searches, stored compactly so that a million of them
 /// fit in well under 64 bytes each, with a spatial index (`PlaceGrid`) so that a likelihood
 /// query touches only the places near the fix.
@@ -71,6 +77,9 @@ public struct PlaceStore: Sendable {
     /// strings of a type list cost two bytes per place, and its prior is looked up, not computed.
     var typeLists: [[String]] = [[]]
     var typeListPriors: [Double] = [1.0]
+    /// The natural logarithm of each of `typeListPriors`: what the likelihood query compares a
+    /// place's cheap distance bound with (`LikelihoodModel.rank`).
+    var typeListLogPriors: [Double] = [0.0]
     /// The largest of `typeListPriors`: the prior no place exceeds (the likelihood query's bound).
     var maxPrior = 1.0
     var typeListIndex: [[String]: UInt16] = [[]: 0]
@@ -561,6 +570,7 @@ public struct PlaceStore: Sendable {
         source = mark.source
         while typeLists.count > mark.typeLists { typeListIndex[typeLists.removeLast()] = nil }
         typeListPriors.removeSubrange(mark.typeLists...)
+        typeListLogPriors.removeSubrange(mark.typeLists...)
         maxPrior = mark.maxPrior
         while areaNames.count > mark.areas { areaIndex[areaNames.removeLast()] = nil }
         grid = mark.grid
@@ -634,6 +644,7 @@ public struct PlaceStore: Sendable {
         let i = UInt16(typeLists.count)  // safe: below UInt16.max, checked above
         typeLists.append(types)
         typeListPriors.append(LikelihoodModel.prior(types))
+        typeListLogPriors.append(log(typeListPriors[typeListPriors.count - 1]))
         maxPrior = max(maxPrior, typeListPriors[typeListPriors.count - 1])
         typeListIndex[types] = i
         return i
