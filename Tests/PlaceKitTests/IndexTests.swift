@@ -56,6 +56,53 @@ final class IndexTests: XCTestCase {
 
     private let accuracies = [0.0, 5, 100, 3000, 20_000]
 
+    /// The row index finds the same cells, in the same order, as a binary search of each
+    /// class's keys; and a class whose latitudes span more grid rows than it has places (a city
+    /// and a few places far away) goes without one.
+    func testRowIndexFindsTheSameCellsAsTheBinarySearch() {
+        var rng = SeededRandom(seed: 41)
+        var store = randomStore(
+            20_000, around: GeoPoint(latitude: -33.8688, longitude: 151.2093), spread: 15_000, rng: &rng)
+        var searched = store.grid
+        searched.rowIndexStart = [Int](repeating: -1, count: PlaceGrid.classCount)
+        let used = (0..<PlaceGrid.classCount).filter { store.grid.classCells[$0] < store.grid.classCells[$0 + 1] }
+        XCTAssertGreaterThan(used.count, 5)
+        XCTAssertEqual(used.filter { store.grid.rowIndexStart[$0] >= 0 }, used, "every class with places indexed")
+        func cells(_ grid: PlaceGrid, _ p: GeoPoint, _ r: Double) -> [Int] {
+            var found: [Int] = []
+            grid.forEachCell(around: p, cutoff: { _ in r }) { i, _ in found.append(i) }
+            return found
+        }
+        for round in 0..<400 {
+            let p = destination(
+                from: GeoPoint(latitude: -33.8688, longitude: 151.2093), bearing: rng.unit() * 360,
+                metres: 25_000 * rng.unit())
+            let r = [10.0, 200, 1_500, 12_000][round % 4]
+            let indexed = cells(store.grid, p, r)
+            XCTAssertEqual(indexed, cells(searched, p, r), "round \(round), \(r) m")
+            if r >= 1_500 && distance(p, GeoPoint(latitude: -33.8688, longitude: 151.2093)) < 12_000 {
+                XCTAssertFalse(indexed.isEmpty, "round \(round)")
+            }
+        }
+        // Ten small places in San Francisco: the smallest class now spans 72° of latitude in
+        // rows of 0.001°, more rows than places, so it has no index; the search is still exact.
+        store.merge(
+            (0..<10).map {
+                PlaceRecord(
+                    id: "sf\($0)", name: "SF \($0)", latitude: 37.77 + Double($0) * 1e-3, longitude: -122.42,
+                    types: ["cafe"], radius: 3)
+            }, source: "far")
+        store.rebuildIndex()
+        XCTAssertEqual(store.grid.rowIndexStart[0], -1, "no index for a class of two cities far apart")
+        XCTAssertLessThanOrEqual(store.grid.rowFirstCell.count, store.count, "at most 4 bytes a place")
+        for round in 0..<40 {
+            let p = destination(
+                from: GeoPoint(latitude: -33.8688, longitude: 151.2093), bearing: rng.unit() * 360,
+                metres: 25_000 * rng.unit())
+            for accuracy in [5.0, 100] { assertSameRanking(store, at: p, accuracy: accuracy, "far, round \(round)") }
+        }
+    }
+
     func testMatchesBruteForceInACity() {
         var rng = SeededRandom(seed: 1)
         let centre = GeoPoint(latitude: -33.87, longitude: 151.2)

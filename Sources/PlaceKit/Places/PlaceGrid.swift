@@ -104,6 +104,16 @@ struct PlaceGrid: Sendable {
     /// the world) do not pay 18 bytes of cell for every place.
     var cellE7 = baseCellE7
     static let placesPerCell = 4.0
+    /// Where each grid row's cells begin in `cellKeys`, for the classes that have such an index
+    /// (`rowIndexStart[c] >= 0`): the entries for rows `rowIndexMin[c]` on, one more than the
+    /// class has rows. A query's row then goes straight to its few cells, where a binary search
+    /// of the class's keys took a dependent cache miss at each of its last steps. A class whose
+    /// latitudes span more rows than it has places (two cities far apart, in small cells) has
+    /// none, so the index never costs more than 4 bytes a place.
+    var rowFirstCell: [UInt32] = []
+    var rowIndexStart = [Int](repeating: -1, count: classCount)
+    var rowIndexMin = [Int](repeating: 0, count: classCount)
+    var rowIndexRows = [Int](repeating: 0, count: classCount)
     /// Rows below this are in `order`; the rest are pending.
     var indexedCount = 0
     /// A replaced place moved to another cell: the next `update` rebuilds.
@@ -112,6 +122,7 @@ struct PlaceGrid: Sendable {
     /// Bytes the grid holds (capacity not counted).
     var bytes: Int {
         order.count * 4 + cellKeys.count * 8 + cellStarts.count * 4 + cellMaxR.count * 2 + cellBest.count * 4
+            + rowFirstCell.count * 4
     }
 
     /// A cell's popularity bound from the highest code of its places (popularity × `scale`,
@@ -285,13 +296,27 @@ struct PlaceGrid: Sendable {
         bests.reserveCapacity(n)
         var best = [Double](repeating: 0, count: Self.classCount)
         var scratch: [UInt64] = []
+        var rowFirst: [UInt32] = []
+        var indexStart = [Int](repeating: -1, count: Self.classCount)
+        var indexRows = [Int](repeating: 0, count: Self.classCount)
+        for c in 0..<Self.classCount where rowMax[c] >= rowMin[c] && rowMax[c] - rowMin[c] + 1 <= box[c].count {
+            indexRows[c] = rowMax[c] - rowMin[c] + 1
+        }
+        rowFirst.reserveCapacity(indexRows.reduce(0) { $0 + ($1 > 0 ? $1 + 1 : 0) })
         store.coords.withUnsafeBufferPointer { co in
             codes.withUnsafeBufferPointer { code in
                 newOrder.withUnsafeMutableBufferPointer { o in
                     for c in 0..<Self.classCount {
                         classCells[c] = keys.count
                         guard rowMax[c] >= rowMin[c] else { continue }
+                        if indexRows[c] > 0 { indexStart[c] = rowFirst.count }
+                        defer {
+                            // safe: a cell count, below n < 2^32
+                            if indexRows[c] > 0 { rowFirst.append(UInt32(keys.count)) }
+                        }
                         for r in rowMin[c]...rowMax[c] {
+                            // safe: a cell count, below n < 2^32
+                            if indexRows[c] > 0 { rowFirst.append(UInt32(keys.count)) }
                             let b = base[c] + r - rowMin[c]
                             let lo = b == 0 ? 0 : Int(ends[b - 1])  // safe: bucket ends widen
                             let hi = Int(ends[b])  // safe: bucket ends widen
@@ -332,6 +357,10 @@ struct PlaceGrid: Sendable {
         starts.append(UInt32(n))  // safe: n < 2^32, checked above
         order = newOrder
         cellKeys = keys
+        rowFirstCell = rowFirst
+        rowIndexStart = indexStart
+        rowIndexMin = rowMin.map { $0 == Int.max ? 0 : $0 }
+        rowIndexRows = indexRows
         cellStarts = starts
         cellMaxR = maxRs
         cellBest = bests
@@ -489,16 +518,25 @@ struct PlaceGrid: Sendable {
                         }
                     }
                 }
+                // The row's cells: from the row index, or the class's whole range.
+                var rowStart = first
+                var rowEnd = end
+                if rowIndexStart[c] >= 0 {
+                    let r = row - rowIndexMin[c]
+                    guard r >= 0 && r < rowIndexRows[c] else { continue }
+                    rowStart = Int(rowFirstCell[rowIndexStart[c] + r])  // safe: cell indexes widen
+                    rowEnd = Int(rowFirstCell[rowIndexStart[c] + r + 1])  // safe: cell indexes widen
+                }
                 for (a, b) in rowRanges {
                     let lowKey = Self.key(c, row, a)
                     let highKey = Self.key(c, row, b)
-                    var lo = first
-                    var hi = end
+                    var lo = rowStart
+                    var hi = rowEnd
                     while lo < hi {
                         let mid = (lo + hi) >> 1
                         if cellKeys[mid] < lowKey { lo = mid + 1 } else { hi = mid }
                     }
-                    while lo < end && cellKeys[lo] <= highKey {
+                    while lo < rowEnd && cellKeys[lo] <= highKey {
                         body(lo, c)
                         lo += 1
                     }
