@@ -108,8 +108,8 @@ struct PlaceGrid: Sendable {
     /// (`rowIndexStart[c] >= 0`): the entries for rows `rowIndexMin[c]` on, one more than the
     /// class has rows. A query's row then goes straight to its few cells, where a binary search
     /// of the class's keys took a dependent cache miss at each of its last steps. A class whose
-    /// latitudes span more rows than it has places (two cities far apart, in small cells) has
-    /// none, so the index never costs more than 4 bytes a place.
+    /// latitudes span more than a row for every four of its places (two cities far apart, in
+    /// small cells) has none, so the index never costs more than a byte a place.
     var rowFirstCell: [UInt32] = []
     var rowIndexStart = [Int](repeating: -1, count: classCount)
     var rowIndexMin = [Int](repeating: 0, count: classCount)
@@ -299,7 +299,7 @@ struct PlaceGrid: Sendable {
         var rowFirst: [UInt32] = []
         var indexStart = [Int](repeating: -1, count: Self.classCount)
         var indexRows = [Int](repeating: 0, count: Self.classCount)
-        for c in 0..<Self.classCount where rowMax[c] >= rowMin[c] && rowMax[c] - rowMin[c] + 1 <= box[c].count {
+        for c in 0..<Self.classCount where rowMax[c] >= rowMin[c] && (rowMax[c] - rowMin[c] + 1) * 4 <= box[c].count {
             indexRows[c] = rowMax[c] - rowMin[c] + 1
         }
         rowFirst.reserveCapacity(indexRows.reduce(0) { $0 + ($1 > 0 ? $1 + 1 : 0) })
