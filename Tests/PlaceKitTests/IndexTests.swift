@@ -103,6 +103,39 @@ final class IndexTests: XCTestCase {
         }
     }
 
+    /// Each cell's prior bound is at least the prior of every place in it, and at most the
+    /// store's highest, also after a place is replaced in its cell by one of a higher prior.
+    func testCellPriorBoundsEveryPlaceInTheCell() {
+        var rng = SeededRandom(seed: 42)
+        var store = randomStore(5_000, around: GeoPoint(latitude: 48.8566, longitude: 2.3522), spread: 3_000, rng: &rng)
+        func check(_ message: String) -> Int {
+            let grid = store.grid
+            var tight = 0
+            for i in 0..<grid.cellKeys.count {
+                let bound = grid.priorBound(i, maxPrior: store.maxPrior)
+                XCTAssertLessThanOrEqual(bound, store.maxPrior, message)
+                var highest = 0.0
+                for k in grid.cellRows(i) { highest = max(highest, store.prior(at: Int(grid.order[k]))) }
+                XCTAssertGreaterThanOrEqual(bound, highest, "cell \(i), \(message)")
+                if bound < store.maxPrior { tight += 1 }
+            }
+            return tight
+        }
+        XCTAssertGreaterThan(check("as built"), 0, "some cells bounded below the store's highest prior")
+        // A café replaced, in place, by a tourist attraction (prior 1.5): its cell's bound rises.
+        let row = (0..<store.count).first { store.prior(at: $0) == 1.2 }!
+        var place = store.place(at: row)
+        place.types = ["tourist_attraction"]
+        store.merge(
+            [
+                PlaceRecord(
+                    id: place.id, name: place.name, latitude: place.coordinate.latitude,
+                    longitude: place.coordinate.longitude, types: place.types, radius: place.radius)
+            ], source: "random")
+        XCTAssertEqual(store.prior(at: row), 1.5)
+        _ = check("after the replacement")
+    }
+
     func testMatchesBruteForceInACity() {
         var rng = SeededRandom(seed: 1)
         let centre = GeoPoint(latitude: -33.87, longitude: 151.2)

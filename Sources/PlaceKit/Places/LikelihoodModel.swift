@@ -159,7 +159,8 @@ public enum LikelihoodModel {
                 let s = (accuracy * accuracy + radius * radius + baseline * baseline).squareRoot()
                 let dmin = grid.cellDistanceBound(i, c, from: wrapped, cosLat: cosPoint, sinLat: sinPoint)
                 guard dmin <= max(spreads * s, floor) else { return }
-                cells.append((maxPrior * exp(-(dmin * dmin) / (2 * s * s)) * (1 + 1e-12), dmin, i))
+                let prior = grid.priorBound(i, maxPrior: maxPrior)
+                cells.append((prior * exp(-(dmin * dmin) / (2 * s * s)) * (1 + 1e-12), dmin, i))
             },
             classDone: { _ in
                 cells.sort { $0.bound > $1.bound || ($0.bound == $1.bound && $0.distance < $1.distance) }

@@ -24,11 +24,12 @@ import PlaceFormats
 ///   differ at most twofold but for the first and last), each class's cells are sized to its
 ///   search (0.001° ≈ 110 m for small places … 0.064°), and a class is enumerated with the cutoff
 ///   of its largest place: a few dozen cells per class, whatever the largest place of all.
-/// - Why each cell carries its largest radius (`cellMaxR`): the class bound only says which
-///   cells to look at. A cell whose nearest possible point (`cellDistanceBound`, a lower bound
-///   of the haversine distance to anything in it) lies beyond max(3 s, 200 m) of its own
-///   largest place holds no candidate, and the best weight anything in it can reach is
-///   `maxPrior · exp(−dmin² / 2 s²)` with that s. The likelihood query (`LikelihoodModel.rank`)
+/// - Why each cell carries its largest radius (`cellMaxR`) and its highest prior
+///   (`cellPrior`, one byte): the class bound only says which cells to look at. A cell whose
+///   nearest possible point (`cellDistanceBound`, a lower bound of the haversine distance to
+///   anything in it) lies beyond max(3 s, 200 m) of its own largest place holds no candidate,
+///   and the best weight anything in it can reach is `prior · exp(−dmin² / 2 s²)` with that s
+///   and the cell's prior. The likelihood query (`LikelihoodModel.rank`)
 ///   goes class by class, smallest places first, scores each class's cells best bound first
 ///   and stops at the first whose bound cannot beat the 20th place so far; and it enumerates a
 ///   class's cells no farther than where its largest place could still beat that 20th
@@ -93,6 +94,11 @@ struct PlaceGrid: Sendable {
     /// At least the popularity (`PopularityModel`) of every place in each cell
     /// (`popularityBound`): what Nearby Search (New) ranks cells by (`NearbyModel`'s note).
     var cellBest: [Float] = []
+    /// The highest prior of each cell's places in hundredths, rounded up (255: 2.55 or more):
+    /// with the cell's nearest point and largest radius, the best weight anything in it can
+    /// have (`priorBound`). A bound by the store's highest prior (a tourist attraction's 1.5)
+    /// kept cells of cafés and shops in the likelihood query long after they could not place.
+    var cellPrior: [UInt8] = []
     /// The highest `cellBest` of each class: a class below the 20th place is not enumerated.
     var classBest = [Double](repeating: 0, count: classCount)
     /// The first cell of each class; `classCount + 1` entries.
@@ -122,6 +128,7 @@ struct PlaceGrid: Sendable {
     /// Bytes the grid holds (capacity not counted).
     var bytes: Int {
         order.count * 4 + cellKeys.count * 8 + cellStarts.count * 4 + cellMaxR.count * 2 + cellBest.count * 4
+            + cellPrior.count
             + rowFirstCell.count * 4
     }
 
@@ -135,6 +142,17 @@ struct PlaceGrid: Sendable {
     @inline(__always) static func roundedUp(_ x: Double) -> Float {
         let f = Float(x)
         return Double(f) < x ? f.nextUp : f
+    }
+
+    /// A cell's prior code (`cellPrior`) for a place of prior `prior`.
+    @inline(__always) static func priorCode(_ prior: Double) -> UInt8 {
+        UInt8(truncatingIfNeeded: clampedInt((prior * 100).rounded(.up), 0...255))
+    }
+
+    /// At least the prior of every place in cell `i`, and at most `maxPrior`, the store's highest.
+    @inline(__always) func priorBound(_ i: Int, maxPrior: Double) -> Double {
+        let code = cellPrior[i]
+        return code == 255 ? maxPrior : min(maxPrior, Double(code) / 100 * (1 + 1e-9))
     }
 
     @inline(__always) static func sizeClass(_ radius: UInt16) -> Int {
@@ -164,7 +182,9 @@ struct PlaceGrid: Sendable {
 
     /// Row `row`, indexed or pending, now holds a place at `new` whose popularity is
     /// `popularity`.
-    mutating func replaced(row: Int, old: PlaceStore.Coord, new: PlaceStore.Coord, popularity: Double) {
+    mutating func replaced(
+        row: Int, old: PlaceStore.Coord, new: PlaceStore.Coord, popularity: Double, prior: Double
+    ) {
         let c = Self.sizeClass(new.radius)
         classMax[c] = max(classMax[c], new.radius)
         guard row < indexedCount && !stale else { return }
@@ -182,6 +202,7 @@ struct PlaceGrid: Sendable {
             if lo < cellKeys.count && cellKeys[lo] == k {
                 cellMaxR[lo] = max(cellMaxR[lo], new.radius)
                 cellBest[lo] = max(cellBest[lo], Self.roundedUp(popularity))
+                cellPrior[lo] = max(cellPrior[lo], Self.priorCode(prior))
                 classBest[c] = max(classBest[c], Double(cellBest[lo]))
             } else {
                 stale = true
@@ -220,6 +241,7 @@ struct PlaceGrid: Sendable {
         cellStarts = []
         cellMaxR = []
         cellBest = []
+        cellPrior = []
         var rowMin = [Int](repeating: Int.max, count: Self.classCount)
         var rowMax = [Int](repeating: -1, count: Self.classCount)
         var maxR = [UInt16](repeating: 0, count: Self.classCount)
@@ -290,6 +312,9 @@ struct PlaceGrid: Sendable {
         var starts: [UInt32] = []
         var maxRs: [UInt16] = []
         var bests: [Float] = []
+        var cellPriors: [UInt8] = []
+        cellPriors.reserveCapacity(n)
+        let priorCodes = priors.map { Self.priorCode($0) }
         keys.reserveCapacity(n)
         starts.reserveCapacity(n + 1)
         maxRs.reserveCapacity(n)
@@ -335,6 +360,7 @@ struct PlaceGrid: Sendable {
                                 if col != last {
                                     if last >= 0 { bests.append(Self.popularityBound(cellCode, scale)) }
                                     keys.append(Self.key(c, r, col))
+                                    cellPriors.append(0)
                                     starts.append(UInt32(lo + j))  // safe: below n < 2^32
                                     maxRs.append(0)
                                     cellCode = 0
@@ -342,6 +368,9 @@ struct PlaceGrid: Sendable {
                                 }
                                 let radius = co[Int(row)].radius  // safe: stored rows widen
                                 if radius > maxRs[maxRs.count - 1] { maxRs[maxRs.count - 1] = radius }
+                                // safe: stored rows and type indexes widen
+                                let pc = priorCodes[Int(co[Int(row)].types)]
+                                if pc > cellPriors[cellPriors.count - 1] { cellPriors[cellPriors.count - 1] = pc }
                                 cellCode = max(cellCode, code[Int(row)])  // safe: stored rows widen
                             }
                             bests.append(Self.popularityBound(cellCode, scale))
@@ -364,6 +393,7 @@ struct PlaceGrid: Sendable {
         cellStarts = starts
         cellMaxR = maxRs
         cellBest = bests
+        cellPrior = cellPriors
         classBest = best
         classMax = maxR
         indexedCount = n

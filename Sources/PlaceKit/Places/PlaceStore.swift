@@ -518,7 +518,9 @@ public struct PlaceStore: Sendable {
             }
             coords[row] = coord
             slots[row] = slot
-            grid.replaced(row: row, old: old, new: coord, popularity: popularity(row, coord))
+            grid.replaced(
+                row: row, old: old, new: coord, popularity: popularity(row, coord),
+                prior: typeListPriors[Int(coord.types)])  // safe: stored indexes widen
             return row
         }
         let row = coords.count
