@@ -22,6 +22,18 @@ public func distance(_ a: GeoPoint, _ b: GeoPoint) -> Double {
     return 2 * earthRadius * asin(min(1, sqrt(h)))
 }
 
+/// sin x from below, without trigonometry: x − x³/6, never more than sin x for x in 0…π/2,
+/// and never below 0. The distance bounds (`LikelihoodModel.distanceBound`,
+/// `PlaceGrid.cellDistanceBound`) use it for the haversine's sines.
+@inline(__always) func sineBelow(_ x: Double) -> Double { max(0, x - x * x * x / 6) }
+
+/// cos(|φ| + δ) from below, without trigonometry, for δ ≥ 0 (the cosine of a latitude δ
+/// farther from the equator than φ): cos φ cos δ − |sin φ| sin δ ≥ cos φ (1 − δ²/2) − |sin φ| δ.
+/// `cosPhi` and `sinPhi` are φ's cosine and sine. It may be negative; callers clamp it at 0.
+@inline(__always) func cosineFartherBelow(cosPhi: Double, sinPhi: Double, by delta: Double) -> Double {
+    cosPhi * (1 - delta * delta / 2) - abs(sinPhi) * delta
+}
+
 /// The point `metres` away from `origin` in direction `bearing` (degrees clockwise from north).
 public func destination(from origin: GeoPoint, bearing: Double, metres: Double) -> GeoPoint {
     let d = metres / earthRadius

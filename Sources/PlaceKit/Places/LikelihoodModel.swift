@@ -210,13 +210,15 @@ public enum LikelihoodModel {
         if dLngDeg > 180 { dLngDeg = 360 - dLngDeg }
         let x = dPhi / 2
         let y = dLngDeg * .pi / 360
-        let sx = max(0, x - x * x * x / 6)
-        let sy = max(0, y - y * y * y / 6)
+        let sx = sineBelow(x)
+        let sy = sineBelow(y)
         // cos φ₂ = cos(|φ₁| ∓ δ) = cos φ₁ cos δ ± |sin φ₁| sin δ: minus when the place is
         // farther from the equator than the point, plus when nearer (also across it).
-        let cosD = cos1 * (1 - dPhi * dPhi / 2)
         let cos2 = max(
-            0, abs(phi2) <= abs(phi1) ? cosD + abs(sin1) * (dPhi - dPhi * dPhi * dPhi / 6) : cosD - abs(sin1) * dPhi)
+            0,
+            abs(phi2) <= abs(phi1)
+                ? cos1 * (1 - dPhi * dPhi / 2) + abs(sin1) * (dPhi - dPhi * dPhi * dPhi / 6)
+                : cosineFartherBelow(cosPhi: cos1, sinPhi: sin1, by: dPhi))
         let h = sx * sx + cos1 * cos2 * sy * sy
         let d = 2 * earthRadius * h.squareRoot()
         guard d < 1_000_000 else { return 0 }

@@ -605,14 +605,14 @@ struct PlaceGrid: Sendable {
         }
         let x = dLat * .pi / 360
         let y = dLng * .pi / 360
-        let sLat = max(0, x - x * x * x / 6)
-        let sLng = max(0, y - y * y * y / 6)
+        let sLat = sineBelow(x)
+        let sLng = sineBelow(y)
         var cosCell = cosLat
         let farther = (max(abs(lat0), abs(lat1)) - abs(point.latitude)) * .pi / 180
         if farther > 0.01 {
             cosCell = min(cos(lat0 * .pi / 180), cos(lat1 * .pi / 180))
         } else if farther > 0 {
-            cosCell = cosLat * (1 - farther * farther / 2) - abs(sinLat) * farther
+            cosCell = cosineFartherBelow(cosPhi: cosLat, sinPhi: sinLat, by: farther)
         }
         let h = sLat * sLat + cosLat * max(0, cosCell) * sLng * sLng
         let d = 2 * earthRadius * min(1, h.squareRoot())
