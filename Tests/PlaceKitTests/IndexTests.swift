@@ -103,6 +103,51 @@ final class IndexTests: XCTestCase {
         }
     }
 
+    /// `firstCell` (a guess from the row's end keys, a gallop, a binary search of the bracket)
+    /// finds the same cell as a plain binary search, for every key in and around the cells of
+    /// even, clustered and lopsided rows, any slice of them, and rows too short to guess in.
+    func testFirstCellIsTheLowerBound() {
+        var rng = SeededRandom(seed: 7)
+        func lowerBound(_ keys: [UInt64], _ key: UInt64, _ lo: Int, _ hi: Int) -> Int {
+            var a = lo
+            var b = hi
+            while a < b {
+                let mid = (a + b) >> 1
+                if keys[mid] < key { a = mid + 1 } else { b = mid }
+            }
+            return a
+        }
+        var layouts: [[UInt64]] = []
+        for n in [0, 1, 2, 8, 9, 10, 17, 100, 3_000] {
+            // Even: every third column.
+            layouts.append((0..<n).map { UInt64($0) * 3 + 5 })
+            // Clustered: two dense groups far apart.
+            layouts.append((0..<n).map { $0 < n / 2 ? UInt64($0) : 900_000 + UInt64($0) })
+            // Lopsided: gaps that grow geometrically, one cell far off at the end.
+            layouts.append((0..<n).map { $0 == n - 1 ? 100_000_000 : UInt64($0 * $0) })
+            // Random columns.
+            var cols = Set<UInt64>()
+            while cols.count < n { cols.insert(UInt64(rng.below(1 << 20))) }  // safe: a small bound
+            layouts.append(cols.sorted())
+        }
+        var checked = 0
+        for keys in layouts {
+            var grid = PlaceGrid()
+            grid.cellKeys = keys
+            let probes = Set(keys.flatMap { [$0 &- 1, $0, $0 + 1] } + [0, 2_000_000])
+            let slices = [(0, keys.count), (keys.count / 3, keys.count), (0, keys.count * 2 / 3)]
+            for (lo, hi) in slices {
+                for key in probes {
+                    XCTAssertEqual(
+                        grid.firstCell(atLeast: key, from: lo, to: hi), lowerBound(keys, key, lo, hi),
+                        "\(keys.count) cells, \(lo)..<\(hi), key \(key)")
+                    checked += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 50_000)
+    }
+
     /// Each cell's prior bound is at least the prior of every place in it, and at most the
     /// store's highest, also after a place is replaced in its cell by one of a higher prior.
     func testCellPriorBoundsEveryPlaceInTheCell() {

@@ -70,6 +70,14 @@ final class PlaceStoreTests: XCTestCase {
             PlaceRecord(id: String(repeating: "i", count: 200), name: long, latitude: 0, longitude: 0), source: "x")
         XCTAssertEqual(store.place(at: 2).name, long)
         XCTAssertEqual(store.index(ofID: String(repeating: "i", count: 200)), 2)
+        // Places read together (a likelihood list) are the places read one by one, in any order
+        // and with repeats; a derived ID is derived the same.
+        store.add(PlaceRecord(name: "Derived", latitude: -33.9, longitude: 151.2, types: ["cafe"]), source: "y")
+        XCTAssertTrue(store.id(at: 3).hasPrefix("p:"))
+        for rows in [[], [3], [3, 0, 2, 1], [1, 1, 0, 3, 2, 2]] {
+            XCTAssertEqual(store.places(at: rows), rows.map { store.place(at: $0) }, "\(rows)")
+        }
+        XCTAssertEqual(store.place(at: 3).id, store.id(at: 3))
     }
 
     func testDerivedIDsAreStableAndDistinct() {

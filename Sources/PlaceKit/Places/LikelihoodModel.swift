@@ -126,10 +126,8 @@ public enum LikelihoodModel {
             return scored(top, store)
         }
         for row in grid.indexedCount..<store.count { score(row, store.coords[row]) }
-        // The places of a class's cells, read in one tight loop before any is scored (`gather`).
-        var gatheredRows: [UInt32] = []
-        var gatheredCoords: [PlaceStore.Coord] = []
-        var gatheredEnds: [Int] = []
+        // The places of a class's cells, read ahead before any is scored.
+        var ahead = PlaceGrid.ReadAhead()
         // Class by class, smallest places first: the cells that may hold a candidate, with the
         // best weight anything in them can have (see PlaceGrid's note), scored best bound first
         // until none can beat the 20th; each class is searched no farther than its largest place
@@ -137,7 +135,9 @@ public enum LikelihoodModel {
         let bounded = point.latitude.isFinite && point.longitude.isFinite && abs(point.latitude) <= 90
         let wrapped = GeoPoint(latitude: point.latitude, longitude: PlaceStore.wrapLongitude(point.longitude))
         let maxPrior = store.maxPrior
-        var cells: [(bound: Double, distance: Double, cell: Int)] = []
+        // Each cell's range in the grid's order is read with its other numbers, so that its
+        // cache miss is taken with theirs rather than when the cell is read ahead.
+        var cells: [(bound: Double, distance: Double, cell: Int, places: Range<Int>)] = []
         grid.forEachCell(
             around: point,
             cutoff: { _, maxRadius in
@@ -152,7 +152,7 @@ public enum LikelihoodModel {
             },
             { i, c in
                 guard bounded else {
-                    cells.append((.infinity, 0, i))
+                    cells.append((.infinity, 0, i, grid.cellRows(i)))
                     return
                 }
                 let radius = Double(grid.cellMaxR[i]) / 10
@@ -160,24 +160,21 @@ public enum LikelihoodModel {
                 let dmin = grid.cellDistanceBound(i, c, from: wrapped, cosLat: cosPoint, sinLat: sinPoint)
                 guard dmin <= max(spreads * s, floor) else { return }
                 let prior = grid.priorBound(i, maxPrior: maxPrior)
-                cells.append((prior * exp(-(dmin * dmin) / (2 * s * s)) * (1 + 1e-12), dmin, i))
+                cells.append((prior * exp(-(dmin * dmin) / (2 * s * s)) * (1 + 1e-12), dmin, i, grid.cellRows(i)))
             },
             classDone: { _ in
                 cells.sort { $0.bound > $1.bound || ($0.bound == $1.bound && $0.distance < $1.distance) }
-                // The cells are read ahead in batches of up to `gatherLimit` places, best bound
-                // first, and then scored until the bound stops them. A place's coordinate is a
-                // cache miss (a cell's places lie anywhere in the store), and scoring between
-                // the misses would let only a few be fetched at once; a loop of loads alone keeps
-                // dozens in flight, which matters more than reading a few cells for nothing.
+                // The cells are read ahead (`PlaceGrid.ReadAhead`), best bound first, and then
+                // scored until the bound stops them.
                 var next = 0
                 var stopped = false
                 while next < cells.count && !stopped {
                     let first = next
-                    next = gather(cells, from: first, grid, store, &gatheredRows, &gatheredCoords, &gatheredEnds)
+                    next = ahead.next(cells, from: first, places: \.places, grid: grid, store: store)
                     var start = 0
                     for j in first..<next {
                         let cell = cells[j]
-                        let end = gatheredEnds[j - first]
+                        let end = ahead.ends[j - first]
                         defer { start = end }
                         if top.count == limit, let last = top.last {
                             if cell.bound < last.weight {
@@ -186,7 +183,7 @@ public enum LikelihoodModel {
                             }
                             if cell.bound == last.weight && cell.distance > last.distance { continue }
                         }
-                        for g in start..<end { score(Int(gatheredRows[g]), gatheredCoords[g]) }  // safe: rows widen
+                        for g in start..<end { score(Int(ahead.rows[g]), ahead.coords[g]) }  // safe: rows widen
                     }
                 }
                 cells.removeAll(keepingCapacity: true)
@@ -225,59 +222,16 @@ public enum LikelihoodModel {
         return max(0, d * (1 - 1e-9) - 1e-3)
     }
 
-    /// Places read ahead at most, unless one cell holds more.
-    static let gatherLimit = 256
-
-    /// Reads the rows and coordinates of `cells` from index `first` into `rows` and `coords`,
-    /// cell after cell until `gatherLimit` places (at least one cell), with each cell's end in
-    /// `ends`; returns the index after the last cell read.
-    private static func gather(
-        _ cells: [(bound: Double, distance: Double, cell: Int)], from first: Int, _ grid: PlaceGrid,
-        _ store: PlaceStore, _ rows: inout [UInt32], _ coords: inout [PlaceStore.Coord], _ ends: inout [Int]
-    ) -> Int {
-        var last = first
-        var total = 0
-        while last < cells.count {
-            let n = grid.cellRows(cells[last].cell).count
-            if last > first && total + n > gatherLimit { break }
-            total += n
-            last += 1
-        }
-        if rows.count < total {
-            rows = [UInt32](repeating: 0, count: max(total, gatherLimit))
-            coords = [PlaceStore.Coord](repeating: .init(lat: 0, lng: 0, radius: 0, types: 0), count: rows.count)
-        }
-        ends.removeAll(keepingCapacity: true)
-        rows.withUnsafeMutableBufferPointer { r in
-            coords.withUnsafeMutableBufferPointer { c in
-                grid.order.withUnsafeBufferPointer { order in
-                    store.coords.withUnsafeBufferPointer { stored in
-                        var at = 0
-                        for j in first..<last {
-                            for k in grid.cellRows(cells[j].cell) {
-                                let row = order[k]
-                                r[at] = row
-                                c[at] = stored[Int(row)]  // safe: stored rows widen
-                                at += 1
-                            }
-                            ends.append(at)
-                        }
-                    }
-                }
-            }
-        }
-        return last
-    }
-
     /// The best places found, best first, with their likelihoods.
     private static func scored(
         _ top: [(index: Int, distance: Double, spread: Double, prior: Double, weight: Double)], _ store: PlaceStore
     ) -> [Scored] {
         let total = top.reduce(0) { $0 + $1.weight } + SimulationChoices.elsewhereWeight
-        return top.map {
+        let places = store.places(at: top.map(\.index))
+        return zip(top, places).map { found, place in
             Scored(
-                place: store.place(at: $0.index), index: $0.index, distance: $0.distance, spread: $0.spread,
-                prior: $0.prior, weight: $0.weight, likelihood: $0.weight / total)
+                place: place, index: found.index, distance: found.distance, spread: found.spread,
+                prior: found.prior, weight: found.weight, likelihood: found.weight / total)
         }
     }
 

@@ -175,10 +175,15 @@ public enum PopularityModel {
 /// - Per place, the work is integer reads and a few multiplications before any trigonometry:
 ///   the type filters are decided once per distinct type list of the store (a place stores its
 ///   list's index) and then read as one byte; the popularity is the stored list's prior, the
-///   stored rating and the stored radius; by popularity, a place that cannot beat the last is
-///   dropped before its distance is computed; the distance (haversine) only after the cheap
-///   latitude test (R·|Δφ| never exceeds it). The ID, a string the store builds, is read only
-///   to break an exact tie of popularity and distance.
+///   stored rating and the stored radius; by popularity, a place that cannot beat the last
+///   even with the best rating is dropped before its distance is computed, and a place outside
+///   the circle before its rating is read (its slot is a cache miss the circle test does not
+///   need: in a sparse area the list never fills and every place of the cells meets it); the
+///   distance (haversine) only after the cheap latitude test (R·|Δφ| never exceeds it). The
+///   ID, a string the store builds, is read only to break an exact tie of popularity and
+///   distance. A class's cells are sorted with their ranges of places already read, then read
+///   ahead a few hundred places at a time (`PlaceGrid.ReadAhead`), as the likelihood query
+///   reads them; a cell outside the circle is dropped before it is sorted.
 /// - Exactness: a cell or class is skipped only when nothing in it can be in the circle or
 ///   enter the list (its bound strictly below the last place's popularity, or its nearest
 ///   point strictly beyond the last place's distance); bounds are upper bounds of the same
@@ -228,7 +233,6 @@ public enum NearbyModel {
         let latitudeBound: Double
         let metresPerDegree = earthRadius * .pi / 180
         var list: [(index: Int, distance: Double, popularity: Double)] = []
-        var gathered: [(row: Int, coord: PlaceStore.Coord)] = []
 
         init(_ store: PlaceStore, center: GeoPoint, settings: NearbySettings) {
             self.store = store
@@ -241,7 +245,6 @@ public enum NearbyModel {
             verdicts = filtered ? [UInt8](repeating: 0, count: store.typeLists.count) : []
             latitudeBound = settings.radius * (1 + 1e-9)
             list.reserveCapacity(limit + 1)
-            gathered.reserveCapacity(64)
         }
 
         var isFull: Bool { list.count >= limit }
@@ -272,11 +275,14 @@ public enum NearbyModel {
                 {
                     return
                 }
-                let p = store.popularity(row, c)
-                if isFull && p < last.popularity { return }
+                // Then the circle, also from what is read already: a place outside it never
+                // needs its slot (a cache miss) read for its rating. A list not yet full (a
+                // sparse area) meets every place of its cells here.
                 if abs(latitude - center.latitude) * metresPerDegree > latitudeBound { return }
                 let d = distance(center, GeoPoint(latitude: latitude, longitude: Double(c.lng) / 1e7))
                 guard d <= radius else { return }
+                let p = store.popularity(row, c)
+                if isFull && p < last.popularity { return }
                 insert((row, d, p))
             } else {
                 if abs(latitude - center.latitude) * metresPerDegree > latitudeBound { return }
@@ -304,15 +310,26 @@ public enum NearbyModel {
             if list.count > limit { list.removeLast() }
         }
 
-        /// A cell's places lie anywhere in the store: their coordinates are read first, all of
-        /// them, so that the memory fetches overlap, then looked at.
-        mutating func visit(cell: Int) {
-            gathered.removeAll(keepingCapacity: true)
-            for k in store.grid.cellRows(cell) {
-                let row = Int(store.grid.order[k])  // safe: stored rows widen
-                gathered.append((row, store.coords[row]))
+        /// Looks at the places of `cells`, in order, read ahead (`PlaceGrid.ReadAhead`), until a
+        /// cell's bound says that it and all after it cannot change the list: a popularity below
+        /// the last place's (by popularity), a distance beyond it (by distance).
+        mutating func visit(
+            _ cells: [(bound: Double, cell: Int, places: Range<Int>)], _ ahead: inout PlaceGrid.ReadAhead
+        ) {
+            var next = 0
+            while next < cells.count {
+                let first = next
+                next = ahead.next(cells, from: first, places: \.places, grid: store.grid, store: store)
+                var start = 0
+                for j in first..<next {
+                    let bound = cells[j].bound
+                    if isFull && (rank == .popularity ? bound < last.popularity : bound > last.distance) { return }
+                    let end = ahead.ends[j - first]
+                    // safe: stored rows widen
+                    for g in start..<end { consider(Int(ahead.rows[g]), ahead.coords[g]) }
+                    start = end
+                }
             }
-            for g in gathered { consider(g.row, g.coord) }
         }
     }
 
@@ -328,7 +345,9 @@ public enum NearbyModel {
         let reach = min(radius, earthRadius * .pi * (1 + 1e-9))
         let cosLat = cos(center.latitude * .pi / 180)
         let sinLat = sin(center.latitude * .pi / 180)
-        var cells: [(bound: Double, cell: Int)] = []
+        // Each cell with its range of places in the grid's order, read with its other numbers.
+        var cells: [(bound: Double, cell: Int, places: Range<Int>)] = []
+        var ahead = PlaceGrid.ReadAhead()
         switch settings.rank {
         case .popularity:
             grid.forEachCell(
@@ -337,22 +356,18 @@ public enum NearbyModel {
                     // A class whose best place cannot beat the last so far: not enumerated.
                     top.isFull && grid.classBest[c] < top.last.popularity ? -1 : reach
                 },
-                { i, _ in
-                    // A cell that cannot beat the last place so far is not even sorted.
+                { i, c in
+                    // A cell that cannot beat the last place so far, or that lies outside the
+                    // circle, is not even sorted.
                     let bound = Double(grid.cellBest[i])
-                    if !top.isFull || bound >= top.last.popularity { cells.append((bound, i)) }
+                    guard !top.isFull || bound >= top.last.popularity,
+                        grid.cellDistanceBound(i, c, from: center, cosLat: cosLat, sinLat: sinLat) <= radius
+                    else { return }
+                    cells.append((bound, i, grid.cellRows(i)))
                 },
-                classDone: { c in
+                classDone: { _ in
                     cells.sort { $0.bound > $1.bound }
-                    for cell in cells {
-                        if top.isFull && cell.bound < top.last.popularity { break }
-                        guard
-                            grid.cellDistanceBound(cell.cell, c, from: center, cosLat: cosLat, sinLat: sinLat) <= radius
-                        else {
-                            continue
-                        }
-                        top.visit(cell: cell.cell)
-                    }
+                    top.visit(cells, &ahead)
                     cells.removeAll(keepingCapacity: true)
                 }, largestFirst: true)
         case .distance:
@@ -366,19 +381,17 @@ public enum NearbyModel {
                 },
                 { i, c in
                     let dmin = grid.cellDistanceBound(i, c, from: center, cosLat: cosLat, sinLat: sinLat)
-                    if dmin <= within { cells.append((dmin, i)) }
+                    if dmin <= within { cells.append((dmin, i, grid.cellRows(i))) }
                 },
                 classDone: { _ in
                     cells.sort { $0.bound < $1.bound }
-                    for cell in cells {
-                        if top.isFull && cell.bound > top.last.distance { break }
-                        top.visit(cell: cell.cell)
-                    }
+                    top.visit(cells, &ahead)
                     cells.removeAll(keepingCapacity: true)
                 })
         }
-        return top.list.map {
-            Found(place: store.place(at: $0.index), index: $0.index, distance: $0.distance, popularity: $0.popularity)
+        let places = store.places(at: top.list.map(\.index))
+        return zip(top.list, places).map { found, place in
+            Found(place: place, index: found.index, distance: found.distance, popularity: found.popularity)
         }
     }
 

@@ -40,12 +40,15 @@ import PlaceFormats
 ///   it can be a candidate or outrank the 20th (bound below its weight, or equal with a nearer
 ///   20th); the bound's arithmetic is the scoring's, monotone, with a metre and 1e-9 of margin.
 /// - What a query pays for, once the cells are few: memory, not arithmetic. A cell's places lie
-///   anywhere in the store, so each one's coordinate is a cache miss. The likelihood query reads
-///   a class's cells ahead in one loop of loads (up to 256 places), so dozens of misses are in
-///   flight at once, before it scores any; and once its list is full it drops a place whose
-///   weight cannot reach the 20th's from a bound of its distance made without trigonometry
-///   (`LikelihoodModel.distanceBound`), as `cellDistanceBound` is. Keeping coordinates in cell
-///   order would save the misses but cost 12 bytes a place.
+///   anywhere in the store, so each one's coordinate is a cache miss. Both searches read a
+///   class's cells ahead in one loop of loads (`ReadAhead`, up to 256 places), so dozens of
+///   misses are in flight at once, before they look at any; a cell's range of places is read
+///   when the cell is met, with its radius and prior, not when it is read ahead; a query's grid
+///   row is searched from a guess (`firstCell`), not halved a dozen times; and once its list is
+///   full the likelihood query drops a place whose weight cannot reach the 20th's from a bound
+///   of its distance made without trigonometry (`LikelihoodModel.distanceBound`), as
+///   `cellDistanceBound` is. Keeping coordinates in cell order would save the misses but cost
+///   12 bytes a place.
 /// - Why each cell also carries a popularity bound (`cellBest`: the highest popularity of its
 ///   places, rounded up to a 254th of the highest any place can have, as a Float: 4 bytes a
 ///   cell): Nearby Search (New) ranks by popularity, which no distance bounds; with it, a
@@ -451,6 +454,63 @@ struct PlaceGrid: Sendable {
         Int(cellStarts[i])..<Int(cellStarts[i + 1])  // safe: stored indexes widen
     }
 
+    /// Places read ahead at most by `ReadAhead.next`, unless one cell holds more.
+    static let readAheadLimit = 256
+
+    /// Cells' places read ahead: a search's cells, best first, are read up to `readAheadLimit`
+    /// places at a time, each place's row and coordinate in one loop of loads, before any is
+    /// looked at. A cell's places lie anywhere in the store, so each coordinate is a cache miss;
+    /// with nothing but loads in the loop, dozens are in flight at once, where looking at each
+    /// place between them would let only a few be. Reading a few cells that the search then
+    /// stops before costs less than that.
+    struct ReadAhead {
+        var rows: [UInt32] = []
+        var coords: [PlaceStore.Coord] = []
+        /// Where each cell's places end in `rows` and `coords`, for the cells of the last read.
+        var ends: [Int] = []
+
+        /// Reads the places of `cells` from index `first` on, cell after cell until
+        /// `readAheadLimit` places (at least one cell); `places(cell)` gives a cell's range in
+        /// the grid's `order`. Returns the index after the last cell read.
+        mutating func next<Cell>(
+            _ cells: [Cell], from first: Int, places: (Cell) -> Range<Int>, grid: PlaceGrid, store: PlaceStore
+        ) -> Int {
+            var last = first
+            var total = 0
+            while last < cells.count {
+                let n = places(cells[last]).count
+                if last > first && total + n > PlaceGrid.readAheadLimit { break }
+                total += n
+                last += 1
+            }
+            if rows.count < total {
+                rows = [UInt32](repeating: 0, count: max(total, PlaceGrid.readAheadLimit))
+                coords = [PlaceStore.Coord](
+                    repeating: .init(lat: 0, lng: 0, radius: 0, types: 0), count: rows.count)
+            }
+            ends.removeAll(keepingCapacity: true)
+            rows.withUnsafeMutableBufferPointer { r in
+                coords.withUnsafeMutableBufferPointer { c in
+                    grid.order.withUnsafeBufferPointer { order in
+                        store.coords.withUnsafeBufferPointer { stored in
+                            var at = 0
+                            for j in first..<last {
+                                for k in places(cells[j]) {
+                                    let row = order[k]
+                                    r[at] = row
+                                    c[at] = stored[Int(row)]  // safe: stored rows widen
+                                    at += 1
+                                }
+                                ends.append(at)
+                            }
+                        }
+                    }
+                }
+            }
+            return last
+        }
+    }
+
     /// Calls `body` with the index and class of every cell that may hold a point within
     /// `cutoff(maxRadius)` metres of `point`, `maxRadius` being the largest radius of the cell's
     /// class (metres). Pending rows are not included.
@@ -500,15 +560,17 @@ struct PlaceGrid: Sendable {
                 }
             }
             func colOf(_ x: Double) -> Int { clampedInt(((x + 180) / cell).rounded(.down), 0...colLimit) }
-            var ranges: [(Int, Int)] = []
+            // At most two column ranges (a disc across the 180° line is split), kept without an
+            // array: a query makes a few dozen of them.
+            let ranges: ColumnRanges
             if full {
-                ranges = [(0, colLimit)]
+                ranges = ColumnRanges(0, colLimit)
             } else if lng - half < -180 {
-                ranges = [(colOf(lng - half + 360), colLimit), (0, colOf(lng + half))]
+                ranges = ColumnRanges(colOf(lng - half + 360), colLimit, 0, colOf(lng + half))
             } else if lng + half >= 180 {
-                ranges = [(colOf(lng - half), colLimit), (0, colOf(lng + half - 360))]
+                ranges = ColumnRanges(colOf(lng - half), colLimit, 0, colOf(lng + half - 360))
             } else {
-                ranges = [(colOf(lng - half), colOf(lng + half))]
+                ranges = ColumnRanges(colOf(lng - half), colOf(lng + half))
             }
             let first = classCells[c]
             let end = classCells[c + 1]
@@ -520,7 +582,7 @@ struct PlaceGrid: Sendable {
                     let row = Int((k >> 20) & 0xFFFFF)  // safe: masked to 20 bits
                     let col = Int(k & 0xFFFFF)  // safe: masked to 20 bits
                     guard row >= rowLo && row <= rowHi else { continue }
-                    if ranges.contains(where: { col >= $0.0 && col <= $0.1 }) { body(i, c) }
+                    if ranges.contains(col) { body(i, c) }
                 }
                 continue
             }
@@ -540,11 +602,11 @@ struct PlaceGrid: Sendable {
                     let rowHalf = cosDl >= 1 ? 1e-5 : acos(max(-1, cosDl)) * 180 / .pi * (1 + 1e-9) + 1e-5
                     if rowHalf < half {
                         if lng - rowHalf < -180 {
-                            rowRanges = [(colOf(lng - rowHalf + 360), colLimit), (0, colOf(lng + rowHalf))]
+                            rowRanges = ColumnRanges(colOf(lng - rowHalf + 360), colLimit, 0, colOf(lng + rowHalf))
                         } else if lng + rowHalf >= 180 {
-                            rowRanges = [(colOf(lng - rowHalf), colLimit), (0, colOf(lng + rowHalf - 360))]
+                            rowRanges = ColumnRanges(colOf(lng - rowHalf), colLimit, 0, colOf(lng + rowHalf - 360))
                         } else {
-                            rowRanges = [(colOf(lng - rowHalf), colOf(lng + rowHalf))]
+                            rowRanges = ColumnRanges(colOf(lng - rowHalf), colOf(lng + rowHalf))
                         }
                     }
                 }
@@ -557,21 +619,85 @@ struct PlaceGrid: Sendable {
                     rowStart = Int(rowFirstCell[rowIndexStart[c] + r])  // safe: cell indexes widen
                     rowEnd = Int(rowFirstCell[rowIndexStart[c] + r + 1])  // safe: cell indexes widen
                 }
-                for (a, b) in rowRanges {
-                    let lowKey = Self.key(c, row, a)
+                for r in 0..<rowRanges.count {
+                    let (a, b) = rowRanges[r]
                     let highKey = Self.key(c, row, b)
-                    var lo = rowStart
-                    var hi = rowEnd
-                    while lo < hi {
-                        let mid = (lo + hi) >> 1
-                        if cellKeys[mid] < lowKey { lo = mid + 1 } else { hi = mid }
-                    }
+                    var lo = firstCell(atLeast: Self.key(c, row, a), from: rowStart, to: rowEnd)
                     while lo < rowEnd && cellKeys[lo] <= highKey {
                         body(lo, c)
                         lo += 1
                     }
                 }
             }
+        }
+    }
+
+    /// The first index in `lo..<hi` (cells in key order) whose key is at least `key`, or `hi`.
+    /// A query's grid row holds up to thousands of cells (a country in small cells), and a
+    /// binary search of them is a chain of a dozen cache misses, each waiting for the last. The
+    /// row's cells are spread fairly evenly over its columns, so this guesses the position from
+    /// the keys at both ends (two misses at once), then gallops from the guess (steps 1, 2, 4, …)
+    /// until the key is bracketed and searches that bracket: on even data two or three misses,
+    /// on the most uneven twice a binary search's steps at worst.
+    func firstCell(atLeast key: UInt64, from lo: Int, to hi: Int) -> Int {
+        guard hi - lo > 8 else {
+            var i = lo
+            while i < hi && cellKeys[i] < key { i += 1 }
+            return i
+        }
+        return cellKeys.withUnsafeBufferPointer { keys in
+            let kLo = keys[lo]
+            let kHi = keys[hi - 1]
+            if key <= kLo { return lo }
+            if key > kHi { return hi }
+            // Now keys[lo] < key <= keys[hi - 1]: the answer is in lo + 1 ... hi - 1.
+            let first = lo + 1
+            let last = hi - 1
+            let fraction = Double(key - kLo) / Double(kHi - kLo)
+            // safe: a fraction in 0...1 of a span of cell indexes
+            var g = min(last, max(first, lo + Int(fraction * Double(last - lo))))
+            var a: Int
+            var b: Int
+            var step = 1
+            if keys[g] < key {
+                // The answer is after g.
+                while true {
+                    let p = g + step
+                    if p > last {
+                        b = last
+                        break
+                    }
+                    if keys[p] >= key {
+                        b = p
+                        break
+                    }
+                    g = p
+                    step *= 2
+                }
+                a = g + 1
+            } else {
+                // The answer is g or before.
+                while true {
+                    let p = g - step
+                    if p < first {
+                        a = first
+                        break
+                    }
+                    if keys[p] < key {
+                        a = p + 1
+                        break
+                    }
+                    g = p
+                    step *= 2
+                }
+                b = g
+            }
+            // keys[a - 1] < key <= keys[b]
+            while a < b {
+                let mid = (a + b) >> 1
+                if keys[mid] < key { a = mid + 1 } else { b = mid }
+            }
+            return a
         }
     }
 
@@ -617,5 +743,30 @@ struct PlaceGrid: Sendable {
         let h = sLat * sLat + cosLat * max(0, cosCell) * sLng * sLng
         let d = 2 * earthRadius * min(1, h.squareRoot())
         return max(0, d * (1 - 1e-9) - 1)
+    }
+}
+
+/// One or two ranges of grid columns, inclusive (two when a disc crosses the 180° line).
+struct ColumnRanges {
+    private var first: (Int, Int)
+    private var second: (Int, Int)
+    let count: Int
+
+    init(_ a: Int, _ b: Int) {
+        first = (a, b)
+        second = (0, -1)
+        count = 1
+    }
+
+    init(_ a0: Int, _ b0: Int, _ a1: Int, _ b1: Int) {
+        first = (a0, b0)
+        second = (a1, b1)
+        count = 2
+    }
+
+    subscript(i: Int) -> (Int, Int) { i == 0 ? first : second }
+
+    func contains(_ col: Int) -> Bool {
+        (col >= first.0 && col <= first.1) || (count == 2 && col >= second.0 && col <= second.1)
     }
 }

@@ -135,14 +135,47 @@ public struct PlaceStore: Sendable {
 
     /// The place in row `index` (0-based), with every field; `area` is its source tag.
     public func place(at index: Int) -> Place {
-        let f = textFields(index)
-        let s = slots[index]
+        text.withUnsafeBufferPointer { buffer in
+            let s = slots[index]
+            return place(index, s, fieldRanges(buffer, s), buffer)
+        }
+    }
+
+    /// The places in `rows`, as `place(at:)` makes each. A likelihood list's twenty places lie
+    /// anywhere in the store, and made one after another each would wait for its slot and then
+    /// its text to come from memory; here every slot is read, then every string's place, so
+    /// the misses of all the places are in flight together.
+    public func places(at rows: [Int]) -> [Place] {
+        text.withUnsafeBufferPointer { buffer in
+            slots.withUnsafeBufferPointer { slotBuffer in
+                let read = rows.map { slotBuffer[$0] }
+                let fields = read.map { fieldRanges(buffer, $0) }
+                return rows.indices.map { place(rows[$0], read[$0], fields[$0], buffer) }
+            }
+        }
+    }
+
+    /// Row `index`'s place from its slot and the ranges of its strings in `buffer` (the text).
+    private func place(
+        _ index: Int, _ s: Slot, _ f: (id: Range<Int>, name: Range<Int>, address: Range<Int>),
+        _ buffer: UnsafeBufferPointer<UInt8>
+    ) -> Place {
+        let c = coords[index]
+        let name = UnsafeBufferPointer(rebasing: buffer[f.name])
+        let id =
+            f.id.isEmpty
+            ? Self.withDerivedID(Self.derivedHash(name: name, coord: c)) { String(decoding: $0, as: UTF8.self) }
+            : String(decoding: UnsafeBufferPointer(rebasing: buffer[f.id]), as: UTF8.self)
         return Place(
-            id: id(at: index), name: string(f.name), coordinate: coordinate(at: index),
+            id: id, name: String(decoding: name, as: UTF8.self),
+            coordinate: GeoPoint(latitude: Double(c.lat) / 1e7, longitude: Double(c.lng) / 1e7),
             // safe: stored indexes widen
-            types: typeLists[Int(coords[index].types)], address: string(f.address), rating: Double(s.rating) / 10,
+            types: typeLists[Int(c.types)],
+            address: String(decoding: UnsafeBufferPointer(rebasing: buffer[f.address]), as: UTF8.self),
             // safe: stored indexes widen
-            priceLevel: Int(s.price), radius: Double(coords[index].radius) / 10, area: areaNames[Int(s.area)])
+            rating: Double(s.rating) / 10, priceLevel: Int(s.price), radius: Double(c.radius) / 10,
+            // safe: stored indexes widen
+            area: areaNames[Int(s.area)])
     }
 
     /// The place in row `index` as a record, for `places export`: an exported dataset loads back
