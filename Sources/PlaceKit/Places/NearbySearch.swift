@@ -312,18 +312,35 @@ public enum NearbyModel {
 
         /// Looks at the places of `cells`, in order, read ahead (`PlaceGrid.ReadAhead`), until a
         /// cell's bound says that it and all after it cannot change the list: a popularity below
-        /// the last place's (by popularity), a distance beyond it (by distance).
+        /// the last place's (by popularity), a distance beyond it (by distance). Cells past that
+        /// point now are not read ahead (the last place only gets better); until the list is
+        /// full, where the stop comes is not known, and a quarter as many places are read at a
+        /// time.
         mutating func visit(
             _ cells: [(bound: Double, cell: Int, places: Range<Int>)], _ ahead: inout PlaceGrid.ReadAhead
         ) {
+            func stops(_ bound: Double) -> Bool {
+                isFull && (rank == .popularity ? bound < last.popularity : bound > last.distance)
+            }
             var next = 0
             while next < cells.count {
                 let first = next
-                next = ahead.next(cells, from: first, places: \.places, grid: store.grid, store: store)
+                var end = cells.count
+                var most = PlaceGrid.readAheadLimit / 4
+                if isFull {
+                    most = PlaceGrid.readAheadLimit
+                    var lo = first
+                    while lo < end {
+                        let mid = (lo + end) >> 1
+                        if stops(cells[mid].bound) { end = mid } else { lo = mid + 1 }
+                    }
+                    if end == first { return }
+                }
+                next = ahead.next(
+                    cells, from: first, to: end, most: most, places: \.places, grid: store.grid, store: store)
                 var start = 0
                 for j in first..<next {
-                    let bound = cells[j].bound
-                    if isFull && (rank == .popularity ? bound < last.popularity : bound > last.distance) { return }
+                    if stops(cells[j].bound) { return }
                     let end = ahead.ends[j - first]
                     // safe: stored rows widen
                     for g in start..<end { consider(Int(ahead.rows[g]), ahead.coords[g]) }

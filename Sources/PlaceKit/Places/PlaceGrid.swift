@@ -469,17 +469,19 @@ struct PlaceGrid: Sendable {
         /// Where each cell's places end in `rows` and `coords`, for the cells of the last read.
         var ends: [Int] = []
 
-        /// Reads the places of `cells` from index `first` on, cell after cell until
-        /// `readAheadLimit` places (at least one cell); `places(cell)` gives a cell's range in
-        /// the grid's `order`. Returns the index after the last cell read.
+        /// Reads the places of `cells` from index `first` on, before `end` (all of them when
+        /// nil), cell after cell until `most` places (at least one cell); `places(cell)` gives a
+        /// cell's range in the grid's `order`. Returns the index after the last cell read.
         mutating func next<Cell>(
-            _ cells: [Cell], from first: Int, places: (Cell) -> Range<Int>, grid: PlaceGrid, store: PlaceStore
+            _ cells: [Cell], from first: Int, to end: Int? = nil, most: Int = PlaceGrid.readAheadLimit,
+            places: (Cell) -> Range<Int>, grid: PlaceGrid, store: PlaceStore
         ) -> Int {
+            let end = min(end ?? cells.count, cells.count)
             var last = first
             var total = 0
-            while last < cells.count {
+            while last < end {
                 let n = places(cells[last]).count
-                if last > first && total + n > PlaceGrid.readAheadLimit { break }
+                if last > first && total + n > most { break }
                 total += n
                 last += 1
             }
