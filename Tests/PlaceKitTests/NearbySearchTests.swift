@@ -266,6 +266,13 @@ final class NearbySearchTests: XCTestCase {
         XCTAssertEqual(
             PopularityModel.popularity(types: ["cafe"], rating: 4.5, radius: 25), 1.2 * 0.9 * 2, accuracy: 1e-12)
         XCTAssertEqual(PopularityModel.popularity(types: [], rating: 0, radius: 0), 0.5)
+        // A stored radius's reach (from the table, or computed past it) is the formula's, to the bit.
+        var differing: [UInt16] = []
+        for code in UInt16.min...UInt16.max
+        where PopularityModel.reach(code: code) != PopularityModel.reach(Double(code) / 10) {
+            differing.append(code)
+        }
+        XCTAssertEqual(differing, [])
     }
 
     func testRequestChecks() {

@@ -145,6 +145,22 @@ public enum PopularityModel {
 
     /// The reach of a place of this radius (metres): the formula's third factor.
     @inline(__always) static func reach(_ radius: Double) -> Double { 1 + log2(1 + max(0, radius) / 25) }
+
+    /// `reach` of a stored radius (`code` decimetres), the same number: from a table up to
+    /// 819.1 m (64 KB, made on first use), which holds all but the largest places, so a search
+    /// or an index build takes no logarithm a place.
+    @inline(__always) static func reach(code: UInt16) -> Double {
+        // safe: a UInt16 widens
+        code < reachTableSize ? reachTable[Int(code)] : reach(Double(code) / 10)
+    }
+
+    static let reachTableSize: UInt16 = 8192
+    static let reachTable: [Double] = (0..<Int(reachTableSize)).map { reach(Double($0) / 10) }  // safe: a UInt16 widens
+
+    /// `popularity(prior:rating:radius:)` of a stored radius (`code` decimetres), the same number.
+    @inline(__always) static func popularity(prior: Double, rating: Double, code: UInt16) -> Double {
+        prior * quality(rating) * reach(code: code)
+    }
 }
 
 /// Nearby Search (New): the places whose point lies in a circle, filtered by type, ranked by
@@ -179,9 +195,12 @@ public enum PopularityModel {
 ///   even with the best rating is dropped before its distance is computed, and a place outside
 ///   the circle before its rating is read (its slot is a cache miss the circle test does not
 ///   need: in a sparse area the list never fills and every place of the cells meets it); the
-///   distance (haversine) only after the cheap latitude test (R·|Δφ| never exceeds it). The
-///   ID, a string the store builds, is read only to break an exact tie of popularity and
-///   distance. A class's cells are sorted with their ranges of places already read, then read
+///   distance (haversine) only after the cheap latitude test (R·|Δφ| never exceeds it) and a
+///   lower bound of it without trigonometry (`LikelihoodModel.distanceBound`), both against
+///   the radius, or by distance with a full list against the last place's distance; a
+///   stored radius's reach comes from a table (`PopularityModel.reach(code:)`), not a
+///   logarithm. The ID, a string the store builds, is read only to break an exact tie of
+///   popularity and distance. A class's cells are sorted with their ranges of places already read, then read
 ///   ahead a few hundred places at a time (`PlaceGrid.ReadAhead`), as the likelihood query
 ///   reads them; a cell outside the circle is dropped before it is sorted.
 /// - Exactness: a cell or class is skipped only when nothing in it can be in the circle or
@@ -229,9 +248,11 @@ public enum NearbyModel {
         let filtered: Bool
         /// Per type list of the store: 0 not yet decided, 1 passes the filters, 2 does not.
         var verdicts: [UInt8]
-        /// The latitude test's bound: R·|Δφ| beyond it is beyond the radius.
-        let latitudeBound: Double
         let metresPerDegree = earthRadius * .pi / 180
+        /// The centre's latitude in radians, its cosine and sine: for `LikelihoodModel.distanceBound`.
+        let centerPhi: Double
+        let centerCos: Double
+        let centerSin: Double
         var list: [(index: Int, distance: Double, popularity: Double)] = []
 
         init(_ store: PlaceStore, center: GeoPoint, settings: NearbySettings) {
@@ -243,7 +264,9 @@ public enum NearbyModel {
             self.settings = settings
             filtered = !settings.includedTypes.isEmpty || !settings.excludedTypes.isEmpty
             verdicts = filtered ? [UInt8](repeating: 0, count: store.typeLists.count) : []
-            latitudeBound = settings.radius * (1 + 1e-9)
+            centerPhi = center.latitude * .pi / 180
+            centerCos = cos(centerPhi)
+            centerSin = sin(centerPhi)
             list.reserveCapacity(limit + 1)
         }
 
@@ -270,7 +293,7 @@ public enum NearbyModel {
                 // First without the rating (a quality of at most 1), from what is read already:
                 // most places of a cell worth visiting stop here, before their slot is read.
                 if isFull
-                    && store.typeListPriors[typeList] * PopularityModel.reach(Double(c.radius) / 10)
+                    && store.typeListPriors[typeList] * PopularityModel.reach(code: c.radius)
                         < last.popularity
                 {
                     return
@@ -278,19 +301,30 @@ public enum NearbyModel {
                 // Then the circle, also from what is read already: a place outside it never
                 // needs its slot (a cache miss) read for its rating. A list not yet full (a
                 // sparse area) meets every place of its cells here.
-                if abs(latitude - center.latitude) * metresPerDegree > latitudeBound { return }
-                let d = distance(center, GeoPoint(latitude: latitude, longitude: Double(c.lng) / 1e7))
-                guard d <= radius else { return }
+                guard let d = distanceWithin(latitude, Double(c.lng) / 1e7, limit: radius) else { return }
                 let p = store.popularity(row, c)
                 if isFull && p < last.popularity { return }
                 insert((row, d, p))
             } else {
-                if abs(latitude - center.latitude) * metresPerDegree > latitudeBound { return }
-                let d = distance(center, GeoPoint(latitude: latitude, longitude: Double(c.lng) / 1e7))
-                guard d <= radius else { return }
-                if isFull && d > last.distance { return }
+                // Full, a place farther than the last cannot enter (an equal one still may, by ID).
+                let limit = isFull ? min(radius, last.distance) : radius
+                guard let d = distanceWithin(latitude, Double(c.lng) / 1e7, limit: limit) else { return }
                 insert((row, d, store.popularity(row, c)))
             }
+        }
+
+        /// The distance from the centre to a place at `latitude`, `longitude` (degrees), or nil
+        /// when it is beyond `limit` (at most the radius; a place farther is of no use). The
+        /// cheap tests first: R·|Δφ|, then a lower bound of the distance made without
+        /// trigonometry (`LikelihoodModel.distanceBound`, never more than the distance); the
+        /// haversine only for a place they leave in.
+        @inline(__always) func distanceWithin(_ latitude: Double, _ longitude: Double, limit: Double) -> Double? {
+            if abs(latitude - center.latitude) * metresPerDegree > limit * (1 + 1e-9) { return nil }
+            let bound = LikelihoodModel.distanceBound(
+                centerPhi, centerCos, centerSin, center.longitude, latitude * .pi / 180, longitude)
+            if bound > limit { return nil }
+            let d = distance(center, GeoPoint(latitude: latitude, longitude: longitude))
+            return d <= limit ? d : nil
         }
 
         func beats(

@@ -265,8 +265,7 @@ struct PlaceGrid: Sendable {
                 for i in 0..<n {
                     let p = PopularityModel.popularity(
                         // safe: stored indexes widen
-                        prior: priors[Int(co[i].types)], rating: Double(sl[i].rating) / 10,
-                        radius: Double(co[i].radius) / 10)
+                        prior: priors[Int(co[i].types)], rating: Double(sl[i].rating) / 10, code: co[i].radius)
                     codes[i] = UInt8(truncatingIfNeeded: clampedInt((p * scale).rounded(.up), 0...255))
                     let c = Self.sizeClass(co[i].radius)
                     box[c].latLo = min(box[c].latLo, co[i].lat)

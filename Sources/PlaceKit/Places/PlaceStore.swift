@@ -219,8 +219,7 @@ public struct PlaceStore: Sendable {
     @inline(__always) func popularity(_ index: Int, _ coord: Coord) -> Double {
         PopularityModel.popularity(
             // safe: stored indexes widen
-            prior: typeListPriors[Int(coord.types)], rating: Double(slots[index].rating) / 10,
-            radius: Double(coord.radius) / 10)
+            prior: typeListPriors[Int(coord.types)], rating: Double(slots[index].rating) / 10, code: coord.radius)
     }
 
     /// The row of the place with this ID, or nil.
