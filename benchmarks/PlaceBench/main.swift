@@ -34,15 +34,22 @@ func seconds(_ d: Duration) -> Double {
     Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
 }
 
+/// Says what went wrong on standard error and exits with status 2 (the benchmark could not run).
+func fail(_ message: String) -> Never {
+    let line = "PlaceBench: \(message)\n"
+    _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+    exit(2)
+}
+
 func write(_ path: String, _ values: [Double]) {
-    guard let f = fopen(path, "wb") else { fatalError("cannot write \(path)") }
+    guard let f = fopen(path, "wb") else { fail("cannot write \(path)") }
     values.withUnsafeBufferPointer { _ = fwrite($0.baseAddress, 8, $0.count, f) }
     fclose(f)
 }
 
 /// The bytes of the file at `path`.
 func readFile(_ path: String) -> [UInt8] {
-    guard let f = fopen(path, "rb") else { fatalError("cannot read \(path)") }
+    guard let f = fopen(path, "rb") else { fail("cannot read \(path)") }
     defer { fclose(f) }
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -69,13 +76,20 @@ case "query":
     let q = Int(args[3])!
     let seed = UInt64(args[4])!
     let dataset = args.count > 6 ? args[6] : "uniform"
+    // The output folder is made (one level) before the places are, not found missing after.
+    if args.count > 5 {
+        var info = stat()
+        if stat(args[5], &info) != 0 && mkdir(args[5], 0o755) != 0 {
+            fail("cannot make the folder \(args[5]): \(String(cString: strerror(errno)))")
+        }
+    }
     let clock = ContinuousClock()
     var store = PlaceStore.builtin
     if dataset == "uniform" || dataset == "country" { store.replaceAll(with: [], source: "bench") }
     if dataset == "osm" {
-        guard args.count > 7 else { fatalError("osm: no file") }
+        guard args.count > 7 else { fail("osm: no file") }
         guard case .success(let summary) = OSMPBFImporter.parse(readFile(args[7])) else {
-            fatalError("osm: cannot read")
+            fail("osm: cannot read")
         }
         store.merge(summary.records, source: "osm")
     }
@@ -149,11 +163,11 @@ case "query":
         write(dir + "/queries.f64", points.flatMap { [$0.latitude, $0.longitude] })
         var fixes = ""
         for p in points { fixes += "locate \(p.latitude) \(p.longitude)\nwait 3s\n" }
-        guard let ff = fopen(dir + "/fixes.placescript", "w") else { fatalError("cannot write fixes") }
+        guard let ff = fopen(dir + "/fixes.placescript", "w") else { fail("cannot write fixes") }
         fputs(fixes, ff)
         fclose(ff)
         let text = expected.joined(separator: "\n") + "\n"
-        guard let f = fopen(dir + "/expected.txt", "w") else { fatalError("cannot write expected.txt") }
+        guard let f = fopen(dir + "/expected.txt", "w") else { fail("cannot write expected.txt") }
         fputs(text, f)
         fclose(f)
     }
@@ -198,11 +212,11 @@ case "shell":
         clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t)
         return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
     }
-    guard run(args[2]) == 0 else { fatalError("the setup script failed") }
+    guard run(args[2]) == 0 else { fail("the setup script failed") }
     let clock = ContinuousClock()
     let cpu0 = cpuSeconds()
     let start = clock.now
-    guard run(args[3]) == 0 else { fatalError("the fixes script failed") }
+    guard run(args[3]) == 0 else { fail("the fixes script failed") }
     let wall = seconds(clock.now - start)
     let cpu = cpuSeconds() - cpu0
     print("fixes_wall_s \(wall)")
