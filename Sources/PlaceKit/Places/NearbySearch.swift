@@ -200,9 +200,9 @@ public enum PopularityModel {
 ///   the radius, or by distance with a full list against the last place's distance; a
 ///   stored radius's reach comes from a table (`PopularityModel.reach(code:)`), not a
 ///   logarithm. The ID, a string the store builds, is read only to break an exact tie of
-///   popularity and distance. A class's cells are sorted with their ranges of places already read, then read
-///   ahead a few hundred places at a time (`PlaceGrid.ReadAhead`), as the likelihood query
-///   reads them; a cell outside the circle is dropped before it is sorted.
+///   popularity and distance. A class's cells are sorted with their ranges of places already
+///   read, then read ahead a few hundred places at a time (`PlaceGrid.ReadAhead`), as the
+///   likelihood query reads them; a cell outside the circle is dropped before it is sorted.
 /// - Exactness: a cell or class is skipped only when nothing in it can be in the circle or
 ///   enter the list (its bound strictly below the last place's popularity, or its nearest
 ///   point strictly beyond the last place's distance); bounds are upper bounds of the same
