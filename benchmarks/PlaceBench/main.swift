@@ -5,7 +5,8 @@ import PlaceFormats
 //
 //   PlaceBench query N Q SEED [DIR [DATASET [OSM]]]
 //                                     N synthetic places (seed SEED), Q query points; prints
-//                                     `key value` lines; with DIR, writes the places and
+//                                     `key value` lines; with DIR (made when missing, one
+//                                     level), writes the places and
 //                                     queries for the Python reference, the expected top 20 of
 //                                     the first queries, and `fixes.placescript` (every
 //                                     point as `locate LAT LNG` + `wait 3s`). DATASET:
