@@ -165,27 +165,20 @@ public enum LikelihoodModel {
             classDone: { _ in
                 cells.sort { $0.bound > $1.bound || ($0.bound == $1.bound && $0.distance < $1.distance) }
                 // The cells are read ahead (`PlaceGrid.ReadAhead`), best bound first, and then
-                // scored until the bound stops them. Only cells that can still beat the 20th
-                // place are read: the cells are sorted by bound and the 20th only gets heavier,
-                // so a cell below it now will be stopped at. Until the list is full, where the
-                // stop will come is not known, and a quarter as many places are read at a time.
+                // scored until the bound stops them; a cell whose bound is below the 20th place
+                // when a batch is read is not read.
                 var next = 0
                 var stopped = false
                 while next < cells.count && !stopped {
                     let first = next
-                    var end = cells.count
-                    var most = PlaceGrid.readAheadLimit / 4
-                    if top.count == limit, let last = top.last {
-                        most = PlaceGrid.readAheadLimit
-                        var lo = first
-                        while lo < end {
-                            let mid = (lo + end) >> 1
-                            if cells[mid].bound < last.weight { end = mid } else { lo = mid + 1 }
-                        }
-                        if end == first { break }
-                    }
-                    next = ahead.next(
-                        cells, from: first, to: end, most: most, places: \.places, grid: grid, store: store)
+                    let full = top.count == limit
+                    let weight = top.last?.weight ?? 0
+                    guard
+                        let read = ahead.next(
+                            cells, from: first, full: full, stops: { $0.bound < weight }, places: \.places, grid: grid,
+                            store: store)
+                    else { break }
+                    next = read
                     var start = 0
                     for j in first..<next {
                         let cell = cells[j]

@@ -346,10 +346,7 @@ public enum NearbyModel {
 
         /// Looks at the places of `cells`, in order, read ahead (`PlaceGrid.ReadAhead`), until a
         /// cell's bound says that it and all after it cannot change the list: a popularity below
-        /// the last place's (by popularity), a distance beyond it (by distance). Cells past that
-        /// point now are not read ahead (the last place only gets better); until the list is
-        /// full, where the stop comes is not known, and a quarter as many places are read at a
-        /// time.
+        /// the last place's (by popularity), a distance beyond it (by distance).
         mutating func visit(
             _ cells: [(bound: Double, cell: Int, places: Range<Int>)], _ ahead: inout PlaceGrid.ReadAhead
         ) {
@@ -359,19 +356,12 @@ public enum NearbyModel {
             var next = 0
             while next < cells.count {
                 let first = next
-                var end = cells.count
-                var most = PlaceGrid.readAheadLimit / 4
-                if isFull {
-                    most = PlaceGrid.readAheadLimit
-                    var lo = first
-                    while lo < end {
-                        let mid = (lo + end) >> 1
-                        if stops(cells[mid].bound) { end = mid } else { lo = mid + 1 }
-                    }
-                    if end == first { return }
-                }
-                next = ahead.next(
-                    cells, from: first, to: end, most: most, places: \.places, grid: store.grid, store: store)
+                guard
+                    let read = ahead.next(
+                        cells, from: first, full: isFull, stops: { stops($0.bound) }, places: \.places,
+                        grid: store.grid, store: store)
+                else { return }
+                next = read
                 var start = 0
                 for j in first..<next {
                     if stops(cells[j].bound) { return }

@@ -468,14 +468,28 @@ struct PlaceGrid: Sendable {
         /// Where each cell's places end in `rows` and `coords`, for the cells of the last read.
         var ends: [Int] = []
 
-        /// Reads the places of `cells` from index `first` on, before `end` (all of them when
-        /// nil), cell after cell until `most` places (at least one cell); `places(cell)` gives a
-        /// cell's range in the grid's `order`. Returns the index after the last cell read.
+        /// Reads the places of `cells` from index `first` on, cell after cell until `most`
+        /// places (at least one cell); `places(cell)` gives a cell's range in the grid's
+        /// `order`. Returns the index after the last cell read, or nil when the cell at `first`
+        /// already stops the search. The cells are sorted best first, so once the search's list
+        /// is `full`, `stops(cell)` holds from some cell on (its last place only gets better):
+        /// the cells from there are not read, and up to `readAheadLimit` places are. Until the
+        /// list is full, where the stop will come is not known, and a quarter as many are read.
         mutating func next<Cell>(
-            _ cells: [Cell], from first: Int, to end: Int? = nil, most: Int = PlaceGrid.readAheadLimit,
-            places: (Cell) -> Range<Int>, grid: PlaceGrid, store: PlaceStore
-        ) -> Int {
-            let end = min(end ?? cells.count, cells.count)
+            _ cells: [Cell], from first: Int, full: Bool, stops: (Cell) -> Bool, places: (Cell) -> Range<Int>,
+            grid: PlaceGrid, store: PlaceStore
+        ) -> Int? {
+            var end = cells.count
+            var most = PlaceGrid.readAheadLimit / 4
+            if full {
+                most = PlaceGrid.readAheadLimit
+                var lo = first
+                while lo < end {
+                    let mid = (lo + end) >> 1
+                    if stops(cells[mid]) { end = mid } else { lo = mid + 1 }
+                }
+                if end == first { return nil }
+            }
             var last = first
             var total = 0
             while last < end {
@@ -561,18 +575,14 @@ struct PlaceGrid: Sendable {
                 }
             }
             func colOf(_ x: Double) -> Int { clampedInt(((x + 180) / cell).rounded(.down), 0...colLimit) }
-            // At most two column ranges (a disc across the 180° line is split), kept without an
-            // array: a query makes a few dozen of them.
-            let ranges: ColumnRanges
-            if full {
-                ranges = ColumnRanges(0, colLimit)
-            } else if lng - half < -180 {
-                ranges = ColumnRanges(colOf(lng - half + 360), colLimit, 0, colOf(lng + half))
-            } else if lng + half >= 180 {
-                ranges = ColumnRanges(colOf(lng - half), colLimit, 0, colOf(lng + half - 360))
-            } else {
-                ranges = ColumnRanges(colOf(lng - half), colOf(lng + half))
+            /// The columns within `h` degrees of the point's longitude: at most two ranges (split
+            /// at the 180° line), kept without an array, as a query makes a few dozen of them.
+            func columns(within h: Double) -> ColumnRanges {
+                if lng - h < -180 { return ColumnRanges(colOf(lng - h + 360), colLimit, 0, colOf(lng + h)) }
+                if lng + h >= 180 { return ColumnRanges(colOf(lng - h), colLimit, 0, colOf(lng + h - 360)) }
+                return ColumnRanges(colOf(lng - h), colOf(lng + h))
             }
+            let ranges = full ? ColumnRanges(0, colLimit) : columns(within: half)
             let first = classCells[c]
             let end = classCells[c + 1]
             // A disc spanning more grid rows than the class has cells (a continent-wide search):
@@ -601,15 +611,7 @@ struct PlaceGrid: Sendable {
                     let cosDl = (cosRho - sin0 * sin(phi)) / (cos0 * cos(phi))
                     // acos loses precision near 1: 1e-5° (about a metre) more covers it.
                     let rowHalf = cosDl >= 1 ? 1e-5 : acos(max(-1, cosDl)) * 180 / .pi * (1 + 1e-9) + 1e-5
-                    if rowHalf < half {
-                        if lng - rowHalf < -180 {
-                            rowRanges = ColumnRanges(colOf(lng - rowHalf + 360), colLimit, 0, colOf(lng + rowHalf))
-                        } else if lng + rowHalf >= 180 {
-                            rowRanges = ColumnRanges(colOf(lng - rowHalf), colLimit, 0, colOf(lng + rowHalf - 360))
-                        } else {
-                            rowRanges = ColumnRanges(colOf(lng - rowHalf), colOf(lng + rowHalf))
-                        }
-                    }
+                    if rowHalf < half { rowRanges = columns(within: rowHalf) }
                 }
                 // The row's cells: from the row index, or the class's whole range.
                 var rowStart = first
