@@ -562,6 +562,27 @@ final class GPXTests: XCTestCase {
             let text = "\(Int.random(in: -180...180, using: &rng)).\(Int.random(in: 0...9_999_999_999, using: &rng))"
             XCTAssertEqual(GPX.number(text), Double(text), text)
         }
+        // Both paths, at and across their edges: 1 to 24 digits, the dot anywhere or nowhere,
+        // signs, leading zeros, mantissas on either side of 2^53 and of 19 digits.
+        for _ in 0..<20000 {
+            let count = Int.random(in: 1...24, using: &rng)
+            var digits = (0..<count).map { _ in String(Int.random(in: 0...9, using: &rng)) }.joined()
+            if Bool.random(using: &rng) {
+                digits = String(repeating: "0", count: Int.random(in: 1...4, using: &rng)) + digits
+            }
+            if Int.random(in: 0...3, using: &rng) > 0 {
+                let dot = Int.random(in: 0...digits.count, using: &rng)
+                digits.insert(".", at: digits.index(digits.startIndex, offsetBy: dot))
+            }
+            let text = ["", "-", "+"][Int.random(in: 0...2, using: &rng)] + digits
+            let expected = Double(text)
+            XCTAssertEqual(GPX.number(text).map(\.bitPattern), expected.map(\.bitPattern), text)
+        }
+        for text in [
+            "9007199254740993", "9007199254740993.0", "0.9007199254740993", "9999999999999999999", "-0", "-0.0",
+        ] {
+            XCTAssertEqual(GPX.number(text).map(\.bitPattern), Double(text).map(\.bitPattern), text)
+        }
     }
 
     func testMalformedElevationIsIgnored() throws {

@@ -132,6 +132,7 @@ public enum GPX {
     /// from bytes, correctly rounded; nil for anything else (`NaN`, `inf`, hex, empty).
     /// Short numbers (all real coordinates) take an exact fast path without building a String.
     static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Double? {
+        if let v = shortDecimal(bytes, range) { return v }
         var i = range.lowerBound
         var end = range.upperBound
         while i < end && isSpace(bytes[i]) { i += 1 }
@@ -201,6 +202,45 @@ public enum GPX {
         }
         // Rare: long or huge numbers. The grammar is checked, so the standard library parses it.
         return Double(String(decoding: bytes[start..<end], as: UTF8.self))
+    }
+
+    /// `number` for what files mostly hold, `[+-]digits[.digits]` with at most 19 digits and
+    /// nothing around it, in one loop with no per-digit bookkeeping; nil for anything else
+    /// (`number` then reads it the careful way). 19 digits fit a UInt64; at most 2^53 and
+    /// divided by an exact power of ten, the value is rounded once, as in `number`.
+    @inline(__always) static func shortDecimal(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Double? {
+        var i = range.lowerBound
+        let end = range.upperBound
+        guard i < end else { return nil }
+        let negative = bytes[i] == UInt8(ascii: "-")
+        if negative || bytes[i] == UInt8(ascii: "+") { i += 1 }
+        let start = i
+        var mantissa: UInt64 = 0
+        while i < end {
+            let d = bytes[i] &- UInt8(ascii: "0")
+            guard d < 10 else { break }
+            mantissa = mantissa &* 10 &+ UInt64(d)  // safe: a digit widens
+            i += 1
+        }
+        var fraction = 0
+        if i < end && bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            let dot = i
+            while i < end {
+                let d = bytes[i] &- UInt8(ascii: "0")
+                guard d < 10 else { break }
+                mantissa = mantissa &* 10 &+ UInt64(d)  // safe: a digit widens
+                i += 1
+            }
+            fraction = i - dot
+            // The digits are those before the dot and after it.
+            guard i == end, fraction + (dot - 1 - start) > 0, fraction + (dot - 1 - start) <= 19 else { return nil }
+        } else {
+            guard i == end, i > start, i - start <= 19 else { return nil }
+        }
+        guard mantissa <= 1 << 53 else { return nil }
+        let value = fraction == 0 ? Double(mantissa) : Double(mantissa) / exactPowersOfTen[fraction]
+        return negative ? -value : value
     }
 
     /// `number` on a String (for tests and callers outside the reader).
