@@ -135,7 +135,8 @@ public enum CSVImporter {
     ) throws(ImportError) -> ImportSummary {
         var summary = summary
         var loaded = 0
-        while let row = try reader.nextRow(&summary) {
+        var row = CSVPlaceRow(name: .none, latitude: 0, longitude: 0)
+        while try reader.nextRow(&summary, into: &row) {
             try interruption.check()
             // The file's bytes taken out first: the reader is not copied for each row.
             let file = reader.b
@@ -583,6 +584,13 @@ struct CSVReader {
     /// Rows that are not usable places are counted in `summary` and passed over; a malformed
     /// one throws.
     mutating func nextRow(_ summary: inout ImportSummary) throws(ImportError) -> CSVPlaceRow? {
+        var place = CSVPlaceRow(name: .none, latitude: 0, longitude: 0)
+        return try nextRow(&summary, into: &place) ? place : nil
+    }
+
+    /// `nextRow` into `place`, which it sets whole; false at the end. A streamed load reads a
+    /// million rows this way: an optional row returned is copied twice over.
+    mutating func nextRow(_ summary: inout ImportSummary, into place: inout CSVPlaceRow) throws(ImportError) -> Bool {
         let nameCol = columns[CSVImporter.Column.name.rawValue]
         let latCol = columns[CSVImporter.Column.latitude.rawValue]
         let lonCol = columns[CSVImporter.Column.longitude.rawValue]
@@ -629,7 +637,7 @@ struct CSVReader {
                 summary.skip("without a name")
                 continue
             }
-            var place = CSVPlaceRow(name: name, latitude: lat, longitude: lng)
+            place = CSVPlaceRow(name: name, latitude: lat, longitude: lng)
             place.id = text(idCol)
             place.types = text(typesCol)
             place.address = text(addressCol)
@@ -670,9 +678,9 @@ struct CSVReader {
                 }
                 if let text = bad { skipField(radiusCol, "radius", wanted: "a size in metres", text, &summary) }
             }
-            return place
+            return true
         }
-        return nil
+        return false
     }
 
     /// Counts field `k` of the current record (its trimmed text `value`) as left out.
