@@ -19,10 +19,12 @@ let package = Package(
         ),
         // glibc's malloc.h, for mallopt: part of the C library, nothing to link.
         .systemLibrary(name: "CMalloc"),
+        // The compiler's cache prefetch hint (one inline function, nothing to link).
+        .systemLibrary(name: "CPrefetch"),
         // File formats below the model (JSON, XML, protobuf, GPX, GeoJSON, CSV, OSM XML and PBF):
         // they know nothing of the simulation.
         .target(name: "PlaceFormats", dependencies: ["CZlib"]),
-        .target(name: "PlaceKit", dependencies: ["PlaceFormats"]),
+        .target(name: "PlaceKit", dependencies: ["CPrefetch", "PlaceFormats"]),
         .target(name: "PlaceScript", dependencies: ["PlaceFormats", "PlaceKit"]),
         .executableTarget(name: "placeshell", dependencies: ["CEditLine", "CMalloc", "PlaceKit", "PlaceScript"]),
         // The place-store benchmark (benchmarks/places): times queries, the index build and a

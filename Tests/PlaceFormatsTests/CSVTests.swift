@@ -416,15 +416,21 @@ final class CSVTests: XCTestCase {
             }
         }
         var store = PlaceStore.builtin
-        let bad = Array("name,lat,lng\nA,-33.87,151.2\nB,abc,151.2\n".utf8)
-        for replacing in [false, true] {
-            guard case .failure(let e) = store.mergeCSV(bad, source: "bad.csv", replacing: replacing)
-            else {
-                return XCTFail("a bad file merged")
+        // The bad row early, and after a hundred rows (more than a load holds back before it
+        // puts them) of which some replace built-in places.
+        var long = "id,name,lat,lng\n"
+        for k in 0..<100 { long += "\(k % 7 == 0 ? PlaceStore.builtin.id(at: k) : ""),P\(k % 10),-33.8\(k),151.2\n" }
+        for (bad, line) in [("name,lat,lng\nA,-33.87,151.2\nB,abc,151.2\n", 3), (long + ",B,abc,151.2\n", 102)] {
+            for replacing in [false, true] {
+                guard case .failure(let e) = store.mergeCSV(Array(bad.utf8), source: "bad.csv", replacing: replacing)
+                else {
+                    return XCTFail("a bad file merged")
+                }
+                XCTAssertEqual(e.message, "line \(line): 'abc' is not a latitude")
+                XCTAssertEqual(store.places, PlaceStore.builtin.places)
+                XCTAssertEqual(store.source, PlaceStore.builtin.source)
+                XCTAssertEqual(store.index(ofID: PlaceStore.builtin.id(at: 7)), 7)
             }
-            XCTAssertEqual(e.message, "line 3: 'abc' is not a latitude")
-            XCTAssertEqual(store.places, PlaceStore.builtin.places)
-            XCTAssertEqual(store.source, PlaceStore.builtin.source)
         }
     }
     /// Collects what a streaming read hands over, as text.

@@ -99,6 +99,34 @@ final class PlaceStoreTests: XCTestCase {
         XCTAssertNotEqual(three.id(at: 1), id)
     }
 
+    /// A file's ID column that spells the derived ID is not stored; anything else is. The
+    /// eight-bytes-at-a-time check against a digit-by-digit spelling, on hashes with every digit.
+    func testDerivedIDSpellingIsRecognizedExactly() {
+        var rng = SeededRandom(seed: 7)
+        var hashes: [UInt64] = [0, .max, 0x0123_4567_89ab_cdef, 0xfedc_ba98_7654_3210, 0x9a9a_9a9a_0f0f_0f0f]
+        for _ in 0..<2000 { hashes.append(rng.next()) }
+        for h in hashes {
+            let hex = String(h, radix: 16)
+            let spelled = "p:" + String(repeating: "0", count: 16 - hex.count) + hex
+            PlaceStore.withDerivedID(h) { XCTAssertEqual(String(decoding: $0, as: UTF8.self), spelled) }
+            func spells(_ id: String) -> Bool {
+                Array(id.utf8).withUnsafeBufferPointer { PlaceStore.spellsDerivedID($0, h) }
+            }
+            XCTAssertTrue(spells(spelled), spelled)
+            // Upper case, another digit anywhere, a longer or shorter ID, another prefix: not it.
+            if spelled != spelled.uppercased().replacingOccurrences(of: "P:", with: "p:") {
+                XCTAssertFalse(spells(spelled.uppercased().replacingOccurrences(of: "P:", with: "p:")), spelled)
+            }
+            var bytes = Array(spelled.utf8)
+            let k = 2 + Int(h % 16)
+            bytes[k] = bytes[k] == UInt8(ascii: "0") ? UInt8(ascii: "1") : UInt8(ascii: "0")
+            XCTAssertFalse(spells(String(decoding: bytes, as: UTF8.self)), spelled)
+            XCTAssertFalse(spells(spelled + "0"))
+            XCTAssertFalse(spells(String(spelled.dropLast())))
+            XCTAssertFalse(spells("q" + spelled.dropFirst()))
+        }
+    }
+
     private func fnvHex(_ name: String, lat: Int32, lng: Int32) -> String {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         var bytes = Array(name.utf8) + [0]

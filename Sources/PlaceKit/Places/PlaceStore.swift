@@ -1,3 +1,4 @@
+import CPrefetch
 import PlaceFormats
 
 #if canImport(Glibc)
@@ -735,24 +736,28 @@ public struct PlaceStore: Sendable {
         return h
     }
 
-    /// Whether `id` is the derived ID of hash `h` (`p:` + its 16 lower-case hex digits), read
-    /// from the digits rather than spelled out and compared.
+    /// Whether `id` is the derived ID of hash `h` (`p:` + its 16 lower-case hex digits): the
+    /// digits spelled (`hexDigits`) and compared eight bytes at a time, with no branch per
+    /// digit (a file's random hex digits would mispredict one in three).
     @inline(__always) static func spellsDerivedID(_ id: UnsafeBufferPointer<UInt8>, _ h: UInt64) -> Bool {
-        guard id.count == 18, id[0] == 0x70, id[1] == 0x3A else { return false }
-        var v: UInt64 = 0
-        for k in 2..<18 {
-            let c = id[k]
-            let d: UInt8
-            if c &- 0x30 < 10 {
-                d = c &- 0x30
-            } else if c &- 0x61 < 6 {
-                d = c &- 0x57
-            } else {
-                return false
-            }
-            v = v << 4 | UInt64(d)  // safe: a hex digit widens
-        }
-        return v == h
+        guard id.count == 18, let base = id.baseAddress, base[0] == 0x70, base[1] == 0x3A else { return false }
+        let raw = UnsafeRawPointer(base)
+        return raw.loadUnaligned(fromByteOffset: 2, as: UInt64.self) == hexDigits(UInt32(truncatingIfNeeded: h >> 32))
+            && raw.loadUnaligned(fromByteOffset: 10, as: UInt64.self) == hexDigits(UInt32(truncatingIfNeeded: h))
+    }
+
+    /// The eight lower-case hex digits of `x`, most significant first, as the bytes of a word in
+    /// memory order: each nibble spread to a byte, then `0`–`9` or `a`–`f` added, all lanes at once.
+    @inline(__always) static func hexDigits(_ x: UInt32) -> UInt64 {
+        var v = UInt64(x)  // safe: widens
+        v = (v | v << 16) & 0x0000_FFFF_0000_FFFF
+        v = (v | v << 8) & 0x00FF_00FF_00FF_00FF
+        v = (v | v << 4) & 0x0F0F_0F0F_0F0F_0F0F
+        // Byte k now holds nibble k; a nibble of 10 or more carries into bit 4 when 6 is added.
+        let letters = ((v &+ 0x0606_0606_0606_0606) >> 4) & 0x0101_0101_0101_0101
+        let ascii = v &+ 0x3030_3030_3030_3030 &+ letters &* 0x27
+        // Memory order is little-endian lanes: the most significant digit goes first.
+        return UInt64(littleEndian: ascii.byteSwapped)  // safe: a byte order, not a conversion
     }
 
     /// Calls `body` with the derived ID of hash `h` (`p:` + 16 hex digits), followed by `~n`
@@ -763,10 +768,9 @@ public struct PlaceStore: Sendable {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { out in
             out[0] = 0x70  // p
             out[1] = 0x3A  // :
-            for k in 0..<16 {
-                let d = UInt8(truncatingIfNeeded: (h >> UInt64(60 - 4 * k)) & 15)  // safe: k is 0…15
-                out[2 + k] = d < 10 ? 0x30 + d : 0x57 + d
-            }
+            let raw = UnsafeMutableRawBufferPointer(out)
+            raw.storeBytes(of: hexDigits(UInt32(truncatingIfNeeded: h >> 32)), toByteOffset: 2, as: UInt64.self)
+            raw.storeBytes(of: hexDigits(UInt32(truncatingIfNeeded: h)), toByteOffset: 10, as: UInt64.self)
             var count = 18
             if suffix > 0 {
                 out[18] = 0x7E  // ~
@@ -954,6 +958,23 @@ struct StringIntern {
                 &* 0xc4ce_b9fe_1a85_ec53
         }
         return h
+    }
+
+    /// Asks for the cache line of the slot where `intern` begins its search for `bytes`, without
+    /// waiting for it, so that the miss is under way long before `intern` runs:
+    /// `PlaceStore.Load` prefetches a row's name and address as the row comes in and interns
+    /// them a few dozen rows later.
+    @inline(__always) func prefetch(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let n = bytes.count
+        guard n > 0, let base = bytes.baseAddress, !words.isEmpty else { return }
+        var key: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &key) { $0.baseAddress?.copyMemory(from: base, byteCount: min(n, 24)) }
+        let i = Int(truncatingIfNeeded: Self.hash(bytes, key) >> 40) & (words.count / 4 - 1)
+        // An entry's 32 bytes may straddle two cache lines: both ends.
+        words.withUnsafeBufferPointer { w in
+            placeshell_prefetch(w.baseAddress.map { $0 + 4 * i })
+            placeshell_prefetch(w.baseAddress.map { $0 + 4 * i + 3 })
+        }
     }
 
     /// Twice the slots, each entry placed again by its hash's top bits.
