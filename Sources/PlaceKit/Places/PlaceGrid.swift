@@ -1,3 +1,4 @@
+import CPrefetch
 import PlaceFormats
 
 #if canImport(Glibc)
@@ -322,7 +323,16 @@ struct PlaceGrid: Sendable {
         maxRs.reserveCapacity(n)
         bests.reserveCapacity(n)
         var best = [Double](repeating: 0, count: Self.classCount)
-        var scratch: [UInt64] = []
+        // A row bucket's places, to sort by column: with what the cells take of each, so that
+        // each place's coordinate and popularity are fetched (at random) once, not twice.
+        struct Entry {
+            /// `col << 32 | row`.
+            var key: UInt64
+            var radius: UInt16
+            var prior: UInt8
+            var code: UInt8
+        }
+        var scratch: [Entry] = []
         var rowFirst: [UInt32] = []
         var indexStart = [Int](repeating: -1, count: Self.classCount)
         var indexRows = [Int](repeating: 0, count: Self.classCount)
@@ -350,15 +360,28 @@ struct PlaceGrid: Sendable {
                             guard lo < hi else { continue }
                             // Rows went in ascending, so a bucket of one column is already in order.
                             scratch.removeAll(keepingCapacity: true)
-                            // safe: a column and a row, not negative
-                            for k in lo..<hi { scratch.append(UInt64(col(co[Int(o[k])].lng, c)) << 32 | UInt64(o[k])) }
-                            scratch.sort()
+                            // The bucket's places lie anywhere in the store: each is a cache miss,
+                            // asked for 16 places ahead so that the misses overlap.
+                            for k in lo..<hi {
+                                if k + 16 < hi, let c0 = co.baseAddress, let c1 = code.baseAddress {
+                                    placeshell_prefetch(c0 + Int(o[k + 16]))  // safe: stored rows widen
+                                    placeshell_prefetch(c1 + Int(o[k + 16]))  // safe: stored rows widen
+                                }
+                                let place = co[Int(o[k])]  // safe: stored rows widen
+                                scratch.append(
+                                    Entry(
+                                        // safe: a column and a row, not negative
+                                        key: UInt64(col(place.lng, c)) << 32 | UInt64(o[k]), radius: place.radius,
+                                        // safe: stored indexes widen
+                                        prior: priorCodes[Int(place.types)], code: code[Int(o[k])]))
+                            }
+                            scratch.sort { $0.key < $1.key }
                             var last = -1
                             var cellCode: UInt8 = 0
-                            for (j, v) in scratch.enumerated() {
-                                let row = UInt32(truncatingIfNeeded: v)
+                            for (j, e) in scratch.enumerated() {
+                                let row = UInt32(truncatingIfNeeded: e.key)
                                 o[lo + j] = row
-                                let col = Int(v >> 32)  // safe: the top 32 bits
+                                let col = Int(e.key >> 32)  // safe: the top 32 bits
                                 if col != last {
                                     if last >= 0 { bests.append(Self.popularityBound(cellCode, scale)) }
                                     keys.append(Self.key(c, r, col))
@@ -368,12 +391,11 @@ struct PlaceGrid: Sendable {
                                     cellCode = 0
                                     last = col
                                 }
-                                let radius = co[Int(row)].radius  // safe: stored rows widen
-                                if radius > maxRs[maxRs.count - 1] { maxRs[maxRs.count - 1] = radius }
-                                // safe: stored rows and type indexes widen
-                                let pc = priorCodes[Int(co[Int(row)].types)]
-                                if pc > cellPriors[cellPriors.count - 1] { cellPriors[cellPriors.count - 1] = pc }
-                                cellCode = max(cellCode, code[Int(row)])  // safe: stored rows widen
+                                if e.radius > maxRs[maxRs.count - 1] { maxRs[maxRs.count - 1] = e.radius }
+                                if e.prior > cellPriors[cellPriors.count - 1] {
+                                    cellPriors[cellPriors.count - 1] = e.prior
+                                }
+                                cellCode = max(cellCode, e.code)
                             }
                             bests.append(Self.popularityBound(cellCode, scale))
                         }
