@@ -529,14 +529,14 @@ struct CSVReader {
         var count = 0
         var i = start
         let n = b.count
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
         while i + 8 <= n {
-            // SWAR: a zero byte in word ^ 0x0A… marks a line feed.
+            // SWAR: a zero byte in word ^ 0x0A… is a line feed. Adding 0x7F to a byte's low seven
+            // bits sets its top bit unless they are all zero, and no carry crosses bytes: the
+            // top bits left clear mark exactly the zero bytes, counted at once.
             let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
-            let zero = (w &- 0x0101_0101_0101_0101) & ~w & 0x8080_8080_8080_8080
-            if zero != 0 {
-                // Exact count for this word (the trick can flag a byte after a real zero).
-                for k in 0..<8 where b[i + k] == 0x0A { count += 1 }
-            }
+            let nonzero = ((w & low7) &+ low7) | w
+            count += (~nonzero & ~low7).nonzeroBitCount
             i += 8
         }
         while i < n {
