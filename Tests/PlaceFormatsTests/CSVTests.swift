@@ -535,6 +535,13 @@ final class CSVTests: XCTestCase {
                 }
             }
         }
+        // Long runs, where every byte lane fills up: all line feeds, none, and every other byte.
+        for (bytes, expected) in [
+            ([UInt8](repeating: 0x0A, count: 20_003), 20_003), ([UInt8](repeating: 0x0B, count: 20_003), 0),
+            ((0..<20_003).map { $0 % 2 == 0 ? UInt8(0x0A) : 0x41 }, 10_002),
+        ] {
+            XCTAssertEqual(bytes.withUnsafeBufferPointer { CSVReader.lineBreaks($0, from: 0) }, expected)
+        }
     }
 
     func testAStreamedReadStartsAtTheFirstByte() {

@@ -146,6 +146,24 @@ final class JSONTests: XCTestCase {
         }
     }
 
+    /// The first byte that is not UTF-8, wherever it falls against the 32- and 8-byte steps of
+    /// the ASCII scan: after runs of ASCII and of two-, three- and four-byte characters.
+    func testFirstInvalidByteAtEveryOffset() {
+        let pieces: [[UInt8]] = [Array("a".utf8), Array("é".utf8), Array("€".utf8), Array("𝄞".utf8)]
+        let bad: [[UInt8]] = [[0xFF], [0x80], [0xE2, 0x82, 0x41], [0xC0, 0xAF], [0xED, 0xA0, 0x80]]
+        var rng = SeededRandom(seed: 5)
+        for before in 0..<100 {
+            var bytes: [UInt8] = []
+            while bytes.count < before {
+                bytes += before % 3 == 0 ? pieces[0] : pieces[Int(rng.next() % 4)]
+            }
+            let at = bytes.count
+            XCTAssertNil(bytes.withUnsafeBufferPointer { JSON.firstInvalidUTF8($0) }, "\(bytes)")
+            bytes += bad[before % bad.count] + Array(String(repeating: "b", count: Int(rng.next() % 40)).utf8)
+            XCTAssertEqual(bytes.withUnsafeBufferPointer { JSON.firstInvalidUTF8($0) }, at, "\(bytes)")
+        }
+    }
+
     func testDepthLimit() {
         let ok = String(repeating: "[", count: JSON.maxDepth) + String(repeating: "]", count: JSON.maxDepth)
         XCTAssertNotNil(value(ok))

@@ -222,6 +222,18 @@ public enum JSON {
         let n = b.count
         var i = 0
         while i < n {
+            // ASCII runs 32 bytes at a time (four words' top bits at once), then 8.
+            if i + 32 <= n {
+                let p = UnsafeRawPointer(base + i)
+                let any =
+                    p.loadUnaligned(as: UInt64.self) | p.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                    | p.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
+                    | p.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
+                if any & 0x8080_8080_8080_8080 == 0 {
+                    i += 32
+                    continue
+                }
+            }
             if i + 8 <= n {
                 let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
                 if word & 0x8080_8080_8080_8080 == 0 {

@@ -533,11 +533,20 @@ struct CSVReader {
         while i + 8 <= n {
             // SWAR: a zero byte in word ^ 0x0A… is a line feed. Adding 0x7F to a byte's low seven
             // bits sets its top bit unless they are all zero, and no carry crosses bytes: the
-            // top bits left clear mark exactly the zero bytes, counted at once.
-            let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
-            let nonzero = ((w & low7) &+ low7) | w
-            count += (~nonzero & ~low7).nonzeroBitCount
-            i += 8
+            // top bits left clear mark exactly the zero bytes. Each byte lane adds up its own
+            // marks (a 1 each) for up to 255 words, then the lanes are summed by a multiply.
+            var lanes: UInt64 = 0
+            var words = 0
+            while words < 255 && i + 8 <= n {
+                let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+                let nonzero = ((w & low7) &+ low7) | w
+                lanes &+= (~nonzero & ~low7) >> 7
+                words += 1
+                i += 8
+            }
+            // Pairs of lanes into 16-bit lanes (at most 510 each), then those summed (at most 2,040).
+            let pairs = (lanes & 0x00FF_00FF_00FF_00FF) &+ ((lanes >> 8) & 0x00FF_00FF_00FF_00FF)
+            count += Int(truncatingIfNeeded: (pairs &* 0x0001_0001_0001_0001) >> 48)
         }
         while i < n {
             if b[i] == 0x0A { count += 1 }
