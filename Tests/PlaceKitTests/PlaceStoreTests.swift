@@ -127,6 +127,34 @@ final class PlaceStoreTests: XCTestCase {
         }
     }
 
+    /// A batch knows a type list again by its array; each place still gets its own list, when
+    /// arrays are shared, equal but apart, or made and freed one record at a time (so that a
+    /// freed array's memory may come back holding another list).
+    func testTypeListsAreRightWhicheverArraysCarryThem() {
+        let shared = ["cafe", "food"]
+        func types(_ i: Int) -> [String] {
+            switch i % 4 {
+            case 0: return shared
+            case 1: return ["kind\(i % 97)", "store"]
+            case 2: return Array(shared.reversed())
+            default: return []
+            }
+        }
+        func make(_ i: Int) -> PlaceRecord { record("P\(i)", -33.8 - Double(i) * 1e-4, 151.2, types: types(i)) }
+        var one = PlaceStore()
+        var load = PlaceStore.Load(taking: &one, source: "one")
+        for i in 0..<400 { load.add(make(i)) }
+        var two = PlaceStore.builtin
+        var batch = PlaceStore.Load(taking: &two, source: "two")
+        batch.add(contentsOf: (0..<400).map(make))
+        one = load.finish()!.store
+        two = batch.finish()!.store
+        for i in 0..<400 {
+            XCTAssertEqual(one.place(at: i).types, types(i), "\(i)")
+            XCTAssertEqual(two.place(at: PlaceStore.builtin.count + i).types, types(i), "\(i)")
+        }
+    }
+
     private func fnvHex(_ name: String, lat: Int32, lng: Int32) -> String {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         var bytes = Array(name.utf8) + [0]

@@ -441,6 +441,10 @@ public struct PlaceStore: Sendable {
         var deferredHashes: [UInt32]?
         /// The names and addresses this batch has stored, so a repeated one is shared.
         var strings = StringIntern()
+        /// Type lists this batch has met, by their array (kept here, so that no other array
+        /// can take its place in memory): a generator's records share one array per kind, and
+        /// a list found by its array needs none of its strings hashed.
+        var typeArrays: [(list: [String], index: UInt16)] = []
         init(store: PlaceStore) { firstNewRow = store.count }
         func isFromThisBatch(_ row: Int) -> Bool {
             // safe: masked to 6 bits
@@ -458,7 +462,7 @@ public struct PlaceStore: Sendable {
         guard r.latitude.isFinite, r.longitude.isFinite else { return nil }
         let coord = Self.coord(
             latitude: r.latitude, longitude: r.longitude, radius: r.radius ?? Self.defaultRadius(r.types),
-            types: internTypes(r.types))
+            types: internTypes(r.types, &batch))
         let slot = Self.slot(rating: r.rating, priceLevel: r.priceLevel, area: area)
         var id = r.id ?? ""
         var name = r.name
@@ -469,6 +473,25 @@ public struct PlaceStore: Sendable {
                     put(id: id, name: name, address: address, coord: coord, slot: slot, batch: &batch)
                 }
             }
+        }
+    }
+
+    /// Asks for the cache lines that `put(r, …)` will miss on, without waiting: the slots of
+    /// its name and address in the batch's shared strings and, when its ID is looked up (not
+    /// deferred), the ID table's. `PlaceStore.Load` does it a few dozen records ahead.
+    func prefetch(_ r: PlaceRecord, batch: MergeBatch) {
+        // Only a native String's bytes, in place: a prefetch is not worth a copy.
+        _ = r.name.utf8.withContiguousStorageIfAvailable { batch.strings.prefetch($0) }
+        _ = r.address?.utf8.withContiguousStorageIfAvailable { batch.strings.prefetch($0) }
+        guard batch.deferredHashes == nil, r.latitude.isFinite, r.longitude.isFinite else { return }
+        if let id = r.id {
+            _ = id.utf8.withContiguousStorageIfAvailable { ids.prefetch(IDTable.hash($0)) }
+        } else {
+            let coord = Self.coord(latitude: r.latitude, longitude: r.longitude, radius: 0, types: 0)
+            guard
+                let derived = r.name.utf8.withContiguousStorageIfAvailable({ Self.derivedHash(name: $0, coord: coord) })
+            else { return }
+            Self.withDerivedID(derived) { ids.prefetch(IDTable.hash($0)) }
         }
     }
 
@@ -505,23 +528,17 @@ public struct PlaceStore: Sendable {
         if given.count > 0 {
             storeGiven = !Self.spellsDerivedID(given, derived)
             hash = IDTable.hash(given)
-            if batch.deferredHashes == nil { existing = ids.find(given, hash: hash, in: self) }
+            if batch.deferredHashes == nil { existing = findID(given, hash: hash) }
         } else if batch.deferredHashes != nil {
             hash = Self.withDerivedID(derived) { IDTable.hash($0) }
         } else {
-            (existing, hash) = Self.withDerivedID(derived) { d in
-                let h = IDTable.hash(d)
-                return (ids.find(d, hash: h, in: self), h)
-            }
+            (existing, hash) = findDerivedID(derived, suffix: 0)
             // The same name at the same spot twice in one file: two places (two ATMs in one
             // lobby), the second `~2`, the third `~3`: the same suffixes on every load.
             var n = 2
             while let row = existing, batch.isFromThisBatch(row) {
                 suffix = n
-                (existing, hash) = Self.withDerivedID(derived, suffix: n) { d in
-                    let h = IDTable.hash(d)
-                    return (ids.find(d, hash: h, in: self), h)
-                }
+                (existing, hash) = findDerivedID(derived, suffix: n)
                 n += 1
             }
         }
@@ -567,6 +584,20 @@ public struct PlaceStore: Sendable {
         grid.appended(row: row, radius: coord.radius)
         batch.added += 1
         return row
+    }
+
+    /// The row of the place with ID `id` of hash `hash`. `put`'s lookups go through these two
+    /// non-mutating methods: the ID table reads the store beside it, and a mutating method that
+    /// hands `self` over copies the whole store (a retain of each of its arrays) every time.
+    func findID(_ id: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? { ids.find(id, hash: hash, in: self) }
+
+    /// The row of the place whose ID is the derived ID of hash `derived` with `suffix` (0 for
+    /// none), and that ID's hash.
+    func findDerivedID(_ derived: UInt64, suffix: Int) -> (row: Int?, hash: UInt64) {
+        Self.withDerivedID(derived, suffix: suffix) { d in
+            let h = IDTable.hash(d)
+            return (ids.find(d, hash: h, in: self), h)
+        }
     }
 
     /// Where a store stood before a batch that may be undone: what `rollBack` restores besides
@@ -667,6 +698,18 @@ public struct PlaceStore: Sendable {
         areaNames.append(name)
         areaIndex[name] = i
         return i
+    }
+
+    /// `internTypes` that first looks for the very array among the batch's (`typeArrays`).
+    mutating func internTypes(_ types: [String], _ batch: inout MergeBatch) -> UInt16 {
+        let storage = types.withUnsafeBufferPointer { $0.baseAddress }
+        for known in batch.typeArrays
+        where known.list.count == types.count && known.list.withUnsafeBufferPointer({ $0.baseAddress }) == storage {
+            return known.index
+        }
+        let index = internTypes(types)
+        if batch.typeArrays.count < 64 { batch.typeArrays.append((types, index)) }
+        return index
     }
 
     mutating func internTypes(_ types: [String]) -> UInt16 {
@@ -1078,6 +1121,15 @@ struct IDTable: Sendable {
 
     func find(_ id: UnsafeBufferPointer<UInt8>, in store: PlaceStore) -> Int? {
         find(id, hash: Self.hash(id), in: store)
+    }
+
+    /// Asks for the cache lines `find` and `insert` begin with for an ID of hash `h` (its
+    /// entry and its tag), without waiting for them.
+    @inline(__always) func prefetch(_ h: UInt64) {
+        guard !entries.isEmpty else { return }
+        let i = home(h)
+        entries.withUnsafeBufferPointer { placeshell_prefetch($0.baseAddress.map { $0 + i }) }
+        tags.withUnsafeBufferPointer { placeshell_prefetch($0.baseAddress.map { $0 + i }) }
     }
 
     /// `find` with the ID's `hash` already computed.

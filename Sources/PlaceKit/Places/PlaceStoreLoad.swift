@@ -136,6 +136,18 @@ extension PlaceStore {
             if target.put(record, area: area, batch: &batch) != nil { loaded += 1 }
         }
 
+        /// `add` of each record in turn, each one's cache misses (its strings' slots, its ID's)
+        /// asked for `stageRows` records before it is put, so that they are in flight together.
+        public mutating func add(contentsOf records: [PlaceRecord]) {
+            putStaged()
+            let ahead = Self.stageRows
+            for r in records.prefix(ahead) { target.prefetch(r, batch: batch) }
+            for i in records.indices {
+                if i + ahead < records.count { target.prefetch(records[i + ahead], batch: batch) }
+                if target.put(records[i], area: area, batch: &batch) != nil { loaded += 1 }
+            }
+        }
+
         /// Makes room for `extra` more places and their text at once (`PlaceStore.reserve`).
         public mutating func reserve(_ extra: Int, textBytes: Int) { target.reserve(extra, textBytes: textBytes) }
 

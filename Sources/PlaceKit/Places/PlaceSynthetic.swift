@@ -111,6 +111,10 @@ extension PlaceStore {
         .init(types: ["movie_theater"], share: 1, radius: 30...80, price: 2...2, suffixes: ["Cinema", "Pictures"]),
     ]
 
+    /// Each kind's full type list, made once: the records of a kind share one array (no
+    /// allocation per place, and the store knows the list again by the array).
+    static let syntheticKindTypes = syntheticKinds.map { $0.types + ["point_of_interest", "establishment"] }
+
     static let syntheticFirstWords = [
         "Golden", "Blue", "Little", "Old", "Harbour", "Green", "Royal", "Silver", "Red", "Corner", "Sunny",
         "Urban", "Bright", "Quiet", "Lucky", "Wild", "Grand", "Northern", "Hidden", "Copper", "Velvet", "Salty",
@@ -166,14 +170,15 @@ extension PlaceStore {
             }
             // What.
             var pick = rng.unit() * totalShare
-            var kind = syntheticKinds[syntheticKinds.count - 1]
-            for k in syntheticKinds {
+            var kindIndex = syntheticKinds.count - 1
+            for (j, k) in syntheticKinds.enumerated() {
                 pick -= k.share
                 if pick < 0 {
-                    kind = k
+                    kindIndex = j
                     break
                 }
             }
+            let kind = syntheticKinds[kindIndex]
             let name =
                 syntheticFirstWords[rng.below(syntheticFirstWords.count)] + " "
                 + syntheticSecondWords[rng.below(syntheticSecondWords.count)] + " "
@@ -189,7 +194,7 @@ extension PlaceStore {
             out.append(
                 PlaceRecord(
                     name: name, latitude: point.latitude, longitude: point.longitude,
-                    types: kind.types + ["point_of_interest", "establishment"], address: address, rating: rating,
+                    types: syntheticKindTypes[kindIndex], address: address, rating: rating,
                     priceLevel: price, radius: (r * 10).rounded() / 10))
         }
         return out
@@ -237,7 +242,7 @@ extension PlaceStore {
                 let perPlace = Double(bytes) / Double(max(1, records.count))
                 load.reserve(count, textBytes: clampedInt(perPlace * Double(count) * 1.02, 0...(1 << 32)) + 64)
             }
-            for r in records { load.add(r) }
+            load.add(contentsOf: records)
             start = end
         }
         guard let done = load.finish() else { return nil }
