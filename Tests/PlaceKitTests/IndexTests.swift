@@ -103,6 +103,31 @@ final class IndexTests: XCTestCase {
         }
     }
 
+    private struct Keyed: KeyedEntry, Equatable {
+        var key: UInt64
+        var payload: Int
+    }
+
+    /// A row bucket sorted by column (counting when the columns are narrow, comparing when they
+    /// are spread) is the bucket sorted by key, and equal columns keep their rows' order.
+    func testBucketsSortByColumnThenRow() {
+        var rng = SeededRandom(seed: 9)
+        var sorted: [Keyed] = []
+        var counts: [Int] = []
+        for round in 0..<300 {
+            let count = Int(rng.next() % 200)
+            let spread: UInt64 = [1, 8, 300, 5_000, 1 << 20][round % 5]
+            let base = spread == 1 << 20 ? 0 : rng.next() % ((1 << 20) - spread)
+            var row: UInt64 = 0
+            let entries = (0..<count).map { k -> Keyed in
+                row += 1 + rng.next() % 3
+                return Keyed(key: (base + rng.next() % spread) << 32 | row, payload: k)
+            }
+            PlaceGrid.sortByColumn(entries, into: &sorted, counts: &counts)
+            XCTAssertEqual(sorted, entries.sorted { $0.key < $1.key }, "round \(round)")
+        }
+    }
+
     /// `firstCell` (a guess from the row's end keys, a gallop, a binary search of the bracket)
     /// finds the same cell as a plain binary search, for every key in and around the cells of
     /// even, clustered and lopsided rows, any slice of them, and rows too short to guess in.

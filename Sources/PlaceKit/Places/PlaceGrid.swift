@@ -325,7 +325,7 @@ struct PlaceGrid: Sendable {
         var best = [Double](repeating: 0, count: Self.classCount)
         // A row bucket's places, to sort by column: with what the cells take of each, so that
         // each place's coordinate and popularity are fetched (at random) once, not twice.
-        struct Entry {
+        struct Entry: KeyedEntry {
             /// `col << 32 | row`.
             var key: UInt64
             var radius: UInt16
@@ -333,6 +333,8 @@ struct PlaceGrid: Sendable {
             var code: UInt8
         }
         var scratch: [Entry] = []
+        var sorted: [Entry] = []
+        var columnCounts: [Int] = []
         var rowFirst: [UInt32] = []
         var indexStart = [Int](repeating: -1, count: Self.classCount)
         var indexRows = [Int](repeating: 0, count: Self.classCount)
@@ -375,10 +377,10 @@ struct PlaceGrid: Sendable {
                                         // safe: stored indexes widen
                                         prior: priorCodes[Int(place.types)], code: code[Int(o[k])]))
                             }
-                            scratch.sort { $0.key < $1.key }
+                            Self.sortByColumn(scratch, into: &sorted, counts: &columnCounts)
                             var last = -1
                             var cellCode: UInt8 = 0
-                            for (j, e) in scratch.enumerated() {
+                            for (j, e) in sorted.enumerated() {
                                 let row = UInt32(truncatingIfNeeded: e.key)
                                 o[lo + j] = row
                                 let col = Int(e.key >> 32)  // safe: the top 32 bits
@@ -422,6 +424,40 @@ struct PlaceGrid: Sendable {
         classMax = maxR
         indexedCount = n
         stale = false
+    }
+
+    /// A row bucket's entries (`key`: `col << 32 | row`, rows ascending) into `sorted` by key.
+    /// Their columns mostly span about as many values as there are entries (a city's row of
+    /// cells), so a counting sort by column, stable and so in row order within a column, does
+    /// it in two passes; a bucket whose columns are spread wider is sorted by comparison.
+    static func sortByColumn<Entry>(_ entries: [Entry], into sorted: inout [Entry], counts: inout [Int])
+    where Entry: KeyedEntry {
+        sorted.removeAll(keepingCapacity: true)
+        guard let first = entries.first else { return }
+        var lo = first.key >> 32
+        var hi = lo
+        for e in entries {
+            lo = min(lo, e.key >> 32)
+            hi = max(hi, e.key >> 32)
+        }
+        let span = Int(hi - lo) + 1  // safe: columns are 20-bit
+        guard span <= 4 * entries.count + 64 else {
+            sorted.append(contentsOf: entries)
+            sorted.sort { $0.key < $1.key }
+            return
+        }
+        counts.removeAll(keepingCapacity: true)
+        counts.append(contentsOf: repeatElement(0, count: span + 1))
+        for e in entries { counts[Int((e.key >> 32) - lo) + 1] += 1 }  // safe: below span
+        for k in 1...span { counts[k] += counts[k - 1] }
+        sorted.append(contentsOf: entries)
+        sorted.withUnsafeMutableBufferPointer { out in
+            for e in entries {
+                let k = Int((e.key >> 32) - lo)  // safe: below span
+                out[counts[k]] = e
+                counts[k] += 1
+            }
+        }
     }
 
     /// Sets `cellE7`: each class starts at its base size and doubles while its places would
@@ -794,4 +830,9 @@ struct ColumnRanges {
     func contains(_ col: Int) -> Bool {
         (col >= first.0 && col <= first.1) || (count == 2 && col >= second.0 && col <= second.1)
     }
+}
+
+/// What `PlaceGrid.sortByColumn` sorts: an entry with a `col << 32 | row` key.
+protocol KeyedEntry {
+    var key: UInt64 { get }
 }
