@@ -234,9 +234,11 @@ struct PlaceGrid: Sendable {
     }
 
     /// Builds the grid from scratch: count places per (class, grid row), scatter the rows into
-    /// those buckets, sort each bucket by column, and read the cells off the sorted order.
-    /// O(n) but for the per-bucket sorts, which are small; the only scratch memory is the bucket
-    /// counts and one bucket.
+    /// those buckets, sort each bucket by column (`sortByColumn`: counting, unless its columns
+    /// are spread wide), and read the cells off the sorted order. O(n) but for the buckets
+    /// sorted by comparison, which are small; the only scratch memory is the bucket counts and
+    /// one bucket. A bucket's places lie anywhere in the store, so each is fetched once (with
+    /// all the cells take of it) and prefetched ahead.
     mutating func rebuild(_ store: PlaceStore) {
         let n = store.count
         precondition(n < Int(UInt32.max), "more than 4 billion places")  // safe: UInt32.max fits Int
