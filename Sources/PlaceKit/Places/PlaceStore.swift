@@ -905,15 +905,14 @@ public struct PlaceStore: Sendable {
     /// million names and addresses are a million reads of memory rather than two million.
     mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>, _ strings: inout StringIntern) -> UInt32 {
         let n = bytes.count
-        guard n > 0, let base = bytes.baseAddress else { return 0 }
-        var key: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &key) { $0.baseAddress?.copyMemory(from: base, byteCount: min(n, 24)) }
+        guard n > 0 else { return 0 }
+        let key = StringIntern.key(bytes)
         let h = StringIntern.hash(bytes, key)
         // safe: a length of at most 255 widens
         let head = h & 0xFFFF_FF00_0000_0000 | UInt64(min(n, 255)) << 32
         if strings.words.isEmpty { strings.words = [UInt64](repeating: 0, count: 4 * 64) }
         let mask = strings.words.count / 4 - 1
-        var i = Int(truncatingIfNeeded: h >> 40) & mask
+        var i = strings.home(h)
         let found: UInt32? = strings.words.withUnsafeBufferPointer { w in
             while true {
                 let e = w[4 * i]
@@ -989,6 +988,17 @@ struct StringIntern {
     var words: [UInt64] = []
     var count = 0
 
+    /// The first 24 bytes of `bytes`, zero-padded: what an entry keeps of its string.
+    @inline(__always) static func key(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64, UInt64) {
+        var key: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        guard let base = bytes.baseAddress else { return key }
+        withUnsafeMutableBytes(of: &key) { $0.baseAddress?.copyMemory(from: base, byteCount: min(bytes.count, 24)) }
+        return key
+    }
+
+    /// The slot where the search for a string of hash `h` begins (the table is not empty).
+    @inline(__always) func home(_ h: UInt64) -> Int { Int(truncatingIfNeeded: h >> 40) & (words.count / 4 - 1) }
+
     /// A hash of `bytes`, whose first 24 bytes are `key` (zero-padded); its top bits pick the slot.
     @inline(__always) static func hash(_ bytes: UnsafeBufferPointer<UInt8>, _ key: (UInt64, UInt64, UInt64)) -> UInt64 {
         var h = UInt64(truncatingIfNeeded: bytes.count) &* 0x9E37_79B9_7F4A_7C15
@@ -1008,11 +1018,8 @@ struct StringIntern {
     /// `PlaceStore.Load` prefetches a row's name and address as the row comes in and interns
     /// them a few dozen rows later.
     @inline(__always) func prefetch(_ bytes: UnsafeBufferPointer<UInt8>) {
-        let n = bytes.count
-        guard n > 0, let base = bytes.baseAddress, !words.isEmpty else { return }
-        var key: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &key) { $0.baseAddress?.copyMemory(from: base, byteCount: min(n, 24)) }
-        let i = Int(truncatingIfNeeded: Self.hash(bytes, key) >> 40) & (words.count / 4 - 1)
+        guard bytes.count > 0, !words.isEmpty else { return }
+        let i = home(Self.hash(bytes, Self.key(bytes)))
         // An entry's 32 bytes may straddle two cache lines: both ends.
         words.withUnsafeBufferPointer { w in
             placeshell_prefetch(w.baseAddress.map { $0 + 4 * i })
