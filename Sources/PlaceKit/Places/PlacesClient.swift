@@ -148,11 +148,11 @@ extension Session {
         }
         schedule(
             after: SimulationChoices.placesLatency, "findPlaceLikelihoodsFromCurrentLocation callback", owner: owner
-        ) { [weak self] in
-            if let query { self?.lastAnsweredQuery = query }
+        ) { [unowned self] in
+            if let query { self.lastAnsweredQuery = query }
             callback(response)
             // Why a fault's error came: after the app's console line.
-            if let faultNote { self?.emit(faultNote) }
+            if let faultNote { self.emit(faultNote) }
         }
     }
 
@@ -190,9 +190,9 @@ extension Session {
         }
         let query = NearbyQuery(center: center, settings: settings)
         lastNearbyQuery = query
-        schedule(after: SimulationChoices.placesLatency, "searchNearby completion", owner: owner) { [weak self] in
+        schedule(after: SimulationChoices.placesLatency, "searchNearby completion", owner: owner) { [unowned self] in
             callback(response)
-            if let faultNote { self?.emit(faultNote) }
+            if let faultNote { self.emit(faultNote) }
         }
     }
 }

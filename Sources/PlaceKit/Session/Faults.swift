@@ -321,8 +321,8 @@ extension Session {
     @discardableResult
     public func injectLocationError(_ code: LocationErrorCode) -> Bool {
         guard let app, app.locationManager.isUpdating else { return false }
-        schedule(after: 0, "locationManager(_:didFailWithError:)", owner: app) { [weak self, weak app] in
-            guard let self, let app, app.isRunning, app.locationManager.isUpdating else { return }
+        schedule(after: 0, "locationManager(_:didFailWithError:)", owner: app) { [unowned self, weak app] in
+            guard let app, app.isRunning, app.locationManager.isUpdating else { return }
             self.failLocation(code)
         }
         return true

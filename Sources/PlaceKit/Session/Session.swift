@@ -127,6 +127,12 @@ public final class Session {
 
     /// Schedules `action` to run `delay` virtual seconds from now (0: on the next turn of the run
     /// loop, after the current command). Events run in (time, order scheduled) order.
+    ///
+    /// An action runs only from `step`, which this session's own queue calls, so an action the
+    /// session schedules for itself captures it `unowned`: it cannot run once the session is
+    /// gone. A weak capture would give the session a side table, and then every retain and
+    /// release of it (each command, each event, each access from the app's `unowned` reference)
+    /// would take the runtime's slow path.
     @discardableResult
     public func schedule(
         after delay: Double, _ label: String, owner: AnyObject? = nil, onlyWhenDue: Bool = false,
@@ -355,8 +361,8 @@ public final class Session {
         let next = player.startMicros + Session.micros(player.route.samples[player.nextIndex].offset)
         player.pendingEvent = schedule(
             after: Double(next - clockMicros) / 1_000_000, "route position", onlyWhenDue: true
-        ) { [weak self, weak player] in
-            guard let self, let player else { return }
+        ) { [unowned self, weak player] in
+            guard let player else { return }
             player.pendingEvent = nil
             self.deliverRoutePosition(player)
         }
@@ -364,8 +370,8 @@ public final class Session {
 
     /// After the last position: the device stops moving.
     func scheduleStandstill(_ player: RoutePlayer, delay: Double) {
-        player.standstillEvent = schedule(after: delay, "route end", onlyWhenDue: true) { [weak self, weak player] in
-            guard let self, let player, self.route === player else { return }
+        player.standstillEvent = schedule(after: delay, "route end", onlyWhenDue: true) { [unowned self, weak player] in
+            guard let player, self.route === player else { return }
             player.standstillEvent = nil
             self.device.position?.speed = 0
             self.device.position?.course = -1
