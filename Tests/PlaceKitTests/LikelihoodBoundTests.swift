@@ -157,6 +157,37 @@ final class LikelihoodBoundTests: XCTestCase {
         XCTAssertGreaterThan(checked, 30_000)
     }
 
+    /// The haversine with the point's cosine worked out once (what the queries call per place)
+    /// is `distance`, and both are the formula as written in the manual, with the maths
+    /// library's square root, to the bit: at every latitude, by the poles, across the ±180° line,
+    /// for equal points, neighbours and antipodes. A list depends on these bits.
+    func testDistanceWithTheCosineWorkedOutOnceIsTheSameToTheBit() {
+        func haversine(_ a: GeoPoint, _ b: GeoPoint) -> Double {
+            let p1 = a.latitude * .pi / 180
+            let p2 = b.latitude * .pi / 180
+            let dp = p2 - p1
+            let dl = (b.longitude - a.longitude) * .pi / 180
+            let h = sin(dp / 2) * sin(dp / 2) + cos(p1) * cos(p2) * sin(dl / 2) * sin(dl / 2)
+            return 2 * earthRadius * asin(min(1, sqrt(h)))
+        }
+        var rng = SeededRandom(seed: 36)
+        for round in 0..<100_000 {
+            let lat1: Double
+            switch round % 5 {
+            case 0: lat1 = 90 - rng.unit() * 1e-3
+            case 1: lat1 = -90 + rng.unit() * 1e-3
+            default: lat1 = rng.double(in: -90...90)
+            }
+            let a = GeoPoint(latitude: lat1, longitude: round % 7 == 0 ? 180 : rng.double(in: -180...180))
+            let metres = [0, 1e-3, 1, 40, 300, 5_000, 100_000, 20_015_000][round % 8] * rng.unit()
+            let b = destination(from: a, bearing: rng.unit() * 360, metres: metres)
+            let phi = a.latitude * .pi / 180
+            let once = distance(a, latitudeRadians: phi, cosLatitude: cos(phi), b)
+            XCTAssertEqual(once.bitPattern, haversine(a, b).bitPattern, "\(a) to \(b)")
+            XCTAssertEqual(distance(a, b).bitPattern, haversine(a, b).bitPattern, "\(a) to \(b)")
+        }
+    }
+
     /// A cell's distance bound never exceeds the computed distance to any place in the cell,
     /// from points near and far, by the poles and across the ±180° line, in cells of every size
     /// class (the cell's cosine is worked out by its expansion near the point's latitude and

@@ -15,11 +15,22 @@ extension GeoPoint {
 /// Great-circle distance in metres (haversine).
 public func distance(_ a: GeoPoint, _ b: GeoPoint) -> Double {
     let p1 = a.latitude * .pi / 180
+    return distance(a, latitudeRadians: p1, cosLatitude: cos(p1), b)
+}
+
+/// `distance(a, b)` with `a`'s latitude in radians (`a.latitude * .pi / 180`) and its cosine
+/// worked out by the caller, once for many `b`: the same arithmetic in the same order, so the
+/// same number to the bit. A query scores hundreds of places from one point; the cosine is a
+/// sixth of the haversine's calls to the maths library, and the square root is the
+/// instruction, not a call.
+@inline(__always) func distance(_ a: GeoPoint, latitudeRadians p1: Double, cosLatitude cos1: Double, _ b: GeoPoint)
+    -> Double
+{
     let p2 = b.latitude * .pi / 180
     let dp = p2 - p1
     let dl = (b.longitude - a.longitude) * .pi / 180
-    let h = sin(dp / 2) * sin(dp / 2) + cos(p1) * cos(p2) * sin(dl / 2) * sin(dl / 2)
-    return 2 * earthRadius * asin(min(1, sqrt(h)))
+    let h = sin(dp / 2) * sin(dp / 2) + cos1 * cos(p2) * sin(dl / 2) * sin(dl / 2)
+    return 2 * earthRadius * asin(min(1, h.squareRoot()))
 }
 
 /// sin x from below, without trigonometry: x − x³/6, never more than sin x for x in 0…π/2,

@@ -103,7 +103,9 @@ public enum LikelihoodModel {
                 // safe: stored indexes widen
                 if bound * bound > 2 * s2 * (logPriors[Int(c.types)] - logLast) * (1 + 1e-9) { return }
             }
-            let d = distance(point, GeoPoint(latitude: latitude, longitude: longitude))
+            let d = distance(
+                point, latitudeRadians: pointPhi, cosLatitude: cosPoint,
+                GeoPoint(latitude: latitude, longitude: longitude))
             guard d <= cutoff else { return }
             let p = store.typeListPriors[Int(c.types)]  // safe: stored indexes widen (store.prior(at:))
             let w = p * exp(-(d * d) / (2 * s * s))

@@ -323,7 +323,9 @@ public enum NearbyModel {
             let bound = LikelihoodModel.distanceBound(
                 centerPhi, centerCos, centerSin, center.longitude, latitude * .pi / 180, longitude)
             if bound > limit { return nil }
-            let d = distance(center, GeoPoint(latitude: latitude, longitude: longitude))
+            let d = distance(
+                center, latitudeRadians: centerPhi, cosLatitude: centerCos,
+                GeoPoint(latitude: latitude, longitude: longitude))
             return d <= limit ? d : nil
         }
 
