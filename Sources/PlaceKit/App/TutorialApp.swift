@@ -328,6 +328,17 @@ public final class TutorialApp: LocationManagerDelegate {
 
     // MARK: - Places
 
+    /// A response's places added to `likelyPlaces`. The list was emptied when the request went
+    /// out, so usually it takes the response's array whole: the same list as appending, without
+    /// a copy of every place (and a reference more to each of its strings).
+    private func collect(_ likelihoods: [PlaceLikelihood]) {
+        if likelyPlaces.isEmpty {
+            likelyPlaces = likelihoods
+        } else {
+            likelyPlaces.append(contentsOf: likelihoods)
+        }
+    }
+
     /// `listLikelyPlaces()`: clears the list, then asks for likely places with the app's fields.
     func listLikelyPlaces() {
         if flavor == .nearby { return searchNearbyPlaces() }
@@ -367,7 +378,7 @@ public final class TutorialApp: LocationManagerDelegate {
                 }
             case .success(let likelihoods):
                 self.lastPlacesResponse = .answered(count: likelihoods.count)
-                self.likelyPlaces.append(contentsOf: likelihoods)
+                self.collect(likelihoods)
             }
         }
     }
@@ -414,7 +425,7 @@ public final class TutorialApp: LocationManagerDelegate {
                     "searchNearby completion: GMSPlaceSearchNearbyResponse(places: [GMSPlace] × \(places.count)), nil",
                     call: false)
                 self.lastPlacesResponse = .answered(count: places.count)
-                self.likelyPlaces.append(contentsOf: places)
+                self.collect(places)
                 // The place the user stands in, missed (P14) or outranked (P15): said once a launch.
                 if !self.notedPitfalls.isSuperset(of: ["P14", "P15"]), let standing = self.nearbyStanding,
                     let pitfall = standing.pitfall, let cause = standing.cause,

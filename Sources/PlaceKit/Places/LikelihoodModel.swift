@@ -59,6 +59,26 @@ public enum LikelihoodModel {
     /// on small stores too.
     public static func rank(_ store: PlaceStore, at point: GeoPoint, accuracy: Double, scanBelow: Int = 512) -> [Scored]
     {
+        rank(store, at: point, accuracy: accuracy, scanBelow: scanBelow) { found, place in
+            Scored(
+                place: place, index: found.index, distance: found.distance, spread: found.spread,
+                prior: found.prior, weight: found.weight, likelihood: found.likelihood)
+        }
+    }
+
+    /// A scored place's numbers, without the place (`Scored`'s other fields).
+    typealias Numbers = (
+        index: Int, distance: Double, spread: Double, prior: Double, weight: Double, likelihood: Double
+    )
+
+    /// The same ranking, each place made into what the caller keeps by `make(numbers, place)`:
+    /// the place is handed over, so a response built of the ranking's places (the places
+    /// service's) holds the very strings the store's reading made, without a copy of each
+    /// place counting a new reference to every one of them.
+    static func rank<T>(
+        _ store: PlaceStore, at point: GeoPoint, accuracy: Double, scanBelow: Int = 512,
+        _ make: (Numbers, consuming Place) -> T
+    ) -> [T] {
         let accuracy = max(0, accuracy)
         let baseline = SimulationChoices.baselineSpread
         let spreads = SimulationChoices.candidateSpreads
@@ -125,7 +145,7 @@ public enum LikelihoodModel {
         let grid = store.grid
         if store.count < scanBelow {
             for row in 0..<store.count { score(row, store.coords[row]) }
-            return scored(top, store)
+            return scored(top, store, make)
         }
         for row in grid.indexedCount..<store.count { score(row, store.coords[row]) }
         // The places of a class's cells, read ahead before any is scored.
@@ -198,7 +218,7 @@ public enum LikelihoodModel {
                 }
                 cells.removeAll(keepingCapacity: true)
             })
-        return scored(top, store)
+        return scored(top, store, make)
     }
 
     /// A lower bound, in metres, of `distance(point, place)` as it is computed, from products
@@ -232,16 +252,16 @@ public enum LikelihoodModel {
         return max(0, d * (1 - 1e-9) - 1e-3)
     }
 
-    /// The best places found, best first, with their likelihoods.
-    private static func scored(
-        _ top: [(index: Int, distance: Double, spread: Double, prior: Double, weight: Double)], _ store: PlaceStore
-    ) -> [Scored] {
+    /// The best places found, best first, with their likelihoods, made by `make`.
+    private static func scored<T>(
+        _ top: [(index: Int, distance: Double, spread: Double, prior: Double, weight: Double)], _ store: PlaceStore,
+        _ make: (Numbers, consuming Place) -> T
+    ) -> [T] {
         let total = top.reduce(0) { $0 + $1.weight } + SimulationChoices.elsewhereWeight
-        let places = store.places(at: top.map(\.index))
-        return zip(top, places).map { found, place in
-            Scored(
-                place: place, index: found.index, distance: found.distance, spread: found.spread,
-                prior: found.prior, weight: found.weight, likelihood: found.weight / total)
+        return store.places(at: top.map(\.index)) { i, place in
+            let found = top[i]
+            return make(
+                (found.index, found.distance, found.spread, found.prior, found.weight, found.weight / total), place)
         }
     }
 

@@ -379,6 +379,17 @@ public enum NearbyModel {
     /// The places of `store` in the circle, best first (the settings must be valid): the same
     /// list as `search(store.places, …)`, from the cells that can still change it (see the note).
     public static func search(_ store: PlaceStore, center: GeoPoint, settings: NearbySettings) -> [Found] {
+        search(store, center: center, settings: settings) { found, place in
+            Found(place: place, index: found.index, distance: found.distance, popularity: found.popularity)
+        }
+    }
+
+    /// The same search, each place made into what the caller keeps by `make(numbers, place)`,
+    /// the place handed over (as `LikelihoodModel.rank`'s).
+    static func search<T>(
+        _ store: PlaceStore, center: GeoPoint, settings: NearbySettings,
+        _ make: ((index: Int, distance: Double, popularity: Double), consuming Place) -> T
+    ) -> [T] {
         let radius = settings.radius
         guard settings.maxResultCount > 0, store.count > 0, center.isValid, radius >= 0 else { return [] }
         var top = Top(store, center: center, settings: settings)
@@ -432,10 +443,7 @@ public enum NearbyModel {
                     cells.removeAll(keepingCapacity: true)
                 })
         }
-        let places = store.places(at: top.list.map(\.index))
-        return zip(top.list, places).map { found, place in
-            Found(place: place, index: found.index, distance: found.distance, popularity: found.popularity)
-        }
+        return store.places(at: top.list.map(\.index)) { i, place in make(top.list[i], place) }
     }
 
     /// The same by looking at every place: the reference.

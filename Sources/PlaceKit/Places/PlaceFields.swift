@@ -109,9 +109,9 @@ public struct FetchedPlace: Sendable, Equatable {
     public var source: Place
 
     /// Masks a place by the requested fields; unrequested values read as the SDK's defaults.
-    public init(_ place: Place, fields: PlaceFields) {
+    /// The place is taken (a caller done with it hands it over without a copy).
+    public init(_ place: consuming Place, fields: PlaceFields) {
         // Bits as in `PlaceFields.catalogue` (GMSPlaceField).
-        source = place
         name = fields.contains(bit: 0) ? place.name : nil
         placeID = fields.contains(bit: 1) ? place.id : nil
         coordinate = fields.contains(bit: 3) ? place.coordinate : .invalid
@@ -119,6 +119,7 @@ public struct FetchedPlace: Sendable, Equatable {
         rating = fields.contains(bit: 7) ? place.rating : 0
         priceLevel = fields.contains(bit: 8) ? place.priceLevel : -1
         types = fields.contains(bit: 9) ? place.types : []
+        source = place
     }
 }
 

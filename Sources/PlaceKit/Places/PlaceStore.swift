@@ -146,12 +146,19 @@ public struct PlaceStore: Sendable {
     /// anywhere in the store, and made one after another each would wait for its slot and then
     /// its text to come from memory; here every slot is read, then every string's place, so
     /// the misses of all the places are in flight together.
-    public func places(at rows: [Int]) -> [Place] {
+    public func places(at rows: [Int]) -> [Place] { places(at: rows) { _, place in place } }
+
+    /// `make(i, place)` of the place in each of `rows` (`i`: its position in `rows`), read as
+    /// `places(at:)` reads them. Each place is handed over, not lent: a list made of the places
+    /// (a ranking's) takes each one's strings as they are, where a copy would count a new
+    /// reference to every one of them and the array of places dropped afterwards would count
+    /// each back.
+    func places<T>(at rows: [Int], _ make: (Int, consuming Place) -> T) -> [T] {
         text.withUnsafeBufferPointer { buffer in
             slots.withUnsafeBufferPointer { slotBuffer in
                 let read = rows.map { slotBuffer[$0] }
                 let fields = read.map { fieldRanges(buffer, $0) }
-                return rows.indices.map { place(rows[$0], read[$0], fields[$0], buffer) }
+                return rows.indices.map { make($0, place(rows[$0], read[$0], fields[$0], buffer)) }
             }
         }
     }

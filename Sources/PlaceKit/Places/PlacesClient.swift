@@ -135,11 +135,12 @@ extension Session {
                 coordinate: position.coordinate, horizontalAccuracy: position.horizontalAccuracy, speed: -1,
                 course: -1, timestamp: clock)
             if privacy.accuracy == .reduced { fix = LocationManager.coarsened(fix) }
-            let ranked = LikelihoodModel.rank(places.dataset, at: fix.coordinate, accuracy: fix.horizontalAccuracy)
             query = LikelihoodQuery(point: fix.coordinate, accuracy: fix.horizontalAccuracy)
             response = .success(
-                ranked.map { PlaceLikelihood(place: FetchedPlace($0.place, fields: fields), likelihood: $0.likelihood) }
-            )
+                LikelihoodModel.rank(places.dataset, at: fix.coordinate, accuracy: fix.horizontalAccuracy) {
+                    found, place in
+                    PlaceLikelihood(place: FetchedPlace(place, fields: fields), likelihood: found.likelihood)
+                })
             // Only answered requests bill: the base SKU and one data SKU per tier touched.
             stats.bill("findCurrentPlace")
             for tier in fields.tiers { stats.bill(tier.lowercased() + "Data") }
@@ -180,11 +181,10 @@ extension Session {
             }
         } else {
             let fields = NearbyProperties.fields(settings.properties)
-            let found = NearbyModel.search(places.dataset, center: center, settings: settings)
             response = .success(
-                found.map {
+                NearbyModel.search(places.dataset, center: center, settings: settings) { found, place in
                     PlaceLikelihood(
-                        place: FetchedPlace($0.place, fields: fields), likelihood: nil, distance: $0.distance)
+                        place: FetchedPlace(place, fields: fields), likelihood: nil, distance: found.distance)
                 })
             stats.bill(NearbyProperties.sku(settings.properties).key)
         }
