@@ -9,7 +9,9 @@ import PlaceFormats
 //                                     level), writes the places and
 //                                     queries for the Python reference, the expected top 20 of
 //                                     the first queries, and `fixes.placescript` (every
-//                                     point as `locate LAT LNG` + `wait 3s`). DATASET:
+//                                     point as `locate LAT LNG` + `wait 3s`). Also prints
+//                                     warm_us_5m and warm_us_100m: each query run again right
+//                                     after itself (its data in the caches). DATASET:
 //                                     uniform (default: 20 km around Sydney, no built-in
 //                                     places), mixed (the built-in places + 10 km around
 //                                     Sydney), osm (mixed + the OSM file OSM), country
@@ -130,6 +132,14 @@ case "query":
         }
         print("query_us_\(Int(accuracy))m \(seconds(t) / Double(q) * 1e6)")
         print("results_\(Int(accuracy))m \(Double(candidates) / Double(q))")
+        // Each point again right after itself: what the query costs when what it reads is in
+        // the caches already, so that the difference from the figure above is its wait for memory.
+        var warm = Duration.zero
+        for p in points {
+            candidates += LikelihoodModel.rank(store, at: p, accuracy: accuracy).count
+            warm += clock.measure { candidates += LikelihoodModel.rank(store, at: p, accuracy: accuracy).count }
+        }
+        print("warm_us_\(Int(accuracy))m \(seconds(warm) / Double(q) * 1e6)")
         for p in points.prefix(100) {
             expected.append(
                 LikelihoodModel.rank(store, at: p, accuracy: accuracy).map { String($0.index!) }.joined(separator: " "))
