@@ -84,70 +84,13 @@ public enum LikelihoodModel {
         let spreads = SimulationChoices.candidateSpreads
         let floor = SimulationChoices.minimumSearchRadius
         let limit = SimulationChoices.maximumLikelihoods
-        let metresPerDegree = earthRadius * .pi / 180
-        // The best `limit` so far, best first. A candidate that cannot beat the last is dropped
-        // with one comparison, so no list of all candidates is built or sorted.
-        var top: [(index: Int, distance: Double, spread: Double, prior: Double, weight: Double)] = []
-        top.reserveCapacity(limit + 1)
-        func better(
-            _ a: (index: Int, distance: Double, weight: Double), than b: (index: Int, distance: Double, weight: Double)
-        ) -> Bool {
-            if a.weight != b.weight { return a.weight > b.weight }
-            if a.distance != b.distance { return a.distance < b.distance }
-            return store.id(at: a.index) < store.id(at: b.index)
-        }
-        // Once the list is full, a place whose weight cannot reach the 20th's is dropped before
-        // its distance is computed: from a lower bound of that distance made of products and
-        // one square root (`distanceBound`), against ln(prior) − ln(w20 · (1 − 1e-6)), which
-        // changes only when the list does. The bound and the 1e-6 leave room for rounding, so
-        // a place dropped here would have been dropped after scoring: the lists are the same.
-        let pointValid = abs(point.latitude) <= 90 && abs(point.longitude) <= 180
-        let pointPhi = point.latitude * .pi / 180
-        let cosPoint = cos(pointPhi)
-        let sinPoint = sin(pointPhi)
-        var logLast = -Double.infinity
-        let logPriors = store.typeListLogPriors
-        func score(_ index: Int, _ c: PlaceStore.Coord) {
-            let radius = Double(c.radius) / 10  // store.radius(at: index)
-            let s2 = accuracy * accuracy + radius * radius + baseline * baseline
-            let s = s2.squareRoot()
-            let cutoff = max(spreads * s, floor)
-            let latitude = Double(c.lat) / 1e7
-            // R·|Δφ| never exceeds the great-circle distance: a safe, cheap first test.
-            if abs(latitude - point.latitude) * metresPerDegree > cutoff * (1 + 1e-9) { return }
-            let longitude = Double(c.lng) / 1e7
-            if logLast > -.infinity && pointValid {
-                let bound = distanceBound(
-                    pointPhi, cosPoint, sinPoint, point.longitude, latitude * .pi / 180, longitude)
-                if bound > cutoff { return }
-                // safe: stored indexes widen
-                if bound * bound > 2 * s2 * (logPriors[Int(c.types)] - logLast) * (1 + 1e-9) { return }
-            }
-            let d = distance(
-                point, latitudeRadians: pointPhi, cosLatitude: cosPoint,
-                GeoPoint(latitude: latitude, longitude: longitude))
-            guard d <= cutoff else { return }
-            let p = store.typeListPriors[Int(c.types)]  // safe: stored indexes widen (store.prior(at:))
-            let w = p * exp(-(d * d) / (2 * s * s))
-            if top.count == limit, let last = top.last,
-                !better((index, d, w), than: (last.index, last.distance, last.weight))
-            {
-                return
-            }
-            var at = top.count
-            while at > 0 && better((index, d, w), than: (top[at - 1].index, top[at - 1].distance, top[at - 1].weight)) {
-                at -= 1
-            }
-            top.insert((index, d, s, p, w), at: at)
-            if top.count > limit { top.removeLast() }
-            if top.count == limit, let last = top.last { logLast = log(last.weight * (1 - 1e-6)) }
-        }
+        var best = Best(point: point, accuracy: accuracy, store: store)
         let grid = store.grid
         if store.count < scanBelow {
-            for row in 0..<store.count { score(row, store.coords[row]) }
-            return scored(top, store, make)
+            for row in 0..<store.count { best.score(row, store.coords[row], store) }
+            return scored(best.top, store, make)
         }
-        for row in grid.indexedCount..<store.count { score(row, store.coords[row]) }
+        for row in grid.indexedCount..<store.count { best.score(row, store.coords[row], store) }
         // The places of a class's cells, read ahead before any is scored.
         var ahead = PlaceGrid.ReadAhead()
         // Class by class, smallest places first: the cells that may hold a candidate, with the
@@ -167,7 +110,9 @@ public enum LikelihoodModel {
                 let candidates = max(spreads * s, floor)
                 // Beyond `reach` nothing of this class can weigh even 1e-6 less than the 20th
                 // so far: maxPrior · exp(−d² / 2 s²) < w20 (1 − 1e-6) there.
-                guard bounded, top.count == limit, let last = top.last, last.weight > 0 else { return candidates }
+                guard bounded, best.top.count == limit, let last = best.top.last, last.weight > 0 else {
+                    return candidates
+                }
                 let ratio = maxPrior / (last.weight * (1 - 1e-6))
                 let reach = ratio <= 1 ? 1e-3 : s * (2 * log(ratio)).squareRoot() * (1 + 1e-9) + 1e-3
                 return min(candidates, reach)
@@ -179,7 +124,7 @@ public enum LikelihoodModel {
                 }
                 let radius = Double(grid.cellMaxR[i]) / 10
                 let s = (accuracy * accuracy + radius * radius + baseline * baseline).squareRoot()
-                let dmin = grid.cellDistanceBound(i, c, from: wrapped, cosLat: cosPoint, sinLat: sinPoint)
+                let dmin = grid.cellDistanceBound(i, c, from: wrapped, cosLat: best.cosPoint, sinLat: best.sinPoint)
                 guard dmin <= max(spreads * s, floor) else { return }
                 let prior = grid.priorBound(i, maxPrior: maxPrior)
                 cells.append((prior * exp(-(dmin * dmin) / (2 * s * s)) * (1 + 1e-12), dmin, i, grid.cellRows(i)))
@@ -193,8 +138,8 @@ public enum LikelihoodModel {
                 var stopped = false
                 while next < cells.count && !stopped {
                     let first = next
-                    let full = top.count == limit
-                    let weight = top.last?.weight ?? 0
+                    let full = best.top.count == limit
+                    let weight = best.top.last?.weight ?? 0
                     guard
                         let read = ahead.next(
                             cells, from: first, full: full, stops: { $0.bound < weight }, places: \.places, grid: grid,
@@ -206,19 +151,115 @@ public enum LikelihoodModel {
                         let cell = cells[j]
                         let end = ahead.ends[j - first]
                         defer { start = end }
-                        if top.count == limit, let last = top.last {
+                        if best.top.count == limit, let last = best.top.last {
                             if cell.bound < last.weight {
                                 stopped = true
                                 break
                             }
                             if cell.bound == last.weight && cell.distance > last.distance { continue }
                         }
-                        for g in start..<end { score(Int(ahead.rows[g]), ahead.coords[g]) }  // safe: rows widen
+                        best.score(ahead, start..<end, store)
                     }
                 }
                 cells.removeAll(keepingCapacity: true)
             })
-        return scored(top, store, make)
+        return scored(best.top, store, make)
+    }
+
+    /// The best places of a likelihood query so far, and how a place is scored against them.
+    /// A struct the search's closures reach as one variable, whose batch method scores a run of
+    /// read-ahead places with its state in hand: captured one by one, the list and its last
+    /// weight were checked for exclusive access at run time at every place.
+    private struct Best {
+        let point: GeoPoint
+        let accuracy: Double
+        let baseline = SimulationChoices.baselineSpread
+        let spreads = SimulationChoices.candidateSpreads
+        let floor = SimulationChoices.minimumSearchRadius
+        let limit = SimulationChoices.maximumLikelihoods
+        let metresPerDegree = earthRadius * .pi / 180
+        let pointValid: Bool
+        let pointPhi: Double
+        let cosPoint: Double
+        let sinPoint: Double
+        let logPriors: [Double]
+        let priors: [Double]
+        /// The best `limit` so far, best first. A candidate that cannot beat the last is
+        /// dropped with one comparison, so no list of all candidates is built or sorted.
+        var top: [(index: Int, distance: Double, spread: Double, prior: Double, weight: Double)] = []
+        /// ln(w20 · (1 − 1e-6)) once the list is full, −∞ before.
+        var logLast = -Double.infinity
+
+        init(point: GeoPoint, accuracy: Double, store: PlaceStore) {
+            self.point = point
+            self.accuracy = accuracy
+            pointValid = abs(point.latitude) <= 90 && abs(point.longitude) <= 180
+            pointPhi = point.latitude * .pi / 180
+            cosPoint = cos(pointPhi)
+            sinPoint = sin(pointPhi)
+            logPriors = store.typeListLogPriors
+            priors = store.typeListPriors
+            top.reserveCapacity(limit + 1)
+        }
+
+        func better(
+            _ a: (index: Int, distance: Double, weight: Double), than b: (index: Int, distance: Double, weight: Double),
+            _ store: PlaceStore
+        ) -> Bool {
+            if a.weight != b.weight { return a.weight > b.weight }
+            if a.distance != b.distance { return a.distance < b.distance }
+            return store.id(at: a.index) < store.id(at: b.index)
+        }
+
+        /// Scores the read-ahead places in `range` of `ahead`.
+        mutating func score(_ ahead: PlaceGrid.ReadAhead, _ range: Range<Int>, _ store: PlaceStore) {
+            for g in range { score(Int(ahead.rows[g]), ahead.coords[g], store) }  // safe: rows widen
+        }
+
+        /// Scores row `index` of `store`, whose coordinate is `c`.
+        ///
+        /// Once the list is full, a place whose weight cannot reach the 20th's is dropped before
+        /// its distance is computed: from a lower bound of that distance made of products and
+        /// one square root (`distanceBound`), against ln(prior) − ln(w20 · (1 − 1e-6)), which
+        /// changes only when the list does. The bound and the 1e-6 leave room for rounding, so
+        /// a place dropped here would have been dropped after scoring: the lists are the same.
+        @inline(__always) mutating func score(_ index: Int, _ c: PlaceStore.Coord, _ store: PlaceStore) {
+            let radius = Double(c.radius) / 10  // store.radius(at: index)
+            let s2 = accuracy * accuracy + radius * radius + baseline * baseline
+            let s = s2.squareRoot()
+            let cutoff = max(spreads * s, floor)
+            let latitude = Double(c.lat) / 1e7
+            // R·|Δφ| never exceeds the great-circle distance: a safe, cheap first test.
+            if abs(latitude - point.latitude) * metresPerDegree > cutoff * (1 + 1e-9) { return }
+            let longitude = Double(c.lng) / 1e7
+            if logLast > -.infinity && pointValid {
+                let bound = distanceBound(
+                    pointPhi, cosPoint, sinPoint, point.longitude, latitude * .pi / 180, longitude)
+                if bound > cutoff { return }
+                // safe: stored indexes widen
+                if bound * bound > 2 * s2 * (logPriors[Int(c.types)] - logLast) * (1 + 1e-9) { return }
+            }
+            let d = distance(
+                point, latitudeRadians: pointPhi, cosLatitude: cosPoint,
+                GeoPoint(latitude: latitude, longitude: longitude))
+            guard d <= cutoff else { return }
+            let p = priors[Int(c.types)]  // safe: stored indexes widen (store.prior(at:))
+            let w = p * exp(-(d * d) / (2 * s * s))
+            if top.count == limit, let last = top.last,
+                !better((index, d, w), than: (last.index, last.distance, last.weight), store)
+            {
+                return
+            }
+            var at = top.count
+            while at > 0
+                && better((index, d, w), than: (top[at - 1].index, top[at - 1].distance, top[at - 1].weight), store)
+            {
+                at -= 1
+            }
+            top.insert((index, d, s, p, w), at: at)
+            if top.count > limit { top.removeLast() }
+            if top.count == limit, let last = top.last { logLast = log(last.weight * (1 - 1e-6)) }
+        }
     }
 
     /// A lower bound, in metres, of `distance(point, place)` as it is computed, from products
