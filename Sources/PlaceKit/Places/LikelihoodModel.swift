@@ -190,7 +190,7 @@ public enum LikelihoodModel {
         /// ln(w20 · (1 − 1e-6)) once the list is full, −∞ before.
         var logLast = -Double.infinity
 
-        init(point: GeoPoint, accuracy: Double, store: PlaceStore) {
+        init(point: GeoPoint, accuracy: Double, store: borrowing PlaceStore) {
             self.point = point
             self.accuracy = accuracy
             pointValid = abs(point.latitude) <= 90 && abs(point.longitude) <= 180
