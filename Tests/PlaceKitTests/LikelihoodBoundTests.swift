@@ -122,6 +122,21 @@ final class LikelihoodBoundTests: XCTestCase {
         }
     }
 
+    /// Round `round`'s pair of points: the first by either pole (two rounds in five), on the 180°
+    /// line (one in seven) or anywhere; the second from 0 to `farthest` metres away from it, at
+    /// a scale that cycles from nothing to a millimetre to `farthest`.
+    private func pointPair(_ round: Int, _ rng: inout SeededRandom, farthest: Double) -> (GeoPoint, GeoPoint) {
+        let lat1: Double
+        switch round % 5 {
+        case 0: lat1 = 90 - rng.unit() * 1e-3
+        case 1: lat1 = -90 + rng.unit() * 1e-3
+        default: lat1 = rng.double(in: -90...90)
+        }
+        let a = GeoPoint(latitude: lat1, longitude: round % 7 == 0 ? 180 : rng.double(in: -180...180))
+        let metres = [0, 1e-3, 1, 40, 300, 5_000, 100_000, farthest][round % 8] * rng.unit()
+        return (a, destination(from: a, bearing: rng.unit() * 360, metres: metres))
+    }
+
     /// The cheap distance bound that lets the query drop a place before computing its distance
     /// never exceeds the distance as `distance` computes it, at any latitude, across the ±180°
     /// line, at the poles, for equal points and for points far apart; and it is close enough to
@@ -130,19 +145,11 @@ final class LikelihoodBoundTests: XCTestCase {
         var rng = SeededRandom(seed: 34)
         var checked = 0
         for round in 0..<200_000 {
-            let lat1: Double
-            switch round % 5 {
-            case 0: lat1 = 90 - rng.unit() * 1e-3
-            case 1: lat1 = -90 + rng.unit() * 1e-3
-            default: lat1 = rng.double(in: -90...90)
-            }
-            let a = GeoPoint(latitude: lat1, longitude: round % 7 == 0 ? 180 : rng.double(in: -180...180))
-            let metres = [0, 1e-3, 1, 40, 300, 5_000, 100_000, 2_000_000][round % 8] * rng.unit()
-            var b = destination(from: a, bearing: rng.unit() * 360, metres: metres)
+            let (a, far) = pointPair(round, &rng, farthest: 2_000_000)
             // The stored places' coordinates are whole 1e-7 degrees.
-            b = GeoPoint(
-                latitude: min(90, max(-90, (b.latitude * 1e7).rounded() / 1e7)),
-                longitude: (PlaceStore.wrapLongitude(b.longitude) * 1e7).rounded() / 1e7)
+            let b = GeoPoint(
+                latitude: min(90, max(-90, (far.latitude * 1e7).rounded() / 1e7)),
+                longitude: (PlaceStore.wrapLongitude(far.longitude) * 1e7).rounded() / 1e7)
             let phi1 = a.latitude * .pi / 180
             let bound = LikelihoodModel.distanceBound(
                 phi1, cos(phi1), sin(phi1), a.longitude, b.latitude * .pi / 180, b.longitude)
@@ -172,15 +179,7 @@ final class LikelihoodBoundTests: XCTestCase {
         }
         var rng = SeededRandom(seed: 36)
         for round in 0..<100_000 {
-            let lat1: Double
-            switch round % 5 {
-            case 0: lat1 = 90 - rng.unit() * 1e-3
-            case 1: lat1 = -90 + rng.unit() * 1e-3
-            default: lat1 = rng.double(in: -90...90)
-            }
-            let a = GeoPoint(latitude: lat1, longitude: round % 7 == 0 ? 180 : rng.double(in: -180...180))
-            let metres = [0, 1e-3, 1, 40, 300, 5_000, 100_000, 20_015_000][round % 8] * rng.unit()
-            let b = destination(from: a, bearing: rng.unit() * 360, metres: metres)
+            let (a, b) = pointPair(round, &rng, farthest: 20_015_000)
             let phi = a.latitude * .pi / 180
             let once = distance(a, latitudeRadians: phi, cosLatitude: cos(phi), b)
             XCTAssertEqual(once.bitPattern, haversine(a, b).bitPattern, "\(a) to \(b)")
