@@ -42,6 +42,32 @@ final class PlacesTests: XCTestCase {
         }
     }
 
+    /// The dataset is the built-in set until it is set, whether it is first read, first changed
+    /// or first searched by a request (which reads it where it is stored, not through a copy).
+    func testTheDatasetIsTheBuiltInSetWhicheverWayItIsFirstUsed() {
+        let builtin = PlaceStore.builtin
+        var read = PlacesService()
+        XCTAssertEqual(read.dataset.places.map(\.id), builtin.places.map(\.id))
+        var searched = PlacesService()
+        XCTAssertEqual(searched.withDataset { $0.count }, builtin.count)
+        var changed = PlacesService()
+        _ = changed.dataset.add(PlaceRecord(id: "extra", name: "Extra", latitude: 1, longitude: 2), source: "added")
+        XCTAssertEqual(changed.dataset.count, builtin.count + 1)
+        XCTAssertEqual(changed.dataset.places.last?.id, "extra")
+        var set = PlacesService()
+        set.dataset = PlaceStore(source: "empty")
+        XCTAssertEqual(set.withDataset { $0.count }, 0)
+
+        // A request answers from the built-in places.
+        let rig = Rig()
+        rig.request()
+        rig.session.settle(limit: 10)
+        let ranked = LikelihoodModel.rank(
+            builtin, at: TutorialApp.defaultLocation, accuracy: rig.session.device.position?.horizontalAccuracy ?? -1)
+        XCTAssertFalse(ranked.isEmpty)
+        XCTAssertEqual(rig.lastList?.map(\.place.source.id), ranked.map(\.place.id))
+    }
+
     func testRequestWhileNotDeterminedOrDeniedFailsWithLocationError() {
         for permission in [LocationPermission.askNextTime, .never] {
             let rig = Rig(permission: permission)

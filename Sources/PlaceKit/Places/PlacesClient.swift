@@ -66,8 +66,21 @@ public enum PlacesErrorCode: Int, Sendable, CaseIterable {
 /// The places service: the dataset it searches and its settings, shared by every launch.
 public struct PlacesService: Sendable {
     /// The places searched (a compact store with a spatial index); the built-in set is read on
-    /// first use, so start-up does not pay for it.
-    public lazy var dataset = PlaceStore.builtin
+    /// first use, so start-up does not pay for it. Reading it gives a copy (a retain and a release
+    /// of each of the store's arrays); a request reads it in place (`withDataset`).
+    public var dataset: PlaceStore {
+        mutating get { withDataset { $0 } }
+        set {
+            storedDataset = newValue
+            datasetRead = true
+        }
+        _modify {
+            readDataset()
+            yield &storedDataset
+        }
+    }
+    private var storedDataset = PlaceStore(source: "empty")
+    private var datasetRead = false
     /// The fields the app's code requests (the tutorial's `[.name, .coordinate]` unless changed).
     public var requestedFields = PlaceFields.tutorial
     /// Faults set on the network, the API key and the servers (`fail places`, `network`,
@@ -79,6 +92,18 @@ public struct PlacesService: Sendable {
     public var project = CloudProject()
 
     public init() {}
+
+    /// Calls `body` with the dataset where it is stored, read on first use as `dataset` is.
+    mutating func withDataset<R>(_ body: (inout PlaceStore) -> R) -> R {
+        readDataset()
+        return body(&storedDataset)
+    }
+
+    private mutating func readDataset() {
+        guard !datasetRead else { return }
+        storedDataset = .builtin
+        datasetRead = true
+    }
 }
 
 /// The Places APIs enabled in the Cloud project the API key belongs to. By default an existing
@@ -137,9 +162,10 @@ extension Session {
             if privacy.accuracy == .reduced { fix = LocationManager.coarsened(fix) }
             query = LikelihoodQuery(point: fix.coordinate, accuracy: fix.horizontalAccuracy)
             response = .success(
-                LikelihoodModel.rank(places.dataset, at: fix.coordinate, accuracy: fix.horizontalAccuracy) {
-                    found, place in
-                    PlaceLikelihood(place: FetchedPlace(place, fields: fields), likelihood: found.likelihood)
+                places.withDataset { store in
+                    LikelihoodModel.rank(store, at: fix.coordinate, accuracy: fix.horizontalAccuracy) { found, place in
+                        PlaceLikelihood(place: FetchedPlace(place, fields: fields), likelihood: found.likelihood)
+                    }
                 })
             // Only answered requests bill: the base SKU and one data SKU per tier touched.
             stats.bill("findCurrentPlace")
@@ -182,9 +208,11 @@ extension Session {
         } else {
             let fields = NearbyProperties.fields(settings.properties)
             response = .success(
-                NearbyModel.search(places.dataset, center: center, settings: settings) { found, place in
-                    PlaceLikelihood(
-                        place: FetchedPlace(place, fields: fields), likelihood: nil, distance: found.distance)
+                places.withDataset { store in
+                    NearbyModel.search(store, center: center, settings: settings) { found, place in
+                        PlaceLikelihood(
+                            place: FetchedPlace(place, fields: fields), likelihood: nil, distance: found.distance)
+                    }
                 })
             stats.bill(NearbyProperties.sku(settings.properties).key)
         }
