@@ -659,12 +659,15 @@ struct PlaceGrid: Sendable {
             }
             // Each grid row gets the disc's exact longitude half-width over the row's latitudes
             // (widest at the latitude where the disc's edge runs north–south), which skips the
-            // cells in the corners of the disc's bounding box.
-            let cosRho = cos(rho)
-            let widest = asin(max(-1, min(1, sin0 / cosRho)))
+            // cells in the corners of the disc's bounding box. A disc within one row is as wide
+            // there as anywhere: its columns are the bounding box's, with no more trigonometry
+            // (most classes of sparse places, in cells larger than their search).
+            let narrows = !full && rowHi > rowLo
+            let cosRho = narrows ? cos(rho) : 1
+            let widest = narrows ? asin(max(-1, min(1, sin0 / cosRho))) : 0
             for row in rowLo...rowHi {
                 var rowRanges = ranges
-                if !full {
+                if narrows {
                     let bandLo = (Double(row) * cell - 90) * .pi / 180
                     let bandHi = (Double(row + 1) * cell - 90) * .pi / 180
                     let phi = min(max(widest, bandLo), bandHi)
