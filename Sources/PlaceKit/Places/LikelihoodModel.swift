@@ -146,19 +146,25 @@ public enum LikelihoodModel {
                             store: store)
                     else { break }
                     next = read
-                    var start = 0
-                    for j in first..<next {
-                        let cell = cells[j]
-                        let end = ahead.ends[j - first]
-                        defer { start = end }
-                        if best.top.count == limit, let last = best.top.last {
-                            if cell.bound < last.weight {
-                                stopped = true
-                                break
+                    // The batch is scored from its buffers, taken once: handed to each cell's
+                    // scoring as arrays, they were retained and released cell by cell.
+                    ahead.rows.withUnsafeBufferPointer { rows in
+                        ahead.coords.withUnsafeBufferPointer { coords in
+                            var start = 0
+                            for j in first..<read {
+                                let cell = cells[j]
+                                let end = ahead.ends[j - first]
+                                defer { start = end }
+                                if best.top.count == limit, let last = best.top.last {
+                                    if cell.bound < last.weight {
+                                        stopped = true
+                                        break
+                                    }
+                                    if cell.bound == last.weight && cell.distance > last.distance { continue }
+                                }
+                                best.score(rows, coords, start..<end, store)
                             }
-                            if cell.bound == last.weight && cell.distance > last.distance { continue }
                         }
-                        best.score(ahead, start..<end, store)
                     }
                 }
                 cells.removeAll(keepingCapacity: true)
@@ -211,9 +217,13 @@ public enum LikelihoodModel {
             return store.id(at: a.index) < store.id(at: b.index)
         }
 
-        /// Scores the read-ahead places in `range` of `ahead`.
-        mutating func score(_ ahead: PlaceGrid.ReadAhead, _ range: Range<Int>, _ store: PlaceStore) {
-            for g in range { score(Int(ahead.rows[g]), ahead.coords[g], store) }  // safe: rows widen
+        /// Scores the read-ahead places in `range` of a `PlaceGrid.ReadAhead`'s `rows` and
+        /// `coords`.
+        mutating func score(
+            _ rows: UnsafeBufferPointer<UInt32>, _ coords: UnsafeBufferPointer<PlaceStore.Coord>, _ range: Range<Int>,
+            _ store: PlaceStore
+        ) {
+            for g in range { score(Int(rows[g]), coords[g], store) }  // safe: rows widen
         }
 
         /// Scores row `index` of `store`, whose coordinate is `c`.
