@@ -237,9 +237,11 @@ public enum NearbyModel {
         return a.id < b.id
     }
 
-    /// The best places met so far, best first, and how a place of the store is looked at.
+    /// The best places met so far, best first, and how a place of the store is looked at. The
+    /// store is handed to each method, borrowed, not kept: kept, it was copied (a retain and a
+    /// release of each of its arrays) wherever a method passed it on, a tenth of a sparse
+    /// area's request.
     struct Top {
-        let store: PlaceStore
         let center: GeoPoint
         let radius: Double
         let limit: Int
@@ -255,8 +257,7 @@ public enum NearbyModel {
         let centerSin: Double
         var list: [(index: Int, distance: Double, popularity: Double)] = []
 
-        init(_ store: PlaceStore, center: GeoPoint, settings: NearbySettings) {
-            self.store = store
+        init(_ store: borrowing PlaceStore, center: GeoPoint, settings: NearbySettings) {
             self.center = center
             self.radius = settings.radius
             self.limit = settings.maxResultCount
@@ -275,10 +276,10 @@ public enum NearbyModel {
         var last: (index: Int, distance: Double, popularity: Double) { list[list.count - 1] }
 
         /// Looks at row `row`: in the circle, through the filters, and good enough, it joins.
-        mutating func consider(_ row: Int) { consider(row, store.coords[row]) }
+        mutating func consider(_ row: Int, _ store: PlaceStore) { consider(row, store.coords[row], store) }
 
         /// `consider(row)` with the row's coordinate already read.
-        mutating func consider(_ row: Int, _ c: PlaceStore.Coord) {
+        mutating func consider(_ row: Int, _ c: PlaceStore.Coord, _ store: PlaceStore) {
             let typeList = Int(c.types)  // safe: stored indexes widen
             if filtered {
                 var verdict = verdicts[typeList]
@@ -304,12 +305,12 @@ public enum NearbyModel {
                 guard let d = distanceWithin(latitude, Double(c.lng) / 1e7, limit: radius) else { return }
                 let p = store.popularity(row, c)
                 if isFull && p < last.popularity { return }
-                insert((row, d, p))
+                insert((row, d, p), store)
             } else {
                 // Full, a place farther than the last cannot enter (an equal one still may, by ID).
                 let limit = isFull ? min(radius, last.distance) : radius
                 guard let d = distanceWithin(latitude, Double(c.lng) / 1e7, limit: limit) else { return }
-                insert((row, d, store.popularity(row, c)))
+                insert((row, d, store.popularity(row, c)), store)
             }
         }
 
@@ -331,17 +332,17 @@ public enum NearbyModel {
 
         func beats(
             _ a: (index: Int, distance: Double, popularity: Double),
-            _ b: (index: Int, distance: Double, popularity: Double)
+            _ b: (index: Int, distance: Double, popularity: Double), _ store: PlaceStore
         ) -> Bool {
             if rank == .popularity && a.popularity != b.popularity { return a.popularity > b.popularity }
             if a.distance != b.distance { return a.distance < b.distance }
             return store.id(at: a.index) < store.id(at: b.index)
         }
 
-        mutating func insert(_ candidate: (index: Int, distance: Double, popularity: Double)) {
-            if isFull && !beats(candidate, last) { return }
+        mutating func insert(_ candidate: (index: Int, distance: Double, popularity: Double), _ store: PlaceStore) {
+            if isFull && !beats(candidate, last, store) { return }
             var at = list.count
-            while at > 0 && beats(candidate, list[at - 1]) { at -= 1 }
+            while at > 0 && beats(candidate, list[at - 1], store) { at -= 1 }
             list.insert(candidate, at: at)
             if list.count > limit { list.removeLast() }
         }
@@ -350,7 +351,8 @@ public enum NearbyModel {
         /// cell's bound says that it and all after it cannot change the list: a popularity below
         /// the last place's (by popularity), a distance beyond it (by distance).
         mutating func visit(
-            _ cells: [(bound: Double, cell: Int, places: Range<Int>)], _ ahead: inout PlaceGrid.ReadAhead
+            _ cells: [(bound: Double, cell: Int, places: Range<Int>)], _ ahead: inout PlaceGrid.ReadAhead,
+            _ store: PlaceStore
         ) {
             func stops(_ bound: Double) -> Bool {
                 isFull && (rank == .popularity ? bound < last.popularity : bound > last.distance)
@@ -369,7 +371,7 @@ public enum NearbyModel {
                     if stops(cells[j].bound) { return }
                     let end = ahead.ends[j - first]
                     // safe: stored rows widen
-                    for g in start..<end { consider(Int(ahead.rows[g]), ahead.coords[g]) }
+                    for g in start..<end { consider(Int(ahead.rows[g]), ahead.coords[g], store) }
                     start = end
                 }
             }
@@ -394,7 +396,7 @@ public enum NearbyModel {
         guard settings.maxResultCount > 0, store.count > 0, center.isValid, radius >= 0 else { return [] }
         var top = Top(store, center: center, settings: settings)
         let grid = store.grid
-        for row in grid.indexedCount..<store.count { top.consider(row) }
+        for row in grid.indexedCount..<store.count { top.consider(row, store) }
         // Nothing is farther than half a circumference: a larger radius enumerates no more.
         let reach = min(radius, earthRadius * .pi * (1 + 1e-9))
         let cosLat = cos(center.latitude * .pi / 180)
@@ -421,7 +423,7 @@ public enum NearbyModel {
                 },
                 classDone: { _ in
                     cells.sort { $0.bound > $1.bound }
-                    top.visit(cells, &ahead)
+                    top.visit(cells, &ahead, store)
                     cells.removeAll(keepingCapacity: true)
                 }, largestFirst: true)
         case .distance:
@@ -439,7 +441,7 @@ public enum NearbyModel {
                 },
                 classDone: { _ in
                     cells.sort { $0.bound < $1.bound }
-                    top.visit(cells, &ahead)
+                    top.visit(cells, &ahead, store)
                     cells.removeAll(keepingCapacity: true)
                 })
         }
