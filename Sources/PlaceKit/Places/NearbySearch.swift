@@ -301,7 +301,9 @@ public enum NearbyModel {
                 }
                 // Then the circle, also from what is read already: a place outside it never
                 // needs its slot (a cache miss) read for its rating. A list not yet full (a
-                // sparse area) meets every place of its cells here.
+                // sparse area) meets every place of its cells here. The slot is asked for
+                // first, so that its miss overlaps the distance's arithmetic.
+                store.prefetchSlot(row)
                 guard let d = distanceWithin(latitude, Double(c.lng) / 1e7, limit: radius) else { return }
                 let p = store.popularity(row, c)
                 if isFull && p < last.popularity { return }

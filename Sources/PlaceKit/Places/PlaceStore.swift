@@ -222,6 +222,12 @@ public struct PlaceStore: Sendable {
     // safe: stored indexes widen
     public func prior(at index: Int) -> Double { typeListPriors[Int(coords[index].types)] }
 
+    /// Asks for row `index`'s slot (its rating: `popularity(_:_:)` reads it) without waiting
+    /// for it, so that its cache miss is taken during the work before that read.
+    @inline(__always) func prefetchSlot(_ index: Int) {
+        slots.withUnsafeBufferPointer { placeshell_prefetch($0.baseAddress.map { $0 + index }) }
+    }
+
     /// The popularity of row `index` (`PopularityModel`, from its stored prior, rating and
     /// radius); `coord` is `coords[index]`, already read.
     @inline(__always) func popularity(_ index: Int, _ coord: Coord) -> Double {
