@@ -228,11 +228,12 @@ public enum LikelihoodModel {
 
         /// Scores row `index` of `store`, whose coordinate is `c`.
         ///
-        /// Once the list is full, a place whose weight cannot reach the 20th's is dropped before
-        /// its distance is computed: from a lower bound of that distance made of products and
-        /// one square root (`distanceBound`), against ln(prior) − ln(w20 · (1 − 1e-6)), which
-        /// changes only when the list does. The bound and the 1e-6 leave room for rounding, so
-        /// a place dropped here would have been dropped after scoring: the lists are the same.
+        /// A place beyond its cutoff, and once the list is full a place whose weight cannot
+        /// reach the 20th's, is dropped before its distance is computed: from a lower bound of
+        /// that distance made of products and one square root (`distanceBound`), against the
+        /// cutoff and against ln(prior) − ln(w20 · (1 − 1e-6)), which changes only when the list
+        /// does. The bound and the 1e-6 leave room for rounding, so a place dropped here would
+        /// have been dropped after scoring: the lists are the same.
         @inline(__always) mutating func score(_ index: Int, _ c: PlaceStore.Coord, _ store: PlaceStore) {
             let radius = Double(c.radius) / 10  // store.radius(at: index)
             let s2 = accuracy * accuracy + radius * radius + baseline * baseline
@@ -242,12 +243,17 @@ public enum LikelihoodModel {
             // R·|Δφ| never exceeds the great-circle distance: a safe, cheap first test.
             if abs(latitude - point.latitude) * metresPerDegree > cutoff * (1 + 1e-9) { return }
             let longitude = Double(c.lng) / 1e7
-            if logLast > -.infinity && pointValid {
+            if pointValid {
+                // Beyond the cutoff by the bound: no haversine, full list or not (a sparse
+                // area's list may never fill, and every place of a cell crossing the cutoff's
+                // latitudes came this far).
                 let bound = distanceBound(
                     pointPhi, cosPoint, sinPoint, point.longitude, latitude * .pi / 180, longitude)
                 if bound > cutoff { return }
                 // safe: stored indexes widen
-                if bound * bound > 2 * s2 * (logPriors[Int(c.types)] - logLast) * (1 + 1e-9) { return }
+                if logLast > -.infinity && bound * bound > 2 * s2 * (logPriors[Int(c.types)] - logLast) * (1 + 1e-9) {
+                    return
+                }
             }
             let d = distance(
                 point, latitudeRadians: pointPhi, cosLatitude: cosPoint,
