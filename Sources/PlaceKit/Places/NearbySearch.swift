@@ -310,9 +310,11 @@ public enum NearbyModel {
                 insert((row, d, p), store)
             } else {
                 // Full, a place farther than the last cannot enter (an equal one still may, by ID).
+                // The order is by distance, then ID: the popularity (the slot's rating, a cache
+                // miss) is read for the places of the final list only (`withPopularity`).
                 let limit = isFull ? min(radius, last.distance) : radius
                 guard let d = distanceWithin(latitude, Double(c.lng) / 1e7, limit: limit) else { return }
-                insert((row, d, store.popularity(row, c)), store)
+                insert((row, d, 0), store)
             }
         }
 
@@ -330,6 +332,13 @@ public enum NearbyModel {
                 center, latitudeRadians: centerPhi, cosLatitude: centerCos,
                 GeoPoint(latitude: latitude, longitude: longitude))
             return d <= limit ? d : nil
+        }
+
+        /// The list, each place with its popularity: by distance it was left out as places
+        /// were met (`consider`), and is read now.
+        func withPopularity(_ store: PlaceStore) -> [(index: Int, distance: Double, popularity: Double)] {
+            guard rank == .distance else { return list }
+            return list.map { ($0.index, $0.distance, store.popularity($0.index, store.coords[$0.index])) }
         }
 
         func beats(
@@ -447,7 +456,8 @@ public enum NearbyModel {
                     cells.removeAll(keepingCapacity: true)
                 })
         }
-        return store.places(at: top.list.map(\.index)) { i, place in make(top.list[i], place) }
+        let list = top.withPopularity(store)
+        return store.places(at: list.map(\.index)) { i, place in make(list[i], place) }
     }
 
     /// The same by looking at every place: the reference.
