@@ -194,7 +194,10 @@ public enum PopularityModel {
 ///   stored rating and the stored radius; by popularity, a place that cannot beat the last
 ///   even with the best rating is dropped before its distance is computed, and a place outside
 ///   the circle before its rating is read (its slot is a cache miss the circle test does not
-///   need: in a sparse area the list never fills and every place of the cells meets it); the
+///   need: in a sparse area the list never fills and every place of the cells meets it; the
+///   slot is asked for before the distance's arithmetic, so that its miss overlaps it); by
+///   distance, the rating is read only for the final list's places, which the order does not
+///   need; the
 ///   distance (haversine) only after the cheap latitude test (R·|Δφ| never exceeds it) and a
 ///   lower bound of it without trigonometry (`LikelihoodModel.distanceBound`), both against
 ///   the radius, or by distance with a full list against the last place's distance; a
