@@ -196,8 +196,7 @@ public enum PopularityModel {
 ///   the circle before its rating is read (its slot is a cache miss the circle test does not
 ///   need: in a sparse area the list never fills and every place of the cells meets it; the
 ///   slot is asked for before the distance's arithmetic, so that its miss overlaps it); by
-///   distance, the rating is read only for the final list's places, which the order does not
-///   need; the
+///   distance, whose order needs no rating, it is read for the final list's places only; the
 ///   distance (haversine) only after the cheap latitude test (R·|Δφ| never exceeds it) and a
 ///   lower bound of it without trigonometry (`LikelihoodModel.distanceBound`), both against
 ///   the radius, or by distance with a full list against the last place's distance; a
@@ -242,8 +241,8 @@ public enum NearbyModel {
 
     /// The best places met so far, best first, and how a place of the store is looked at. The
     /// store is handed to each method, borrowed, not kept: kept, it was copied (a retain and a
-    /// release of each of its arrays) wherever a method passed it on, a tenth of a sparse
-    /// area's request.
+    /// release of each of its arrays) wherever a method passed it on, 3.6% of a sparse area's
+    /// request.
     struct Top {
         let center: GeoPoint
         let radius: Double
