@@ -93,6 +93,10 @@ public struct PlacesService: Sendable {
 
     public init() {}
 
+    /// Whether the dataset has been read or set: false until then, when it is still the
+    /// built-in places, not yet built.
+    public var hasReadDataset: Bool { datasetRead }
+
     /// Calls `body` with the dataset where it is stored, read on first use as `dataset` is.
     mutating func withDataset<R>(_ body: (inout PlaceStore) -> R) -> R {
         readDataset()

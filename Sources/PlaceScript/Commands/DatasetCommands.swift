@@ -482,9 +482,11 @@ private func loadCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
     case .geojson: result = GeoJSONImporter.parse(bytes, mapping: mapping, interruption: interruption)
     case .csv:
         // The dataset is taken out of the session (so that it is not copied), loaded into in
-        // place and put back: as it was when the load fails.
+        // place and put back: as it was when the load fails. Replaced, it is not needed at
+        // all: the load fills an empty store, which takes its place only when it succeeds (the
+        // built-in places, not yet read, are then never read).
         var dataset = PlaceStore()
-        swap(&dataset, &ctx.session.places.dataset)
+        if !replace { swap(&dataset, &ctx.session.places.dataset) }
         let name = lastPathComponent(path)
         let loaded =
             if let streamed {
@@ -493,7 +495,11 @@ private func loadCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
             } else {
                 dataset.mergeCSV(bytes, source: name, replacing: replace, mapping: mapping, interruption: interruption)
             }
-        swap(&dataset, &ctx.session.places.dataset)
+        if !replace {
+            swap(&dataset, &ctx.session.places.dataset)
+        } else if case .success = loaded {
+            ctx.session.places.dataset = dataset
+        }
         result = loaded.map {
             merged = ($0.added, $0.replaced)
             return $0.summary
@@ -535,7 +541,10 @@ private func loadCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
     if let merged {
         (added, replaced) = merged
     } else if replace {
-        (added, replaced) = (ctx.session.places.dataset.replaceAll(with: summary.records, source: name), 0)
+        // A new store, set in the session: the dataset it replaces is not read for this.
+        var fresh = PlaceStore()
+        (added, replaced) = (fresh.replaceAll(with: summary.records, source: name), 0)
+        ctx.session.places.dataset = fresh
     } else {
         (added, replaced) = ctx.session.places.dataset.merge(summary.records, source: name)
     }
