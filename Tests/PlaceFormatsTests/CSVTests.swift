@@ -193,6 +193,46 @@ final class CSVTests: XCTestCase {
         XCTAssertEqual(store.count, 4)
     }
 
+    /// A number cell gives the same value however it is spelt: plain digits (read on the spot)
+    /// or with spaces around, quotes, a sign, zeros, an exponent or more than 19 digits (read the
+    /// careful way). The expected values come from Swift's own parser on the bare number.
+    func testNumberCellsInEverySpelling() {
+        let templates = [
+            "X", " X", "X ", "\"X\"", "\" X \"", "+X", "X0", "00X", "Xe0", "\tX", "X00000000000000000000",
+        ]
+        for template in templates {
+            func cell(_ x: String) -> String { template.replacingOccurrences(of: "X", with: x) }
+            let cells = [cell("33.5"), cell("151.25"), cell("4.5"), cell("2"), cell("12.125")]
+            let text = "name,lat,lng,rating,price,radius\nP," + cells.joined(separator: ",") + "\n"
+            guard let s = summary(text), let r = s.records.first else { continue }
+            let what = "\(template): \(text)"
+            // "X0" and the long zeros leave each value as it was; "00X" too.
+            XCTAssertEqual(r.latitude, 33.5, what)
+            XCTAssertEqual(r.longitude, 151.25, what)
+            XCTAssertEqual(r.radius, 12.125, what)
+            if template.hasPrefix("X0") {
+                // "2" spelt "20" or with twenty zeros after it is no price level; 4.5 → 4.50 is.
+                XCTAssertNil(r.priceLevel, what)
+            } else {
+                XCTAssertEqual(r.priceLevel, 2, what)
+            }
+            XCTAssertEqual(r.rating, 4.5, what)
+        }
+        // Not numbers: each left out and counted, the place kept.
+        for bad in ["4.5x", "4..5", "--4", "4.5.", "\"4\"\"5\"", "0x4", "inf", "nan", "٤"] {
+            let text = "name,lat,lng,rating,radius\nP,-33.87,151.2,\(bad),\(bad)\n"
+            guard let s = summary(text) else { continue }
+            XCTAssertEqual(s.records.map(\.rating), [nil], bad)
+            XCTAssertEqual(s.records.map(\.radius), [nil], bad)
+            XCTAssertEqual(s.fieldSkips.map(\.count), [1, 1], bad)
+        }
+        // A decimal comma in a semicolon file, bare or spaced.
+        guard let s = summary("name;lat;lng;rating\nP;-33,87; 151,2 ;4,5\n") else { return }
+        XCTAssertEqual(s.records.map(\.latitude), [-33.87])
+        XCTAssertEqual(s.records.map(\.longitude), [151.2])
+        XCTAssertEqual(s.records.map(\.rating), [4.5])
+    }
+
     func testErrorsNameTheLine() {
         assertError("name,lat,lon\nA,1,2\nB,abc,2\n", "line 3: 'abc' is not a latitude", line: 3, item: 2)
         assertError("name,lat,lon\nB,1,east\n", "line 2: 'east' is not a longitude", line: 2, item: 1)

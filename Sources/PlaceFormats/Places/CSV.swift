@@ -198,9 +198,42 @@ struct CSVField {
     var escaped: Bool
 }
 
+/// The fields of the record being read, in memory of their own: an array would check that it
+/// is not shared at every append, nine times a row.
+struct CSVFieldList: ~Copyable {
+    private var storage: UnsafeMutablePointer<CSVField>
+    private var capacity = 32
+    private(set) var count = 0
+
+    init() { storage = .allocate(capacity: capacity) }
+
+    deinit { storage.deallocate() }
+
+    mutating func removeAll() { count = 0 }
+
+    @inline(__always) mutating func append(_ field: CSVField) {
+        if count == capacity { grow() }
+        (storage + count).initialize(to: field)
+        count += 1
+    }
+
+    private mutating func grow() {
+        let bigger = UnsafeMutablePointer<CSVField>.allocate(capacity: capacity * 2)
+        bigger.moveInitialize(from: storage, count: count)
+        storage.deallocate()
+        storage = bigger
+        capacity *= 2
+    }
+
+    subscript(k: Int) -> CSVField {
+        precondition(k >= 0 && k < count, "no field \(k) in a record of \(count)")
+        return storage[k]
+    }
+}
+
 /// The record reader behind `CSVImporter`: fields as ranges into the file's bytes, so a row
 /// costs no allocation until its values become Strings.
-struct CSVReader {
+struct CSVReader: ~Copyable {
     /// The file, or (streamed) the part of it in `window`.
     var b: UnsafeBufferPointer<UInt8>
     var n: Int
@@ -213,7 +246,7 @@ struct CSVReader {
     var recordLine = 1
     var recordStart = 0
     var delimiter: UInt8 = UInt8(ascii: ",")
-    var fields: [CSVField] = []
+    var fields = CSVFieldList()
     var columns: [Int?] = Array(repeating: nil, count: CSVImporter.Column.allCases.count)
     var headerCount = 0
     /// Columns named by the caller rather than found by their aliases.
@@ -271,7 +304,7 @@ struct CSVReader {
     /// `record` on the bytes at hand: nil when the record may go on past them (a window with
     /// more of the file to come).
     mutating func recordInWindow() throws(ImportError) -> Bool? {
-        fields.removeAll(keepingCapacity: true)
+        fields.removeAll()
         let more = !(window?.atEnd ?? true)
         guard i < n else { return more ? nil : false }
         recordLine = line
@@ -328,19 +361,32 @@ struct CSVReader {
         }
     }
 
-    /// The first delimiter, CR or LF at or after `start` (or the end), eight bytes at a time:
-    /// the SWAR zero-byte test on the word XORed with each of the three bytes. The lowest flagged
-    /// byte is always a true match (false flags only sit above a true one).
+    /// The first delimiter, CR or LF at or after `start` (or the end): sixteen bytes at a time,
+    /// each compared with the three at once (the comparisons' lanes, all ones where a byte
+    /// matches, read as two words: the lowest set bit is the first match); then eight at a time
+    /// by the SWAR zero-byte test on the word XORed with each of the three bytes (the lowest
+    /// flagged byte is always a true match: false flags only sit above a true one).
     @inline(__always) static func fieldEnd(_ b: UnsafeBufferPointer<UInt8>, from start: Int, delimiter d: UInt8) -> Int
     {
         let n = b.count
         var j = start
+        guard let base = b.baseAddress else { return n }
+        let dv = SIMD16<UInt8>(repeating: d)
+        let lfv = SIMD16<UInt8>(repeating: 0x0A)
+        let crv = SIMD16<UInt8>(repeating: 0x0D)
+        while j + 16 <= n {
+            let v = UnsafeRawPointer(base + j).loadUnaligned(as: SIMD16<UInt8>.self)
+            let lanes = unsafeBitCast((v .== dv) .| (v .== lfv) .| (v .== crv), to: SIMD2<UInt64>.self)
+            if lanes[0] != 0 { return j + (lanes[0].trailingZeroBitCount >> 3) }
+            if lanes[1] != 0 { return j + 8 + (lanes[1].trailingZeroBitCount >> 3) }
+            j += 16
+        }
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let dd = UInt64(d) &* ones  // safe: a digit byte widens
         let lf = 0x0A &* ones
         let cr = 0x0D &* ones
-        while j + 8 <= n, let base = b.baseAddress {
+        while j + 8 <= n {
             let w = UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)
             let a = w ^ dd
             let l = w ^ lf
@@ -522,31 +568,26 @@ struct CSVReader {
         return text
     }
 
-    /// Line feeds from `start` on, eight bytes at a time: an upper bound on the rows left, so
+    /// Line feeds from `start` on, sixteen bytes at a time: an upper bound on the rows left, so
     /// the records array is allocated once (a million rows would otherwise regrow it 20 times).
     static func lineBreaks(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         guard let base = b.baseAddress else { return 0 }
         var count = 0
         var i = start
         let n = b.count
-        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        while i + 8 <= n {
-            // SWAR: a zero byte in word ^ 0x0A… is a line feed. Adding 0x7F to a byte's low seven
-            // bits sets its top bit unless they are all zero, and no carry crosses bytes: the
-            // top bits left clear mark exactly the zero bytes. Each byte lane adds up its own
-            // marks (a 1 each) for up to 255 words, then the lanes are summed by a multiply.
-            var lanes: UInt64 = 0
-            var words = 0
-            while words < 255 && i + 8 <= n {
-                let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
-                let nonzero = ((w & low7) &+ low7) | w
-                lanes &+= (~nonzero & ~low7) >> 7
-                words += 1
-                i += 8
+        let lf = SIMD16<UInt8>(repeating: 0x0A)
+        while i + 16 <= n {
+            // Each byte lane counts its line feeds for up to 255 blocks: a comparison's lane is
+            // all ones (255) where the byte is a line feed, so subtracting it adds one.
+            var lanes = SIMD16<UInt8>()
+            var blocks = 0
+            while blocks < 255 && i + 16 <= n {
+                let v = UnsafeRawPointer(base + i).loadUnaligned(as: SIMD16<UInt8>.self)
+                lanes &-= unsafeBitCast(v .== lf, to: SIMD16<UInt8>.self)
+                blocks += 1
+                i += 16
             }
-            // Pairs of lanes into 16-bit lanes (at most 510 each), then those summed (at most 2,040).
-            let pairs = (lanes & 0x00FF_00FF_00FF_00FF) &+ ((lanes >> 8) & 0x00FF_00FF_00FF_00FF)
-            count += Int(truncatingIfNeeded: (pairs &* 0x0001_0001_0001_0001) >> 48)
+            count += Int(SIMD16<UInt16>(truncatingIfNeeded: lanes).wrappedSum())  // safe: at most 16 × 255 widens
         }
         while i < n {
             if b[i] == 0x0A { count += 1 }
@@ -626,8 +667,18 @@ struct CSVReader {
                         row: row)
                 }
             }
-            let lat = try coordinate(latCol, "latitude", row: row)
-            let lng = try coordinate(lonCol, "longitude", row: row)
+            let lat: Double?
+            switch plain(latCol) {
+            case .empty: lat = nil
+            case .number(let v, _): lat = v
+            case .other: lat = try coordinate(latCol, "latitude", row: row)
+            }
+            let lng: Double?
+            switch plain(lonCol) {
+            case .empty: lng = nil
+            case .number(let v, _): lng = v
+            case .other: lng = try coordinate(lonCol, "longitude", row: row)
+            }
             guard let lat, let lng else {
                 summary.skip("without coordinates")
                 continue
@@ -655,41 +706,91 @@ struct CSVReader {
                 // left out and counted, its place kept. The closures capture nothing of the
                 // reader (it would be copied for each row): a bad value's text comes out, and is
                 // counted after.
+                // A plain number (most cells) is read on the spot; anything else is trimmed, has
+                // its quotes undone and is read the careful way.
                 let d = delimiter
+                let file = b
                 var bad: String?
-                try withField(ratingCol) { f throws(ImportError) in
-                    guard f.count > 0 else { return }
+                switch plain(ratingCol) {
+                case .empty: break
+                case .number(let v, let r):
                     do throws(PlaceValues.Problem) {
-                        place.rating = try PlaceValues.rating(
-                            Self.decimal(f, delimiter: d), String(decoding: f, as: UTF8.self))
-                    } catch { bad = String(decoding: f, as: UTF8.self) }
+                        place.rating = try PlaceValues.rating(v, Self.string(file, r))
+                    } catch { bad = Self.string(file, r) }
+                case .other:
+                    try withField(ratingCol) { f throws(ImportError) in
+                        guard f.count > 0 else { return }
+                        do throws(PlaceValues.Problem) {
+                            place.rating = try PlaceValues.rating(
+                                Self.decimal(f, delimiter: d), String(decoding: f, as: UTF8.self))
+                        } catch { bad = String(decoding: f, as: UTF8.self) }
+                    }
                 }
                 if let text = bad { skipField(ratingCol, "rating", wanted: "a number from 1 to 5", text, &summary) }
                 bad = nil
-                try withField(priceCol) { f throws(ImportError) in
-                    guard f.count > 0 else { return }
+                switch plain(priceCol) {
+                case .empty: break
+                case .number(let v, let r):
                     do throws(PlaceValues.Problem) {
-                        if let v = GPX.number(f, 0..<f.count) {
-                            place.priceLevel = try PlaceValues.price(v, String(decoding: f, as: UTF8.self))
-                        } else {
-                            place.priceLevel = try PlaceValues.price(String(decoding: f, as: UTF8.self))
-                        }
-                    } catch { bad = String(decoding: f, as: UTF8.self) }
+                        place.priceLevel = try PlaceValues.price(v, Self.string(file, r))
+                    } catch { bad = Self.string(file, r) }
+                case .other:
+                    try withField(priceCol) { f throws(ImportError) in
+                        guard f.count > 0 else { return }
+                        do throws(PlaceValues.Problem) {
+                            if let v = GPX.number(f, 0..<f.count) {
+                                place.priceLevel = try PlaceValues.price(v, String(decoding: f, as: UTF8.self))
+                            } else {
+                                place.priceLevel = try PlaceValues.price(String(decoding: f, as: UTF8.self))
+                            }
+                        } catch { bad = String(decoding: f, as: UTF8.self) }
+                    }
                 }
                 if let text = bad { skipField(priceCol, "price", wanted: "a price level from 0 to 4", text, &summary) }
                 bad = nil
-                try withField(radiusCol) { f throws(ImportError) in
-                    guard f.count > 0 else { return }
+                switch plain(radiusCol) {
+                case .empty: break
+                case .number(let v, let r):
                     do throws(PlaceValues.Problem) {
-                        place.radius = try PlaceValues.radius(
-                            Self.decimal(f, delimiter: d), String(decoding: f, as: UTF8.self))
-                    } catch { bad = String(decoding: f, as: UTF8.self) }
+                        place.radius = try PlaceValues.radius(v, Self.string(file, r))
+                    } catch { bad = Self.string(file, r) }
+                case .other:
+                    try withField(radiusCol) { f throws(ImportError) in
+                        guard f.count > 0 else { return }
+                        do throws(PlaceValues.Problem) {
+                            place.radius = try PlaceValues.radius(
+                                Self.decimal(f, delimiter: d), String(decoding: f, as: UTF8.self))
+                        } catch { bad = String(decoding: f, as: UTF8.self) }
+                    }
                 }
                 if let text = bad { skipField(radiusCol, "radius", wanted: "a size in metres", text, &summary) }
             }
             return true
         }
         return false
+    }
+
+    /// What field `k` of the current record holds, looked at the quick way: nothing (an empty
+    /// field, or none), a plain number (`[+-]digits[.digits]`, no quotes to undo and nothing
+    /// around it; read as `withField` and `decimal` read it) with its bytes, or something else
+    /// for the careful path (spaces to trim, `""`, a decimal comma, an exponent, text).
+    @inline(__always) func plain(_ k: Int?) -> PlainField {
+        guard let k, k < fields.count else { return .empty }
+        let f = fields[k]
+        if f.start == f.end { return .empty }
+        if !f.escaped, let v = GPX.shortDecimal(b, f.start..<f.end) { return .number(v, f.start..<f.end) }
+        return .other
+    }
+
+    enum PlainField {
+        case empty
+        case number(Double, Range<Int>)
+        case other
+    }
+
+    /// The bytes `r` of `file` as a String: a value for a message.
+    static func string(_ file: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: file[r]), as: UTF8.self)
     }
 
     /// Counts field `k` of the current record (its trimmed text `value`) as left out.
