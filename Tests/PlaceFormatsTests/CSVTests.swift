@@ -488,6 +488,68 @@ final class CSVTests: XCTestCase {
         }
     }
 
+    /// Records what a streaming read shows (`prefetch`) and hands over (`add`), in order.
+    struct Calls: PlaceSink {
+        var calls: [(add: Bool, row: String)] = []
+        mutating func expect(places: Int) {}
+        mutating func prefetch(_ p: PlaceBytes) { calls.append((false, Self.text(p))) }
+        mutating func add(_ p: PlaceBytes) { calls.append((true, Self.text(p))) }
+        static func text(_ p: PlaceBytes) -> String {
+            func t(_ b: UnsafeBufferPointer<UInt8>) -> String { String(decoding: b, as: UTF8.self) }
+            return [t(p.id), t(p.name), t(p.address), t(p.types), "\(p.latitude)", "\(p.longitude)"].joined(
+                separator: "|")
+        }
+    }
+
+    /// A streaming read shows each row to the sink before it hands it over, at most 32 rows
+    /// ahead, and hands over every row, in order, whatever the window: the rows held back keep
+    /// their bytes (in the window, or copied aside when quotes are undone or Unicode spaces
+    /// trimmed) until they are handed over, and a malformed row is thrown only after the rows
+    /// before it are.
+    func testAStreamedReadShowsEachRowBeforeHandingItOver() {
+        var text = "id,name,lat,lng,types,address\n"
+        for k in 0..<500 {
+            let name = k % 3 == 0 ? "\"Q\(k) \"\"x\"\"\"" : k % 5 == 0 ? "\u{A0}N\(k)\u{A0}" : "N\(k)"
+            text += "i\(k),\(name),-33.\(k),151.\(k),cafe;food,\"\(k) St, Sydney\"\n"
+        }
+        guard let parsed = summary(text) else { return }
+        let expected = parsed.records.map { r in
+            [r.id ?? "", r.name, r.address ?? "", "cafe;food", "\(r.latitude)", "\(r.longitude)"].joined(separator: "|")
+        }
+        for bad in [false, true] {
+            let bytes = Array((text + (bad ? "B,bad,abc,151.2,,\n" : "")).utf8)
+            for window in [40, 64, 1000, 1 << 20] {
+                var sink = Calls()
+                var interruption = ImportInterruption.none
+                let failed: Bool
+                do throws(ImportError) {
+                    _ = try CSVImporter.read(
+                        from: BytesSource(bytes), into: &sink, interruption: &interruption, window: window)
+                    failed = false
+                } catch {
+                    XCTAssertEqual(error.message, "line 502: 'abc' is not a latitude")
+                    failed = true
+                }
+                let what = "window \(window), bad row \(bad)"
+                XCTAssertEqual(failed, bad, what)
+                XCTAssertEqual(sink.calls.filter(\.add).map(\.row), expected, what)
+                XCTAssertEqual(sink.calls.filter { !$0.add }.map(\.row), expected, what)
+                // Shown before handed over, each exactly as it is handed over, at most 32 ahead.
+                var shown = 0
+                var added = 0
+                for call in sink.calls {
+                    if call.add {
+                        XCTAssertLessThan(added, shown, what)
+                        added += 1
+                    } else {
+                        shown += 1
+                        XCTAssertLessThanOrEqual(shown - added, 32, what)
+                    }
+                }
+            }
+        }
+    }
+
     /// A file read a window at a time gives what the whole file gives, row for row, summary
     /// and error alike, whatever the window's size (records, quoted line breaks, CRLF and UTF-8
     /// sequences cut by a window's end; a record longer than the window).

@@ -128,30 +128,85 @@ public enum CSVImporter {
     }
 
     /// The rows after the header, each handed to `sink` from the reader's bytes; the summary
-    /// with the places counted in `streamed`.
+    /// with the places counted in `streamed`. Each row is shown to the sink (`prefetch`) as it
+    /// is read and handed over (`add`) `HeldRows.capacity` rows later, so that the sink's cache
+    /// misses for a row are under way while the rows after it are read. The rows held back
+    /// point into the reader's window and arena: the window is not refilled (nor the arena
+    /// emptied) until they are handed over. The sink gets every row, in order, before the call
+    /// ends, whether it ends at the file's end or with an error.
     private static func streamRows<Sink: PlaceSink>(
         _ reader: inout CSVReader, _ summary: ImportSummary, into sink: inout Sink,
         interruption: inout ImportInterruption
     ) throws(ImportError) -> ImportSummary {
         var summary = summary
         var loaded = 0
-        var row = CSVPlaceRow(name: .none, latitude: 0, longitude: 0)
-        while try reader.nextRow(&summary, into: &row) {
-            try interruption.check()
-            // The file's bytes taken out first: the reader is not copied for each row.
-            let file = reader.b
-            reader.arena.withUnsafeBufferPointer { arena in
-                func bytes(_ t: CSVText) -> UnsafeBufferPointer<UInt8> { CSVReader.bytes(t, file, arena) }
-                sink.add(
-                    PlaceBytes(
-                        id: bytes(row.id), name: bytes(row.name), address: bytes(row.address), types: bytes(row.types),
-                        latitude: row.latitude, longitude: row.longitude, radius: row.radius, rating: row.rating,
-                        priceLevel: row.priceLevel))
+        var held = HeldRows()
+        do throws(ImportError) {
+            while true {
+                // The oldest row goes to the sink before its slot is read into.
+                if held.isFull { handOverOldest(&held, &reader, to: &sink) }
+                reader.mayRefill = held.isEmpty
+                guard try reader.nextRow(&summary, into: &held.rows[held.next]) else {
+                    guard reader.refillPending else { break }
+                    reader.refillPending = false
+                    handOver(&held, &reader, to: &sink)
+                    continue
+                }
+                held.count += 1
+                try interruption.check()
+                // The file's bytes taken out first: the reader is not copied for each row.
+                let file = reader.b
+                reader.arena.withUnsafeBufferPointer { arena in
+                    sink.prefetch(held.rows[held.newest].bytes(file, arena))
+                }
+                loaded += 1
+                // Text that needed a copy (rare): handed over before the copies grow large.
+                if reader.arena.count > 1 << 20 { handOver(&held, &reader, to: &sink) }
             }
-            loaded += 1
+        } catch {
+            handOver(&held, &reader, to: &sink)
+            throw error
         }
+        handOver(&held, &reader, to: &sink)
         summary.streamed = loaded
         return summary
+    }
+
+    /// Hands the oldest row held back to `sink`.
+    private static func handOverOldest<Sink: PlaceSink>(
+        _ held: inout HeldRows, _ reader: inout CSVReader, to sink: inout Sink
+    ) {
+        let file = reader.b
+        reader.arena.withUnsafeBufferPointer { arena in sink.add(held.rows[held.first].bytes(file, arena)) }
+        held.dropOldest()
+    }
+
+    /// Hands the rows held back to `sink`, oldest first; then the reader's arena is free.
+    private static func handOver<Sink: PlaceSink>(
+        _ held: inout HeldRows, _ reader: inout CSVReader, to sink: inout Sink
+    ) {
+        while !held.isEmpty { handOverOldest(&held, &reader, to: &sink) }
+        reader.arena.removeAll(keepingCapacity: true)
+    }
+
+    /// The rows `streamRows` holds back: a ring of `capacity` slots, read into in place.
+    struct HeldRows {
+        static let capacity = 32
+        var rows = [CSVPlaceRow](repeating: CSVPlaceRow(name: .none, latitude: 0, longitude: 0), count: capacity)
+        /// The oldest row's slot, and how many rows are held.
+        private(set) var first = 0
+        var count = 0
+
+        var isEmpty: Bool { count == 0 }
+        var isFull: Bool { count == Self.capacity }
+        /// The slot the next row is read into (the ring is not full), and the newest row's.
+        var next: Int { (first + count) & (Self.capacity - 1) }
+        var newest: Int { (first + count - 1) & (Self.capacity - 1) }
+
+        mutating func dropOldest() {
+            first = (first + 1) & (Self.capacity - 1)
+            count -= 1
+        }
     }
 
     /// The delimiter of a header line: the most frequent of `,` `;` tab outside quotes.
@@ -253,8 +308,15 @@ struct CSVReader: ~Copyable {
     var mapping = PlaceFieldMapping()
     /// Data rows read so far (blank lines not counted): the `item` of an error.
     var rows = 0
-    /// The current row's fields that are not plain ranges of the file (see `text`).
+    /// Fields of the rows read that are not plain ranges of the file (see `text`), kept until
+    /// the reader's owner empties it.
     var arena: [UInt8] = []
+    /// Whether `record` may refill a streamed file's window, dropping the bytes before the record
+    /// it is on: false while rows read earlier still point into them.
+    var mayRefill = true
+    /// `record` stopped at the window's end without refilling it (`mayRefill` was false), and
+    /// said there were no more records: once the rows read earlier are done with, reading goes on.
+    var refillPending = false
 
     /// A reader of the file `b`; `checked`: its encoding is checked elsewhere (a streamed file's
     /// window checks each read), and `b` is its first window.
@@ -294,6 +356,10 @@ struct CSVReader: ~Copyable {
             guard let window else { return false }  // unreachable: only a window runs short
             i = start
             line = startLine
+            guard mayRefill else {
+                refillPending = true
+                return false
+            }
             try window.refill(keeping: start)
             b = window.bytes
             n = b.count
@@ -626,6 +692,7 @@ struct CSVReader: ~Copyable {
                 return record
             }
             summary.records.append(record)
+            arena.removeAll(keepingCapacity: true)
         }
         return summary
     }
@@ -691,7 +758,6 @@ struct CSVReader: ~Copyable {
                 summary.skip("with coordinates out of range")
                 continue
             }
-            arena.removeAll(keepingCapacity: true)
             let name = text(nameCol)
             if name.isEmpty {
                 summary.skip("without a name")
@@ -980,6 +1046,15 @@ struct CSVPlaceRow {
     var rating: Double?
     var priceLevel: Int?
     var radius: Double?
+
+    /// The row as a sink takes it: its text's bytes in `file` (the reader's `b`) or `arena`.
+    @inline(__always) func bytes(_ file: UnsafeBufferPointer<UInt8>, _ arena: UnsafeBufferPointer<UInt8>) -> PlaceBytes
+    {
+        func text(_ t: CSVText) -> UnsafeBufferPointer<UInt8> { CSVReader.bytes(t, file, arena) }
+        return PlaceBytes(
+            id: text(id), name: text(name), address: text(address), types: text(types), latitude: latitude,
+            longitude: longitude, radius: radius, rating: rating, priceLevel: priceLevel)
+    }
 }
 
 /// Writes places as CSV that `CSVImporter` reads back to the same records: the header

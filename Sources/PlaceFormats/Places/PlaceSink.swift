@@ -27,6 +27,14 @@ public protocol PlaceSink {
     mutating func expect(places: Int)
     /// One more place, in file order.
     mutating func add(_ place: PlaceBytes)
+    /// A place that `add` will be given later (a few dozen places on), for a sink that can ask
+    /// ahead for the memory it will need then, so that the waits overlap; its bytes as in
+    /// `add`, valid during the call. Every place is given here before it is given to `add`.
+    mutating func prefetch(_ place: PlaceBytes)
+}
+
+extension PlaceSink {
+    public mutating func prefetch(_ place: PlaceBytes) {}
 }
 
 /// Where a streaming importer reads a file from, a chunk at a time (`CSVImporter.read(from:…)`),

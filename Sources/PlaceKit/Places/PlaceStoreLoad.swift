@@ -19,23 +19,8 @@ extension PlaceStore {
         private var expected = 0
         private var loaded = 0
         private let textStart: Int
-        /// Rows handed over but not yet put (`add`): their text copied into `stagedText`. The
-        /// shared-string table is a cache miss per name and per address, each waited for in
-        /// turn when a row is put as it comes; prefetched as rows come in and put `stageRows`
-        /// at a time, the misses of a stage are in flight together, behind the parsing.
-        private var staged: [StagedRow] = []
-        private var stagedText: [UInt8] = []
-        static let stageRows = 32
-
-        /// A row waiting in `staged`: its ID, name and address as ranges of `stagedText`.
-        private struct StagedRow {
-            var id: Range<Int>
-            var name: Range<Int>
-            var address: Range<Int>
-            var coord: Coord
-            var slot: Slot
-        }
-
+        /// How many records ahead `add(contentsOf:)` asks for a record's memory.
+        static let prefetchDistance = 32
         /// A load into `store` (or, `replacing`, into an empty store) of places tagged `source`.
         /// `deferIDs`: into an empty store, index the IDs in one pass at the end instead of
         /// looking each up (`finish` then says whether two were equal).
@@ -62,8 +47,6 @@ extension PlaceStore {
         /// Gives up the load: the store it was given (an empty one when `replacing`) exactly as
         /// it was, whatever was added or replaced so far. Also after a `finish` that failed.
         public mutating func rollBack() -> PlaceStore {
-            staged.removeAll()
-            stagedText.removeAll()
             if let mark { target.rollBack(to: mark, undoing: batch) }
             mark = nil
             batch = MergeBatch(store: target)
@@ -80,6 +63,16 @@ extension PlaceStore {
             }
         }
 
+        /// Asks ahead for the slots of the shared-string table where `add` will look for the
+        /// place's name and address: a cache miss each, which would be waited for in turn if
+        /// each were met only when its place is put. The importer shows each place here a few
+        /// dozen places before it adds it, so the misses are in flight together, behind the
+        /// reading of the rows between.
+        public mutating func prefetch(_ place: PlaceBytes) {
+            batch.strings.prefetch(place.name)
+            batch.strings.prefetch(place.address)
+        }
+
         public mutating func add(_ place: PlaceBytes) {
             guard place.latitude.isFinite, place.longitude.isFinite else { return }
             let types: (index: UInt16, radius: Double)
@@ -94,35 +87,10 @@ extension PlaceStore {
                 latitude: place.latitude, longitude: place.longitude, radius: place.radius ?? types.radius,
                 types: types.index)
             let slot = PlaceStore.slot(rating: place.rating, priceLevel: place.priceLevel, area: area)
-            batch.strings.prefetch(place.name)
-            batch.strings.prefetch(place.address)
-            func copy(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
-                let start = stagedText.count
-                stagedText.append(contentsOf: bytes)
-                return start..<stagedText.count
-            }
-            staged.append(
-                StagedRow(
-                    id: copy(place.id), name: copy(place.name), address: copy(place.address), coord: coord, slot: slot))
-            if staged.count == Self.stageRows { putStaged() }
-        }
-
-        /// Puts the rows waiting in `staged` into the store, in the order they came.
-        private mutating func putStaged() {
-            stagedText.withUnsafeBufferPointer { text in
-                for row in staged {
-                    _ = target.put(
-                        id: UnsafeBufferPointer(rebasing: text[row.id]),
-                        name: UnsafeBufferPointer(rebasing: text[row.name]),
-                        address: UnsafeBufferPointer(rebasing: text[row.address]), coord: row.coord, slot: row.slot,
-                        batch: &batch)
-                }
-            }
-            let before = loaded
-            loaded += staged.count
-            staged.removeAll(keepingCapacity: true)
-            stagedText.removeAll(keepingCapacity: true)
-            if before < 1024 && loaded >= 1024 && expected > loaded {
+            _ = target.put(
+                id: place.id, name: place.name, address: place.address, coord: coord, slot: slot, batch: &batch)
+            loaded += 1
+            if loaded == 1024 && expected > loaded {
                 // Size the text once, from the first rows' bytes per place.
                 let perPlace = Double(target.text.count - textStart) / Double(loaded)
                 target.reserve(
@@ -132,15 +100,14 @@ extension PlaceStore {
 
         /// A place made in memory (a generated one); its coordinate must be finite.
         public mutating func add(_ record: PlaceRecord) {
-            putStaged()
             if target.put(record, area: area, batch: &batch) != nil { loaded += 1 }
         }
 
         /// `add` of each record in turn, each one's cache misses (its strings' slots, its ID's)
-        /// asked for `stageRows` records before it is put, so that they are in flight together.
+        /// asked for `prefetchDistance` records before it is put, so that they are in flight
+        /// together.
         public mutating func add(contentsOf records: [PlaceRecord]) {
-            putStaged()
-            let ahead = Self.stageRows
+            let ahead = Self.prefetchDistance
             for r in records.prefix(ahead) { target.prefetch(r, batch: batch) }
             for i in records.indices {
                 if i + ahead < records.count { target.prefetch(records[i + ahead], batch: batch) }
@@ -155,7 +122,6 @@ extension PlaceStore {
         /// new and how many replaced a place with the same ID. Nil when the load deferred its IDs
         /// and two were equal: that store is unusable; load again without deferring.
         public mutating func finish() -> (store: PlaceStore, added: Int, replaced: Int)? {
-            putStaged()
             // The shared strings are done with (an undo does not need them): let go before the
             // IDs are indexed, the load's peak.
             batch.strings = StringIntern()
