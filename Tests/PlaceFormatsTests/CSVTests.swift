@@ -218,12 +218,13 @@ final class CSVTests: XCTestCase {
             }
             XCTAssertEqual(r.rating, 4.5, what)
         }
-        // Not numbers: each left out and counted, the place kept.
-        for bad in ["4.5x", "4..5", "--4", "4.5.", "\"4\"\"5\"", "0x4", "inf", "nan", "٤"] {
-            let text = "name,lat,lng,rating,radius\nP,-33.87,151.2,\(bad),\(bad)\n"
+        // Not numbers: each left out and counted, the place kept; in a first row and with rows
+        // after it, so that the bytes after the cell are read as the file's, not its end.
+        for bad in ["4.5x", "4..5", "--4", "4.5.", "\"4\"\"5\"", "0x4", "inf", "nan", "٤", "1.2345x", "12.3;"] {
+            let text = "name,lat,lng,rating,radius\nP,-33.87,151.2,\(bad),\(bad)\nQ,-33.8,151.2,,\nR,-33.8,151.2,,\n"
             guard let s = summary(text) else { continue }
-            XCTAssertEqual(s.records.map(\.rating), [nil], bad)
-            XCTAssertEqual(s.records.map(\.radius), [nil], bad)
+            XCTAssertEqual(s.records.map(\.rating), [nil, nil, nil], bad)
+            XCTAssertEqual(s.records.map(\.radius), [nil, nil, nil], bad)
             XCTAssertEqual(s.fieldSkips.map(\.count), [1, 1], bad)
         }
         // A decimal comma in a semicolon file, bare or spaced.

@@ -577,6 +577,14 @@ final class GPXTests: XCTestCase {
             let text = ["", "-", "+"][Int.random(in: 0...2, using: &rng)] + digits
             let expected = Double(text)
             XCTAssertEqual(GPX.number(text).map(\.bitPattern), expected.map(\.bitPattern), text)
+            // Inside a longer buffer, as a file's field: the bytes around it (digits, a dot, text)
+            // must not count.
+            let before = Array(["", "9", "1.5,"][Int.random(in: 0...2, using: &rng)].utf8)
+            let afters = ["", ",", "7", ".25", "123456789012345678", "e5"]
+            let after = Array(afters[Int.random(in: 0..<afters.count, using: &rng)].utf8)
+            let buffer = before + Array(text.utf8) + after
+            let read = buffer.withUnsafeBufferPointer { GPX.number($0, before.count..<(buffer.count - after.count)) }
+            XCTAssertEqual(read.map(\.bitPattern), expected.map(\.bitPattern), "\(text) in \(buffer)")
         }
         for text in [
             "9007199254740993", "9007199254740993.0", "0.9007199254740993", "9999999999999999999", "-0", "-0.0",

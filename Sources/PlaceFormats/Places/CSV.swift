@@ -735,13 +735,13 @@ struct CSVReader: ~Copyable {
                 }
             }
             let lat: Double?
-            switch plain(latCol) {
+            switch Self.plain(field(latCol), in: b) {
             case .empty: lat = nil
             case .number(let v, _): lat = v
             case .other: lat = try coordinate(latCol, "latitude", row: row)
             }
             let lng: Double?
-            switch plain(lonCol) {
+            switch Self.plain(field(lonCol), in: b) {
             case .empty: lng = nil
             case .number(let v, _): lng = v
             case .other: lng = try coordinate(lonCol, "longitude", row: row)
@@ -777,7 +777,7 @@ struct CSVReader: ~Copyable {
                 let d = delimiter
                 let file = b
                 var bad: String?
-                switch plain(ratingCol) {
+                switch Self.plain(field(ratingCol), in: b) {
                 case .empty: break
                 case .number(let v, let r):
                     do throws(PlaceValues.Problem) {
@@ -794,7 +794,7 @@ struct CSVReader: ~Copyable {
                 }
                 if let text = bad { skipField(ratingCol, "rating", wanted: "a number from 1 to 5", text, &summary) }
                 bad = nil
-                switch plain(priceCol) {
+                switch Self.plain(field(priceCol), in: b) {
                 case .empty: break
                 case .number(let v, let r):
                     do throws(PlaceValues.Problem) {
@@ -814,7 +814,7 @@ struct CSVReader: ~Copyable {
                 }
                 if let text = bad { skipField(priceCol, "price", wanted: "a price level from 0 to 4", text, &summary) }
                 bad = nil
-                switch plain(radiusCol) {
+                switch Self.plain(field(radiusCol), in: b) {
                 case .empty: break
                 case .number(let v, let r):
                     do throws(PlaceValues.Problem) {
@@ -836,16 +836,21 @@ struct CSVReader: ~Copyable {
         return false
     }
 
-    /// What field `k` of the current record holds, looked at the quick way: nothing (an empty
-    /// field, or none), a plain number (`[+-]digits[.digits]`, no quotes to undo and nothing
+    /// What a field of the current record (nil: none) holds, looked at the quick way: nothing
+    /// (an empty field, or none), a plain number (`[+-]digits[.digits]`, no quotes to undo and nothing
     /// around it; read as `withField` and `decimal` read it) with its bytes, or something else
     /// for the careful path (spaces to trim, `""`, a decimal comma, an exponent, text).
-    @inline(__always) func plain(_ k: Int?) -> PlainField {
-        guard let k, k < fields.count else { return .empty }
-        let f = fields[k]
-        if f.start == f.end { return .empty }
+    /// Static, with the field and the bytes passed in: a method would be handed the whole reader.
+    static func plain(_ field: CSVField?, in b: UnsafeBufferPointer<UInt8>) -> PlainField {
+        guard let f = field, f.start < f.end else { return .empty }
         if !f.escaped, let v = GPX.shortDecimal(b, f.start..<f.end) { return .number(v, f.start..<f.end) }
         return .other
+    }
+
+    /// Field `k` of the current record; nil when the record has fewer fields.
+    @inline(__always) func field(_ k: Int?) -> CSVField? {
+        guard let k, k < fields.count else { return nil }
+        return fields[k]
     }
 
     enum PlainField {
@@ -888,9 +893,23 @@ struct CSVReader: ~Copyable {
 
     /// Field `k` as `string(k)` would give it, as a range: into the file when it can be (no
     /// `""` to undo, ASCII ends), else into `arena`. Empty: none.
-    mutating func text(_ k: Int?) -> CSVText {
+    @inline(__always) mutating func text(_ k: Int?) -> CSVText {
         guard let k, k < fields.count else { return .none }
         let f = fields[k]
+        // Most fields: no quotes to undo, and ASCII other than space or tab at both ends.
+        if !f.escaped && f.start < f.end {
+            let first = b[f.start]
+            let last = b[f.end - 1]
+            if first > 0x20 && first < 0x80 && last > 0x20 && last < 0x80 {
+                return CSVText(start: f.start, end: f.end, inArena: false)
+            }
+        }
+        return trimmedText(f, k)
+    }
+
+    /// `text` of field `k` (`f`) the careful way: spaces and tabs trimmed, then a range of the
+    /// file, or the String `string` makes copied into `arena`.
+    mutating func trimmedText(_ f: CSVField, _ k: Int) -> CSVText {
         var s = f.start
         var e = f.end
         while s < e && (b[s] == 0x20 || b[s] == 0x09) { s += 1 }

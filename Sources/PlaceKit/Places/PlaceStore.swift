@@ -1117,13 +1117,10 @@ struct IDTable: Sendable {
     var tags: [UInt8] = []
     var count = 0
 
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in bytes {
-            h ^= UInt64(b)  // safe: a byte widens
-            h = h &* 0x0000_0100_0000_01b3
-        }
-        // FNV's high bits mix poorly on short keys; the Murmur3 finaliser spreads them.
+    /// A hash of an ID: `TypeListCache.hash` (eight bytes at a time), then the Murmur3
+    /// finaliser, as the table reads only the top 32 bits.
+    @inline(__always) static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var h = TypeListCache.hash(bytes)
         h ^= h >> 33
         h = h &* 0xff51_afd7_ed55_8ccd
         h ^= h >> 33

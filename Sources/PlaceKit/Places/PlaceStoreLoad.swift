@@ -207,23 +207,33 @@ struct TypeListCache {
     var keys: [UInt8] = []
     var entries: [(hash: UInt64, start: Int, end: Int, value: (index: UInt16, radius: Double))] = []
 
-    static func hash(_ b: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var h = UInt64(b.count) &* 0x9E37_79B9_7F4A_7C15  // safe: a count is not negative
-        guard let base = b.baseAddress else { return h }
-        var i = 0
-        while i + 8 <= b.count {
-            h = (h ^ UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) &* 0xff51_afd7_ed55_8ccd
-            h ^= h >> 29
-            i += 8
+    /// A hash of `b`, eight bytes at a time: every word but the last, then the last eight bytes
+    /// (overlapping the word before when the count is not a multiple of eight; two overlapping
+    /// halves below eight bytes, single bytes below four). The count goes in first, so strings
+    /// of different lengths do not meet by the overlap. The high bits are mixed best.
+    @inline(__always) static func hash(_ b: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let n = b.count
+        var h = UInt64(truncatingIfNeeded: n) &* 0x9E37_79B9_7F4A_7C15
+        guard let base = b.baseAddress, n > 0 else { return h }
+        let raw = UnsafeRawPointer(base)
+        let last: UInt64
+        if n >= 8 {
+            var i = 0
+            while i + 8 < n {
+                h = (h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xff51_afd7_ed55_8ccd
+                h ^= h >> 29
+                i += 8
+            }
+            last = raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+        } else if n >= 4 {
+            let low = raw.loadUnaligned(as: UInt32.self)
+            let high = raw.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)
+            last = UInt64(low) | UInt64(high) << 32  // safe: 32-bit words widen
+        } else {
+            // safe: bytes widen
+            last = UInt64(base[0]) | UInt64(base[n >> 1]) << 8 | UInt64(base[n - 1]) << 16
         }
-        var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while i < b.count {
-            tail |= UInt64(b[i]) << shift  // safe: a byte widens
-            shift += 8
-            i += 1
-        }
-        h = (h ^ tail) &* 0xc4ce_b9fe_1a85_ec53
+        h = (h ^ last) &* 0xc4ce_b9fe_1a85_ec53
         h ^= h >> 32
         return h
     }
