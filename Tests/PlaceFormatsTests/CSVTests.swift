@@ -234,6 +234,16 @@ final class CSVTests: XCTestCase {
         XCTAssertEqual(s.records.map(\.rating), [4.5])
     }
 
+    /// A price level is a whole number from −1 (unknown) to 4: anything else is refused.
+    func testPriceLevelsAreWholeNumbersFromMinusOneToFour() {
+        for (v, expected) in [(-1.0, nil), (-0.0, 0), (0, 0), (1, 1), (4, 4)] as [(Double, Int?)] {
+            XCTAssertEqual(try? PlaceValues.price(v, "\(v)"), .some(expected), "\(v)")
+        }
+        for v in [-1.5, -2, 0.5, 1.5, 3.9999999999999996, 4.000000000000001, 5, .nan, .infinity, -.infinity] {
+            XCTAssertNil(try? PlaceValues.price(v, "\(v)"), "\(v)")
+        }
+    }
+
     func testErrorsNameTheLine() {
         assertError("name,lat,lon\nA,1,2\nB,abc,2\n", "line 3: 'abc' is not a latitude", line: 3, item: 2)
         assertError("name,lat,lon\nB,1,east\n", "line 2: 'east' is not a longitude", line: 2, item: 1)

@@ -80,6 +80,35 @@ final class PlaceStoreTests: XCTestCase {
         XCTAssertEqual(store.place(at: 3).id, store.id(at: 3))
     }
 
+    /// A coordinate's rounding to 1e-7 degrees without the C library gives what `rounded()`
+    /// then `clampedInt` give: halves (either sign) and the doubles either side of them, whole
+    /// numbers, the largest fractions, the limits, huge values, infinities and NaN.
+    func testCoordinatesRoundAsTheLibraryRounds() {
+        var values: [Double] = [
+            0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.49999999999999994, -0.49999999999999994, 1e-300,
+            900_000_000, 900_000_000.5, -900_000_000.5, 1_800_000_000.4, 4.5e15, -4.5e15, 4.4999999999999995e15,
+            9.1e15, 1e300, -1e300, .infinity, -.infinity, .nan, 2_147_483_647.5, -2_147_483_648.5,
+        ]
+        for k in 0..<2000 {
+            let whole = Double(k * 7919 % 2_000_000_001 - 1_000_000_000)
+            for x in [whole, whole + 0.5, whole - 0.5] {
+                values += [x, x.nextUp, x.nextDown]
+            }
+        }
+        var rng = SeededRandom(seed: 5)
+        for _ in 0..<20000 {
+            values.append(Double.random(in: -90...90, using: &rng) * 1e7)
+            values.append(Double.random(in: -200...200, using: &rng) * 1e7)
+        }
+        for x in values {
+            for limit in [900_000_000, 1_800_000_000] {
+                XCTAssertEqual(
+                    PlaceStore.roundedClamped(x, limit), clampedInt(x.rounded(), -limit...limit), "\(x), limit \(limit)"
+                )
+            }
+        }
+    }
+
     func testDerivedIDsAreStableAndDistinct() {
         let a = record("Blue Fig Cafe", -33.87, 151.2)
         var one = PlaceStore()

@@ -448,7 +448,8 @@ public enum PlaceValues {
 
     /// `price` for a value already read as a number (nil when it is not one) and its text.
     static func price(_ v: Double?, _ text: @autoclosure () -> String) throws(Problem) -> Int? {
-        guard let v, v == v.rounded(), v >= -1 && v <= 4 else {
+        // Whole: compared with its truncation (in range, no call into the C library's round).
+        guard let v, v >= -1 && v <= 4, Double(Int(v)) == v else {  // safe: −1…4 fits
             throw Problem(message: "price '\(short(text()))' is not a price level from 0 to 4")
         }
         return v == -1 ? nil : Int(v)  // safe: a whole number in −1…4, checked above

@@ -510,13 +510,29 @@ public struct PlaceStore: Sendable {
 
     /// A place's coordinate, radius and interned type list as stored (a finite coordinate).
     @inline(__always) static func coord(latitude: Double, longitude: Double, radius: Double, types: UInt16) -> Coord {
-        let lat = clampedInt((latitude * 1e7).rounded(), -900_000_000...900_000_000)
-        let lng = clampedInt((wrapLongitude(longitude) * 1e7).rounded(), -1_800_000_000...1_800_000_000)
+        let lat = roundedClamped(latitude * 1e7, 900_000_000)
+        let lng = roundedClamped(wrapLongitude(longitude) * 1e7, 1_800_000_000)
         return Coord(
             lat: Int32(clamping: lat), lng: Int32(clamping: lng),
             // safe: clamped to 0…6553.5 (NaN gives 6553.5): at most 65535
             radius: UInt16(max(0, min(6553.5, radius)) * 10 + 0.5),
             types: types)
+    }
+
+    /// `clampedInt(x.rounded(), -limit...limit)`, the nearest whole number (halves away from
+    /// zero) within ±`limit`, with no call into the C library for the usual |x| < 2^52: there
+    /// the truncation toward zero is exact, and so is the fraction it leaves, so a half is
+    /// told exactly. Anything else (NaN, infinities, larger values) the long way.
+    @inline(__always) static func roundedClamped(_ x: Double, _ limit: Int) -> Int {
+        guard x.magnitude < 4.5e15 else { return clampedInt(x.rounded(), -limit...limit) }
+        var i = Int(x)  // safe: |x| < 2^52 fits
+        let fraction = x - Double(i)
+        if fraction >= 0.5 {
+            i += 1
+        } else if fraction <= -0.5 {
+            i -= 1
+        }
+        return min(max(i, -limit), limit)
     }
 
     /// A place's small-integer fields as stored; `text` is filled in by `put`.
