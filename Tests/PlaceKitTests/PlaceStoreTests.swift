@@ -80,6 +80,28 @@ final class PlaceStoreTests: XCTestCase {
         XCTAssertEqual(store.place(at: 3).id, store.id(at: 3))
     }
 
+    /// A shared string's key is its first 24 bytes, zero-padded, read as words: every length up
+    /// to 40, at every offset in a buffer of other bytes, against a byte-by-byte copy.
+    func testStringKeysAreTheFirstTwentyFourBytesZeroPadded() {
+        var rng = SeededRandom(seed: 9)
+        let buffer = (0..<96).map { _ in UInt8.random(in: 1...255, using: &rng) }
+        buffer.withUnsafeBufferPointer { b in
+            for start in 0..<48 {
+                for n in 0...40 where start + n <= b.count {
+                    let bytes = UnsafeBufferPointer(rebasing: b[start..<(start + n)])
+                    var expected = [UInt8](repeating: 0, count: 24)
+                    for k in 0..<min(n, 24) { expected[k] = bytes[k] }
+                    let key = StringIntern.key(bytes)
+                    var got: [UInt8] = []
+                    for word in [key.0, key.1, key.2] {
+                        for k in 0..<8 { got.append(UInt8(truncatingIfNeeded: word >> UInt64(8 * k))) }
+                    }
+                    XCTAssertEqual(got, expected, "length \(n) at \(start)")
+                }
+            }
+        }
+    }
+
     /// A coordinate's rounding to 1e-7 degrees without the C library gives what `rounded()`
     /// then `clampedInt` give: halves (either sign) and the doubles either side of them, whole
     /// numbers, the largest fractions, the limits, huge values, infinities and NaN.

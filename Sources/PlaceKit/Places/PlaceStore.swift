@@ -1017,12 +1017,40 @@ struct StringIntern {
     var words: [UInt64] = []
     var count = 0
 
-    /// The first 24 bytes of `bytes`, zero-padded: what an entry keeps of its string.
+    /// The first 24 bytes of `bytes`, zero-padded: what an entry keeps of its string. Read as
+    /// words, never past the bytes' end: a word the string ends inside is the string's last
+    /// eight bytes shifted down (its own bytes at the bottom, zeros above); a string shorter
+    /// than eight bytes is two overlapping halves, or single bytes. (Copied into a zeroed key
+    /// and read back as words, the bytes of a copy of any length waited to reach the words.)
     @inline(__always) static func key(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64, UInt64) {
-        var key: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        guard let base = bytes.baseAddress else { return key }
-        withUnsafeMutableBytes(of: &key) { $0.baseAddress?.copyMemory(from: base, byteCount: min(bytes.count, 24)) }
-        return key
+        let n = bytes.count
+        guard let base = bytes.baseAddress, n > 0 else { return (0, 0, 0) }
+        let raw = UnsafeRawPointer(base)
+        if n >= 24 {
+            return (
+                raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
+                raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
+            )
+        }
+        if n >= 8 {
+            // The word the string ends in (k), its m bytes the last eight's top m.
+            let k = (n - 1) >> 3
+            let m = n - 8 * k
+            let tail = raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self) >> UInt64(8 * (8 - m))  // safe: 8…64
+            let first = k == 0 ? tail : raw.loadUnaligned(as: UInt64.self)
+            let second = k == 1 ? tail : k > 1 ? raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self) : 0
+            return (first, second, k == 2 ? tail : 0)
+        }
+        if n >= 4 {
+            let low = raw.loadUnaligned(as: UInt32.self)
+            let high = raw.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self) >> UInt32(8 * (8 - n))  // safe: 0…32
+            return (UInt64(low) | UInt64(high) << 32, 0, 0)  // safe: 32-bit words widen
+        }
+        // safe: bytes widen
+        var word = UInt64(base[0])
+        if n > 1 { word |= UInt64(base[1]) << 8 }  // safe: a byte widens
+        if n > 2 { word |= UInt64(base[2]) << 16 }  // safe: a byte widens
+        return (word, 0, 0)
     }
 
     /// The slot where the search for a string of hash `h` begins (the table is not empty).
