@@ -7,6 +7,49 @@ import XCTest
 /// likelihood ranking must give exactly what looking at every place gives, at all accuracies,
 /// across the ±180° line and near the poles, and after every kind of change.
 final class IndexTests: XCTestCase {
+    /// The cell sizes the index chooses (a count of distinct cells per size class, from one
+    /// bitmap per class, the cells doubled until they hold enough places) are those of a plain
+    /// rendering of the same estimate: dense, mixed and spread-out places.
+    func testCellSizesAreThoseOfThePlainEstimate() {
+        func plain(_ store: PlaceStore) -> [Int64] {
+            var grid = store.grid
+            grid.cellE7 = PlaceGrid.baseCellE7
+            var counts = [Int](repeating: 0, count: PlaceGrid.classCount)
+            for co in store.coords { counts[PlaceGrid.sizeClass(co.radius)] += 1 }
+            var open = (0..<PlaceGrid.classCount).map { counts[$0] >= 1024 }
+            while open.contains(true) {
+                var maps = (0..<PlaceGrid.classCount).map { c in
+                    [UInt64](repeating: 0, count: open[c] ? counts[c] / 8 + 1 : 0)
+                }
+                for co in store.coords {
+                    let c = PlaceGrid.sizeClass(co.radius)
+                    guard open[c] else { continue }
+                    let k = PlaceGrid.key(c, grid.row(co.lat, c), grid.col(co.lng, c)) &* 0x9E37_79B9_7F4A_7C15
+                    let bit = Int(k.multipliedFullWidth(by: UInt64(maps[c].count * 64)).high)
+                    maps[c][bit / 64] |= 1 << UInt64(bit % 64)
+                }
+                for c in 0..<PlaceGrid.classCount where open[c] {
+                    let m = Double(maps[c].count * 64)
+                    let zeros = m - Double(maps[c].map(\.nonzeroBitCount).reduce(0, +))
+                    let cells = zeros < 1 ? m * 8 : m * log(m / zeros)
+                    if cells * PlaceGrid.placesPerCell > Double(counts[c]) && grid.cellE7[c] < 160_000_000 {
+                        grid.cellE7[c] *= 2
+                    } else {
+                        open[c] = false
+                    }
+                }
+            }
+            return grid.cellE7
+        }
+        let sydney = GeoPoint(latitude: -33.8688, longitude: 151.2093)
+        for (radius, count) in [(2000.0, 20000), (20000, 12000), (400_000, 6000)] {
+            var store = PlaceStore.builtin
+            store.generate(count: count, around: sydney, radius: radius, seed: 3, source: "g")
+            XCTAssertEqual(store.grid.cellE7, plain(store), "\(count) places within \(radius) m")
+            XCTAssertNotEqual(store.grid.cellE7, PlaceGrid.baseCellE7, "some cells grown")
+        }
+    }
+
     /// A store of `count` random places around `centre` (spread metres), radii from 2 m to 3 km
     /// so that every size class is used.
     private func randomStore(_ count: Int, around centre: GeoPoint, spread: Double, rng: inout SeededRandom)

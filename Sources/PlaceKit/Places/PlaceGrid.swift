@@ -471,20 +471,28 @@ struct PlaceGrid: Sendable {
         cellE7 = Self.baseCellE7
         var open = (0..<Self.classCount).map { counts[$0] >= 1024 }
         while open.contains(true) {
-            var maps = (0..<Self.classCount).map { c in [UInt64](repeating: 0, count: open[c] ? counts[c] / 8 + 1 : 0) }
+            // Each open class's bitmap, one after another in one array (`first[c]`, `words[c]`
+            // words): one buffer written through, rather than an array of arrays, each write
+            // checking that both are not shared.
+            let words = (0..<Self.classCount).map { c in open[c] ? counts[c] / 8 + 1 : 0 }
+            var first = [Int](repeating: 0, count: Self.classCount + 1)
+            for c in 0..<Self.classCount { first[c + 1] = first[c] + words[c] }
+            var maps = [UInt64](repeating: 0, count: first[Self.classCount])
             store.coords.withUnsafeBufferPointer { co in
-                for i in co.indices {
-                    let c = Self.sizeClass(co[i].radius)
-                    guard open[c] else { continue }
-                    let k = Self.key(c, row(co[i].lat, c), col(co[i].lng, c)) &* 0x9E37_79B9_7F4A_7C15
-                    let bits = UInt64(maps[c].count * 64)  // safe: a small count widens
-                    let bit = Int(k.multipliedFullWidth(by: bits).high)  // safe: below the bit count
-                    maps[c][bit >> 6] |= 1 << UInt64(bit & 63)  // safe: masked to 6 bits
+                maps.withUnsafeMutableBufferPointer { m in
+                    for i in co.indices {
+                        let c = Self.sizeClass(co[i].radius)
+                        guard open[c] else { continue }
+                        let k = Self.key(c, row(co[i].lat, c), col(co[i].lng, c)) &* 0x9E37_79B9_7F4A_7C15
+                        let bits = UInt64(words[c] * 64)  // safe: a small count widens
+                        let bit = Int(k.multipliedFullWidth(by: bits).high)  // safe: below the bit count
+                        m[first[c] + (bit >> 6)] |= 1 << UInt64(bit & 63)  // safe: masked to 6 bits
+                    }
                 }
             }
             for c in 0..<Self.classCount where open[c] {
-                let m = Double(maps[c].count * 64)
-                let zeros = m - Double(maps[c].reduce(0) { $0 + $1.nonzeroBitCount })
+                let m = Double(words[c] * 64)
+                let zeros = m - Double(maps[first[c]..<first[c + 1]].reduce(0) { $0 + $1.nonzeroBitCount })
                 let cells = zeros < 1 ? m * 8 : m * log(m / zeros)
                 if cells * Self.placesPerCell > Double(counts[c]) && cellE7[c] < 160_000_000 {
                     cellE7[c] *= 2
