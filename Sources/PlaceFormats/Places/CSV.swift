@@ -768,12 +768,11 @@ struct CSVReader: ~Copyable {
             place.types = text(typesCol)
             place.address = text(addressCol)
             if ratingCol != nil || priceCol != nil || radiusCol != nil {
-                // Read from the bytes: no String per cell unless the value is odd. A bad one is
-                // left out and counted, its place kept. The closures capture nothing of the
-                // reader (it would be copied for each row): a bad value's text comes out, and is
-                // counted after.
-                // A plain number (most cells) is read on the spot; anything else is trimmed, has
-                // its quotes undone and is read the careful way.
+                // Read from the bytes: no String per cell unless the value is odd. A plain number
+                // (most cells) is read on the spot; anything else is trimmed, has its quotes
+                // undone and is read the careful way. A bad one is left out and counted, its place
+                // kept. The closures capture nothing of the reader (it would be copied for each
+                // row): a bad value's text comes out, and is counted after.
                 let d = delimiter
                 let file = b
                 var bad: String?
