@@ -545,18 +545,35 @@ final class CSVTests: XCTestCase {
                 XCTAssertEqual(failed, bad, what)
                 XCTAssertEqual(sink.calls.filter(\.add).map(\.row), expected, what)
                 XCTAssertEqual(sink.calls.filter { !$0.add }.map(\.row), expected, what)
-                // Shown before handed over, each exactly as it is handed over, at most 32 ahead.
-                var shown = 0
-                var added = 0
-                for call in sink.calls {
-                    if call.add {
-                        XCTAssertLessThan(added, shown, what)
-                        added += 1
-                    } else {
-                        shown += 1
-                        XCTAssertLessThanOrEqual(shown - added, 32, what)
-                    }
-                }
+                assertShownFirst(sink, what)
+            }
+        }
+        // Ctrl-C after the 100th row: it stops there; every row handed over was shown first.
+        var sink = Calls()
+        var interruption = ImportInterruption(every: 100) { true }
+        do throws(ImportError) {
+            _ = try CSVImporter.read(
+                from: BytesSource(Array(text.utf8)), into: &sink, interruption: &interruption, window: 1000)
+            XCTFail("not interrupted")
+        } catch {
+            XCTAssertTrue(error.isInterruption)
+        }
+        XCTAssertEqual(sink.calls.filter(\.add).map(\.row), Array(expected.prefix(100)))
+        assertShownFirst(sink, "interrupted")
+    }
+
+    /// Each row shown before it is handed over, exactly as it is handed over, at most 32 ahead.
+    func assertShownFirst(_ sink: Calls, _ what: String) {
+        var shown: [String] = []
+        var added = 0
+        for call in sink.calls {
+            if call.add {
+                XCTAssertLessThan(added, shown.count, what)
+                if added < shown.count { XCTAssertEqual(call.row, shown[added], what) }
+                added += 1
+            } else {
+                shown.append(call.row)
+                XCTAssertLessThanOrEqual(shown.count - added, 32, what)
             }
         }
     }

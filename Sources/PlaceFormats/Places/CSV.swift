@@ -153,13 +153,15 @@ public enum CSVImporter {
                     continue
                 }
                 held.count += 1
-                try interruption.check()
                 // The file's bytes taken out first: the reader is not copied for each row.
                 let file = reader.b
                 reader.arena.withUnsafeBufferPointer { arena in
                     sink.prefetch(held.rows[held.newest].bytes(file, arena))
                 }
                 loaded += 1
+                // After the row is shown: on Ctrl-C the rows held back are handed over too, each
+                // shown first, and the owner undoes them.
+                try interruption.check()
                 // Text that needed a copy (rare): handed over before the copies grow large.
                 if reader.arena.count > 1 << 20 { handOver(&held, &reader, to: &sink) }
             }
