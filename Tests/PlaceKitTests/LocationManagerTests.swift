@@ -555,4 +555,39 @@ final class LocationManagerTests: XCTestCase {
             "<+1.50000000,-0.25000000> +/- 10.00m (speed -1.00 mps / course -1.00) @ 6/1/24, 9:00:01 AM Coordinated Universal Time"
         )
     }
+
+    /// The description is written byte by byte into a buffer; it is the same text as joining
+    /// `formatFixed`'s strings, for coordinates that round to a negative zero, are not finite
+    /// or too large for fixed digits, and for accuracies, speeds and times at their bounds.
+    func testDescriptionAgreesWithJoinedStrings() {
+        func joined(_ fix: LocationFix) -> String {
+            func signed(_ x: Double) -> String {
+                let number = formatFixed(x, decimals: 8)
+                return number.hasPrefix("-") ? number : "+" + number
+            }
+            return "<" + signed(fix.coordinate.latitude) + "," + signed(fix.coordinate.longitude) + "> +/- "
+                + formatFixed(fix.horizontalAccuracy, decimals: 2) + "m (speed "
+                + formatFixed(fix.speed < 0 ? -1 : fix.speed, decimals: 2) + " mps / course "
+                + formatFixed(fix.course < 0 ? -1 : fix.course, decimals: 2) + ") @ "
+                + VirtualDate(clock: fix.timestamp).localeDescription
+        }
+        let numbers: [Double] = [
+            0, -0.0, -1e-9, 1e-9, -0.000000005, 0.000000005, -89.999999999, 180, -180, .nan, .infinity, -.infinity,
+            -1e20, 1e20, 9e7, -9e7, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
+        ]
+        let times: [Double] = [0, 59.999, -1e14, 1e14, .nan, 3.5e9]
+        for (k, a) in numbers.enumerated() {
+            let b = numbers[(k * 7 + 3) % numbers.count]
+            let fix = LocationFix(
+                coordinate: GeoPoint(latitude: a, longitude: b), horizontalAccuracy: b, speed: a, course: b,
+                timestamp: times[k % times.count])
+            XCTAssertEqual(fix.description, joined(fix), "\(a), \(b)")
+        }
+        XCTAssertEqual(
+            LocationFix(
+                coordinate: GeoPoint(latitude: -1e20, longitude: .nan), horizontalAccuracy: .infinity, speed: 1e300,
+                course: 3, timestamp: 0
+            ).description,
+            "<-1e+20,+nan> +/- infm (speed 1e+300 mps / course 3.00) @ 6/1/24, 9:00:00 AM Coordinated Universal Time")
+    }
 }

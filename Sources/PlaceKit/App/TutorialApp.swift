@@ -284,7 +284,7 @@ public final class TutorialApp: LocationManagerDelegate {
                     "one didUpdateLocations call brought \(locations.count) locations, oldest first (they waited for the run loop); the app uses locations.last"
                 ))
         }
-        log("Location: " + location.description)
+        log(location.description(after: "Location: "))
         if flavor == .nearby {
             currentLocation = location
             session.trace("currentLocation = locations.last")

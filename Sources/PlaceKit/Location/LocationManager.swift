@@ -11,27 +11,29 @@ public struct LocationFix: Sendable, Equatable {
 
     /// `CLLocation.description`: `<+37.78583400,-122.40641700> +/- 5.00m (speed -1.00 mps /
     /// course -1.00) @ 6/1/24, 9:00:01 AM Coordinated Universal Time`.
-    public var description: String {
-        // Built in one string, piece by piece: a fix is described at every update.
-        var text = "<"
-        text.reserveCapacity(128)
-        func appendSigned(_ x: Double) {
-            let number = formatFixed(x, decimals: 8)
-            if !number.hasPrefix("-") { text += "+" }
-            text += number
+    public var description: String { description(after: "") }
+
+    /// `prefix` and the description, made into one String (the app's `Location: ` line).
+    func description(after prefix: StaticString) -> String {
+        // Written byte by byte and made into a String once: a fix is described at every
+        // update. At most 4 numbers of 26 bytes, 2 signs, 35 bytes of words and a date of 50.
+        String(unsafeUninitializedCapacity: 256 + prefix.utf8CodeUnitCount) { buffer in
+            var text = TextWriter(buffer)
+            text.append(prefix)
+            text.append("<")
+            text.appendSignedFixed(coordinate.latitude, decimals: 8)
+            text.append(",")
+            text.appendSignedFixed(coordinate.longitude, decimals: 8)
+            text.append("> +/- ")
+            text.appendFixed(horizontalAccuracy, decimals: 2)
+            text.append("m (speed ")
+            text.appendFixed(speed < 0 ? -1 : speed, decimals: 2)
+            text.append(" mps / course ")
+            text.appendFixed(course < 0 ? -1 : course, decimals: 2)
+            text.append(") @ ")
+            VirtualDate(clock: timestamp).writeLocaleDescription(to: &text)
+            return text.count
         }
-        appendSigned(coordinate.latitude)
-        text += ","
-        appendSigned(coordinate.longitude)
-        text += "> +/- "
-        text += formatFixed(horizontalAccuracy, decimals: 2)
-        text += "m (speed "
-        text += formatFixed(speed < 0 ? -1 : speed, decimals: 2)
-        text += " mps / course "
-        text += formatFixed(course < 0 ? -1 : course, decimals: 2)
-        text += ") @ "
-        VirtualDate(clock: timestamp).appendLocaleDescription(to: &text)
-        return text
     }
 }
 

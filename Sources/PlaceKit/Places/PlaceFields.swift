@@ -83,6 +83,14 @@ public struct PlaceFields: Sendable, Equatable {
     /// The data SKUs a request with these fields bills, besides the base SKU.
     public var tiers: [String] { Self.tierBits.filter { bits & $0.1 != 0 }.map(\.0) }
 
+    /// Each data SKU a request with these fields bills (`basicData`, `contactData`,
+    /// `atmosphereData`: the tiers touched), in `tiers`' order, named once rather than at every
+    /// request.
+    public func forEachDataSKU(_ body: (String) -> Void) {
+        for (sku, mask) in Self.tierSKUs where bits & mask != 0 { body(sku) }
+    }
+    private static let tierSKUs = tierBits.map { (tier, mask) in (tier.lowercased() + "Data", mask) }
+
     /// Swift option-set syntax: `[.name, .coordinate]`.
     public var swiftSyntax: String { "[" + names.map { "." + $0 }.joined(separator: ", ") + "]" }
 

@@ -173,7 +173,7 @@ extension Session {
                 })
             // Only answered requests bill: the base SKU and one data SKU per tier touched.
             stats.bill("findCurrentPlace")
-            for tier in fields.tiers { stats.bill(tier.lowercased() + "Data") }
+            fields.forEachDataSKU { stats.bill($0) }
         } else {
             response = .failure(.locationError)
         }

@@ -85,6 +85,15 @@ public func formatNumber(_ x: Double) -> String {
 
 /// A number with a fixed count of decimals, rounded half away from zero, without Foundation.
 public func formatFixed(_ x: Double, decimals: Int) -> String {
+    if decimals <= 16 {
+        // At most 17 digits before the point (below 9e15), the point and 16 after, a sign; or
+        // `formatNumber`'s text, at most 24 bytes.
+        return String(unsafeUninitializedCapacity: 40) { buffer in
+            var text = TextWriter(buffer)
+            text.appendFixed(x, decimals: decimals)
+            return text.count
+        }
+    }
     guard x.isFinite else { return formatNumber(x) }
     var scale = 1.0
     for _ in 0..<decimals { scale *= 10 }
@@ -94,33 +103,6 @@ public func formatFixed(_ x: Double, decimals: Int) -> String {
     let whole = UInt64(scaled)  // safe: 0…9e15, checked above
     let intPart = whole / UInt64(scale)  // safe: scale is a power of ten, at most 1e15 here
     let frac = whole % UInt64(scale)  // safe: scale is a power of ten, at most 1e15 here
-    if decimals <= 16 {
-        // The digits written from the end of a small buffer, made into text once.
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer -> String in
-            var k = buffer.count
-            var rest = frac
-            for _ in 0..<decimals {
-                k -= 1
-                buffer[k] = 0x30 &+ UInt8(truncatingIfNeeded: rest % 10)  // safe: a digit, 0…9
-                rest /= 10
-            }
-            if decimals > 0 {
-                k -= 1
-                buffer[k] = 0x2E  // '.'
-            }
-            rest = intPart
-            repeat {
-                k -= 1
-                buffer[k] = 0x30 &+ UInt8(truncatingIfNeeded: rest % 10)  // safe: a digit, 0…9
-                rest /= 10
-            } while rest > 0
-            if negative && whole != 0 {
-                k -= 1
-                buffer[k] = 0x2D  // '-'
-            }
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[k...]), as: UTF8.self)
-        }
-    }
     var text = String(intPart)
     if decimals > 0 {
         var fracText = String(frac)
@@ -128,4 +110,94 @@ public func formatFixed(_ x: Double, decimals: Int) -> String {
         text += "." + fracText
     }
     return (negative && whole != 0 ? "-" : "") + text
+}
+
+/// UTF-8 text written byte by byte into a buffer the caller owns, so that a line made of many
+/// small pieces (a fix's description at every update, a date, `locate`'s and `wait`'s lines)
+/// becomes one String at the end, `String(unsafeUninitializedCapacity:)`, instead of a String
+/// grown piece by piece by interpolation, each piece a String of its own. The caller sizes the
+/// buffer for the longest text it can write; a byte that would not fit is dropped.
+public struct TextWriter {
+    let buffer: UnsafeMutableBufferPointer<UInt8>
+    public private(set) var count = 0
+
+    public init(_ buffer: UnsafeMutableBufferPointer<UInt8>) { self.buffer = buffer }
+
+    @inline(__always) public mutating func append(byte: UInt8) {
+        guard count < buffer.count else { return }
+        buffer[count] = byte
+        count += 1
+    }
+
+    public mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { bytes in
+            let n = min(bytes.count, buffer.count - count)
+            guard n > 0, let from = bytes.baseAddress, let to = buffer.baseAddress else { return }
+            (to + count).initialize(from: from, count: n)
+            count += n
+        }
+    }
+
+    /// A String's bytes (a literal goes to `append(_:)`, as a StaticString).
+    public mutating func append(contentsOf text: String) {
+        for b in text.utf8 { append(byte: b) }
+    }
+
+    /// `n` in decimal, as `String(n)` writes it.
+    public mutating func append(_ n: Int) {
+        if n < 0 { append(byte: 0x2D) }
+        append(digits: UInt64(n.magnitude), width: 1)  // safe: a magnitude fits 64 bits
+    }
+
+    /// `v`'s decimal digits, zero-padded to at least `width`.
+    public mutating func append(digits v: UInt64, width: Int) {
+        var n = 1
+        var rest = v / 10
+        while rest > 0 {
+            n += 1
+            rest /= 10
+        }
+        n = max(n, width)
+        guard count + n <= buffer.count else {
+            count = buffer.count
+            return
+        }
+        rest = v
+        var k = count + n
+        while k > count {
+            k -= 1
+            buffer[k] = 0x30 &+ UInt8(truncatingIfNeeded: rest % 10)  // safe: a digit, 0…9
+            rest /= 10
+        }
+        count += n
+    }
+
+    /// `formatFixed(x, decimals:)`'s text, for up to 16 decimals.
+    public mutating func appendFixed(_ x: Double, decimals: Int) {
+        guard x.isFinite else { return append(contentsOf: formatNumber(x)) }
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = (abs(x) * scale).rounded(.toNearestOrAwayFromZero)
+        guard scaled < 9e15 else { return append(contentsOf: formatNumber(x)) }
+        let whole = UInt64(scaled)  // safe: 0…9e15, checked above
+        let power = UInt64(scale)  // safe: a power of ten, at most 1e16
+        if x < 0 && whole != 0 { append(byte: 0x2D) }
+        append(digits: whole / power, width: 1)
+        if decimals > 0 {
+            append(byte: 0x2E)
+            append(digits: whole % power, width: decimals)
+        }
+    }
+
+    /// `appendFixed`, with `+` before a number that has no `-`, as `CLLocation` writes a
+    /// coordinate.
+    public mutating func appendSignedFixed(_ x: Double, decimals: Int) {
+        append(byte: 0x2B)
+        let start = count
+        appendFixed(x, decimals: decimals)
+        // A number that starts with '-' takes the '+''s place.
+        guard start < count, buffer[start] == 0x2D else { return }
+        for k in start..<count { buffer[k - 1] = buffer[k] }
+        count -= 1
+    }
 }

@@ -48,30 +48,34 @@ public struct VirtualDate: Sendable, Equatable {
     /// `6/1/24, 9:00:01 AM Coordinated Universal Time` — what `CLLocation.description` shows in
     /// the en_US locale with the UTC time zone.
     public var localeDescription: String {
-        var text = ""
-        appendLocaleDescription(to: &text)
-        return text
+        // At most 2 + 1 + 2 + 1 + 4 + 2 + 2 + 1 + 2 + 1 + 2 + 30 bytes.
+        String(unsafeUninitializedCapacity: 64) { buffer in
+            var text = TextWriter(buffer)
+            writeLocaleDescription(to: &text)
+            return text.count
+        }
     }
 
-    /// Appends `localeDescription` to `text`, without making a string of each part.
-    public func appendLocaleDescription(to text: inout String) {
+    /// Writes `localeDescription`, without making a string of each part.
+    public func writeLocaleDescription(to text: inout TextWriter) {
         func appendTwo(_ n: Int) {
-            if n < 10 { text += "0" }  // as `two`, a negative number included
-            text += String(n)
+            if n < 10 { text.append(byte: 0x30) }  // as `two`, a negative number included
+            text.append(n)
         }
         let h12 = hour % 12 == 0 ? 12 : hour % 12
-        text += String(month)
-        text += "/"
-        text += String(day)
-        text += "/"
+        text.append(month)
+        text.append("/")
+        text.append(day)
+        text.append("/")
         appendTwo(year % 100)
-        text += ", "
-        text += String(h12)
-        text += ":"
+        text.append(", ")
+        text.append(h12)
+        text.append(":")
         appendTwo(minute)
-        text += ":"
+        text.append(":")
         appendTwo(second)
-        text += hour < 12 ? " AM Coordinated Universal Time" : " PM Coordinated Universal Time"
+        let suffix: StaticString = hour < 12 ? " AM Coordinated Universal Time" : " PM Coordinated Universal Time"
+        text.append(suffix)
     }
 
     /// `2024-06-01 09:00:01.000000+0000`, as NSLog stamps its lines.

@@ -388,9 +388,7 @@ extension CommandFamily {
                 handler: { ctx throws(Diagnostic) in
                     let seconds = try ctx.required("DURATION", as: .number).value
                     try passTime(ctx, seconds, stopped: "\(ctx.session.pendingEvents.count) events are still queued")
-                    return .line(
-                        "clock \(formatQuantity(ctx.session.clock, .duration)) (\(VirtualDate(clock: ctx.session.clock).localeDescription))",
-                        value: .number(ctx.session.clock, .duration))
+                    return .line(clockLine(ctx.session.clock), value: .number(ctx.session.clock, .duration))
                 }),
             CommandSpec(
                 "status", aliases: ["st"],
@@ -559,6 +557,20 @@ func requireApp(_ ctx: CommandContext) throws(Diagnostic) -> TutorialApp {
 /// Lets `seconds` of virtual time pass for a command and prints what they delivered (it happened
 /// before the clock they reached, so it comes first). Ctrl-C stops at a safe point: the error says
 /// how far the time got and, from `stopped`, what is still so.
+/// `wait`'s line, `clock 900s (6/1/24, 9:15:00 AM Coordinated Universal Time)`, written into one
+/// String (at most 6 + 24 + 1 + 2 + 50 + 1 bytes): a script of fixes waits after each.
+func clockLine(_ clock: Double) -> String {
+    String(unsafeUninitializedCapacity: 96) { buffer in
+        var text = TextWriter(buffer)
+        text.append("clock ")
+        text.append(contentsOf: formatQuantity(clock, .duration))
+        text.append(" (")
+        VirtualDate(clock: clock).writeLocaleDescription(to: &text)
+        text.append(")")
+        return text.count
+    }
+}
+
 func passTime(_ ctx: CommandContext, _ seconds: Double, stopped: @autoclosure () -> String) throws(Diagnostic) {
     let start = ctx.session.clock
     let finished = ctx.session.advance(by: seconds, interrupted: ctx.shell.interruptRequested)

@@ -299,9 +299,20 @@ private func locateCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandR
         Value.Field("latitude", .number(point.latitude)), Value.Field("longitude", .number(point.longitude)),
         Value.Field("horizontalAccuracy", .number(accuracy, .length)),
     ])
-    return .line(
-        "device at \(formatNumber(point.latitude)), \(formatNumber(point.longitude)) ±\(formatNumber(accuracy)) m",
-        value: value)
+    // One String written whole (at most 10 + 3 × 24 + 2 + 3 + 2 bytes): a script of fixes
+    // locates before each.
+    let line = String(unsafeUninitializedCapacity: 96) { buffer in
+        var text = TextWriter(buffer)
+        text.append("device at ")
+        text.append(contentsOf: formatNumber(point.latitude))
+        text.append(", ")
+        text.append(contentsOf: formatNumber(point.longitude))
+        text.append(" ±")
+        text.append(contentsOf: formatNumber(accuracy))
+        text.append(" m")
+        return text.count
+    }
+    return .line(line, value: value)
 }
 
 /// A fix as a state value.

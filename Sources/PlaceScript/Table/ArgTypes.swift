@@ -162,9 +162,13 @@ extension ArgType {
         latToken.length = latText.utf8.count
         let lat = try readQuantity(latToken, cursor: c)
         let lng = try readQuantity(lngToken, cursor: c)
-        for (q, t) in [(lat, latToken), (lng, lngToken)] where q.dimension != .none && q.dimension != .angle {
+        // Checked one by one: an array of the two, made for a loop, cost an allocation a position.
+        func checkDegrees(_ q: Quantity, _ t: Token) throws(Diagnostic) {
+            guard q.dimension != .none && q.dimension != .angle else { return }
             throw .syntax("a coordinate is in degrees, not \(q.dimension.noun)", at: c.location(of: t))
         }
+        try checkDegrees(lat, latToken)
+        try checkDegrees(lng, lngToken)
         guard (-90...90).contains(lat.value) else {
             throw .syntax(
                 "latitude \(formatNumber(lat.value)) is out of range (-90…90)", at: c.location(of: latToken),
