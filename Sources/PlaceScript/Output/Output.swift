@@ -29,9 +29,15 @@ extension TextSink {
 /// instead of dying of SIGPIPE.
 public final class FileDescriptorSink: TextSink {
     private let fd: Int32
-    private var buffer: [UInt8] = []
+    /// The bytes not yet written, `used` of `capacity`: memory of the sink's own rather than an
+    /// array, so that adding a line is not an exclusive access to a property, which the runtime
+    /// checks at every call (two for each line printed). Every access to `used` and `broken` is
+    /// a plain read or write, so the compiler needs no check for them either.
+    private let pending: UnsafeMutablePointer<UInt8>
+    private var used = 0
     private let capacity: Int
-    public private(set) var isBroken = false
+    private var broken = false
+    public var isBroken: Bool { broken }
     /// Why the last write failed (an errno: EPIPE for a reader that went away, EBADF for a
     /// closed descriptor, ENOSPC for a full disk), once it has.
     public private(set) var failure: Int32?
@@ -39,51 +45,82 @@ public final class FileDescriptorSink: TextSink {
     /// control character is shown, not sent (`visibleControls`).
     public var passesColour: () -> Bool = { false }
 
+    /// A sink on `fd` that holds up to `capacity` bytes before writing them (0: writes each
+    /// piece at once).
     public init(fd: Int32, capacity: Int = 1 << 16) {
         self.fd = fd
-        self.capacity = capacity
-        buffer.reserveCapacity(capacity)
+        self.capacity = max(0, capacity)
+        pending = .allocate(capacity: max(1, capacity))
     }
 
+    deinit { pending.deallocate() }
+
     public func write(_ text: String) {
-        if isBroken { return }
+        if broken { return }
         // Whatever a command prints, data in it cannot drive the terminal. Text without
         // control characters (nearly all of it) is copied as it is, in one pass.
         var text = text
         let copied = text.withUTF8 { bytes -> Bool in
             guard !containsControls(bytes) else { return false }
-            buffer.append(contentsOf: bytes)
+            add(bytes)
             return true
         }
-        if !copied { buffer.append(contentsOf: visibleControls(text, colours: passesColour()).utf8) }
-        if buffer.count >= capacity { flush() }
+        if !copied {
+            var visible = visibleControls(text, colours: passesColour())
+            visible.withUTF8 { add($0) }
+        }
+        if used >= capacity { flush() }
     }
 
     public func writeLine(_ text: String) {
-        if isBroken { return }
+        if broken { return }
         write(text)
-        buffer.append(0x0A)
-        if buffer.count >= capacity { flush() }
+        if used < capacity {
+            pending[used] = 0x0A
+            used = used + 1
+        } else {
+            var newline: UInt8 = 0x0A
+            withUnsafePointer(to: &newline) { add(UnsafeBufferPointer(start: $0, count: 1)) }
+        }
+        if used >= capacity { flush() }
+    }
+
+    /// Adds `bytes` to what is pending; what does not fit goes out first, and a piece larger
+    /// than the whole buffer is written as it is.
+    private func add(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        if bytes.count > capacity - used {
+            flush()
+            if bytes.count > capacity {
+                writeAll(base, bytes.count)
+                return
+            }
+        }
+        (pending + used).initialize(from: base, count: bytes.count)
+        used = used + bytes.count
     }
 
     public func flush() {
-        guard !buffer.isEmpty, !isBroken else { return }
+        let count = used
+        used = 0
+        if count > 0 { writeAll(pending, count) }
+    }
+
+    /// Writes `count` bytes at `base`, all of them unless the descriptor fails.
+    private func writeAll(_ base: UnsafePointer<UInt8>, _ count: Int) {
+        guard !broken else { return }
         var written = 0
-        buffer.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            while written < raw.count {
-                let n = Glibc.write(fd, base + written, raw.count - written)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    // EPIPE, EBADF (a closed stdout), ENOSPC: the output is gone; stop writing.
-                    failure = errno
-                    isBroken = true
-                    return
-                }
-                written += n
+        while written < count {
+            let n = Glibc.write(fd, base + written, count - written)
+            if n < 0 {
+                if errno == EINTR { continue }
+                // EPIPE, EBADF (a closed stdout), ENOSPC: the output is gone; stop writing.
+                failure = errno
+                broken = true
+                return
             }
+            written += n
         }
-        buffer.removeAll(keepingCapacity: true)
     }
 }
 
