@@ -610,6 +610,8 @@ public final class Shell {
 
     private func releaseHeldEvents() {
         holdingEvents = false
+        // Most commands raise none: nothing to take or put back.
+        if heldEvents.isEmpty { return }
         let events = heldEvents
         heldEvents = []
         for event in events { report(event) }
