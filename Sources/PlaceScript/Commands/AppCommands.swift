@@ -554,9 +554,6 @@ func requireApp(_ ctx: CommandContext) throws(Diagnostic) -> TutorialApp {
     return app
 }
 
-/// Lets `seconds` of virtual time pass for a command and prints what they delivered (it happened
-/// before the clock they reached, so it comes first). Ctrl-C stops at a safe point: the error says
-/// how far the time got and, from `stopped`, what is still so.
 /// `wait`'s line, `clock 900s (6/1/24, 9:15:00 AM Coordinated Universal Time)`, written into one
 /// String (at most 6 + 24 + 1 + 2 + 50 + 1 bytes): a script of fixes waits after each.
 func clockLine(_ clock: Double) -> String {
@@ -571,6 +568,9 @@ func clockLine(_ clock: Double) -> String {
     }
 }
 
+/// Lets `seconds` of virtual time pass for a command and prints what they delivered (it happened
+/// before the clock they reached, so it comes first). Ctrl-C stops at a safe point: the error says
+/// how far the time got and, from `stopped`, what is still so.
 func passTime(_ ctx: CommandContext, _ seconds: Double, stopped: @autoclosure () -> String) throws(Diagnostic) {
     let start = ctx.session.clock
     let finished = ctx.session.advance(by: seconds, interrupted: ctx.shell.interruptRequested)
