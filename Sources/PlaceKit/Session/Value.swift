@@ -116,7 +116,8 @@ public func formatFixed(_ x: Double, decimals: Int) -> String {
 /// small pieces (a fix's description at every update, a date, `locate`'s and `wait`'s lines)
 /// becomes one String at the end, `String(unsafeUninitializedCapacity:)`, instead of a String
 /// grown piece by piece by interpolation, each piece a String of its own. The caller sizes the
-/// buffer for the longest text it can write; a byte that would not fit is dropped.
+/// buffer for the longest text it can write; what would not fit is left out, never counted as
+/// written.
 public struct TextWriter {
     let buffer: UnsafeMutableBufferPointer<UInt8>
     public private(set) var count = 0
@@ -158,10 +159,7 @@ public struct TextWriter {
             rest /= 10
         }
         n = max(n, width)
-        guard count + n <= buffer.count else {
-            count = buffer.count
-            return
-        }
+        guard count + n <= buffer.count else { return }
         rest = v
         var k = count + n
         while k > count {

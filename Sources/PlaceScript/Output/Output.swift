@@ -75,13 +75,8 @@ public final class FileDescriptorSink: TextSink {
     public func writeLine(_ text: String) {
         if broken { return }
         write(text)
-        if used < capacity {
-            pending[used] = 0x0A
-            used = used + 1
-        } else {
-            var newline: UInt8 = 0x0A
-            withUnsafePointer(to: &newline) { add(UnsafeBufferPointer(start: $0, count: 1)) }
-        }
+        var newline: UInt8 = 0x0A
+        withUnsafePointer(to: &newline) { add(UnsafeBufferPointer(start: $0, count: 1)) }
         if used >= capacity { flush() }
     }
 
