@@ -50,6 +50,47 @@ final class IndexTests: XCTestCase {
         }
     }
 
+    /// A place's class, row and column, worked out without a loop or a division, are those of
+    /// the plain arithmetic: every radius; every cell size a class can take, at every latitude
+    /// and longitude a place can have (and any Int32, stored or not), the edges of the cells and
+    /// of the ±180° line among them.
+    func testClassesRowsAndColumnsAreThoseOfThePlainArithmetic() {
+        for r in 0...Int(UInt16.max) {
+            var c = 0
+            while r > Int(PlaceGrid.classLimits[c]) { c += 1 }
+            XCTAssertEqual(PlaceGrid.sizeClass(UInt16(r)), c, "radius \(r)")
+        }
+        var rng = SeededRandom(seed: 11)
+        var grid = PlaceGrid()
+        var sizes = Set<Int64>()
+        for base in PlaceGrid.baseCellE7 {
+            var size = base
+            while size < 160_000_000 {
+                sizes.insert(size)
+                size *= 2
+            }
+            sizes.insert(size)
+        }
+        sizes.formUnion([2, 3, 7, 999_999_937, (1 << 32) - 1])
+        for size in sizes.sorted() {
+            grid.cellE7 = [Int64](repeating: size, count: PlaceGrid.classCount)
+            var values: [Int64] = [-2_147_483_648, -1_800_000_000, -900_000_000, -1, 0, 1, 2_147_483_647]
+            for k: Int64 in [1, 2, 3, 1000] {
+                values += [k * size - 900_000_000 - 1, k * size - 900_000_000, k * size - 1_800_000_000 - 1]
+                values += [k * size - 1_800_000_000]
+            }
+            values += [900_000_000, 1_800_000_000, 1_799_999_999, -1_799_999_999]
+            for _ in 0..<3000 { values.append(Int64(Int32(truncatingIfNeeded: rng.next()))) }
+            for v in values where v >= Int64(Int32.min) && v <= Int64(Int32.max) {
+                let x = Int32(v)
+                let c = Int(rng.next() % UInt64(PlaceGrid.classCount))
+                XCTAssertEqual(grid.row(x, c), Int((Int64(x) + 900_000_000) / size), "row of \(x), cell \(size)")
+                let col = Int(((Int64(x) + 1_800_000_000) % 3_600_000_000) / size)
+                XCTAssertEqual(grid.col(x, c), col, "col of \(x), cell \(size)")
+            }
+        }
+    }
+
     /// A store of `count` random places around `centre` (spread metres), radii from 2 m to 3 km
     /// so that every size class is used.
     private func randomStore(_ count: Int, around centre: GeoPoint, spread: Double, rng: inout SeededRandom)
