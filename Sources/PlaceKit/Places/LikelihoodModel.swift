@@ -129,8 +129,9 @@ public enum LikelihoodModel {
                 let prior = grid.priorBound(i, maxPrior: maxPrior)
                 cells.append((prior * exp(-(dmin * dmin) / (2 * s * s)) * (1 + 1e-12), dmin, i, grid.cellRows(i)))
             },
-            classDone: { _ in
+            classDone: { c in
                 cells.sort { $0.bound > $1.bound || ($0.bound == $1.bound && $0.distance < $1.distance) }
+                let cellHeight = Double(grid.cellE7[c])
                 // The cells are read ahead (`PlaceGrid.ReadAhead`), best bound first, and then
                 // scored until the bound stops them; a cell whose bound is below the 20th place
                 // when a batch is read is not read.
@@ -162,7 +163,9 @@ public enum LikelihoodModel {
                                     }
                                     if cell.bound == last.weight && cell.distance > last.distance { continue }
                                 }
-                                best.score(rows, coords, start..<end, store)
+                                best.score(
+                                    rows, coords, start..<end, maxRadius: Double(grid.cellMaxR[cell.cell]) / 10,
+                                    cellHeight: cellHeight, store)
                             }
                         }
                     }
@@ -185,6 +188,8 @@ public enum LikelihoodModel {
         let limit = SimulationChoices.maximumLikelihoods
         let metresPerDegree = earthRadius * .pi / 180
         let pointValid: Bool
+        /// The point's latitude in 1e-7 degrees, the stored coordinates' unit.
+        let pointLatitudeE7: Double
         let pointPhi: Double
         let cosPoint: Double
         let sinPoint: Double
@@ -200,6 +205,7 @@ public enum LikelihoodModel {
             self.point = point
             self.accuracy = accuracy
             pointValid = abs(point.latitude) <= 90 && abs(point.longitude) <= 180
+            pointLatitudeE7 = point.latitude * 1e7
             pointPhi = point.latitude * .pi / 180
             cosPoint = cos(pointPhi)
             sinPoint = sin(pointPhi)
@@ -218,12 +224,30 @@ public enum LikelihoodModel {
         }
 
         /// Scores the read-ahead places in `range` of a `PlaceGrid.ReadAhead`'s `rows` and
-        /// `coords`.
+        /// `coords`, the places of one cell `cellHeight` 1e-7 degrees tall, none larger than
+        /// `maxRadius` metres.
+        ///
+        /// In a cell much taller than a search (a sparse class's cells are many times its
+        /// cutoff), most places lie farther north or south than anything in it could be a
+        /// candidate: those are dropped by their stored latitude alone, against the cell's
+        /// widest cutoff in 1e-7 degrees, before the divisions and the square root that `score`
+        /// starts with. The window is the widest cutoff's, with a millionth and a unit (a
+        /// centimetre) to spare for rounding, so a place dropped here is one that `score` would
+        /// drop by latitude: the same lists. A cell less than twice the height of the band the
+        /// window leaves (a dense city's) is scored whole: the test would drop few.
         mutating func score(
             _ rows: UnsafeBufferPointer<UInt32>, _ coords: UnsafeBufferPointer<PlaceStore.Coord>, _ range: Range<Int>,
-            _ store: PlaceStore
+            maxRadius: Double, cellHeight: Double, _ store: PlaceStore
         ) {
-            for g in range { score(Int(rows[g]), coords[g], store) }  // safe: rows widen
+            let s = (accuracy * accuracy + maxRadius * maxRadius + baseline * baseline).squareRoot()
+            let window = max(spreads * s, floor) * (1 + 1e-6) / metresPerDegree * 1e7 + 1
+            guard window.isFinite && pointLatitudeE7.isFinite && cellHeight > 4 * window else {
+                for g in range { score(Int(rows[g]), coords[g], store) }  // safe: rows widen
+                return
+            }
+            for g in range where abs(Double(coords[g].lat) - pointLatitudeE7) <= window {
+                score(Int(rows[g]), coords[g], store)  // safe: rows widen
+            }
         }
 
         /// Scores row `index` of `store`, whose coordinate is `c`.
