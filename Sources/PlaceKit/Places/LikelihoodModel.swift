@@ -103,6 +103,9 @@ public enum LikelihoodModel {
         // Each cell's range in the grid's order is read with its other numbers, so that its
         // cache miss is taken with theirs rather than when the cell is read ahead.
         var cells: [(bound: Double, distance: Double, cell: Int, places: Range<Int>)] = []
+        // Room for a class's cells around a fix (a few dozen at most, most often a handful), so
+        // that the list does not grow by copying itself in every query.
+        cells.reserveCapacity(32)
         grid.forEachCell(
             around: point,
             cutoff: { _, maxRadius in

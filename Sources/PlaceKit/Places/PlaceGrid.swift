@@ -656,9 +656,9 @@ struct PlaceGrid: Sendable {
             // 2e-7°: two units of the stored integers, beyond any rounding of these doubles.
             let rhoDeg = rho * 180 / .pi * (1 + 1e-9) + 2e-7
             let cell = Double(cellE7[c]) / 1e7
-            let rowLimit = Int(1_800_000_000 / cellE7[c])  // safe: 1.8e9 / cell
+            let rowLimit = Self.quotient(1_800_000_000, cellE7[c], cellReciprocals[c])
             // The last column may be partial (a cell size that does not divide 360°).
-            let colLimit = Int((3_600_000_000 - 1) / cellE7[c])  // safe: 3.6e9 / cell
+            let colLimit = Self.quotient(3_600_000_000 - 1, cellE7[c], cellReciprocals[c])
             let latLo = max(-90, lat - rhoDeg)
             let latHi = min(90, lat + rhoDeg)
             let rowLo = clampedInt(((latLo + 90) / cell).rounded(.down), 0...rowLimit)
