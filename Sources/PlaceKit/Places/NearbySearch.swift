@@ -360,16 +360,26 @@ public enum NearbyModel {
             if list.count > limit { list.removeLast() }
         }
 
-        /// Looks at the places of `cells`, in order, read ahead (`PlaceGrid.ReadAhead`), until a
-        /// cell's bound says that it and all after it cannot change the list: a popularity below
-        /// the last place's (by popularity), a distance beyond it (by distance).
+        /// Looks at the places of `cells` (of one class, whose cells are `cellHeight` 1e-7
+        /// degrees tall), in order, read ahead (`PlaceGrid.ReadAhead`), until a cell's bound says
+        /// that it and all after it cannot change the list: a popularity below the last place's
+        /// (by popularity), a distance beyond it (by distance).
+        ///
+        /// In cells much taller than the circle (a sparse class's), most places lie farther
+        /// north or south than the radius: those are dropped by their stored latitude alone,
+        /// before their slot is asked for or their distance worked out. The window is the
+        /// radius in 1e-7 degrees with a millionth and a unit to spare for rounding, so a place
+        /// dropped here is one that `consider` would drop by latitude: the same lists.
         mutating func visit(
             _ cells: [(bound: Double, cell: Int, places: Range<Int>)], _ ahead: inout PlaceGrid.ReadAhead,
-            _ store: PlaceStore
+            cellHeight: Double, _ store: PlaceStore
         ) {
             func stops(_ bound: Double) -> Bool {
                 isFull && (rank == .popularity ? bound < last.popularity : bound > last.distance)
             }
+            let window = radius * (1 + 1e-6) / metresPerDegree * 1e7 + 1
+            let centerE7 = center.latitude * 1e7
+            let tall = window.isFinite && centerE7.isFinite && cellHeight > 4 * window
             var next = 0
             while next < cells.count {
                 let first = next
@@ -383,8 +393,14 @@ public enum NearbyModel {
                 for j in first..<next {
                     if stops(cells[j].bound) { return }
                     let end = ahead.ends[j - first]
-                    // safe: stored rows widen
-                    for g in start..<end { consider(Int(ahead.rows[g]), ahead.coords[g], store) }
+                    if tall {
+                        for g in start..<end where abs(Double(ahead.coords[g].lat) - centerE7) <= window {
+                            consider(Int(ahead.rows[g]), ahead.coords[g], store)  // safe: stored rows widen
+                        }
+                    } else {
+                        // safe: stored rows widen
+                        for g in start..<end { consider(Int(ahead.rows[g]), ahead.coords[g], store) }
+                    }
                     start = end
                 }
             }
@@ -434,9 +450,9 @@ public enum NearbyModel {
                     else { return }
                     cells.append((bound, i, grid.cellRows(i)))
                 },
-                classDone: { _ in
+                classDone: { c in
                     cells.sort { $0.bound > $1.bound }
-                    top.visit(cells, &ahead, store)
+                    top.visit(cells, &ahead, cellHeight: Double(grid.cellE7[c]), store)
                     cells.removeAll(keepingCapacity: true)
                 }, largestFirst: true)
         case .distance:
@@ -452,9 +468,9 @@ public enum NearbyModel {
                     let dmin = grid.cellDistanceBound(i, c, from: center, cosLat: cosLat, sinLat: sinLat)
                     if dmin <= within { cells.append((dmin, i, grid.cellRows(i))) }
                 },
-                classDone: { _ in
+                classDone: { c in
                     cells.sort { $0.bound < $1.bound }
-                    top.visit(cells, &ahead, store)
+                    top.visit(cells, &ahead, cellHeight: Double(grid.cellE7[c]), store)
                     cells.removeAll(keepingCapacity: true)
                 })
         }
