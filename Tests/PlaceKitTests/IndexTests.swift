@@ -91,6 +91,24 @@ final class IndexTests: XCTestCase {
         }
     }
 
+    /// A query's rows and columns, rounded down and clamped without the maths library, are
+    /// those of rounding down and clamping: NaN, infinities, negatives, whole numbers, the
+    /// limits and just around them, and random numbers.
+    func testClampedFloorIsRoundingDownAndClamping() {
+        var rng = SeededRandom(seed: 5)
+        for limit in [0, 1, 2, 7, 1000, 36_000, 1 << 20] {
+            let l = Double(limit)
+            var values: [Double] = [.nan, .infinity, -.infinity, 0, -0.0, -0.5, -1, -1.5, 0.5, 1, 1.5]
+            values += [l, l - 0.5, l + 0.5]
+            values += [l.nextDown, l.nextUp, (l - 1).nextDown, 1e300, -1e300, .leastNonzeroMagnitude]
+            for _ in 0..<500 { values.append((rng.unit() * 1.2 - 0.1) * l) }
+            for x in values {
+                XCTAssertEqual(
+                    PlaceGrid.clampedFloor(x, limit), clampedInt(x.rounded(.down), 0...limit), "\(x) up to \(limit)")
+            }
+        }
+    }
+
     /// A store of `count` random places around `centre` (spread metres), radii from 2 m to 3 km
     /// so that every size class is used.
     private func randomStore(_ count: Int, around centre: GeoPoint, spread: Double, rng: inout SeededRandom)

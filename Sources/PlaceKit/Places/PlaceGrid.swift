@@ -661,8 +661,8 @@ struct PlaceGrid: Sendable {
             let colLimit = Self.quotient(3_600_000_000 - 1, cellE7[c], cellReciprocals[c])
             let latLo = max(-90, lat - rhoDeg)
             let latHi = min(90, lat + rhoDeg)
-            let rowLo = clampedInt(((latLo + 90) / cell).rounded(.down), 0...rowLimit)
-            let rowHi = clampedInt(((latHi + 90) / cell).rounded(.down), 0...rowLimit)
+            let rowLo = Self.clampedFloor((latLo + 90) / cell, rowLimit)
+            let rowHi = Self.clampedFloor((latHi + 90) / cell, rowLimit)
             var full = latLo <= -90 || latHi >= 90 || rho >= .pi / 2
             var half = 180.0
             if !full {
@@ -674,7 +674,7 @@ struct PlaceGrid: Sendable {
                     if half >= 180 { full = true }
                 }
             }
-            func colOf(_ x: Double) -> Int { clampedInt(((x + 180) / cell).rounded(.down), 0...colLimit) }
+            func colOf(_ x: Double) -> Int { Self.clampedFloor((x + 180) / cell, colLimit) }
             /// The columns within `h` degrees of the point's longitude: at most two ranges (split
             /// at the 180° line), kept without an array, as a query makes a few dozen of them.
             func columns(within h: Double) -> ColumnRanges {
@@ -736,6 +736,16 @@ struct PlaceGrid: Sendable {
                 }
             }
         }
+    }
+
+    /// `clampedInt(x.rounded(.down), 0...limit)` (NaN gives 0), without the maths library: the
+    /// static build targets plain x86-64, which has no rounding instruction, so each rounding
+    /// was a call, four or more for every class of every query. Above 0 and below `limit`,
+    /// rounding down is the conversion's truncation.
+    @inline(__always) static func clampedFloor(_ x: Double, _ limit: Int) -> Int {
+        guard x > 0 else { return 0 }  // NaN too
+        guard x < Double(limit) else { return limit }  // safe: a row or column count
+        return Int(x)  // safe: 0 < x < limit, checked above
     }
 
     /// The first index in `lo..<hi` (cells in key order) whose key is at least `key`, or `hi`.
