@@ -153,12 +153,27 @@ public struct PlaceStore: Sendable {
     /// (a ranking's) takes each one's strings as they are, where a copy would count a new
     /// reference to every one of them and the array of places dropped afterwards would count
     /// each back.
+    ///
+    /// Each row's slot, then the text its slot points to, is asked for before any place is
+    /// made, so that their cache misses are in flight together (lists of the slots and of
+    /// their fields did the same, at the cost of two arrays, and their metadata, every call).
     func places<T>(at rows: [Int], _ make: (Int, consuming Place) -> T) -> [T] {
         text.withUnsafeBufferPointer { buffer in
             slots.withUnsafeBufferPointer { slotBuffer in
-                let read = rows.map { slotBuffer[$0] }
-                let fields = read.map { fieldRanges(buffer, $0) }
-                return rows.indices.map { make($0, place(rows[$0], read[$0], fields[$0], buffer)) }
+                if let slotBase = slotBuffer.baseAddress, let textBase = buffer.baseAddress {
+                    for row in rows { placeshell_prefetch(slotBase + row) }
+                    for row in rows {
+                        let s = slotBase[row]
+                        // safe: stored offsets widen (0, no field, is the text's first byte)
+                        placeshell_prefetch(textBase + Int(s.id))
+                        placeshell_prefetch(textBase + Int(s.name))  // safe: stored offsets widen
+                        placeshell_prefetch(textBase + Int(s.address))  // safe: stored offsets widen
+                    }
+                }
+                return rows.indices.map { i in
+                    let s = slotBuffer[rows[i]]
+                    return make(i, place(rows[i], s, fieldRanges(buffer, s), buffer))
+                }
             }
         }
     }
