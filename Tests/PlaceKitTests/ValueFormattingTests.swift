@@ -23,6 +23,39 @@ final class ValueFormattingTests: XCTestCase {
         }
     }
 
+    /// A number of up to seven decimals is written from its ten-millionths, without
+    /// `Double.description`: the same text as the description (and `append(number:)` the same
+    /// as `formatNumber`) for coordinates, clocks, the bounds of the short path (1e-4, 2^20) and
+    /// around them, numbers one ulp off a decimal, and random doubles of every size.
+    func testNumbersOfFewDecimalsAreTheirShortestText() {
+        var rng = SeededRandom(seed: 17)
+        var values: [Double] = [1e-4, -1e-4, 1e-4.nextDown, 1e-4.nextUp, 0.0001234, 0.5, 4.8, 9.3, 0.1, 0.7]
+        values += [1_048_575.5, 1_048_575.9999999, 1_048_576.5, -1_048_575.25, 999_999.9999999, 100_000.1]
+        values += [-25.0003656, 134.0003474, -33.8688, 151.2093, 0.1 + 0.2, 1.0000001, 2.9999999]
+        // Below 1e-4 the description writes an exponent: `1.23e-05`.
+        values += [0.00001, 0.0000123, 0.0000999, -0.00005, 0.0000001, 0.0000010]
+        for _ in 0..<20_000 {
+            // A random count of ten-millionths (or hundred-millionths, mostly not short) in range.
+            let k = Int64(bitPattern: rng.next()) % 10_485_760_000_000
+            values.append(Double(k) / 1e7)
+            values.append(Double(k / 1000) / 1e4)
+            values.append(Double(k) / 1e8)
+            values.append((Double(k) / 1e7).nextUp)
+            values.append(Double(bitPattern: rng.next()))
+            values.append(rng.unit() * 360 - 180)
+        }
+        for x in values {
+            let expected = formatNumber(x) == "nan" || x == x.rounded() ? formatNumber(x) : x.description
+            XCTAssertEqual(formatNumber(x), expected, "\(x)")
+            let written = String(unsafeUninitializedCapacity: 64) { buffer in
+                var text = TextWriter(buffer)
+                text.append(number: x)
+                return text.count
+            }
+            XCTAssertEqual(written, expected, "\(x) written")
+        }
+    }
+
     func testFormatFixed() {
         XCTAssertEqual(formatFixed(1.005, decimals: 0), "1")
         XCTAssertEqual(formatFixed(2.5, decimals: 0), "3", "half away from zero")

@@ -560,7 +560,8 @@ func clockLine(_ clock: Double) -> String {
     String(unsafeUninitializedCapacity: 96) { buffer in
         var text = TextWriter(buffer)
         text.append("clock ")
-        text.append(contentsOf: formatQuantity(clock, .duration))
+        text.append(number: clock)
+        text.append(contentsOf: Dimension.duration.baseUnit)
         text.append(" (")
         VirtualDate(clock: clock).writeLocaleDescription(to: &text)
         text.append(")")

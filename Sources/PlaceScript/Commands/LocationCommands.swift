@@ -304,11 +304,11 @@ private func locateCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandR
     let line = String(unsafeUninitializedCapacity: 96) { buffer in
         var text = TextWriter(buffer)
         text.append("device at ")
-        text.append(contentsOf: formatNumber(point.latitude))
+        text.append(number: point.latitude)
         text.append(", ")
-        text.append(contentsOf: formatNumber(point.longitude))
+        text.append(number: point.longitude)
         text.append(" ±")
-        text.append(contentsOf: formatNumber(accuracy))
+        text.append(number: accuracy)
         text.append(" m")
         return text.count
     }
