@@ -234,21 +234,22 @@ public enum LikelihoodModel {
         /// cutoff), most places lie farther north or south than anything in it could be a
         /// candidate: those are dropped by their stored latitude alone, against the cell's
         /// widest cutoff in 1e-7 degrees, before the divisions and the square root that `score`
-        /// starts with. The window is the widest cutoff's, with a millionth and a unit (a
-        /// centimetre) to spare for rounding, so a place dropped here is one that `score` would
-        /// drop by latitude: the same lists. A cell less than twice the height of the band the
-        /// window leaves (a dense city's) is scored whole: the test would drop few.
+        /// starts with (`PlaceGrid.latitudeBand`): a place dropped here is one that `score`
+        /// would drop by latitude, so the lists are the same. A cell not much taller than the
+        /// band (a dense city's) is scored whole.
         mutating func score(
             _ rows: UnsafeBufferPointer<UInt32>, _ coords: UnsafeBufferPointer<PlaceStore.Coord>, _ range: Range<Int>,
             maxRadius: Double, cellHeight: Double, _ store: PlaceStore
         ) {
             let s = (accuracy * accuracy + maxRadius * maxRadius + baseline * baseline).squareRoot()
-            let window = max(spreads * s, floor) * (1 + 1e-6) / metresPerDegree * 1e7 + 1
-            guard window.isFinite && pointLatitudeE7.isFinite && cellHeight > 4 * window else {
+            guard
+                let band = PlaceGrid.latitudeBand(
+                    within: max(spreads * s, floor), latitudeE7: pointLatitudeE7, cellHeight: cellHeight)
+            else {
                 for g in range { score(Int(rows[g]), coords[g], store) }  // safe: rows widen
                 return
             }
-            for g in range where abs(Double(coords[g].lat) - pointLatitudeE7) <= window {
+            for g in range where abs(Double(coords[g].lat) - pointLatitudeE7) <= band {
                 score(Int(rows[g]), coords[g], store)  // safe: rows widen
             }
         }

@@ -367,9 +367,9 @@ public enum NearbyModel {
         ///
         /// In cells much taller than the circle (a sparse class's), most places lie farther
         /// north or south than the radius: those are dropped by their stored latitude alone,
-        /// before their slot is asked for or their distance worked out. The window is the
-        /// radius in 1e-7 degrees with a millionth and a unit to spare for rounding, so a place
-        /// dropped here is one that `consider` would drop by latitude: the same lists.
+        /// before their slot is asked for or their distance worked out (`PlaceGrid.latitudeBand`
+        /// of the radius): a place dropped here is one that `consider` would drop by latitude,
+        /// so the lists are the same.
         mutating func visit(
             _ cells: [(bound: Double, cell: Int, places: Range<Int>)], _ ahead: inout PlaceGrid.ReadAhead,
             cellHeight: Double, _ store: PlaceStore
@@ -377,9 +377,8 @@ public enum NearbyModel {
             func stops(_ bound: Double) -> Bool {
                 isFull && (rank == .popularity ? bound < last.popularity : bound > last.distance)
             }
-            let window = radius * (1 + 1e-6) / metresPerDegree * 1e7 + 1
             let centerE7 = center.latitude * 1e7
-            let tall = window.isFinite && centerE7.isFinite && cellHeight > 4 * window
+            let band = PlaceGrid.latitudeBand(within: radius, latitudeE7: centerE7, cellHeight: cellHeight)
             var next = 0
             while next < cells.count {
                 let first = next
@@ -393,8 +392,8 @@ public enum NearbyModel {
                 for j in first..<next {
                     if stops(cells[j].bound) { return }
                     let end = ahead.ends[j - first]
-                    if tall {
-                        for g in start..<end where abs(Double(ahead.coords[g].lat) - centerE7) <= window {
+                    if let band {
+                        for g in start..<end where abs(Double(ahead.coords[g].lat) - centerE7) <= band {
                             consider(Int(ahead.rows[g]), ahead.coords[g], store)  // safe: stored rows widen
                         }
                     } else {

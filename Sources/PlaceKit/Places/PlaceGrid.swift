@@ -78,7 +78,10 @@ import PlaceFormats
 ///   bound). So a load or merge pays one build, and `places add` one at a time stays cheap.
 struct PlaceGrid: Sendable {
     /// Upper radius bound of each size class, in decimetres.
-    static let classLimits: [UInt16] = [300, 600, 1200, 2500, 5000, 10_000, 20_000, 40_000, UInt16.max]
+    static let classLimits: [UInt16] = (0..<8).map { UInt16(sizeLimits[$0]) } + [UInt16.max]  // safe: below 2^16
+    /// The same bounds but the last (UInt16.max, which no radius exceeds), in 32-bit lanes for
+    /// `sizeClass`: a computed literal, which the compiler folds into the comparison.
+    @inline(__always) static var sizeLimits: SIMD8<Int32> { SIMD8(300, 600, 1200, 2500, 5000, 10_000, 20_000, 40_000) }
     /// The finest cell of each class's grid, in 1e-7 degrees: about the size of the class's
     /// largest places (0.0005° ≈ 55 m for the smallest), so that the cells a query scores hold
     /// few places it did not need.
@@ -168,11 +171,23 @@ struct PlaceGrid: Sendable {
     /// in store order are random, and a loop's exit (or a chain of tests) would mispredict at
     /// most places of a build.
     @inline(__always) static func sizeClass(_ radius: UInt16) -> Int {
-        // The limits but the last (UInt16.max, which no radius exceeds), in 32-bit lanes.
-        let limits = SIMD8<Int32>(300, 600, 1200, 2500, 5000, 10_000, 20_000, 40_000)
-        let above = SIMD8<Int32>(repeating: Int32(radius)) .> limits  // safe: widens
+        let above = SIMD8<Int32>(repeating: Int32(radius)) .> sizeLimits  // safe: widens
         // A true lane is all ones (−1): the sum is minus the count.
         return -Int(unsafeBitCast(above, to: SIMD8<Int32>.self).wrappedSum())  // safe: 0…8
+    }
+
+    /// How far, in 1e-7 degrees either side of a point at `latitudeE7`, anything within `metres`
+    /// of it can lie north or south: `metres` over the metres in a degree of latitude (R·|Δφ|
+    /// never exceeds the great-circle distance), with a millionth and a unit (a centimetre) to
+    /// spare for rounding, so that a place outside the band is one a search drops by latitude.
+    /// Nil when a cell `cellHeight` tall is under twice the band's height (a dense city's: the
+    /// test would drop few of its places), or when the band or the point is not finite.
+    @inline(__always) static func latitudeBand(within metres: Double, latitudeE7: Double, cellHeight: Double)
+        -> Double?
+    {
+        let band = metres * (1 + 1e-6) / (earthRadius * .pi / 180) * 1e7 + 1
+        guard band.isFinite && latitudeE7.isFinite && cellHeight > 4 * band else { return nil }
+        return band
     }
 
     /// ⌈2^64 / `size`⌉ for a cell size of 2…2^32 − 1: the multiplier by which `quotient`
