@@ -593,6 +593,48 @@ final class GPXTests: XCTestCase {
         }
     }
 
+    /// The fast path alone (`shortDecimal`): it reads exactly `[+-]digits[.digits]` of at most
+    /// 19 digits worth at most 2^53, bit for bit as the standard library does, and nothing else
+    /// (`number` reads the rest the careful way), wherever the field sits in its buffer: the
+    /// bytes around it (digits among them) must not count.
+    func testShortDecimalsAreReadWholeAndOnlyThem() {
+        var rng = SeededRandom(seed: 7)
+        let fillers = ["", "0123456789", "9999999999999999", ".5,7", "\"x\",12", "e+17 ", "\u{7F}\u{80}/:"]
+        for _ in 0..<30000 {
+            let count = Int.random(in: 0...24, using: &rng)
+            var digits = String((0..<count).map { _ in Character(String(Int.random(in: 0...9, using: &rng))) })
+            // Leading zeros: digits that count toward the 19 but add nothing to the value.
+            if Bool.random(using: &rng) {
+                digits = String(repeating: "0", count: Int.random(in: 1...8, using: &rng)) + digits
+            }
+            if Int.random(in: 0...2, using: &rng) > 0 {
+                let dot = Int.random(in: 0...digits.count, using: &rng)
+                digits.insert(".", at: digits.index(digits.startIndex, offsetBy: dot))
+            }
+            var text = ["", "", "-", "+"][Int.random(in: 0...3, using: &rng)] + digits
+            // Now and then a byte that is not a digit, somewhere.
+            if !text.isEmpty && Int.random(in: 0...5, using: &rng) == 0 {
+                let odd: [Character] = ["/", ":", "a", " ", ",", "-", "\u{00E9}", "0"]
+                let at = text.index(text.startIndex, offsetBy: Int.random(in: 0..<text.count, using: &rng))
+                text.replaceSubrange(at...at, with: String(odd[Int.random(in: 0..<odd.count, using: &rng)]))
+            }
+            let unsigned = text.drop { $0 == "-" || $0 == "+" }
+            let plain = unsigned.filter { $0 != "." }
+            let grammatical =
+                text.count - unsigned.count <= 1 && unsigned.filter { $0 == "." }.count <= 1 && !plain.isEmpty
+                && plain.allSatisfy { $0.isASCII && $0.isNumber }
+            let expected: Double? =
+                grammatical && plain.count <= 19 && (UInt64(plain) ?? .max) <= 1 << 53 ? Double(text) : nil
+            let before = Array(fillers[Int.random(in: 0..<fillers.count, using: &rng)].utf8)
+            let after = Array(fillers[Int.random(in: 0..<fillers.count, using: &rng)].utf8)
+            let buffer = before + Array(text.utf8) + after
+            let read = buffer.withUnsafeBufferPointer {
+                GPX.shortDecimal($0, before.count..<(before.count + text.utf8.count))
+            }
+            XCTAssertEqual(read.map(\.bitPattern), expected.map(\.bitPattern), "\(text) in \(buffer)")
+        }
+    }
+
     func testMalformedElevationIsIgnored() throws {
         let file = trackFile([
             #"<trkpt lat="1" lon="2"><ele>high</ele></trkpt>"#, #"<trkpt lat="1" lon="2"><ele> -3.5 </ele></trkpt>"#,
