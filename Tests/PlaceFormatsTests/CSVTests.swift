@@ -646,6 +646,79 @@ final class CSVTests: XCTestCase {
         XCTAssertEqual(streamed.places, whole.places)
     }
 
+    /// Records read 64 bytes at a time (`plainRecord`) are those the careful loop reads, field
+    /// for field, line for line, error for error: on random files of delimiters, line ends of
+    /// every kind, quotes at a field's start and inside it, doubled quotes, multi-byte
+    /// characters and runs long enough to cross blocks, read whole and a window at a time.
+    func testRecordsReadByTheBlockAreThoseReadByteByByte() {
+        var rng = SeededRandom(seed: 23)
+        let tokens = [
+            "a", "bc", "é", "東京", " ", ",", ",", ",", ";", "\t", "\n", "\n", "\r", "\r\n", "\"", "\"\"", "0.5",
+        ]
+        func records(_ bytes: [UInt8], window: Int?, blocks: Bool) -> [String] {
+            var out: [String] = []
+            func collect(_ reader: inout CSVReader) throws(ImportError) {
+                reader.blocks = blocks
+                while try reader.record() {
+                    let fields = (0..<reader.fields.count).map { k in
+                        let f = reader.fields[k]
+                        let text = String(
+                            decoding: UnsafeBufferPointer(rebasing: reader.b[f.start..<f.end]), as: UTF8.self)
+                        return f.escaped ? "(\(text))" : text
+                    }
+                    out.append("\(reader.recordLine)-\(reader.line): \(fields.joined(separator: "|"))")
+                }
+            }
+            do throws(ImportError) {
+                if let window {
+                    var offset = 0
+                    let input = CSVWindow(capacity: window) { buffer throws(ImportError) in
+                        let k = min(buffer.count, bytes.count - offset)
+                        for j in 0..<k { buffer[j] = bytes[offset + j] }
+                        offset += k
+                        return k
+                    }
+                    try input.fill()
+                    while !input.atEnd && !input.bytes.contains(0x0A) && !input.bytes.contains(0x0D) {
+                        try input.grow()
+                    }
+                    var reader = try CSVReader(input.bytes, checked: true)
+                    reader.window = input
+                    try collect(&reader)
+                } else {
+                    try bytes.withUnsafeBufferPointer { b throws(ImportError) in
+                        var reader = try CSVReader(b)
+                        try collect(&reader)
+                    }
+                }
+            } catch {
+                out.append("error: \(error.message)")
+            }
+            return out
+        }
+        var blockRecords = 0
+        for _ in 0..<1500 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...120, using: &rng) {
+                text +=
+                    Int.random(in: 0...9, using: &rng) == 0
+                    ? String(repeating: "x", count: Int.random(in: 1...150, using: &rng))
+                    : tokens[Int.random(in: 0..<tokens.count, using: &rng)]
+            }
+            let bytes = Array(text.utf8)
+            let careful = records(bytes, window: nil, blocks: false)
+            let quick = records(bytes, window: nil, blocks: true)
+            XCTAssertEqual(quick, careful, text)
+            blockRecords += quick.count
+            for window in [16, 64, 65, 100, 300] {
+                XCTAssertEqual(
+                    records(bytes, window: window, blocks: true), records(bytes, window: window, blocks: false),
+                    "window \(window): \(text)")
+            }
+        }
+        XCTAssertGreaterThan(blockRecords, 5_000)
+    }
+
     /// A streamed read starts at the file's first byte, whatever was read of the source before
     /// (`places load` reads a large file's first MiB to tell its format): a bad byte there fails
     /// the file, and every line is counted in the places it expects.
