@@ -158,6 +158,92 @@ final class IndexTests: XCTestCase {
 
     private let accuracies = [0.0, 5, 100, 3000, 20_000]
 
+    /// Rows split into blocks of columns (`rowBlocks`): every block's entry is the row's first
+    /// cell at or after the block's first column, the blocks find the same cells as a binary
+    /// search of each class's keys, and the index stays within a byte a place; on a country of
+    /// places, and on one across the 180° line (places at 180° itself among them, which share
+    /// column 0 with −180°). Asking ahead for what a search reads (`prefetch`) reads only
+    /// within the grid's and the store's arrays, wherever the point and however far the reach
+    /// (a test build checks every access).
+    func testRowBlocksFindTheSameCellsAsTheBinarySearch() {
+        var rng = SeededRandom(seed: 43)
+        for centre in [GeoPoint(latitude: -25, longitude: 134), GeoPoint(latitude: -17.7, longitude: 179.6)] {
+            var store = randomStore(40_000, around: centre, spread: 200_000, rng: &rng)
+            store.merge(
+                (0..<40).map {
+                    PlaceRecord(
+                        id: "e\($0)", name: "E \($0)", latitude: centre.latitude + Double($0) * 0.01,
+                        longitude: 180, types: ["cafe"], radius: 5)
+                }, source: "edge")
+            store.rebuildIndex()
+            let grid = store.grid
+            let blocked = (0..<PlaceGrid.classCount).filter { grid.rowIndexStart[$0] >= 0 && grid.rowBlocks[$0] > 1 }
+            XCTAssertGreaterThan(blocked.count, 3, "\(centre)")
+            XCTAssertLessThanOrEqual(grid.rowFirstCell.count * 4, store.count, "at most a byte a place")
+            for c in blocked {
+                for r in 0..<grid.rowIndexRows[c] {
+                    let row = UInt64(grid.rowIndexMin[c] + r)
+                    for b in 0..<grid.rowBlocks[c] {
+                        let column = UInt64(grid.rowBlockColumn[c] + b << grid.rowBlockShift[c])
+                        let expected =
+                            (grid.classCells[c]..<grid.classCells[c + 1]).first {
+                                let k = grid.cellKeys[$0]
+                                return (k >> 20) & 0xFFFFF > row
+                                    || ((k >> 20) & 0xFFFFF == row && k & 0xFFFFF >= column)
+                            } ?? grid.classCells[c + 1]
+                        XCTAssertEqual(
+                            Int(grid.rowFirstCell[grid.rowIndexStart[c] + r * grid.rowBlocks[c] + b]), expected,
+                            "class \(c), row \(r), block \(b)")
+                    }
+                }
+            }
+            var searched = grid
+            searched.rowIndexStart = [Int](repeating: -1, count: PlaceGrid.classCount)
+            func cells(_ grid: PlaceGrid, _ p: GeoPoint, _ r: Double) -> [Int] {
+                var found: [Int] = []
+                grid.forEachCell(around: p, cutoff: { _ in r }) { i, _ in found.append(i) }
+                return found
+            }
+            // The first and last rows of each blocked class, well west and east of its places.
+            var probes: [GeoPoint] = []
+            for c in blocked {
+                let height = Double(grid.cellE7[c]) / 1e7
+                for r in [0, grid.rowIndexRows[c] - 1] {
+                    let latitude = (Double(grid.rowIndexMin[c] + r) + 0.5) * height - 90
+                    for dl in [-5.0, -1, 1, 5] {
+                        probes.append(GeoPoint(latitude: latitude, longitude: centre.longitude + dl * 3))
+                    }
+                }
+            }
+            for p in probes {
+                for r in [10.0, 3_000] {
+                    XCTAssertEqual(cells(grid, p, r), cells(searched, p, r), "\(centre), probe \(p)")
+                }
+            }
+            store.coords.withUnsafeBufferPointer { coords in
+                for round in 0..<400 {
+                    let p = destination(from: centre, bearing: rng.unit() * 360, metres: 260_000 * rng.unit())
+                    let r = [10.0, 200, 1_500, 12_000, 90_000][round % 5]
+                    XCTAssertEqual(cells(grid, p, r), cells(searched, p, r), "\(centre), round \(round), \(r) m")
+                    grid.prefetch(around: p, cutoff: { _, _ in r }, coords: coords)
+                }
+                for p in [
+                    GeoPoint(latitude: 90, longitude: 0), GeoPoint(latitude: -89, longitude: 180),
+                    GeoPoint(latitude: centre.latitude, longitude: -180), GeoPoint(latitude: .nan, longitude: 0),
+                    GeoPoint(latitude: 0, longitude: .infinity), centre,
+                ] {
+                    for r in [0.0, 1, 5_000, 1e7, .infinity, .nan] {
+                        grid.prefetch(around: p, cutoff: { _, _ in r }, coords: coords)
+                    }
+                }
+            }
+            for round in 0..<30 {
+                let p = destination(from: centre, bearing: rng.unit() * 360, metres: 200_000 * rng.unit())
+                assertSameRanking(store, at: p, accuracy: [5.0, 100][round % 2], "\(centre), round \(round)")
+            }
+        }
+    }
+
     /// The row index finds the same cells, in the same order, as a binary search of each
     /// class's keys; and a class whose latitudes span more than a grid row for every four of its
     /// places (a city and a few places far away) goes without one.

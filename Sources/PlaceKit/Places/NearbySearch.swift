@@ -432,6 +432,10 @@ public enum NearbyModel {
         // Each cell with its range of places in the grid's order, read with its other numbers.
         var cells: [(bound: Double, cell: Int, places: Range<Int>)] = []
         var ahead = PlaceGrid.ReadAhead()
+        // What the search will read, asked for in every class at once.
+        store.coords.withUnsafeBufferPointer { coords in
+            grid.prefetch(around: center, cutoff: { _, _ in reach }, coords: coords)
+        }
         switch settings.rank {
         case .popularity:
             grid.forEachCell(

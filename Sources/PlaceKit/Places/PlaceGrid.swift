@@ -50,6 +50,13 @@ import PlaceFormats
 ///   of its distance made without trigonometry (`LikelihoodModel.distanceBound`), as
 ///   `cellDistanceBound` is. Keeping coordinates in cell order would save the misses but cost
 ///   12 bytes a place.
+/// - Classes one after another wait for memory one after another: in each, a cell's numbers,
+///   then its entries in `order`, then its places' coordinates, each miss waiting for the last.
+///   In a sparse area (a country) that chain, in every class with places near the fix, was
+///   most of a query. So both searches first ask for all of it in every class at once
+///   (`prefetch`: three rounds of hints, each waiting only for the one before), and a row of
+///   hundreds of cells is indexed by blocks of columns (`rowBlocks`), so that the cell a search
+///   starts from is one read away, with no search of the row that waits for misses in turn.
 /// - Why each cell also carries a popularity bound (`cellBest`: the highest popularity of its
 ///   places, rounded up to a 254th of the highest any place can have, as a Float: 4 bytes a
 ///   cell): Nearby Search (New) ranks by popularity, which no distance bounds; with it, a
@@ -127,10 +134,22 @@ struct PlaceGrid: Sendable {
     /// of the class's keys took a dependent cache miss at each of its last steps. A class whose
     /// latitudes span more than a row for every four of its places (two cities far apart, in
     /// small cells) has none, so the index never costs more than a byte a place.
+    ///
+    /// Where a class's rows hold many cells (a country's, hundreds to a row), each row is split
+    /// into blocks of `1 << rowBlockShift[c]` columns from `rowBlockColumn[c]`, and the index has
+    /// an entry for each block (`rowBlocks[c]` a row; then the rows' entries follow each other,
+    /// and the row after a row's last block is where its cells end): a query's columns go
+    /// straight to the block's first cell, where guessing and galloping in a row of hundreds
+    /// took two or three cache misses more, each waiting on the last, in each class. The
+    /// blocks are as narrow as a byte of index for every four places of the class allows (eight
+    /// columns at the narrowest).
     var rowFirstCell: [UInt32] = []
     var rowIndexStart = [Int](repeating: -1, count: classCount)
     var rowIndexMin = [Int](repeating: 0, count: classCount)
     var rowIndexRows = [Int](repeating: 0, count: classCount)
+    var rowBlocks = [Int](repeating: 1, count: classCount)
+    var rowBlockShift = [Int](repeating: 0, count: classCount)
+    var rowBlockColumn = [Int](repeating: 0, count: classCount)
     /// Rows below this are in `order`; the rest are pending.
     var indexedCount = 0
     /// A replaced place moved to another cell: the next `update` rebuilds.
@@ -387,10 +406,25 @@ struct PlaceGrid: Sendable {
         var rowFirst: [UInt32] = []
         var indexStart = [Int](repeating: -1, count: Self.classCount)
         var indexRows = [Int](repeating: 0, count: Self.classCount)
+        var blocks = [Int](repeating: 1, count: Self.classCount)
+        var blockShift = [Int](repeating: 0, count: Self.classCount)
+        var blockColumn = [Int](repeating: 0, count: Self.classCount)
         for c in 0..<Self.classCount where rowMax[c] >= rowMin[c] && (rowMax[c] - rowMin[c] + 1) * 4 <= box[c].count {
-            indexRows[c] = rowMax[c] - rowMin[c] + 1
+            let rows = rowMax[c] - rowMin[c] + 1
+            indexRows[c] = rows
+            // The class's columns: 180° shares column 0 with −180°.
+            let east = box[c].lngHi >= 1_800_000_000
+            let first = east ? 0 : col(box[c].lngLo, c)
+            let span = col(min(box[c].lngHi, 1_799_999_999), c) - first + 1
+            for shift in 3..<21 where rows * ((span + (1 << shift) - 1) >> shift) * 16 <= box[c].count {
+                blocks[c] = (span + (1 << shift) - 1) >> shift
+                blockShift[c] = shift
+                blockColumn[c] = first
+                break
+            }
         }
-        rowFirst.reserveCapacity(indexRows.reduce(0) { $0 + ($1 > 0 ? $1 + 1 : 0) })
+        rowFirst.reserveCapacity(
+            (0..<Self.classCount).reduce(0) { $0 + (indexRows[$1] > 0 ? indexRows[$1] * blocks[$1] + 1 : 0) })
         store.coords.withUnsafeBufferPointer { co in
             codes.withUnsafeBufferPointer { code in
                 newOrder.withUnsafeMutableBufferPointer { o in
@@ -403,8 +437,15 @@ struct PlaceGrid: Sendable {
                             if indexRows[c] > 0 { rowFirst.append(UInt32(keys.count)) }
                         }
                         for r in rowMin[c]...rowMax[c] {
-                            // safe: a cell count, below n < 2^32
-                            if indexRows[c] > 0 { rowFirst.append(UInt32(keys.count)) }
+                            // The row's blocks (all of them, when it has no cells) begin before
+                            // its first cell at or after their first column.
+                            var nextBlock = 0
+                            defer {
+                                while indexRows[c] > 0 && nextBlock < blocks[c] {
+                                    rowFirst.append(UInt32(keys.count))  // safe: a cell count, below n < 2^32
+                                    nextBlock += 1
+                                }
+                            }
                             let b = base[c] + r - rowMin[c]
                             let lo = b == 0 ? 0 : Int(ends[b - 1])  // safe: bucket ends widen
                             let hi = Int(ends[b])  // safe: bucket ends widen
@@ -435,6 +476,12 @@ struct PlaceGrid: Sendable {
                                 let col = Int(e.key >> 32)  // safe: the top 32 bits
                                 if col != last {
                                     if last >= 0 { bests.append(Self.popularityBound(cellCode, scale)) }
+                                    while indexRows[c] > 0 && nextBlock < blocks[c]
+                                        && (nextBlock << blockShift[c]) + blockColumn[c] <= col
+                                    {
+                                        rowFirst.append(UInt32(keys.count))  // safe: a cell count, below n < 2^32
+                                        nextBlock += 1
+                                    }
                                     keys.append(Self.key(c, r, col))
                                     cellPriors.append(0)
                                     starts.append(UInt32(lo + j))  // safe: below n < 2^32
@@ -465,6 +512,9 @@ struct PlaceGrid: Sendable {
         rowIndexStart = indexStart
         rowIndexMin = rowMin.map { $0 == Int.max ? 0 : $0 }
         rowIndexRows = indexRows
+        rowBlocks = blocks
+        rowBlockShift = blockShift
+        rowBlockColumn = blockColumn
         cellStarts = starts
         cellMaxR = maxRs
         cellBest = bests
@@ -734,19 +784,112 @@ struct PlaceGrid: Sendable {
                 // The row's cells: from the row index, or the class's whole range.
                 var rowStart = first
                 var rowEnd = end
+                var blockBase = -1
                 if rowIndexStart[c] >= 0 {
                     let r = row - rowIndexMin[c]
                     guard r >= 0 && r < rowIndexRows[c] else { continue }
-                    rowStart = Int(rowFirstCell[rowIndexStart[c] + r])  // safe: cell indexes widen
-                    rowEnd = Int(rowFirstCell[rowIndexStart[c] + r + 1])  // safe: cell indexes widen
+                    let rowBase = rowIndexStart[c] + r * rowBlocks[c]
+                    rowStart = Int(rowFirstCell[rowBase])  // safe: cell indexes widen
+                    rowEnd = Int(rowFirstCell[rowBase + rowBlocks[c]])  // safe: cell indexes widen
+                    if rowBlocks[c] > 1 { blockBase = rowBase }
                 }
                 for r in 0..<rowRanges.count {
                     let (a, b) = rowRanges[r]
                     let highKey = Self.key(c, row, b)
-                    var lo = firstCell(atLeast: Self.key(c, row, a), from: rowStart, to: rowEnd)
+                    let lowKey = Self.key(c, row, a)
+                    var lo: Int
+                    if blockBase >= 0 {
+                        // The block of column a, then past its cells before a (fewer than a
+                        // block's columns).
+                        let block = min(rowBlocks[c] - 1, max(0, a - rowBlockColumn[c]) >> rowBlockShift[c])
+                        lo = Int(rowFirstCell[blockBase + block])  // safe: cell indexes widen
+                        while lo < rowEnd && cellKeys[lo] < lowKey { lo += 1 }
+                    } else {
+                        lo = firstCell(atLeast: lowKey, from: rowStart, to: rowEnd)
+                    }
                     while lo < rowEnd && cellKeys[lo] <= highKey {
                         body(lo, c)
                         lo += 1
+                    }
+                }
+            }
+        }
+    }
+
+    /// Asks the memory, ahead of a search around `point`, for what it will read, in every class
+    /// at once (`cutoff(class, largest radius)`: how far the search may reach in that class), in
+    /// three rounds each of which waits only for the one before: the numbers of the first cell
+    /// of each grid row's index block the search starts from; then the places' entries in
+    /// `order` of the cells within the search's columns; then those places' coordinates
+    /// (`coords`, the store's).
+    ///
+    /// A search goes class by class, and in each it waits for a cell's numbers, then for its
+    /// entries in `order`, then for its places' coordinates: three or four cache misses in a
+    /// row, for every class with places near the point, most of a sparse area's query (see the
+    /// type's note). Asked for here, the misses of all classes are under way together. Only
+    /// hints: a place asked for and not read, or read and not asked for, changes no result; the
+    /// rounds are bounded (a few rows a class, 64 cells, 16 places a cell), and a point near a
+    /// pole or not finite is left to the search.
+    func prefetch(
+        around point: GeoPoint, cutoff: (Int, Double) -> Double, coords: UnsafeBufferPointer<PlaceStore.Coord>
+    ) {
+        let lat = point.latitude
+        let lng = PlaceStore.wrapLongitude(point.longitude)
+        guard abs(lat) <= 89, lng.isFinite else { return }
+        let cos0 = cos(lat * .pi / 180)
+        // Each row's first cell to look at, with the row's end and its columns' keys.
+        var starts: [(cell: Int, end: Int, low: UInt64, high: UInt64)] = []
+        starts.reserveCapacity(4 * Self.classCount)
+        // The ranges of `order` to look at.
+        var ranges: [(Int, Int)] = []
+        ranges.reserveCapacity(64)
+        order.withUnsafeBufferPointer { order in
+            cellKeys.withUnsafeBufferPointer { keys in
+                cellStarts.withUnsafeBufferPointer { cellStarts in
+                    cellMaxR.withUnsafeBufferPointer { radii in
+                        cellPrior.withUnsafeBufferPointer { priors in
+                            guard let o = order.baseAddress, let k = keys.baseAddress, let s = cellStarts.baseAddress,
+                                let rad = radii.baseAddress, let pri = priors.baseAddress, let co = coords.baseAddress
+                            else { return }
+                            for c in 0..<Self.classCount where rowIndexStart[c] >= 0 {
+                                let reach = cutoff(c, Double(classMax[c]) / 10)
+                                guard reach >= 0 && reach.isFinite else { continue }
+                                let deg = reach / earthRadius * 180 / .pi
+                                let cell = Double(cellE7[c]) / 1e7
+                                let rowLo = Self.clampedFloor((lat - deg + 90) / cell, 1 << 20)
+                                let rowHi = min(rowLo + 3, Self.clampedFloor((lat + deg + 90) / cell, 1 << 20))
+                                let colLo = Self.clampedFloor((lng - deg / cos0 + 180) / cell, (1 << 20) - 1)
+                                let colHi = Self.clampedFloor((lng + deg / cos0 + 180) / cell, (1 << 20) - 1)
+                                let block = min(
+                                    rowBlocks[c] - 1, max(0, colLo - rowBlockColumn[c]) >> rowBlockShift[c])
+                                for row in rowLo...max(rowLo, rowHi) {
+                                    let r = row - rowIndexMin[c]
+                                    guard r >= 0 && r < rowIndexRows[c] else { continue }
+                                    let base = rowIndexStart[c] + r * rowBlocks[c]
+                                    let first = Int(rowFirstCell[base + block])  // safe: cell indexes widen
+                                    let end = Int(rowFirstCell[base + rowBlocks[c]])  // safe: cell indexes widen
+                                    guard first < end else { continue }
+                                    placeshell_prefetch(k + first)
+                                    placeshell_prefetch(s + first)
+                                    placeshell_prefetch(rad + first)
+                                    placeshell_prefetch(pri + first)
+                                    starts.append((first, end, Self.key(c, row, colLo), Self.key(c, row, colHi)))
+                                }
+                            }
+                            for start in starts {
+                                var i = start.cell
+                                while i < start.end && keys[i] < start.low { i += 1 }
+                                while i < start.end && keys[i] <= start.high && ranges.count < 64 {
+                                    let a = Int(cellStarts[i])  // safe: positions in order widen
+                                    ranges.append((a, min(Int(cellStarts[i + 1]), a + 16)))  // safe: as above
+                                    placeshell_prefetch(o + a)
+                                    i += 1
+                                }
+                            }
+                            for (a, b) in ranges {
+                                for j in a..<b { placeshell_prefetch(co + Int(order[j])) }  // safe: rows widen
+                            }
+                        }
                     }
                 }
             }
