@@ -1,3 +1,4 @@
+import CPrefetch
 import PlaceFormats
 
 #if canImport(Glibc)
@@ -311,6 +312,8 @@ public enum LikelihoodModel {
                 at -= 1
             }
             top.insert((index, d, s, p, w), at: at)
+            // Its slot, which the list's place will be made from, is asked for now.
+            store.slots.withUnsafeBufferPointer { if let b = $0.baseAddress { placeshell_prefetch(b + index) } }
             if top.count > limit { top.removeLast() }
             if top.count == limit, let last = top.last { logLast = log(last.weight * (1 - 1e-6)) }
         }

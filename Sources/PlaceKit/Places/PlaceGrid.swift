@@ -837,60 +837,79 @@ struct PlaceGrid: Sendable {
         let lng = PlaceStore.wrapLongitude(point.longitude)
         guard abs(lat) <= 89, lng.isFinite else { return }
         let cos0 = cos(lat * .pi / 180)
-        // Each row's first cell to look at, with the row's end and its columns' keys.
-        var starts: [(cell: Int, end: Int, low: UInt64, high: UInt64)] = []
-        starts.reserveCapacity(4 * Self.classCount)
-        // The ranges of `order` to look at.
-        var ranges: [(Int, Int)] = []
-        ranges.reserveCapacity(64)
         order.withUnsafeBufferPointer { order in
             cellKeys.withUnsafeBufferPointer { keys in
-                cellStarts.withUnsafeBufferPointer { cellStarts in
+                cellStarts.withUnsafeBufferPointer { starts in
                     cellMaxR.withUnsafeBufferPointer { radii in
                         cellPrior.withUnsafeBufferPointer { priors in
-                            guard let o = order.baseAddress, let k = keys.baseAddress, let s = cellStarts.baseAddress,
-                                let rad = radii.baseAddress, let pri = priors.baseAddress, let co = coords.baseAddress
-                            else { return }
-                            for c in 0..<Self.classCount where rowIndexStart[c] >= 0 {
-                                let reach = cutoff(c, Double(classMax[c]) / 10)
-                                guard reach >= 0 && reach.isFinite else { continue }
-                                let deg = reach / earthRadius * 180 / .pi
-                                let cell = Double(cellE7[c]) / 1e7
-                                let rowLo = Self.clampedFloor((lat - deg + 90) / cell, 1 << 20)
-                                let rowHi = min(rowLo + 3, Self.clampedFloor((lat + deg + 90) / cell, 1 << 20))
-                                let colLo = Self.clampedFloor((lng - deg / cos0 + 180) / cell, (1 << 20) - 1)
-                                let colHi = Self.clampedFloor((lng + deg / cos0 + 180) / cell, (1 << 20) - 1)
-                                let block = min(
-                                    rowBlocks[c] - 1, max(0, colLo - rowBlockColumn[c]) >> rowBlockShift[c])
-                                for row in rowLo...max(rowLo, rowHi) {
-                                    let r = row - rowIndexMin[c]
-                                    guard r >= 0 && r < rowIndexRows[c] else { continue }
-                                    let base = rowIndexStart[c] + r * rowBlocks[c]
-                                    let first = Int(rowFirstCell[base + block])  // safe: cell indexes widen
-                                    let end = Int(rowFirstCell[base + rowBlocks[c]])  // safe: cell indexes widen
-                                    guard first < end else { continue }
-                                    placeshell_prefetch(k + first)
-                                    placeshell_prefetch(s + first)
-                                    placeshell_prefetch(rad + first)
-                                    placeshell_prefetch(pri + first)
-                                    starts.append((first, end, Self.key(c, row, colLo), Self.key(c, row, colHi)))
-                                }
-                            }
-                            for start in starts {
-                                var i = start.cell
-                                while i < start.end && keys[i] < start.low { i += 1 }
-                                while i < start.end && keys[i] <= start.high && ranges.count < 64 {
-                                    let a = Int(cellStarts[i])  // safe: positions in order widen
-                                    ranges.append((a, min(Int(cellStarts[i + 1]), a + 16)))  // safe: as above
-                                    placeshell_prefetch(o + a)
-                                    i += 1
-                                }
-                            }
-                            for (a, b) in ranges {
-                                for j in a..<b { placeshell_prefetch(co + Int(order[j])) }  // safe: rows widen
-                            }
+                            guard let r = radii.baseAddress, let p = priors.baseAddress else { return }
+                            prefetch(
+                                lat: lat, lng: lng, cos0: cos0, cutoff: cutoff, order: order, keys: keys,
+                                starts: starts, radii: r, priors: p, coords: coords)
                         }
                     }
+                }
+            }
+        }
+    }
+
+    /// `prefetch`'s rounds, on the grid's arrays (`radii` and `priors`: `cellMaxR`'s and
+    /// `cellPrior`'s first elements). The rows' first cells, and then the ranges of `order`, are
+    /// kept on the stack: arrays would cost an allocation each, and a lookup of their type's
+    /// metadata, every query.
+    private func prefetch(
+        lat: Double, lng: Double, cos0: Double, cutoff: (Int, Double) -> Double, order: UnsafeBufferPointer<UInt32>,
+        keys: UnsafeBufferPointer<UInt64>, starts: UnsafeBufferPointer<UInt32>, radii: UnsafePointer<UInt16>,
+        priors: UnsafePointer<UInt8>, coords: UnsafeBufferPointer<PlaceStore.Coord>
+    ) {
+        guard let o = order.baseAddress, let k = keys.baseAddress, let s = starts.baseAddress,
+            let co = coords.baseAddress
+        else { return }
+        // Each row's first cell to look at, with the row's end and the keys of its columns.
+        typealias Start = (cell: Int, end: Int, low: UInt64, high: UInt64)
+        withUnsafeTemporaryAllocation(of: Start.self, capacity: 4 * Self.classCount) { first in
+            withUnsafeTemporaryAllocation(of: (Int, Int).self, capacity: 64) { ranges in
+                var firstCount = 0
+                for c in 0..<Self.classCount where rowIndexStart[c] >= 0 {
+                    let reach = cutoff(c, Double(classMax[c]) / 10)
+                    guard reach >= 0 && reach.isFinite else { continue }
+                    let deg = reach / earthRadius * 180 / .pi
+                    let cell = Double(cellE7[c]) / 1e7
+                    let rowLo = Self.clampedFloor((lat - deg + 90) / cell, 1 << 20)
+                    // At most four rows a class: the stack's room.
+                    let rowHi = min(rowLo + 3, Self.clampedFloor((lat + deg + 90) / cell, 1 << 20))
+                    let colLo = Self.clampedFloor((lng - deg / cos0 + 180) / cell, (1 << 20) - 1)
+                    let colHi = Self.clampedFloor((lng + deg / cos0 + 180) / cell, (1 << 20) - 1)
+                    let block = min(rowBlocks[c] - 1, max(0, colLo - rowBlockColumn[c]) >> rowBlockShift[c])
+                    for row in rowLo...max(rowLo, rowHi) {
+                        let r = row - rowIndexMin[c]
+                        guard r >= 0 && r < rowIndexRows[c] else { continue }
+                        let base = rowIndexStart[c] + r * rowBlocks[c]
+                        let cellIndex = Int(rowFirstCell[base + block])  // safe: cell indexes widen
+                        let end = Int(rowFirstCell[base + rowBlocks[c]])  // safe: cell indexes widen
+                        guard cellIndex < end else { continue }
+                        placeshell_prefetch(k + cellIndex)
+                        placeshell_prefetch(s + cellIndex)
+                        placeshell_prefetch(radii + cellIndex)
+                        placeshell_prefetch(priors + cellIndex)
+                        first[firstCount] = (cellIndex, end, Self.key(c, row, colLo), Self.key(c, row, colHi))
+                        firstCount += 1
+                    }
+                }
+                var rangeCount = 0
+                for start in first[0..<firstCount] {
+                    var i = start.cell
+                    while i < start.end && keys[i] < start.low { i += 1 }
+                    while i < start.end && keys[i] <= start.high && rangeCount < ranges.count {
+                        let a = Int(starts[i])  // safe: positions in order widen
+                        ranges[rangeCount] = (a, min(Int(starts[i + 1]), a + 16))  // safe: as above
+                        rangeCount += 1
+                        placeshell_prefetch(o + a)
+                        i += 1
+                    }
+                }
+                for (a, b) in ranges[0..<rangeCount] {
+                    for j in a..<b { placeshell_prefetch(co + Int(order[j])) }  // safe: rows widen
                 }
             }
         }
