@@ -319,14 +319,6 @@ struct CSVReader: ~Copyable {
     /// `record` stopped at the window's end without refilling it (`mayRefill` was false), and
     /// said there were no more records: once the rows read earlier are done with, reading goes on.
     var refillPending = false
-    /// What `plainRecord` leaves of the block a record ended in: the block's first byte, and its
-    /// marks after the record's, valid while the reader is at `carriedFrom` (-1: none).
-    var carriedBlock = 0
-    var carriedMarks: UInt64 = 0
-    var carriedFrom = -1
-    /// Whether records are read 64 bytes at a time where they can be (`plainRecord`); false:
-    /// by the careful loop alone, which tests hold the quick way to.
-    var blocks = true
 
     /// A reader of the file `b`; `checked`: its encoding is checked elsewhere (a streamed file's
     /// window checks each read), and `b` is its first window.
@@ -371,7 +363,6 @@ struct CSVReader: ~Copyable {
                 return false
             }
             try window.refill(keeping: start)
-            carriedFrom = -1
             b = window.bytes
             n = b.count
             i = 0
@@ -386,11 +377,6 @@ struct CSVReader: ~Copyable {
         guard i < n else { return more ? nil : false }
         recordLine = line
         recordStart = i
-        if blocks && b[i] != UInt8(ascii: "\"") {
-            if let done = plainRecord() { return done }
-        } else {
-            carriedFrom = -1
-        }
         let d = delimiter
         while true {
             if b[i] == UInt8(ascii: "\"") {
@@ -441,92 +427,6 @@ struct CSVReader: ~Copyable {
             line += 1
             return true
         }
-    }
-
-    /// The record at `i` when it is what most files hold, fields without quotes on one line: read
-    /// 64 bytes at a time, the positions of the delimiters, line ends and quotes in each block
-    /// found at once as the bits of a word (`marks`), and the fields read off those bits. True
-    /// when it read the record (as the careful loop of `recordInWindow` would have); nil, with
-    /// nothing changed, when that loop must: a quote before the record's end, or a record that
-    /// reaches the last 64 bytes of the window. A field's end is then no branch of its own, only
-    /// one bit more of a word: by the field, the search's exit mispredicted at most fields, whose
-    /// lengths vary. The marks left in the block a record ends in are the next record's first.
-    @inline(__always) mutating func plainRecord() -> Bool? {
-        guard let base = b.baseAddress else { return nil }
-        let d = delimiter
-        var block: Int
-        var marks: UInt64
-        if carriedFrom == i && carriedMarks != 0 {
-            block = carriedBlock
-            marks = carriedMarks
-        } else {
-            block = i
-            // Strictly below: the byte after any in the block (a CR's LF) is in the window.
-            guard block + 64 < n else {
-                carriedFrom = -1
-                return nil
-            }
-            marks = Self.marks(base + block, delimiter: d)
-        }
-        var start = i
-        while true {
-            while marks != 0 {
-                let k = block + marks.trailingZeroBitCount
-                marks &= marks &- 1
-                let c = base[k]
-                if c == d {
-                    fields.append(CSVField(start: start, end: k, escaped: false))
-                    start = k + 1
-                    continue
-                }
-                guard c != UInt8(ascii: "\"") else {
-                    fields.removeAll()
-                    carriedFrom = -1
-                    return nil
-                }
-                fields.append(CSVField(start: start, end: k, escaped: false))
-                i = k + 1
-                if c == 0x0D && base[k + 1] == 0x0A {
-                    i = k + 2
-                    // The LF's mark, when it is in this block, is the lowest left.
-                    if k + 1 < block + 64 { marks &= marks &- 1 }
-                }
-                line += 1
-                carriedBlock = block
-                carriedMarks = marks
-                carriedFrom = i
-                return true
-            }
-            block += 64
-            guard block + 64 < n else {
-                fields.removeAll()
-                carriedFrom = -1
-                return nil
-            }
-            marks = Self.marks(base + block, delimiter: d)
-        }
-    }
-
-    /// Bit k set where byte k of the 64 at `p` is `d`, LF, CR or a quote. Each sixteen bytes are
-    /// compared with the four at once; a matching lane is all ones, which ANDed with its bit's
-    /// value, and each half's eight bytes then summed by one multiplication (the sum lands in
-    /// the top byte), gives the lanes as bits.
-    @inline(__always) static func marks(_ p: UnsafePointer<UInt8>, delimiter d: UInt8) -> UInt64 {
-        let dv = SIMD16<UInt8>(repeating: d)
-        let lfv = SIMD16<UInt8>(repeating: 0x0A)
-        let crv = SIMD16<UInt8>(repeating: 0x0D)
-        let qv = SIMD16<UInt8>(repeating: UInt8(ascii: "\""))
-        let weights = SIMD16<UInt8>(1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128)
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        var marks: UInt64 = 0
-        for k in 0..<4 {
-            let v = UnsafeRawPointer(p + 16 * k).loadUnaligned(as: SIMD16<UInt8>.self)
-            let lanes = (v .== dv) .| (v .== lfv) .| (v .== crv) .| (v .== qv)
-            let halves = unsafeBitCast(unsafeBitCast(lanes, to: SIMD16<UInt8>.self) & weights, to: SIMD2<UInt64>.self)
-            let bits = (halves[0] &* ones) >> 56 | ((halves[1] &* ones) >> 48) & 0xFF00
-            marks |= bits << UInt64(16 * k)  // safe: k is 0…3
-        }
-        return marks
     }
 
     /// The first delimiter, CR or LF at or after `start` (or the end): sixteen bytes at a time,
