@@ -432,6 +432,9 @@ struct PlaceGrid: Sendable {
                         classCells[c] = keys.count
                         guard rowMax[c] >= rowMin[c] else { continue }
                         if indexRows[c] > 0 { indexStart[c] = rowFirst.count }
+                        // Each row's index entries: none, one, or one a block.
+                        let rowEntries = indexRows[c] > 0 ? blocks[c] : 0
+                        let blockWidth = 1 << blockShift[c]
                         defer {
                             // safe: a cell count, below n < 2^32
                             if indexRows[c] > 0 { rowFirst.append(UInt32(keys.count)) }
@@ -440,8 +443,9 @@ struct PlaceGrid: Sendable {
                             // The row's blocks (all of them, when it has no cells) begin before
                             // its first cell at or after their first column.
                             var nextBlock = 0
+                            var nextColumn = blockColumn[c]
                             defer {
-                                while indexRows[c] > 0 && nextBlock < blocks[c] {
+                                while nextBlock < rowEntries {
                                     rowFirst.append(UInt32(keys.count))  // safe: a cell count, below n < 2^32
                                     nextBlock += 1
                                 }
@@ -476,11 +480,10 @@ struct PlaceGrid: Sendable {
                                 let col = Int(e.key >> 32)  // safe: the top 32 bits
                                 if col != last {
                                     if last >= 0 { bests.append(Self.popularityBound(cellCode, scale)) }
-                                    while indexRows[c] > 0 && nextBlock < blocks[c]
-                                        && (nextBlock << blockShift[c]) + blockColumn[c] <= col
-                                    {
+                                    while nextBlock < rowEntries && nextColumn <= col {
                                         rowFirst.append(UInt32(keys.count))  // safe: a cell count, below n < 2^32
                                         nextBlock += 1
+                                        nextColumn += blockWidth
                                     }
                                     keys.append(Self.key(c, r, col))
                                     cellPriors.append(0)
