@@ -107,21 +107,22 @@ public enum LikelihoodModel {
         // Room for a class's cells around a fix (a few dozen at most, most often a handful), so
         // that the list does not grow by copying itself in every query.
         cells.reserveCapacity(32)
-        // How far a class whose largest place is `maxRadius` metres may hold a candidate.
-        func candidates(_ maxRadius: Double) -> Double {
-            max(spreads * (accuracy * accuracy + maxRadius * maxRadius + baseline * baseline).squareRoot(), floor)
+        // The spread of a class whose largest place is `maxRadius` metres, and how far it may
+        // hold a candidate.
+        func spread(_ maxRadius: Double) -> (spread: Double, candidates: Double) {
+            let s = (accuracy * accuracy + maxRadius * maxRadius + baseline * baseline).squareRoot()
+            return (s, max(spreads * s, floor))
         }
         // What the search will read, asked for in every class at once.
         if bounded {
             store.coords.withUnsafeBufferPointer { coords in
-                grid.prefetch(around: point, cutoff: { _, maxRadius in candidates(maxRadius) }, coords: coords)
+                grid.prefetch(around: point, cutoff: { _, maxRadius in spread(maxRadius).candidates }, coords: coords)
             }
         }
         grid.forEachCell(
             around: point,
             cutoff: { _, maxRadius in
-                let s = (accuracy * accuracy + maxRadius * maxRadius + baseline * baseline).squareRoot()
-                let candidates = candidates(maxRadius)
+                let (s, candidates) = spread(maxRadius)
                 // Beyond `reach` nothing of this class can weigh even 1e-6 less than the 20th
                 // so far: maxPrior · exp(−d² / 2 s²) < w20 (1 − 1e-6) there.
                 guard bounded, best.top.count == limit, let last = best.top.last, last.weight > 0 else {

@@ -804,8 +804,7 @@ struct PlaceGrid: Sendable {
                     if blockBase >= 0 {
                         // The block of column a, then past its cells before a (fewer than a
                         // block's columns).
-                        let block = min(rowBlocks[c] - 1, max(0, a - rowBlockColumn[c]) >> rowBlockShift[c])
-                        lo = Int(rowFirstCell[blockBase + block])  // safe: cell indexes widen
+                        lo = Int(rowFirstCell[blockBase + block(c, column: a)])  // safe: cell indexes widen
                         while lo < rowEnd && cellKeys[lo] < lowKey { lo += 1 }
                     } else {
                         lo = firstCell(atLeast: lowKey, from: rowStart, to: rowEnd)
@@ -817,6 +816,12 @@ struct PlaceGrid: Sendable {
                 }
             }
         }
+    }
+
+    /// The index block of class `c`'s rows that holds column `column` (the first or the last
+    /// block for a column west or east of the class's places).
+    @inline(__always) func block(_ c: Int, column: Int) -> Int {
+        min(rowBlocks[c] - 1, max(0, column - rowBlockColumn[c]) >> rowBlockShift[c])
     }
 
     /// Asks the memory, ahead of a search around `point`, for what it will read, in every class
@@ -883,12 +888,12 @@ struct PlaceGrid: Sendable {
                     let rowHi = min(rowLo + 3, Self.clampedFloor((lat + deg + 90) / cell, 1 << 20))
                     let colLo = Self.clampedFloor((lng - deg / cos0 + 180) / cell, (1 << 20) - 1)
                     let colHi = Self.clampedFloor((lng + deg / cos0 + 180) / cell, (1 << 20) - 1)
-                    let block = min(rowBlocks[c] - 1, max(0, colLo - rowBlockColumn[c]) >> rowBlockShift[c])
+                    let firstBlock = block(c, column: colLo)
                     for row in rowLo...max(rowLo, rowHi) {
                         let r = row - rowIndexMin[c]
                         guard r >= 0 && r < rowIndexRows[c] else { continue }
                         let base = rowIndexStart[c] + r * rowBlocks[c]
-                        let cellIndex = Int(rowFirstCell[base + block])  // safe: cell indexes widen
+                        let cellIndex = Int(rowFirstCell[base + firstBlock])  // safe: cell indexes widen
                         let end = Int(rowFirstCell[base + rowBlocks[c]])  // safe: cell indexes widen
                         guard cellIndex < end else { continue }
                         placeshell_prefetch(k + cellIndex)
