@@ -1,6 +1,12 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// placeshell runs on one thread: nothing that links its modules starts a thread or a task
+// (scripts/lint-threads checks). So they count references with plain loads and stores rather
+// than locked instructions: in a long script's loop those took 41% of the time, these take 14%
+// (benchmarks/README.md, "Fifth round"). A second thread would corrupt the counts.
+let oneThread: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-assume-single-threaded"])]
+
 let package = Package(
     name: "placeshell",
     products: [
@@ -23,10 +29,12 @@ let package = Package(
         .systemLibrary(name: "CPrefetch"),
         // File formats below the model (JSON, XML, protobuf, GPX, GeoJSON, CSV, OSM XML and PBF):
         // they know nothing of the simulation.
-        .target(name: "PlaceFormats", dependencies: ["CZlib"]),
-        .target(name: "PlaceKit", dependencies: ["CPrefetch", "PlaceFormats"]),
-        .target(name: "PlaceScript", dependencies: ["PlaceFormats", "PlaceKit"]),
-        .executableTarget(name: "placeshell", dependencies: ["CEditLine", "CMalloc", "PlaceKit", "PlaceScript"]),
+        .target(name: "PlaceFormats", dependencies: ["CZlib"], swiftSettings: oneThread),
+        .target(name: "PlaceKit", dependencies: ["CPrefetch", "PlaceFormats"], swiftSettings: oneThread),
+        .target(name: "PlaceScript", dependencies: ["PlaceFormats", "PlaceKit"], swiftSettings: oneThread),
+        .executableTarget(
+            name: "placeshell", dependencies: ["CEditLine", "CMalloc", "PlaceKit", "PlaceScript"],
+            swiftSettings: oneThread),
         // The place-store benchmark (benchmarks/places): times queries, the index build and a
         // shell's fixes inside one process, so start-up and setup do not blur a per-query figure.
         .executableTarget(

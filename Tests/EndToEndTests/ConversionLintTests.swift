@@ -6,13 +6,9 @@ import XCTest
 /// passes on Sources, and fails on a file of bare conversions, naming each line, while the
 /// checked forms and the lines that say why they are safe pass.
 final class ConversionLintTests: XCTestCase {
-    private let script = Repository.root.appendingPathComponent("scripts/lint-conversions")
+    private let script = LintScript("lint-conversions")
 
-    private func lint(_ paths: [String]) throws -> RunResult {
-        try runProcess(
-            URL(fileURLWithPath: "/bin/bash"), [script.path] + paths, in: Repository.root,
-            environment: ["PATH": "/usr/bin:/bin", "LC_ALL": "C.UTF-8"], timeout: 60)
-    }
+    private func lint(_ paths: [String]) throws -> RunResult { try script.run(paths) }
 
     func testSourcesHaveNoBareConversion() throws {
         let r = try lint([])
@@ -53,10 +49,7 @@ final class ConversionLintTests: XCTestCase {
 
         let r = try lint([directory.path])
         XCTAssertEqual(r.status, 1, r.stderrText)
-        let flagged = r.stdoutText.split(separator: "\n").map { line -> String in
-            let parts = line.split(separator: ":", maxSplits: 2)
-            return "\(URL(fileURLWithPath: String(parts[0])).lastPathComponent):\(parts[1])"
-        }
+        let flagged = LintScript.flagged(r.stdoutText)
         XCTAssertEqual(
             flagged,
             [
