@@ -90,38 +90,41 @@ public struct CommandContext {
 
 /// The interpreter: owns the session, the settings and the output, runs bound commands and
 /// reports their results and errors. The REPL, batch mode and the tests all drive a `Shell`.
+///
+/// Its stored properties marked `@exclusivity(unchecked)` are never held across a call, and
+/// Swift's run-time check of overlapping accesses is left out for them (see `Session`).
 public final class Shell {
     public let table: CommandTable
     /// The simulated world. `load` replaces it whole with a saved one.
-    public private(set) var session: Session
+    @exclusivity(unchecked) public private(set) var session: Session
     public let stdout: TextSink
     public let stderr: TextSink
-    public var environment: ShellEnvironment
+    @exclusivity(unchecked) public var environment: ShellEnvironment
 
     /// `--json` / `set json`: one JSON object per line on stdout.
-    public var json = false
+    @exclusivity(unchecked) public var json = false
     /// `--keep-going` / `set keep-going`: a failed command does not stop a script.
-    public var keepGoing = false
-    public var colorMode: ColorMode = .auto
+    @exclusivity(unchecked) public var keepGoing = false
+    @exclusivity(unchecked) public var colorMode: ColorMode = .auto
     /// The app flavour `launch` uses when not told: `swift` or `objc` (`--flavor`).
     public var defaultFlavor: AppFlavor = .swift
     /// `set autorun`: after each command the run loop delivers what the command set off. Off,
     /// events wait until `step`, `run` or `wait`.
-    public var autorun = true
+    @exclusivity(unchecked) public var autorun = true
     /// Lines entered at the prompt (and loaded from the history file), oldest first.
     public var history: [String] = []
     /// Where the history is kept, for `history` to show.
     public var historyPath: String?
     /// Set by `quit`/`exit`: the status to exit with.
-    public var exitRequest: Int32?
+    @exclusivity(unchecked) public var exitRequest: Int32?
     /// Some command has failed in this run.
-    public var hadFailure = false
+    @exclusivity(unchecked) public var hadFailure = false
     /// Sees every event as it is printed (the tutorial and traces listen here).
-    public var eventObserver: ((Event) -> Void)?
+    @exclusivity(unchecked) public var eventObserver: ((Event) -> Void)?
     /// The command that ran last, set before the after-command hooks run (the tutorial reads it).
-    public private(set) var lastCommand: CommandSpec?
+    @exclusivity(unchecked) public private(set) var lastCommand: CommandSpec?
     /// The command that ran last as it was bound (its words, for the tutorial's journal).
-    public private(set) var lastInvocation: Invocation?
+    @exclusivity(unchecked) public private(set) var lastInvocation: Invocation?
     /// What the command that ran last printed as its result, or its error message (a storyboard's
     /// step shows it).
     public var lastOutput: [String] {
@@ -130,14 +133,14 @@ public final class Shell {
     }
     /// The result of the command that ran last (kept as it is: its lines are made only when a
     /// storyboard asks for them).
-    private var lastResult = CommandResult.none
+    @exclusivity(unchecked) private var lastResult = CommandResult.none
     /// The error message of the command that ran last, or nil when it succeeded.
-    private var lastError: String?
+    @exclusivity(unchecked) private var lastError: String?
     /// Whether the command that ran last failed.
-    public private(set) var lastFailed = false
+    @exclusivity(unchecked) public private(set) var lastFailed = false
     /// What families keep for this shell between commands, one object per type (the tutorial's
     /// walk): see `state(_:make:)`.
-    private var familyStates: [ObjectIdentifier: AnyObject] = [:]
+    @exclusivity(unchecked) private var familyStates: [ObjectIdentifier: AnyObject] = [:]
     /// The family state of type `T` this shell keeps, made by `make` the first time it is asked
     /// for. Keyed by the type itself, so a family gets back what it stored, typed.
     public func state<T: AnyObject>(_ type: T.Type, make: () -> T) -> T {
@@ -157,7 +160,7 @@ public final class Shell {
     /// Polled at safe points by long-running commands (Ctrl-C).
     public var interruptRequested: () -> Bool = { false }
     /// A script run was stopped by Ctrl-C (exit status 130, as shells use).
-    public private(set) var wasInterrupted = false
+    @exclusivity(unchecked) public private(set) var wasInterrupted = false
 
     /// Checked between commands: Ctrl-C stops a script (or the rest of a line typed at the
     /// prompt) at a command boundary, with the state consistent, and says so once.
@@ -604,8 +607,8 @@ public final class Shell {
     /// Events raised while a command's handler runs, printed after its result; past
     /// `heldEventLimit` (a long `wait` along a route), they print as they come instead, and the
     /// result follows them, so memory stays bounded.
-    private var heldEvents: [Event] = []
-    private var holdingEvents = false
+    @exclusivity(unchecked) private var heldEvents: [Event] = []
+    @exclusivity(unchecked) private var holdingEvents = false
     public static let heldEventLimit = 10_000
 
     private func releaseHeldEvents() {

@@ -60,16 +60,19 @@ public enum AppEnd: Sendable {
 
 /// The tutorial app: `MapViewController` and `PlacesViewController`, line for line, in either
 /// flavour. Every console line it prints goes to the session's log.
+///
+/// Its stored properties marked `@exclusivity(unchecked)` are never held across a call, and
+/// Swift's run-time check of overlapping accesses is left out for them (see `Session`).
 public final class TutorialApp: LocationManagerDelegate {
     unowned let session: Session
     public let flavor: AppFlavor
     /// The permission `viewDidLoad` asks for.
     public let authorizationRequest: AuthorizationRequest
-    public internal(set) var screen = AppScreen.map
-    public internal(set) var isRunning = true
+    @exclusivity(unchecked) public internal(set) var screen = AppScreen.map
+    @exclusivity(unchecked) public internal(set) var isRunning = true
     /// The app is in the background (`app background`): suspended, as an app without a
     /// location background mode is, so the manager delivers nothing and its callbacks wait.
-    public internal(set) var isInBackground = false
+    @exclusivity(unchecked) public internal(set) var isInBackground = false
     /// The timer that ends an Allow Once permission while the app stays in the background.
     var allowOnceExpiry: Int?
     /// The fatal error message when the app crashed.
@@ -78,17 +81,17 @@ public final class TutorialApp: LocationManagerDelegate {
     public let mapView: MapView
     /// `likelyPlaces`: what the app has collected from places responses (with the likelihood
     /// the service gave each, which the app itself drops).
-    public internal(set) var likelyPlaces: [PlaceLikelihood] = []
+    @exclusivity(unchecked) public internal(set) var likelyPlaces: [PlaceLikelihood] = []
     /// The picker's own copy of the list, taken when "Get Place" was tapped; nil when closed.
     public internal(set) var pickerPlaces: [PlaceLikelihood]?
     /// `selectedPlace` as the map controller holds it.
     public internal(set) var selectedPlace: FetchedPlace?
     /// Likelihood requests sent whose response has not arrived.
-    public internal(set) var requestsInFlight = 0
+    @exclusivity(unchecked) public internal(set) var requestsInFlight = 0
     /// The error that stopped location updates (the tutorial never restarts them: P5).
     public internal(set) var locationError: LocationErrorCode?
     /// How the last places response came back: its error, or how many places it listed.
-    public internal(set) var lastPlacesResponse: PlacesOutcome?
+    @exclusivity(unchecked) public internal(set) var lastPlacesResponse: PlacesOutcome?
 
     /// How a places response came back.
     public enum PlacesOutcome: Sendable, Equatable {
@@ -102,7 +105,7 @@ public final class TutorialApp: LocationManagerDelegate {
     public var approximateZoom: Double { flavor == .objc ? 15 : 10 }
     /// `currentLocation`: the last location the nearby app received, its search circle's centre
     /// (the legacy flavours have no such property: the SDK locates the device itself).
-    public internal(set) var currentLocation: LocationFix?
+    @exclusivity(unchecked) public internal(set) var currentLocation: LocationFix?
     /// The pitfalls this launch has already noted once (the nearby app's P14 and P15).
     var notedPitfalls: Set<String> = []
 

@@ -68,37 +68,40 @@ protocol LocationManagerDelegate: AnyObject {
 
 /// `CLLocationManager`: authorization, the prompt, updates filtered by distance, callbacks as
 /// run-loop events. One per app launch.
+///
+/// Its stored properties marked `@exclusivity(unchecked)` are never held across a call, and
+/// Swift's run-time check of overlapping accesses is left out for them (see `Session`).
 public final class LocationManager {
     unowned let session: Session
     weak var delegate: LocationManagerDelegate?
     /// `desiredAccuracy` (kCLLocationAccuracyBest = -1).
-    public internal(set) var desiredAccuracy = -1.0
+    @exclusivity(unchecked) public internal(set) var desiredAccuracy = -1.0
     /// `distanceFilter` in metres (kCLDistanceFilterNone = -1).
-    public internal(set) var distanceFilter = -1.0
+    @exclusivity(unchecked) public internal(set) var distanceFilter = -1.0
     /// `startUpdatingLocation()` was called and `stopUpdatingLocation()` was not.
-    public internal(set) var isUpdating = false
+    @exclusivity(unchecked) public internal(set) var isUpdating = false
     /// The last location delivered to the delegate.
-    public internal(set) var lastDelivered: LocationFix?
+    @exclusivity(unchecked) public internal(set) var lastDelivered: LocationFix?
     /// The status the delegate was last told about.
-    var reportedStatus: AuthorizationStatus?
-    var reportedUnknown = false
-    var pendingSample: Int?
+    @exclusivity(unchecked) var reportedStatus: AuthorizationStatus?
+    @exclusivity(unchecked) var reportedUnknown = false
+    @exclusivity(unchecked) var pendingSample: Int?
     /// The pending sample is the reduced-accuracy rate limit's timer.
-    var pendingSampleIsTimer = false
+    @exclusivity(unchecked) var pendingSampleIsTimer = false
     /// The pending delivery reads the device's position as it runs (not only queued readings).
-    var pendingSampleReadsPosition = false
+    @exclusivity(unchecked) var pendingSampleReadsPosition = false
     /// A reduced-accuracy fix waits for the 15-minute rate (it comes with `wait`).
     public var isHoldingBackAFix: Bool { pendingSample != nil && pendingSampleIsTimer }
-    var pendingDenial: Int?
+    @exclusivity(unchecked) var pendingDenial: Int?
     /// The pending `kCLErrorLocationUnknown` of a device with no position.
-    var pendingUnknown: Int?
+    @exclusivity(unchecked) var pendingUnknown: Int?
     /// Readings taken as the device moved, oldest first, that wait for the pending delivery: it
     /// hands every one that is due to the app in one `didUpdateLocations` call.
-    public internal(set) var queuedReadings: [LocationFix] = []
+    @exclusivity(unchecked) public internal(set) var queuedReadings: [LocationFix] = []
     /// The app is in the background with no location background mode (the tutorial has no
     /// `UIBackgroundModes` location and leaves `allowsBackgroundLocationUpdates` false):
     /// nothing is delivered until it returns.
-    public internal(set) var isSuspended = false
+    @exclusivity(unchecked) public internal(set) var isSuspended = false
 
     init(session: Session) {
         self.session = session

@@ -157,11 +157,14 @@ extension BlankMapCause {
 }
 
 /// `GMSMapView`: its frame, camera, markers, info window and my-location layer.
+///
+/// Its stored properties marked `@exclusivity(unchecked)` are never held across a call, and
+/// Swift's run-time check of overlapping accesses is left out for them (see `Session`).
 public final class MapView {
     public let width: Double
     public let height: Double
     /// Where the camera rests, or where the running animation started from.
-    private var restingCamera: CameraPosition
+    @exclusivity(unchecked) private var restingCamera: CameraPosition
     /// `mapView.camera`: during an animation, where the move has got at the session's clock.
     public internal(set) var camera: CameraPosition {
         get { animation.map { $0.position(at: session.clock) } ?? restingCamera }
@@ -170,7 +173,7 @@ public final class MapView {
     /// A new map view is not on screen until its controller's view appears, and the tutorial's
     /// viewDidLoad hides it before then: nothing is drawn, and no tile is fetched, before it is
     /// shown.
-    private var hidden = true
+    @exclusivity(unchecked) private var hidden = true
     /// `isHidden`; showing the map makes it load its tiles.
     public internal(set) var isHidden: Bool {
         get { hidden }
@@ -181,24 +184,24 @@ public final class MapView {
         }
     }
     /// The map has drawn its tiles in this launch (they stay: no tile is ever dropped).
-    public internal(set) var hasTiles = false
+    @exclusivity(unchecked) public internal(set) var hasTiles = false
     /// Why the last try to load the tiles failed; nil once they loaded, or before any try.
-    public internal(set) var blankCause: BlankMapCause?
+    @exclusivity(unchecked) public internal(set) var blankCause: BlankMapCause?
     /// The Maps SDK has logged its key failure in this launch (it does once).
-    var reportedKeyFailure = false
+    @exclusivity(unchecked) var reportedKeyFailure = false
     /// The map view is on screen with no tiles: a blank background under the markers and the
     /// my-location dot.
     public var isBlank: Bool { !hidden && !hasTiles }
-    public internal(set) var markers: [Marker] = []
+    @exclusivity(unchecked) public internal(set) var markers: [Marker] = []
     /// Index of the marker whose info window is open.
-    public internal(set) var selectedMarker: Int?
+    @exclusivity(unchecked) public internal(set) var selectedMarker: Int?
     public internal(set) var isMyLocationEnabled = false
     public internal(set) var myLocationButton = false
     /// The animation running now, if any.
-    public internal(set) var animation: CameraAnimation?
+    @exclusivity(unchecked) public internal(set) var animation: CameraAnimation?
     /// The last animation, running or finished (for `camera`).
-    public internal(set) var lastAnimation: CameraAnimation?
-    private var animationEvent: Int?
+    @exclusivity(unchecked) public internal(set) var lastAnimation: CameraAnimation?
+    @exclusivity(unchecked) private var animationEvent: Int?
     unowned let session: Session
 
     init(session: Session, camera: CameraPosition, width: Double, height: Double) {

@@ -49,9 +49,16 @@ public struct ScheduledEvent {
 /// The whole simulated world: the virtual clock and run loop, the device, its privacy settings,
 /// the places service and the app when it runs. Deterministic: it never reads the wall clock
 /// and uses no unseeded randomness.
+///
+/// A stored property marked `@exclusivity(unchecked)` is one no access to which lasts across a
+/// call: it is assigned whole, or changed by a method that calls nothing back, and never passed
+/// inout (`scripts/lint-unchecked` checks that), so no two accesses can overlap. Swift's check
+/// of that at run time, made at every access to a class's property, is left out for it: a
+/// command and a fix read and change these dozens of times (benchmarks/README.md, "Sixth
+/// round"). Properties changed through a closure, as the device's privacy settings are, keep it.
 public final class Session {
     /// Virtual time in whole microseconds, so that sums of delays never drift.
-    var clockMicros: Int64 = 0
+    @exclusivity(unchecked) var clockMicros: Int64 = 0
     /// Virtual seconds since the session began.
     public var clock: Double { Double(clockMicros) / 1_000_000 }
     /// Where events go as they happen; the shell installs its renderer here.
@@ -65,26 +72,26 @@ public final class Session {
     /// and buildings (`places load`), or nil when none was loaded with one.
     public var baseMap: BaseMap?
     /// The running app, or nil.
-    public internal(set) var app: TutorialApp?
+    @exclusivity(unchecked) public internal(set) var app: TutorialApp?
     /// The last app that ran (for `status` after it stopped or crashed).
     public internal(set) var lastApp: TutorialApp?
     /// The app's console lines since the last launch, in order: the last `logLimit` at most
     /// (a route followed for days prints millions), the oldest dropped ten thousand at a time.
-    public internal(set) var log: [String] = []
+    @exclusivity(unchecked) public internal(set) var log: [String] = []
     /// How many console lines are kept in `log`.
     public static let logLimit = 100_000
     /// Counters since the last launch.
-    public internal(set) var stats = Stats()
+    @exclusivity(unchecked) public internal(set) var stats = Stats()
     /// What the last answered likelihood request was asked for.
     public internal(set) var lastAnsweredQuery: LikelihoodQuery?
     /// What the last Nearby Search request was made for (its circle, for the map and exports).
     public internal(set) var lastNearbyQuery: NearbyQuery?
 
-    private var queue: [ScheduledEvent] = []
-    private var nextSequence = 0
+    @exclusivity(unchecked) private var queue: [ScheduledEvent] = []
+    @exclusivity(unchecked) private var nextSequence = 0
     /// The app's callbacks that fell due while it was in the background: a suspended app runs
     /// no code, so they wait, in order, until it is back in the foreground.
-    public private(set) var heldWhileSuspended: [ScheduledEvent] = []
+    @exclusivity(unchecked) public private(set) var heldWhileSuspended: [ScheduledEvent] = []
 
     public init(eventSink: @escaping (Event) -> Void = { _ in }) {
         self.eventSink = eventSink
@@ -95,7 +102,7 @@ public final class Session {
 
     /// `trace on`: every simulated API call the app makes and every callback it receives is
     /// reported as it happens.
-    public var tracing = false
+    @exclusivity(unchecked) public var tracing = false
 
     /// Reports an API call (`call` true) or a delegate callback, in Swift signature form.
     func trace(_ text: @autoclosure () -> String, call: Bool = true) {

@@ -271,6 +271,9 @@ public struct APIEntry: Sendable {
 public typealias CommandHandler = (CommandContext) throws(Diagnostic) -> CommandResult
 
 /// One command of the table: everything `help`, completion, the binder and the man page need.
+///
+/// Its stored properties marked `@exclusivity(unchecked)` are never held across a call, and
+/// Swift's run-time check of overlapping accesses is left out for them (see `Session`).
 public final class CommandSpec: @unchecked Sendable {
     public let name: String
     public let aliases: [String]
@@ -291,8 +294,8 @@ public final class CommandSpec: @unchecked Sendable {
     public let subcommands: [CommandSpec]
     public let handler: CommandHandler?
     /// Set by the table: the family it belongs to and the parent of a subcommand.
-    public internal(set) var family: String = ""
-    public internal(set) weak var parent: CommandSpec?
+    @exclusivity(unchecked) public internal(set) var family: String = ""
+    @exclusivity(unchecked) public internal(set) weak var parent: CommandSpec?
     /// It runs, with no options, no subcommands and one argument that joins its words (`echo`):
     /// any words bind, so a script's line of plain words binds without being lexed into tokens.
     let isTextOnly: Bool
