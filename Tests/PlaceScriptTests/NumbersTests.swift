@@ -21,6 +21,22 @@ final class NumbersTests: XCTestCase {
         XCTAssertEqual(quantity("99999999999999999999"), Quantity(1e20, .none))
     }
 
+    /// Up to 19 digits are read without strtod (`exactDecimal`), bit for bit as it reads them,
+    /// the sign, a unit and the longer numbers strtod still reads included.
+    func testLongDecimalsMatchTheStandardLibrary() {
+        var rng = SeededRandom(seed: 5)
+        for _ in 0..<20_000 {
+            let count = Int.random(in: 1...21, using: &rng)
+            var digits = String((0..<count).map { _ in Character(String(Int.random(in: 0...9, using: &rng))) })
+            digits.insert(".", at: digits.index(digits.startIndex, offsetBy: Int.random(in: 0...count, using: &rng)))
+            let sign = ["", "-", "+"][Int.random(in: 0...2, using: &rng)]
+            guard let expected = Double(sign + digits) else { continue }
+            XCTAssertEqual(quantity(sign + digits)?.value.bitPattern, expected.bitPattern, sign + digits)
+            XCTAssertEqual(quantity(sign + digits + "m"), Quantity(expected, .length), sign + digits + "m")
+        }
+        XCTAssertEqual(quantity("-23.141963873344753")?.value.bitPattern, (-23.141963873344753).bitPattern)
+    }
+
     func testUnits() {
         XCTAssertEqual(quantity("50m"), Quantity(50, .length))
         XCTAssertEqual(quantity("2.5km"), Quantity(2500, .length))

@@ -123,11 +123,6 @@ public enum GPX {
 
     // MARK: - Numbers
 
-    private static let exactPowersOfTen: [Double] = [
-        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
-        1e20, 1e21, 1e22,
-    ]
-
     /// A decimal number (`[+-]digits[.digits][e[+-]digits]`, surrounding white space allowed)
     /// from bytes, correctly rounded; nil for anything else (`NaN`, `inf`, hex, empty).
     /// Short numbers (all real coordinates) take an exact fast path without building a String.
@@ -194,7 +189,11 @@ public enum GPX {
             exponent += expNegative ? -e : e
         }
         guard i == end else { return nil }
-        // Clinger's fast path: both factors exact, so one rounding.
+        // Up to 19 digits after the point, rounded once (`exactDecimal`); else Clinger's fast
+        // path: both factors exact, so one rounding.
+        if !truncated && exponent <= 0, let value = exactDecimal(mantissa, fractionDigits: -exponent) {
+            return negative ? -value : value
+        }
         if !truncated && mantissa <= (1 << 53) && exponent >= -22 && exponent <= 22 {
             var value = Double(mantissa)
             value = exponent < 0 ? value / exactPowersOfTen[-exponent] : value * exactPowersOfTen[exponent]
@@ -206,8 +205,8 @@ public enum GPX {
 
     /// `number` for what files mostly hold, `[+-]digits[.digits]` with at most 19 digits and
     /// nothing around it, in one loop with no per-digit bookkeeping; nil for anything else
-    /// (`number` then reads it the careful way). 19 digits fit a UInt64; at most 2^53 and
-    /// divided by an exact power of ten, the value is rounded once, as in `number`.
+    /// (`number` then reads it the careful way). 19 digits fit a UInt64, and `exactDecimal`
+    /// rounds their quotient once, as in `number`.
     @inline(__always) static func shortDecimal(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Double? {
         var i = range.lowerBound
         let end = range.upperBound
@@ -238,8 +237,7 @@ public enum GPX {
         } else {
             guard i == end, i > start, i - start <= 19 else { return nil }
         }
-        guard mantissa <= 1 << 53 else { return nil }
-        let value = fraction == 0 ? Double(mantissa) : Double(mantissa) / exactPowersOfTen[fraction]
+        guard let value = exactDecimal(mantissa, fractionDigits: fraction) else { return nil }
         return negative ? -value : value
     }
 

@@ -1,3 +1,4 @@
+import PlaceFormats
 import PlaceKit
 
 /// A number with its dimension, in the base unit (metres, seconds, metres per second, degrees).
@@ -94,10 +95,8 @@ private func parseQuantity(_ utf8: UnsafeBufferPointer<UInt8>) -> Result<Quantit
     }
     let numberEnd = i
     let value: Double
-    if !hasExponent && digits <= 15 && fractionDigits < exactPowersOfTen.count {
-        // Both operands are exact (below 2^53, and a power of ten that a Double holds exactly),
-        // so the one division is correctly rounded: the same result strtod gives.
-        let magnitude = Double(mantissa) / exactPowersOfTen[fractionDigits]
+    if !hasExponent && digits <= 19, let magnitude = exactDecimal(mantissa, fractionDigits: fractionDigits) {
+        // Up to 19 digits (the mantissa did not wrap), rounded once: what strtod gives.
         value = negative ? -magnitude : magnitude
     } else {
         guard
@@ -115,13 +114,6 @@ private func parseQuantity(_ utf8: UnsafeBufferPointer<UInt8>) -> Result<Quantit
     let scaled = value * unit.factor
     guard scaled.isFinite else { return .failure(.outOfRange) }
     return .success(Quantity(scaled, unit.dimension))
-}
-
-/// 10^0 … 10^22: the powers of ten a Double represents exactly.
-private let exactPowersOfTen: [Double] = (0...22).map { k in
-    var p = 1.0
-    for _ in 0..<k { p *= 10 }
-    return p
 }
 
 /// Parses a whole number: digits with an optional sign, within `Int`'s range.
