@@ -168,6 +168,12 @@ public final class Session {
     /// What is waiting to run, earliest first.
     public var pendingEvents: [ScheduledEvent] { queue }
 
+    /// When the next pending event falls due and whether only the passing of time reaches it,
+    /// read without a copy of the event (its label and action, retained and released again).
+    private var next: (micros: Int64, onlyWhenDue: Bool)? {
+        queue.isEmpty ? nil : (queue[0].micros, queue[0].onlyWhenDue)
+    }
+
     /// Runs the next pending event, moving the clock to its time. Returns false when none is left.
     @discardableResult
     public func step() -> Bool {
@@ -187,7 +193,7 @@ public final class Session {
     /// stops at an `onlyWhenDue` timer that lies in the future: only `advance(by:)` reaches it.
     public func settle(limit: Int = 10_000) {
         var count = 0
-        while count < limit, let first = queue.first, !first.onlyWhenDue || first.micros <= clockMicros, step() {
+        while count < limit, let first = next, !first.onlyWhenDue || first.micros <= clockMicros, step() {
             count += 1
         }
     }
@@ -197,7 +203,7 @@ public final class Session {
     @discardableResult
     public func runDue(limit: Int = 100_000) -> Int {
         var count = 0
-        while count < limit, let first = queue.first, first.micros <= clockMicros, step() { count += 1 }
+        while count < limit, let first = next, first.micros <= clockMicros, step() { count += 1 }
         return count
     }
 
@@ -208,7 +214,7 @@ public final class Session {
     public func advance(by seconds: Double, interrupted: () -> Bool = { false }) -> Bool {
         let (sum, overflow) = clockMicros.addingReportingOverflow(Session.micros(seconds))
         let end = overflow ? Int64.max : sum
-        while let first = queue.first, first.micros <= end {
+        while let first = next, first.micros <= end {
             if interrupted() { return false }
             step()
         }
