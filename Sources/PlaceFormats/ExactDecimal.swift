@@ -23,11 +23,19 @@ private let integerPowersOfTen: [UInt64] = [
 /// of them, and the conversion of that integer to a Double rounds it once, at bit 53, with
 /// nothing lost below; the shift back is a change of exponent, exact, since the value is at
 /// least 2^-11 (no subnormal is near).
-public func exactDecimal(_ mantissa: UInt64, fractionDigits: Int) -> Double? {
-    guard fractionDigits >= 0 && fractionDigits < integerPowersOfTen.count else { return nil }
+///
+/// The short path is inlined where the importers read their numbers (a million coordinates a
+/// load); the long one is a call.
+@inline(__always) public func exactDecimal(_ mantissa: UInt64, fractionDigits: Int) -> Double? {
+    guard fractionDigits >= 0 && fractionDigits <= 19 else { return nil }
     if mantissa <= 1 << 53 {
         return fractionDigits == 0 ? Double(mantissa) : Double(mantissa) / exactPowersOfTen[fractionDigits]
     }
+    return wideDecimal(mantissa, fractionDigits: fractionDigits)
+}
+
+/// `exactDecimal` beyond 2^53: `fractionDigits` is in 0...19.
+@inline(never) private func wideDecimal(_ mantissa: UInt64, fractionDigits: Int) -> Double {
     let divisor = integerPowersOfTen[fractionDigits]
     // mantissa ≥ 2^(m−1) and divisor ≥ 2^(d−1), m and d their bit lengths: with a shift of
     // 63 + d − m the quotient lies in [2^62, 2^64), and the shifted mantissa (63 + d ≤ 127 bits)
