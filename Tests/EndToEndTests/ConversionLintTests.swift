@@ -8,10 +8,8 @@ import XCTest
 final class ConversionLintTests: XCTestCase {
     private let script = LintScript("lint-conversions")
 
-    private func lint(_ paths: [String]) throws -> RunResult { try script.run(paths) }
-
     func testSourcesHaveNoBareConversion() throws {
-        let r = try lint([])
+        let r = try script.run([])
         XCTAssertEqual(r.status, 0, r.stdoutText + r.stderrText)
         XCTAssertEqual(r.stdoutText, "")
     }
@@ -47,7 +45,7 @@ final class ConversionLintTests: XCTestCase {
         directory.write("good.swift", good.joined(separator: "\n") + "\n")
         directory.write("notes.txt", "let a = Int(someDouble)\n")
 
-        let r = try lint([directory.path])
+        let r = try script.run([directory.path])
         XCTAssertEqual(r.status, 1, r.stderrText)
         let flagged = LintScript.flagged(r.stdoutText)
         XCTAssertEqual(
@@ -59,8 +57,8 @@ final class ConversionLintTests: XCTestCase {
             r.stdoutText)
         XCTAssertTrue(r.stdoutText.contains("numericCast can trap"), r.stdoutText)
 
-        let clean = try lint([directory.file("good.swift").path])
+        let clean = try script.run([directory.file("good.swift").path])
         XCTAssertEqual(clean.status, 0, clean.stdoutText)
-        XCTAssertEqual(try lint([directory.file("missing").path]).status, 2)
+        XCTAssertEqual(try script.run([directory.file("missing").path]).status, 2)
     }
 }

@@ -9,10 +9,8 @@ import XCTest
 final class ThreadLintTests: XCTestCase {
     private let script = LintScript("lint-threads")
 
-    private func lint(_ paths: [String]) throws -> RunResult { try script.run(paths) }
-
     func testTheRepositoryStartsNoThread() throws {
-        let r = try lint([])
+        let r = try script.run([])
         XCTAssertEqual(r.status, 0, r.stdoutText + r.stderrText)
         XCTAssertEqual(r.stdoutText, "")
     }
@@ -47,15 +45,15 @@ final class ThreadLintTests: XCTestCase {
         directory.write("good.swift", good.joined(separator: "\n") + "\n")
         directory.write("notes.txt", "let t = Thread { work() }\n")
 
-        let r = try lint([directory.path])
+        let r = try script.run([directory.path])
         XCTAssertEqual(r.status, 1, r.stderrText)
         let flagged = LintScript.flagged(r.stdoutText)
         XCTAssertEqual(flagged, (1...bad.count).map { "bad.swift:\($0)" }, r.stdoutText)
         XCTAssertTrue(r.stdoutText.contains("an import that brings threads"), r.stdoutText)
         XCTAssertTrue(r.stdoutText.contains("a thread or a task"), r.stdoutText)
 
-        let clean = try lint([directory.file("good.swift").path])
+        let clean = try script.run([directory.file("good.swift").path])
         XCTAssertEqual(clean.status, 0, clean.stdoutText)
-        XCTAssertEqual(try lint([directory.file("missing").path]).status, 2)
+        XCTAssertEqual(try script.run([directory.file("missing").path]).status, 2)
     }
 }
