@@ -649,19 +649,29 @@ final class CSVTests: XCTestCase {
     /// A streamed read starts at the file's first byte, whatever was read of the source before
     /// (`places load` reads a large file's first MiB to tell its format): a bad byte there fails
     /// the file, and every line is counted in the places it expects.
-    /// The line-feed count a streamed read sizes its arrays by and numbers its lines with, eight
-    /// bytes at a time, against a byte-by-byte count: bytes near 0x0A and with the top bit set,
-    /// every start and length.
+    /// The line-feed count a streamed read sizes its arrays by and numbers its lines with, and
+    /// whether the bytes are all ASCII (then not checked as UTF-8 besides), sixteen bytes at a
+    /// time, against a byte-by-byte count: bytes near 0x0A and with the top bit set, every start
+    /// and length; and ASCII with one byte above it, or none, anywhere.
     func testLineFeedsAreCountedExactly() {
         var rng = SeededRandom(seed: 11)
         let alphabet: [UInt8] = [0x0A, 0x0A, 0x0B, 0x09, 0x8A, 0x0D, 0x00, 0xFF, 0x7F, 0x2C, 0x41, 0x01]
         for length in 0..<80 {
-            let bytes = (0..<length).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }
-            bytes.withUnsafeBufferPointer { b in
-                for start in 0...length {
-                    XCTAssertEqual(
-                        CSVReader.lineBreaks(b, from: start), b[start...].filter { $0 == 0x0A }.count,
-                        "\(bytes) from \(start)")
+            var bytes = (0..<length).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }
+            for ascii in [false, true] {
+                if ascii {
+                    bytes = bytes.map { $0 & 0x7F }
+                    if length > 0 && rng.next() % 2 == 0 { bytes[Int(rng.next() % UInt64(length))] = 0x80 }
+                }
+                bytes.withUnsafeBufferPointer { b in
+                    for start in 0...length {
+                        XCTAssertEqual(
+                            CSVReader.lineBreaks(b, from: start), b[start...].filter { $0 == 0x0A }.count,
+                            "\(bytes) from \(start)")
+                        XCTAssertEqual(
+                            CSVReader.lineBreaksAndASCII(b, from: start).ascii, b[start...].allSatisfy { $0 < 0x80 },
+                            "\(bytes) from \(start)")
+                    }
                 }
             }
         }

@@ -102,6 +102,35 @@ final class PlaceStoreTests: XCTestCase {
         }
     }
 
+    /// The shared-string table a load sizes from the places it expects holds that many strings
+    /// (up to its limit) without growing, and the strings read back: 5,000 names and addresses
+    /// into a table reserved for them keep its first size; beyond the limit the size is the
+    /// limit's.
+    func testSharedStringsReservedForALoadDoNotGrow() {
+        var strings = StringIntern()
+        strings.reserve(5000)
+        let size = strings.words.count
+        // Four words a slot, at most three quarters of the slots full.
+        XCTAssertGreaterThanOrEqual(size / 4 / 4 * 3, 5000)
+        XCTAssertLessThan(size / 4 / 8 * 3, 5000, "no more than twice the room")
+        var store = PlaceStore(source: "t")
+        var offsets: [UInt32] = []
+        for k in 0..<5000 {
+            let text = Array("Shared string number \(k)".utf8)
+            offsets.append(text.withUnsafeBufferPointer { store.intern($0, &strings) })
+        }
+        XCTAssertEqual(strings.words.count, size)
+        XCTAssertEqual(strings.count, 5000)
+        // Each found again at its offset, not stored twice.
+        for k in [0, 1, 2500, 4999] {
+            let text = Array("Shared string number \(k)".utf8)
+            XCTAssertEqual(text.withUnsafeBufferPointer { store.intern($0, &strings) }, offsets[k])
+        }
+        var large = StringIntern()
+        large.reserve(10_000_000)
+        XCTAssertEqual(large.words.count / 4 / 4 * 3, StringIntern.limit)
+    }
+
     /// A coordinate's rounding to 1e-7 degrees without the C library gives what `rounded()`
     /// then `clampedInt` give: halves (either sign) and the doubles either side of them, whole
     /// numbers, the largest fractions, the limits, huge values, infinities and NaN.

@@ -636,32 +636,44 @@ struct CSVReader: ~Copyable {
         return text
     }
 
-    /// Line feeds from `start` on, sixteen bytes at a time: an upper bound on the rows left, so
-    /// the records array is allocated once (a million rows would otherwise regrow it 20 times).
+    /// Line feeds from `start` on: an upper bound on the rows left, so the records array is
+    /// allocated once (a million rows would otherwise regrow it 20 times).
     static func lineBreaks(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        guard let base = b.baseAddress else { return 0 }
+        lineBreaksAndASCII(b, from: start).lineFeeds
+    }
+
+    /// Line feeds from `start` on, and whether every byte there is ASCII, in one pass of sixteen
+    /// bytes at a time: a streamed file's window is counted (for the rows expected and the
+    /// lines of messages) and, when all ASCII, needs no UTF-8 check besides.
+    static func lineBreaksAndASCII(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> (lineFeeds: Int, ascii: Bool) {
+        guard let base = b.baseAddress else { return (0, true) }
         var count = 0
         var i = start
         let n = b.count
         let lf = SIMD16<UInt8>(repeating: 0x0A)
+        var high = SIMD16<UInt8>()
         while i + 16 <= n {
             // Each byte lane counts its line feeds for up to 255 blocks: a comparison's lane is
-            // all ones (255) where the byte is a line feed, so subtracting it adds one.
+            // all ones (255) where the byte is a line feed, so subtracting it adds one. Every
+            // byte is ORed into `high`, whose top bits then say whether any was not ASCII.
             var lanes = SIMD16<UInt8>()
             var blocks = 0
             while blocks < 255 && i + 16 <= n {
                 let v = UnsafeRawPointer(base + i).loadUnaligned(as: SIMD16<UInt8>.self)
                 lanes &-= unsafeBitCast(v .== lf, to: SIMD16<UInt8>.self)
+                high |= v
                 blocks += 1
                 i += 16
             }
             count += Int(SIMD16<UInt16>(truncatingIfNeeded: lanes).wrappedSum())  // safe: at most 16 × 255 widens
         }
+        var ascii = (high & SIMD16(repeating: 0x80)) == SIMD16()
         while i < n {
             if b[i] == 0x0A { count += 1 }
+            if b[i] >= 0x80 { ascii = false }
             i += 1
         }
-        return count
+        return (count, ascii)
     }
 
     mutating func readAll() throws(ImportError) -> ImportSummary {
@@ -997,14 +1009,15 @@ final class CSVWindow {
             }
         }
         let part = UnsafeBufferPointer(rebasing: b[checked..<cut])
-        if let bad = JSON.firstInvalidUTF8(part) {
+        let (feeds, ascii) = CSVReader.lineBreaksAndASCII(part, from: 0)
+        if !ascii, let bad = JSON.firstInvalidUTF8(part) {
             failed = true
             let l = lineFeeds + JSON.location(of: bad, in: part).line
             throw ImportError(
                 "line \(l): not UTF-8 (byte 0x\(String(part[bad], radix: 16, uppercase: true))); save the file as UTF-8",
                 line: l)
         }
-        lineFeeds += CSVReader.lineBreaks(part, from: 0)
+        lineFeeds += feeds
         checkedTotal += cut - checked
         checked = cut
     }

@@ -1099,6 +1099,17 @@ struct StringIntern {
         }
     }
 
+    /// Room for `strings` strings (at most `limit`) before the table has to grow, made before
+    /// any is put: a load that expects a million places would otherwise double the table a dozen
+    /// times, placing every entry again each time, with the old table and the new held together.
+    mutating func reserve(_ strings: Int) {
+        guard words.isEmpty else { return }
+        let wanted = min(max(strings, 0), Self.limit)
+        var slots = 64
+        while slots / 4 * 3 < wanted { slots *= 2 }
+        words = [UInt64](repeating: 0, count: 4 * slots)
+    }
+
     /// Twice the slots, each entry placed again by its hash's top bits.
     mutating func grow() {
         let old = words

@@ -57,6 +57,8 @@ extension PlaceStore {
             expected = places
             // A load that indexes its IDs at the end makes its ID table then, not now.
             target.reserve(places, textBytes: 0, ids: !(deferIDs && target.count == 0))
+            // A name and an address a place.
+            batch.strings.reserve(2 * places)
             if deferIDs && target.count == 0 {
                 batch.deferredHashes = []
                 batch.deferredHashes?.reserveCapacity(places)
