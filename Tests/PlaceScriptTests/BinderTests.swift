@@ -37,6 +37,34 @@ final class BinderTests: XCTestCase {
         XCTAssertEqual(bind("locate 1e309 3").errorMessage, "number '1e309' is out of range")
     }
 
+    /// `locate`'s target in the standard table: a number first is read as a position straight
+    /// away (no preset looked for), and every other form still reads as before: presets, 'none',
+    /// a quoted preset, a unit, a word where a number goes, a latitude alone.
+    func testLocateTargetsInEveryForm() {
+        let cases: [(String, out: String, err: String)] = [
+            ("locate -33.8 151.2", "device at -33.8, 151.2 ±5 m\n", ""),
+            ("locate +33.8 151.2 10", "device at 33.8, 151.2 ±10 m\n", ""),
+            ("locate .5 1", "device at 0.5, 1 ±5 m\n", ""),
+            ("locate 1,2", "device at 1, 2 ±5 m\n", ""),
+            ("locate 1e1 2", "device at 10, 2 ±5 m\n", ""),
+            ("locate sydney", "device at -33.869405, 151.199 ±5 m\n", ""),
+            (
+                "locate none",
+                "the device has no position: an updating app gets kCLErrorLocationUnknown (code 0) 1 s later\n", ""
+            ),
+            ("locate \"sydney\"", "", "t:1:8: error: unknown place 'sydney'"),
+            ("locate 9zz 1", "", "t:1:9: error: unknown unit 'zz' in '9zz'"),
+            ("locate -x 1", "", "t:1:8: error: expected a number, found '-x'"),
+            ("locate .5", "", "t:1:8: error: expected a longitude after the latitude '.5'"),
+        ]
+        for (line, out, err) in cases {
+            let t = TestShell(table: .standard)
+            t.run(line, name: "t")
+            XCTAssertEqual(t.out.text, out, line)
+            XCTAssertEqual(t.err.text.split(separator: "\n").first.map(String.init) ?? "", err, line)
+        }
+    }
+
     func testNumbersWithUnits() {
         guard case .number(let q)?? = args("locate 1 2 2.5km").last else { return XCTFail() }
         XCTAssertEqual(q, Quantity(2500, .length))

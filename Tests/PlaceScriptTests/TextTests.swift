@@ -153,7 +153,7 @@ final class TemporaryFileNameTests: XCTestCase {
 /// What is written to a terminal is checked for control characters.
 final class ControlCheckTests: XCTestCase {
     /// The quick check for control characters (eight bytes at a time) agrees with the byte by
-    /// byte rule at every position and alignment.
+    /// byte rule at every position and alignment, also after a newline or a tab.
     func testControlCheckAgreesWithTheByteRule() {
         func byRule(_ bytes: [UInt8]) -> Bool {
             var previous: UInt8 = 0
@@ -187,7 +187,24 @@ final class ControlCheckTests: XCTestCase {
                 }
             }
         }
+        // Lines: a newline or a tab (harmless, but they stop a word's quick test) before
+        // anything else, at every pair of positions.
+        for length in 0...20 {
+            for k in 0..<length {
+                for j in k..<length {
+                    for first: UInt8 in [0x0A, 0x09] {
+                        for special in specials {
+                            var two = [UInt8](repeating: 0x61, count: length)
+                            two[k] = first
+                            two[j] = special
+                            cases.append(two)
+                        }
+                    }
+                }
+            }
+        }
         cases.append(Array("Location: <-33.86940500,+151.19900000> +/- 5.00m".utf8))
+        cases.append(Array("device at -33.8694, 151.199 ±5 m\nLocation: ok\n\u{1B}[2J\n".utf8))
         cases.append(Array("café \u{85} naïve — ok".utf8))
         for bytes in cases {
             let quick = bytes.withUnsafeBufferPointer { containsControls($0) }

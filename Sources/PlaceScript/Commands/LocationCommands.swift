@@ -247,6 +247,14 @@ let locationTargetType = ArgType(
     usage: "LAT LNG|PRESET|none", completions: { _ in LocationPreset.all.map(\.name) + ["none"] }
 ) { (c: inout TokenCursor) throws(Diagnostic) in
     guard let token = c.current else { return .word("") }
+    // A number (a digit, a sign or a point first) is a position: no preset or 'none' is
+    // looked for, as a script of fixes has one a line.
+    if let first = token.text.utf8.first,
+        first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: ".")
+            || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9"))
+    {
+        return try ArgType.coordinate.read(&c)
+    }
     if !token.isQuoted, token.text == "none" || LocationPreset.named(token.text) != nil {
         _ = c.next()
         return .word(token.text)
