@@ -409,6 +409,48 @@ final class IndexTests: XCTestCase {
         }
     }
 
+    /// Cells holding more places than a read-ahead's room (`PlaceGrid.readAheadLimit`): a
+    /// food court of hundreds within metres, read into room on the heap, with cells of fewer
+    /// before and after it read into the stack's again, in one query.
+    func testMatchesBruteForceWhereOneCellHoldsMoreThanAReadAhead() {
+        var rng = SeededRandom(seed: 6)
+        let centre = GeoPoint(latitude: -33.8731, longitude: 151.2065)
+        var records: [PlaceRecord] = []
+        for (k, count) in [(0, 700), (1, 257), (2, 256), (3, 40)].map({ ($0.0, $0.1) }) {
+            let court = destination(from: centre, bearing: Double(k) * 90, metres: Double(k) * 400)
+            for i in 0..<count {
+                let p = destination(from: court, bearing: rng.unit() * 360, metres: 15 * rng.unit())
+                records.append(
+                    PlaceRecord(
+                        id: "c\(k)-\(i)", name: "Stall \(i)", latitude: p.latitude, longitude: p.longitude,
+                        types: [["restaurant", "cafe", "bakery"][rng.below(3)]], radius: 2 + 20 * rng.unit()))
+            }
+        }
+        let store = PlaceStore(records: records, source: "courts")
+        XCTAssertGreaterThan(
+            (0..<(store.grid.cellStarts.count - 1)).map { store.grid.cellRows($0).count }.max() ?? 0,
+            PlaceGrid.readAheadLimit, "a cell holds more than a read")
+        for round in 0..<40 {
+            let p = destination(from: centre, bearing: rng.unit() * 360, metres: 1300 * rng.unit())
+            for accuracy in accuracies {
+                assertSameRanking(store, at: p, accuracy: accuracy, "round \(round), ±\(accuracy) m")
+            }
+            assertSameNear(
+                store, at: p, radius: [20.0, 300, 2000][round % 3], limit: [20, 1000][round % 2], "near \(round)")
+            // Nearby Search (New) reads ahead the same way, by popularity and by distance.
+            for rank in NearbyRank.allCases {
+                var settings = NearbySettings()
+                settings.radius = [50.0, 500, 2000][round % 3]
+                settings.rank = rank
+                settings.maxResultCount = 20
+                XCTAssertEqual(
+                    NearbyModel.search(store, center: p, settings: settings).map(\.place.id),
+                    NearbyModel.search(store.places, center: p, settings: settings).map(\.place.id),
+                    "nearby \(rank) \(round)")
+            }
+        }
+    }
+
     func testMatchesBruteForceAcrossTheAntimeridian() {
         var rng = SeededRandom(seed: 2)
         let fiji = GeoPoint(latitude: -16.5, longitude: 179.999)

@@ -92,8 +92,6 @@ public enum LikelihoodModel {
             return scored(best.top, store, make)
         }
         for row in grid.indexedCount..<store.count { best.score(row, store.coords[row], store) }
-        // The places of a class's cells, read ahead before any is scored.
-        var ahead = PlaceGrid.ReadAhead()
         // Class by class, smallest places first: the cells that may hold a candidate, with the
         // best weight anything in them can have (see PlaceGrid's note), scored best bound first
         // until none can beat the 20th; each class is searched no farther than its largest place
@@ -119,74 +117,73 @@ public enum LikelihoodModel {
                 grid.prefetch(around: point, cutoff: { _, maxRadius in spread(maxRadius).candidates }, coords: coords)
             }
         }
-        grid.forEachCell(
-            around: point,
-            cutoff: { _, maxRadius in
-                let (s, candidates) = spread(maxRadius)
-                // Beyond `reach` nothing of this class can weigh even 1e-6 less than the 20th
-                // so far: maxPrior · exp(−d² / 2 s²) < w20 (1 − 1e-6) there.
-                guard bounded, best.top.count == limit, let last = best.top.last, last.weight > 0 else {
-                    return candidates
-                }
-                let ratio = maxPrior / (last.weight * (1 - 1e-6))
-                let reach = ratio <= 1 ? 1e-3 : s * (2 * log(ratio)).squareRoot() * (1 + 1e-9) + 1e-3
-                return min(candidates, reach)
-            },
-            { i, c in
-                guard bounded else {
-                    cells.append((.infinity, 0, i, grid.cellRows(i)))
-                    return
-                }
-                let radius = Double(grid.cellMaxR[i]) / 10
-                let s = (accuracy * accuracy + radius * radius + baseline * baseline).squareRoot()
-                let dmin = grid.cellDistanceBound(i, c, from: wrapped, cosLat: best.cosPoint, sinLat: best.sinPoint)
-                guard dmin <= max(spreads * s, floor) else { return }
-                let prior = grid.priorBound(i, maxPrior: maxPrior)
-                cells.append((prior * exp(-(dmin * dmin) / (2 * s * s)) * (1 + 1e-12), dmin, i, grid.cellRows(i)))
-            },
-            classDone: { c in
-                cells.sort { $0.bound > $1.bound || ($0.bound == $1.bound && $0.distance < $1.distance) }
-                let cellHeight = Double(grid.cellE7[c])
-                // The cells are read ahead (`PlaceGrid.ReadAhead`), best bound first, and then
-                // scored until the bound stops them; a cell whose bound is below the 20th place
-                // when a batch is read is not read.
-                var next = 0
-                var stopped = false
-                while next < cells.count && !stopped {
-                    let first = next
-                    let full = best.top.count == limit
-                    let weight = best.top.last?.weight ?? 0
-                    guard
-                        let read = ahead.next(
-                            cells, from: first, full: full, stops: { $0.bound < weight }, places: \.places, grid: grid,
-                            store: store)
-                    else { break }
-                    next = read
-                    // The batch is scored from its buffers, taken once: handed to each cell's
-                    // scoring as arrays, they were retained and released cell by cell.
-                    ahead.rows.withUnsafeBufferPointer { rows in
-                        ahead.coords.withUnsafeBufferPointer { coords in
-                            var start = 0
-                            for j in first..<read {
-                                let cell = cells[j]
-                                let end = ahead.ends[j - first]
-                                defer { start = end }
-                                if best.top.count == limit, let last = best.top.last {
-                                    if cell.bound < last.weight {
-                                        stopped = true
-                                        break
-                                    }
-                                    if cell.bound == last.weight && cell.distance > last.distance { continue }
+        // The places of a class's cells are read ahead (into room on the stack) before any is
+        // scored.
+        PlaceGrid.ReadAhead.with { ahead in
+            grid.forEachCell(
+                around: point,
+                cutoff: { _, maxRadius in
+                    let (s, candidates) = spread(maxRadius)
+                    // Beyond `reach` nothing of this class can weigh even 1e-6 less than the 20th
+                    // so far: maxPrior · exp(−d² / 2 s²) < w20 (1 − 1e-6) there.
+                    guard bounded, best.top.count == limit, let last = best.top.last, last.weight > 0 else {
+                        return candidates
+                    }
+                    let ratio = maxPrior / (last.weight * (1 - 1e-6))
+                    let reach = ratio <= 1 ? 1e-3 : s * (2 * log(ratio)).squareRoot() * (1 + 1e-9) + 1e-3
+                    return min(candidates, reach)
+                },
+                { i, c in
+                    guard bounded else {
+                        cells.append((.infinity, 0, i, grid.cellRows(i)))
+                        return
+                    }
+                    let radius = Double(grid.cellMaxR[i]) / 10
+                    let s = (accuracy * accuracy + radius * radius + baseline * baseline).squareRoot()
+                    let dmin = grid.cellDistanceBound(i, c, from: wrapped, cosLat: best.cosPoint, sinLat: best.sinPoint)
+                    guard dmin <= max(spreads * s, floor) else { return }
+                    let prior = grid.priorBound(i, maxPrior: maxPrior)
+                    cells.append((prior * exp(-(dmin * dmin) / (2 * s * s)) * (1 + 1e-12), dmin, i, grid.cellRows(i)))
+                },
+                classDone: { c in
+                    cells.sort { $0.bound > $1.bound || ($0.bound == $1.bound && $0.distance < $1.distance) }
+                    let cellHeight = Double(grid.cellE7[c])
+                    // The cells are read ahead (`PlaceGrid.ReadAhead`), best bound first, and then
+                    // scored until the bound stops them; a cell whose bound is below the 20th place
+                    // when a batch is read is not read.
+                    var next = 0
+                    var stopped = false
+                    while next < cells.count && !stopped {
+                        let first = next
+                        let full = best.top.count == limit
+                        let weight = best.top.last?.weight ?? 0
+                        guard
+                            let read = ahead.next(
+                                cells, from: first, full: full, stops: { $0.bound < weight }, places: \.places,
+                                grid: grid,
+                                store: store)
+                        else { break }
+                        next = read
+                        var start = 0
+                        for j in first..<read {
+                            let cell = cells[j]
+                            let end = ahead.ends[j - first]
+                            defer { start = end }
+                            if best.top.count == limit, let last = best.top.last {
+                                if cell.bound < last.weight {
+                                    stopped = true
+                                    break
                                 }
-                                best.score(
-                                    rows, coords, start..<end, maxRadius: Double(grid.cellMaxR[cell.cell]) / 10,
-                                    cellHeight: cellHeight, store)
+                                if cell.bound == last.weight && cell.distance > last.distance { continue }
                             }
+                            best.score(
+                                ahead.rows, ahead.coords, start..<end, maxRadius: Double(grid.cellMaxR[cell.cell]) / 10,
+                                cellHeight: cellHeight, store)
                         }
                     }
-                }
-                cells.removeAll(keepingCapacity: true)
-            })
+                    cells.removeAll(keepingCapacity: true)
+                })
+        }
         return scored(best.top, store, make)
     }
 

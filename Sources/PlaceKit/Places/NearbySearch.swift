@@ -431,51 +431,52 @@ public enum NearbyModel {
         let sinLat = sin(center.latitude * .pi / 180)
         // Each cell with its range of places in the grid's order, read with its other numbers.
         var cells: [(bound: Double, cell: Int, places: Range<Int>)] = []
-        var ahead = PlaceGrid.ReadAhead()
         // What the search will read, asked for in every class at once.
         store.coords.withUnsafeBufferPointer { coords in
             grid.prefetch(around: center, cutoff: { _, _ in reach }, coords: coords)
         }
-        switch settings.rank {
-        case .popularity:
-            grid.forEachCell(
-                around: center,
-                cutoff: { c, _ in
-                    // A class whose best place cannot beat the last so far: not enumerated.
-                    top.isFull && grid.classBest[c] < top.last.popularity ? -1 : reach
-                },
-                { i, c in
-                    // A cell that cannot beat the last place so far, or that lies outside the
-                    // circle, is not even sorted.
-                    let bound = Double(grid.cellBest[i])
-                    guard !top.isFull || bound >= top.last.popularity,
-                        grid.cellDistanceBound(i, c, from: center, cosLat: cosLat, sinLat: sinLat) <= radius
-                    else { return }
-                    cells.append((bound, i, grid.cellRows(i)))
-                },
-                classDone: { c in
-                    cells.sort { $0.bound > $1.bound }
-                    top.visit(cells, &ahead, cellHeight: Double(grid.cellE7[c]), store)
-                    cells.removeAll(keepingCapacity: true)
-                }, largestFirst: true)
-        case .distance:
-            var within = reach
-            grid.forEachCell(
-                around: center,
-                cutoff: { _, _ in
-                    // Nothing of this class farther than the last place so far can enter.
-                    within = top.isFull ? min(reach, top.last.distance * (1 + 1e-9) + 1) : reach
-                    return within
-                },
-                { i, c in
-                    let dmin = grid.cellDistanceBound(i, c, from: center, cosLat: cosLat, sinLat: sinLat)
-                    if dmin <= within { cells.append((dmin, i, grid.cellRows(i))) }
-                },
-                classDone: { c in
-                    cells.sort { $0.bound < $1.bound }
-                    top.visit(cells, &ahead, cellHeight: Double(grid.cellE7[c]), store)
-                    cells.removeAll(keepingCapacity: true)
-                })
+        PlaceGrid.ReadAhead.with { ahead in
+            switch settings.rank {
+            case .popularity:
+                grid.forEachCell(
+                    around: center,
+                    cutoff: { c, _ in
+                        // A class whose best place cannot beat the last so far: not enumerated.
+                        top.isFull && grid.classBest[c] < top.last.popularity ? -1 : reach
+                    },
+                    { i, c in
+                        // A cell that cannot beat the last place so far, or that lies outside the
+                        // circle, is not even sorted.
+                        let bound = Double(grid.cellBest[i])
+                        guard !top.isFull || bound >= top.last.popularity,
+                            grid.cellDistanceBound(i, c, from: center, cosLat: cosLat, sinLat: sinLat) <= radius
+                        else { return }
+                        cells.append((bound, i, grid.cellRows(i)))
+                    },
+                    classDone: { c in
+                        cells.sort { $0.bound > $1.bound }
+                        top.visit(cells, &ahead, cellHeight: Double(grid.cellE7[c]), store)
+                        cells.removeAll(keepingCapacity: true)
+                    }, largestFirst: true)
+            case .distance:
+                var within = reach
+                grid.forEachCell(
+                    around: center,
+                    cutoff: { _, _ in
+                        // Nothing of this class farther than the last place so far can enter.
+                        within = top.isFull ? min(reach, top.last.distance * (1 + 1e-9) + 1) : reach
+                        return within
+                    },
+                    { i, c in
+                        let dmin = grid.cellDistanceBound(i, c, from: center, cosLat: cosLat, sinLat: sinLat)
+                        if dmin <= within { cells.append((dmin, i, grid.cellRows(i))) }
+                    },
+                    classDone: { c in
+                        cells.sort { $0.bound < $1.bound }
+                        top.visit(cells, &ahead, cellHeight: Double(grid.cellE7[c]), store)
+                        cells.removeAll(keepingCapacity: true)
+                    })
+            }
         }
         let list = top.withPopularity(store)
         return store.places(at: list.map(\.index)) { i, place in make(list[i], place) }

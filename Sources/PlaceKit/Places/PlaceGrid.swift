@@ -630,11 +630,43 @@ struct PlaceGrid: Sendable {
     /// with nothing but loads in the loop, dozens are in flight at once, where looking at each
     /// place between them would let only a few be. Reading a few cells that the search then
     /// stops before costs less than that.
+    ///
+    /// The room for a read is on the stack (`with`): a query allocates nothing for it and clears
+    /// nothing, as every place read is written before it is looked at. Two arrays made for each
+    /// query (their storage's type looked up by the runtime, a malloc and a zeroing each) cost a
+    /// sparse area's query about a seventh of its instructions. A read of more places (one cell
+    /// holding more than `readAheadLimit`) goes to room on the heap, kept for the query's later
+    /// reads and freed when it ends.
     struct ReadAhead {
-        var rows: [UInt32] = []
-        var coords: [PlaceStore.Coord] = []
+        private let stackRows: UnsafeMutableBufferPointer<UInt32>
+        private let stackCoords: UnsafeMutableBufferPointer<PlaceStore.Coord>
+        private var heapRows = UnsafeMutableBufferPointer<UInt32>(start: nil, count: 0)
+        private var heapCoords = UnsafeMutableBufferPointer<PlaceStore.Coord>(start: nil, count: 0)
+        /// The rows and coordinates of the last read's places, cell after cell.
+        private(set) var rows = UnsafeBufferPointer<UInt32>(start: nil, count: 0)
+        private(set) var coords = UnsafeBufferPointer<PlaceStore.Coord>(start: nil, count: 0)
         /// Where each cell's places end in `rows` and `coords`, for the cells of the last read.
-        var ends: [Int] = []
+        private(set) var ends: [Int] = []
+
+        private init(rows: UnsafeMutableBufferPointer<UInt32>, coords: UnsafeMutableBufferPointer<PlaceStore.Coord>) {
+            stackRows = rows
+            stackCoords = coords
+        }
+
+        /// `body` with a read-ahead whose room for `readAheadLimit` places is on the stack; it
+        /// must not outlive `body`.
+        @inline(__always) static func with<R>(_ body: (inout ReadAhead) -> R) -> R {
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: PlaceGrid.readAheadLimit) { rows in
+                withUnsafeTemporaryAllocation(of: PlaceStore.Coord.self, capacity: PlaceGrid.readAheadLimit) { coords in
+                    var ahead = ReadAhead(rows: rows, coords: coords)
+                    defer {
+                        ahead.heapRows.deallocate()
+                        ahead.heapCoords.deallocate()
+                    }
+                    return body(&ahead)
+                }
+            }
+        }
 
         /// Reads the places of `cells` from index `first` on, cell after cell until `most`
         /// places (at least one cell); `places(cell)` gives a cell's range in the grid's
@@ -666,30 +698,36 @@ struct PlaceGrid: Sendable {
                 total += n
                 last += 1
             }
-            if rows.count < total {
-                rows = [UInt32](repeating: 0, count: max(total, PlaceGrid.readAheadLimit))
-                coords = [PlaceStore.Coord](
-                    repeating: .init(lat: 0, lng: 0, radius: 0, types: 0), count: rows.count)
+            var r = stackRows
+            var c = stackCoords
+            if total > r.count {
+                if heapRows.count < total {
+                    heapRows.deallocate()
+                    heapCoords.deallocate()
+                    heapRows = .allocate(capacity: total)
+                    heapCoords = .allocate(capacity: total)
+                }
+                r = heapRows
+                c = heapCoords
             }
             ends.removeAll(keepingCapacity: true)
-            rows.withUnsafeMutableBufferPointer { r in
-                coords.withUnsafeMutableBufferPointer { c in
-                    grid.order.withUnsafeBufferPointer { order in
-                        store.coords.withUnsafeBufferPointer { stored in
-                            var at = 0
-                            for j in first..<last {
-                                for k in places(cells[j]) {
-                                    let row = order[k]
-                                    r[at] = row
-                                    c[at] = stored[Int(row)]  // safe: stored rows widen
-                                    at += 1
-                                }
-                                ends.append(at)
-                            }
+            var at = 0
+            grid.order.withUnsafeBufferPointer { order in
+                store.coords.withUnsafeBufferPointer { stored in
+                    for j in first..<last {
+                        for k in places(cells[j]) {
+                            let row = order[k]
+                            // Trivial values, written into room not yet holding any.
+                            r[at] = row
+                            c[at] = stored[Int(row)]  // safe: stored rows widen
+                            at += 1
                         }
+                        ends.append(at)
                     }
                 }
             }
+            rows = UnsafeBufferPointer(rebasing: r[0..<at])
+            coords = UnsafeBufferPointer(rebasing: c[0..<at])
             return last
         }
     }
