@@ -56,6 +56,47 @@ final class ValueFormattingTests: XCTestCase {
         }
     }
 
+    /// A number of more decimals, from 1 up to 2^20, is written from its shortest digits found
+    /// in integers (`shortestDecimal`), without `Double.description`: the same text as the
+    /// description, from `formatNumber` and `append(number:)` alike, for coordinates written in
+    /// full, every significand in range, numbers next to the range's ends and to powers of ten,
+    /// and the doubles either side of short decimals.
+    func testNumbersOfManyDecimalsAreTheirShortestText() {
+        var rng = SeededRandom(seed: 23)
+        var values: [Double] = [
+            -23.141963873344753, 135.14915593676346, 0.1 + 0.2 + 1, 1.0000000000000002, 1.nextUp, 2.nextDown,
+            9.999999999999998, 10.000000000000002, 99.99999999999999, 1_048_575.9999999999, 1_048_576.nextDown,
+            1.5.nextUp, 123456.78901234567, 33.86940500000001, 151.19900000000001,
+        ]
+        for _ in 0..<40_000 {
+            // A coordinate written in full, of every length.
+            let coordinate = rng.unit() * 360 - 180
+            values.append(coordinate)
+            // Every significand, at every exponent of the range.
+            let exponent = UInt64(1023 + Int(rng.next() % 20))  // safe: 1023…1042
+            values.append(Double(bitPattern: exponent << 52 | rng.next() >> 12))
+            // Either side of a decimal of 8 to 15 places.
+            let places = 8 + Int(rng.next() % 8)
+            var scale = 1.0
+            for _ in 0..<places { scale *= 10 }
+            let decimal = (rng.unit() * 1000).rounded(.down) + (rng.unit() * scale).rounded() / scale
+            values += [decimal, decimal.nextUp, decimal.nextDown, -decimal]
+        }
+        var short = 0
+        for x in values {
+            let expected = x == x.rounded() ? formatNumber(x) : x.description
+            XCTAssertEqual(formatNumber(x), expected, "\(x)")
+            let written = String(unsafeUninitializedCapacity: 64) { buffer in
+                var text = TextWriter(buffer)
+                text.append(number: x)
+                return text.count
+            }
+            XCTAssertEqual(written, expected, "\(x) written")
+            if TextWriter.tenMillionths(x) == nil && TextWriter.shortestDecimal(x) != nil { short += 1 }
+        }
+        XCTAssertGreaterThan(short, 100_000, "most of them by the integer path")
+    }
+
     func testFormatFixed() {
         XCTAssertEqual(formatFixed(1.005, decimals: 0), "1")
         XCTAssertEqual(formatFixed(2.5, decimals: 0), "3", "half away from zero")
