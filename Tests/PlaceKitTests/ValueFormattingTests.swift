@@ -44,15 +44,21 @@ final class ValueFormattingTests: XCTestCase {
             values.append(Double(bitPattern: rng.next()))
             values.append(rng.unit() * 360 - 180)
         }
+        assertWrittenAsTheDescription(values)
+    }
+
+    /// `formatNumber(x)` and `append(number: x)` are `x.description`, for each of `values` that
+    /// is not whole (a whole one is written without a fraction) or NaN.
+    private func assertWrittenAsTheDescription(_ values: [Double], file: StaticString = #filePath, line: UInt = #line) {
         for x in values {
-            let expected = formatNumber(x) == "nan" || x == x.rounded() ? formatNumber(x) : x.description
-            XCTAssertEqual(formatNumber(x), expected, "\(x)")
+            let expected = x.isNaN || x == x.rounded() ? formatNumber(x) : x.description
+            XCTAssertEqual(formatNumber(x), expected, "\(x)", file: file, line: line)
             let written = String(unsafeUninitializedCapacity: 64) { buffer in
                 var text = TextWriter(buffer)
                 text.append(number: x)
                 return text.count
             }
-            XCTAssertEqual(written, expected, "\(x) written")
+            XCTAssertEqual(written, expected, "\(x) written", file: file, line: line)
         }
     }
 
@@ -82,19 +88,9 @@ final class ValueFormattingTests: XCTestCase {
             let decimal = (rng.unit() * 1000).rounded(.down) + (rng.unit() * scale).rounded() / scale
             values += [decimal, decimal.nextUp, decimal.nextDown, -decimal]
         }
-        var short = 0
-        for x in values {
-            let expected = x == x.rounded() ? formatNumber(x) : x.description
-            XCTAssertEqual(formatNumber(x), expected, "\(x)")
-            let written = String(unsafeUninitializedCapacity: 64) { buffer in
-                var text = TextWriter(buffer)
-                text.append(number: x)
-                return text.count
-            }
-            XCTAssertEqual(written, expected, "\(x) written")
-            if TextWriter.tenMillionths(x) == nil && TextWriter.shortestDecimal(x) != nil { short += 1 }
-        }
-        XCTAssertGreaterThan(short, 100_000, "most of them by the integer path")
+        assertWrittenAsTheDescription(values)
+        let short = values.filter { TextWriter.tenMillionths($0) == nil && TextWriter.shortestDecimal($0) != nil }
+        XCTAssertGreaterThan(short.count, 100_000, "most of them by the integer path")
     }
 
     func testFormatFixed() {
