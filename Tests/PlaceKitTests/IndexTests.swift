@@ -416,7 +416,7 @@ final class IndexTests: XCTestCase {
         var rng = SeededRandom(seed: 6)
         let centre = GeoPoint(latitude: -33.8731, longitude: 151.2065)
         var records: [PlaceRecord] = []
-        for (k, count) in [(0, 700), (1, 257), (2, 256), (3, 40)].map({ ($0.0, $0.1) }) {
+        for (k, count) in [(0, 700), (1, 257), (2, 256), (3, 40)] {
             let court = destination(from: centre, bearing: Double(k) * 90, metres: Double(k) * 400)
             for i in 0..<count {
                 let p = destination(from: court, bearing: rng.unit() * 360, metres: 15 * rng.unit())
