@@ -5,11 +5,14 @@ let exactPowersOfTen: [Double] = [
 ]
 
 /// 10^0 through 10^19, the powers of ten a UInt64 holds.
-private let integerPowersOfTen: [UInt64] = [
+@usableFromInline let integerPowersOfTen: [UInt64] = [
     1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000, 10_000_000_000,
     100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000, 1_000_000_000_000_000,
     10_000_000_000_000_000, 100_000_000_000_000_000, 1_000_000_000_000_000_000, 10_000_000_000_000_000_000,
 ]
+
+/// 10^`k` for `k` in 0...19.
+@inlinable public func integerPowerOfTen(_ k: Int) -> UInt64 { integerPowersOfTen[k] }
 
 /// The Double nearest to `mantissa` / 10^`fractionDigits` (ties to even), the decimal whose
 /// digits are `mantissa`'s with `fractionDigits` of them after the point: the same Double strtod

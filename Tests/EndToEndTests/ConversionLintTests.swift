@@ -9,9 +9,7 @@ final class ConversionLintTests: XCTestCase {
     private let script = LintScript("lint-conversions")
 
     func testSourcesHaveNoBareConversion() throws {
-        let r = try script.run([])
-        XCTAssertEqual(r.status, 0, r.stdoutText + r.stderrText)
-        XCTAssertEqual(r.stdoutText, "")
+        try script.assertPasses()
     }
 
     func testBareConversionsFailWithTheirLines() throws {

@@ -10,9 +10,7 @@ final class ThreadLintTests: XCTestCase {
     private let script = LintScript("lint-threads")
 
     func testTheRepositoryStartsNoThread() throws {
-        let r = try script.run([])
-        XCTAssertEqual(r.status, 0, r.stdoutText + r.stderrText)
-        XCTAssertEqual(r.stdoutText, "")
+        try script.assertPasses()
     }
 
     func testThreadsAndTasksFailWithTheirLines() throws {

@@ -10,9 +10,7 @@ final class UncheckedLintTests: XCTestCase {
     private let script = LintScript("lint-unchecked")
 
     func testSourcesPassNoUncheckedPropertyInout() throws {
-        let r = try script.run([])
-        XCTAssertEqual(r.status, 0, r.stdoutText + r.stderrText)
-        XCTAssertEqual(r.stdoutText, "")
+        try script.assertPasses()
     }
 
     func testInoutUseOfAMarkedPropertyFails() throws {

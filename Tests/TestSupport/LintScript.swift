@@ -3,10 +3,11 @@
 #if canImport(XCTest)
 
     import Foundation
+    import XCTest
 
-    /// A lint script of the repository's `scripts` folder (`lint-conversions`, `lint-threads`):
-    /// each prints what it finds as `FILE:LINE: why: the line` and exits 0 clean, 1 when it
-    /// found something, 2 on a path that does not exist.
+    /// A lint script of the repository's `scripts` folder (`lint-conversions`, `lint-threads`,
+    /// `lint-unchecked`): each prints what it finds as `FILE:LINE: why: the line` and exits 0
+    /// clean, 1 when it found something, 2 on a path that does not exist.
     public struct LintScript {
         public let url: URL
 
@@ -17,6 +18,13 @@
             try runProcess(
                 URL(fileURLWithPath: "/bin/bash"), [url.path] + paths, in: Repository.root,
                 environment: ["PATH": "/usr/bin:/bin", "LC_ALL": "C.UTF-8"], timeout: 60)
+        }
+
+        /// Runs it on its own default paths and checks that it finds nothing: status 0, no output.
+        public func assertPasses(file: StaticString = #filePath, line: UInt = #line) throws {
+            let r = try run([])
+            XCTAssertEqual(r.status, 0, r.stdoutText + r.stderrText, file: file, line: line)
+            XCTAssertEqual(r.stdoutText, "", file: file, line: line)
         }
 
         /// What a run found, each as `NAME:LINE`, the file's name without its folder.

@@ -223,7 +223,7 @@ public struct TextWriter {
         // The digits of the k-decimal number nearest to a, and whether it reads back; nil for
         // a tie either way.
         func nearest(_ k: Int) -> (digits: UInt64, readsBack: Bool)? {
-            let power = UInt128(Self.powerOfTen(k))
+            let power = UInt128(integerPowerOfTen(k))
             let product = significand &* power
             let rest = product & (one &- 1)
             guard rest != half else { return nil }
@@ -249,33 +249,10 @@ public struct TextWriter {
         return (best.digits, hi)
     }
 
-    /// 10^`k` for `k` in 0...16 (a switch the compiler makes a table of).
-    @inline(__always) static func powerOfTen(_ k: Int) -> UInt64 {
-        switch k {
-        case 0: 1
-        case 1: 10
-        case 2: 100
-        case 3: 1_000
-        case 4: 10_000
-        case 5: 100_000
-        case 6: 1_000_000
-        case 7: 10_000_000
-        case 8: 100_000_000
-        case 9: 1_000_000_000
-        case 10: 10_000_000_000
-        case 11: 100_000_000_000
-        case 12: 1_000_000_000_000
-        case 13: 10_000_000_000_000
-        case 14: 100_000_000_000_000
-        case 15: 1_000_000_000_000_000
-        default: 10_000_000_000_000_000
-        }
-    }
-
     /// `digits` with `decimals` of them after the point, after a `-` when `negative`.
     mutating func append(decimal d: (digits: UInt64, decimals: Int), negative: Bool) {
         if negative { append(byte: 0x2D) }
-        let power = Self.powerOfTen(d.decimals)
+        let power = integerPowerOfTen(d.decimals)
         append(digits: d.digits / power, width: 1)
         append(byte: 0x2E)
         append(digits: d.digits % power, width: d.decimals)
