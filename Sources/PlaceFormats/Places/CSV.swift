@@ -854,7 +854,7 @@ struct CSVReader: ~Copyable {
     /// around it; read as `withField` and `decimal` read it) with its bytes, or something else
     /// for the careful path (spaces to trim, `""`, a decimal comma, an exponent, text).
     /// Static, with the field and the bytes passed in: a method would be handed the whole reader.
-    static func plain(_ field: CSVField?, in b: UnsafeBufferPointer<UInt8>) -> PlainField {
+    @inline(__always) static func plain(_ field: CSVField?, in b: UnsafeBufferPointer<UInt8>) -> PlainField {
         guard let f = field, f.start < f.end else { return .empty }
         if !f.escaped, let v = GPX.shortDecimal(b, f.start..<f.end) { return .number(v, f.start..<f.end) }
         return .other
