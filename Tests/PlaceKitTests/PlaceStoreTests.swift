@@ -180,7 +180,8 @@ final class PlaceStoreTests: XCTestCase {
     }
 
     /// A file's ID column that spells the derived ID is not stored; anything else is. The
-    /// eight-bytes-at-a-time check against a digit-by-digit spelling, on hashes with every digit.
+    /// eight-bytes-at-a-time reading against a digit-by-digit spelling, on hashes with every
+    /// digit, and on IDs one byte away from a spelling.
     func testDerivedIDSpellingIsRecognizedExactly() {
         var rng = SeededRandom(seed: 7)
         var hashes: [UInt64] = [0, .max, 0x0123_4567_89ab_cdef, 0xfedc_ba98_7654_3210, 0x9a9a_9a9a_0f0f_0f0f]
@@ -190,7 +191,7 @@ final class PlaceStoreTests: XCTestCase {
             let spelled = "p:" + String(repeating: "0", count: 16 - hex.count) + hex
             PlaceStore.withDerivedID(h) { XCTAssertEqual(String(decoding: $0, as: UTF8.self), spelled) }
             func spells(_ id: String) -> Bool {
-                Array(id.utf8).withUnsafeBufferPointer { PlaceStore.spellsDerivedID($0, h) }
+                Array(id.utf8).withUnsafeBufferPointer { PlaceStore.spelledHash($0) == h }
             }
             XCTAssertTrue(spells(spelled), spelled)
             // Upper case, another digit anywhere, a longer or shorter ID, another prefix: not it.
@@ -204,6 +205,60 @@ final class PlaceStoreTests: XCTestCase {
             XCTAssertFalse(spells(spelled + "0"))
             XCTAssertFalse(spells(String(spelled.dropLast())))
             XCTAssertFalse(spells("q" + spelled.dropFirst()))
+            // Any byte of a digit changed to any other: read as no hash, or (another digit) as
+            // another hash.
+            let at = 2 + Int(rng.next() % 16)
+            let original = Array(spelled.utf8)
+            for byte in UInt8.min...UInt8.max where byte != original[at] {
+                var changed = original
+                changed[at] = byte
+                let read = changed.withUnsafeBufferPointer { PlaceStore.spelledHash($0) }
+                let isDigit = (0x30...0x39).contains(byte) || (0x61...0x66).contains(byte)
+                XCTAssertEqual(read != nil, isDigit, "\(spelled) with byte \(byte) at \(at)")
+                XCTAssertNotEqual(read, h)
+            }
+        }
+    }
+
+    /// `sameBytes` says yes to equal buffers of every length and no to any that differ in one
+    /// byte, wherever it is (the last word overlaps the one before it), or in their length.
+    func testSameBytesAtEveryLengthAndPosition() {
+        var rng = SeededRandom(seed: 5)
+        for n in 0..<40 {
+            let a = (0..<n).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
+            var copy: [UInt8] = []
+            copy.append(contentsOf: a)
+            a.withUnsafeBufferPointer { pa in
+                copy.withUnsafeBufferPointer { XCTAssertTrue(sameBytes(pa, $0), "length \(n)") }
+                for k in 0..<n {
+                    var b = copy
+                    b[k] ^= 1 << UInt8(k % 8)
+                    b.withUnsafeBufferPointer { XCTAssertFalse(sameBytes(pa, $0), "length \(n), byte \(k)") }
+                }
+                (copy + [0]).withUnsafeBufferPointer { XCTAssertFalse(sameBytes(pa, $0), "length \(n) + 1") }
+            }
+        }
+    }
+
+    /// The derived hash checked from both ends (`derivedHashIs`) says yes to the hash that
+    /// `derivedHash` makes and no to every other, whatever the name's length (none, shorter and
+    /// longer than the coordinates' nine bytes, odd and even) and bytes.
+    func testDerivedHashIsCheckedFromBothEnds() {
+        var rng = SeededRandom(seed: 11)
+        XCTAssertEqual(PlaceStore.fnvPrime &* PlaceStore.fnvPrimeInverse, 1)
+        for length in 0..<48 {
+            for _ in 0..<40 {
+                let name = (0..<length).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
+                let coord = PlaceStore.coord(
+                    latitude: Double(rng.next() % 1_800_000_001) / 1e7 - 90,
+                    longitude: Double(rng.next() % 3_600_000_001) / 1e7 - 180, radius: 0, types: 0)
+                name.withUnsafeBufferPointer { name in
+                    let h = PlaceStore.derivedHash(name: name, coord: coord)
+                    XCTAssertTrue(PlaceStore.derivedHashIs(h, name: name, coord: coord), "length \(length)")
+                    let flipped = h ^ 1 << (rng.next() % 64)
+                    XCTAssertFalse(PlaceStore.derivedHashIs(flipped, name: name, coord: coord), "length \(length)")
+                }
+            }
         }
     }
 

@@ -563,19 +563,27 @@ public struct PlaceStore: Sendable {
         id given: UnsafeBufferPointer<UInt8>, name: UnsafeBufferPointer<UInt8>, address: UnsafeBufferPointer<UInt8>,
         coord: Coord, slot: Slot, batch: inout MergeBatch
     ) -> Int {
-        let derived = Self.derivedHash(name: name, coord: coord)
         // The ID stored in the text: none (the derived one), the given one, or derived + `~n`.
+        // A given ID is stored unless it spells the derived one: one that cannot (a file's own
+        // IDs) costs no hash of the name, and one that might is checked from both ends.
         var storeGiven = false
         var suffix = 0
         var existing: Int?
         var hash: UInt64  // IDTable.hash of the place's ID
+        var derived: UInt64 = 0  // when no ID is given
         if given.count > 0 {
-            storeGiven = !Self.spellsDerivedID(given, derived)
+            if let spelled = Self.spelledHash(given) {
+                storeGiven = !Self.derivedHashIs(spelled, name: name, coord: coord)
+            } else {
+                storeGiven = true
+            }
             hash = IDTable.hash(given)
             if batch.deferredHashes == nil { existing = findID(given, hash: hash) }
         } else if batch.deferredHashes != nil {
+            derived = Self.derivedHash(name: name, coord: coord)
             hash = Self.withDerivedID(derived) { IDTable.hash($0) }
         } else {
+            derived = Self.derivedHash(name: name, coord: coord)
             (existing, hash) = findDerivedID(derived, suffix: 0)
             // The same name at the same spot twice in one file: two places (two ATMs in one
             // lobby), the second `~2`, the third `~3`: the same suffixes on every load.
@@ -823,14 +831,72 @@ public struct PlaceStore: Sendable {
         return h
     }
 
-    /// Whether `id` is the derived ID of hash `h` (`p:` + its 16 lower-case hex digits): the
-    /// digits spelled (`hexDigits`) and compared eight bytes at a time, with no branch per
-    /// digit (a file's random hex digits would mispredict one in three).
-    @inline(__always) static func spellsDerivedID(_ id: UnsafeBufferPointer<UInt8>, _ h: UInt64) -> Bool {
-        guard id.count == 18, let base = id.baseAddress, base[0] == 0x70, base[1] == 0x3A else { return false }
+    /// FNV's 64-bit prime and its inverse modulo 2^64 (their product is 1): a step of FNV-1a,
+    /// `h' = (h ^ byte) · prime`, is undone by `h = (h' · inverse) ^ byte`.
+    static let fnvPrime: UInt64 = 0x0000_0100_0000_01b3
+    static let fnvPrimeInverse: UInt64 = 0xce96_5057_aff6_957b
+
+    /// Whether `derivedHash(name:coord:)` is `h`, found in about half the time that hashing
+    /// takes. FNV-1a is a chain: each byte's step waits for the multiplication before it. But
+    /// every step can be undone, so the check runs the hash forward from its start over the
+    /// first half of the bytes and backward from `h` over the rest (the coordinates' eight bytes,
+    /// the zero byte, the name's last bytes), two chains that wait for nothing of each other,
+    /// and sees whether they meet. A load of a file whose IDs are the derived ones (as `places
+    /// export` writes them) makes this check for every row.
+    @inline(__always) static func derivedHashIs(_ h: UInt64, name: UnsafeBufferPointer<UInt8>, coord: Coord) -> Bool {
+        // safe: bit patterns widen
+        let v = UInt64(UInt32(bitPattern: coord.lat)) | UInt64(UInt32(bitPattern: coord.lng)) << 32
+        // Back from `h`: the coordinates' eight bytes, last first, then the zero byte.
+        var back = h
+        for k in 0..<8 { back = (back &* fnvPrimeInverse) ^ ((v >> UInt64(56 - 8 * k)) & 0xFF) }  // safe: 0…56
+        back = back &* fnvPrimeInverse
+        // Then the name: its first `split` bytes forward, the rest back, a step of each at once
+        // (there are never more back than forward).
+        let n = name.count
+        let split = min(n, (n + 9) / 2)
+        var forward: UInt64 = 0xcbf2_9ce4_8422_2325
+        var i = 0
+        var j = n
+        while j > split {
+            j -= 1
+            back = (back &* fnvPrimeInverse) ^ UInt64(name[j])  // safe: a byte widens
+            forward = (forward ^ UInt64(name[i])) &* fnvPrime  // safe: a byte widens
+            i += 1
+        }
+        while i < split {
+            forward = (forward ^ UInt64(name[i])) &* fnvPrime  // safe: a byte widens
+            i += 1
+        }
+        return forward == back
+    }
+
+    /// The hash that `id` spells when it has the form of a derived ID (`p:` + 16 lower-case hex
+    /// digits), else nil: the digits read eight at a time (`hexValue`), then spelled again
+    /// (`hexDigits`) and compared, so that nothing but the exact spelling of a hash reads as one.
+    @inline(__always) static func spelledHash(_ id: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        guard id.count == 18, let base = id.baseAddress, base[0] == 0x70, base[1] == 0x3A else { return nil }
         let raw = UnsafeRawPointer(base)
-        return raw.loadUnaligned(fromByteOffset: 2, as: UInt64.self) == hexDigits(UInt32(truncatingIfNeeded: h >> 32))
-            && raw.loadUnaligned(fromByteOffset: 10, as: UInt64.self) == hexDigits(UInt32(truncatingIfNeeded: h))
+        let high = raw.loadUnaligned(fromByteOffset: 2, as: UInt64.self)
+        let low = raw.loadUnaligned(fromByteOffset: 10, as: UInt64.self)
+        let h = UInt64(hexValue(high)) << 32 | UInt64(hexValue(low))  // safe: 32-bit halves widen
+        guard hexDigits(UInt32(truncatingIfNeeded: h >> 32)) == high, hexDigits(UInt32(truncatingIfNeeded: h)) == low
+        else { return nil }
+        return h
+    }
+
+    /// The value of eight hex digits, the bytes of a word in memory order (most significant
+    /// first): right for `0`–`9` and `a`–`f`, and something for any other byte (`spelledHash`
+    /// spells the value again to tell). A byte's digit is its low four bits, plus 9 for a letter
+    /// (bit 6 set); the eight digits are then packed two, four, eight at a time.
+    @inline(__always) static func hexValue(_ word: UInt64) -> UInt32 {
+        let w = UInt64(littleEndian: word)  // safe: a byte order, not a conversion
+        var v = (w & 0x0F0F_0F0F_0F0F_0F0F) &+ ((w >> 6) & 0x0101_0101_0101_0101) &* 9
+        // The first digit is the most significant: it goes to the top byte.
+        v = v.byteSwapped
+        v = (v | v >> 4) & 0x00FF_00FF_00FF_00FF
+        v = (v | v >> 8) & 0x0000_FFFF_0000_FFFF
+        v = (v | v >> 16) & 0x0000_0000_FFFF_FFFF
+        return UInt32(truncatingIfNeeded: v)
     }
 
     /// The eight lower-case hex digits of `x`, most significant first, as the bytes of a word in
@@ -1136,17 +1202,24 @@ extension Substring {
     }
 }
 
-/// Whether two byte buffers hold the same bytes, compared eight at a time.
+/// Whether two byte buffers hold the same bytes, compared eight at a time: from eight bytes
+/// on, the last word is the last eight bytes (overlapping the word before), not a byte at a
+/// time.
 @inline(__always) func sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
     let n = a.count
     guard n == b.count else { return false }
     guard n > 0, let p = a.baseAddress, let q = b.baseAddress else { return true }
-    var k = 0
-    while k + 8 <= n {
-        let x = UnsafeRawPointer(p + k).loadUnaligned(as: UInt64.self)
-        if x != UnsafeRawPointer(q + k).loadUnaligned(as: UInt64.self) { return false }
-        k += 8
+    if n >= 8 {
+        var k = 0
+        while k + 8 < n {
+            let x = UnsafeRawPointer(p + k).loadUnaligned(as: UInt64.self)
+            if x != UnsafeRawPointer(q + k).loadUnaligned(as: UInt64.self) { return false }
+            k += 8
+        }
+        return UnsafeRawPointer(p + n - 8).loadUnaligned(as: UInt64.self)
+            == UnsafeRawPointer(q + n - 8).loadUnaligned(as: UInt64.self)
     }
+    var k = 0
     while k < n {
         if p[k] != q[k] { return false }
         k += 1
