@@ -109,26 +109,46 @@ final class PlaceStoreTests: XCTestCase {
     func testSharedStringsReservedForALoadDoNotGrow() {
         var strings = StringIntern()
         strings.reserve(5000)
-        let size = strings.words.count
-        // Four words a slot, at most three quarters of the slots full.
-        XCTAssertGreaterThanOrEqual(size / 4 / 4 * 3, 5000)
-        XCTAssertLessThan(size / 4 / 8 * 3, 5000, "no more than twice the room")
+        let size = strings.slots
+        // At most three quarters of the slots full.
+        XCTAssertGreaterThanOrEqual(size / 4 * 3, 5000)
+        XCTAssertLessThan(size / 8 * 3, 5000, "no more than twice the room")
+        // Each slot (four words) within one cache line.
+        strings.words.withUnsafeBufferPointer {
+            XCTAssertEqual((UInt(bitPattern: $0.baseAddress) + UInt(8 * strings.first)) % 64, 0)
+        }
         var store = PlaceStore(source: "t")
         var offsets: [UInt32] = []
         for k in 0..<5000 {
             let text = Array("Shared string number \(k)".utf8)
             offsets.append(text.withUnsafeBufferPointer { store.intern($0, &strings) })
         }
-        XCTAssertEqual(strings.words.count, size)
+        XCTAssertEqual(strings.slots, size)
         XCTAssertEqual(strings.count, 5000)
         // Each found again at its offset, not stored twice.
         for k in [0, 1, 2500, 4999] {
             let text = Array("Shared string number \(k)".utf8)
             XCTAssertEqual(text.withUnsafeBufferPointer { store.intern($0, &strings) }, offsets[k])
         }
+        // A table not reserved grows, each entry placed again, still on the cache lines.
+        var grown = StringIntern()
+        var other = PlaceStore(source: "t")
+        for k in 0..<5000 {
+            let text = Array("Shared string number \(k)".utf8)
+            XCTAssertEqual(text.withUnsafeBufferPointer { other.intern($0, &grown) }, offsets[k])
+        }
+        XCTAssertGreaterThan(grown.slots, 64)
+        for k in stride(from: 0, to: 5000, by: 7) {
+            let text = Array("Shared string number \(k)".utf8)
+            XCTAssertEqual(text.withUnsafeBufferPointer { other.intern($0, &grown) }, offsets[k])
+        }
+        XCTAssertEqual(grown.count, 5000)
+        grown.words.withUnsafeBufferPointer {
+            XCTAssertEqual((UInt(bitPattern: $0.baseAddress) + UInt(8 * grown.first)) % 64, 0)
+        }
         var large = StringIntern()
         large.reserve(10_000_000)
-        XCTAssertEqual(large.words.count / 4 / 4 * 3, StringIntern.limit)
+        XCTAssertEqual(large.slots / 4 * 3, StringIntern.limit)
     }
 
     /// A coordinate's rounding to 1e-7 degrees without the C library gives what `rounded()`

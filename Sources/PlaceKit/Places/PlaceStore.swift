@@ -1020,16 +1020,16 @@ public struct PlaceStore: Sendable {
         let h = StringIntern.hash(bytes, key)
         // safe: a length of at most 255 widens
         let head = h & 0xFFFF_FF00_0000_0000 | UInt64(min(n, 255)) << 32
-        if strings.words.isEmpty { strings.words = [UInt64](repeating: 0, count: 4 * 64) }
-        let mask = strings.words.count / 4 - 1
+        if strings.slots == 0 { strings.allocate(slots: 64) }
+        let mask = strings.slots - 1
+        let first = strings.first
         var i = strings.home(h)
         let found: UInt32? = strings.words.withUnsafeBufferPointer { w in
             while true {
-                let e = w[4 * i]
+                let at = first + 4 * i
+                let e = w[at]
                 if e == 0 { return nil }
-                if e & 0xFFFF_FFFF_0000_0000 == head && w[4 * i + 1] == key.0 && w[4 * i + 2] == key.1
-                    && w[4 * i + 3] == key.2
-                {
+                if e & 0xFFFF_FFFF_0000_0000 == head && w[at + 1] == key.0 && w[at + 2] == key.1 && w[at + 3] == key.2 {
                     let offset = UInt32(truncatingIfNeeded: e)
                     if n <= 24 { return offset }
                     // Longer: the same first 24 bytes and length; the rest from the text.
@@ -1050,14 +1050,7 @@ public struct PlaceStore: Sendable {
         appendLEB(n)
         text.append(contentsOf: bytes)
         guard strings.count < StringIntern.limit else { return offset }
-        strings.words.withUnsafeMutableBufferPointer { w in
-            w[4 * i] = head | UInt64(offset)  // safe: a UInt32 widens
-            w[4 * i + 1] = key.0
-            w[4 * i + 2] = key.1
-            w[4 * i + 3] = key.2
-        }
-        strings.count += 1
-        if strings.count * 4 > strings.words.count / 4 * 3 { strings.grow() }
+        strings.fill(i, head | UInt64(offset), key)  // safe: a UInt32 widens
         return offset
     }
 
@@ -1095,8 +1088,38 @@ public struct PlaceStore: Sendable {
 /// it costs at most 8 MB, and only while the batch lasts.
 struct StringIntern {
     static let limit = 3 << 16
-    var words: [UInt64] = []
+    /// The slots, four words each (`slots` of them, a power of two, or none), from
+    /// `words[first]` on.
+    private(set) var words: [UInt64] = []
+    /// Where the first slot begins in `words`: the first word on a 64-byte boundary, so that no
+    /// slot straddles two cache lines and a lookup (or its prefetch) waits for one line, not
+    /// two. An index, not an address: a copy of the table reads the same slots.
+    private(set) var first = 0
+    private(set) var slots = 0
     var count = 0
+
+    /// Fills slot `i`, which a search found empty, with an entry's first word and its string's
+    /// key; grows the table once it is three quarters full.
+    @inline(__always) mutating func fill(_ i: Int, _ head: UInt64, _ key: (UInt64, UInt64, UInt64)) {
+        let at = first + 4 * i
+        words.withUnsafeMutableBufferPointer { w in
+            w[at] = head
+            w[at + 1] = key.0
+            w[at + 2] = key.1
+            w[at + 3] = key.2
+        }
+        count += 1
+        if count * 4 > slots * 3 { grow() }
+    }
+
+    /// An empty table of `slots` slots (a power of two), with room to align them.
+    mutating func allocate(slots: Int) {
+        words = []
+        words = [UInt64](repeating: 0, count: 4 * slots + 7)
+        let address = words.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        first = Int((64 - address % 64) % 64 / 8)  // safe: at most 7
+        self.slots = slots
+    }
 
     /// The first 24 bytes of `bytes`, zero-padded: what an entry keeps of its string. Read as
     /// words, never past the bytes' end: a word the string ends inside is the string's last
@@ -1135,7 +1158,7 @@ struct StringIntern {
     }
 
     /// The slot where the search for a string of hash `h` begins (the table is not empty).
-    @inline(__always) func home(_ h: UInt64) -> Int { Int(truncatingIfNeeded: h >> 40) & (words.count / 4 - 1) }
+    @inline(__always) func home(_ h: UInt64) -> Int { Int(truncatingIfNeeded: h >> 40) & (slots - 1) }
 
     /// A hash of `bytes`, whose first 24 bytes are `key` (zero-padded); its top bits pick the slot.
     @inline(__always) static func hash(_ bytes: UnsafeBufferPointer<UInt8>, _ key: (UInt64, UInt64, UInt64)) -> UInt64 {
@@ -1156,38 +1179,36 @@ struct StringIntern {
     /// `PlaceStore.Load` prefetches a row's name and address as the row comes in and interns
     /// them a few dozen rows later.
     @inline(__always) func prefetch(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard bytes.count > 0, !words.isEmpty else { return }
-        let i = home(Self.hash(bytes, Self.key(bytes)))
-        // An entry's 32 bytes may straddle two cache lines: both ends.
-        words.withUnsafeBufferPointer { w in
-            placeshell_prefetch(w.baseAddress.map { $0 + 4 * i })
-            placeshell_prefetch(w.baseAddress.map { $0 + 4 * i + 3 })
-        }
+        guard bytes.count > 0, slots > 0 else { return }
+        let at = first + 4 * home(Self.hash(bytes, Self.key(bytes)))
+        // A slot lies within one cache line (`first`).
+        words.withUnsafeBufferPointer { w in placeshell_prefetch(w.baseAddress.map { $0 + at }) }
     }
 
     /// Room for `strings` strings (at most `limit`) before the table has to grow, made before
     /// any is put: a load that expects a million places would otherwise double the table a dozen
     /// times, placing every entry again each time, with the old table and the new held together.
     mutating func reserve(_ strings: Int) {
-        guard words.isEmpty else { return }
+        guard slots == 0 else { return }
         let wanted = min(max(strings, 0), Self.limit)
         var slots = 64
         while slots / 4 * 3 < wanted { slots *= 2 }
-        words = [UInt64](repeating: 0, count: 4 * slots)
+        allocate(slots: slots)
     }
 
     /// Twice the slots, each entry placed again by its hash's top bits.
     mutating func grow() {
         let old = words
-        let slots = old.count / 4 * 2
+        let oldFirst = first
+        let oldSlots = slots
+        allocate(slots: 2 * oldSlots)
         let mask = slots - 1
-        words = []
-        words = [UInt64](repeating: 0, count: slots * 4)
+        let first = first
         words.withUnsafeMutableBufferPointer { w in
-            for s in 0..<(old.count / 4) where old[4 * s] != 0 {
-                var j = Int(truncatingIfNeeded: old[4 * s] >> 40) & mask
-                while w[4 * j] != 0 { j = (j + 1) & mask }
-                for k in 0..<4 { w[4 * j + k] = old[4 * s + k] }
+            for s in 0..<oldSlots where old[oldFirst + 4 * s] != 0 {
+                var j = Int(truncatingIfNeeded: old[oldFirst + 4 * s] >> 40) & mask
+                while w[first + 4 * j] != 0 { j = (j + 1) & mask }
+                for k in 0..<4 { w[first + 4 * j + k] = old[oldFirst + 4 * s + k] }
             }
         }
     }
