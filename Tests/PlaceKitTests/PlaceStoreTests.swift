@@ -240,6 +240,49 @@ final class PlaceStoreTests: XCTestCase {
         }
     }
 
+    /// A CSV whose ID column holds the derived IDs (as `places export` writes them) stores no ID:
+    /// its text is that of the same rows without IDs, streamed or whole. An ID one digit off is
+    /// stored, one ID's bytes and its length a place; and every place keeps the ID it was given.
+    func testExportedDerivedIDsAreNotStoredAgain() {
+        var source = PlaceStore(source: "t")
+        _ = source.generate(
+            count: 300, around: GeoPoint(latitude: -33.87, longitude: 151.2), radius: 2000, seed: 3, source: "g")
+        func csv(_ id: (Int) -> String) -> [UInt8] {
+            var text = "id,name,latitude,longitude\n"
+            for k in 0..<source.count {
+                let c = source.coordinate(at: k)
+                text += "\(id(k)),\"\(source.name(at: k))\",\(c.latitude),\(c.longitude)\n"
+            }
+            return Array(text.utf8)
+        }
+        func offByOne(_ k: Int) -> String {
+            let id = source.id(at: k)
+            return String(id.dropLast()) + (id.hasSuffix("0") ? "1" : "0")
+        }
+        for streamed in [false, true] {
+            func load(_ bytes: [UInt8]) -> PlaceStore {
+                var store = PlaceStore(source: "empty")
+                let result =
+                    streamed
+                    ? store.mergeCSV(streaming: BytesSource(bytes), source: "f.csv", replacing: true)
+                    : store.mergeCSV(bytes, source: "f.csv", replacing: true)
+                if case .failure(let e) = result { XCTFail(e.message) }
+                XCTAssertEqual(store.count, source.count)
+                return store
+            }
+            let given = load(csv { source.id(at: $0) })
+            let none = load(csv { _ in "" })
+            let other = load(csv(offByOne))
+            XCTAssertEqual(given.text.count, none.text.count, "streamed: \(streamed)")
+            XCTAssertEqual(other.text.count, none.text.count + source.count * 19, "streamed: \(streamed)")
+            for k in 0..<source.count {
+                XCTAssertEqual(given.id(at: k), source.id(at: k))
+                XCTAssertEqual(none.id(at: k), source.id(at: k))
+                XCTAssertEqual(other.id(at: k), offByOne(k))
+            }
+        }
+    }
+
     /// `sameBytes` says yes to equal buffers of every length and no to any that differ in one
     /// byte, wherever it is (the last word overlaps the one before it), or in their length.
     func testSameBytesAtEveryLengthAndPosition() {
