@@ -813,28 +813,34 @@ public struct PlaceStore: Sendable {
         name.withUnsafeBufferPointer { withDerivedID(derivedHash(name: $0, coord: coord)) { Array($0) } }
     }
 
+    /// FNV-1a 64's offset basis and prime, and the prime's inverse modulo 2^64 (their product is
+    /// 1): a step, `h' = (h ^ byte) · prime`, is undone by `h = (h' · inverse) ^ byte`.
+    static let fnvOffsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+    static let fnvPrime: UInt64 = 0x0000_0100_0000_01b3
+    static let fnvPrimeInverse: UInt64 = 0xce96_5057_aff6_957b
+
+    /// The eight bytes a derived ID hashes after the name and its zero byte, as a word whose
+    /// lowest byte comes first: the two 1e-7-degree integers, little-endian, latitude then
+    /// longitude.
+    @inline(__always) static func derivedCoordinateBytes(_ coord: Coord) -> UInt64 {
+        UInt64(UInt32(bitPattern: coord.lat)) | UInt64(UInt32(bitPattern: coord.lng)) << 32  // safe: bit patterns widen
+    }
+
     /// The FNV-1a 64 hash a derived ID spells (see `derivedID`).
     @inline(__always) static func derivedHash(name: UnsafeBufferPointer<UInt8>, coord: Coord) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        var h = fnvOffsetBasis
         for b in name {
             h ^= UInt64(b)  // safe: a byte widens
-            h = h &* 0x0000_0100_0000_01b3
+            h = h &* fnvPrime
         }
-        h = h &* 0x0000_0100_0000_01b3  // the zero byte
-        // The two integers' bytes, little-endian: latitude then longitude.
-        // safe: bit patterns widen
-        let v = UInt64(UInt32(bitPattern: coord.lat)) | UInt64(UInt32(bitPattern: coord.lng)) << 32
+        h = h &* fnvPrime  // the zero byte
+        let v = derivedCoordinateBytes(coord)
         for k in 0..<8 {
             h ^= (v >> UInt64(8 * k)) & 0xFF  // safe: k is 0…7
-            h = h &* 0x0000_0100_0000_01b3
+            h = h &* fnvPrime
         }
         return h
     }
-
-    /// FNV's 64-bit prime and its inverse modulo 2^64 (their product is 1): a step of FNV-1a,
-    /// `h' = (h ^ byte) · prime`, is undone by `h = (h' · inverse) ^ byte`.
-    static let fnvPrime: UInt64 = 0x0000_0100_0000_01b3
-    static let fnvPrimeInverse: UInt64 = 0xce96_5057_aff6_957b
 
     /// Whether `derivedHash(name:coord:)` is `h`, found in about half the time that hashing
     /// takes. FNV-1a is a chain: each byte's step waits for the multiplication before it. But
@@ -844,8 +850,7 @@ public struct PlaceStore: Sendable {
     /// and sees whether they meet. A load of a file whose IDs are the derived ones (as `places
     /// export` writes them) makes this check for every row.
     @inline(__always) static func derivedHashIs(_ h: UInt64, name: UnsafeBufferPointer<UInt8>, coord: Coord) -> Bool {
-        // safe: bit patterns widen
-        let v = UInt64(UInt32(bitPattern: coord.lat)) | UInt64(UInt32(bitPattern: coord.lng)) << 32
+        let v = derivedCoordinateBytes(coord)
         // Back from `h`: the coordinates' eight bytes, last first, then the zero byte.
         var back = h
         for k in 0..<8 { back = (back &* fnvPrimeInverse) ^ ((v >> UInt64(56 - 8 * k)) & 0xFF) }  // safe: 0…56
@@ -854,7 +859,7 @@ public struct PlaceStore: Sendable {
         // (there are never more back than forward).
         let n = name.count
         let split = min(n, (n + 9) / 2)
-        var forward: UInt64 = 0xcbf2_9ce4_8422_2325
+        var forward = fnvOffsetBasis
         var i = 0
         var j = n
         while j > split {
