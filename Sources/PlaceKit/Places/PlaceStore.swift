@@ -1163,7 +1163,13 @@ struct StringIntern {
     }
 
     /// The slot where the search for a string of hash `h` begins (the table is not empty).
-    @inline(__always) func home(_ h: UInt64) -> Int { Int(truncatingIfNeeded: h >> 40) & (slots - 1) }
+    @inline(__always) func home(_ h: UInt64) -> Int { Self.home(h, slots: slots) }
+
+    /// The same in a table of `slots` slots: from the hash's top 24 bits, which an entry's first
+    /// word keeps.
+    @inline(__always) static func home(_ h: UInt64, slots: Int) -> Int {
+        Int(truncatingIfNeeded: h >> 40) & (slots - 1)
+    }
 
     /// A hash of `bytes`, whose first 24 bytes are `key` (zero-padded); its top bits pick the slot.
     @inline(__always) static func hash(_ bytes: UnsafeBufferPointer<UInt8>, _ key: (UInt64, UInt64, UInt64)) -> UInt64 {
@@ -1207,12 +1213,12 @@ struct StringIntern {
         let oldFirst = first
         let oldSlots = slots
         allocate(slots: 2 * oldSlots)
-        let mask = slots - 1
+        let slots = slots
         let first = first
         words.withUnsafeMutableBufferPointer { w in
             for s in 0..<oldSlots where old[oldFirst + 4 * s] != 0 {
-                var j = Int(truncatingIfNeeded: old[oldFirst + 4 * s] >> 40) & mask
-                while w[first + 4 * j] != 0 { j = (j + 1) & mask }
+                var j = Self.home(old[oldFirst + 4 * s], slots: slots)
+                while w[first + 4 * j] != 0 { j = (j + 1) & (slots - 1) }
                 for k in 0..<4 { w[first + 4 * j + k] = old[oldFirst + 4 * s + k] }
             }
         }
