@@ -409,9 +409,53 @@ final class IndexTests: XCTestCase {
         }
     }
 
+    /// A query's temporary room (the read-ahead's rows, coordinates and cells' ends,
+    /// `prefetch`'s rows and cells) fits in what the runtime puts on the stack, which it does: larger room would be
+    /// allocated from the heap for every query. And every read before the list is full (a
+    /// quarter of `readAheadLimit`) fits in the stack's room.
+    func testAQueryTemporaryRoomIsOnTheStack() {
+        let most = PlaceGrid.stackRoomBytes
+        XCTAssertLessThanOrEqual(MemoryLayout<UInt32>.stride * PlaceGrid.ReadAhead.stackPlaces, most)
+        XCTAssertLessThanOrEqual(MemoryLayout<PlaceStore.Coord>.stride * PlaceGrid.ReadAhead.stackPlaces, most)
+        XCTAssertLessThanOrEqual(MemoryLayout<UInt32>.stride * PlaceGrid.readAheadLimit, most)
+        XCTAssertLessThanOrEqual(MemoryLayout<PlaceGrid.PrefetchStart>.stride * PlaceGrid.prefetchStarts, most)
+        XCTAssertLessThanOrEqual(MemoryLayout<(Int, Int)>.stride * PlaceGrid.prefetchRanges, most)
+        XCTAssertGreaterThanOrEqual(PlaceGrid.ReadAhead.stackPlaces, PlaceGrid.readAheadLimit / 4)
+        // Room of `stackRoomBytes` lies beside this frame's own variables, not in the heap.
+        var local = 0
+        let here = withUnsafeMutablePointer(to: &local) { UInt(bitPattern: $0) }
+        let room = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: most) { UInt(bitPattern: $0.baseAddress) }
+        XCTAssertLessThan(max(here, room) - min(here, room), 1 << 16, "room of \(most) bytes is not on the stack")
+    }
+
+    /// A search's list of cells keeps every cell, in order, as it outgrows the stack's room
+    /// into the heap (twice), sorts in place, and starts again empty; with values that own
+    /// memory too (each moved, none lost or freed twice).
+    func testCellListGrowsFromTheStackIntoTheHeap() {
+        typealias Cell = (bound: Double, cell: Int)
+        let n = PlaceGrid.CellList<Cell>.stackCells * 3 + 1
+        PlaceGrid.CellList<Cell>.with { list in
+            for k in 0..<n { list.append((Double((k * 7) % n), k)) }
+            XCTAssertEqual(list.count, n)
+            XCTAssertEqual(list.cells.map(\.cell), Array(0..<n))
+            list.sort { $0.bound < $1.bound }
+            XCTAssertEqual(list.cells.map(\.bound), (0..<n).map(Double.init))
+            list.removeAll()
+            XCTAssertEqual(list.count, 0)
+            list.append((1, 42))
+            XCTAssertEqual(list.cells.map(\.cell), [42])
+        }
+        let names = (0..<(PlaceGrid.CellList<String>.stackCells * 2 + 3)).map { "cell number \($0) of a list" }
+        PlaceGrid.CellList<String>.with { list in
+            for name in names { list.append(name) }
+            XCTAssertEqual(Array(list.cells), names)
+        }
+    }
+
     /// Cells holding more places than a read-ahead's room (`PlaceGrid.readAheadLimit`): a
     /// food court of hundreds within metres, read into room on the heap, with cells of fewer
-    /// before and after it read into the stack's again, in one query.
+    /// before and after it read into the stack's again, in one query. (Reads of more than the
+    /// stack's `ReadAhead.stackPlaces` but at most `readAheadLimit` go to the heap too.)
     func testMatchesBruteForceWhereOneCellHoldsMoreThanAReadAhead() {
         var rng = SeededRandom(seed: 6)
         let centre = GeoPoint(latitude: -33.8731, longitude: 151.2065)

@@ -81,11 +81,24 @@ public enum LikelihoodModel {
         _ make: (Numbers, consuming Place) -> T
     ) -> [T] {
         let accuracy = max(0, accuracy)
+        // The list's room is on the stack (`Best`'s note).
+        return withUnsafeTemporaryAllocation(
+            of: Best.Entry.self, capacity: SimulationChoices.maximumLikelihoods + 1
+        ) { room in
+            var best = Best(point: point, accuracy: accuracy, store: store, room: room)
+            return rank(store, point, accuracy, scanBelow, &best, make)
+        }
+    }
+
+    /// `rank`'s search, into `best`.
+    private static func rank<T>(
+        _ store: PlaceStore, _ point: GeoPoint, _ accuracy: Double, _ scanBelow: Int, _ best: inout Best,
+        _ make: (Numbers, consuming Place) -> T
+    ) -> [T] {
         let baseline = SimulationChoices.baselineSpread
         let spreads = SimulationChoices.candidateSpreads
         let floor = SimulationChoices.minimumSearchRadius
         let limit = SimulationChoices.maximumLikelihoods
-        var best = Best(point: point, accuracy: accuracy, store: store)
         let grid = store.grid
         if store.count < scanBelow {
             for row in 0..<store.count { best.score(row, store.coords[row], store) }
@@ -100,11 +113,9 @@ public enum LikelihoodModel {
         let wrapped = GeoPoint(latitude: point.latitude, longitude: PlaceStore.wrapLongitude(point.longitude))
         let maxPrior = store.maxPrior
         // Each cell's range in the grid's order is read with its other numbers, so that its
-        // cache miss is taken with theirs rather than when the cell is read ahead.
-        var cells: [(bound: Double, distance: Double, cell: Int, places: Range<Int>)] = []
-        // Room for a class's cells around a fix (a few dozen at most, most often a handful), so
-        // that the list does not grow by copying itself in every query.
-        cells.reserveCapacity(32)
+        // cache miss is taken with theirs rather than when the cell is read ahead. The list of a
+        // class's cells (most often a handful) is in room on the stack.
+        typealias Cell = (bound: Double, distance: Double, cell: Int, places: Range<Int>)
         // The spread of a class whose largest place is `maxRadius` metres, and how far it may
         // hold a candidate.
         func spread(_ maxRadius: Double) -> (spread: Double, candidates: Double) {
@@ -119,70 +130,76 @@ public enum LikelihoodModel {
         }
         // The places of a class's cells are read ahead (into room on the stack) before any is
         // scored.
-        PlaceGrid.ReadAhead.with { ahead in
-            grid.forEachCell(
-                around: point,
-                cutoff: { _, maxRadius in
-                    let (s, candidates) = spread(maxRadius)
-                    // Beyond `reach` nothing of this class can weigh even 1e-6 less than the 20th
-                    // so far: maxPrior · exp(−d² / 2 s²) < w20 (1 − 1e-6) there.
-                    guard bounded, best.top.count == limit, let last = best.top.last, last.weight > 0 else {
-                        return candidates
-                    }
-                    let ratio = maxPrior / (last.weight * (1 - 1e-6))
-                    let reach = ratio <= 1 ? 1e-3 : s * (2 * log(ratio)).squareRoot() * (1 + 1e-9) + 1e-3
-                    return min(candidates, reach)
-                },
-                { i, c in
-                    guard bounded else {
-                        cells.append((.infinity, 0, i, grid.cellRows(i)))
-                        return
-                    }
-                    let radius = Double(grid.cellMaxR[i]) / 10
-                    let s = (accuracy * accuracy + radius * radius + baseline * baseline).squareRoot()
-                    let dmin = grid.cellDistanceBound(i, c, from: wrapped, cosLat: best.cosPoint, sinLat: best.sinPoint)
-                    guard dmin <= max(spreads * s, floor) else { return }
-                    let prior = grid.priorBound(i, maxPrior: maxPrior)
-                    cells.append((prior * exp(-(dmin * dmin) / (2 * s * s)) * (1 + 1e-12), dmin, i, grid.cellRows(i)))
-                },
-                classDone: { c in
-                    cells.sort { $0.bound > $1.bound || ($0.bound == $1.bound && $0.distance < $1.distance) }
-                    let cellHeight = Double(grid.cellE7[c])
-                    // The cells are read ahead (`PlaceGrid.ReadAhead`), best bound first, and then
-                    // scored until the bound stops them; a cell whose bound is below the 20th place
-                    // when a batch is read is not read.
-                    var next = 0
-                    var stopped = false
-                    while next < cells.count && !stopped {
-                        let first = next
-                        let full = best.top.count == limit
-                        let weight = best.top.last?.weight ?? 0
-                        guard
-                            let read = ahead.next(
-                                cells, from: first, full: full, stops: { $0.bound < weight }, places: \.places,
-                                grid: grid,
-                                store: store)
-                        else { break }
-                        next = read
-                        var start = 0
-                        for j in first..<read {
-                            let cell = cells[j]
-                            let end = ahead.ends[j - first]
-                            defer { start = end }
-                            if best.top.count == limit, let last = best.top.last {
-                                if cell.bound < last.weight {
-                                    stopped = true
-                                    break
-                                }
-                                if cell.bound == last.weight && cell.distance > last.distance { continue }
-                            }
-                            best.score(
-                                ahead.rows, ahead.coords, start..<end, maxRadius: Double(grid.cellMaxR[cell.cell]) / 10,
-                                cellHeight: cellHeight, store)
+        PlaceGrid.CellList<Cell>.with { list in
+            PlaceGrid.ReadAhead.with { ahead in
+                grid.forEachCell(
+                    around: point,
+                    cutoff: { _, maxRadius in
+                        let (s, candidates) = spread(maxRadius)
+                        // Beyond `reach` nothing of this class can weigh even 1e-6 less than the 20th
+                        // so far: maxPrior · exp(−d² / 2 s²) < w20 (1 − 1e-6) there.
+                        guard bounded, best.top.count == limit, let last = best.top.last, last.weight > 0 else {
+                            return candidates
                         }
-                    }
-                    cells.removeAll(keepingCapacity: true)
-                })
+                        let ratio = maxPrior / (last.weight * (1 - 1e-6))
+                        let reach = ratio <= 1 ? 1e-3 : s * (2 * log(ratio)).squareRoot() * (1 + 1e-9) + 1e-3
+                        return min(candidates, reach)
+                    },
+                    { i, c in
+                        guard bounded else {
+                            list.append((.infinity, 0, i, grid.cellRows(i)))
+                            return
+                        }
+                        let radius = Double(grid.cellMaxR[i]) / 10
+                        let s = (accuracy * accuracy + radius * radius + baseline * baseline).squareRoot()
+                        let dmin = grid.cellDistanceBound(
+                            i, c, from: wrapped, cosLat: best.cosPoint, sinLat: best.sinPoint)
+                        guard dmin <= max(spreads * s, floor) else { return }
+                        let prior = grid.priorBound(i, maxPrior: maxPrior)
+                        list.append(
+                            (prior * exp(-(dmin * dmin) / (2 * s * s)) * (1 + 1e-12), dmin, i, grid.cellRows(i)))
+                    },
+                    classDone: { c in
+                        list.sort { $0.bound > $1.bound || ($0.bound == $1.bound && $0.distance < $1.distance) }
+                        let cells = list.cells
+                        let cellHeight = Double(grid.cellE7[c])
+                        // The cells are read ahead (`PlaceGrid.ReadAhead`), best bound first, and then
+                        // scored until the bound stops them; a cell whose bound is below the 20th place
+                        // when a batch is read is not read.
+                        var next = 0
+                        var stopped = false
+                        while next < cells.count && !stopped {
+                            let first = next
+                            let full = best.top.count == limit
+                            let weight = best.top.last?.weight ?? 0
+                            guard
+                                let read = ahead.next(
+                                    cells, from: first, full: full, stops: { $0.bound < weight }, places: { $0.places },
+                                    grid: grid,
+                                    store: store)
+                            else { break }
+                            next = read
+                            var start = 0
+                            for j in first..<read {
+                                let cell = cells[j]
+                                let end = Int(ahead.ends[j - first])  // safe: a position in the read widens
+                                defer { start = end }
+                                if best.top.count == limit, let last = best.top.last {
+                                    if cell.bound < last.weight {
+                                        stopped = true
+                                        break
+                                    }
+                                    if cell.bound == last.weight && cell.distance > last.distance { continue }
+                                }
+                                best.score(
+                                    ahead.rows, ahead.coords, start..<end,
+                                    maxRadius: Double(grid.cellMaxR[cell.cell]) / 10,
+                                    cellHeight: cellHeight, store)
+                            }
+                        }
+                        list.removeAll()
+                    })
+            }
         }
         return scored(best.top, store, make)
     }
@@ -190,8 +207,11 @@ public enum LikelihoodModel {
     /// The best places of a likelihood query so far, and how a place is scored against them.
     /// A struct the search's closures reach as one variable, whose batch method scores a run of
     /// read-ahead places with its state in hand: captured one by one, the list and its last
-    /// weight were checked for exclusive access at run time at every place.
-    private struct Best {
+    /// weight were checked for exclusive access at run time at every place. The list lives in
+    /// room the query puts on the stack (`limit + 1` entries, within what the runtime puts
+    /// there: `PlaceGrid.stackRoomBytes`), where an array cost a malloc and a free a query.
+    struct Best {
+        typealias Entry = (index: Int, distance: Double, spread: Double, prior: Double, weight: Double)
         let point: GeoPoint
         let accuracy: Double
         let baseline = SimulationChoices.baselineSpread
@@ -209,11 +229,17 @@ public enum LikelihoodModel {
         let priors: [Double]
         /// The best `limit` so far, best first. A candidate that cannot beat the last is
         /// dropped with one comparison, so no list of all candidates is built or sorted.
-        var top: [(index: Int, distance: Double, spread: Double, prior: Double, weight: Double)] = []
+        var top: UnsafeBufferPointer<Entry> { UnsafeBufferPointer(rebasing: room[0..<count]) }
+        /// `top`'s room, one entry more than `limit` (a new place goes in before the last
+        /// leaves), and how many it holds.
+        private let room: UnsafeMutableBufferPointer<Entry>
+        private var count = 0
         /// ln(w20 · (1 − 1e-6)) once the list is full, −∞ before.
         var logLast = -Double.infinity
 
-        init(point: GeoPoint, accuracy: Double, store: borrowing PlaceStore) {
+        init(point: GeoPoint, accuracy: Double, store: borrowing PlaceStore, room: UnsafeMutableBufferPointer<Entry>) {
+            precondition(room.count > limit, "no room for the list")
+            self.room = room
             self.point = point
             self.accuracy = accuracy
             pointValid = abs(point.latitude) <= 90 && abs(point.longitude) <= 180
@@ -223,7 +249,6 @@ public enum LikelihoodModel {
             sinPoint = sin(pointPhi)
             logPriors = store.typeListLogPriors
             priors = store.typeListPriors
-            top.reserveCapacity(limit + 1)
         }
 
         func better(
@@ -298,22 +323,23 @@ public enum LikelihoodModel {
             guard d <= cutoff else { return }
             let p = priors[Int(c.types)]  // safe: stored indexes widen (store.prior(at:))
             let w = p * exp(-(d * d) / (2 * s * s))
-            if top.count == limit, let last = top.last,
-                !better((index, d, w), than: (last.index, last.distance, last.weight), store)
-            {
-                return
+            if count == limit {
+                let last = room[count - 1]
+                if !better((index, d, w), than: (last.index, last.distance, last.weight), store) { return }
             }
-            var at = top.count
+            var at = count
             while at > 0
-                && better((index, d, w), than: (top[at - 1].index, top[at - 1].distance, top[at - 1].weight), store)
+                && better((index, d, w), than: (room[at - 1].index, room[at - 1].distance, room[at - 1].weight), store)
             {
+                room[at] = room[at - 1]  // Trivial values: moved up by assignment.
                 at -= 1
             }
-            top.insert((index, d, s, p, w), at: at)
+            room[at] = (index, d, s, p, w)
             // Its slot, which the list's place will be made from, is asked for now.
             store.slots.withUnsafeBufferPointer { if let b = $0.baseAddress { placeshell_prefetch(b + index) } }
-            if top.count > limit { top.removeLast() }
-            if top.count == limit, let last = top.last { logLast = log(last.weight * (1 - 1e-6)) }
+            // The 21st, if any, falls off the end.
+            count = min(count + 1, limit)
+            if count == limit { logLast = log(room[count - 1].weight * (1 - 1e-6)) }
         }
     }
 
@@ -350,11 +376,11 @@ public enum LikelihoodModel {
 
     /// The best places found, best first, with their likelihoods, made by `make`.
     private static func scored<T>(
-        _ top: [(index: Int, distance: Double, spread: Double, prior: Double, weight: Double)], _ store: PlaceStore,
+        _ top: UnsafeBufferPointer<Best.Entry>, _ store: PlaceStore,
         _ make: (Numbers, consuming Place) -> T
     ) -> [T] {
         let total = top.reduce(0) { $0 + $1.weight } + SimulationChoices.elsewhereWeight
-        return store.places(at: top.map(\.index)) { i, place in
+        return store.places(at: top.lazy.map { $0.index }) { i, place in
             let found = top[i]
             return make(
                 (found.index, found.distance, found.spread, found.prior, found.weight, found.weight / total), place)

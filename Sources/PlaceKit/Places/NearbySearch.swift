@@ -239,6 +239,10 @@ public enum NearbyModel {
         return a.id < b.id
     }
 
+    /// A cell of a search, with the bound it is sorted by (a popularity or a distance) and its
+    /// range of places in the grid's order.
+    typealias NearbyCell = (bound: Double, cell: Int, places: Range<Int>)
+
     /// The best places met so far, best first, and how a place of the store is looked at. The
     /// store is handed to each method, borrowed, not kept: kept, it was copied (a retain and a
     /// release of each of its arrays) wherever a method passed it on, 3.6% of a sparse area's
@@ -371,7 +375,7 @@ public enum NearbyModel {
         /// of the radius): a place dropped here is one that `consider` would drop by latitude,
         /// so the lists are the same.
         mutating func visit(
-            _ cells: [(bound: Double, cell: Int, places: Range<Int>)], _ ahead: inout PlaceGrid.ReadAhead,
+            _ cells: UnsafeMutableBufferPointer<NearbyCell>, _ ahead: inout PlaceGrid.ReadAhead,
             cellHeight: Double, _ store: PlaceStore
         ) {
             func stops(_ bound: Double) -> Bool {
@@ -384,14 +388,14 @@ public enum NearbyModel {
                 let first = next
                 guard
                     let read = ahead.next(
-                        cells, from: first, full: isFull, stops: { stops($0.bound) }, places: \.places,
+                        cells, from: first, full: isFull, stops: { stops($0.bound) }, places: { $0.places },
                         grid: store.grid, store: store)
                 else { return }
                 next = read
                 var start = 0
                 for j in first..<next {
                     if stops(cells[j].bound) { return }
-                    let end = ahead.ends[j - first]
+                    let end = Int(ahead.ends[j - first])  // safe: a position in the read widens
                     if let band {
                         for g in start..<end where abs(Double(ahead.coords[g].lat) - centerE7) <= band {
                             consider(Int(ahead.rows[g]), ahead.coords[g], store)  // safe: stored rows widen
@@ -429,57 +433,59 @@ public enum NearbyModel {
         let reach = min(radius, earthRadius * .pi * (1 + 1e-9))
         let cosLat = cos(center.latitude * .pi / 180)
         let sinLat = sin(center.latitude * .pi / 180)
-        // Each cell with its range of places in the grid's order, read with its other numbers.
-        var cells: [(bound: Double, cell: Int, places: Range<Int>)] = []
         // What the search will read, asked for in every class at once.
         store.coords.withUnsafeBufferPointer { coords in
             grid.prefetch(around: center, cutoff: { _, _ in reach }, coords: coords)
         }
-        PlaceGrid.ReadAhead.with { ahead in
-            switch settings.rank {
-            case .popularity:
-                grid.forEachCell(
-                    around: center,
-                    cutoff: { c, _ in
-                        // A class whose best place cannot beat the last so far: not enumerated.
-                        top.isFull && grid.classBest[c] < top.last.popularity ? -1 : reach
-                    },
-                    { i, c in
-                        // A cell that cannot beat the last place so far, or that lies outside the
-                        // circle, is not even sorted.
-                        let bound = Double(grid.cellBest[i])
-                        guard !top.isFull || bound >= top.last.popularity,
-                            grid.cellDistanceBound(i, c, from: center, cosLat: cosLat, sinLat: sinLat) <= radius
-                        else { return }
-                        cells.append((bound, i, grid.cellRows(i)))
-                    },
-                    classDone: { c in
-                        cells.sort { $0.bound > $1.bound }
-                        top.visit(cells, &ahead, cellHeight: Double(grid.cellE7[c]), store)
-                        cells.removeAll(keepingCapacity: true)
-                    }, largestFirst: true)
-            case .distance:
-                var within = reach
-                grid.forEachCell(
-                    around: center,
-                    cutoff: { _, _ in
-                        // Nothing of this class farther than the last place so far can enter.
-                        within = top.isFull ? min(reach, top.last.distance * (1 + 1e-9) + 1) : reach
-                        return within
-                    },
-                    { i, c in
-                        let dmin = grid.cellDistanceBound(i, c, from: center, cosLat: cosLat, sinLat: sinLat)
-                        if dmin <= within { cells.append((dmin, i, grid.cellRows(i))) }
-                    },
-                    classDone: { c in
-                        cells.sort { $0.bound < $1.bound }
-                        top.visit(cells, &ahead, cellHeight: Double(grid.cellE7[c]), store)
-                        cells.removeAll(keepingCapacity: true)
-                    })
+        // Each cell with its range of places in the grid's order, read with its other numbers;
+        // a class's cells in room on the stack (`PlaceGrid.CellList`).
+        PlaceGrid.CellList<NearbyCell>.with { list in
+            PlaceGrid.ReadAhead.with { ahead in
+                switch settings.rank {
+                case .popularity:
+                    grid.forEachCell(
+                        around: center,
+                        cutoff: { c, _ in
+                            // A class whose best place cannot beat the last so far: not enumerated.
+                            top.isFull && grid.classBest[c] < top.last.popularity ? -1 : reach
+                        },
+                        { i, c in
+                            // A cell that cannot beat the last place so far, or that lies outside the
+                            // circle, is not even sorted.
+                            let bound = Double(grid.cellBest[i])
+                            guard !top.isFull || bound >= top.last.popularity,
+                                grid.cellDistanceBound(i, c, from: center, cosLat: cosLat, sinLat: sinLat) <= radius
+                            else { return }
+                            list.append((bound, i, grid.cellRows(i)))
+                        },
+                        classDone: { c in
+                            list.sort { $0.bound > $1.bound }
+                            top.visit(list.cells, &ahead, cellHeight: Double(grid.cellE7[c]), store)
+                            list.removeAll()
+                        }, largestFirst: true)
+                case .distance:
+                    var within = reach
+                    grid.forEachCell(
+                        around: center,
+                        cutoff: { _, _ in
+                            // Nothing of this class farther than the last place so far can enter.
+                            within = top.isFull ? min(reach, top.last.distance * (1 + 1e-9) + 1) : reach
+                            return within
+                        },
+                        { i, c in
+                            let dmin = grid.cellDistanceBound(i, c, from: center, cosLat: cosLat, sinLat: sinLat)
+                            if dmin <= within { list.append((dmin, i, grid.cellRows(i))) }
+                        },
+                        classDone: { c in
+                            list.sort { $0.bound < $1.bound }
+                            top.visit(list.cells, &ahead, cellHeight: Double(grid.cellE7[c]), store)
+                            list.removeAll()
+                        })
+                }
             }
         }
         let list = top.withPopularity(store)
-        return store.places(at: list.map(\.index)) { i, place in make(list[i], place) }
+        return store.places(at: list.lazy.map { $0.index }) { i, place in make(list[i], place) }
     }
 
     /// The same by looking at every place: the reference.

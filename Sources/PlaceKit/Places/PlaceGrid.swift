@@ -624,6 +624,64 @@ struct PlaceGrid: Sendable {
     /// Places read ahead at most by `ReadAhead.next`, unless one cell holds more.
     static let readAheadLimit = 256
 
+    /// The most bytes `withUnsafeTemporaryAllocation` puts on the stack. Above it the runtime
+    /// asks whether the stack has room, and on Linux it says no: the room comes from malloc.
+    static let stackRoomBytes = 1024
+
+    /// A search's list of one class's cells, in room on the stack that the search lends it
+    /// (`with`), moved to the heap only when a class has more cells than that: a query's array
+    /// of cells cost it a malloc and a free, where most queries look at a handful of cells a
+    /// class. Only within `with`.
+    struct CellList<Cell> {
+        /// The list's room: the stack's, or the heap's once it outgrew that.
+        private var room: UnsafeMutableBufferPointer<Cell>
+        private var onHeap = false
+        private(set) var count = 0
+
+        private init(_ room: UnsafeMutableBufferPointer<Cell>) { self.room = room }
+
+        /// `body` with an empty list whose room (`stackRoomBytes`) is on the stack.
+        @inline(__always) static func with<R>(_ body: (inout CellList) -> R) -> R {
+            withUnsafeTemporaryAllocation(of: Cell.self, capacity: stackCells) { room in
+                var list = CellList(room)
+                defer {
+                    list.removeAll()
+                    if list.onHeap { list.room.deallocate() }
+                }
+                return body(&list)
+            }
+        }
+
+        /// How many cells the stack's room holds.
+        static var stackCells: Int { max(1, PlaceGrid.stackRoomBytes / MemoryLayout<Cell>.stride) }
+
+        /// The cells, to read and to sort.
+        var cells: UnsafeMutableBufferPointer<Cell> { UnsafeMutableBufferPointer(rebasing: room[0..<count]) }
+
+        mutating func append(_ cell: Cell) {
+            if count == room.count {
+                let bigger = UnsafeMutableBufferPointer<Cell>.allocate(capacity: max(1, room.count * 2))
+                _ = bigger.moveInitialize(fromContentsOf: cells)
+                if onHeap { room.deallocate() }
+                room = bigger
+                onHeap = true
+            }
+            room.initializeElement(at: count, to: cell)
+            count += 1
+        }
+
+        /// Sorts the cells in their room.
+        func sort(by areInIncreasingOrder: (Cell, Cell) -> Bool) {
+            var cells = cells
+            cells.sort(by: areInIncreasingOrder)
+        }
+
+        mutating func removeAll() {
+            cells.deinitialize()
+            count = 0
+        }
+    }
+
     /// Cells' places read ahead: a search's cells, best first, are read up to `readAheadLimit`
     /// places at a time, each place's row and coordinate in one loop of loads, before any is
     /// looked at. A cell's places lie anywhere in the store, so each coordinate is a cache miss;
@@ -634,10 +692,16 @@ struct PlaceGrid: Sendable {
     /// The room for a read is on the stack (`with`): a query allocates nothing for it and clears
     /// nothing, as every place read is written before it is looked at. Two arrays made for each
     /// query (their storage's type looked up by the runtime, a malloc and a zeroing each) cost a
-    /// sparse area's query about a seventh of its instructions. A read of more places (one cell
-    /// holding more than `readAheadLimit`) goes to room on the heap, kept for the query's later
-    /// reads and freed when it ends.
+    /// sparse area's query about a seventh of its instructions. The stack's room is
+    /// `stackPlaces` places, which a sparse area's reads (a handful of places a class) and every
+    /// read before the list is full (a quarter of `readAheadLimit`) fit in; it is that small
+    /// because larger temporary room is not on the stack at all (`stackRoomBytes`). A larger
+    /// read (a dense city's, up to `readAheadLimit` places, or one cell holding more) goes to
+    /// room on the heap, made once for the query's later reads and freed when it ends.
     struct ReadAhead {
+        /// The places the stack's room holds: rows and coordinates each within `stackRoomBytes`.
+        static let stackPlaces = 80
+
         private let stackRows: UnsafeMutableBufferPointer<UInt32>
         private let stackCoords: UnsafeMutableBufferPointer<PlaceStore.Coord>
         private var heapRows = UnsafeMutableBufferPointer<UInt32>(start: nil, count: 0)
@@ -646,24 +710,34 @@ struct PlaceGrid: Sendable {
         private(set) var rows = UnsafeBufferPointer<UInt32>(start: nil, count: 0)
         private(set) var coords = UnsafeBufferPointer<PlaceStore.Coord>(start: nil, count: 0)
         /// Where each cell's places end in `rows` and `coords`, for the cells of the last read.
-        private(set) var ends: [Int] = []
+        var ends: UnsafeBufferPointer<UInt32> { UnsafeBufferPointer(rebasing: endRoom[0..<endCount]) }
+        /// Room for a read's `ends`, one a cell: a read takes at most `readAheadLimit` cells
+        /// (holding a place or more each, it stops at that many places anyway).
+        private let endRoom: UnsafeMutableBufferPointer<UInt32>
+        private var endCount = 0
 
-        private init(rows: UnsafeMutableBufferPointer<UInt32>, coords: UnsafeMutableBufferPointer<PlaceStore.Coord>) {
+        private init(
+            rows: UnsafeMutableBufferPointer<UInt32>, coords: UnsafeMutableBufferPointer<PlaceStore.Coord>,
+            ends: UnsafeMutableBufferPointer<UInt32>
+        ) {
             stackRows = rows
             stackCoords = coords
+            endRoom = ends
         }
 
-        /// `body` with a read-ahead whose room for `readAheadLimit` places is on the stack; it
-        /// must not outlive `body`.
+        /// `body` with a read-ahead whose room (for `stackPlaces` places, and the ends of a
+        /// read's cells) is on the stack; it must not outlive `body`.
         @inline(__always) static func with<R>(_ body: (inout ReadAhead) -> R) -> R {
-            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: PlaceGrid.readAheadLimit) { rows in
-                withUnsafeTemporaryAllocation(of: PlaceStore.Coord.self, capacity: PlaceGrid.readAheadLimit) { coords in
-                    var ahead = ReadAhead(rows: rows, coords: coords)
-                    defer {
-                        ahead.heapRows.deallocate()
-                        ahead.heapCoords.deallocate()
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: stackPlaces) { rows in
+                withUnsafeTemporaryAllocation(of: PlaceStore.Coord.self, capacity: stackPlaces) { coords in
+                    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: PlaceGrid.readAheadLimit) { ends in
+                        var ahead = ReadAhead(rows: rows, coords: coords, ends: ends)
+                        defer {
+                            ahead.heapRows.deallocate()
+                            ahead.heapCoords.deallocate()
+                        }
+                        return body(&ahead)
                     }
-                    return body(&ahead)
                 }
             }
         }
@@ -676,8 +750,8 @@ struct PlaceGrid: Sendable {
         /// the cells from there are not read, and up to `readAheadLimit` places are. Until the
         /// list is full, where the stop will come is not known, and a quarter as many are read.
         mutating func next<Cell>(
-            _ cells: [Cell], from first: Int, full: Bool, stops: (Cell) -> Bool, places: (Cell) -> Range<Int>,
-            grid: PlaceGrid, store: PlaceStore
+            _ cells: UnsafeMutableBufferPointer<Cell>, from first: Int, full: Bool, stops: (Cell) -> Bool,
+            places: (Cell) -> Range<Int>, grid: PlaceGrid, store: PlaceStore
         ) -> Int? {
             var end = cells.count
             var most = PlaceGrid.readAheadLimit / 4
@@ -692,7 +766,7 @@ struct PlaceGrid: Sendable {
             }
             var last = first
             var total = 0
-            while last < end {
+            while last < end && last - first < endRoom.count {
                 let n = places(cells[last]).count
                 if last > first && total + n > most { break }
                 total += n
@@ -702,15 +776,18 @@ struct PlaceGrid: Sendable {
             var c = stackCoords
             if total > r.count {
                 if heapRows.count < total {
+                    // Room for the largest read but a single cell's, so that a query reads
+                    // into one allocation.
+                    let room = max(total, PlaceGrid.readAheadLimit)
                     heapRows.deallocate()
                     heapCoords.deallocate()
-                    heapRows = .allocate(capacity: total)
-                    heapCoords = .allocate(capacity: total)
+                    heapRows = .allocate(capacity: room)
+                    heapCoords = .allocate(capacity: room)
                 }
                 r = heapRows
                 c = heapCoords
             }
-            ends.removeAll(keepingCapacity: true)
+            endCount = 0
             var at = 0
             grid.order.withUnsafeBufferPointer { order in
                 store.coords.withUnsafeBufferPointer { stored in
@@ -722,7 +799,8 @@ struct PlaceGrid: Sendable {
                             c[at] = stored[Int(row)]  // safe: stored rows widen
                             at += 1
                         }
-                        ends.append(at)
+                        endRoom[endCount] = UInt32(at)  // safe: a count of places read, below n < 2^32
+                        endCount += 1
                     }
                 }
             }
@@ -862,6 +940,15 @@ struct PlaceGrid: Sendable {
         min(rowBlocks[c] - 1, max(0, column - rowBlockColumn[c]) >> rowBlockShift[c])
     }
 
+    /// A grid row `prefetch` starts from: its first cell to look at and the row's end (cell
+    /// indexes), and the keys of the search's first and last columns. Cells are counted in 32
+    /// bits, as `cellStarts` counts places, so that `prefetchStarts` of them fit in the stack's
+    /// room (`stackRoomBytes`).
+    typealias PrefetchStart = (cell: UInt32, end: UInt32, low: UInt64, high: UInt64)
+    /// The rows `prefetch` starts from (four a class), and the cells whose places it asks for.
+    static let prefetchStarts = 4 * classCount
+    static let prefetchRanges = 64
+
     /// Asks the memory, ahead of a search around `point`, for what it will read, in every class
     /// at once (`cutoff(class, largest radius)`: how far the search may reach in that class), in
     /// three rounds each of which waits only for the one before: the numbers of the first cell
@@ -911,10 +998,8 @@ struct PlaceGrid: Sendable {
         guard let o = order.baseAddress, let k = keys.baseAddress, let s = starts.baseAddress,
             let co = coords.baseAddress
         else { return }
-        // Each row's first cell to look at, with the row's end and the keys of its columns.
-        typealias Start = (cell: Int, end: Int, low: UInt64, high: UInt64)
-        withUnsafeTemporaryAllocation(of: Start.self, capacity: 4 * Self.classCount) { first in
-            withUnsafeTemporaryAllocation(of: (Int, Int).self, capacity: 64) { ranges in
+        withUnsafeTemporaryAllocation(of: PrefetchStart.self, capacity: Self.prefetchStarts) { first in
+            withUnsafeTemporaryAllocation(of: (Int, Int).self, capacity: Self.prefetchRanges) { ranges in
                 var firstCount = 0
                 for c in 0..<Self.classCount where rowIndexStart[c] >= 0 {
                     let reach = cutoff(c, Double(classMax[c]) / 10)
@@ -938,15 +1023,19 @@ struct PlaceGrid: Sendable {
                         placeshell_prefetch(s + cellIndex)
                         placeshell_prefetch(radii + cellIndex)
                         placeshell_prefetch(priors + cellIndex)
-                        first[firstCount] = (cellIndex, end, Self.key(c, row, colLo), Self.key(c, row, colHi))
+                        first[firstCount] = (
+                            UInt32(cellIndex), UInt32(end),  // safe: cell indexes, below n < 2^32
+                            Self.key(c, row, colLo), Self.key(c, row, colHi)
+                        )
                         firstCount += 1
                     }
                 }
                 var rangeCount = 0
                 for start in first[0..<firstCount] {
-                    var i = start.cell
-                    while i < start.end && keys[i] < start.low { i += 1 }
-                    while i < start.end && keys[i] <= start.high && rangeCount < ranges.count {
+                    var i = Int(start.cell)  // safe: a cell index widens
+                    let end = Int(start.end)  // safe: a cell index widens
+                    while i < end && keys[i] < start.low { i += 1 }
+                    while i < end && keys[i] <= start.high && rangeCount < ranges.count {
                         let a = Int(starts[i])  // safe: positions in order widen
                         ranges[rangeCount] = (a, min(Int(starts[i + 1]), a + 16))  // safe: as above
                         rangeCount += 1

@@ -157,7 +157,10 @@ public struct PlaceStore: Sendable {
     /// Each row's slot, then the text its slot points to, is asked for before any place is
     /// made, so that their cache misses are in flight together (lists of the slots and of
     /// their fields did the same, at the cost of two arrays, and their metadata, every call).
-    func places<T>(at rows: [Int], _ make: (Int, consuming Place) -> T) -> [T] {
+    /// `rows` may be a lazy view (a ranking's rows read from its list), so that no array of
+    /// them is made either.
+    func places<T, Rows: RandomAccessCollection<Int>>(at rows: Rows, _ make: (Int, consuming Place) -> T) -> [T]
+    where Rows.Index == Int {
         text.withUnsafeBufferPointer { buffer in
             slots.withUnsafeBufferPointer { slotBuffer in
                 if let slotBase = slotBuffer.baseAddress, let textBase = buffer.baseAddress {
@@ -172,7 +175,7 @@ public struct PlaceStore: Sendable {
                 }
                 return rows.indices.map { i in
                     let s = slotBuffer[rows[i]]
-                    return make(i, place(rows[i], s, fieldRanges(buffer, s), buffer))
+                    return make(i - rows.startIndex, place(rows[i], s, fieldRanges(buffer, s), buffer))
                 }
             }
         }
