@@ -261,9 +261,20 @@ public enum NearbyModel {
         let centerPhi: Double
         let centerCos: Double
         let centerSin: Double
-        var list: [(index: Int, distance: Double, popularity: Double)] = []
+        typealias Entry = (index: Int, distance: Double, popularity: Double)
+        /// The list so far, best first, in room the search lends (on the stack, as the
+        /// likelihood query's): one entry more than `limit`, as a new place goes in before the
+        /// last leaves.
+        var list: UnsafeBufferPointer<Entry> { UnsafeBufferPointer(rebasing: room[0..<count]) }
+        private let room: UnsafeMutableBufferPointer<Entry>
+        private var count = 0
 
-        init(_ store: borrowing PlaceStore, center: GeoPoint, settings: NearbySettings) {
+        init(
+            _ store: borrowing PlaceStore, center: GeoPoint, settings: NearbySettings,
+            room: UnsafeMutableBufferPointer<Entry>
+        ) {
+            precondition(room.count > settings.maxResultCount, "no room for the list")
+            self.room = room
             self.center = center
             self.radius = settings.radius
             self.limit = settings.maxResultCount
@@ -274,12 +285,11 @@ public enum NearbyModel {
             centerPhi = center.latitude * .pi / 180
             centerCos = cos(centerPhi)
             centerSin = sin(centerPhi)
-            list.reserveCapacity(limit + 1)
         }
 
-        var isFull: Bool { list.count >= limit }
+        var isFull: Bool { count >= limit }
         /// The last place's popularity and distance (meaningful when the list is full).
-        var last: (index: Int, distance: Double, popularity: Double) { list[list.count - 1] }
+        var last: Entry { room[count - 1] }
 
         /// Looks at row `row`: in the circle, through the filters, and good enough, it joins.
         mutating func consider(_ row: Int, _ store: PlaceStore) { consider(row, store.coords[row], store) }
@@ -340,11 +350,12 @@ public enum NearbyModel {
             return d <= limit ? d : nil
         }
 
-        /// The list, each place with its popularity: by distance it was left out as places
+        /// Entry `i` of the list with its popularity: by distance it was left out as places
         /// were met (`consider`), and is read now.
-        func withPopularity(_ store: PlaceStore) -> [(index: Int, distance: Double, popularity: Double)] {
-            guard rank == .distance else { return list }
-            return list.map { ($0.index, $0.distance, store.popularity($0.index, store.coords[$0.index])) }
+        func withPopularity(_ i: Int, _ store: PlaceStore) -> Entry {
+            let e = room[i]
+            guard rank == .distance else { return e }
+            return (e.index, e.distance, store.popularity(e.index, store.coords[e.index]))
         }
 
         func beats(
@@ -358,10 +369,14 @@ public enum NearbyModel {
 
         mutating func insert(_ candidate: (index: Int, distance: Double, popularity: Double), _ store: PlaceStore) {
             if isFull && !beats(candidate, last, store) { return }
-            var at = list.count
-            while at > 0 && beats(candidate, list[at - 1], store) { at -= 1 }
-            list.insert(candidate, at: at)
-            if list.count > limit { list.removeLast() }
+            var at = count
+            while at > 0 && beats(candidate, room[at - 1], store) {
+                room[at] = room[at - 1]  // Trivial values: moved up by assignment.
+                at -= 1
+            }
+            room[at] = candidate
+            // The one past `limit`, if any, falls off the end.
+            count = min(count + 1, limit)
         }
 
         /// Looks at the places of `cells` (of one class, whose cells are `cellHeight` 1e-7
@@ -424,9 +439,19 @@ public enum NearbyModel {
         _ store: PlaceStore, center: GeoPoint, settings: NearbySettings,
         _ make: ((index: Int, distance: Double, popularity: Double), consuming Place) -> T
     ) -> [T] {
+        guard settings.maxResultCount > 0, store.count > 0, center.isValid, settings.radius >= 0 else { return [] }
+        return withUnsafeTemporaryAllocation(of: Top.Entry.self, capacity: settings.maxResultCount + 1) { room in
+            var top = Top(store, center: center, settings: settings, room: room)
+            return search(store, center, settings, &top, make)
+        }
+    }
+
+    /// `search`'s visit of the cells, into `top`.
+    private static func search<T>(
+        _ store: PlaceStore, _ center: GeoPoint, _ settings: NearbySettings, _ top: inout Top,
+        _ make: ((index: Int, distance: Double, popularity: Double), consuming Place) -> T
+    ) -> [T] {
         let radius = settings.radius
-        guard settings.maxResultCount > 0, store.count > 0, center.isValid, radius >= 0 else { return [] }
-        var top = Top(store, center: center, settings: settings)
         let grid = store.grid
         for row in grid.indexedCount..<store.count { top.consider(row, store) }
         // Nothing is farther than half a circumference: a larger radius enumerates no more.
@@ -484,8 +509,8 @@ public enum NearbyModel {
                 }
             }
         }
-        let list = top.withPopularity(store)
-        return store.places(at: list.lazy.map { $0.index }) { i, place in make(list[i], place) }
+        return store.places(at: top.list.lazy.map { $0.index }) { i, place in make(top.withPopularity(i, store), place)
+        }
     }
 
     /// The same by looking at every place: the reference.
