@@ -327,7 +327,7 @@ public enum NearbyModel {
             } else {
                 // Full, a place farther than the last cannot enter (an equal one still may, by ID).
                 // The order is by distance, then ID: the popularity (the slot's rating, a cache
-                // miss) is read for the places of the final list only (`withPopularity`).
+                // miss) is read for the places of the final list only (`addPopularity`).
                 let limit = isFull ? min(radius, last.distance) : radius
                 guard let d = distanceWithin(latitude, Double(c.lng) / 1e7, limit: limit) else { return }
                 insert((row, d, 0), store)
@@ -350,12 +350,14 @@ public enum NearbyModel {
             return d <= limit ? d : nil
         }
 
-        /// Entry `i` of the list with its popularity: by distance it was left out as places
-        /// were met (`consider`), and is read now.
-        func withPopularity(_ i: Int, _ store: PlaceStore) -> Entry {
-            let e = room[i]
-            guard rank == .distance else { return e }
-            return (e.index, e.distance, store.popularity(e.index, store.coords[e.index]))
+        /// Gives each place of the list its popularity: by distance it was left out as places
+        /// were met (`consider`), and is read now, for the final list only.
+        func addPopularity(_ store: PlaceStore) {
+            guard rank == .distance else { return }
+            for i in 0..<count {
+                let e = room[i]
+                room[i].popularity = store.popularity(e.index, store.coords[e.index])
+            }
         }
 
         func beats(
@@ -509,8 +511,11 @@ public enum NearbyModel {
                 }
             }
         }
-        return store.places(at: top.list.lazy.map { $0.index }) { i, place in make(top.withPopularity(i, store), place)
-        }
+        // The list read out of `top` first: a closure handed to the store's own method that
+        // reached the store again made a copy of it (a retain of each of its arrays).
+        top.addPopularity(store)
+        let list = top.list
+        return store.places(at: list.lazy.map { $0.index }) { i, place in make(list[i], place) }
     }
 
     /// The same by looking at every place: the reference.
