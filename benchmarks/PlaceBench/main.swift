@@ -18,6 +18,10 @@ import PlaceFormats
 //                                     (1,000 km across central Australia, no built-in places).
 //   PlaceBench memory N               N places with 20-character names, one query, exit: run it
 //                                     under /usr/bin/time -f %M against N = 0.
+//   PlaceBench csv-read FILE          reads the CSV file FILE as `places load` does (a window at a
+//                                     time, every row checked and its numbers read) into a sink
+//                                     that keeps nothing; prints the rows: the reader's part of
+//                                     a load, to time against the load (`perf stat`).
 //   PlaceBench shell SETUP FIXES      runs the script SETUP in a shell as placeshell runs a file
 //                                     (output to /dev/null), then FIXES in the same shell, and
 //                                     prints the wall and CPU seconds of FIXES alone: a fix's
@@ -210,6 +214,29 @@ case "memory":
         "store_bytes_per_place \(Double(bytes.places + bytes.text + bytes.ids + bytes.index) / Double(max(1, store.count)))"
     )
     print("parts places \(bytes.places) text \(bytes.text) ids \(bytes.ids) index \(bytes.index)")
+case "csv-read":
+    guard args.count == 3 else { fail("usage: PlaceBench csv-read FILE") }
+    /// Counts the rows and adds up a little of each, so that nothing read is left unused.
+    struct Tally: PlaceSink {
+        var rows = 0
+        var bytes = 0
+        var degrees = 0.0
+        mutating func expect(places: Int) {}
+        mutating func add(_ place: PlaceBytes) {
+            rows += 1
+            bytes += place.id.count + place.name.count + place.address.count + place.types.count
+            degrees += place.latitude + place.longitude + (place.radius ?? 0) + (place.rating ?? 0)
+        }
+    }
+    guard let source = FileSource(args[2], prefixBytes: 16) else { fail("cannot read \(args[2]) a window at a time") }
+    var tally = Tally()
+    var never = ImportInterruption.none
+    do throws(ImportError) {
+        _ = try CSVImporter.read(from: source, into: &tally, interruption: &never)
+    } catch {
+        fail("\(args[2]): \(error.message)")
+    }
+    print("rows \(tally.rows) bytes \(tally.bytes) degrees \(tally.degrees)")
 case "shell":
     let devNull = open("/dev/null", O_WRONLY)
     let shell = Shell(stdout: FileDescriptorSink(fd: devNull), stderr: FileDescriptorSink(fd: STDERR_FILENO))
@@ -233,6 +260,8 @@ case "shell":
     print("fixes_wall_s \(wall)")
     print("fixes_cpu_s \(cpu)")
 default:
-    print("usage: PlaceBench query N Q SEED [DIR] | PlaceBench memory N | PlaceBench shell SETUP FIXES")
+    print(
+        "usage: PlaceBench query N Q SEED [DIR] | PlaceBench memory N | PlaceBench csv-read FILE | PlaceBench shell SETUP FIXES"
+    )
     exit(2)
 }
