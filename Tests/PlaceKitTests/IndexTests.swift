@@ -410,9 +410,10 @@ final class IndexTests: XCTestCase {
     }
 
     /// A query's temporary room (the read-ahead's rows, coordinates and cells' ends,
-    /// `prefetch`'s rows and cells) fits in what the runtime puts on the stack, which it does: larger room would be
-    /// allocated from the heap for every query. And every read before the list is full (a
-    /// quarter of `readAheadLimit`) fits in the stack's room.
+    /// `prefetch`'s rows and cells, the lists of the best places) fits in what the runtime
+    /// puts on the stack, which it does: larger room would be allocated from the heap for every
+    /// query. And every read before the list is full (a quarter of `readAheadLimit`) fits in
+    /// the stack's room.
     func testAQueryTemporaryRoomIsOnTheStack() {
         let most = PlaceGrid.stackRoomBytes
         XCTAssertLessThanOrEqual(MemoryLayout<UInt32>.stride * PlaceGrid.ReadAhead.stackPlaces, most)
@@ -421,6 +422,11 @@ final class IndexTests: XCTestCase {
         XCTAssertLessThanOrEqual(MemoryLayout<PlaceGrid.PrefetchStart>.stride * PlaceGrid.prefetchStarts, most)
         XCTAssertLessThanOrEqual(MemoryLayout<(Int, Int)>.stride * PlaceGrid.prefetchRanges, most)
         XCTAssertGreaterThanOrEqual(PlaceGrid.ReadAhead.stackPlaces, PlaceGrid.readAheadLimit / 4)
+        // The lists of the best places so far, one entry more than the most they return.
+        XCTAssertLessThanOrEqual(
+            MemoryLayout<LikelihoodModel.Best.Entry>.stride * (SimulationChoices.maximumLikelihoods + 1), most)
+        XCTAssertLessThanOrEqual(
+            MemoryLayout<NearbyModel.Top.Entry>.stride * (NearbySettings.maxResultRange.upperBound + 1), most)
         // Room of `stackRoomBytes` lies beside this frame's own variables, not in the heap.
         var local = 0
         let here = withUnsafeMutablePointer(to: &local) { UInt(bitPattern: $0) }
