@@ -66,8 +66,8 @@ public final class Session {
     public var eventSink: (Event) -> Void
 
     /// The simulated device: its position and its Settings. Changed only by assignment and by
-    /// its settings' own methods (`changePrivacy` hands its closure a copy), so unchecked: a
-    /// fix read it at run time eight times.
+    /// its settings' own methods (`changePrivacy` hands its closure a copy), so left unchecked:
+    /// a fix read it eight times, each read checked at run time.
     @exclusivity(unchecked) public var device = Device()
     /// The places service (dataset, error injection, billing), shared by every launch.
     public var places = PlacesService()
