@@ -229,17 +229,13 @@ public enum LikelihoodModel {
         let priors: [Double]
         /// The best `limit` so far, best first. A candidate that cannot beat the last is
         /// dropped with one comparison, so no list of all candidates is built or sorted.
-        var top: UnsafeBufferPointer<Entry> { UnsafeBufferPointer(rebasing: room[0..<count]) }
-        /// `top`'s room, one entry more than `limit` (a new place goes in before the last
-        /// leaves), and how many it holds.
-        private let room: UnsafeMutableBufferPointer<Entry>
-        private var count = 0
+        var top: UnsafeBufferPointer<Entry> { UnsafeBufferPointer(list.entries) }
+        private var list: PlaceGrid.BestList<Entry>
         /// ln(w20 · (1 − 1e-6)) once the list is full, −∞ before.
         var logLast = -Double.infinity
 
         init(point: GeoPoint, accuracy: Double, store: borrowing PlaceStore, room: UnsafeMutableBufferPointer<Entry>) {
-            precondition(room.count > limit, "no room for the list")
-            self.room = room
+            list = PlaceGrid.BestList(room: room, limit: limit)
             self.point = point
             self.accuracy = accuracy
             pointValid = abs(point.latitude) <= 90 && abs(point.longitude) <= 180
@@ -251,7 +247,7 @@ public enum LikelihoodModel {
             priors = store.typeListPriors
         }
 
-        func better(
+        static func better(
             _ a: (index: Int, distance: Double, weight: Double), than b: (index: Int, distance: Double, weight: Double),
             _ store: PlaceStore
         ) -> Bool {
@@ -323,23 +319,16 @@ public enum LikelihoodModel {
             guard d <= cutoff else { return }
             let p = priors[Int(c.types)]  // safe: stored indexes widen (store.prior(at:))
             let w = p * exp(-(d * d) / (2 * s * s))
-            if count == limit {
-                let last = room[count - 1]
-                if !better((index, d, w), than: (last.index, last.distance, last.weight), store) { return }
+            if list.isFull {
+                let last = list.last
+                if !Self.better((index, d, w), than: (last.index, last.distance, last.weight), store) { return }
             }
-            var at = count
-            while at > 0
-                && better((index, d, w), than: (room[at - 1].index, room[at - 1].distance, room[at - 1].weight), store)
-            {
-                room[at] = room[at - 1]  // Trivial values: moved up by assignment.
-                at -= 1
+            list.insert((index, d, s, p, w)) { a, b in
+                Self.better((a.index, a.distance, a.weight), than: (b.index, b.distance, b.weight), store)
             }
-            room[at] = (index, d, s, p, w)
             // Its slot, which the list's place will be made from, is asked for now.
             store.slots.withUnsafeBufferPointer { if let b = $0.baseAddress { placeshell_prefetch(b + index) } }
-            // The 21st, if any, falls off the end.
-            count = min(count + 1, limit)
-            if count == limit { logLast = log(room[count - 1].weight * (1 - 1e-6)) }
+            if list.isFull { logLast = log(list.last.weight * (1 - 1e-6)) }
         }
     }
 

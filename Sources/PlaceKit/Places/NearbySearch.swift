@@ -250,7 +250,6 @@ public enum NearbyModel {
     struct Top {
         let center: GeoPoint
         let radius: Double
-        let limit: Int
         let rank: NearbyRank
         let settings: NearbySettings
         let filtered: Bool
@@ -262,22 +261,17 @@ public enum NearbyModel {
         let centerCos: Double
         let centerSin: Double
         typealias Entry = (index: Int, distance: Double, popularity: Double)
-        /// The list so far, best first, in room the search lends (on the stack, as the
-        /// likelihood query's): one entry more than `limit`, as a new place goes in before the
-        /// last leaves.
-        var list: UnsafeBufferPointer<Entry> { UnsafeBufferPointer(rebasing: room[0..<count]) }
-        private let room: UnsafeMutableBufferPointer<Entry>
-        private var count = 0
+        /// The list so far, best first, in room the search lends on the stack.
+        var list: UnsafeBufferPointer<Entry> { UnsafeBufferPointer(best.entries) }
+        private var best: PlaceGrid.BestList<Entry>
 
         init(
             _ store: borrowing PlaceStore, center: GeoPoint, settings: NearbySettings,
             room: UnsafeMutableBufferPointer<Entry>
         ) {
-            precondition(room.count > settings.maxResultCount, "no room for the list")
-            self.room = room
+            best = PlaceGrid.BestList(room: room, limit: settings.maxResultCount)
             self.center = center
             self.radius = settings.radius
-            self.limit = settings.maxResultCount
             self.rank = settings.rank
             self.settings = settings
             filtered = !settings.includedTypes.isEmpty || !settings.excludedTypes.isEmpty
@@ -287,9 +281,9 @@ public enum NearbyModel {
             centerSin = sin(centerPhi)
         }
 
-        var isFull: Bool { count >= limit }
+        var isFull: Bool { best.isFull }
         /// The last place's popularity and distance (meaningful when the list is full).
-        var last: Entry { room[count - 1] }
+        var last: Entry { best.last }
 
         /// Looks at row `row`: in the circle, through the filters, and good enough, it joins.
         mutating func consider(_ row: Int, _ store: PlaceStore) { consider(row, store.coords[row], store) }
@@ -354,15 +348,15 @@ public enum NearbyModel {
         /// were met (`consider`), and is read now, for the final list only.
         func addPopularity(_ store: PlaceStore) {
             guard rank == .distance else { return }
-            for i in 0..<count {
-                let e = room[i]
-                room[i].popularity = store.popularity(e.index, store.coords[e.index])
+            let entries = best.entries
+            for i in entries.indices {
+                entries[i].popularity = store.popularity(entries[i].index, store.coords[entries[i].index])
             }
         }
 
-        func beats(
+        static func beats(
             _ a: (index: Int, distance: Double, popularity: Double),
-            _ b: (index: Int, distance: Double, popularity: Double), _ store: PlaceStore
+            _ b: (index: Int, distance: Double, popularity: Double), by rank: NearbyRank, _ store: PlaceStore
         ) -> Bool {
             if rank == .popularity && a.popularity != b.popularity { return a.popularity > b.popularity }
             if a.distance != b.distance { return a.distance < b.distance }
@@ -370,15 +364,9 @@ public enum NearbyModel {
         }
 
         mutating func insert(_ candidate: (index: Int, distance: Double, popularity: Double), _ store: PlaceStore) {
-            if isFull && !beats(candidate, last, store) { return }
-            var at = count
-            while at > 0 && beats(candidate, room[at - 1], store) {
-                room[at] = room[at - 1]  // Trivial values: moved up by assignment.
-                at -= 1
-            }
-            room[at] = candidate
-            // The one past `limit`, if any, falls off the end.
-            count = min(count + 1, limit)
+            let rank = rank
+            if isFull && !Self.beats(candidate, last, by: rank, store) { return }
+            best.insert(candidate) { a, b in Self.beats(a, b, by: rank, store) }
         }
 
         /// Looks at the places of `cells` (of one class, whose cells are `cellHeight` 1e-7

@@ -682,6 +682,40 @@ struct PlaceGrid: Sendable {
         }
     }
 
+    /// A search's best places so far, best first, at most `limit`, in room the search lends it
+    /// on the stack: one entry more than `limit`, as a new place goes in before the last leaves.
+    /// The likelihood query and Nearby Search (New) keep theirs here, where an array cost each a
+    /// malloc and a free a query.
+    struct BestList<Entry: BitwiseCopyable> {
+        private let room: UnsafeMutableBufferPointer<Entry>
+        let limit: Int
+        private(set) var count = 0
+
+        init(room: UnsafeMutableBufferPointer<Entry>, limit: Int) {
+            precondition(room.count > limit, "no room for the list")
+            self.room = room
+            self.limit = limit
+        }
+
+        /// The entries, best first.
+        var entries: UnsafeMutableBufferPointer<Entry> { UnsafeMutableBufferPointer(rebasing: room[0..<count]) }
+        var isFull: Bool { count >= limit }
+        /// The last entry (the list is not empty).
+        var last: Entry { room[count - 1] }
+
+        /// Puts `entry` after every entry it does not beat (`beats(entry, other)`); the one past
+        /// `limit`, if any, falls off the end.
+        @inline(__always) mutating func insert(_ entry: Entry, beats: (Entry, Entry) -> Bool) {
+            var at = count
+            while at > 0 && beats(entry, room[at - 1]) {
+                room[at] = room[at - 1]  // Trivial values: moved up by assignment.
+                at -= 1
+            }
+            room[at] = entry
+            count = min(count + 1, limit)
+        }
+    }
+
     /// Cells' places read ahead: a search's cells, best first, are read up to `readAheadLimit`
     /// places at a time, each place's row and coordinate in one loop of loads, before any is
     /// looked at. A cell's places lie anywhere in the store, so each coordinate is a cache miss;
