@@ -151,6 +151,41 @@ final class PlaceStoreTests: XCTestCase {
         XCTAssertEqual(large.slots / 4 * 3, StringIntern.limit)
     }
 
+    /// A load's cache of type lists finds each field it was given, whatever was looked up in
+    /// between, and nothing it was not: fields of every length from 0 to 40, many sharing their
+    /// length and first and last eight bytes (so sharing a `recent` slot) and differing inside,
+    /// looked up in a shuffled order and again after their neighbours; and a field that shares a
+    /// `recent` slot with a known one but differs is not found.
+    func testTypeListCacheFindsEachFieldAndNoOther() {
+        var fields: [[UInt8]] = (0...40).map { n in (0..<n).map { UInt8(97 + $0 % 26) } }
+        for middle in 0..<60 {
+            // The same length, first and last eight bytes; one byte inside differs.
+            var f = Array("restaurant;food;point_of_interest;establishment".utf8)
+            f[12 + middle % 20] = UInt8(65 + middle / 20)
+            fields.append(f)
+        }
+        XCTAssertEqual(Set(fields).count, fields.count)
+        var cache = TypeListCache()
+        for (k, f) in fields.enumerated() {
+            f.withUnsafeBufferPointer { cache.insert($0, (UInt16(k), Double(k))) }
+        }
+        var rng = SeededRandom(seed: 17)
+        for _ in 0..<5 {
+            for k in fields.indices.shuffled(using: &rng) {
+                let found = fields[k].withUnsafeBufferPointer { cache.find($0) }
+                XCTAssertEqual(found?.index, UInt16(k), "field \(k)")
+                XCTAssertEqual(found?.radius, Double(k))
+            }
+        }
+        var unknown = Array("restaurant;food;point_of_interest;establishment".utf8)
+        unknown[20] = UInt8(ascii: "#")
+        XCTAssertEqual(
+            unknown.withUnsafeBufferPointer { TypeListCache.quickSlot($0) },
+            fields[41].withUnsafeBufferPointer { TypeListCache.quickSlot($0) })
+        XCTAssertNil(unknown.withUnsafeBufferPointer { cache.find($0) })
+        XCTAssertNil([UInt8]("xyz".utf8).withUnsafeBufferPointer { cache.find($0) })
+    }
+
     /// A coordinate's rounding to 1e-7 degrees without the C library gives what `rounded()`
     /// then `clampedInt` give: halves (either sign) and the doubles either side of them, whole
     /// numbers, the largest fractions, the limits, huge values, infinities and NaN.

@@ -200,14 +200,42 @@ extension PlaceStore {
 }
 
 /// Type lists by the bytes of a `types` field, for `PlaceStore.Load`: the interned list and its
-/// default radius, so a row costs a hash of its field, not a split into Strings and a hash of
+/// default radius, so a row costs a look-up of its field, not a split into Strings and a hash of
 /// them. Open addressing; at most 4,096 distinct fields are kept (a file of unique values splits
 /// each row, as `parse` does).
+///
+/// A file repeats a few dozen lists over a million rows, so each field is first looked for in
+/// `recent`: the entry last found for its `quickSlot`, picked by the field's length and its first
+/// and last eight bytes (one multiply), then compared whole. Only a miss there takes the hash of
+/// every byte, a chain of multiplies that cost the load more than the rest of the look-up.
 struct TypeListCache {
     static let limit = 4096
+    static let recentSlots = 256
     var table = [Int32](repeating: -1, count: 2 * limit)
+    var recent = [Int32](repeating: -1, count: recentSlots)
     var keys: [UInt8] = []
     var entries: [(hash: UInt64, start: Int, end: Int, value: (index: UInt16, radius: Double))] = []
+
+    /// Where in `recent` the field `b` is looked for first: from its length and its first and
+    /// last eight bytes (the bytes, for a shorter field).
+    @inline(__always) static func quickSlot(_ b: UnsafeBufferPointer<UInt8>) -> Int {
+        let n = b.count
+        var w = UInt64(truncatingIfNeeded: n)
+        if n >= 8, let base = b.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            w ^= raw.loadUnaligned(as: UInt64.self) ^ raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self) << 1
+        } else {
+            for k in 0..<n { w ^= UInt64(b[k]) << UInt64(8 * k + 8) }  // safe: a byte widens; k < 8
+        }
+        return Int(truncatingIfNeeded: (w &* 0x9E37_79B9_7F4A_7C15) >> 56)
+    }
+
+    /// Whether entry `e` holds the bytes `b`.
+    @inline(__always) func holds(_ e: Int, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        let (start, end) = (entries[e].start, entries[e].end)
+        return end - start == b.count
+            && keys.withUnsafeBufferPointer { k in sameBytes(UnsafeBufferPointer(rebasing: k[start..<end]), b) }
+    }
 
     /// A hash of `b`, eight bytes at a time: every word but the last, then the last eight bytes
     /// (overlapping the word before when the count is not a multiple of eight; two overlapping
@@ -240,16 +268,17 @@ struct TypeListCache {
         return h
     }
 
-    func find(_ b: UnsafeBufferPointer<UInt8>) -> (index: UInt16, radius: Double)? {
+    mutating func find(_ b: UnsafeBufferPointer<UInt8>) -> (index: UInt16, radius: Double)? {
+        let quick = Self.quickSlot(b)
+        let last = Int(recent[quick])  // safe: an Int32 widens
+        if last >= 0 && holds(last, b) { return entries[last].value }
         let h = Self.hash(b)
         var i = Int(truncatingIfNeeded: h) & (table.count - 1)
         while table[i] >= 0 {
-            let e = entries[Int(table[i])]  // safe: table entries are indexes of entries
-            if e.hash == h && e.end - e.start == b.count {
-                let same = keys.withUnsafeBufferPointer { k in
-                    sameBytes(UnsafeBufferPointer(rebasing: k[e.start..<e.end]), b)
-                }
-                if same { return e.value }
+            let e = Int(table[i])  // safe: table entries are indexes of entries
+            if entries[e].hash == h && holds(e, b) {
+                recent[quick] = table[i]
+                return entries[e].value
             }
             i = (i + 1) & (table.count - 1)
         }
