@@ -109,6 +109,63 @@ final class IndexTests: XCTestCase {
         }
     }
 
+    /// A popularity code rounded up without the C library is `clampedInt` of `rounded(.up)`:
+    /// NaN, infinities, signed zeros, values either side of whole numbers and of the limits.
+    func testCodeRoundedUpIsRoundingUpAndClamping() {
+        var rng = SeededRandom(seed: 6)
+        var values: [Double] = [.nan, .infinity, -.infinity, 0, -0.0, -0.5, -1, .leastNonzeroMagnitude, 1e300]
+        for whole in [0.0, 1, 2, 127, 253, 254, 255, 256] {
+            values += [whole, whole.nextDown, whole.nextUp, whole - 0.5, whole + 0.5]
+        }
+        for _ in 0..<2000 { values.append(rng.unit() * 270 - 5) }
+        for t in values {
+            XCTAssertEqual(Int(PlaceGrid.codeRoundedUp(t)), clampedInt(t.rounded(.up), 0...255), "\(t)")
+        }
+    }
+
+    /// What a build gives each cell is what its places give: the largest radius, the highest
+    /// prior's code and the popularity bound of the highest popularity (places of every size
+    /// class, type and rating, and no rating), each cell's places looked at one by one.
+    func testCellBoundsAreThoseOfTheirPlaces() {
+        var rng = SeededRandom(seed: 11)
+        let sydney = GeoPoint(latitude: -33.8688, longitude: 151.2093)
+        let types = LikelihoodModel.typePriors.map(\.type) + ["point_of_interest", "library"]
+        var records: [PlaceRecord] = []
+        for i in 0..<6000 {
+            let p = destination(from: sydney, bearing: rng.unit() * 360, metres: 3000 * rng.unit().squareRoot())
+            let r = [2.0, 10, 29, 31, 59, 61, 119, 121, 249, 251, 499, 501, 3000, 900_000][rng.below(14)] + rng.unit()
+            records.append(
+                PlaceRecord(
+                    id: "b\(i)", name: "Place \(i)", latitude: p.latitude, longitude: p.longitude,
+                    types: [types[rng.below(types.count)]], rating: rng.below(5) == 0 ? nil : 1 + 4 * rng.unit(),
+                    radius: r))
+        }
+        var store = PlaceStore()
+        store.merge(records, source: "bounds")
+        store.rebuildIndex()
+        let grid = store.grid
+        let scale = 254 / (store.maxPrior * PopularityModel.reach(6553.5))
+        XCTAssertGreaterThan(grid.cellKeys.count, 100)
+        for i in grid.cellKeys.indices {
+            var maxR: UInt16 = 0
+            var prior: UInt8 = 0
+            var code = 0
+            for k in grid.cellRows(i) {
+                let row = Int(grid.order[k])
+                let co = store.coords[row]
+                let p = PopularityModel.popularity(
+                    prior: store.typeListPriors[Int(co.types)], rating: Double(store.slots[row].rating) / 10,
+                    code: co.radius)
+                maxR = max(maxR, co.radius)
+                prior = max(prior, PlaceGrid.priorCode(store.typeListPriors[Int(co.types)]))
+                code = max(code, clampedInt((p * scale).rounded(.up), 0...255))
+            }
+            XCTAssertEqual(grid.cellMaxR[i], maxR, "cell \(i)")
+            XCTAssertEqual(grid.cellPrior[i], prior, "cell \(i)")
+            XCTAssertEqual(grid.cellBest[i], PlaceGrid.popularityBound(UInt8(code), scale), "cell \(i)")
+        }
+    }
+
     /// A store of `count` random places around `centre` (spread metres), radii from 2 m to 3 km
     /// so that every size class is used.
     private func randomStore(_ count: Int, around centre: GeoPoint, spread: Double, rng: inout SeededRandom)

@@ -168,6 +168,15 @@ struct PlaceGrid: Sendable {
         roundedUp(Double(code) / scale * (1 + 1e-9))
     }
 
+    /// `clampedInt(t.rounded(.up), 0...255)` as a byte, without the C library's `ceil`: 0 for
+    /// NaN and anything not above 0, 255 from 254 up (a popularity code).
+    @inline(__always) static func codeRoundedUp(_ t: Double) -> UInt8 {
+        guard t > 0 else { return 0 }
+        guard t < 255 else { return 255 }
+        let whole = UInt8(truncatingIfNeeded: Int(t))  // safe: 0 ≤ t < 255, checked above
+        return Double(whole) < t ? whole + 1 : whole
+    }
+
     /// `x` as a Float no smaller than it: a bound stays a bound.
     @inline(__always) static func roundedUp(_ x: Double) -> Float {
         let f = Float(x)
@@ -329,20 +338,32 @@ struct PlaceGrid: Sendable {
         let priors = store.typeListPriors
         let scale = 254 / (store.maxPrior * PopularityModel.reach(6553.5))
         var codes = [UInt8](repeating: 0, count: n)
+        // One pass in store order over every place, through unsafe buffers (the loop checks no
+        // index and no sharing), and rounding a code up takes no call to the C library's `ceil`.
         store.coords.withUnsafeBufferPointer { co in
             store.slots.withUnsafeBufferPointer { sl in
-                for i in 0..<n {
-                    let p = PopularityModel.popularity(
-                        // safe: stored indexes widen
-                        prior: priors[Int(co[i].types)], rating: Double(sl[i].rating) / 10, code: co[i].radius)
-                    codes[i] = UInt8(truncatingIfNeeded: clampedInt((p * scale).rounded(.up), 0...255))
-                    let c = Self.sizeClass(co[i].radius)
-                    box[c].latLo = min(box[c].latLo, co[i].lat)
-                    box[c].latHi = max(box[c].latHi, co[i].lat)
-                    box[c].lngLo = min(box[c].lngLo, co[i].lng)
-                    box[c].lngHi = max(box[c].lngHi, co[i].lng)
-                    box[c].count += 1
-                    if co[i].radius > maxR[c] { maxR[c] = co[i].radius }
+                priors.withUnsafeBufferPointer { pr in
+                    codes.withUnsafeMutableBufferPointer { cd in
+                        box.withUnsafeMutableBufferPointer { bx in
+                            maxR.withUnsafeMutableBufferPointer { mr in
+                                for i in 0..<n {
+                                    let place = co[i]
+                                    let p = PopularityModel.popularity(
+                                        // safe: stored indexes widen
+                                        prior: pr[Int(place.types)], rating: Double(sl[i].rating) / 10,
+                                        code: place.radius)
+                                    cd[i] = Self.codeRoundedUp(p * scale)
+                                    let c = Self.sizeClass(place.radius)
+                                    bx[c].latLo = min(bx[c].latLo, place.lat)
+                                    bx[c].latHi = max(bx[c].latHi, place.lat)
+                                    bx[c].lngLo = min(bx[c].lngLo, place.lng)
+                                    bx[c].lngHi = max(bx[c].lngHi, place.lng)
+                                    bx[c].count += 1
+                                    mr[c] = max(mr[c], place.radius)
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -427,78 +448,92 @@ struct PlaceGrid: Sendable {
             (0..<Self.classCount).reduce(0) { $0 + (indexRows[$1] > 0 ? indexRows[$1] * blocks[$1] + 1 : 0) })
         store.coords.withUnsafeBufferPointer { co in
             codes.withUnsafeBufferPointer { code in
-                newOrder.withUnsafeMutableBufferPointer { o in
-                    for c in 0..<Self.classCount {
-                        classCells[c] = keys.count
-                        guard rowMax[c] >= rowMin[c] else { continue }
-                        if indexRows[c] > 0 { indexStart[c] = rowFirst.count }
-                        // Each row's index entries: none, one, or one a block.
-                        let rowEntries = indexRows[c] > 0 ? blocks[c] : 0
-                        let blockWidth = 1 << blockShift[c]
-                        defer {
-                            // safe: a cell count, below n < 2^32
-                            if indexRows[c] > 0 { rowFirst.append(UInt32(keys.count)) }
-                        }
-                        for r in rowMin[c]...rowMax[c] {
-                            // The row's blocks (all of them, when it has no cells) begin before
-                            // its first cell at or after their first column.
-                            var nextBlock = 0
-                            var nextColumn = blockColumn[c]
+                priorCodes.withUnsafeBufferPointer { pc in
+                    newOrder.withUnsafeMutableBufferPointer { o in
+                        for c in 0..<Self.classCount {
+                            classCells[c] = keys.count
+                            guard rowMax[c] >= rowMin[c] else { continue }
+                            if indexRows[c] > 0 { indexStart[c] = rowFirst.count }
+                            // Each row's index entries: none, one, or one a block.
+                            let rowEntries = indexRows[c] > 0 ? blocks[c] : 0
+                            let blockWidth = 1 << blockShift[c]
+                            let size = cellE7[c]
+                            let reciprocal = cellReciprocals[c]
                             defer {
-                                while nextBlock < rowEntries {
-                                    rowFirst.append(UInt32(keys.count))  // safe: a cell count, below n < 2^32
-                                    nextBlock += 1
-                                }
+                                // safe: a cell count, below n < 2^32
+                                if indexRows[c] > 0 { rowFirst.append(UInt32(keys.count)) }
                             }
-                            let b = base[c] + r - rowMin[c]
-                            let lo = b == 0 ? 0 : Int(ends[b - 1])  // safe: bucket ends widen
-                            let hi = Int(ends[b])  // safe: bucket ends widen
-                            guard lo < hi else { continue }
-                            // Rows went in ascending, so a bucket of one column is already in order.
-                            scratch.removeAll(keepingCapacity: true)
-                            // The bucket's places lie anywhere in the store: each is a cache miss,
-                            // asked for 16 places ahead so that the misses overlap.
-                            for k in lo..<hi {
-                                if k + 16 < hi, let c0 = co.baseAddress, let c1 = code.baseAddress {
-                                    placeshell_prefetch(c0 + Int(o[k + 16]))  // safe: stored rows widen
-                                    placeshell_prefetch(c1 + Int(o[k + 16]))  // safe: stored rows widen
-                                }
-                                let place = co[Int(o[k])]  // safe: stored rows widen
-                                scratch.append(
-                                    Entry(
-                                        // safe: a column and a row, not negative
-                                        key: UInt64(col(place.lng, c)) << 32 | UInt64(o[k]), radius: place.radius,
-                                        // safe: stored indexes widen
-                                        prior: priorCodes[Int(place.types)], code: code[Int(o[k])]))
-                            }
-                            Self.sortByColumn(scratch, into: &sorted, counts: &columnCounts)
-                            var last = -1
-                            var cellCode: UInt8 = 0
-                            for (j, e) in sorted.enumerated() {
-                                let row = UInt32(truncatingIfNeeded: e.key)
-                                o[lo + j] = row
-                                let col = Int(e.key >> 32)  // safe: the top 32 bits
-                                if col != last {
-                                    if last >= 0 { bests.append(Self.popularityBound(cellCode, scale)) }
-                                    while nextBlock < rowEntries && nextColumn <= col {
+                            for r in rowMin[c]...rowMax[c] {
+                                // The row's blocks (all of them, when it has no cells) begin before
+                                // its first cell at or after their first column.
+                                var nextBlock = 0
+                                var nextColumn = blockColumn[c]
+                                defer {
+                                    while nextBlock < rowEntries {
                                         rowFirst.append(UInt32(keys.count))  // safe: a cell count, below n < 2^32
                                         nextBlock += 1
-                                        nextColumn += blockWidth
                                     }
-                                    keys.append(Self.key(c, r, col))
-                                    cellPriors.append(0)
-                                    starts.append(UInt32(lo + j))  // safe: below n < 2^32
-                                    maxRs.append(0)
-                                    cellCode = 0
-                                    last = col
                                 }
-                                if e.radius > maxRs[maxRs.count - 1] { maxRs[maxRs.count - 1] = e.radius }
-                                if e.prior > cellPriors[cellPriors.count - 1] {
-                                    cellPriors[cellPriors.count - 1] = e.prior
+                                let b = base[c] + r - rowMin[c]
+                                let lo = b == 0 ? 0 : Int(ends[b - 1])  // safe: bucket ends widen
+                                let hi = Int(ends[b])  // safe: bucket ends widen
+                                guard lo < hi else { continue }
+                                // Rows went in ascending, so a bucket of one column is already in order.
+                                scratch.removeAll(keepingCapacity: true)
+                                // The bucket's places lie anywhere in the store: each is a cache miss,
+                                // asked for 16 places ahead so that the misses overlap.
+                                for k in lo..<hi {
+                                    if k + 16 < hi, let c0 = co.baseAddress, let c1 = code.baseAddress {
+                                        placeshell_prefetch(c0 + Int(o[k + 16]))  // safe: stored rows widen
+                                        placeshell_prefetch(c1 + Int(o[k + 16]))  // safe: stored rows widen
+                                    }
+                                    let place = co[Int(o[k])]  // safe: stored rows widen
+                                    // `col(place.lng, c)`, with the class's divisor read once.
+                                    let lng = Int64(place.lng) + 1_800_000_000  // safe: Int32 widens
+                                    let column = Self.quotient(
+                                        lng >= 3_600_000_000 ? lng - 3_600_000_000 : lng, size, reciprocal)
+                                    scratch.append(
+                                        Entry(
+                                            // safe: a column and a row, not negative
+                                            key: UInt64(column) << 32 | UInt64(o[k]), radius: place.radius,
+                                            // safe: stored indexes widen
+                                            prior: pc[Int(place.types)], code: code[Int(o[k])]))
                                 }
-                                cellCode = max(cellCode, e.code)
+                                Self.sortByColumn(scratch, into: &sorted, counts: &columnCounts)
+                                // The cell's numbers gather in locals and go in when the cell ends.
+                                var last = -1
+                                var cellCode: UInt8 = 0
+                                var cellPrior: UInt8 = 0
+                                var cellRadius: UInt16 = 0
+                                func endCell() {
+                                    bests.append(Self.popularityBound(cellCode, scale))
+                                    cellPriors.append(cellPrior)
+                                    maxRs.append(cellRadius)
+                                }
+                                for (j, e) in sorted.enumerated() {
+                                    let row = UInt32(truncatingIfNeeded: e.key)
+                                    o[lo + j] = row
+                                    let col = Int(e.key >> 32)  // safe: the top 32 bits
+                                    if col != last {
+                                        if last >= 0 { endCell() }
+                                        while nextBlock < rowEntries && nextColumn <= col {
+                                            rowFirst.append(UInt32(keys.count))  // safe: a cell count, below n < 2^32
+                                            nextBlock += 1
+                                            nextColumn += blockWidth
+                                        }
+                                        keys.append(Self.key(c, r, col))
+                                        starts.append(UInt32(lo + j))  // safe: below n < 2^32
+                                        cellCode = 0
+                                        cellPrior = 0
+                                        cellRadius = 0
+                                        last = col
+                                    }
+                                    cellRadius = max(cellRadius, e.radius)
+                                    cellPrior = max(cellPrior, e.prior)
+                                    cellCode = max(cellCode, e.code)
+                                }
+                                endCell()
                             }
-                            bests.append(Self.popularityBound(cellCode, scale))
                         }
                     }
                 }
