@@ -702,13 +702,18 @@ public struct PlaceStore: Sendable {
 
     /// Indexes the IDs of a batch that deferred them (`MergeBatch.deferredHashes`, only into an
     /// empty store) in one pass; false when two of them are equal, which the batch did not look
-    /// for: the store is then unusable, and the caller starts again without deferring.
+    /// for: the store is then unusable, and the caller starts again without deferring. The
+    /// batch's shared strings are done with by then: their table's memory (already in place, its
+    /// pages touched) is given to `insertAll` to sort the hashes in, rather than let go and as
+    /// much asked for again, each new page a fault.
     mutating func indexDeferredIDs(_ batch: inout MergeBatch) -> Bool {
+        var scratch = batch.strings.words
+        batch.strings = StringIntern()
         guard var hashes = batch.deferredHashes else { return true }
         batch.deferredHashes = nil
         precondition(batch.firstNewRow == 0 && ids.count == 0 && hashes.count == count)
         var ok = true
-        withIDs { ok = $0.insertAll(&hashes, in: $1) }
+        withIDs { ok = $0.insertAll(&hashes, sortingIn: &scratch, in: $1) }
         return ok
     }
 
@@ -1375,22 +1380,36 @@ struct IDTable: Sendable {
     /// Fills an empty table with rows `0..<hashes.count` (`hashes[row]`: the top 32 bits of the
     /// hash of its ID), in the order of their home slots (a counting sort on the hashes' top
     /// bits) rather than row order, so the probes walk the table instead of missing the cache at
-    /// every row. The hashes are let go once sorted, before the table is made, so the most held
-    /// at once is the sorted copy and the table. False when two IDs are equal (the table is then
-    /// unusable).
-    mutating func insertAll(_ hashes: inout [UInt32], in store: PlaceStore) -> Bool {
+    /// every row. The hashes are sorted into `scratch` when it holds enough words (whatever they
+    /// are), else into an array of their own, and let go once sorted, before the table is made,
+    /// so the most held at once is the sorted copy and the table. False when two IDs are equal
+    /// (the table is then unusable).
+    mutating func insertAll(_ hashes: inout [UInt32], sortingIn scratch: inout [UInt64], in store: PlaceStore)
+        -> Bool
+    {
         precondition(count == 0)
         let n = hashes.count
         let bits = 12
         var starts = [Int](repeating: 0, count: (1 << bits) + 1)
         for h in hashes { starts[Int(h >> UInt32(32 - bits)) + 1] += 1 }  // safe: the top bits of a hash
         for b in 0..<(1 << bits) { starts[b + 1] += starts[b] }
-        // Each entry the hash's top half above the row.
-        var sorted = [UInt64](repeating: 0, count: n)
-        for (row, h) in hashes.enumerated() {
-            let b = Int(h >> UInt32(32 - bits))  // safe: the top bits of a hash
-            sorted[starts[b]] = UInt64(h) << 32 | UInt64(row)  // safe: rows are below 2^32
-            starts[b] += 1
+        var sorted = scratch
+        scratch = []
+        if sorted.count < n {
+            sorted = []
+            sorted = [UInt64](repeating: 0, count: n)
+        }
+        // Each entry the hash's top half above the row: every one of the first n is written
+        // (the buckets' counts add up to n).
+        sorted.withUnsafeMutableBufferPointer { out in
+            hashes.withUnsafeBufferPointer { hs in
+                for row in 0..<n {
+                    let h = hs[row]
+                    let b = Int(h >> UInt32(32 - bits))  // safe: the top bits of a hash
+                    out[starts[b]] = UInt64(h) << 32 | UInt64(row)  // safe: rows are below 2^32
+                    starts[b] += 1
+                }
+            }
         }
         hashes = []
         if n * 5 > entries.count * 4 {
@@ -1400,24 +1419,35 @@ struct IDTable: Sendable {
             entries = [UInt32](repeating: 0, count: size)
             tags = [UInt8](repeating: 0, count: size)
         }
-        for v in sorted {
-            let h = v & 0xFFFF_FFFF_0000_0000
-            let row = Int(v & 0xFFFF_FFFF)  // safe: the low 32 bits
-            let tag = Self.tag(h)
-            var i = home(h)
-            while entries[i] != 0 {
-                if tags[i] == tag {
-                    let other = Int(entries[i]) - 1  // safe: stored rows widen
-                    let same = store.withIDBytes(other) { a in store.withIDBytes(row) { $0.elementsEqual(a) } }
-                    if same { return false }
+        let size = entries.count
+        var duplicate = false
+        // Through unsafe buffers: the loop checks no index and no sharing.
+        entries.withUnsafeMutableBufferPointer { es in
+            tags.withUnsafeMutableBufferPointer { ts in
+                for v in sorted[..<n] {
+                    let h = v & 0xFFFF_FFFF_0000_0000
+                    let row = Int(v & 0xFFFF_FFFF)  // safe: the low 32 bits
+                    let tag = Self.tag(h)
+                    // `home(h)`, with the size read once.
+                    var i = Int(((h >> 32) &* UInt64(size)) >> 32)  // safe: below the size, as `home`
+                    while es[i] != 0 {
+                        if ts[i] == tag {
+                            let other = Int(es[i]) - 1  // safe: stored rows widen
+                            if store.withIDBytes(other, { a in store.withIDBytes(row) { $0.elementsEqual(a) } }) {
+                                duplicate = true
+                                return
+                            }
+                        }
+                        i += 1
+                        if i == size { i = 0 }
+                    }
+                    es[i] = UInt32(row + 1)  // safe: rows are below 2^32 (the store holds fewer)
+                    ts[i] = tag
                 }
-                i += 1
-                if i == entries.count { i = 0 }
             }
-            entries[i] = UInt32(row + 1)  // safe: rows are below 2^32 (the store holds fewer)
-            tags[i] = tag
-            count += 1
         }
+        guard !duplicate else { return false }
+        count = n
         return true
     }
 

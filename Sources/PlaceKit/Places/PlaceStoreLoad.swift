@@ -124,9 +124,8 @@ extension PlaceStore {
         /// new and how many replaced a place with the same ID. Nil when the load deferred its IDs
         /// and two were equal: that store is unusable; load again without deferring.
         public mutating func finish() -> (store: PlaceStore, added: Int, replaced: Int)? {
-            // The shared strings are done with (an undo does not need them): let go before the
-            // IDs are indexed, the load's peak.
-            batch.strings = StringIntern()
+            // The shared strings are done with (an undo does not need them): their table goes
+            // to the IDs' indexing, the load's peak, as room to sort in, then is let go.
             guard target.indexDeferredIDs(&batch) else { return nil }
             // What only an undo needed goes before the index is built: less memory at the peak.
             mark = nil
