@@ -600,39 +600,58 @@ struct PlaceGrid: Sendable {
     /// Sets `cellE7`: each class starts at its base size and doubles while its places would
     /// average fewer than `placesPerCell` per non-empty cell. The non-empty cells are counted by
     /// linear counting (each cell key hashed to a bit of a bitmap 8 bits per place; cells ≈
-    /// m · ln(m / zero bits)): one pass over the places per round of doubling, and only an
-    /// estimate, which is all a cell size needs. A class of a few places keeps its base size.
+    /// m · ln(m / zero bits)), only an estimate, which is all a cell size needs. A class of a few
+    /// places keeps its base size. Each pass over the places counts two sizes at once, the
+    /// class's size and twice it (a place's row and column at twice the size are its row and
+    /// column halved, the sizes being whole numbers), so a class that doubles twice or more
+    /// costs half the passes that one size a pass would.
     mutating func chooseCellSizes(_ store: PlaceStore, counts: [Int]) {
         cellE7 = Self.baseCellE7
         var open = (0..<Self.classCount).map { counts[$0] >= 1024 }
         while open.contains(true) {
-            // Each open class's bitmap, one after another in one array (`first[c]`, `words[c]`
-            // words): one buffer written through, rather than an array of arrays, each write
-            // checking that both are not shared.
+            // Each open class's two bitmaps (the size, then twice it), one after another in one
+            // array (`first[c]`, `words[c]` words each): one buffer written through, rather than
+            // an array of arrays, each write checking that both are not shared.
             let words = (0..<Self.classCount).map { c in open[c] ? counts[c] / 8 + 1 : 0 }
             var first = [Int](repeating: 0, count: Self.classCount + 1)
-            for c in 0..<Self.classCount { first[c + 1] = first[c] + words[c] }
+            for c in 0..<Self.classCount { first[c + 1] = first[c] + 2 * words[c] }
             var maps = [UInt64](repeating: 0, count: first[Self.classCount])
+            // Sets the bit of cell `key` in the bitmap of `bits` bits at `m[at...]`.
+            @inline(__always) func set(
+                _ m: UnsafeMutableBufferPointer<UInt64>, _ at: Int, _ bits: UInt64, _ key: UInt64
+            ) {
+                // safe: below the bit count
+                let bit = Int((key &* 0x9E37_79B9_7F4A_7C15).multipliedFullWidth(by: bits).high)
+                m[at + (bit >> 6)] |= 1 << UInt64(bit & 63)  // safe: masked to 6 bits
+            }
             store.coords.withUnsafeBufferPointer { co in
                 maps.withUnsafeMutableBufferPointer { m in
                     for i in co.indices {
                         let c = Self.sizeClass(co[i].radius)
                         guard open[c] else { continue }
-                        let k = Self.key(c, row(co[i].lat, c), col(co[i].lng, c)) &* 0x9E37_79B9_7F4A_7C15
+                        let r = row(co[i].lat, c)
+                        let l = col(co[i].lng, c)
                         let bits = UInt64(words[c] * 64)  // safe: a small count widens
-                        let bit = Int(k.multipliedFullWidth(by: bits).high)  // safe: below the bit count
-                        m[first[c] + (bit >> 6)] |= 1 << UInt64(bit & 63)  // safe: masked to 6 bits
+                        set(m, first[c], bits, Self.key(c, r, l))
+                        set(m, first[c] + words[c], bits, Self.key(c, r >> 1, l >> 1))
                     }
                 }
             }
             for c in 0..<Self.classCount where open[c] {
-                let m = Double(words[c] * 64)
-                let zeros = m - Double(maps[first[c]..<first[c + 1]].reduce(0) { $0 + $1.nonzeroBitCount })
-                let cells = zeros < 1 ? m * 8 : m * log(m / zeros)
-                if cells * Self.placesPerCell > Double(counts[c]) && cellE7[c] < 160_000_000 {
-                    cellE7[c] *= 2
-                } else {
+                // The estimate from the bitmap at `at`: whether the class's cells should double.
+                func doubles(_ at: Int, size: Int64) -> Bool {
+                    let m = Double(words[c] * 64)
+                    let zeros = m - Double(maps[at..<(at + words[c])].reduce(0) { $0 + $1.nonzeroBitCount })
+                    let cells = zeros < 1 ? m * 8 : m * log(m / zeros)
+                    return cells * Self.placesPerCell > Double(counts[c]) && size < 160_000_000
+                }
+                if !doubles(first[c], size: cellE7[c]) {
                     open[c] = false
+                } else if !doubles(first[c] + words[c], size: 2 * cellE7[c]) {
+                    cellE7[c] *= 2
+                    open[c] = false
+                } else {
+                    cellE7[c] *= 4
                 }
             }
         }
