@@ -2,3 +2,18 @@
    `address` without waiting for it (a plain load would stall once the processor's window of
    instructions fills behind it). A hint only: it never faults and changes no result. */
 static inline void placeshell_prefetch(const void *address) { __builtin_prefetch(address, 0, 3); }
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/mman.h>
+
+/* Gives the whole pages inside [address, address + bytes) back to the system (madvise
+   MADV_DONTNEED): their contents are lost, and they read as zeros if touched again. For the
+   unused end of a large scratch buffer that is about to be freed anyway, so that it adds
+   nothing to the peak meanwhile. */
+static inline void placeshell_release_pages(void *address, size_t bytes) {
+    const uintptr_t page = 4096;
+    uintptr_t start = ((uintptr_t)address + page - 1) & ~(page - 1);
+    uintptr_t end = ((uintptr_t)address + bytes) & ~(page - 1);
+    if (end > start) (void)madvise((void *)start, end - start, MADV_DONTNEED);
+}

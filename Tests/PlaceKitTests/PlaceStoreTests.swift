@@ -215,6 +215,40 @@ final class PlaceStoreTests: XCTestCase {
         }
     }
 
+    /// An ID table filled in one pass from the IDs' hashes finds every row by its ID, whatever
+    /// room it is given to sort in: none, too little, or more than enough holding other words
+    /// (a load hands it the shared strings' table). (A file with two equal IDs, which the table
+    /// refuses, is `CSVTests`' and the repeated-IDs script's.)
+    func testIDsIndexedInOnePassWhateverRoomTheSortIsGiven() {
+        var records: [PlaceRecord] = []
+        for i in 0..<3000 {
+            // Given IDs and derived ones (no ID), as a file mixes them.
+            records.append(
+                PlaceRecord(
+                    id: i % 3 == 0 ? nil : "id-\(i)", name: "Place \(i)", latitude: -33.8 + Double(i) * 1e-5,
+                    longitude: 151.2))
+        }
+        var store = PlaceStore()
+        store.merge(records, source: "ids")
+        func hashes() -> [UInt32] {
+            (0..<store.count).map { row in
+                UInt32(truncatingIfNeeded: store.withIDBytes(row) { IDTable.hash($0) } >> 32)
+            }
+        }
+        for room in [[], [UInt64](repeating: 7, count: 100), [UInt64](repeating: 0xFFFF, count: 50_000)] {
+            var table = IDTable()
+            var h = hashes()
+            var scratch = room
+            XCTAssertTrue(table.insertAll(&h, sortingIn: &scratch, in: store), "room \(room.count)")
+            XCTAssertTrue(scratch.isEmpty && h.isEmpty, "both let go")
+            XCTAssertEqual(table.count, store.count)
+            for row in 0..<store.count {
+                XCTAssertEqual(store.withIDBytes(row) { table.find($0, in: store) }, row, "room \(room.count)")
+            }
+            XCTAssertNil(Array("id-none".utf8).withUnsafeBufferPointer { table.find($0, in: store) })
+        }
+    }
+
     func testDerivedIDsAreStableAndDistinct() {
         let a = record("Blue Fig Cafe", -33.87, 151.2)
         var one = PlaceStore()

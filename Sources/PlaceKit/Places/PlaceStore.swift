@@ -1412,6 +1412,13 @@ struct IDTable: Sendable {
             }
         }
         hashes = []
+        // What the sort did not use of the room it was given goes back before the table is
+        // made, the load's peak (the shared strings' table is a little larger than the sort).
+        if sorted.count > n {
+            sorted.withUnsafeMutableBufferPointer { room in
+                placeshell_release_pages(room.baseAddress.map { $0 + n }, (room.count - n) * 8)
+            }
+        }
         if n * 5 > entries.count * 4 {
             let size = max(16, n + n * 2 / 5)
             entries = []
