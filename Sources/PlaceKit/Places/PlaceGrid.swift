@@ -239,9 +239,11 @@ struct PlaceGrid: Sendable {
     }
     /// The grid column of longitude `lng` (1e-7 degrees) in class `c`'s cells: −180° and +180°
     /// share one.
-    @inline(__always) func col(_ lng: Int32, _ c: Int) -> Int {
+    @inline(__always) func col(_ lng: Int32, _ c: Int) -> Int { Self.col(lng, cellE7[c], cellReciprocals[c]) }
+    /// The same for cells `size` wide, `m` = `reciprocal(size)`.
+    @inline(__always) static func col(_ lng: Int32, _ size: Int64, _ m: UInt64) -> Int {
         let n = Int64(lng) + 1_800_000_000  // safe: Int32 widens
-        return Self.quotient(n >= 3_600_000_000 ? n - 3_600_000_000 : n, cellE7[c], cellReciprocals[c])
+        return quotient(n >= 3_600_000_000 ? n - 3_600_000_000 : n, size, m)
     }
     @inline(__always) static func key(_ c: Int, _ row: Int, _ col: Int) -> UInt64 {
         UInt64(c) << 40 | UInt64(row) << 20 | UInt64(col)  // safe: class, row and col are small and not negative
@@ -325,11 +327,12 @@ struct PlaceGrid: Sendable {
         cellPrior = []
         var rowMin = [Int](repeating: Int.max, count: Self.classCount)
         var rowMax = [Int](repeating: -1, count: Self.classCount)
-        var maxR = [UInt16](repeating: 0, count: Self.classCount)
-        // Each class's latitude range sizes its row buckets; its count, how its cells are sized.
+        // Each class's latitude range sizes its row buckets; its count, how its cells are sized;
+        // its largest radius, how far a query looks.
         struct Box {
             var latLo = Int32.max, latHi = Int32.min, lngLo = Int32.max, lngHi = Int32.min
             var count = 0
+            var maxR: UInt16 = 0
         }
         var box = [Box](repeating: Box(), count: Self.classCount)
         // Each place's popularity, rounded up to a 254th of the highest any place can have:
@@ -345,22 +348,20 @@ struct PlaceGrid: Sendable {
                 priors.withUnsafeBufferPointer { pr in
                     codes.withUnsafeMutableBufferPointer { cd in
                         box.withUnsafeMutableBufferPointer { bx in
-                            maxR.withUnsafeMutableBufferPointer { mr in
-                                for i in 0..<n {
-                                    let place = co[i]
-                                    let p = PopularityModel.popularity(
-                                        // safe: stored indexes widen
-                                        prior: pr[Int(place.types)], rating: Double(sl[i].rating) / 10,
-                                        code: place.radius)
-                                    cd[i] = Self.codeRoundedUp(p * scale)
-                                    let c = Self.sizeClass(place.radius)
-                                    bx[c].latLo = min(bx[c].latLo, place.lat)
-                                    bx[c].latHi = max(bx[c].latHi, place.lat)
-                                    bx[c].lngLo = min(bx[c].lngLo, place.lng)
-                                    bx[c].lngHi = max(bx[c].lngHi, place.lng)
-                                    bx[c].count += 1
-                                    mr[c] = max(mr[c], place.radius)
-                                }
+                            for i in 0..<n {
+                                let place = co[i]
+                                let p = PopularityModel.popularity(
+                                    // safe: stored indexes widen
+                                    prior: pr[Int(place.types)], rating: Double(sl[i].rating) / 10,
+                                    code: place.radius)
+                                cd[i] = Self.codeRoundedUp(p * scale)
+                                let c = Self.sizeClass(place.radius)
+                                bx[c].latLo = min(bx[c].latLo, place.lat)
+                                bx[c].latHi = max(bx[c].latHi, place.lat)
+                                bx[c].lngLo = min(bx[c].lngLo, place.lng)
+                                bx[c].lngHi = max(bx[c].lngHi, place.lng)
+                                bx[c].count += 1
+                                bx[c].maxR = max(bx[c].maxR, place.radius)
                             }
                         }
                     }
@@ -489,9 +490,7 @@ struct PlaceGrid: Sendable {
                                     }
                                     let place = co[Int(o[k])]  // safe: stored rows widen
                                     // `col(place.lng, c)`, with the class's divisor read once.
-                                    let lng = Int64(place.lng) + 1_800_000_000  // safe: Int32 widens
-                                    let column = Self.quotient(
-                                        lng >= 3_600_000_000 ? lng - 3_600_000_000 : lng, size, reciprocal)
+                                    let column = Self.col(place.lng, size, reciprocal)
                                     scratch.append(
                                         Entry(
                                             // safe: a column and a row, not negative
@@ -558,7 +557,7 @@ struct PlaceGrid: Sendable {
         cellBest = bests
         cellPrior = cellPriors
         classBest = best
-        classMax = maxR
+        classMax = box.map(\.maxR)
         indexedCount = n
         stale = false
     }

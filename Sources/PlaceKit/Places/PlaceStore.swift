@@ -1315,8 +1315,12 @@ struct IDTable: Sendable {
     // The table reads only the hash's top 32 bits (so a deferred load keeps 4 bytes a row): its
     // slot from their product with the count (below the count: the count is below 2^32), its
     // tag from their lowest byte.
-    // safe: the top word of a product of two values below 2^32 is below the second
-    @inline(__always) func home(_ h: UInt64) -> Int { Int(((h >> 32) &* UInt64(entries.count)) >> 32) }
+    @inline(__always) func home(_ h: UInt64) -> Int { Self.home(h, size: entries.count) }
+    /// The same in a table of `size` entries.
+    @inline(__always) static func home(_ h: UInt64, size: Int) -> Int {
+        // safe: the top word of a product of two values below 2^32 is below the second
+        Int(((h >> 32) &* UInt64(size)) >> 32)
+    }
     @inline(__always) static func tag(_ h: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: h >> 32) }
 
     func find(_ id: UnsafeBufferPointer<UInt8>, in store: PlaceStore) -> Int? {
@@ -1435,8 +1439,7 @@ struct IDTable: Sendable {
                     let h = v & 0xFFFF_FFFF_0000_0000
                     let row = Int(v & 0xFFFF_FFFF)  // safe: the low 32 bits
                     let tag = Self.tag(h)
-                    // `home(h)`, with the size read once.
-                    var i = Int(((h >> 32) &* UInt64(size)) >> 32)  // safe: below the size, as `home`
+                    var i = Self.home(h, size: size)
                     while es[i] != 0 {
                         if ts[i] == tag {
                             let other = Int(es[i]) - 1  // safe: stored rows widen
