@@ -151,7 +151,7 @@ final class IndexTests: XCTestCase {
             var prior: UInt8 = 0
             var code = 0
             for k in grid.cellRows(i) {
-                let row = Int(grid.order[k])
+                let row = grid.orderRow(k)
                 let co = store.coords[row]
                 let p = PopularityModel.popularity(
                     prior: store.typeListPriors[Int(co.types)], rating: Double(store.slots[row].rating) / 10,
@@ -164,6 +164,88 @@ final class IndexTests: XCTestCase {
             XCTAssertEqual(grid.cellPrior[i], prior, "cell \(i)")
             XCTAssertEqual(grid.cellBest[i], PlaceGrid.popularityBound(UInt8(code), scale), "cell \(i)")
         }
+    }
+
+    /// Every entry of `order` carries its place's spot in its cell (sixteenths of the cell
+    /// north and east of its corner) as plain integer division works it out, on a country of
+    /// places in large cells and on places across the 180° line (180° itself shares column 0
+    /// with −180°, and sits at that column's western edge).
+    func testSpotsAreThoseOfThePlainArithmetic() {
+        var rng = SeededRandom(seed: 21)
+        var store = randomStore(20_000, around: GeoPoint(latitude: -25, longitude: 134), spread: 300_000, rng: &rng)
+        var edge: [PlaceRecord] = []
+        for (i, lng) in [180.0, -180, 179.9999999, -179.9999999, 0, -0.0000001].enumerated() {
+            for lat in [-89.9999999, -45, 0, 45, 89.9999999] {
+                edge.append(PlaceRecord(id: "e\(i)/\(lat)", name: "Edge", latitude: lat, longitude: lng, radius: 5))
+            }
+        }
+        store.merge(edge, source: "edge")
+        store.rebuildIndex()
+        let grid = store.grid
+        XCTAssertTrue(grid.spotted)
+        var seen = Set<Int>()
+        for c in 0..<PlaceGrid.classCount {
+            let size = grid.cellE7[c]
+            for i in grid.classCells[c]..<grid.classCells[c + 1] {
+                let key = grid.cellKeys[i]
+                for k in grid.cellRows(i) {
+                    let row = grid.orderRow(k)
+                    seen.insert(row)
+                    let co = store.coords[row]
+                    let north = Int64(co.lat) + 900_000_000 - Int64((key >> 20) & 0xFFFFF) * size
+                    var east = Int64(co.lng) + 1_800_000_000
+                    if east >= 3_600_000_000 { east -= 3_600_000_000 }
+                    east -= Int64(key & 0xFFFFF) * size
+                    XCTAssert((0..<size).contains(north) && (0..<size).contains(east), "row \(row)")
+                    let spot = UInt32(north * 16 / size) << 4 | UInt32(east * 16 / size)
+                    XCTAssertEqual(grid.order[k] >> 24, spot, "row \(row)")
+                    XCTAssertEqual(UInt32(grid.spot(co)), spot, "row \(row)")
+                }
+            }
+        }
+        XCTAssertEqual(seen.count, store.count)
+    }
+
+    /// A spot window (`spotWindow`, of the box `forEachCell` gives each class) keeps every
+    /// place of its cell within the search's reach, and leaves out most of a large cell's
+    /// other places: searches of every reach from a metre to a continent, over a country of
+    /// places in large cells, near the poles and across the 180° line; and a search within a
+    /// kilometre leaves out most places of the cells it looks at.
+    func testSpotWindowsKeepEveryPlaceWithinReach() {
+        var rng = SeededRandom(seed: 22)
+        var kept = 0
+        var left = 0
+        for (centre, spread) in [
+            (GeoPoint(latitude: -25, longitude: 134), 400_000.0), (GeoPoint(latitude: 88, longitude: 20), 300_000),
+            (GeoPoint(latitude: -12, longitude: 179.99), 200_000),
+        ] {
+            var store = randomStore(12_000, around: centre, spread: spread, rng: &rng)
+            store.rebuildIndex()
+            let grid = store.grid
+            for round in 0..<150 {
+                let p = destination(from: centre, bearing: rng.unit() * 360, metres: spread * rng.unit())
+                let reach = [1.0, 60, 200, 700, 3000, 20_000, 400_000][round % 7] * (0.5 + rng.unit())
+                var box = PlaceGrid.SpotBox.everything
+                var windows: [(cell: Int, window: UInt32)] = []
+                grid.forEachCell(
+                    around: p, cutoff: { _, _ in reach },
+                    { i, c in windows.append((i, PlaceGrid.spotWindow(grid.cellKeys[i], size: grid.cellE7[c], box))) },
+                    classDone: { _ in }, classBox: { box = $0 })
+                for (i, window) in windows {
+                    for k in grid.cellRows(i) {
+                        let row = grid.orderRow(k)
+                        let inside = PlaceGrid.inWindow(grid.order[k], window)
+                        if distance(p, store.coordinate(at: row)) <= reach {
+                            XCTAssert(inside, "\(centre) round \(round): row \(row) within \(reach) m is left out")
+                        }
+                        if reach < 1000 { if inside { kept += 1 } else { left += 1 } }
+                    }
+                }
+            }
+        }
+        // The windows narrow the cells down: most places of the cells a search of a kilometre or
+        // less looks at are left unread.
+        XCTAssertGreaterThan(left, 2 * kept, "kept \(kept), left \(left)")
     }
 
     /// A store of `count` random places around `centre` (spread metres), radii from 2 m to 3 km
@@ -430,7 +512,7 @@ final class IndexTests: XCTestCase {
                 let bound = grid.priorBound(i, maxPrior: store.maxPrior)
                 XCTAssertLessThanOrEqual(bound, store.maxPrior, message)
                 var highest = 0.0
-                for k in grid.cellRows(i) { highest = max(highest, store.prior(at: Int(grid.order[k]))) }
+                for k in grid.cellRows(i) { highest = max(highest, store.prior(at: grid.orderRow(k))) }
                 XCTAssertGreaterThanOrEqual(bound, highest, "cell \(i), \(message)")
                 if bound < store.maxPrior { tight += 1 }
             }

@@ -211,7 +211,7 @@ final class LikelihoodBoundTests: XCTestCase {
                     for i in grid.classCells[c]..<grid.classCells[c + 1] {
                         let bound = grid.cellDistanceBound(i, c, from: p, cosLat: cos(phi), sinLat: sin(phi))
                         for k in grid.cellRows(i) {
-                            let row = Int(grid.order[k])
+                            let row = grid.orderRow(k)
                             let d = distance(p, store.place(at: row).coordinate)
                             XCTAssertLessThanOrEqual(bound, d, "cell \(i) of class \(c), row \(row), from \(p)")
                             checked += 1

@@ -115,7 +115,11 @@ public enum LikelihoodModel {
         // Each cell's range in the grid's order is read with its other numbers, so that its
         // cache miss is taken with theirs rather than when the cell is read ahead. The list of a
         // class's cells (most often a handful) is in room on the stack.
-        typealias Cell = (bound: Double, distance: Double, cell: Int, places: Range<Int>)
+        typealias Cell = (bound: Double, distance: Double, cell: Int, places: Range<Int>, spots: UInt32)
+        // The part of the sphere the class being searched may hold a candidate in: each cell's
+        // places outside it (by their spots, `PlaceGrid.spotWindow`) are not read.
+        var box = PlaceGrid.SpotBox.everything
+        let spotted = grid.spotted
         // The spread of a class whose largest place is `maxRadius` metres, and how far it may
         // hold a candidate.
         func spread(_ maxRadius: Double) -> (spread: Double, candidates: Double) {
@@ -136,18 +140,19 @@ public enum LikelihoodModel {
                     around: point,
                     cutoff: { _, maxRadius in
                         let (s, candidates) = spread(maxRadius)
+                        var searched = candidates
                         // Beyond `reach` nothing of this class can weigh even 1e-6 less than the 20th
                         // so far: maxPrior · exp(−d² / 2 s²) < w20 (1 − 1e-6) there.
-                        guard bounded, best.top.count == limit, let last = best.top.last, last.weight > 0 else {
-                            return candidates
+                        if bounded, best.top.count == limit, let last = best.top.last, last.weight > 0 {
+                            let ratio = maxPrior / (last.weight * (1 - 1e-6))
+                            let reach = ratio <= 1 ? 1e-3 : s * (2 * log(ratio)).squareRoot() * (1 + 1e-9) + 1e-3
+                            searched = min(candidates, reach)
                         }
-                        let ratio = maxPrior / (last.weight * (1 - 1e-6))
-                        let reach = ratio <= 1 ? 1e-3 : s * (2 * log(ratio)).squareRoot() * (1 + 1e-9) + 1e-3
-                        return min(candidates, reach)
+                        return searched
                     },
                     { i, c in
                         guard bounded else {
-                            list.append((.infinity, 0, i, grid.cellRows(i)))
+                            list.append((.infinity, 0, i, grid.cellRows(i), PlaceGrid.allSpots))
                             return
                         }
                         let radius = Double(grid.cellMaxR[i]) / 10
@@ -156,8 +161,11 @@ public enum LikelihoodModel {
                             i, c, from: wrapped, cosLat: best.cosPoint, sinLat: best.sinPoint)
                         guard dmin <= max(spreads * s, floor) else { return }
                         let prior = grid.priorBound(i, maxPrior: maxPrior)
+                        let spots =
+                            spotted
+                            ? PlaceGrid.spotWindow(grid.cellKeys[i], size: grid.cellE7[c], box) : PlaceGrid.allSpots
                         list.append(
-                            (prior * exp(-(dmin * dmin) / (2 * s * s)) * (1 + 1e-12), dmin, i, grid.cellRows(i)))
+                            (prior * exp(-(dmin * dmin) / (2 * s * s)) * (1 + 1e-12), dmin, i, grid.cellRows(i), spots))
                     },
                     classDone: { c in
                         list.sort { $0.bound > $1.bound || ($0.bound == $1.bound && $0.distance < $1.distance) }
@@ -175,7 +183,7 @@ public enum LikelihoodModel {
                             guard
                                 let read = ahead.next(
                                     cells, from: first, full: full, stops: { $0.bound < weight }, places: { $0.places },
-                                    grid: grid,
+                                    spots: { $0.spots }, grid: grid,
                                     store: store)
                             else { break }
                             next = read
@@ -198,7 +206,8 @@ public enum LikelihoodModel {
                             }
                         }
                         list.removeAll()
-                    })
+                    },
+                    classBox: { if spotted && bounded { box = $0 } })
             }
         }
         return scored(best.top, store, make)

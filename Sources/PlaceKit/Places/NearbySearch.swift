@@ -241,7 +241,7 @@ public enum NearbyModel {
 
     /// A cell of a search, with the bound it is sorted by (a popularity or a distance) and its
     /// range of places in the grid's order.
-    typealias NearbyCell = (bound: Double, cell: Int, places: Range<Int>)
+    typealias NearbyCell = (bound: Double, cell: Int, places: Range<Int>, spots: UInt32)
 
     /// The best places met so far, best first, and how a place of the store is looked at. The
     /// store is handed to each method, borrowed, not kept: kept, it was copied (a retain and a
@@ -394,7 +394,7 @@ public enum NearbyModel {
                 guard
                     let read = ahead.next(
                         cells, from: first, full: isFull, stops: { stops($0.bound) }, places: { $0.places },
-                        grid: store.grid, store: store)
+                        spots: { $0.spots }, grid: store.grid, store: store)
                 else { return }
                 next = read
                 var start = 0
@@ -452,8 +452,14 @@ public enum NearbyModel {
         store.coords.withUnsafeBufferPointer { coords in
             grid.prefetch(around: center, cutoff: { _, _ in reach }, coords: coords)
         }
-        // Each cell with its range of places in the grid's order, read with its other numbers;
-        // a class's cells in room on the stack (`PlaceGrid.CellList`).
+        // Each cell with its range of places in the grid's order, read with its other numbers,
+        // and the spots of it the circle reaches (`PlaceGrid.spotWindow`, in the box of the
+        // class's search); a class's cells in room on the stack (`PlaceGrid.CellList`).
+        var box = PlaceGrid.SpotBox.everything
+        let spotted = grid.spotted
+        func spots(_ i: Int, _ c: Int) -> UInt32 {
+            spotted ? PlaceGrid.spotWindow(grid.cellKeys[i], size: grid.cellE7[c], box) : PlaceGrid.allSpots
+        }
         PlaceGrid.CellList<NearbyCell>.with { list in
             PlaceGrid.ReadAhead.with { ahead in
                 switch settings.rank {
@@ -471,13 +477,13 @@ public enum NearbyModel {
                             guard !top.isFull || bound >= top.last.popularity,
                                 grid.cellDistanceBound(i, c, from: center, cosLat: cosLat, sinLat: sinLat) <= radius
                             else { return }
-                            list.append((bound, i, grid.cellRows(i)))
+                            list.append((bound, i, grid.cellRows(i), spots(i, c)))
                         },
                         classDone: { c in
                             list.sort { $0.bound > $1.bound }
                             top.visit(list.cells, &ahead, cellHeight: Double(grid.cellE7[c]), store)
                             list.removeAll()
-                        }, largestFirst: true)
+                        }, classBox: { box = $0 }, largestFirst: true)
                 case .distance:
                     var within = reach
                     grid.forEachCell(
@@ -489,13 +495,13 @@ public enum NearbyModel {
                         },
                         { i, c in
                             let dmin = grid.cellDistanceBound(i, c, from: center, cosLat: cosLat, sinLat: sinLat)
-                            if dmin <= within { list.append((dmin, i, grid.cellRows(i))) }
+                            if dmin <= within { list.append((dmin, i, grid.cellRows(i), spots(i, c))) }
                         },
                         classDone: { c in
                             list.sort { $0.bound < $1.bound }
                             top.visit(list.cells, &ahead, cellHeight: Double(grid.cellE7[c]), store)
                             list.removeAll()
-                        })
+                        }, classBox: { box = $0 })
                 }
             }
         }

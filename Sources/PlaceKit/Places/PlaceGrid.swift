@@ -57,6 +57,18 @@ import PlaceFormats
 ///   (`prefetch`: three rounds of hints, each waiting only for the one before), and a row of
 ///   hundreds of cells is indexed by blocks of columns (`rowBlocks`), so that the cell a search
 ///   starts from is one read away, with no search of the row that waits for misses in turn.
+/// - Why each place's entry in `order` carries its spot in its cell (`spot`: which sixteenth of
+///   the cell's height and of its width it lies in, in the entry's top byte while rows fit in
+///   24 bits, `spotted`): a sparse class's cells are kilometres wide (a country's hold a dozen
+///   places in cells of 2 to 30 km), so a search of a couple of hundred metres read every place
+///   of the few cells around the fix, a hundred coordinates from anywhere in the store, to keep
+///   three. Each class's search comes with the box its disc lies in (the latitudes and
+///   longitudes `forEachCell` already works out), each cell's spots within that box are a pair
+///   of 16-bit masks (`spotWindow`), and a place whose spot lies outside is skipped from its
+///   entry alone, which the cell's read already brought: its coordinate is neither asked for
+///   ahead nor read. The box is the disc's bound, widened by a unit of the stored integers, so
+///   no place within the search is ever skipped; a box across the ±180° line or reaching a pole
+///   keeps every longitude. The byte costs nothing: the rows used 20 to 24 bits of 32.
 /// - Why each cell also carries a popularity bound (`cellBest`: the highest popularity of its
 ///   places, rounded up to a 254th of the highest any place can have, as a Float: 4 bytes a
 ///   cell): Nearby Search (New) ranks by popularity, which no distance bounds; with it, a
@@ -154,6 +166,14 @@ struct PlaceGrid: Sendable {
     var indexedCount = 0
     /// A replaced place moved to another cell: the next `update` rebuilds.
     var stale = false
+    /// Whether each entry of `order` carries, in its top byte, its place's spot in its cell
+    /// (`spot`): the built store had fewer than 2^24 places, so a row takes the low 24 bits.
+    /// Read a row of `order` through `rowMask` (`orderRow`).
+    var spotted = false
+    /// The bits of an entry of `order` that hold its row.
+    @inline(__always) var rowMask: UInt32 { spotted ? 0x00FF_FFFF : .max }
+    /// The row of entry `k` of `order`.
+    @inline(__always) func orderRow(_ k: Int) -> Int { Int(order[k] & rowMask) }  // safe: widens
 
     /// Bytes the grid holds (capacity not counted).
     var bytes: Int {
@@ -253,6 +273,91 @@ struct PlaceGrid: Sendable {
         return Self.key(c, row(coord.lat, c), col(coord.lng, c))
     }
 
+    // MARK: Spots
+
+    /// Where in its cell a place lies, in sixteenths of the cell each way: `subrow << 4 |
+    /// subcolumn`, from its stored integers, exactly (`lat`, `lng`: 1e-7 degrees; `row`,
+    /// `column`: its cell's, `size` its cells' size, `m` = `reciprocal(size)`).
+    @inline(__always) static func spot(lat: Int32, lng: Int32, row: Int, column: Int, size: Int64, m: UInt64) -> UInt8 {
+        let north = Int64(lat) + 900_000_000 - Int64(row) * size  // safe: widens; in 0..<size
+        let n = Int64(lng) + 1_800_000_000  // safe: Int32 widens
+        let east = (n >= 3_600_000_000 ? n - 3_600_000_000 : n) - Int64(column) * size  // safe: widens; in 0..<size
+        let sub = quotient(north << 4, size, m) << 4 | quotient(east << 4, size, m)
+        return UInt8(truncatingIfNeeded: sub)  // safe: two numbers 0…15
+    }
+
+    /// The spot of a place at `coord` in its cell of this grid.
+    func spot(_ coord: PlaceStore.Coord) -> UInt8 {
+        let c = Self.sizeClass(coord.radius)
+        return Self.spot(
+            lat: coord.lat, lng: coord.lng, row: row(coord.lat, c), column: col(coord.lng, c), size: cellE7[c],
+            m: cellReciprocals[c])
+    }
+
+    /// Every spot of a cell: `spotWindow`'s answer when it cannot narrow a cell down.
+    static let allSpots: UInt32 = .max
+
+    /// The part of the sphere a search may find anything in, as `spotWindow` reads it: the
+    /// latitudes and longitudes in 1e-7 degrees counted from −90° and −180° (the cells' own
+    /// origin), a unit beyond the bounds either way; no longitudes when the search reaches a pole
+    /// or the ±180° line, where every longitude of its rows is searched.
+    struct SpotBox {
+        var south: Double
+        var north: Double
+        var west: Double
+        var east: Double
+        var everyLongitude: Bool
+
+        /// A box no spot window narrows.
+        static let everything = SpotBox(south: -.infinity, north: .infinity, west: 0, east: 0, everyLongitude: true)
+    }
+
+    /// The box `forEachCell` searches a class in: latitudes `latLo`…`latHi` (degrees), and
+    /// longitudes within `half` degrees of `lng` (wrapped into −180…180) unless `every` (the
+    /// search reaches a pole, or spans every longitude of its rows). A box that crosses the ±180°
+    /// line keeps every longitude too.
+    @inline(__always) static func spotBox(latLo: Double, latHi: Double, lng: Double, half: Double, every: Bool)
+        -> SpotBox
+    {
+        var box = SpotBox(
+            south: (latLo + 90) * 1e7 - 1, north: (latHi + 90) * 1e7 + 1, west: 0, east: 0, everyLongitude: true)
+        guard !every else { return box }
+        let west = (lng - half + 180) * 1e7 - 1
+        let east = (lng + half + 180) * 1e7 + 1
+        guard west > 0 && east < 3_600_000_000 else { return box }
+        box.west = west
+        box.east = east
+        box.everyLongitude = false
+        return box
+    }
+
+    /// Which spots of the cell keyed `key` (of cells `size` 1e-7 degrees) may hold a place in
+    /// `box`: the subrows as bits of the high 16, the subcolumns as bits of the low 16. A place
+    /// whose spot has neither bit cannot be in the box, and so cannot be within the search.
+    /// Rounding goes outwards (the box's unit to spare, and a subrow or subcolumn whose edge is
+    /// a hair inside counts), so a place on the box's edge is kept.
+    @inline(__always) static func spotWindow(_ key: UInt64, size: Int64, _ box: SpotBox) -> UInt32 {
+        let cell = Double(size)  // safe: a cell size, below 2^32
+        // The subrows or subcolumns from `lo` to `hi` (1e-7 degrees from the cell's edge) as bits.
+        @inline(__always) func bits(_ lo: Double, _ hi: Double) -> UInt32 {
+            guard lo.isFinite && hi.isFinite else { return 0xFFFF }
+            let a = clampedFloor(lo * 16 / cell, 15)
+            let b = clampedFloor(hi * 16 / cell, 15)
+            guard a <= b else { return 0xFFFF }
+            return (UInt32(0xFFFF) >> (15 - b + a)) << a  // safe: shifts of 0…15
+        }
+        let row = Double((key >> 20) & 0xFFFFF) * cell  // safe: masked to 20 bits
+        let rows = bits(box.south - row, box.north - row)
+        guard !box.everyLongitude else { return rows << 16 | 0xFFFF }
+        let col = Double(key & 0xFFFFF) * cell  // safe: masked to 20 bits
+        return rows << 16 | bits(box.west - col, box.east - col)
+    }
+
+    /// Whether an entry of `order` (spotted) lies in `window`.
+    @inline(__always) static func inWindow(_ entry: UInt32, _ window: UInt32) -> Bool {
+        (window >> (16 + (entry >> 28))) & (window >> ((entry >> 24) & 15)) & 1 != 0
+    }
+
     // MARK: Changes
 
     mutating func appended(row: Int, radius: UInt16) {
@@ -270,7 +375,7 @@ struct PlaceGrid: Sendable {
         classMax[c] = max(classMax[c], new.radius)
         guard row < indexedCount && !stale else { return }
         let k = key(new)
-        if key(old) != k {
+        if key(old) != k || (spotted && spot(old) != spot(new)) {
             stale = true
         } else {
             // The same cell: raise its radius and popularity bounds.
@@ -293,16 +398,18 @@ struct PlaceGrid: Sendable {
 
     /// `row` leaves the store; the rows after it move up by one.
     mutating func remove(row: Int) {
+        let r32 = UInt32(row)  // safe: rows are below 2^32 (checked at build)
+        let mask = rowMask
         if row < indexedCount && !stale {
-            if let k = order.firstIndex(of: UInt32(row)) {  // safe: rows are below 2^32 (checked at build)
+            if let k = order.firstIndex(where: { $0 & mask == r32 }) {
                 order.remove(at: k)
                 let k32 = UInt32(k)  // safe: an index of order, below 2^32
                 for i in cellStarts.indices where cellStarts[i] > k32 { cellStarts[i] -= 1 }
             }
         }
         if row < indexedCount { indexedCount -= 1 }
-        let r32 = UInt32(row)  // safe: rows are below 2^32 (checked at build)
-        for k in order.indices where order[k] > r32 { order[k] -= 1 }
+        // An entry's row is at least 1 where it drops by one: its spot, above, stays.
+        for k in order.indices where order[k] & mask > r32 { order[k] -= 1 }
     }
 
     /// After a batch of changes: rebuild when a place moved cell or too many are pending.
@@ -319,6 +426,8 @@ struct PlaceGrid: Sendable {
     mutating func rebuild(_ store: PlaceStore) {
         let n = store.count
         precondition(n < Int(UInt32.max), "more than 4 billion places")  // safe: UInt32.max fits Int
+        // Rows fit in 24 bits: each entry of `order` carries its place's spot in the top 8.
+        let spots = n < 1 << 24
         order = []
         cellKeys = []
         cellStarts = []
@@ -421,6 +530,8 @@ struct PlaceGrid: Sendable {
             var radius: UInt16
             var prior: UInt8
             var code: UInt8
+            /// Its spot in its cell (`spot`).
+            var spot: UInt8
         }
         var scratch: [Entry] = []
         var sorted: [Entry] = []
@@ -496,7 +607,10 @@ struct PlaceGrid: Sendable {
                                             // safe: a column and a row, not negative
                                             key: UInt64(column) << 32 | UInt64(o[k]), radius: place.radius,
                                             // safe: stored indexes widen
-                                            prior: pc[Int(place.types)], code: code[Int(o[k])]))
+                                            prior: pc[Int(place.types)], code: code[Int(o[k])],
+                                            spot: Self.spot(
+                                                lat: place.lat, lng: place.lng, row: r, column: column, size: size,
+                                                m: reciprocal)))
                                 }
                                 Self.sortByColumn(scratch, into: &sorted, counts: &columnCounts)
                                 // The cell's numbers gather in locals and go in when the cell ends.
@@ -511,7 +625,7 @@ struct PlaceGrid: Sendable {
                                 }
                                 for (j, e) in sorted.enumerated() {
                                     let row = UInt32(truncatingIfNeeded: e.key)
-                                    o[lo + j] = row
+                                    o[lo + j] = spots ? row | UInt32(e.spot) << 24 : row  // safe: widens
                                     let col = Int(e.key >> 32)  // safe: the top 32 bits
                                     if col != last {
                                         if last >= 0 { endCell() }
@@ -558,6 +672,7 @@ struct PlaceGrid: Sendable {
         cellPrior = cellPriors
         classBest = best
         classMax = box.map(\.maxR)
+        spotted = spots
         indexedCount = n
         stale = false
     }
@@ -664,7 +779,7 @@ struct PlaceGrid: Sendable {
     func visit(_ store: PlaceStore, around point: GeoPoint, cutoff: (Double) -> Double, _ body: (Int) -> Void) {
         forEachCell(around: point, cutoff: cutoff) { i, _ in
             // safe: stored indexes widen
-            for k in Int(cellStarts[i])..<Int(cellStarts[i + 1]) { body(Int(order[k])) }
+            for k in Int(cellStarts[i])..<Int(cellStarts[i + 1]) { body(orderRow(k)) }
         }
         for row in indexedCount..<store.count { body(row) }
     }
@@ -838,7 +953,8 @@ struct PlaceGrid: Sendable {
         /// list is full, where the stop will come is not known, and a quarter as many are read.
         mutating func next<Cell>(
             _ cells: UnsafeMutableBufferPointer<Cell>, from first: Int, full: Bool, stops: (Cell) -> Bool,
-            places: (Cell) -> Range<Int>, grid: PlaceGrid, store: PlaceStore
+            places: (Cell) -> Range<Int>, spots: (Cell) -> UInt32 = { _ in PlaceGrid.allSpots }, grid: PlaceGrid,
+            store: PlaceStore
         ) -> Int? {
             var end = cells.count
             var most = PlaceGrid.readAheadLimit / 4
@@ -876,15 +992,29 @@ struct PlaceGrid: Sendable {
             }
             endCount = 0
             var at = 0
+            let mask = grid.rowMask
+            let spotted = grid.spotted
             grid.order.withUnsafeBufferPointer { order in
                 store.coords.withUnsafeBufferPointer { stored in
                     for j in first..<last {
-                        for k in places(cells[j]) {
-                            let row = order[k]
-                            // Trivial values, written into room not yet holding any.
-                            r[at] = row
-                            c[at] = stored[Int(row)]  // safe: stored rows widen
-                            at += 1
+                        let window = spots(cells[j])
+                        if spotted && window != PlaceGrid.allSpots {
+                            // Only the places whose spot the search can reach: the others' entries
+                            // are in the line already read, their coordinates are not.
+                            for k in places(cells[j]) where PlaceGrid.inWindow(order[k], window) {
+                                let row = order[k] & mask
+                                r[at] = row
+                                c[at] = stored[Int(row)]  // safe: stored rows widen
+                                at += 1
+                            }
+                        } else {
+                            for k in places(cells[j]) {
+                                let row = order[k] & mask
+                                // Trivial values, written into room not yet holding any.
+                                r[at] = row
+                                c[at] = stored[Int(row)]  // safe: stored rows widen
+                                at += 1
+                            }
                         }
                         endRoom[endCount] = UInt32(at)  // safe: a count of places read, below n < 2^32
                         endCount += 1
@@ -910,7 +1040,7 @@ struct PlaceGrid: Sendable {
     /// is called when a class's cells have all been given.
     func forEachCell(
         around point: GeoPoint, cutoff: (Int, Double) -> Double, _ body: (Int, Int) -> Void,
-        classDone: (Int) -> Void, largestFirst: Bool = false
+        classDone: (Int) -> Void, classBox: (SpotBox) -> Void = { _ in }, largestFirst: Bool = false
     ) {
         let lat = min(90, max(-90, point.latitude))
         let lng = PlaceStore.wrapLongitude(point.longitude)
@@ -945,6 +1075,7 @@ struct PlaceGrid: Sendable {
                     if half >= 180 { full = true }
                 }
             }
+            classBox(Self.spotBox(latLo: latLo, latHi: latHi, lng: lng, half: half, every: full))
             func colOf(_ x: Double) -> Int { Self.clampedFloor((x + 180) / cell, colLimit) }
             /// The columns within `h` degrees of the point's longitude: at most two ranges (split
             /// at the 180° line), kept without an array, as a query makes a few dozen of them.
@@ -1032,6 +1163,10 @@ struct PlaceGrid: Sendable {
     /// bits, as `cellStarts` counts places, so that `prefetchStarts` of them fit in the stack's
     /// room (`stackRoomBytes`).
     typealias PrefetchStart = (cell: UInt32, end: UInt32, low: UInt64, high: UInt64)
+    /// A cell `prefetch` asks for places of: its first entries in `order` (at most 16) and its
+    /// spot window (`spotWindow`), in 12 bytes, so that `prefetchRanges` of them fit in the
+    /// stack's room.
+    typealias PrefetchRange = (start: UInt32, end: UInt32, window: UInt32)
     /// The rows `prefetch` starts from (four a class), and the cells whose places it asks for.
     static let prefetchStarts = 4 * classCount
     static let prefetchRanges = 64
@@ -1085,53 +1220,74 @@ struct PlaceGrid: Sendable {
         guard let o = order.baseAddress, let k = keys.baseAddress, let s = starts.baseAddress,
             let co = coords.baseAddress
         else { return }
+        let spotted = spotted
+        let mask = rowMask
         withUnsafeTemporaryAllocation(of: PrefetchStart.self, capacity: Self.prefetchStarts) { first in
-            withUnsafeTemporaryAllocation(of: (Int, Int).self, capacity: Self.prefetchRanges) { ranges in
-                var firstCount = 0
-                for c in 0..<Self.classCount where rowIndexStart[c] >= 0 {
-                    let reach = cutoff(c, Double(classMax[c]) / 10)
-                    guard reach >= 0 && reach.isFinite else { continue }
-                    let deg = reach / earthRadius * 180 / .pi
-                    let cell = Double(cellE7[c]) / 1e7
-                    let rowLo = Self.clampedFloor((lat - deg + 90) / cell, 1 << 20)
-                    // At most four rows a class: the stack's room.
-                    let rowHi = min(rowLo + 3, Self.clampedFloor((lat + deg + 90) / cell, 1 << 20))
-                    let colLo = Self.clampedFloor((lng - deg / cos0 + 180) / cell, (1 << 20) - 1)
-                    let colHi = Self.clampedFloor((lng + deg / cos0 + 180) / cell, (1 << 20) - 1)
-                    let firstBlock = block(c, column: colLo)
-                    for row in rowLo...max(rowLo, rowHi) {
-                        let r = row - rowIndexMin[c]
-                        guard r >= 0 && r < rowIndexRows[c] else { continue }
-                        let base = rowIndexStart[c] + r * rowBlocks[c]
-                        let cellIndex = Int(rowFirstCell[base + firstBlock])  // safe: cell indexes widen
-                        let end = Int(rowFirstCell[base + rowBlocks[c]])  // safe: cell indexes widen
-                        guard cellIndex < end else { continue }
-                        placeshell_prefetch(k + cellIndex)
-                        placeshell_prefetch(s + cellIndex)
-                        placeshell_prefetch(radii + cellIndex)
-                        placeshell_prefetch(priors + cellIndex)
-                        first[firstCount] = (
-                            UInt32(cellIndex), UInt32(end),  // safe: cell indexes, below n < 2^32
-                            Self.key(c, row, colLo), Self.key(c, row, colHi)
-                        )
-                        firstCount += 1
+            withUnsafeTemporaryAllocation(of: PrefetchRange.self, capacity: Self.prefetchRanges) { ranges in
+                withUnsafeTemporaryAllocation(of: SpotBox.self, capacity: Self.classCount) { boxes in
+                    var firstCount = 0
+                    for c in 0..<Self.classCount where rowIndexStart[c] >= 0 {
+                        let reach = cutoff(c, Double(classMax[c]) / 10)
+                        guard reach >= 0 && reach.isFinite else { continue }
+                        if spotted {
+                            // Hints only: the longitudes' half-width without trigonometry, a hundredth
+                            // wider than ρ / cos φ, which the exact one exceeds by a hair.
+                            let rhoDeg = reach / earthRadius * 180 / .pi + 2e-7
+                            boxes[c] = Self.spotBox(
+                                latLo: lat - rhoDeg, latHi: lat + rhoDeg, lng: lng, half: rhoDeg / cos0 * 1.01 + 2e-7,
+                                every: false)
+                        }
+                        let deg = reach / earthRadius * 180 / .pi
+                        let cell = Double(cellE7[c]) / 1e7
+                        let rowLo = Self.clampedFloor((lat - deg + 90) / cell, 1 << 20)
+                        // At most four rows a class: the stack's room.
+                        let rowHi = min(rowLo + 3, Self.clampedFloor((lat + deg + 90) / cell, 1 << 20))
+                        let colLo = Self.clampedFloor((lng - deg / cos0 + 180) / cell, (1 << 20) - 1)
+                        let colHi = Self.clampedFloor((lng + deg / cos0 + 180) / cell, (1 << 20) - 1)
+                        let firstBlock = block(c, column: colLo)
+                        for row in rowLo...max(rowLo, rowHi) {
+                            let r = row - rowIndexMin[c]
+                            guard r >= 0 && r < rowIndexRows[c] else { continue }
+                            let base = rowIndexStart[c] + r * rowBlocks[c]
+                            let cellIndex = Int(rowFirstCell[base + firstBlock])  // safe: cell indexes widen
+                            let end = Int(rowFirstCell[base + rowBlocks[c]])  // safe: cell indexes widen
+                            guard cellIndex < end else { continue }
+                            placeshell_prefetch(k + cellIndex)
+                            placeshell_prefetch(s + cellIndex)
+                            placeshell_prefetch(radii + cellIndex)
+                            placeshell_prefetch(priors + cellIndex)
+                            first[firstCount] = (
+                                UInt32(cellIndex), UInt32(end),  // safe: cell indexes, below n < 2^32
+                                Self.key(c, row, colLo), Self.key(c, row, colHi)
+                            )
+                            firstCount += 1
+                        }
                     }
-                }
-                var rangeCount = 0
-                for start in first[0..<firstCount] {
-                    var i = Int(start.cell)  // safe: a cell index widens
-                    let end = Int(start.end)  // safe: a cell index widens
-                    while i < end && keys[i] < start.low { i += 1 }
-                    while i < end && keys[i] <= start.high && rangeCount < ranges.count {
-                        let a = Int(starts[i])  // safe: positions in order widen
-                        ranges[rangeCount] = (a, min(Int(starts[i + 1]), a + 16))  // safe: as above
-                        rangeCount += 1
-                        placeshell_prefetch(o + a)
-                        i += 1
+                    var rangeCount = 0
+                    for start in first[0..<firstCount] {
+                        var i = Int(start.cell)  // safe: a cell index widens
+                        let end = Int(start.end)  // safe: a cell index widens
+                        while i < end && keys[i] < start.low { i += 1 }
+                        let c = Int(start.low >> 40)  // safe: a class, 0…8
+                        while i < end && keys[i] <= start.high && rangeCount < ranges.count {
+                            let a = starts[i]
+                            ranges[rangeCount] = (
+                                a, min(starts[i + 1], a + 16),
+                                spotted ? Self.spotWindow(keys[i], size: cellE7[c], boxes[c]) : Self.allSpots
+                            )
+                            rangeCount += 1
+                            placeshell_prefetch(o + Int(a))  // safe: widens
+                            i += 1
+                        }
                     }
-                }
-                for (a, b) in ranges[0..<rangeCount] {
-                    for j in a..<b { placeshell_prefetch(co + Int(order[j])) }  // safe: rows widen
+                    // Only the places whose spots the search can reach (`ReadAhead.next` reads no
+                    // others).
+                    for (a, b, window) in ranges[0..<rangeCount] {
+                        // safe: positions in order widen
+                        for j in Int(a)..<Int(b) where window == Self.allSpots || Self.inWindow(order[j], window) {
+                            placeshell_prefetch(co + Int(order[j] & mask))  // safe: rows widen
+                        }
+                    }
                 }
             }
         }
