@@ -248,6 +248,47 @@ final class IndexTests: XCTestCase {
         XCTAssertGreaterThan(left, 2 * kept, "kept \(kept), left \(left)")
     }
 
+    /// A grid built without spots (as a store of 2^24 places or more is) reads its entries as
+    /// plain rows; with spots or without, a sparse store's likelihood lists, nearest places and
+    /// Nearby Search (New) lists are the brute force's, through a removal too.
+    func testWithSpotsOrWithoutTheListsAreTheBruteForces() {
+        let centre = GeoPoint(latitude: -25, longitude: 134)
+        for limit in [0, 1 << 24] {
+            var rng = SeededRandom(seed: 23)
+            // Enough places that a class's cells grow to tens of kilometres, where a window narrows.
+            var store = randomStore(20_000, around: centre, spread: 200_000, rng: &rng)
+            store.withGrid { grid, store in
+                grid.spotRowLimit = limit
+                grid.rebuild(store)
+            }
+            XCTAssertEqual(store.grid.spotted, limit > 0)
+            if limit == 0 {
+                XCTAssertEqual(store.grid.rowMask, .max)
+                for k in store.grid.order.indices { XCTAssertEqual(store.grid.orderRow(k), Int(store.grid.order[k])) }
+            }
+            XCTAssertGreaterThanOrEqual(store.grid.cellE7.max() ?? 0, 640_000)
+            var all = store.places
+            for round in 0..<30 {
+                if round == 15 {
+                    XCTAssertTrue(store.remove(id: "r7"))
+                    all = store.places
+                }
+                let p = destination(from: centre, bearing: rng.unit() * 360, metres: 200_000 * rng.unit())
+                let label = "spots below \(limit), round \(round)"
+                for accuracy in accuracies { assertSameRanking(store, at: p, accuracy: accuracy, label) }
+                assertSameNear(store, at: p, radius: [300.0, 3000, 30_000][round % 3], limit: 100, label)
+                for rank in NearbyRank.allCases {
+                    var settings = NearbySettings()
+                    settings.radius = [500.0, 5000, 50_000][round % 3]
+                    settings.rank = rank
+                    let found = NearbyModel.search(store, center: p, settings: settings)
+                    let reference = NearbyModel.search(all, center: p, settings: settings)
+                    XCTAssertEqual(found.map(\.place.id), reference.map(\.place.id), "\(label), \(rank)")
+                }
+            }
+        }
+    }
+
     /// A store of `count` random places around `centre` (spread metres), radii from 2 m to 3 km
     /// so that every size class is used.
     private func randomStore(_ count: Int, around centre: GeoPoint, spread: Double, rng: inout SeededRandom)

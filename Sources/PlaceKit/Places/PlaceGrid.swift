@@ -170,6 +170,9 @@ struct PlaceGrid: Sendable {
     /// (`spot`): the built store had fewer than 2^24 places, so a row takes the low 24 bits.
     /// Read a row of `order` through `rowMask` (`orderRow`).
     var spotted = false
+    /// A build of fewer places than this spots them: 2^24, the rows that leave a byte of an
+    /// entry free (tests lower it to build a grid without spots).
+    var spotRowLimit = 1 << 24
     /// The bits of an entry of `order` that hold its row.
     @inline(__always) var rowMask: UInt32 { spotted ? 0x00FF_FFFF : .max }
     /// The row of entry `k` of `order`.
@@ -427,7 +430,7 @@ struct PlaceGrid: Sendable {
         let n = store.count
         precondition(n < Int(UInt32.max), "more than 4 billion places")  // safe: UInt32.max fits Int
         // Rows fit in 24 bits: each entry of `order` carries its place's spot in the top 8.
-        let spots = n < 1 << 24
+        let spots = n < spotRowLimit
         order = []
         cellKeys = []
         cellStarts = []
