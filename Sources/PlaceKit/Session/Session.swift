@@ -90,6 +90,9 @@ public final class Session {
     /// What the last Nearby Search request was made for (its circle, for the map and exports).
     public internal(set) var lastNearbyQuery: NearbyQuery?
 
+    /// What is waiting to run, latest first (the next event is the last, and taken from the
+    /// end, where removing the first moved the rest up and copied the event out); events due
+    /// at the same time run in the order they were scheduled.
     @exclusivity(unchecked) private var queue: [ScheduledEvent] = []
     @exclusivity(unchecked) private var nextSequence = 0
     /// The app's callbacks that fell due while it was in the background: a suspended app runs
@@ -152,10 +155,16 @@ public final class Session {
             micros: clockMicros + Session.micros(delay), sequence: nextSequence, label: label,
             owner: owner.map { ObjectIdentifier($0) }, onlyWhenDue: onlyWhenDue, action: action)
         nextSequence += 1
+        let sequence = event.sequence
+        enqueue(event)
+        return sequence
+    }
+
+    /// Puts `event` in the queue: before every event due no later (so after them in time).
+    private func enqueue(_ event: consuming ScheduledEvent) {
         var index = queue.count
-        while index > 0 && (queue[index - 1].micros > event.micros) { index -= 1 }
+        while index > 0 && queue[index - 1].micros <= event.micros { index -= 1 }
         queue.insert(event, at: index)
-        return event.sequence
     }
 
     /// Removes a scheduled event that has not run.
@@ -169,19 +178,19 @@ public final class Session {
     }
 
     /// What is waiting to run, earliest first.
-    public var pendingEvents: [ScheduledEvent] { queue }
+    public var pendingEvents: [ScheduledEvent] { queue.reversed() }
 
     /// When the next pending event falls due and whether only the passing of time reaches it,
     /// read without a copy of the event (its label and action, retained and released again).
     private var next: (micros: Int64, onlyWhenDue: Bool)? {
-        queue.isEmpty ? nil : (queue[0].micros, queue[0].onlyWhenDue)
+        queue.isEmpty ? nil : (queue[queue.count - 1].micros, queue[queue.count - 1].onlyWhenDue)
     }
 
     /// Runs the next pending event, moving the clock to its time. Returns false when none is left.
     @discardableResult
     public func step() -> Bool {
         guard !queue.isEmpty else { return false }
-        let event = queue.removeFirst()
+        let event = queue.removeLast()
         if event.micros > clockMicros { clockMicros = event.micros }
         if let app, app.isInBackground, event.owner == ObjectIdentifier(app) {
             heldWhileSuspended.append(event)
@@ -288,9 +297,7 @@ public final class Session {
         heldWhileSuspended.removeAll { $0.owner == id }
         for var event in held {
             event.micros = max(event.micros, clockMicros)
-            var index = queue.count
-            while index > 0 && queue[index - 1].micros > event.micros { index -= 1 }
-            queue.insert(event, at: index)
+            enqueue(event)
         }
         return true
     }
