@@ -68,7 +68,8 @@ import PlaceFormats
 ///   entry alone, which the cell's read already brought: its coordinate is neither asked for
 ///   ahead nor read. The box is the disc's bound, widened by a unit of the stored integers, so
 ///   no place within the search is ever skipped; a box across the ±180° line or reaching a pole
-///   keeps every longitude. The byte costs nothing: the rows used 20 to 24 bits of 32.
+///   keeps every longitude. The byte costs nothing: a store of fewer than 2^24 places leaves
+///   the top byte of every entry free (a larger one goes without spots, `spotRowLimit`).
 /// - Why each cell also carries a popularity bound (`cellBest`: the highest popularity of its
 ///   places, rounded up to a 254th of the highest any place can have, as a Float: 4 bytes a
 ///   cell): Nearby Search (New) ranks by popularity, which no distance bounds; with it, a

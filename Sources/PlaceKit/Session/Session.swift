@@ -160,7 +160,8 @@ public final class Session {
         return sequence
     }
 
-    /// Puts `event` in the queue: before every event due no later (so after them in time).
+    /// Puts `event` in the queue (latest first) ahead of every event due no later than it, so
+    /// that it runs after them.
     private func enqueue(_ event: consuming ScheduledEvent) {
         var index = queue.count
         while index > 0 && queue[index - 1].micros <= event.micros { index -= 1 }
