@@ -207,10 +207,9 @@ final class IndexTests: XCTestCase {
     }
 
     /// A spot window (`spotWindow`, of the box `forEachCell` gives each class) keeps every
-    /// place of its cell within the search's reach, and leaves out most of a large cell's
-    /// other places: searches of every reach from a metre to a continent, over a country of
-    /// places in large cells, near the poles and across the 180° line; and a search within a
-    /// kilometre leaves out most places of the cells it looks at.
+    /// place of its cell within the search's reach: searches of every reach from a metre to a
+    /// continent, over a country of places in large cells, near the poles and across the 180°
+    /// line. A search within a kilometre leaves out most places of the cells it looks at.
     func testSpotWindowsKeepEveryPlaceWithinReach() {
         var rng = SeededRandom(seed: 22)
         var kept = 0
