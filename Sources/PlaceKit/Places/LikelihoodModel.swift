@@ -119,7 +119,6 @@ public enum LikelihoodModel {
         // The part of the sphere the class being searched may hold a candidate in: each cell's
         // places outside it (by their spots, `PlaceGrid.spotWindow`) are not read.
         var box = PlaceGrid.SpotBox.everything
-        let spotted = grid.spotted
         // The spread of a class whose largest place is `maxRadius` metres, and how far it may
         // hold a candidate.
         func spread(_ maxRadius: Double) -> (spread: Double, candidates: Double) {
@@ -161,11 +160,11 @@ public enum LikelihoodModel {
                             i, c, from: wrapped, cosLat: best.cosPoint, sinLat: best.sinPoint)
                         guard dmin <= max(spreads * s, floor) else { return }
                         let prior = grid.priorBound(i, maxPrior: maxPrior)
-                        let spots =
-                            spotted
-                            ? PlaceGrid.spotWindow(grid.cellKeys[i], size: grid.cellE7[c], box) : PlaceGrid.allSpots
                         list.append(
-                            (prior * exp(-(dmin * dmin) / (2 * s * s)) * (1 + 1e-12), dmin, i, grid.cellRows(i), spots))
+                            (
+                                prior * exp(-(dmin * dmin) / (2 * s * s)) * (1 + 1e-12), dmin, i, grid.cellRows(i),
+                                grid.spotWindow(cell: i, c, box)
+                            ))
                     },
                     classDone: { c in
                         list.sort { $0.bound > $1.bound || ($0.bound == $1.bound && $0.distance < $1.distance) }
@@ -207,7 +206,7 @@ public enum LikelihoodModel {
                         }
                         list.removeAll()
                     },
-                    classBox: { if spotted && bounded { box = $0 } })
+                    classBox: { box = $0 })
             }
         }
         return scored(best.top, store, make)

@@ -456,10 +456,6 @@ public enum NearbyModel {
         // and the spots of it the circle reaches (`PlaceGrid.spotWindow`, in the box of the
         // class's search); a class's cells in room on the stack (`PlaceGrid.CellList`).
         var box = PlaceGrid.SpotBox.everything
-        let spotted = grid.spotted
-        func spots(_ i: Int, _ c: Int) -> UInt32 {
-            spotted ? PlaceGrid.spotWindow(grid.cellKeys[i], size: grid.cellE7[c], box) : PlaceGrid.allSpots
-        }
         PlaceGrid.CellList<NearbyCell>.with { list in
             PlaceGrid.ReadAhead.with { ahead in
                 switch settings.rank {
@@ -477,7 +473,7 @@ public enum NearbyModel {
                             guard !top.isFull || bound >= top.last.popularity,
                                 grid.cellDistanceBound(i, c, from: center, cosLat: cosLat, sinLat: sinLat) <= radius
                             else { return }
-                            list.append((bound, i, grid.cellRows(i), spots(i, c)))
+                            list.append((bound, i, grid.cellRows(i), grid.spotWindow(cell: i, c, box)))
                         },
                         classDone: { c in
                             list.sort { $0.bound > $1.bound }
@@ -495,7 +491,9 @@ public enum NearbyModel {
                         },
                         { i, c in
                             let dmin = grid.cellDistanceBound(i, c, from: center, cosLat: cosLat, sinLat: sinLat)
-                            if dmin <= within { list.append((dmin, i, grid.cellRows(i), spots(i, c))) }
+                            if dmin <= within {
+                                list.append((dmin, i, grid.cellRows(i), grid.spotWindow(cell: i, c, box)))
+                            }
                         },
                         classDone: { c in
                             list.sort { $0.bound < $1.bound }

@@ -357,6 +357,11 @@ struct PlaceGrid: Sendable {
         return rows << 16 | bits(box.west - col, box.east - col)
     }
 
+    /// The window of cell `i` (of class `c`) in `box`: every spot when the grid has none.
+    @inline(__always) func spotWindow(cell i: Int, _ c: Int, _ box: SpotBox) -> UInt32 {
+        spotted ? Self.spotWindow(cellKeys[i], size: cellE7[c], box) : Self.allSpots
+    }
+
     /// Whether an entry of `order` (spotted) lies in `window`.
     @inline(__always) static func inWindow(_ entry: UInt32, _ window: UInt32) -> Bool {
         (window >> (16 + (entry >> 28))) & (window >> ((entry >> 24) & 15)) & 1 != 0
@@ -1002,23 +1007,15 @@ struct PlaceGrid: Sendable {
                 store.coords.withUnsafeBufferPointer { stored in
                     for j in first..<last {
                         let window = spots(cells[j])
-                        if spotted && window != PlaceGrid.allSpots {
-                            // Only the places whose spot the search can reach: the others' entries
-                            // are in the line already read, their coordinates are not.
-                            for k in places(cells[j]) where PlaceGrid.inWindow(order[k], window) {
-                                let row = order[k] & mask
-                                r[at] = row
-                                c[at] = stored[Int(row)]  // safe: stored rows widen
-                                at += 1
-                            }
-                        } else {
-                            for k in places(cells[j]) {
-                                let row = order[k] & mask
-                                // Trivial values, written into room not yet holding any.
-                                r[at] = row
-                                c[at] = stored[Int(row)]  // safe: stored rows widen
-                                at += 1
-                            }
+                        let every = !spotted || window == PlaceGrid.allSpots
+                        // Only the places whose spot the search can reach: the others' entries
+                        // are in the line already read, their coordinates are not.
+                        for k in places(cells[j]) where every || PlaceGrid.inWindow(order[k], window) {
+                            let row = order[k] & mask
+                            // Trivial values, written into room not yet holding any.
+                            r[at] = row
+                            c[at] = stored[Int(row)]  // safe: stored rows widen
+                            at += 1
                         }
                         endRoom[endCount] = UInt32(at)  // safe: a count of places read, below n < 2^32
                         endCount += 1
@@ -1243,15 +1240,15 @@ struct PlaceGrid: Sendable {
                     for c in 0..<Self.classCount where rowIndexStart[c] >= 0 {
                         let reach = cutoff(c, Double(classMax[c]) / 10)
                         guard reach >= 0 && reach.isFinite else { continue }
+                        let deg = reach / earthRadius * 180 / .pi
                         if spotted {
                             // Hints only: the longitudes' half-width without trigonometry, a hundredth
                             // wider than ρ / cos φ, which the exact one exceeds by a hair.
-                            let rhoDeg = reach / earthRadius * 180 / .pi + 2e-7
+                            let rhoDeg = deg + 2e-7
                             boxes[c] = Self.spotBox(
                                 latLo: lat - rhoDeg, latHi: lat + rhoDeg, lng: lng, half: rhoDeg / cos0 * 1.01 + 2e-7,
                                 every: false)
                         }
-                        let deg = reach / earthRadius * 180 / .pi
                         let cell = Double(cellE7[c]) / 1e7
                         let rowLo = Self.clampedFloor((lat - deg + 90) / cell, 1 << 20)
                         // At most four rows a class: the stack's room.
