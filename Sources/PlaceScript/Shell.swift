@@ -229,6 +229,9 @@ public final class Shell {
     /// checked whole, then read a second time as it runs, so memory stays flat.
     public static let retainedCommandLimit = 50_000
 
+    /// How many commands `parse` binds before it remembers them by their text.
+    static let rememberingAfter = 16
+
     /// A checked script: its commands, or (for a very long script) the promise that all of it
     /// binds, to be read again while running.
     public enum ParsedScript {
@@ -246,31 +249,54 @@ public final class Shell {
 
     /// Checks a whole source, keeping at most `limit` bound commands in memory.
     public func parse(_ source: SourceText, retainingAtMost limit: Int) -> Result<ParsedScript, DiagnosticList> {
+        parse(source, retainingAtMost: limit, rememberingAfter: Self.rememberingAfter)
+    }
+
+    /// `parse`, remembering commands by their text once `rememberingAfter` are bound.
+    func parse(_ source: SourceText, retainingAtMost limit: Int, rememberingAfter: Int) -> Result<
+        ParsedScript, DiagnosticList
+    > {
         var lexer = Lexer(source: source)
         var invocations: [Invocation] = []
         var errors: [Diagnostic] = []
+        // A command written exactly like one bound before (a script's `wait 3s` between fixes)
+        // is that one, moved, neither lexed into tokens nor bound again; remembered once a
+        // script has enough commands to repeat some, as a line typed alone does not.
+        var bound: RememberedCommands<Invocation>? = nil
         // The first commands are kept bound, to run as they are.
         retained: while true {
-            let step: Lexer.Step
+            let step: Lexer.PlainStep
             do {
-                step = try lexer.nextCommand()
+                step = try lexer.nextPlainCommand()
             } catch {
                 errors.append(error)
                 break
             }
+            if bound == nil && invocations.count >= rememberingAfter { bound = RememberedCommands() }
+            let invocation: Invocation
             switch step {
             case .end:
                 break retained
             case .incomplete(let why):
                 errors.append(Self.incompleteError(why, source: source))
                 break retained
-            case .command(let command):
-                let invocation: Invocation
-                do {
-                    invocation = try bindChecked(command, source: source, checkingOnly: false)
-                } catch {
-                    errors.append(error)
-                    continue
+            case .plain, .command:
+                // A command of plain words is lexed into tokens only when it is bound.
+                var lexed: RawCommand? = nil
+                if case .command(let command) = step { lexed = command }
+                let (offset, length) = lexed?.span ?? lexer.plainSpan
+                let (slot, seen) = bound?.find(offset: offset, length: length, in: source) ?? (-1, false)
+                if seen, let taken = bound?.relocated(at: slot, to: offset) {
+                    invocation = taken
+                } else {
+                    do {
+                        invocation = try bindChecked(
+                            lexed ?? lexer.plainCommand(), source: source, checkingOnly: false)
+                    } catch {
+                        errors.append(error)
+                        continue
+                    }
+                    bound?.remember(invocation, offset: offset, length: length, at: slot)
                 }
                 guard invocations.count < limit else {
                     // Too many to keep: the rest is checked only, and read again as it runs.
@@ -345,8 +371,8 @@ public final class Shell {
     {
         do throws(Diagnostic) {
             let invocation = try table.bind(command, source: source, checkingOnly: checkingOnly)
-            for case .expectation(let e)? in invocation.args.map({ $0?.value }) {
-                guard let why = toleranceError(e) else { continue }
+            for case let bound? in invocation.args {
+                guard case .expectation(let e) = bound.value, let why = toleranceError(e) else { continue }
                 let at = SourceLocation(source: source, offset: e.toleranceOffset, length: max(1, e.toleranceLength))
                 throw Diagnostic.syntax(why.message, at: at, help: why.help)
             }

@@ -103,4 +103,63 @@ final class LongScriptTests: XCTestCase {
         XCTAssertEqual(offsets(unique), second)
         XCTAssertEqual(identity(unique), before, "moved in place")
     }
+    /// A command written again, which `parse` takes from the one bound before and moves rather
+    /// than binding it anew, is the command bound where it stands: the same words, arguments
+    /// and locations, the same output and errors, each at its own line.
+    func testRepeatedCommandsBindAsIfBoundWhereTheyStand() throws {
+        var text = ""
+        for i in 0..<240 {
+            switch i % 8 {
+            case 0: text += "expect 1 == 1\n"
+            case 1:
+                text += i % 40 == 1 ? "  expect 1 == 2 within 0.5 # fails\n" : "expect camera.zoom ~= 15 within 0.5\n"
+            case 2: text += "echo 'q' x; tag a  b;echo\n"
+            case 3: text += "select 3\n"
+            case 4: text += "echo step \(i / 80)\n"
+            case 5: text += "\t expect 1 == 2 # fails\n"
+            case 6: text += "echo\tlast   one \\\n  continued\n"
+            default: text += "# a comment\n"
+            }
+        }
+        let source = SourceText(name: "repeat.placescript", text: text)
+        func described(_ shell: TestShell, rememberingAfter: Int) throws -> [String] {
+            guard
+                case .success(.commands(let all)) = shell.shell.parse(
+                    source, retainingAtMost: .max, rememberingAfter: rememberingAfter)
+            else { throw XCTSkip("the script does not parse") }
+            return all.map { invocation in
+                let args = invocation.args.map { bound -> String in
+                    guard let bound else { return "-" }
+                    var text = "\(bound.offset)+\(bound.length) \(bound.value)"
+                    if case .expectation(let e) = bound.value {
+                        text += " \(e.textOffset) \(e.textEnd) \(e.toleranceOffset) \(e.rhsOffset) \(e.rhsLength)"
+                    }
+                    return text
+                }
+                return "\(invocation.spec.fullName) \(invocation.offset)+\(invocation.length) \(args)"
+            }
+        }
+        let remembering = TestShell()
+        let alone = TestShell()
+        let moved = try described(remembering, rememberingAfter: 16)
+        XCTAssertEqual(moved.count, 30 * 9)
+        XCTAssertEqual(moved, try described(alone, rememberingAfter: .max))
+
+        for shell in [remembering, alone] {
+            shell.shell.keepGoing = true
+            guard case .success(let parsed) = shell.shell.parse(source, retainingAtMost: .max) else {
+                return XCTFail("the script parses")
+            }
+            XCTAssertFalse(shell.shell.run(parsed))
+        }
+        XCTAssertEqual(remembering.out.text, alone.out.text)
+        XCTAssertEqual(remembering.err.text, alone.err.text)
+        // Each repeated failure where it stands (the file's lines: some commands go on to the next).
+        XCTAssertEqual(remembering.err.text.split(separator: "\n").filter { $0.contains("error:") }.count, 36)
+        XCTAssertTrue(
+            remembering.err.text.hasSuffix(
+                "repeat.placescript:267:3: error: expectation failed: 1 == 2\n  expected: 2\n  actual:   1\n"))
+        XCTAssertTrue(
+            remembering.err.text.contains("repeat.placescript:227:3: error: expectation failed: 1 == 2 within 0.5"))
+    }
 }

@@ -78,25 +78,27 @@ public final class Expectation: @unchecked Sendable {
         self.rhsLength = 0
     }
 
-    /// Moves the expectation `delta` bytes further on in its source (its locations move).
+    /// Moves the expectation `delta` bytes further on in its source (its locations move; a
+    /// right-hand side or a tolerance not written has none).
     func move(by delta: Int) {
         textOffset += delta
         textEnd += delta
-        toleranceOffset += delta
-        rhsOffset += delta
+        if tolerance != nil { toleranceOffset += delta }
+        if rhs != nil { rhsOffset += delta }
     }
 
     /// The same expectation written `delta` bytes further on in its source.
     func moved(by delta: Int) -> Expectation {
-        let moved = Expectation(lhs: lhs, textOffset: textOffset + delta, textEnd: textEnd + delta)
+        let moved = Expectation(lhs: lhs, textOffset: textOffset, textEnd: textEnd)
         moved.op = op
         moved.rhs = rhs
         moved.tolerance = tolerance
-        moved.toleranceOffset = toleranceOffset + delta
+        moved.toleranceOffset = toleranceOffset
         moved.toleranceLength = toleranceLength
         moved.regex = regex
-        moved.rhsOffset = rhsOffset + delta
+        moved.rhsOffset = rhsOffset
         moved.rhsLength = rhsLength
+        moved.move(by: delta)
         return moved
     }
 
