@@ -273,7 +273,6 @@ public final class Shell {
                 break
             }
             if bound == nil && invocations.count >= rememberingAfter { bound = RememberedCommands() }
-            let invocation: Invocation
             switch step {
             case .end:
                 break retained
@@ -286,6 +285,7 @@ public final class Shell {
                 if case .command(let command) = step { lexed = command }
                 let (offset, length) = lexed?.span ?? lexer.plainSpan
                 let (slot, seen) = bound?.find(offset: offset, length: length, in: source) ?? (-1, false)
+                let invocation: Invocation
                 if seen, let taken = bound?.relocated(at: slot, to: offset) {
                     invocation = taken
                 } else {
