@@ -578,6 +578,97 @@ final class CSVTests: XCTestCase {
         }
     }
 
+    /// The records of a file, each as its lines, end and fields, read with or without the quick
+    /// way (`CSVReader.plainRecord`), and how many records the quick way read.
+    private func records(_ bytes: [UInt8], quick: Bool) -> (text: String, quick: Int) {
+        bytes.withUnsafeBufferPointer { buffer in
+            var out: [String] = []
+            var quickCount = 0
+            do throws(ImportError) {
+                var reader = try CSVReader(buffer)
+                reader.quickRecords = quick
+                while true {
+                    let start = reader.i
+                    let line = reader.line
+                    if quick && reader.i < reader.n {
+                        if reader.plainRecord() {
+                            quickCount += 1
+                        } else {
+                            XCTAssertEqual(reader.fields.count, 0)
+                            XCTAssertEqual(reader.i, start)
+                            XCTAssertEqual(reader.line, line)
+                        }
+                        reader.i = start
+                        reader.line = line
+                    }
+                    guard try reader.record() else { break }
+                    let fields = (0..<reader.fields.count).map {
+                        let f = reader.fields[$0]
+                        return "\(f.start)-\(f.end)\(f.escaped ? "e" : "")"
+                    }
+                    out.append("\(reader.recordLine)…\(reader.line) @\(reader.i): \(fields.joined(separator: " "))")
+                }
+            } catch {
+                out.append("error: \(error.message)")
+            }
+            return (out.joined(separator: "\n"), quickCount)
+        }
+    }
+
+    /// The quick way of reading a record reads what the careful way reads, field for field,
+    /// line for line, on records of every shape: quoted fields (with delimiters, line breaks and
+    /// `""` inside), quotes inside unquoted fields, empty fields, a trailing delimiter, LF, CR
+    /// and CRLF ends, fields longer than its 64 bytes at a time, records ending near the file's
+    /// end, and each delimiter.
+    func testTheQuickWayReadsEveryRecordAsTheCarefulWayDoes() {
+        var random = SeededRandom(seed: 17)
+        let pieces = [
+            "Cafe", "-33.8688", "151.2093", "", "", "a b", "x\"y", "\"q,\"\"\nz\"", "\"\"", "4.5", "ü東",
+            String(repeating: "long ", count: 15), String(repeating: "w", count: 64), " pad ",
+        ]
+        let ends = ["\n", "\r\n", "\r"]
+        var quickTotal = 0
+        for file in 0..<400 {
+            let d = [",", ";", "\t"][random.below(3)]
+            var text = ["name", "lat", "lng", "types"].joined(separator: d) + ends[random.below(3)]
+            for _ in 0..<random.below(12) {
+                let count = 1 + random.below(6)
+                text += (0..<count).map { _ in pieces[random.below(pieces.count)] }.joined(separator: d)
+                if random.below(8) == 0 { text += d }
+                text += ends[random.below(3)]
+            }
+            // Some files end without a line break, or with a bare delimiter, or a quote open.
+            switch random.below(6) {
+            case 0: text += "Last" + d + "1" + d + "2"
+            case 1: text += d
+            case 2: text += "\"open" + d
+            default: break
+            }
+            let bytes = Array(text.utf8)
+            let quick = records(bytes, quick: true)
+            XCTAssertEqual(quick.text, records(bytes, quick: false).text, "file \(file): \(text.debugDescription)")
+            quickTotal += quick.quick
+        }
+        // The quick way read most of the records (it is not merely falling back).
+        XCTAssertGreaterThan(quickTotal, 1000)
+        // A plain record ahead: read the quick way, with its fields, its CRLF and the next line.
+        let plain = Array("name,lat\r\nCafe One,-33.8688\r\n\(String(repeating: "x", count: 70)),1\n".utf8)
+        plain.withUnsafeBufferPointer { buffer in
+            guard var reader = try? CSVReader(buffer), (try? reader.record()) == true else {
+                return XCTFail("no header")
+            }
+            XCTAssertTrue(reader.plainRecord())
+            XCTAssertEqual(reader.fields.count, 2)
+            XCTAssertEqual(reader.fields[0].start, 10)
+            XCTAssertEqual(reader.fields[0].end, 18)
+            XCTAssertEqual(reader.fields[1].end, 27)
+            XCTAssertEqual(reader.i, 29)
+            XCTAssertEqual(reader.line, 3)
+            // The last record ends at the file's last byte: left to the careful way.
+            XCTAssertFalse(reader.plainRecord())
+        }
+    }
+
     /// A file read a window at a time gives what the whole file gives, row for row, summary
     /// and error alike, whatever the window's size (records, quoted line breaks, CRLF and UTF-8
     /// sequences cut by a window's end; a record longer than the window).

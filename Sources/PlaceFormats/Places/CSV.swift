@@ -377,6 +377,7 @@ struct CSVReader: ~Copyable {
         guard i < n else { return more ? nil : false }
         recordLine = line
         recordStart = i
+        if quickRecords && plainRecord() { return true }
         let d = delimiter
         while true {
             if b[i] == UInt8(ascii: "\"") {
@@ -427,6 +428,70 @@ struct CSVReader: ~Copyable {
             line += 1
             return true
         }
+    }
+
+    /// `recordInWindow` the quick way, for the records files mostly hold: no field begins with a
+    /// quote, and the record ends (at LF, CR or CRLF) more than a byte before the bytes at hand
+    /// do, so that neither a quote's rules nor the window's end can matter. The bytes are looked
+    /// at 64 at a time (`stops`): one bit for each delimiter, CR or LF, each field's end the
+    /// next bit, where `fieldEnd` looks anew for every field. False, with `fields` empty and
+    /// nothing else changed, for any other record: `recordInWindow` reads it its own way.
+    mutating func plainRecord() -> Bool {
+        fields.removeAll()
+        guard let base = b.baseAddress else { return false }
+        let n = self.n
+        let d = delimiter
+        var start = i
+        var block = i
+        guard block + 64 <= n else { return false }
+        var stops = Self.stops(base + block, delimiter: d)
+        while base[start] != UInt8(ascii: "\"") {
+            while stops == 0 {
+                block += 64
+                guard block + 64 <= n else { break }
+                stops = Self.stops(base + block, delimiter: d)
+            }
+            guard stops != 0 else { break }
+            let j = block + stops.trailingZeroBitCount
+            // The byte after the field's end is read below (CRLF) or starts the next field.
+            guard j + 1 < n else { break }
+            stops &= stops &- 1
+            fields.append(CSVField(start: start, end: j, escaped: false))
+            start = j + 1
+            let c = base[j]
+            if c == d { continue }
+            if c == 0x0D && base[start] == 0x0A { start += 1 }
+            i = start
+            line += 1
+            return true
+        }
+        fields.removeAll()
+        return false
+    }
+
+    /// Whether to try `plainRecord` first: tests turn it off to compare the two ways.
+    var quickRecords = true
+
+    /// The 64 bytes at `p` as bits (the lowest for the first byte): set for a delimiter, CR or
+    /// LF. Sixteen bytes are compared at once; each comparison's lanes (all ones where a byte
+    /// matches), kept to one bit a lane of a different weight, are summed eight lanes at a time
+    /// by a multiplication (the weights are distinct powers of two: no carries).
+    @inline(__always) static func stops(_ p: UnsafePointer<UInt8>, delimiter d: UInt8) -> UInt64 {
+        let dv = SIMD16<UInt8>(repeating: d)
+        let lfv = SIMD16<UInt8>(repeating: 0x0A)
+        let crv = SIMD16<UInt8>(repeating: 0x0D)
+        let weights = SIMD16<UInt8>(1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128)
+        let sum: UInt64 = 0x0101_0101_0101_0101
+        var bits: UInt64 = 0
+        for k in 0..<4 {
+            let v = UnsafeRawPointer(p + 16 * k).loadUnaligned(as: SIMD16<UInt8>.self)
+            let hit = (v .== dv) .| (v .== lfv) .| (v .== crv)
+            let lanes = unsafeBitCast(unsafeBitCast(hit, to: SIMD16<UInt8>.self) & weights, to: SIMD2<UInt64>.self)
+            let low = (lanes[0] &* sum) >> 56
+            let high = (lanes[1] &* sum) >> 56
+            bits |= (low | high << 8) << (16 * k)  // safe: shifts of a word by less than 64
+        }
+        return bits
     }
 
     /// The first delimiter, CR or LF at or after `start` (or the end): sixteen bytes at a time,
