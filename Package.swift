@@ -27,9 +27,11 @@ let package = Package(
         .systemLibrary(name: "CMalloc"),
         // The compiler's cache prefetch hint (one inline function, nothing to link).
         .systemLibrary(name: "CPrefetch"),
+        // 64 bytes compared with three values into the bits of a word (one inline function).
+        .systemLibrary(name: "CByteMask"),
         // File formats below the model (JSON, XML, protobuf, GPX, GeoJSON, CSV, OSM XML and PBF):
         // they know nothing of the simulation.
-        .target(name: "PlaceFormats", dependencies: ["CZlib"], swiftSettings: oneThread),
+        .target(name: "PlaceFormats", dependencies: ["CByteMask", "CZlib"], swiftSettings: oneThread),
         .target(name: "PlaceKit", dependencies: ["CPrefetch", "PlaceFormats"], swiftSettings: oneThread),
         .target(name: "PlaceScript", dependencies: ["PlaceFormats", "PlaceKit"], swiftSettings: oneThread),
         .executableTarget(

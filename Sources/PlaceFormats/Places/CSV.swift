@@ -1,3 +1,5 @@
+import CByteMask
+
 /// Reads places from CSV with a header row.
 ///
 /// **Dialect.** The delimiter is a comma, semicolon or tab: whichever occurs most often
@@ -366,6 +368,7 @@ struct CSVReader: ~Copyable {
             b = window.bytes
             n = b.count
             i = 0
+            maskBlock = -64
         }
     }
 
@@ -433,23 +436,35 @@ struct CSVReader: ~Copyable {
     /// `recordInWindow` the quick way, for the records files mostly hold: no field begins with a
     /// quote, and the record ends (at LF, CR or CRLF) more than a byte before the bytes at hand
     /// do, so that neither a quote's rules nor the window's end can matter. The bytes are looked
-    /// at 64 at a time (`stops`): one bit for each delimiter, CR or LF, each field's end the
-    /// next bit, where `fieldEnd` looks anew for every field. False, with `fields` empty and
-    /// nothing else changed, for any other record: `recordInWindow` reads it its own way.
+    /// at 64 at a time (`placeshell_byte_mask64`): one bit for each delimiter, CR or LF, each
+    /// field's end the next bit, where `fieldEnd` looks anew for every field. The last 64 bytes'
+    /// bits are kept (`maskBlock`), for the next record, which mostly begins inside them. False,
+    /// with `fields` empty and nothing else changed, for any other record: `recordInWindow`
+    /// reads it its own way.
     mutating func plainRecord() -> Bool {
         fields.removeAll()
         guard let base = b.baseAddress else { return false }
         let n = self.n
         let d = delimiter
         var start = i
-        var block = i
-        guard block + 64 <= n else { return false }
-        var stops = Self.stops(base + block, delimiter: d)
+        var block = maskBlock
+        var bits = mask
+        if !(start >= block && start - block < 64) {
+            block = start
+            guard block + 64 <= n else { return false }
+            bits = placeshell_byte_mask64(base + block, d, 0x0A, 0x0D)
+            maskBlock = block
+            mask = bits
+        }
+        // The bits of the bytes before the record cleared (start - block: 0…63).
+        var stops = bits & (~0 << UInt64(start - block))  // safe: 0…63
         while base[start] != UInt8(ascii: "\"") {
             while stops == 0 {
+                guard block + 128 <= n else { break }
                 block += 64
-                guard block + 64 <= n else { break }
-                stops = Self.stops(base + block, delimiter: d)
+                stops = placeshell_byte_mask64(base + block, d, 0x0A, 0x0D)
+                maskBlock = block
+                mask = stops
             }
             guard stops != 0 else { break }
             let j = block + stops.trailingZeroBitCount
@@ -471,28 +486,10 @@ struct CSVReader: ~Copyable {
 
     /// Whether to try `plainRecord` first: tests turn it off to compare the two ways.
     var quickRecords = true
-
-    /// The 64 bytes at `p` as bits (the lowest for the first byte): set for a delimiter, CR or
-    /// LF. Sixteen bytes are compared at once; each comparison's lanes (all ones where a byte
-    /// matches), kept to one bit a lane of a different weight, are summed eight lanes at a time
-    /// by a multiplication (the weights are distinct powers of two: no carries).
-    @inline(__always) static func stops(_ p: UnsafePointer<UInt8>, delimiter d: UInt8) -> UInt64 {
-        let dv = SIMD16<UInt8>(repeating: d)
-        let lfv = SIMD16<UInt8>(repeating: 0x0A)
-        let crv = SIMD16<UInt8>(repeating: 0x0D)
-        let weights = SIMD16<UInt8>(1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128)
-        let sum: UInt64 = 0x0101_0101_0101_0101
-        var bits: UInt64 = 0
-        for k in 0..<4 {
-            let v = UnsafeRawPointer(p + 16 * k).loadUnaligned(as: SIMD16<UInt8>.self)
-            let hit = (v .== dv) .| (v .== lfv) .| (v .== crv)
-            let lanes = unsafeBitCast(unsafeBitCast(hit, to: SIMD16<UInt8>.self) & weights, to: SIMD2<UInt64>.self)
-            let low = (lanes[0] &* sum) >> 56
-            let high = (lanes[1] &* sum) >> 56
-            bits |= (low | high << 8) << (16 * k)  // safe: shifts of a word by less than 64
-        }
-        return bits
-    }
+    /// The first of the 64 bytes of `b` whose bits `plainRecord` found last (`mask`), or -64
+    /// when `b` has changed since (none).
+    var maskBlock = -64
+    var mask: UInt64 = 0
 
     /// The first delimiter, CR or LF at or after `start` (or the end): sixteen bytes at a time,
     /// each compared with the three at once (the comparisons' lanes, all ones where a byte

@@ -1,0 +1,28 @@
+#include <stdint.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+/* The 64 bytes at `p` as the bits of a word, the lowest for the first byte: set where the byte
+   is `a`, `b` or `c`. With SSE2 (every x86-64), sixteen bytes are compared at once and their
+   lanes gathered into sixteen bits by one instruction, which Swift has no spelling for;
+   elsewhere, a byte at a time. */
+static inline uint64_t placeshell_byte_mask64(const uint8_t *p, uint8_t a, uint8_t b, uint8_t c) {
+    uint64_t bits = 0;
+#if defined(__SSE2__)
+    const __m128i va = _mm_set1_epi8((char)a);
+    const __m128i vb = _mm_set1_epi8((char)b);
+    const __m128i vc = _mm_set1_epi8((char)c);
+    for (int k = 0; k < 4; k++) {
+        const __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * k));
+        const __m128i hit =
+            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, va), _mm_cmpeq_epi8(v, vb)), _mm_cmpeq_epi8(v, vc));
+        bits |= (uint64_t)(uint16_t)_mm_movemask_epi8(hit) << (16 * k);
+    }
+#else
+    for (int k = 0; k < 64; k++) {
+        if (p[k] == a || p[k] == b || p[k] == c) bits |= (uint64_t)1 << k;
+    }
+#endif
+    return bits;
+}
