@@ -439,8 +439,8 @@ struct CSVReader: ~Copyable {
     /// at 64 at a time (`placeshell_byte_mask64`): one bit for each delimiter, CR or LF, each
     /// field's end the next bit, where `fieldEnd` looks anew for every field. The last 64 bytes'
     /// bits are kept (`maskBlock`), for the next record, which mostly begins inside them. False,
-    /// with `fields` empty and nothing else changed, for any other record: `recordInWindow`
-    /// reads it its own way.
+    /// with `fields` empty and the reader where it was (only the kept bits may be new), for any
+    /// other record: `recordInWindow` reads it its own way.
     mutating func plainRecord() -> Bool {
         fields.removeAll()
         guard let base = b.baseAddress else { return false }
