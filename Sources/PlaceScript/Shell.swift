@@ -845,40 +845,31 @@ extension Lexer {
                 }
                 return String(decoding: joined, as: UTF8.self)
             }
-            args = [BoundArg(value: .word(text), offset: wordStarts[1], length: end - wordStarts[1])]
+            args = [BoundArg(value: .word(text), start: wordStarts[1] - offset, length: end - wordStarts[1])]
         }
         return Invocation(spec: spec, source: source, offset: offset, length: end - offset, args: args, options: [:])
     }
 }
 
 extension Invocation {
-    /// Moves the command `delta` bytes further on in its source: every location moves. An
-    /// expectation nothing else holds is moved in place; a shared one is copied.
+    /// Moves the command `delta` bytes further on in its source: every location moves. Its
+    /// arguments are placed from its offset, so only an expectation, which keeps offsets of its
+    /// own, has to move besides: in place when nothing else holds it, else as a copy.
     mutating func move(by delta: Int) {
         guard delta != 0 else { return }
         offset += delta
         for k in args.indices {
-            guard var bound = args[k] else { continue }
-            args[k] = nil  // so that `bound` holds the only reference to its value
-            bound.offset += delta
-            if case .expectation(var e) = bound.value {
-                bound.value = .flag(false)  // the expectation is held by `e` alone while it moves
-                if isKnownUniquelyReferenced(&e) {
-                    e.move(by: delta)
-                } else {
-                    e = e.moved(by: delta)
-                }
-                bound.value = .expectation(e)
+            guard case .expectation(var e)? = args[k]?.value else { continue }
+            args[k]?.value = .flag(false)  // the expectation is held by `e` alone while it moves
+            if isKnownUniquelyReferenced(&e) {
+                e.move(by: delta)
+            } else {
+                e = e.moved(by: delta)
             }
-            args[k] = bound
+            args[k]?.value = .expectation(e)
         }
-        if !options.isEmpty {
-            options = options.mapValues { bound in
-                var bound = bound
-                bound.offset += delta
-                if case .expectation(let e) = bound.value { bound.value = .expectation(e.moved(by: delta)) }
-                return bound
-            }
+        for (name, bound) in options {
+            if case .expectation(let e) = bound.value { options[name]?.value = .expectation(e.moved(by: delta)) }
         }
     }
 }

@@ -185,6 +185,7 @@ final class BinderTests: XCTestCase {
         let inv = try bind("  select   7").get()
         XCTAssertEqual(inv.offset, 2)
         XCTAssertEqual(inv.length, 10)
-        XCTAssertEqual(inv.args[0]?.offset, 11)
+        XCTAssertEqual(inv.args[0]?.start, 9)
+        XCTAssertEqual(try inv.location(of: "N").offset, 11)
     }
 }

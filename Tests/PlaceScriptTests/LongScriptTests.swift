@@ -63,7 +63,8 @@ final class LongScriptTests: XCTestCase {
         func offsets(_ invocation: Invocation) -> [Int] {
             guard case .expectation(let e)? = invocation.args[0]?.value else { return [] }
             return [
-                invocation.offset, invocation.args[0]?.offset ?? -1, e.textOffset, e.textEnd, e.toleranceOffset,
+                invocation.offset, invocation.args[0].map { invocation.offset + $0.start } ?? -1, e.textOffset,
+                e.textEnd, e.toleranceOffset,
                 e.rhsOffset,
             ]
         }
@@ -135,7 +136,7 @@ final class LongScriptTests: XCTestCase {
             all.map { invocation in
                 let args = invocation.args.map { bound -> String in
                     guard let bound else { return "-" }
-                    var text = "\(bound.offset)+\(bound.length) \(bound.value)"
+                    var text = "\(invocation.offset + bound.start)+\(bound.length) \(bound.value)"
                     if case .expectation(let e) = bound.value {
                         text += " \(e.textOffset) \(e.textEnd) \(e.toleranceOffset) \(e.rhsOffset) \(e.rhsLength)"
                     }

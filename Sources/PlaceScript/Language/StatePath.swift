@@ -182,7 +182,7 @@ extension Shell {
         for case let bound? in invocation.args {
             switch bound.value {
             case .statePath(let path):
-                paths.append((path, bound.offset, bound.length))
+                paths.append((path, invocation.offset + bound.start, bound.length))
             case .expectation(let e):
                 if case .path(let path) = e.lhs { paths.append((path, e.textOffset, path.description.utf8.count)) }
                 if case .path(let path)? = e.rhs { paths.append((path, e.rhsOffset, e.rhsLength)) }

@@ -102,10 +102,12 @@ public struct Coordinate: Sendable, Equatable {
     }
 }
 
-/// A bound argument and where it was written.
+/// A bound argument and where it was written: `start` bytes after its command's first word
+/// (`Invocation.offset`), so that a command written again further on (a script's repeated
+/// `wait 3s`) moves by its own offset alone, and every line shares one array of arguments.
 public struct BoundArg: Sendable {
     public var value: ArgValue
-    public var offset: Int
+    public var start: Int
     public var length: Int
 }
 

@@ -66,7 +66,7 @@ extension Invocation {
             throw internalError("asks where '\(name)' was written, but declares no argument or option of that name")
         }
         guard let bound else { return location }
-        return SourceLocation(source: source, offset: bound.offset, length: bound.length)
+        return SourceLocation(source: source, offset: offset + bound.start, length: bound.length)
     }
 
     /// The spec of the argument `name` and its bound value (nil when not given).
@@ -305,7 +305,8 @@ public final class CommandTable: @unchecked Sendable {
                 if token.optionValue != nil {
                     throw .syntax("option '--\(name)' takes no value", at: loc(token), help: "usage: " + spec.usage)
                 }
-                invocation.options[name] = BoundArg(value: .flag(true), offset: token.offset, length: token.length)
+                invocation.options[name] = BoundArg(
+                    value: .flag(true), start: token.offset - invocation.offset, length: token.length)
                 continue
             }
             var valueToken: Token
@@ -325,7 +326,8 @@ public final class CommandTable: @unchecked Sendable {
             valueToken.isFlag = false
             var cursor = TokenCursor(tokens: [valueToken], index: 0, source: source, table: self)
             let value = try type.read(&cursor)
-            invocation.options[name] = BoundArg(value: value, offset: token.offset, length: token.length)
+            invocation.options[name] = BoundArg(
+                value: value, start: token.offset - invocation.offset, length: token.length)
         }
         var cursor = TokenCursor(
             tokens: spec.options.isEmpty ? tokens : positional, index: positionalStart, source: source, table: self,
@@ -352,7 +354,9 @@ public final class CommandTable: @unchecked Sendable {
             if checkingOnly { continue }
             let end = cursor.tokens[cursor.index - 1]
             invocation.args.append(
-                BoundArg(value: value, offset: token.offset, length: end.offset + end.length - token.offset))
+                BoundArg(
+                    value: value, start: token.offset - invocation.offset,
+                    length: end.offset + end.length - token.offset))
         }
         if let extra = cursor.current {
             let what =
