@@ -32,6 +32,8 @@ final class ValueFormattingTests: XCTestCase {
         var values: [Double] = [1e-4, -1e-4, 1e-4.nextDown, 1e-4.nextUp, 0.0001234, 0.5, 4.8, 9.3, 0.1, 0.7]
         values += [1_048_575.5, 1_048_575.9999999, 1_048_576.5, -1_048_575.25, 999_999.9999999, 100_000.1]
         values += [-25.0003656, 134.0003474, -33.8688, 151.2093, 0.1 + 0.2, 1.0000001, 2.9999999]
+        // Whole numbers, written without a fraction (from 1e15, with an exponent).
+        values += [0, -0.0, 5, -5, 100, 999_999_999_999_999, -999_999_999_999_999, 1e15, -1e15, 1e16, 2e300]
         // Below 1e-4 the description writes an exponent: `1.23e-05`.
         values += [0.00001, 0.0000123, 0.0000999, -0.00005, 0.0000001, 0.0000010]
         for _ in 0..<20_000 {
@@ -91,6 +93,34 @@ final class ValueFormattingTests: XCTestCase {
         assertWrittenAsTheDescription(values)
         let short = values.filter { TextWriter.tenMillionths($0) == nil && TextWriter.shortestDecimal($0) != nil }
         XCTAssertGreaterThan(short.count, 100_000, "most of them by the integer path")
+    }
+
+    /// `append(digits:width:)` writes `String(v)`, padded with zeros on the left to `width`:
+    /// at zero, either side of every power of ten, at the largest value, and at random, with
+    /// widths below, at and above the digits' count.
+    func testDigitsAreTheDecimalTextPadded() {
+        var values: [UInt64] = [0, 1, 9, 10, 11, 99, 100, 101, UInt64.max, UInt64.max - 1]
+        var power: UInt64 = 1
+        for _ in 0..<19 {
+            power *= 10
+            values += [power - 1, power, power + 1]
+        }
+        var rng = SeededRandom(seed: 29)
+        for _ in 0..<20_000 { values += [rng.next(), rng.next() >> (rng.next() % 64)] }
+        for v in values {
+            for width in [0, 1, 2, 7, 15, 20, 22] {
+                let written = String(unsafeUninitializedCapacity: 32) { buffer in
+                    var text = TextWriter(buffer)
+                    text.append(byte: 0x3C)
+                    text.append(digits: v, width: width)
+                    text.append(byte: 0x3E)
+                    return text.count
+                }
+                let digits = String(v)
+                let padded = String(repeating: "0", count: max(0, width - digits.count)) + digits
+                XCTAssertEqual(written, "<" + padded + ">", "\(v), width \(width)")
+            }
+        }
     }
 
     func testFormatFixed() {

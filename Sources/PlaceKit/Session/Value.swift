@@ -166,22 +166,37 @@ public struct TextWriter {
         append(digits: UInt64(n.magnitude), width: 1)  // safe: a magnitude fits 64 bits
     }
 
-    /// `v`'s decimal digits, zero-padded to at least `width`.
+    /// `v`'s decimal digits, zero-padded to at least `width`: from the right, two digits at a
+    /// time (a coordinate's 15 decimals are 8 steps of one division, not 15).
     public mutating func append(digits v: UInt64, width: Int) {
+        // The digits v has: 10^(n-1) ≤ v < 10^n, counting up by multiplying rather than dividing
+        // down. 10^19 is the last power of ten below 2^64.
         var n = 1
-        var rest = v / 10
-        while rest > 0 {
+        var bound: UInt64 = 10
+        while v >= bound && n < 19 {
             n += 1
-            rest /= 10
+            bound &*= 10
         }
+        if v >= bound { n += 1 }
         n = max(n, width)
-        guard count + n <= buffer.count else { return }
-        rest = v
+        guard count + n <= buffer.count, let base = buffer.baseAddress else { return }
+        var rest = v
         var k = count + n
+        while rest >= 10 {
+            let pair = UInt8(truncatingIfNeeded: rest % 100)  // safe: truncating, and below 100
+            rest /= 100
+            k -= 2
+            base[k] = 0x30 &+ pair / 10
+            base[k + 1] = 0x30 &+ pair % 10
+        }
+        if rest > 0 {
+            k -= 1
+            base[k] = 0x30 &+ UInt8(truncatingIfNeeded: rest)  // safe: truncating, a digit
+        }
+        // Zeros before, to the width; at least one (v is 0).
         while k > count {
             k -= 1
-            buffer[k] = 0x30 &+ UInt8(truncatingIfNeeded: rest % 10)  // safe: a digit, 0…9
-            rest /= 10
+            base[k] = 0x30
         }
         count += n
     }
@@ -190,6 +205,8 @@ public struct TextWriter {
     public mutating func append(number x: Double) {
         if let k = Self.tenMillionths(x) { return append(tenMillionths: k) }
         if let d = Self.shortestDecimal(x) { return append(decimal: d, negative: x < 0) }
+        // A whole number (the 5 of `±5 m`) as `formatNumber` writes it, without a String.
+        if x == x.rounded(), abs(x) < 1e15 { return append(x == 0 ? 0 : Int(x)) }  // safe: whole, below 1e15
         append(contentsOf: formatNumber(x))
     }
 
