@@ -18,6 +18,34 @@ final class RunLoopTests: XCTestCase {
         XCTAssertEqual(ran, ["now", "a", "b", "a2", "c"])
     }
 
+    /// Events scheduled in a random order, many due at the same time, wait in (time, order
+    /// scheduled) order and run in it, as events scheduled by the events that run join them.
+    func testRandomEventsRunInTimeOrderThenInScheduleOrder() {
+        var rng = SeededRandom(seed: 31)
+        for round in 0..<50 {
+            let session = Session()
+            var expected: [(micros: Int64, sequence: Int)] = []
+            var ran: [Int] = []
+            func add(after delay: Double) {
+                let due = session.clockMicros + Session.micros(delay)
+                var sequence = 0
+                sequence = session.schedule(after: delay, "e") {
+                    ran.append(sequence)
+                    if rng.next() % 4 == 0 { add(after: Double(rng.next() % 4) / 2) }
+                }
+                expected.append((due, sequence))
+            }
+            for _ in 0..<(1 + round) { add(after: Double(rng.next() % 6) / 2) }
+            let waiting = expected.sorted { ($0.micros, $0.sequence) < ($1.micros, $1.sequence) }.map(\.sequence)
+            XCTAssertEqual(session.pendingEvents.map(\.sequence), waiting, "round \(round)")
+            session.settle()
+            XCTAssertEqual(ran.count, expected.count)
+            XCTAssertEqual(
+                ran, expected.sorted { ($0.micros, $0.sequence) < ($1.micros, $1.sequence) }.map(\.sequence),
+                "round \(round)")
+        }
+    }
+
     func testSequenceNumbersIncrease() {
         let session = Session()
         let first = session.schedule(after: 5, "x") {}
