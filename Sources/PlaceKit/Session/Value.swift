@@ -166,9 +166,25 @@ public struct TextWriter {
         append(digits: UInt64(n.magnitude), width: 1)  // safe: a magnitude fits 64 bits
     }
 
-    /// `v`'s decimal digits, zero-padded to at least `width`: from the right, two digits at a
-    /// time (a coordinate's 15 decimals are 8 steps of one division, not 15).
-    public mutating func append(digits v: UInt64, width: Int) {
+    /// `v`'s decimal digits, zero-padded to at least `width`. Most numbers a line holds are
+    /// below 100 (a date's parts, the 5 and the 00 of `5.00m`): those are written here, where
+    /// the call is made; longer ones two digits at a time (`appendLong`).
+    @inline(__always) public mutating func append(digits v: UInt64, width: Int) {
+        guard v < 100 && width <= 2 else { return appendLong(digits: v, width: width) }
+        let d = UInt8(truncatingIfNeeded: v)  // safe: truncating, and below 100
+        if v >= 10 || width == 2 {
+            guard count + 2 <= buffer.count else { return }
+            buffer[count] = 0x30 &+ d / 10
+            buffer[count + 1] = 0x30 &+ d % 10
+            count += 2
+        } else {
+            append(byte: 0x30 &+ d)
+        }
+    }
+
+    /// `append(digits:width:)` for any number: from the right, two digits at a time (a
+    /// coordinate's 15 decimals are 8 steps of one division, not 15).
+    @inline(never) mutating func appendLong(digits v: UInt64, width: Int) {
         // The digits v has: 10^(n-1) ≤ v < 10^n, counting up by multiplying rather than dividing
         // down. 10^19 is the last power of ten below 2^64.
         var n = 1
