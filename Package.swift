@@ -33,7 +33,8 @@ let package = Package(
         // they know nothing of the simulation.
         .target(name: "PlaceFormats", dependencies: ["CByteMask", "CZlib"], swiftSettings: oneThread),
         .target(name: "PlaceKit", dependencies: ["CPrefetch", "PlaceFormats"], swiftSettings: oneThread),
-        .target(name: "PlaceScript", dependencies: ["PlaceFormats", "PlaceKit"], swiftSettings: oneThread),
+        .target(
+            name: "PlaceScript", dependencies: ["CByteMask", "PlaceFormats", "PlaceKit"], swiftSettings: oneThread),
         .executableTarget(
             name: "placeshell", dependencies: ["CEditLine", "CMalloc", "PlaceKit", "PlaceScript"],
             swiftSettings: oneThread),

@@ -152,8 +152,9 @@ final class TemporaryFileNameTests: XCTestCase {
 
 /// What is written to a terminal is checked for control characters.
 final class ControlCheckTests: XCTestCase {
-    /// The quick check for control characters (eight bytes at a time) agrees with the byte by
-    /// byte rule at every position and alignment, also after a newline or a tab.
+    /// The quick check for control characters (sixteen bytes at a time, the last block
+    /// overlapping the one before) agrees with the byte by byte rule at every position of text
+    /// up to three blocks long, also after a newline or a tab.
     func testControlCheckAgreesWithTheByteRule() {
         func byRule(_ bytes: [UInt8]) -> Bool {
             var previous: UInt8 = 0
@@ -169,7 +170,7 @@ final class ControlCheckTests: XCTestCase {
             0x00, 0x01, 0x09, 0x0A, 0x0D, 0x1B, 0x1F, 0x20, 0x7E, 0x7F, 0x80, 0x9F, 0xA0, 0xC2, 0xC3, 0xFF,
         ]
         var cases: [[UInt8]] = []
-        for length in 0...20 {
+        for length in 0...50 {
             let base = [UInt8](repeating: 0x61, count: length)
             cases.append(base)
             for k in 0..<length {
