@@ -45,3 +45,30 @@ static inline uint32_t placeshell_control_mask16(const uint8_t *p) {
     return bits;
 #endif
 }
+
+/* The 16 bytes at `p` as the low bits of a word, the lowest for the first byte: set where the
+   byte may end a plain word of a script: a space or below it, DEL or above it, or one of
+   ; " ' \ and $. */
+static inline uint32_t placeshell_word_stop_mask16(const uint8_t *p) {
+#if defined(__SSE2__)
+    const __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+    const __m128i low = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x20)), v);
+    const __m128i high = _mm_cmpeq_epi8(_mm_max_epu8(v, _mm_set1_epi8(0x7F)), v);
+    __m128i stop = _mm_or_si128(low, high);
+    stop = _mm_or_si128(stop, _mm_cmpeq_epi8(v, _mm_set1_epi8(';')));
+    stop = _mm_or_si128(stop, _mm_cmpeq_epi8(v, _mm_set1_epi8('"')));
+    stop = _mm_or_si128(stop, _mm_cmpeq_epi8(v, _mm_set1_epi8('\'')));
+    stop = _mm_or_si128(stop, _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')));
+    stop = _mm_or_si128(stop, _mm_cmpeq_epi8(v, _mm_set1_epi8('$')));
+    return (uint32_t)(uint16_t)_mm_movemask_epi8(stop);
+#else
+    uint32_t bits = 0;
+    for (int k = 0; k < 16; k++) {
+        const uint8_t b = p[k];
+        if (b <= 0x20 || b >= 0x7F || b == ';' || b == '"' || b == '\'' || b == '\\' || b == '$') {
+            bits |= (uint32_t)1 << k;
+        }
+    }
+    return bits;
+#endif
+}

@@ -1,3 +1,4 @@
+import PlaceKit
 import XCTest
 
 @testable import PlaceScript
@@ -216,6 +217,57 @@ final class LexerTests: XCTestCase {
         var bad = Lexer(source: SourceText(name: "t", bytes: Array("echo a\necho b".utf8) + [0xFF]))
         guard case .plain = try bad.nextPlainCommand() else { return XCTFail("the first line is plain") }
         XCTAssertThrowsError(try bad.nextPlainCommand())
+    }
+
+    /// Random lines of words up to 40 bytes long (so that the scan's sixteen-byte steps run,
+    /// and stop at every position of a block), of plain bytes with, now and then, one that ends
+    /// a word or hands the line on (a quote, `$`, a backslash, `;`, `#`, a tab, DEL, a byte of
+    /// `é`, a control character): the plain scan gives the full lexer's words, or its error.
+    func testRandomLongWordsLexAsTheFullLexerDoes() throws {
+        var rng = SeededRandom(seed: 37)
+        let plain = Array("abcxyz0123456789-.,=+_:/@".utf8)
+        let special: [[UInt8]] = [
+            [0x22], [0x27], [0x24], [0x5C], [0x3B], [0x23], [0x09], [0x7F], [0xC3, 0xA9], [0x01], [0x0D], [0x20],
+        ]
+        var plainLines = 0
+        for round in 0..<400 {
+            var bytes: [UInt8] = []
+            for _ in 0..<(1 + rng.next() % 6) {
+                for _ in 0..<(1 + rng.next() % 4) {
+                    let length = 1 + Int(rng.next() % 40)  // safe: below 41
+                    for _ in 0..<length {
+                        if rng.next() % 60 == 0 {
+                            bytes += special[Int(rng.next() % UInt64(special.count))]  // safe: an index below count
+                        } else {
+                            bytes.append(plain[Int(rng.next() % UInt64(plain.count))])  // safe: an index below count
+                        }
+                    }
+                    bytes.append(0x20)
+                }
+                bytes.append(0x0A)
+            }
+            let source = SourceText(name: "t", bytes: bytes)
+            var full = Lexer(source: source)
+            var fullError: Diagnostic?
+            var expected: [RawCommand] = []
+            do {
+                if case .commands(let commands) = try full.lex() { expected = commands }
+            } catch { fullError = error }
+            var got: (commands: [RawCommand], plain: Int)?
+            var plainError: Diagnostic?
+            do { got = try scanPlainly(source) } catch let error as Diagnostic { plainError = error }
+            XCTAssertEqual(plainError?.message, fullError?.message, "round \(round)")
+            guard fullError == nil, let got else { continue }
+            plainLines += got.plain
+            XCTAssertEqual(got.commands.count, expected.count, "round \(round)")
+            for (a, b) in zip(got.commands, expected) {
+                XCTAssertEqual(a.tokens.map(\.text), b.tokens.map(\.text), "round \(round)")
+                XCTAssertEqual(a.tokens.map(\.offset), b.tokens.map(\.offset), "round \(round)")
+                XCTAssertEqual(a.tokens.map(\.length), b.tokens.map(\.length), "round \(round)")
+                XCTAssertEqual(a.tokens.map(\.isQuoted), b.tokens.map(\.isQuoted), "round \(round)")
+            }
+        }
+        XCTAssertGreaterThan(plainLines, 300, "most lines are plain")
     }
 
     /// The commands of `source` as a long script's loop reads them (`nextPlainCommand`, plain

@@ -1,3 +1,5 @@
+import CByteMask
+
 /// The bytes the lexer reads.
 typealias Bytes = UnsafeBufferPointer<UInt8>
 
@@ -231,6 +233,18 @@ public struct Lexer {
                 return nil
             default:
                 let start = i
+                // Sixteen bytes at a time to the first that may end the word (`placeshell_word_stop_mask16`),
+                // where sixteen are there; then byte by byte, from that byte on.
+                if let base = bytes.baseAddress {
+                    while i + 16 <= n {
+                        let stops = placeshell_word_stop_mask16(base + i)
+                        if stops != 0 {
+                            i += stops.trailingZeroBitCount
+                            break
+                        }
+                        i += 16
+                    }
+                }
                 while i < n {
                     let b = bytes[i]
                     if b <= 0x20 || b == 0x3B || b == 0x22 || b == 0x27 || b == 0x5C || b == 0x24 || b >= 0x7F {
