@@ -157,8 +157,8 @@ public final class Shell {
         return familyStates[ObjectIdentifier(type)] as? T
     }
 
-    /// Polled at safe points by long-running commands (Ctrl-C).
-    public var interruptRequested: () -> Bool = { false }
+    /// Polled at safe points by long-running commands (Ctrl-C); assigned whole.
+    @exclusivity(unchecked) public var interruptRequested: () -> Bool = { false }
     /// A script run was stopped by Ctrl-C (exit status 130, as shells use).
     @exclusivity(unchecked) public private(set) var wasInterrupted = false
 

@@ -62,8 +62,8 @@ public final class Session {
     @exclusivity(unchecked) var clockMicros: Int64 = 0
     /// Virtual seconds since the session began.
     public var clock: Double { Double(clockMicros) / 1_000_000 }
-    /// Where events go as they happen; the shell installs its renderer here.
-    public var eventSink: (Event) -> Void
+    /// Where events go as they happen; the shell installs its renderer here (assigned whole).
+    @exclusivity(unchecked) public var eventSink: (Event) -> Void
 
     /// The simulated device: its position and its Settings. Changed only by assignment and by
     /// its settings' own methods (`changePrivacy` hands its closure a copy), so left unchecked:
@@ -86,7 +86,7 @@ public final class Session {
     /// Counters since the last launch.
     @exclusivity(unchecked) public internal(set) var stats = Stats()
     /// What the last answered likelihood request was asked for.
-    public internal(set) var lastAnsweredQuery: LikelihoodQuery?
+    @exclusivity(unchecked) public internal(set) var lastAnsweredQuery: LikelihoodQuery?
     /// What the last Nearby Search request was made for (its circle, for the map and exports).
     public internal(set) var lastNearbyQuery: NearbyQuery?
 
@@ -348,8 +348,9 @@ public final class Session {
 
     // MARK: - Routes
 
-    /// The route the device is following, or the last one it finished.
-    public internal(set) var route: RoutePlayer?
+    /// The route the device is following, or the last one it finished (assigned whole; the
+    /// player is an object).
+    @exclusivity(unchecked) public internal(set) var route: RoutePlayer?
 
     /// Starts following a route: its first position now, the others as virtual time passes
     /// (`wait`). Each position reaches the app at once, through the distance filter.

@@ -152,8 +152,9 @@ public final class CommandTable: @unchecked Sendable {
     private var roots: [String: StateRoot] = [:]
     private var settingsByName: [String: SettingSpec] = [:]
     private var topicsByName: [String: HelpTopic] = [:]
-    /// The families' after-command hooks, in family order.
-    public private(set) var afterCommandHooks: [@Sendable (Shell) -> Void] = []
+    /// The families' after-command hooks, in family order: a constant, read after every command
+    /// without the run-time check a variable's read has.
+    public let afterCommandHooks: [@Sendable (Shell) -> Void]
 
     public init(families: [CommandFamily]) {
         self.families = families
@@ -172,11 +173,11 @@ public final class CommandTable: @unchecked Sendable {
             }
         }
         self.nameBuckets = nameBuckets
+        afterCommandHooks = families.compactMap(\.afterCommand)
         for family in families {
             for root in family.stateRoots { roots[root.name] = root }
             for setting in family.settings { settingsByName[setting.name] = setting }
             for topic in family.topics { topicsByName[topic.name] = topic }
-            if let hook = family.afterCommand { afterCommandHooks.append(hook) }
         }
     }
 
