@@ -289,12 +289,18 @@ public final class Shell {
                 if seen, let taken = bound?.relocated(at: slot, to: offset) {
                     invocation = taken
                 } else {
-                    do {
-                        invocation = try bindChecked(
-                            lexed ?? lexer.plainCommand(), source: source, checkingOnly: false)
-                    } catch {
-                        errors.append(error)
-                        continue
+                    if lexed == nil, let spec = lexer.plainSpec(in: table), spec.readsPlainWords,
+                        let made = lexer.plainArgumentsInvocation(spec)
+                    {
+                        invocation = made
+                    } else {
+                        do {
+                            invocation = try bindChecked(
+                                lexed ?? lexer.plainCommand(), source: source, checkingOnly: false)
+                        } catch {
+                            errors.append(error)
+                            continue
+                        }
                     }
                     bound?.remember(invocation, offset: offset, length: length, at: slot)
                 }
@@ -312,8 +318,9 @@ public final class Shell {
 
     /// The first pass over the rest of a script too long to keep bound: every command is checked
     /// and none kept. A line of plain words for a command that takes any words (`echo`) needs
-    /// no binding, and a command written exactly like one already checked (the check remembers
-    /// up to 1,024 by their source text) binds the same way: neither is lexed into tokens.
+    /// no binding, one that binds from its bytes (`plainArgumentsInvocation`) is sound, and a
+    /// command written exactly like one already checked (the check remembers up to 1,024 by
+    /// their source text) binds the same way: none is lexed into tokens.
     private func checkRest(of source: SourceText, lexer: inout Lexer, errors: [Diagnostic]) -> Result<
         ParsedScript, DiagnosticList
     > {
@@ -334,8 +341,9 @@ public final class Shell {
                 errors.append(Self.incompleteError(why, source: source))
                 break loop
             case .plain:
-                if let spec = lexer.plainSpec(in: table), spec.isTextOnly,
-                    spec.arguments[0].isOptional || lexer.wordCount > 1
+                if let spec = lexer.plainSpec(in: table),
+                    spec.isTextOnly && (spec.arguments[0].isOptional || lexer.wordCount > 1)
+                        || spec.readsPlainWords && lexer.plainArgumentsInvocation(spec) != nil
                 {
                     continue
                 }
@@ -417,6 +425,11 @@ public final class Shell {
                     let (slot, seen) = bound.find(offset: offset, length: length, in: source)
                     if seen, let taken = bound.relocated(at: slot, to: offset) {
                         invocation = taken
+                    } else if let spec = lexer.plainSpec(in: table), spec.readsPlainWords,
+                        let made = lexer.plainArgumentsInvocation(spec)
+                    {
+                        bound.remember(made, offset: offset, length: length, at: slot)
+                        invocation = made
                     } else {
                         guard let made = try? table.bind(lexer.plainCommand(), source: source) else { return ok }
                         bound.remember(made, offset: offset, length: length, at: slot)
@@ -816,6 +829,49 @@ extension Lexer {
         guard wordCount > 0 else { return nil }
         let (start, end) = (wordStarts[0], wordEnds[0])
         return source.bytes.withUnsafeBufferPointer { bytes in table.command(named: bytes[start..<end]) }
+    }
+
+    /// The plain command found last, bound from its bytes for `spec`, a command whose every
+    /// argument reads plain words (`CommandSpec.readsPlainWords`): what the binder makes of it,
+    /// without tokens. Nil when a word has an option's shape (an `=`, a leading `--`) or the
+    /// words are not what the arguments read (too many, too few, one an argument does not take
+    /// as it is): the binder then binds the command, or says what is wrong with it.
+    func plainArgumentsInvocation(_ spec: CommandSpec) -> Invocation? {
+        let count = wordCount
+        guard count > 0 else { return nil }
+        return source.bytes.withUnsafeBufferPointer { bytes in
+            wordStarts.withUnsafeBufferPointer { starts in
+                wordEnds.withUnsafeBufferPointer { ends -> Invocation? in
+                    for k in 1..<count {
+                        let word = bytes[starts[k]..<ends[k]]
+                        if word.contains(0x3D) { return nil }
+                        if word.count >= 2 && word.first == 0x2D && word[word.startIndex + 1] == 0x2D { return nil }
+                    }
+                    let words = PlainWords(bytes: bytes, starts: starts, ends: ends, count: count)
+                    let offset = starts[0]
+                    var args: [BoundArg?] = []
+                    args.reserveCapacity(spec.arguments.count)
+                    var k = 1
+                    for argument in spec.arguments {
+                        guard k < count else {
+                            guard argument.isOptional else { return nil }
+                            args.append(nil)
+                            continue
+                        }
+                        guard let read = argument.type.readPlain, let (value, taken) = read(words, k), taken > 0,
+                            k + taken <= count
+                        else { return nil }
+                        args.append(
+                            BoundArg(value: value, start: starts[k] - offset, length: ends[k + taken - 1] - starts[k]))
+                        k += taken
+                    }
+                    guard k == count else { return nil }
+                    return Invocation(
+                        spec: spec, source: source, offset: offset, length: ends[count - 1] - offset, args: args,
+                        options: [:])
+                }
+            }
+        }
     }
 
     /// The plain command found last, bound for `spec`, a command that takes any words (`echo`):

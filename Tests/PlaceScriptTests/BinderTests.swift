@@ -14,6 +14,51 @@ final class BinderTests: XCTestCase {
         }
     }
 
+    /// A line of plain words for a command whose arguments read plain words (`locate LAT LNG`,
+    /// `wait 3s`) binds from its bytes to what the binder makes of its tokens: the same offsets
+    /// and values, for random lines of numbers, units, commas, presets, options and extra
+    /// words; where the binder would refuse the line, the bytes are left to it.
+    func testPlainWordsBindAsTheBinderDoes() throws {
+        let table = CommandTable.standard
+        let specs = table.commands.filter(\.readsPlainWords)
+        XCTAssertTrue(specs.contains { $0.name == "locate" })
+        var rng = SeededRandom(seed: 41)
+        func pick<T>(_ items: [T]) -> T { items[Int(rng.next() % UInt64(items.count))] }  // safe: below count
+        let pieces = [
+            "-33.8688", "151.2093", "-23.141963873344753", "135.14915593676346", "0", "90", "-90", "180", "-180.0",
+            "91", "180.5", "1e-3", "1e309", ".5", "+4", "5m", "3s", "2.5km", "10deg", "200ms", "3h", "5,", "5,6",
+            "-33.8,151.2", "north", "sydney", "none", "x=1", "--json", "--", "12abc", "-", "0.0001", "100000",
+        ]
+        var bound = 0
+        for round in 0..<3_000 {
+            let spec = pick(specs)
+            // Half the lines of numbers alone (with units), most of which bind.
+            let from = round % 2 == 0 ? Array(pieces.prefix(21)) : pieces
+            let words = (0..<Int(rng.next() % 4)).map { _ in pick(from) }  // safe: below 4
+            let text = "  " + ([spec.name] + words).joined(separator: pick([" ", "  ", "\t"])) + " "
+            let source = SourceText(name: "t", text: text)
+            var lexer = Lexer(source: source)
+            guard case .plain = try lexer.nextPlainCommand() else { continue }
+            let plain = lexer.plainArgumentsInvocation(spec)
+            let full = try? table.bind(lexer.plainCommand(), source: source)
+            guard let plain else { continue }
+            bound += 1
+            guard let full else {
+                XCTFail("round \(round): '\(text)' binds from its bytes, but the binder refuses it")
+                continue
+            }
+            XCTAssertEqual(plain.offset, full.offset, text)
+            XCTAssertEqual(plain.length, full.length, text)
+            XCTAssertEqual(plain.args.count, full.args.count, text)
+            for (a, b) in zip(plain.args, full.args) {
+                XCTAssertEqual(
+                    a.map { "\($0.start)+\($0.length) \($0.value)" }, b.map { "\($0.start)+\($0.length) \($0.value)" },
+                    text)
+            }
+        }
+        XCTAssertGreaterThan(bound, 300, "many lines bind from their bytes")
+    }
+
     func testCoordinatesInEveryForm() {
         for text in [
             "locate -33.8688 151.2093", "locate -33.8688,151.2093", "locate -33.8688, 151.2093",

@@ -243,9 +243,23 @@ extension CommandFamily {
 }
 
 /// `LAT LNG`, `LAT,LNG`, a preset name or `none`.
-let locationTargetType = ArgType(
-    usage: "LAT LNG|PRESET|none", completions: { _ in LocationPreset.all.map(\.name) + ["none"] }
-) { (c: inout TokenCursor) throws(Diagnostic) in
+let locationTargetType: ArgType = {
+    var type = ArgType(
+        usage: "LAT LNG|PRESET|none", completions: { _ in LocationPreset.all.map(\.name) + ["none"] },
+        read: readLocationTarget)
+    // A script of fixes binds its positions from their bytes; a preset or `none` is the binder's.
+    type.readPlain = { words, k in
+        guard let first = words.word(k).first,
+            first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: ".")
+                || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9"))
+        else { return nil }
+        return ArgType.readPlainCoordinate(words, k)
+    }
+    return type
+}()
+
+/// `locationTargetType`'s reading of tokens.
+@Sendable private func readLocationTarget(_ c: inout TokenCursor) throws(Diagnostic) -> ArgValue {
     guard let token = c.current else { return .word("") }
     // A number (a digit, a sign or a point first) is a position: no preset or 'none' is
     // looked for, as a script of fixes has one a line.

@@ -54,7 +54,8 @@ public func parseQuantity(_ text: String) -> Result<Quantity, NumberError> {
     return text.withUTF8 { utf8 in parseQuantity(utf8) }
 }
 
-private func parseQuantity(_ utf8: UnsafeBufferPointer<UInt8>) -> Result<Quantity, NumberError> {
+/// `parseQuantity` of text's UTF-8 bytes.
+func parseQuantity(_ utf8: UnsafeBufferPointer<UInt8>) -> Result<Quantity, NumberError> {
     let n = utf8.count
     var i = 0
     if i < n && (utf8[i] == 0x2B || utf8[i] == 0x2D) { i += 1 }

@@ -104,7 +104,7 @@ extension ArgType {
     /// A number; with a dimension, a bare number is taken in the base unit and other units are
     /// converted (`2.5km` → 2500 m), and a unit of another dimension is an error.
     public static func number(_ dimension: Dimension? = nil, range: ClosedRange<Double>? = nil) -> ArgType {
-        ArgType { (c: inout TokenCursor) throws(Diagnostic) in
+        var type = ArgType { (c: inout TokenCursor) throws(Diagnostic) in
             guard let t = c.next() else { return .number(Quantity(0, .none)) }
             var q = try readQuantity(t, cursor: c)
             if let dimension, dimension != .none {
@@ -124,10 +124,45 @@ extension ArgType {
             }
             return .number(q)
         }
+        // The same checks on a plain word's bytes; any that fails is the binder's to report.
+        type.readPlain = { words, k in
+            guard case .success(var q) = parseQuantity(words.word(k)) else { return nil }
+            if let dimension, dimension != .none {
+                if q.dimension == .none {
+                    q.dimension = dimension
+                } else if q.dimension != dimension {
+                    return nil
+                }
+            }
+            if let range, !range.contains(q.value) { return nil }
+            return (.number(q), 1)
+        }
+        return type
     }
 
     /// A position: `LAT LNG`, `LAT,LNG` or `LAT, LNG`, in degrees, range-checked.
-    public static let coordinate = ArgType(usage: "LAT LNG") { (c: inout TokenCursor) throws(Diagnostic) in
+    public static let coordinate: ArgType = {
+        var type = ArgType(usage: "LAT LNG", read: readCoordinate)
+        type.readPlain = readPlainCoordinate
+        return type
+    }()
+
+    /// `LAT LNG` as two plain words, with `coordinate`'s checks; nil for a comma (`LAT,LNG`,
+    /// `LAT, LNG`) and for anything the binder would refuse, which it then reports.
+    static func readPlainCoordinate(_ words: PlainWords, _ k: Int) -> (value: ArgValue, words: Int)? {
+        guard k + 1 < words.count else { return nil }
+        let latBytes = words.word(k)
+        guard !latBytes.contains(0x2C),
+            case .success(let lat) = parseQuantity(latBytes),
+            case .success(let lng) = parseQuantity(words.word(k + 1)),
+            lat.dimension == .none || lat.dimension == .angle, lng.dimension == .none || lng.dimension == .angle,
+            (-90...90).contains(lat.value), (-180...180).contains(lng.value)
+        else { return nil }
+        return (.coordinate(Coordinate(latitude: lat.value, longitude: lng.value)), 2)
+    }
+
+    /// `coordinate`'s reading of tokens.
+    @Sendable static func readCoordinate(_ c: inout TokenCursor) throws(Diagnostic) -> ArgValue {
         guard let first = c.next() else { return .coordinate(Coordinate(latitude: 0, longitude: 0)) }
         var latText = first.text
         var lngText: String

@@ -151,6 +151,11 @@ public struct ArgType: Sendable {
     /// Reads every remaining word, however written, and joins them with single spaces (`.text`):
     /// it never fails, so a command whose only argument it is binds from its words alone.
     var joinsWords = false
+    /// Reads the argument from a script's plain words (`PlainWords`) from word `first` on,
+    /// without tokens: its value and how many words it took. Nil leaves the whole command to
+    /// the binder, which reads it with `read`, and gives the same value or the error: a type
+    /// gives this only when its reading of plain words is `read`'s exactly.
+    var readPlain: (@Sendable (PlainWords, _ first: Int) -> (value: ArgValue, words: Int)?)?
 
     public init(
         usage: String? = nil, isGreedy: Bool = false,
@@ -162,6 +167,18 @@ public struct ArgType: Sendable {
         self.completions = completions
         self.read = read
     }
+}
+
+/// The words of a plain command (bytes of the script itself: no quote, escape or `$`), as the
+/// lexer's scan found them: word `k` is `bytes[starts[k]..<ends[k]]`, the command's name first.
+struct PlainWords {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let starts: UnsafeBufferPointer<Int>
+    let ends: UnsafeBufferPointer<Int>
+    let count: Int
+
+    /// Word `k`'s bytes.
+    func word(_ k: Int) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: bytes[starts[k]..<ends[k]]) }
 }
 
 /// A positional argument of a command.
@@ -301,6 +318,10 @@ public final class CommandSpec: @unchecked Sendable {
     /// It runs, with no options, no subcommands and one argument that joins its words (`echo`):
     /// any words bind, so a script's line of plain words binds without being lexed into tokens.
     let isTextOnly: Bool
+    /// It runs, with no options and no subcommands, and every argument reads plain words
+    /// (`locate LAT LNG`, `wait DURATION`): a script's line of plain words may bind from its
+    /// bytes (`Lexer.plainArgumentsInvocation`).
+    let readsPlainWords: Bool
 
     public init(
         _ name: String, aliases: [String] = [], arguments: [ArgSpec] = [], options: [OptionSpec] = [],
@@ -323,6 +344,9 @@ public final class CommandSpec: @unchecked Sendable {
         self.isTextOnly =
             handler != nil && subcommands.isEmpty && options.isEmpty && arguments.count == 1
             && arguments[0].type.joinsWords
+        self.readsPlainWords =
+            handler != nil && subcommands.isEmpty && options.isEmpty && !arguments.isEmpty
+            && arguments.allSatisfy { $0.type.readPlain != nil }
         for sub in subcommands { sub.parent = self }
     }
 
