@@ -269,6 +269,14 @@ public struct TextWriter {
         var lo = 1
         var hi = 17 - wholeDigits
         guard var best = nearest(hi), best.readsBack else { return nil }
+        // A number written in full (most of a fix's, whose 15 to 17 digits `locate` echoes) is
+        // shortest there or one decimal below: that one is tried first, then the halving.
+        if lo < hi {
+            guard let below = nearest(hi - 1) else { return nil }
+            if !below.readsBack { return (best.digits, hi) }
+            hi -= 1
+            best = below
+        }
         while lo < hi {
             let mid = (lo + hi) >> 1
             guard let probe = nearest(mid) else { return nil }
