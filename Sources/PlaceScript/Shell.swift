@@ -593,11 +593,12 @@ public final class Shell {
             help: "bring it back first: 'app foreground'")
     }
 
-    /// Writes a command's result: its text lines, or one JSON line.
-    public func emit(_ result: CommandResult, command: String) {
+    /// Writes a command's result: its text lines, or one JSON line (which alone names the
+    /// command: its full name is worked out only then).
+    public func emit(_ result: CommandResult, command: @autoclosure () -> String) {
         if json {
             var line = "{\"command\":"
-            JSON.appendQuoted(command, to: &line)
+            JSON.appendQuoted(command(), to: &line)
             line += ",\"ok\":true,\"result\":"
             appendJSON(result.value, to: &line)
             line += "}\n"
