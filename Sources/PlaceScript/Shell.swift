@@ -916,7 +916,8 @@ extension Invocation {
         guard delta != 0 else { return }
         offset += delta
         for k in args.indices {
-            guard case .expectation(var e)? = args[k]?.value else { continue }
+            // The case looked at first, without binding (which copied every argument's value).
+            guard case .expectation? = args[k]?.value, case .expectation(var e)? = args[k]?.value else { continue }
             args[k]?.value = .flag(false)  // the expectation is held by `e` alone while it moves
             if isKnownUniquelyReferenced(&e) {
                 e.move(by: delta)
