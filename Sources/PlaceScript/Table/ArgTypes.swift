@@ -165,7 +165,6 @@ extension ArgType {
     @Sendable static func readCoordinate(_ c: inout TokenCursor) throws(Diagnostic) -> ArgValue {
         guard let first = c.next() else { return .coordinate(Coordinate(latitude: 0, longitude: 0)) }
         var latText = first.text
-        var lngText: String
         var lngToken: Token
         // The comma looked for in the text's bytes: a search of its UTF-8 view, element by
         // element, cost a fix's `locate` about 600 instructions.
@@ -181,10 +180,8 @@ extension ArgType {
                 guard let next = c.next() else {
                     throw .syntax("expected a longitude after '\(first.text)'", at: c.location(of: first))
                 }
-                lngText = next.text
                 lngToken = next
             } else {
-                lngText = after
                 lngToken = Token(
                     text: after, offset: first.isVerbatim ? first.offset + commaAt + 1 : first.offset,
                     length: after.utf8.count, isQuoted: first.isQuoted, isExpanded: first.isExpanded)
@@ -195,7 +192,6 @@ extension ArgType {
                     "expected a longitude after the latitude '\(first.text)'", at: c.location(of: first),
                     help: "write a position as LAT LNG or LAT,LNG, e.g. -33.8688 151.2093")
             }
-            lngText = next.text
             lngToken = next
         }
         var latToken = first
