@@ -83,4 +83,21 @@ final class VirtualDateTests: XCTestCase {
             XCTAssertEqual(d.localeDescription, whole, "\(clock)")
         }
     }
+
+    /// A clock within about 126 years is dated in integers: the same date, to the microsecond,
+    /// as through Doubles, at whole seconds and microseconds, their halves and the doubles
+    /// around them, at random, negative, and at the ends of the integer range and past them.
+    func testTheClockDatedInIntegersIsTheClockDatedThroughDoubles() {
+        var values: [Double] = [0, -0.0, 0.8, 0.0000005, -0.0000005, 0.0000015, 1.5, 59.9999995, 86_399.9999995]
+        values += [3_999_999_999.9999995, 4e9, 4e9.nextDown, 4e9.nextUp, -4e9, 4.1e9, 1e14, -1e15, .nan, .infinity]
+        var rng = SeededRandom(seed: 43)
+        for _ in 0..<50_000 {
+            let x = rng.unit() * 4e9
+            let micros = Double(rng.next() % 4_000_000_000_000_000) + 0.5
+            values += [x, -x, x.nextUp, micros / 1_000_000, (micros / 1_000_000).nextDown, rng.unit() * 1_000]
+        }
+        for x in values {
+            XCTAssertEqual(VirtualDate(clock: x), VirtualDate(clockSlowly: x), "\(x)")
+        }
+    }
 }

@@ -19,6 +19,35 @@ public struct VirtualDate: Sendable, Equatable {
     public init(clock seconds: Double) {
         // Whole microseconds first: epoch + seconds as one Double loses the last digits
         // (0.8 s would print as .799999).
+        let scaled = seconds * 1_000_000
+        if abs(scaled) < 4e15 {  // NaN fails it
+            // A clock within about 126 years (every fix's, every clock line's): the same date in
+            // integers, without four roundings by the maths library. The microseconds are whole
+            // in a Double here, and rounded half away from zero as `rounded()` does; below
+            // 2^32 seconds the division that `clockSlowly` rounds down is exact enough to give
+            // the same whole seconds.
+            var micros = Int64(scaled)  // safe: |scaled| < 4e15, checked above
+            let rest = scaled - Double(micros)
+            if rest >= 0.5 {
+                micros += 1
+            } else if rest <= -0.5 {
+                micros -= 1
+            }
+            var whole = micros / 1_000_000
+            var fraction = micros % 1_000_000
+            if fraction < 0 {
+                fraction += 1_000_000
+                whole -= 1
+            }
+            self.init(unixSeconds: Int(whole) + Self.epochSeconds)  // safe: Int64 is Int here
+            microsecond = Int(fraction)  // safe: 0…999,999
+            return
+        }
+        self.init(clockSlowly: seconds)
+    }
+
+    /// `init(clock:)` through Doubles, for any clock (NaN and beyond the limit included).
+    init(clockSlowly seconds: Double) {
         let bounded = seconds.isNaN ? 0 : min(Self.limit, max(-Self.limit, seconds))
         let micros = (bounded * 1_000_000).rounded()
         let whole = (micros / 1_000_000).rounded(.down)
@@ -26,11 +55,20 @@ public struct VirtualDate: Sendable, Equatable {
         microsecond = clampedInt(micros - whole * 1_000_000, 0...999_999)
     }
 
+    /// The epoch, a whole number of seconds.
+    static let epochSeconds = Int(SimulationChoices.epoch)  // safe: a whole number of seconds, about 1.7e9
+
     public init(unixTime t: Double) {
         let t = t.isNaN ? 0 : min(Self.limit, max(-Self.limit, t))
         let whole = t.rounded(.down)
+        // safe: 1e14 is a whole number that fits
+        self.init(unixSeconds: clampedInt(whole, -Int(Self.limit)...Int(Self.limit)))
         microsecond = clampedInt(((t - whole) * 1_000_000).rounded(.down), 0...999_999)
-        let seconds = clampedInt(whole, -Int(Self.limit)...Int(Self.limit))  // safe: 1e14 is a whole number that fits
+    }
+
+    /// The date `seconds` whole seconds after 1970 began (UTC), at no microseconds.
+    init(unixSeconds seconds: Int) {
+        microsecond = 0
         var days = seconds / 86_400
         var rest = seconds % 86_400
         if rest < 0 {
