@@ -289,9 +289,7 @@ public final class Shell {
                 if seen, let taken = bound?.relocated(at: slot, to: offset) {
                     invocation = taken
                 } else {
-                    if lexed == nil, let spec = lexer.plainSpec(in: table), spec.readsPlainWords,
-                        let made = lexer.plainArgumentsInvocation(spec)
-                    {
+                    if let made = lexed == nil ? lexer.plainArgumentsInvocation(in: table) : nil {
                         invocation = made
                     } else {
                         do {
@@ -425,13 +423,11 @@ public final class Shell {
                     let (slot, seen) = bound.find(offset: offset, length: length, in: source)
                     if seen, let taken = bound.relocated(at: slot, to: offset) {
                         invocation = taken
-                    } else if let spec = lexer.plainSpec(in: table), spec.readsPlainWords,
-                        let made = lexer.plainArgumentsInvocation(spec)
-                    {
-                        bound.remember(made, offset: offset, length: length, at: slot)
-                        invocation = made
                     } else {
-                        guard let made = try? table.bind(lexer.plainCommand(), source: source) else { return ok }
+                        guard
+                            let made = lexer.plainArgumentsInvocation(in: table)
+                                ?? (try? table.bind(lexer.plainCommand(), source: source))
+                        else { return ok }
                         bound.remember(made, offset: offset, length: length, at: slot)
                         invocation = made
                     }
@@ -842,6 +838,14 @@ extension Lexer {
         guard wordCount > 0 else { return nil }
         let (start, end) = (wordStarts[0], wordEnds[0])
         return source.bytes.withUnsafeBufferPointer { bytes in table.command(named: bytes[start..<end]) }
+    }
+
+    /// The plain command found last, bound from its bytes when the command it names reads
+    /// plain words (`plainArgumentsInvocation(_:)`); nil when it does not, or when the binder is
+    /// to bind it.
+    func plainArgumentsInvocation(in table: CommandTable) -> Invocation? {
+        guard let spec = plainSpec(in: table), spec.readsPlainWords else { return nil }
+        return plainArgumentsInvocation(spec)
     }
 
     /// The plain command found last, bound from its bytes for `spec`, a command whose every

@@ -249,24 +249,25 @@ let locationTargetType: ArgType = {
         read: readLocationTarget)
     // A script of fixes binds its positions from their bytes; a preset or `none` is the binder's.
     type.readPlain = { words, k in
-        guard let first = words.word(k).first,
-            first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: ".")
-                || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9"))
-        else { return nil }
+        guard let first = words.word(k).first, beginsNumber(first) else { return nil }
         return ArgType.readPlainCoordinate(words, k)
     }
     return type
 }()
+
+/// Whether a word whose first byte is `first` is read as a number (a digit, a sign or a
+/// point): a position, never a preset or `none`.
+private func beginsNumber(_ first: UInt8) -> Bool {
+    first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: ".")
+        || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9"))
+}
 
 /// `locationTargetType`'s reading of tokens.
 @Sendable private func readLocationTarget(_ c: inout TokenCursor) throws(Diagnostic) -> ArgValue {
     guard let token = c.current else { return .word("") }
     // A number (a digit, a sign or a point first) is a position: no preset or 'none' is
     // looked for, as a script of fixes has one a line.
-    if let first = token.text.utf8.first,
-        first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: ".")
-            || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9"))
-    {
+    if let first = token.text.utf8.first, beginsNumber(first) {
         return try ArgType.coordinate.read(&c)
     }
     if !token.isQuoted, token.text == "none" || LocationPreset.named(token.text) != nil {
