@@ -651,9 +651,15 @@ public final class Shell {
         holdingEvents = false
         // Most commands raise none: nothing to take or put back.
         if heldEvents.isEmpty { return }
-        let events = heldEvents
+        var events = heldEvents
         heldEvents = []
         for event in events { report(event) }
+        // A small array's room is kept for the next command's events (a fix raises one or
+        // two), unless reporting these raised more.
+        if heldEvents.isEmpty && events.capacity <= 64 {
+            events.removeAll(keepingCapacity: true)
+            heldEvents = events
+        }
     }
 
     /// Prints the events the running command has raised so far, ahead of its result: for a
@@ -869,13 +875,16 @@ extension Lexer {
                     var args: [BoundArg?] = []
                     args.reserveCapacity(spec.arguments.count)
                     var k = 1
-                    for argument in spec.arguments {
+                    // By index: an argument taken whole from the array is a copy of its names and
+                    // closures, retained and released, for each of them on every line.
+                    for a in spec.arguments.indices {
                         guard k < count else {
-                            guard argument.isOptional else { return nil }
+                            guard spec.arguments[a].isOptional else { return nil }
                             args.append(nil)
                             continue
                         }
-                        guard let read = argument.type.readPlain, let (value, taken) = read(words, k), taken > 0,
+                        guard let read = spec.arguments[a].type.readPlain, let (value, taken) = read(words, k),
+                            taken > 0,
                             k + taken <= count
                         else { return nil }
                         args.append(
