@@ -5,19 +5,41 @@ import PlaceFormats
 /// prints; the shell renders events as text or as `{"event":NAME,…}` JSON lines.
 public struct Event: Sendable, Equatable {
     public var name: String
-    public var fields: [Value.Field]
+    /// The fields of its JSON line.
+    public var fields: [Value.Field] {
+        get { textIsField ? [Value.Field("text", .string(text))] + otherFields : otherFields }
+        set {
+            otherFields = newValue
+            textIsField = false
+        }
+    }
     /// The line(s) a person reads in text mode.
-    public var text: String
+    public var text: String {
+        willSet {
+            // The field keeps the text it was made with.
+            if textIsField { fields = fields }
+        }
+    }
+    /// Whether `fields` begins with `text` as its `text` field, which is not made until asked
+    /// for: a console line (one every fix) printed as text needs no array of fields.
+    private var textIsField = false
+    private var otherFields: [Value.Field]
 
     public init(_ name: String, text: String, fields: [Value.Field] = []) {
         self.name = name
         self.text = text
-        self.fields = fields
+        self.otherFields = fields
     }
 
     /// A line the app printed to its console (`print`/`NSLog`).
     public static func console(_ line: String) -> Event {
-        Event("console", text: line, fields: [Value.Field("text", .string(line))])
+        var event = Event("console", text: line)
+        event.textIsField = true
+        return event
+    }
+
+    public static func == (a: Event, b: Event) -> Bool {
+        a.name == b.name && a.text == b.text && a.fields == b.fields
     }
 
     /// A remark of the simulator's, not the app's: why something happened (a pitfall).
