@@ -171,6 +171,14 @@ public final class TutorialApp: LocationManagerDelegate {
 
     /// A trace line in the flavour's own syntax: Swift, or Objective-C message sends.
     private func trace(_ swift: @autoclosure () -> String, objc: @autoclosure () -> String, call: Bool = true) {
+        trace(in: session, swift(), objc: objc(), call: call)
+    }
+
+    /// `trace` through a session already in hand: a function that reaches the session several
+    /// times reads it once, as each read of an unowned reference checks and retains it.
+    private func trace(
+        in session: Session, _ swift: @autoclosure () -> String, objc: @autoclosure () -> String, call: Bool = true
+    ) {
         session.trace(flavor == .objc ? objc() : swift(), call: call)
     }
 
@@ -183,7 +191,10 @@ public final class TutorialApp: LocationManagerDelegate {
     // MARK: - Console
 
     /// A line the app prints: `print` in Swift, `NSLog` (with its prefix) in Objective-C.
-    private func log(_ message: String) {
+    private func log(_ message: String) { log(message, in: session) }
+
+    /// `log` through a session already in hand (see `trace(in:)`).
+    private func log(_ message: String, in session: Session) {
         switch flavor {
         case .swift, .nearby:
             session.console(message)
@@ -276,10 +287,11 @@ public final class TutorialApp: LocationManagerDelegate {
 
     func locationManager(didUpdateLocations locations: [LocationFix]) {
         guard let location = locations.last else { return }
+        let session = self.session  // read once (see `trace(in:)`)
         // Only the trace prints them all: written out when tracing.
         var described: String { locations.map(\.description).joined(separator: ", ") }
         trace(
-            "locationManager(_:didUpdateLocations: [\(described)])",
+            in: session, "locationManager(_:didUpdateLocations: [\(described)])",
             objc: "[mapViewController locationManager:manager didUpdateLocations:@[\(described)]]", call: false)
         if locations.count > 1 {
             session.emit(
@@ -287,7 +299,7 @@ public final class TutorialApp: LocationManagerDelegate {
                     "one didUpdateLocations call brought \(locations.count) locations, oldest first (they waited for the run loop); the app uses locations.last"
                 ))
         }
-        log(location.description(after: "Location: "))
+        log(location.description(after: "Location: "), in: session)
         if flavor == .nearby {
             currentLocation = location
             session.trace("currentLocation = locations.last")
@@ -309,7 +321,9 @@ public final class TutorialApp: LocationManagerDelegate {
             session.trace("mapView.camera = \(cameraText)")
         } else {
             mapView.animate(to: camera, owner: self)
-            trace("mapView.animate(to: \(cameraText))", objc: "[mapView animateToCameraPosition:\(cameraText)]")
+            trace(
+                in: session, "mapView.animate(to: \(cameraText))",
+                objc: "[mapView animateToCameraPosition:\(cameraText)]")
         }
         listLikelyPlaces()
     }
@@ -345,11 +359,13 @@ public final class TutorialApp: LocationManagerDelegate {
     /// `listLikelyPlaces()`: clears the list, then asks for likely places with the app's fields.
     func listLikelyPlaces() {
         if flavor == .nearby { return searchNearbyPlaces() }
-        trace("listLikelyPlaces()", objc: "[self listLikelyPlaces]")
+        let session = self.session  // read once (see `trace(in:)`)
+        trace(in: session, "listLikelyPlaces()", objc: "[self listLikelyPlaces]")
         likelyPlaces.removeAll()  // Objective-C: a new array; the same thing for the app
         let fields = session.places.requestedFields
-        trace("likelyPlaces.removeAll()", objc: "likelyPlaces = [NSMutableArray array]")
+        trace(in: session, "likelyPlaces.removeAll()", objc: "likelyPlaces = [NSMutableArray array]")
         trace(
+            in: session,
             "placesClient.findPlaceLikelihoodsFromCurrentLocation(withPlaceFields: \(fields.swiftSyntax), callback:)",
             objc:
                 "[placesClient findPlaceLikelihoodsFromCurrentLocationWithPlaceFields:\(fields.objcSyntax) callback:^(…)]"

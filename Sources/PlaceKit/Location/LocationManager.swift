@@ -242,7 +242,9 @@ public final class LocationManager {
     /// moves made while a delivery waits reach the app together (see "batched locations").
     func positionDidChange(immediate: Bool = false) {
         let delay = immediate ? 0 : SimulationChoices.fixDelay
-        guard isUpdating, !isSuspended, authorizationStatus.isAuthorized, accuracyAuthorization == .full,
+        let session = self.session  // read once (see `sample`)
+        let privacy = session.device.privacy
+        guard isUpdating, !isSuspended, privacy.status.isAuthorized, privacy.accuracy == .full,
             let position = session.device.position
         else {
             updatesMayHaveChanged(delay: delay)
@@ -288,6 +290,7 @@ public final class LocationManager {
 
     /// Makes sure a delivery is pending no later than `delay` from now.
     private func scheduleDelivery(delay: Double, readsPosition: Bool) {
+        let session = self.session  // read once (see `sample`)
         if let pending = pendingSample {
             let due = session.pendingEvents.first { $0.sequence == pending }?.time ?? session.clock
             if readsPosition { pendingSampleReadsPosition = true }
@@ -388,25 +391,29 @@ public final class LocationManager {
     /// The delivery: reads the position when updates just became possible (or with reduced
     /// accuracy), then hands the app every reading that is due, in one call.
     func sample() {
-        guard isUpdating, authorizationStatus.isAuthorized else {
+        // The session read once: each read of an unowned reference checks and retains it.
+        let session = self.session
+        let privacy = session.device.privacy
+        guard isUpdating, privacy.status.isAuthorized else {
             queuedReadings = []
             return
         }
         let readsPosition = pendingSampleReadsPosition
         pendingSampleReadsPosition = false
-        if accuracyAuthorization == .reduced {
+        if privacy.accuracy == .reduced {
             queuedReadings = []  // reduced locations are computed afresh, never queued
             sampleReduced()
             return
         }
+        let now = session.clock
         if readsPosition, let position = session.device.position {
-            _ = queue(reading(of: position, at: session.clock))
+            _ = queue(reading(of: position, at: now))
         }
         // Whole microseconds again: half a microsecond of tolerance.
-        let due = queuedReadings.prefix { $0.timestamp <= session.clock + 0.000_000_5 }
+        let due = queuedReadings.prefix { $0.timestamp <= now + 0.000_000_5 }
         queuedReadings.removeFirst(due.count)
         if let next = queuedReadings.first {
-            scheduleDelivery(delay: max(0, next.timestamp - session.clock), readsPosition: false)
+            scheduleDelivery(delay: max(0, next.timestamp - now), readsPosition: false)
         }
         guard let last = due.last else { return }
         lastDelivered = last

@@ -223,6 +223,8 @@ public final class MapView {
     /// finished (`mapView(_:idleAt:)`).
     func animate(to position: CameraPosition, owner: AnyObject) {
         stopAnimation()
+        // The session read once: each read of an unowned reference checks and retains it.
+        let session = self.session
         let move = CameraAnimation(
             from: camera, to: position, start: session.clock,
             end: session.clock + SimulationChoices.cameraAnimationDuration)
