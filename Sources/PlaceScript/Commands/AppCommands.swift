@@ -387,8 +387,11 @@ extension CommandFamily {
                 examples: ["wait 1s", "wait 15min"],
                 handler: { ctx throws(Diagnostic) in
                     let seconds = try ctx.required("DURATION", as: .number).value
-                    try passTime(ctx, seconds, stopped: "\(ctx.session.pendingEvents.count) events are still queued")
-                    return .line(clockLine(ctx.session.clock), value: .number(ctx.session.clock, .duration))
+                    // The message reads the session alone: an autoclosure that reads `ctx` holds a
+                    // copy of it (the command's invocation with it), made and destroyed every wait.
+                    let session = ctx.session
+                    try passTime(ctx, seconds, stopped: "\(session.pendingEvents.count) events are still queued")
+                    return .line(clockLine(session.clock), value: .number(session.clock, .duration))
                 }),
             CommandSpec(
                 "status", aliases: ["st"],
