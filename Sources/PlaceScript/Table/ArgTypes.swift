@@ -107,15 +107,11 @@ extension ArgType {
         var type = ArgType { (c: inout TokenCursor) throws(Diagnostic) in
             guard let t = c.next() else { return .number(Quantity(0, .none)) }
             var q = try readQuantity(t, cursor: c)
-            if let dimension, dimension != .none {
-                if q.dimension == .none {
-                    q.dimension = dimension
-                } else if q.dimension != dimension {
-                    throw .syntax(
-                        "expected \(dimension.noun), found \(q.dimension.noun) '\(t.text)'", at: c.location(of: t),
-                        help: "units for \(dimension.noun): "
-                            + knownUnits.filter { $0.dimension == dimension }.map(\.symbol).joined(separator: ", "))
-                }
+            if let dimension, !ArgType.fit(&q, to: dimension) {
+                throw .syntax(
+                    "expected \(dimension.noun), found \(q.dimension.noun) '\(t.text)'", at: c.location(of: t),
+                    help: "units for \(dimension.noun): "
+                        + knownUnits.filter { $0.dimension == dimension }.map(\.symbol).joined(separator: ", "))
             }
             if let range, !range.contains(q.value) {
                 throw .syntax(
@@ -127,18 +123,23 @@ extension ArgType {
         // The same checks on a plain word's bytes; any that fails is the binder's to report.
         type.readPlain = { words, k in
             guard case .success(var q) = parseQuantity(words.word(k)) else { return nil }
-            if let dimension, dimension != .none {
-                if q.dimension == .none {
-                    q.dimension = dimension
-                } else if q.dimension != dimension {
-                    return nil
-                }
-            }
+            if let dimension, !ArgType.fit(&q, to: dimension) { return nil }
             if let range, !range.contains(q.value) { return nil }
             return (.number(q), 1)
         }
         return type
     }
+
+    /// Takes `q` in `dimension`: a bare number in its base unit. False when `q` has a unit of
+    /// another dimension (`number`'s readings of tokens and of plain words alike).
+    static func fit(_ q: inout Quantity, to dimension: Dimension) -> Bool {
+        guard dimension != .none else { return true }
+        if q.dimension == .none { q.dimension = dimension }
+        return q.dimension == dimension
+    }
+
+    /// Whether `q` is in degrees: a bare number or an angle (`coordinate`'s readings alike).
+    static func isDegrees(_ q: Quantity) -> Bool { q.dimension == .none || q.dimension == .angle }
 
     /// A position: `LAT LNG`, `LAT,LNG` or `LAT, LNG`, in degrees, range-checked.
     public static let coordinate: ArgType = {
@@ -155,7 +156,7 @@ extension ArgType {
         guard !latBytes.contains(0x2C),
             case .success(let lat) = parseQuantity(latBytes),
             case .success(let lng) = parseQuantity(words.word(k + 1)),
-            lat.dimension == .none || lat.dimension == .angle, lng.dimension == .none || lng.dimension == .angle,
+            isDegrees(lat), isDegrees(lng),
             (-90...90).contains(lat.value), (-180...180).contains(lng.value)
         else { return nil }
         return (.coordinate(Coordinate(latitude: lat.value, longitude: lng.value)), 2)
@@ -201,7 +202,7 @@ extension ArgType {
         let lng = try readQuantity(lngToken, cursor: c)
         // Checked one by one: an array of the two, made for a loop, cost an allocation a position.
         func checkDegrees(_ q: Quantity, _ t: Token) throws(Diagnostic) {
-            guard q.dimension != .none && q.dimension != .angle else { return }
+            guard !isDegrees(q) else { return }
             throw .syntax("a coordinate is in degrees, not \(q.dimension.noun)", at: c.location(of: t))
         }
         try checkDegrees(lat, latToken)
