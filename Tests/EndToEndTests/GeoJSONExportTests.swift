@@ -84,7 +84,7 @@ final class GeoJSONExportTests: XCTestCase {
         let directory = TemporaryDirectory()
         let r = try runProcess(
             binary, ["-c", "export geojson no/such/dir/out.geojson"], in: directory.url,
-            environment: cleanEnvironment(home: directory.path), timeout: 30)
+            environment: cleanEnvironment(home: directory.path), timeout: 120)
         XCTAssertEqual(r.status, 1)
         XCTAssertEqual(
             r.stderrText,

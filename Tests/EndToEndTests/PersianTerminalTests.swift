@@ -29,7 +29,6 @@ final class PersianTerminalTests: XCTestCase {
         try pane.type("\(shellQuote(binary.path)) --no-history; echo \"exit-status=$?\"")
         try pane.press("Enter")
         try pane.waitFor("the placeshell prompt") { lines($0).contains("placeshell>") }
-        Thread.sleep(forTimeInterval: 0.2)
         try pane.type("tutorial")
         try pane.press("Enter")
         try pane.waitForLine("گام ۱ از ۲۰: برنامه را اجرا کنید")

@@ -19,7 +19,7 @@ final class TmuxPane {
     func run(_ arguments: [String]) throws -> RunResult {
         try runProcess(
             tmux, ["-S", socket, "-f", "/dev/null"] + arguments, in: home.url,
-            environment: cleanEnvironment(home: home.path), timeout: 20)
+            environment: cleanEnvironment(home: home.path), timeout: 60)
     }
 
     /// Starts `bash --norc` in a detached 100×30 pane, with a clean environment; the pane stays
@@ -41,7 +41,7 @@ final class TmuxPane {
     /// Waits until `condition` holds for the screen; fails with the last screen on timeout.
     @discardableResult
     func waitFor(
-        _ what: String, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line,
+        _ what: String, timeout: TimeInterval = 60, file: StaticString = #filePath, line: UInt = #line,
         _ condition: (String) -> Bool
     ) throws -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
@@ -64,7 +64,41 @@ final class TmuxPane {
         }
     }
 
+    /// The cursor's row on the pane (0 at the top).
+    func cursorRow() throws -> Int? {
+        Int(
+            try run(["display-message", "-p", "-t", target, "#{cursor_y}"]).stdoutText
+                .trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// Types `text`, presses Enter, and waits until the line editor has taken the line: the
+    /// cursor has left the prompt's row for the one below, which the editor does just before it
+    /// hands the line to placeshell. From then on the command runs.
+    func enterAndWaitUntilTaken(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        try type(text)
+        try waitFor("'\(text)' typed", file: file, line: line) { screen in
+            lines(screen).contains { $0.hasSuffix("> " + text) }
+        }
+        try press("Enter")
+        try waitFor("'\(text)' taken by the line editor", file: file, line: line) { _ in
+            // Rows as the terminal has them (no -J): the cursor is counted in those.
+            guard let rows = try? run(["capture-pane", "-p", "-t", target]).stdoutText,
+                let promptRow = PlaceshellTestsLines.lastRow(in: rows, endingWith: "> " + text),
+                let cursor = try? cursorRow()
+            else { return false }
+            return cursor > promptRow
+        }
+    }
+
     func kill() { _ = try? run(["kill-server"]) }
+}
+
+/// Finding rows on a captured screen.
+enum PlaceshellTestsLines {
+    /// The index of the last row that ends with `suffix` (trailing spaces aside).
+    static func lastRow(in screen: String, endingWith suffix: String) -> Int? {
+        lines(screen).lastIndex { $0.hasSuffix(suffix) }
+    }
 }
 
 struct PaneError: Error, CustomStringConvertible {
@@ -135,9 +169,9 @@ final class ReplTests: XCTestCase {
         try pane.waitFor("the bash prompt") { lines($0).contains("$") }
         try pane.type("\(shellQuote(binary.path)); echo \"exit-status=$?\"")
         try pane.press("Enter")
+        // The line editor sets up the terminal and its signal handlers before it draws the
+        // prompt: once the prompt shows, keys and signals reach it.
         try pane.waitFor("the placeshell prompt") { lines($0).contains("placeshell>") }
-        // libedit has set up the terminal once the prompt is drawn; give it a moment more.
-        Thread.sleep(forTimeInterval: 0.2)
     }
 
     func testCompletionInterruptExitAndHistory() throws {
@@ -203,7 +237,6 @@ final class ReplTests: XCTestCase {
         try pane.type("\(shellQuote(binary.path)); echo \"exit-status=$?\"")
         try pane.press("Enter")
         try pane.waitFor("the placeshell prompt again") { lines($0).contains("placeshell>") }
-        Thread.sleep(forTimeInterval: 0.2)
         try pane.type("history")
         try pane.press("Enter")
         try pane.waitFor("the history listing") { screen in lines(screen).contains { $0.hasSuffix("  echo alive") } }

@@ -247,7 +247,7 @@ final class ScriptTests: XCTestCase {
             result = try runProcess(
                 binary, arguments, in: test.directory,
                 environment: cleanEnvironment(home: home.path, extra: directives.environment),
-                stdin: directives.useStdin ? test.script : nil, timeout: 30)
+                stdin: directives.useStdin ? test.script : nil, timeout: 120)
         } catch {
             XCTFail("\(test.displayName): cannot run placeshell: \(error)")
             return

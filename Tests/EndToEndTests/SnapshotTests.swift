@@ -362,7 +362,7 @@ final class SnapshotTests: XCTestCase {
         }
         let png = home.file(name + ".png")
         let render = try runProcess(
-            rsvg, ["-o", png.path, path], in: home.url, environment: cleanEnvironment(home: home.path), timeout: 30)
+            rsvg, ["-o", png.path, path], in: home.url, environment: cleanEnvironment(home: home.path), timeout: 120)
         XCTAssertEqual(render.status, 0, "rsvg-convert failed: \(render.stderrText)", file: file, line: line)
         let bytes = [UInt8](try Data(contentsOf: png))
         XCTAssertEqual(
@@ -377,7 +377,7 @@ final class SnapshotTests: XCTestCase {
     private func run(_ arguments: [String], home: TemporaryDirectory) throws -> RunResult {
         guard let binary = Paths.binaryOrFail() else { throw XCTSkip("no placeshell binary") }
         return try runProcess(
-            binary, arguments, in: home.url, environment: cleanEnvironment(home: home.path), timeout: 30)
+            binary, arguments, in: home.url, environment: cleanEnvironment(home: home.path), timeout: 120)
     }
 
     /// Skips, with the reason and the cure, when no installed face has the letters of `language`
@@ -390,7 +390,7 @@ final class SnapshotTests: XCTestCase {
         let home = TemporaryDirectory()
         let listed = try runProcess(
             fcList, [":lang=\(language)", "family"], in: home.url, environment: cleanEnvironment(home: home.path),
-            timeout: 30)
+            timeout: 120)
         if listed.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             throw XCTSkip(
                 "no installed font has \(language) letters; install them with 'scripts/setup test' (apt-get install \(package))"

@@ -1,3 +1,4 @@
+import Foundation
 import PlaceFormats
 import PlaceKit
 import XCTest
@@ -103,6 +104,36 @@ final class InterruptionTests: XCTestCase {
             "test.placescript:1:1: error: interrupted: no places were generated; the dataset is unchanged (173 places)\n"
         )
         XCTAssertEqual(h.test.shell.session.places.dataset.count, 173)
+    }
+
+    /// Ctrl-C part-way through the rows of a large CSV file stops `places load` with the
+    /// dataset as it was, and says so; the script ends with 130.
+    func testCtrlCStopsALoadHalfWayThroughAFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("placeshell-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var csv = "name,latitude,longitude\n"
+        for i in 0..<200_000 { csv += "Place \(i),\(-33.8 - Double(i % 1000) / 10_000),151.2\n" }
+        try csv.write(to: folder.appendingPathComponent("big.csv"), atomically: false, encoding: .utf8)
+        let h = Harness()
+        var polls: [Int] = []
+        // How often a whole load polls, then a press half-way through those polls.
+        h.test.shell.interruptRequested = {
+            polls.append(0)
+            return false
+        }
+        let script = folder.appendingPathComponent("load.placescript").path
+        XCTAssertEqual(h.test.run("places load big.csv --replace\n", name: script, arguments: []), 0, h.test.err.text)
+        XCTAssertGreaterThan(polls.count, 4, "the load polls for Ctrl-C as it goes")
+        let h2 = Harness()
+        h2.pressAfter = polls.count / 2
+        XCTAssertEqual(
+            h2.test.run("places load big.csv --replace\necho not-reached\n", name: script, arguments: []), 130)
+        XCTAssertEqual(
+            h2.test.err.text,
+            "\(script):1:13: error: interrupted: 'big.csv' was not loaded; the dataset is unchanged (173 places)\n")
+        XCTAssertFalse(h2.test.out.text.contains("not-reached"))
+        XCTAssertEqual(h2.test.shell.session.places.dataset.count, 173)
     }
 
     /// A load stopped part-way into a dataset it has been changing in place (Ctrl-C, or a bad

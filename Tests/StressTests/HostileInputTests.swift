@@ -6,29 +6,29 @@ import XCTest
 /// million-point GPX file, a CSV 100,000 columns wide, truncated OSM PBF files, ill-typed and
 /// deeply nested session and GeoJSON files, XML entity bombs and deep nesting, 10 MB values.
 /// Each run must end normally (no signal, status 0, 1 or 2, no crash report), say what is
-/// wrong in the words asserted here, stay within a time and a peak-memory budget, and leave the
+/// wrong in the words asserted here, stay within a peak-memory budget, and leave the
 /// session usable: later commands of the same script run and see the state as it was.
 ///
 /// The inputs are generated in a temporary directory; the one real file (an OSM PBF extract)
 /// is read from the shared data directory and cut there.
 final class HostileInputTests: BinaryTestCase {
     /// Runs placeshell in the temporary directory and checks that it ended normally within
-    /// `seconds` of wall time and `megabytes` of peak resident memory; the figures measured are
-    /// in every message.
+    /// `megabytes` of peak resident memory; the figures measured are in every message. Time is
+    /// not a pass mark (a busy machine is slow, a quiet one fast): a run is killed as hung only
+    /// after `hangGuard` seconds, far beyond what any of these takes on any machine. What grows
+    /// faster than its input is found by counting, not by the clock.
     func placeshell(
-        _ arguments: [String], _ what: String, seconds: Double, megabytes: Int, file: StaticString = #filePath,
-        line: UInt = #line
+        _ arguments: [String], _ what: String, megabytes: Int, file: StaticString = #filePath, line: UInt = #line
     ) throws -> RunResult {
         let start = Date()
         let r = try runProcess(
             binary, arguments, in: directory.url, environment: cleanEnvironment(home: directory.path),
-            timeout: seconds * 2)
+            timeout: hangGuard)
         let elapsed = Date().timeIntervalSince(start)
         let measured = String(format: "%.1f s, peak RSS %.1f MB", elapsed, Double(r.maxRSSKilobytes) / 1024)
         assertNoCrash(
             r, what, detail: measured, crashMarkers: ["Fatal error", "Current stack trace", "💣"], file: file, line: line
         )
-        XCTAssertLessThan(elapsed, seconds, "\(what): took too long (\(measured))", file: file, line: line)
         XCTAssertGreaterThan(r.maxRSSKilobytes, 0, "\(what): no peak RSS measured", file: file, line: line)
         XCTAssertLessThan(
             r.maxRSSKilobytes, megabytes * 1024, "\(what): used too much memory (\(measured), budget \(megabytes) MB)",
@@ -37,14 +37,16 @@ final class HostileInputTests: BinaryTestCase {
         return r
     }
 
+    /// Seconds after which a run counts as hung.
+    let hangGuard: TimeInterval = 600
+
     /// Writes a script and runs it with `--keep-going`.
     func script(
-        _ name: String, _ lines: [String], seconds: Double = 30, megabytes: Int = 150, file: StaticString = #filePath,
-        line: UInt = #line
+        _ name: String, _ lines: [String], megabytes: Int = 150, file: StaticString = #filePath, line: UInt = #line
     ) throws -> RunResult {
         directory.write(name, lines.joined(separator: "\n") + "\n")
         return try placeshell(
-            ["--keep-going", name], name, seconds: seconds, megabytes: megabytes, file: file, line: line)
+            ["--keep-going", name], name, megabytes: megabytes, file: file, line: line)
     }
 
     /// The tail every script ends with: the state is what it was, and commands still run.
@@ -74,7 +76,7 @@ final class HostileInputTests: BinaryTestCase {
         text += Self.builtInPlaces.joined(separator: "\n") + "\necho last\n"
         directory.write("million.placescript", text)
         let r = try placeshell(
-            ["--keep-going", "million.placescript"], "1,000,000 commands", seconds: 60, megabytes: 120)
+            ["--keep-going", "million.placescript"], "1,000,000 commands", megabytes: 120)
         XCTAssertEqual(r.status, 1, "the failing selects make the status 1")
         let lines = r.stdoutText.split(separator: "\n", omittingEmptySubsequences: false)
         // launch prints 5 lines, the permission alert 3 of them; then one per command, and the
@@ -116,7 +118,7 @@ final class HostileInputTests: BinaryTestCase {
             [
                 "set simulator-no-location silent", "launch", "auth allow", "route gpx big.gpx", "route", "wait 10s",
                 "show location.latitude", "status",
-            ] + Self.builtInPlaces, seconds: 60, megabytes: 400)
+            ] + Self.builtInPlaces, megabytes: 400)
         XCTAssertEqual(r.status, 0, r.stderrText)
         XCTAssertEqual(r.stderrText, "")
         XCTAssertTrue(
@@ -147,8 +149,7 @@ final class HostileInputTests: BinaryTestCase {
         let r = try script(
             "wide.placescript",
             ["places load wide-nameless.csv", "show places.count", "places load wide.csv", "places info 'Wide Place'"]
-                + ["places load --replace wide-nameless.csv", "show places.count", "echo ok"],
-            seconds: 30, megabytes: 150)
+                + ["places load --replace wide-nameless.csv", "show places.count", "echo ok"], megabytes: 150)
         XCTAssertEqual(r.status, 1)
         let missing =
             "(CSV): line 1: missing the name column (name), the latitude column (lat, latitude or y) and the "
@@ -397,7 +398,7 @@ final class HostileInputTests: BinaryTestCase {
                 "places info Deep", "launch", "auth allow", "route gpx deep.gpx",
                 "places load --replace arrays.geojson",
                 "show places.count", "echo ok",
-            ], seconds: 40, megabytes: 250)
+            ], megabytes: 250)
         XCTAssertEqual(r.status, 1)
         XCTAssertEqual(
             r.stderrText,
@@ -468,7 +469,7 @@ final class HostileInputTests: BinaryTestCase {
         let big = String(repeating: "d", count: 5 << 20)
         let nested = String(repeating: "${1:-", count: 100_000) + "x" + String(repeating: "}", count: 100_000)
         directory.write("args.placescript", "echo ${1:-\(big)} ${2:-e}\necho \"\(nested)\"\necho $# ok\n")
-        let r = try placeshell(["args.placescript"], "huge defaults", seconds: 20, megabytes: 150)
+        let r = try placeshell(["args.placescript"], "huge defaults", megabytes: 150)
         XCTAssertEqual(r.status, 0, r.stderrText)
         // A default runs to the first '}': it is not expanded again.
         XCTAssertEqual(
@@ -476,7 +477,7 @@ final class HostileInputTests: BinaryTestCase {
             big + " e\n" + String(repeating: "${1:-", count: 99_999) + "x" + String(repeating: "}", count: 99_999)
                 + "\n0 ok\n")
         directory.write("index.placescript", "echo ${99999999999999999999:-x}\n")
-        let e = try placeshell(["index.placescript"], "huge argument number", seconds: 10, megabytes: 100)
+        let e = try placeshell(["index.placescript"], "huge argument number", megabytes: 100)
         XCTAssertEqual(e.status, 2)
         XCTAssertEqual(
             e.stderrText,

@@ -86,7 +86,7 @@ extension HostileInputTests {
             directory.write("\(name).osm.pbf", bytes)
             lines.append("places load \(name).osm.pbf")
         }
-        let r = try script("offsets.placescript", lines + ["show places.count", "echo ok"], seconds: 10)
+        let r = try script("offsets.placescript", lines + ["show places.count", "echo ok"])
         XCTAssertEqual(r.status, 0, r.stderrText)
         XCTAssertEqual(r.stderrText, "")
         let loaded = r.stdoutText.components(separatedBy: "\n").filter { $0.contains("skipped") }
@@ -175,8 +175,7 @@ extension HostileInputTests {
             "show clock", "show location.horizontalAccuracy", "show stats.placesRequests", "status", "location",
         ]
         let r = try script(
-            "ranges.placescript", setup.dropLast() + cases.map { "load \($0.name).json" } + state + ["map", "echo ok"],
-            seconds: 10)
+            "ranges.placescript", setup.dropLast() + cases.map { "load \($0.name).json" } + state + ["map", "echo ok"])
         XCTAssertEqual(r.status, 1)
         XCTAssertEqual(
             r.stderrText,
@@ -197,13 +196,13 @@ extension HostileInputTests {
     /// million places took 13.5 GB), and `load` reads back what it wrote.
     func testSaveStreamsALargeDatasetAndLoadReadsItBack() throws {
         let saved = try script(
-            "save-large.placescript", ["places generate 100000", "save large.json"], seconds: 60, megabytes: 60)
+            "save-large.placescript", ["places generate 100000", "save large.json"], megabytes: 60)
         XCTAssertEqual(saved.status, 0, saved.stderrText)
         XCTAssertTrue(saved.stdoutText.contains("saved the session to large.json (24,694,092 bytes)"), saved.stdoutText)
         let size = try FileManager.default.attributesOfItem(atPath: directory.file("large.json").path)[.size] as? Int
         XCTAssertEqual(size, 24_694_092)
         let loaded = try script(
-            "load-large.placescript", ["load large.json", "show places.count"], seconds: 60, megabytes: 400)
+            "load-large.placescript", ["load large.json", "show places.count"], megabytes: 400)
         XCTAssertEqual(loaded.status, 0, loaded.stderrText)
         XCTAssertTrue(loaded.stdoutText.hasSuffix("places.count = 100173\n"), loaded.stdoutText)
         XCTAssertEqual(
@@ -216,7 +215,7 @@ extension HostileInputTests {
     func testTestRunnerTimeoutBeyondInt() throws {
         directory.write("t.placescript", "echo hi\n")
         let r = try placeshell(
-            ["test", "--timeout", "99999999999999999999", "t.placescript"], "huge timeout", seconds: 10, megabytes: 100)
+            ["test", "--timeout", "99999999999999999999", "t.placescript"], "huge timeout", megabytes: 100)
         XCTAssertEqual(r.status, 2)
         XCTAssertEqual(
             r.stderrText,

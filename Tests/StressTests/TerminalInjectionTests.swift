@@ -44,7 +44,7 @@ extension HostileInputTests {
         // JSON keeps the name exactly, escaped as JSON escapes it.
         let j = try placeshell(
             ["--json", "-c", "places load evil.csv; places near -33.869405,151.199 radius=5m"], "evil --json",
-            seconds: 30, megabytes: 150)
+            megabytes: 150)
         XCTAssertTrue(j.stdoutText.contains(#""Evil\u001b]0;pwned\u0007 Cafe\u001b[2J\rX\u009b1m""#), j.stdoutText)
     }
 }

@@ -16,6 +16,8 @@
         /// The program's peak resident set size in kilobytes: the largest `VmHWM` read from
         /// /proc/PID/status while it ran (0 where there is no /proc).
         public var maxRSSKilobytes: Int
+        /// The processor time the program used, user and system, in seconds.
+        public var cpuSeconds: Double = 0
 
         public var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
         public var stderrText: String { String(decoding: stderr, as: UTF8.self) }
@@ -182,9 +184,13 @@
     /// map an exec replaces into ru_maxrss, so wait4 reports the test runner's own peak. `env -C`
     /// execs placeshell in the same process, so the figure is placeshell's. The last sample comes at
     /// most 5 ms before the end, when a program frees memory rather than taking more.
+    ///
+    /// `signal`, when given, is sent to the process once its `condition` holds: an event the run
+    /// shows (a line on stdout, the process waiting in a given kernel function), never a time, so
+    /// that the signal lands where the test means it to on a quiet machine and a busy one alike.
     public func runProcess(
         _ executable: URL, _ arguments: [String], in directory: URL, environment: [String: String],
-        stdin: URL? = nil, timeout: TimeInterval = 60
+        stdin: URL? = nil, timeout: TimeInterval = 60, signal trigger: SignalTrigger? = nil
     ) throws -> RunResult {
         let scratch = TemporaryDirectory()
         let outPath = scratch.file("stdout").path
@@ -240,16 +246,33 @@
         let deadline = Date().addingTimeInterval(timeout)
         var pause: useconds_t = 200
         var peak = 0
+        var signalled = trigger == nil
+        var seenSizes = (-1, -1)
+        var usage = rusage()
         while true {
             peak = max(peak, highWaterMarkKilobytes(of: pid))
-            let r = wait4(pid, &status, WNOHANG, nil)
+            let r = wait4(pid, &status, WNOHANG, &usage)
             if r == pid { break }
+            if !signalled, let trigger {
+                // The output is read again only when it has grown.
+                let sizes = (fileSize(outPath), fileSize(errPath))
+                var progress = RunProgress(pid: pid, stdout: nil, stderr: nil)
+                if sizes != seenSizes {
+                    seenSizes = sizes
+                    progress.stdout = (try? Data(contentsOf: URL(fileURLWithPath: outPath))) ?? Data()
+                    progress.stderr = (try? Data(contentsOf: URL(fileURLWithPath: errPath))) ?? Data()
+                }
+                if trigger.condition(progress) {
+                    kill(pid, trigger.signal)
+                    signalled = true
+                }
+            }
             if r < 0 && errno != EINTR { throw SpawnError(message: "wait4 failed: errno \(errno)") }
             if Date() > deadline {
                 timedOut = true
                 kill(-pid, SIGKILL)
                 kill(pid, SIGKILL)
-                while wait4(pid, &status, 0, nil) < 0 && errno == EINTR {}
+                while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
                 break
             }
             usleep(pause)
@@ -262,7 +285,120 @@
             status: signal == 0 ? (status >> 8) & 0xFF : signal,
             signaled: signal != 0,
             timedOut: timedOut,
-            maxRSSKilobytes: peak)
+            maxRSSKilobytes: peak,
+            cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime))
+    }
+
+    private func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+
+    /// The processor time this thread has used, in seconds.
+    public func threadCPUSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    /// Checks that work grows in proportion to its input, not faster, without a time limit that
+    /// a slow or busy machine could miss: `cost(n)` (processor seconds, the best of `rounds`)
+    /// for a `small` input and one `factor` times larger. Linear work costs about `factor` times
+    /// as much, quadratic work `factor` squared; the check fails past `factor` × 2.5, which
+    /// leaves room for caches and noise and none for a square.
+    public func assertCostGrowsLinearly(
+        _ what: String, small: Int, factor: Int = 4, rounds: Int = 3, file: StaticString = #filePath,
+        line: UInt = #line, cost: (Int) throws -> Double
+    ) rethrows {
+        func best(_ n: Int) throws -> Double {
+            var least = Double.infinity
+            for _ in 0..<rounds { least = min(least, try cost(n)) }
+            return least
+        }
+        let a = try best(small)
+        let b = try best(small * factor)
+        let ratio = b / max(a, 1e-6)
+        XCTAssertLessThan(
+            ratio, Double(factor) * 2.5,
+            "\(what): \(factor)× the input took \(String(format: "%.1f", ratio))× the time (\(String(format: "%.4f", a)) s → \(String(format: "%.4f", b)) s): it grows faster than its input",
+            file: file, line: line)
+    }
+
+    /// `assertGrowsLinearly` for work done in this thread: `work(n)` timed by this thread's
+    /// processor clock.
+    public func assertGrowsLinearly(
+        _ what: String, small: Int, factor: Int = 4, rounds: Int = 3, file: StaticString = #filePath,
+        line: UInt = #line, work: (Int) throws -> Void
+    ) rethrows {
+        try assertCostGrowsLinearly(what, small: small, factor: factor, rounds: rounds, file: file, line: line) {
+            (n: Int) throws -> Double in
+            let start = threadCPUSeconds()
+            try work(n)
+            return threadCPUSeconds() - start
+        }
+    }
+
+    /// A signal for `runProcess` to send once something has happened in the run.
+    public struct SignalTrigger {
+        public var signal: Int32
+        public var condition: (RunProgress) -> Bool
+
+        public init(_ signal: Int32, when condition: @escaping (RunProgress) -> Bool) {
+            self.signal = signal
+            self.condition = condition
+        }
+
+        /// `signal` once standard output holds `text`.
+        public static func onOutput(_ text: String, send signal: Int32) -> SignalTrigger {
+            var seen = false
+            return SignalTrigger(signal) { progress in
+                if let out = progress.stdout { seen = seen || String(decoding: out, as: UTF8.self).contains(text) }
+                return seen
+            }
+        }
+
+        /// `signal` once standard output has anything on it: a buffered writer has filled its
+        /// buffer once, so the work that prints is under way.
+        public static func onAnyOutput(send signal: Int32) -> SignalTrigger {
+            var seen = false
+            return SignalTrigger(signal) { progress in
+                if let out = progress.stdout { seen = seen || !out.isEmpty }
+                return seen
+            }
+        }
+
+        /// `signal` once the process waits in a kernel function whose name contains `channel`
+        /// (/proc/PID/wchan): `wait_for_partner` is an open of a FIFO that waits for the other end,
+        /// `pipe_read` a read of a pipe that waits for data.
+        public static func onWaitChannel(_ channel: String, send signal: Int32) -> SignalTrigger {
+            SignalTrigger(signal) { progress in waitChannel(of: progress.pid)?.contains(channel) ?? false }
+        }
+    }
+
+    /// What a run has shown so far, for a `SignalTrigger`: its output is nil when it has not
+    /// changed since the last look.
+    public struct RunProgress {
+        public var pid: pid_t
+        public var stdout: Data?
+        public var stderr: Data?
+    }
+
+    /// The kernel function a process waits in (`/proc/PID/wchan`), or nil when it runs or the
+    /// system does not tell.
+    public func waitChannel(of pid: pid_t) -> String? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/wchan", encoding: .utf8), !text.isEmpty, text != "0"
+        else { return nil }
+        return text
+    }
+
+    /// Whether `/proc/PID/wchan` tells where a process waits on this system: a test that waits
+    /// for a wait channel is skipped where it does not.
+    public var waitChannelsAreVisible: Bool {
+        // This process's own wait channel reads as "0" while it runs, as a name while it sleeps:
+        // the file is there and readable either way where the kernel shows them.
+        FileManager.default.isReadableFile(atPath: "/proc/self/wchan")
+    }
+
+    private func fileSize(_ path: String) -> Int {
+        var st = stat()
+        return stat(path, &st) == 0 ? Int(st.st_size) : -1
     }
 
     /// `VmHWM` of a running process in kilobytes, or 0 when it cannot be read.
