@@ -48,6 +48,88 @@ func sizeInWords(_ bytes: Int) -> String {
     return "\(bytes) bytes"
 }
 
+// MARK: - A script's temporary folder
+
+/// `$TMP`: a folder of a script run's own, for the files it writes and reads back, so that
+/// scripts run side by side (`placeshell test -j 4`) never share one. `placeshell test` makes
+/// it fresh for each script and passes it in `PLACESHELL_TMP`; a direct run makes one under
+/// `$TMPDIR` (or /tmp) the first time `$TMP` is read, and removes it when the script passes.
+public final class TemporaryFolder: @unchecked Sendable {
+    /// What the folder is.
+    public enum Kind: Sendable {
+        /// Given whole (by `placeshell test`, which makes and removes it).
+        case given(String)
+        /// Made here on first use, under this parent.
+        case made(parent: String)
+        /// A name only, for `--check`: nothing is made.
+        case placeholder
+    }
+
+    public let kind: Kind
+    private var made: String?
+
+    public init(_ kind: Kind) { self.kind = kind }
+
+    /// The folder for a run: `PLACESHELL_TMP` when set, otherwise one made under `TMPDIR`.
+    public static func forRun(environment: (String) -> String?) -> TemporaryFolder {
+        if let given = environment("PLACESHELL_TMP"), !given.isEmpty { return TemporaryFolder(.given(given)) }
+        var parent = environment("TMPDIR") ?? "/tmp"
+        if parent.isEmpty { parent = "/tmp" }
+        while parent.count > 1 && parent.hasSuffix("/") { parent.removeLast() }
+        return TemporaryFolder(.made(parent: parent))
+    }
+
+    /// The folder's path, made now if it is made here and was not yet.
+    public func path() throws(FileError) -> String {
+        switch kind {
+        case .given(let path): return path
+        case .placeholder: return "/tmp/placeshell-XXXXXX"
+        case .made(let parent):
+            if let made { return made }
+            var template = Array((parent + "/placeshell-XXXXXX").utf8CString)
+            let made = template.withUnsafeMutableBufferPointer { buffer -> String? in
+                guard let base = buffer.baseAddress, mkdtemp(base) != nil else { return nil }
+                return String(cString: base)
+            }
+            guard let made else { throw FileError(path: parent, reason: errnoReason()) }
+            self.made = made
+            return made
+        }
+    }
+
+    /// The folder made here, if one was.
+    public var madePath: String? { made }
+
+    /// Removes the folder made here and everything in it; a folder given from outside stays.
+    public func removeMade() {
+        guard let made else { return }
+        removeTree(made)
+        self.made = nil
+    }
+}
+
+/// Removes a file, or a folder and everything under it, without following links out of it.
+public func removeTree(_ path: String) {
+    var st = stat()
+    guard lstat(path, &st) == 0 else { return }
+    if (st.st_mode & S_IFMT) == S_IFDIR {
+        if let dir = opendir(path) {
+            var names: [String] = []
+            while let entry = readdir(dir) {
+                let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                    $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+                }
+                if name != "." && name != ".." { names.append(name) }
+            }
+            closedir(dir)
+            for name in names { removeTree(path + "/" + name) }
+        }
+        rmdir(path)
+    } else {
+        unlink(path)
+    }
+}
+
 // MARK: - Reading
 
 /// The most read from a device (a terminal, /dev/null, /dev/zero): a device has no size to check

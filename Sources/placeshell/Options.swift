@@ -22,6 +22,11 @@ struct Options {
     var keepGoing = false
     var color: ColorMode = .auto
     var flavor: AppFlavor = .swift
+    /// `--flavor` was given (a script's `# flavors:` header decides otherwise).
+    var flavorGiven = false
+    /// `--language`: the device's language, otherwise a script's `# language:` header's, otherwise
+    /// the locale's.
+    var language: DeviceLanguage?
     var historyEnabled = true
     /// `--storyboard FILE.html`: record the run as a storyboard.
     var storyboard: String?
@@ -44,7 +49,7 @@ struct CommandLineOption: Sendable {
     /// What an option does to `Options`.
     enum Action: Sendable {
         case commands, json, keepGoing, flavor, color, noHistory, help, version, completions, manualSections, check
-        case storyboard
+        case storyboard, language
         // `placeshell test` only.
         case jobs, filter, junit, tap, timeout, quiet, update
     }
@@ -75,6 +80,11 @@ struct CommandLineOption: Sendable {
             names: ["--flavor"], value: "FLAVOR", choices: AppFlavor.allCases.map(\.rawValue), noun: "flavor",
             summary: "the app's flavour for 'launch': " + listed(AppFlavor.allCases.map(\.rawValue), default: "swift"),
             action: .flavor),
+        CommandLineOption(
+            names: ["--language"], value: "CODE", choices: DeviceLanguage.all.map(\.code), noun: "language",
+            summary: "the device's language: " + DeviceLanguage.all.map(\.code).joined(separator: ", ")
+                + " (default: the locale's)",
+            action: .language),
         CommandLineOption(
             names: ["--color"], value: "WHEN", choices: ColorMode.allCases.map(\.rawValue), noun: "colour mode",
             hiddenNames: ["--colour"],
@@ -286,7 +296,10 @@ func parseOptions(_ args: [String]) throws(UsageError) -> Options {
             }
             options.storyboard = given
         case .noHistory: options.historyEnabled = false
-        case .flavor: options.flavor = AppFlavor(rawValue: given) ?? options.flavor
+        case .flavor:
+            options.flavor = AppFlavor(rawValue: given) ?? options.flavor
+            options.flavorGiven = true
+        case .language: options.language = DeviceLanguage.named(given)
         case .color: options.color = ColorMode(rawValue: given) ?? options.color
         case .help:
             options.mode = .help

@@ -40,7 +40,7 @@ func runMain() -> Int32 {
     let environment = ShellEnvironment(
         stdoutIsTerminal: isTerminal(STDOUT_FILENO), stderrIsTerminal: isTerminal(STDERR_FILENO), noColor: noColor,
         isInteractive: interactive, terminalWidth: terminalWidth(), localeIsUTF8: localeIsUTF8(),
-        deviceLanguage: localeDeviceLanguage())
+        deviceLanguage: options.language ?? localeDeviceLanguage())
     let stdout = FileDescriptorSink(fd: STDOUT_FILENO)
     let stderr = FileDescriptorSink(fd: STDERR_FILENO, capacity: 0)
     let shell = Shell(environment: environment, stdout: stdout, stderr: stderr)
@@ -56,6 +56,8 @@ func runMain() -> Int32 {
     defer { stdout.flush() }
 
     if let storyboard = options.storyboard { shell.startStoryboard(storyboard) }
+    // `$TMP`: made on first use, removed when the run passes, kept (and named) when it fails.
+    let temporaryFolder = TemporaryFolder.forRun(environment: environmentValue)
     var status: Int32
     switch options.mode {
     case .check(let paths):
@@ -66,16 +68,33 @@ func runMain() -> Int32 {
         case .success(let b): bytes = b
         case .failure(let e): return reportUnreadable(e)
         }
+        let header: ScriptHeader
+        switch ScriptHeader.read(SourceText(name: path, bytes: bytes)) {
+        case .success(let h): header = h
+        case .failure(let errors):
+            shell.reportSyntaxErrors(errors.items)
+            return 2
+        }
         for warning in options.warnings { printError("placeshell: warning: \(warning)\n") }
+        // The header's arguments, flavour and language stand in for what the command line
+        // does not give.
+        let arguments = options.arguments.isEmpty ? header.arguments ?? [] : options.arguments
+        if !options.flavorGiven, let first = header.flavors?.first { shell.defaultFlavor = first }
+        if options.language == nil, let language = header.language {
+            shell.environment.deviceLanguage = language
+            shell.session.device.language = language
+        }
         shell.enterScript(path: path)
         status = shell.runScript(
             SourceText(
-                name: path, bytes: bytes, arguments: ScriptArguments(scriptName: path, values: options.arguments)))
+                name: path, bytes: bytes,
+                arguments: ScriptArguments(scriptName: path, values: arguments, temporaryFolder: temporaryFolder)))
     case .commands(let text):
         status = shell.runScript(
             SourceText(
                 name: "<command-line>", text: text,
-                arguments: ScriptArguments(scriptName: "placeshell", values: options.arguments)))
+                arguments: ScriptArguments(
+                    scriptName: "placeshell", values: options.arguments, temporaryFolder: temporaryFolder)))
     case .stdin, .repl:
         if interactive {
             status = runREPL(shell, historyEnabled: options.historyEnabled)
@@ -85,7 +104,8 @@ func runMain() -> Int32 {
                 status = shell.runScript(
                     SourceText(
                         name: "<stdin>", bytes: bytes,
-                        arguments: ScriptArguments(scriptName: "placeshell", values: options.arguments)))
+                        arguments: ScriptArguments(
+                            scriptName: "placeshell", values: options.arguments, temporaryFolder: temporaryFolder)))
             case .failure(let e):
                 return reportUnreadable(e)
             }
@@ -95,6 +115,11 @@ func runMain() -> Int32 {
     }
     if options.storyboard != nil, !shell.finishStoryboard(), status == 0 { status = 1 }
     stdout.flush()
+    if status == 0 {
+        temporaryFolder.removeMade()
+    } else if let kept = temporaryFolder.madePath {
+        printError("placeshell: note: $TMP is kept for a look: \(escapingControlCharacters(kept))\n")
+    }
     switch stdout.failure {
     case nil:
         return status
@@ -118,7 +143,19 @@ func checkScripts(_ paths: [String], shell: Shell) -> Int32 {
             status = reportUnreadable(e)
             if e.isInterruption { return status }
         case .success(let bytes):
-            let source = SourceText(name: path, bytes: bytes, arguments: ScriptArguments(scriptName: path, values: []))
+            // The header is read as a run reads it: its errors are the script's, and its
+            // arguments are the ones the script is checked with.
+            let header: ScriptHeader
+            switch ScriptHeader.read(SourceText(name: path, bytes: bytes)) {
+            case .success(let h): header = h
+            case .failure(let errors):
+                shell.reportSyntaxErrors(errors.items)
+                status = 2
+                continue
+            }
+            let arguments = ScriptArguments(
+                scriptName: path, values: header.arguments ?? [], temporaryFolder: TemporaryFolder(.placeholder))
+            let source = SourceText(name: path, bytes: bytes, arguments: arguments)
             if case .failure(let errors) = shell.parse(source, retainingAtMost: 0) {
                 shell.reportSyntaxErrors(errors.items)
                 status = 2

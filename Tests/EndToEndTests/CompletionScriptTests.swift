@@ -118,6 +118,7 @@ final class CompletionScriptTests: BinaryTestCase {
             try fish("placeshell -").sorted(),
             [
                 "--check", "--color", "--colour", "--completions", "--flavor", "--help", "--json", "--keep-going",
+                "--language",
                 "--manual-sections", "--no-history", "--storyboard", "--version", "-V", "-c", "-h",
             ])
         // FILE: fish's rule for a suffix, scripts first and then the other files and folders.

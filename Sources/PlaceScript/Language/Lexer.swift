@@ -471,6 +471,11 @@ public struct Lexer {
     }
 
     @inline(__always)
+    /// A letter, a digit or `_`: a byte that would go on a variable's name (`$TMPX` is not `$TMP`).
+    private static func isNameByte(_ b: UInt8) -> Bool {
+        (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A || (b >= 0x30 && b <= 0x39) || b == 0x5F
+    }
+
     private static func isWordEnd(_ b: UInt8) -> Bool {
         b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x3B
     }
@@ -564,8 +569,8 @@ public struct Lexer {
         return nil
     }
 
-    /// Expands `$N`, `${N}`, `${N:-default}`, `$#` and `$0` at `i` (which points at `$`); any
-    /// other `$` is literal.
+    /// Expands `$N`, `${N}`, `${N:-default}`, `$#`, `$0` and `$TMP` (`${TMP}`) at `i` (which
+    /// points at `$`); any other `$` is literal.
     private mutating func expand(_ bytes: Bytes, at i: inout Int) throws(Diagnostic) -> Incompleteness? {
         let n = bytes.count
         let start = i
@@ -575,6 +580,29 @@ public struct Lexer {
             return nil
         }
         let next = bytes[i + 1]
+        if next == 0x54 || next == 0x7B {  // $TMP, ${TMP}
+            let braced = next == 0x7B
+            let name = i + (braced ? 2 : 1)
+            let end = name + 3
+            if end <= n, bytes[name] == 0x54, bytes[name + 1] == 0x4D, bytes[name + 2] == 0x50,
+                braced ? end < n && bytes[end] == 0x7D : end == n || !Self.isNameByte(bytes[end])
+            {
+                i = braced ? end + 1 : end
+                guard let folder = source.arguments?.temporaryFolder else {
+                    throw .syntax(
+                        "'$TMP' has no value here: only a script has a temporary folder",
+                        at: location(start, i - start),
+                        help: "run the commands as a script (placeshell FILE, -c or placeshell test)")
+                }
+                do throws(FileError) {
+                    scratch.append(contentsOf: Array(try folder.path().utf8))
+                } catch {
+                    throw .syntax(
+                        "cannot make the script's temporary folder: \(error.reason)", at: location(start, i - start))
+                }
+                return nil
+            }
+        }
         if next == 0x23 {  // $#
             let count = source.arguments?.values.count ?? 0
             scratch.append(contentsOf: Array(String(count).utf8))

@@ -73,9 +73,12 @@ public struct ScriptArguments: Sendable {
     public var scriptName: String
     /// `$1`, `$2`, …
     public var values: [String]
-    public init(scriptName: String, values: [String]) {
+    /// `$TMP`: the run's own temporary folder, or nil where a script has none.
+    public var temporaryFolder: TemporaryFolder?
+    public init(scriptName: String, values: [String], temporaryFolder: TemporaryFolder? = nil) {
         self.scriptName = scriptName
         self.values = values
+        self.temporaryFolder = temporaryFolder
     }
 }
 
