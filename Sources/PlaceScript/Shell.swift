@@ -627,18 +627,11 @@ public final class Shell {
         d.location?.source.name == "<stdin>" || d.location == nil
     }
 
-    /// A fresh session's shell, where `structuralError` resolves the paths of a script before it
-    /// runs; made on first use.
-    lazy var pathProbe = Shell(table: table, environment: environment, stdout: StringSink(), stderr: StringSink())
-
-    /// A session where the app runs with a fix, where `toleranceError` sees the units of the
-    /// values a script's expectations compare; made on first use.
-    lazy var unitProbe: Shell = {
-        let probe = Shell(table: table, environment: environment, stdout: StringSink(), stderr: StringSink())
-        let settle = "locate sydney\nlaunch\nauth allow\nwait 2s\nlikely\nselect 1\nroute run city-run\n"
-        _ = probe.runScript(SourceText(name: "<probe>", text: settle, arguments: nil))
-        return probe
-    }()
+    /// Whether a command at `location` was typed at the prompt (not read from a script, `-c`
+    /// or a pipe).
+    func isAtPrompt(_ location: SourceLocation) -> Bool {
+        environment.isInteractive && location.source.name == "<stdin>"
+    }
 
     /// Events raised while a command's handler runs, printed after its result; past
     /// `heldEventLimit` (a long `wait` along a route), they print as they come instead, and the

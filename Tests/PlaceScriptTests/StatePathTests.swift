@@ -24,10 +24,12 @@ final class StatePathTests: XCTestCase {
         XCTAssertEqual(error("1abc")?.message, "a state path starts with a name")
         XCTAssertEqual(error("a.")?.offset, 2)
         XCTAssertEqual(error("a.")?.message, "expected a name after '.'")
-        XCTAssertEqual(error("a[")?.message, "expected an index like [1] or [-1]")
+        XCTAssertEqual(error("a[")?.message, "expected an index like [1], [-1] or [*]")
         XCTAssertEqual(error("a[x]")?.offset, 1)
-        XCTAssertEqual(error("a[-]")?.message, "expected an index like [1] or [-1]")
-        XCTAssertEqual(error("a[--1]")?.message, "expected an index like [1] or [-1]")
+        XCTAssertEqual(error("a[-]")?.message, "expected an index like [1], [-1] or [*]")
+        XCTAssertEqual(error("a[--1]")?.message, "expected an index like [1], [-1] or [*]")
+        XCTAssertEqual(error("a[*")?.message, "expected an index like [1], [-1] or [*]")
+        XCTAssertEqual(try StatePath.parse("likely[*].name").get().description, "likely[*].name")
         XCTAssertEqual(error("a[0]")?.message, "indexes start at 1, or at -1 for the last item, and are whole numbers")
         XCTAssertEqual(error("a[-0]")?.offset, 2)
         XCTAssertEqual(error("a[0]")?.offset, 2)
@@ -53,7 +55,9 @@ final class StatePathTests: XCTestCase {
         XCTAssertEqual(try resolve("markers[-1].title").get(), .string("Darling Harbour"), "-1 is the last")
         XCTAssertEqual(try resolve("markers[-2].title").get(), .string("Café Morso"))
         XCTAssertEqual(try resolve("location.latitude").get(), .null, "a member of nil is nil")
-        XCTAssertEqual(try resolve("location.a.b[3]").get(), .null)
+        XCTAssertEqual(
+            try resolve("markers[*].title").get(), .list([.string("Café Morso"), .string("Darling Harbour")]))
+        XCTAssertEqual(try resolve("markers[*].snippet").get(), .list([.string("Pyrmont"), .null]))
         XCTAssertEqual(
             try resolve("markers[1]").get(),
             .record([Value.Field("title", .string("Café Morso")), Value.Field("snippet", .string("Pyrmont"))]))
@@ -72,8 +76,19 @@ final class StatePathTests: XCTestCase {
             "'markers' has 2 items; [-3] is out of range | indexes run from 1 to 2, or from -1 (the last) to -2")
         XCTAssertEqual(
             message("markers.title"),
-            "'markers' is a list; it has no member 'title' | use 'markers[N]' for an item or 'markers.count'")
-        XCTAssertEqual(message("camera[1]"), "'camera' is a record, not a list; [1] does not apply")
+            "'markers' is a list; it has no member 'title' | use 'markers[*].title' for each item's title, or 'markers[N].title' for one"
+        )
+        XCTAssertEqual(
+            message("markers.cont"), "'markers' is a list; it has no member 'cont' | did you mean 'markers.count'?")
+        XCTAssertEqual(
+            message("markers.zoom"),
+            "'markers' is a list; it has no member 'zoom' | use 'markers[N]' for an item or 'markers.count'")
+        XCTAssertEqual(
+            message("camera[1]"),
+            "'camera' is a record, not a list; [1] does not apply | members: zoom, bearing, target")
+        // The schema knows the members of a value that is nil now: a misspelt one is an error.
+        XCTAssertEqual(message("location.a.b[3]"), "'location' has no member 'a' | members: latitude, longitude")
+        XCTAssertEqual(message("location.latitud"), "'location' has no member 'latitud' | did you mean 'latitude'?")
         XCTAssertEqual(message("camera.zoom.x"), "'camera.zoom' is a number; it has no member 'x'")
         XCTAssertEqual(message("camera.bearin"), "'camera' has no member 'bearin' | did you mean 'bearing'?")
         XCTAssertEqual(message("camera.qqqqqq"), "'camera' has no member 'qqqqqq' | members: zoom, bearing, target")

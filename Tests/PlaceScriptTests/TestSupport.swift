@@ -38,10 +38,16 @@ func testTable() -> CommandTable {
             CommandSpec("visit", arguments: [ArgSpec("PLACE", placeNameType)], summary: "a place by name", handler: ok),
         ],
         stateRoots: [
-            StateRoot("camera", summary: "the camera") { _ in
+            StateRoot(
+                "camera", summary: "the camera",
+                shape: .record(["zoom": .plain, "bearing": .number(.angle), "target": .text])
+            ) { _ in
                 .fields([("zoom", .number(15)), ("bearing", .number(30, .angle)), ("target", .string("Sydney"))])
             },
-            StateRoot("markers", summary: "markers") { _ in
+            StateRoot(
+                "markers", summary: "markers",
+                shape: .list(.record(["title": .optional(.text), "snippet": .optional(.text)]), key: "title")
+            ) { _ in
                 .list(count: 2) { i in
                     .fields([
                         ("title", .string(["Café Morso", "Darling Harbour"][i])),
@@ -49,11 +55,16 @@ func testTable() -> CommandTable {
                     ])
                 }
             },
-            StateRoot("log", summary: "console lines") { _ in
+            StateRoot("log", summary: "console lines", shape: .lines) { _ in
                 .values([.string("Location status is OK."), .string("Current Place error: quota")])
             },
-            StateRoot("location", summary: "last location") { _ in .leaf(.null) },
-            StateRoot("distance", summary: "a length") { _ in .leaf(.number(1500, .length)) },
+            StateRoot(
+                "location", summary: "last location",
+                shape: .optional(.record(["latitude": .plain, "longitude": .plain]))
+            ) { _ in .leaf(.null) },
+            StateRoot("distance", summary: "a length", shape: .number(.length)) { _ in
+                .leaf(.number(1500, .length))
+            },
         ])
     return CommandTable(families: [.builtins, family])
 }

@@ -482,12 +482,11 @@ extension CommandFamily {
                     names the first two
                     .Pq Ic app background .
                     """#,
-                choices: [
-                    "flavor": AppFlavor.allCases.map(\.rawValue),
-                    "request": AuthorizationRequest.allCases.map(\.rawValue),
-                    "screen": AppScreen.allCases.map(\.rawValue),
-                    "state": ["active", "background", "notRunning"],
-                ]
+                shape: .record([
+                    "running": .bool, "flavor": .words(AppFlavor.self), "request": .words(AuthorizationRequest.self),
+                    "screen": .optional(.words(AppScreen.self)), "crashed": .bool,
+                    "state": .words(["active", "background", "notRunning"]),
+                ])
             ) { shell in .leaf(appValue(shell)) },
             StateRoot(
                 "log", summary: "the app's console lines since launch",
@@ -496,7 +495,13 @@ extension CommandFamily {
                     The app's console lines since the last launch, in order;
                     .Li log
                     alone is all of them, as a list.
-                    """#
+                    The console is text:
+                    .Ql expect log contains TEXT
+                    looks for TEXT within its lines, and
+                    .Ic matches
+                    tries the pattern on each line.
+                    """#,
+                shape: .lines
             ) { shell in
                 let log = shell.session.log
                 return .list(count: log.count, element: { .leaf(.string(log[$0])) })
@@ -511,7 +516,10 @@ extension CommandFamily {
                     .Li stats.billing.basicData ,
                     .Li contactData ,
                     .Li atmosphereData .
-                    """#
+                    """#,
+                shape: .record([
+                    "placesRequests": .plain, "locationUpdates": .plain, "inFlight": .plain, "billing": .named(.plain),
+                ])
             ) {
                 shell in
                 let s = shell.session.stats

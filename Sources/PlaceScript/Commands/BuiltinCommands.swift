@@ -106,9 +106,11 @@ extension CommandFamily {
                     that is nil (no app running, no fix yet) matches only nil: compared with anything
                     else the expectation fails and says why. Operators: == != < <= > >= ~= contains
                     !contains matches !matches near. '~=' compares numbers within TOLERANCE (default
-                    1e-6, in the values' unit); '==' is exact. 'contains' finds text in text, or an
-                    item in a list (a text item containing the text counts); 'matches' takes a regular
-                    expression.
+                    1e-6, in the values' unit); '==' is exact. 'contains' finds text in text (and
+                    in the console's lines: log), or an item equal to the value in a list: a record
+                    by its name (a place's name, a marker's title), so 'likely contains "Darling
+                    Harbour"'; likely[*].placeID is that member of every item. 'matches' takes a
+                    regular expression.
                     'near' checks that a position (location, camera, markers[N], likely[N]) lies
                     within DISTANCE of a coordinate, a preset or another position's path.
                     'expect PATH' alone checks that a boolean is true. A failure names the path, the
@@ -372,8 +374,9 @@ extension CommandFamily {
                 summary: "leave placeshell",
                 details: """
                     Ends the session (in a script: stops it). The exit status is STATUS when given,
-                    otherwise 1 if a command has failed and 0 if not. Ctrl-D on an empty line at
-                    the prompt does the same.
+                    otherwise 1 if a command has failed and 0 if not. In a script, 'quit 0' after
+                    a failed command or expectation exits 1 and says so: a script that failed
+                    never passes. Ctrl-D on an empty line at the prompt does the same.
                     """,
                 effect: .looks,
                 manual: #"""
@@ -385,6 +388,11 @@ extension CommandFamily {
                     .Ar STATUS
                     .Pq 0 to 255
                     when given; otherwise 1 if a command of the script has failed and 0 if not.
+                    In a script,
+                    .Ql quit 0
+                    after a failed command or expectation (with
+                    .Fl \-keep\-going )
+                    exits 1 and says so in a warning: a script that failed never passes.
                     At the prompt, Ctrl-D on an empty line does the same.
                     Alias:
                     .Ic exit .
@@ -393,7 +401,12 @@ extension CommandFamily {
                 examples: ["quit", "exit 3"],
                 handler: { ctx throws(Diagnostic) in
                     // safe: STATUS is bound to 0…255
-                    let status = Int32(try ctx.optional("STATUS", as: .integer) ?? (ctx.shell.hadFailure ? 1 : 0))
+                    var status = Int32(try ctx.optional("STATUS", as: .integer) ?? (ctx.shell.hadFailure ? 1 : 0))
+                    // A script's failure is not undone by its last line: CI reads the status.
+                    if status == 0 && ctx.shell.hadFailure && !ctx.shell.isAtPrompt(ctx.location) {
+                        ctx.shell.warn("'quit 0' after a failed command: the script exits with 1")
+                        status = 1
+                    }
                     ctx.shell.exitRequest = status
                     return CommandResult(value: .int(Int(status)))  // safe: Int holds every Int32
                 }),
@@ -405,7 +418,8 @@ extension CommandFamily {
                     .It Li clock
                     Virtual seconds since the session began, a duration
                     .Pq Li 0s at the start .
-                    """#
+                    """#,
+                shape: .number(.duration)
             ) { shell in
                 .leaf(.number(shell.session.clock, .duration))
             },
@@ -427,7 +441,10 @@ extension CommandFamily {
                     .It Li shell.version
                     The version, as text.
                     """#,
-                choices: ["color": ColorMode.allCases.map(\.rawValue), "flavor": AppFlavor.allCases.map(\.rawValue)]
+                shape: .record([
+                    "json": .bool, "keepGoing": .bool, "color": .words(ColorMode.self), "autorun": .bool,
+                    "version": .text,
+                ])
             ) { shell in
                 .fields([
                     ("json", .bool(shell.json)), ("keepGoing", .bool(shell.keepGoing)),
@@ -681,7 +698,9 @@ private func pathsHelp(_ shell: Shell) -> String {
     var text = """
         State paths name parts of the session, for show and expect. A path is a name followed by
         .member or [N] parts; indexes are 1-based, and a negative one counts from the end ([-1] is
-        the last item). A list also has .count. A member of nil is nil.
+        the last item). A list also has .count, and [*] stands for each item: likely[*].name is
+        the list of names. Every member is known whatever the value holds now: a misspelt one is
+        an error before a script runs, and a member of nil, spelt right, is nil.
 
 
         """

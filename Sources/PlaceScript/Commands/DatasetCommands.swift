@@ -361,7 +361,11 @@ extension CommandFamily {
                     .Pq Dq none ,
                     how many features, how many of them roads, how many distinct street names,
                     and the bytes the layer and its index take.
-                    """#
+                    """#,
+                shape: .record([
+                    "loaded": .bool, "source": .text, "features": .plain, "roads": .plain, "names": .plain,
+                    "bytes": .plain,
+                ])
             ) { shell in .leaf(baseMapStateValue(shell))
             },
             StateRoot(
@@ -372,7 +376,8 @@ extension CommandFamily {
                     .Pq Qq built-in ,
                     and how many in each area
                     .Pq Li places.areas.sydney .
-                    """#
+                    """#,
+                shape: .record(["count": .plain, "source": .text, "areas": .named(.plain)])
             ) { shell in .leaf(placesValue(shell))
             },
         ])

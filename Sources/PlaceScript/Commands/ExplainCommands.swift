@@ -144,7 +144,11 @@ extension CommandFamily {
                     .Li nil
                     when the question does not arise (or no app runs).
                     The tutorial's hints read them.
-                    """#
+                    """#,
+                shape: .record([
+                    "noFix": .optional(.text), "emptyList": .optional(.text), "hiddenMap": .optional(.text),
+                    "blankRows": .optional(.text),
+                ])
             ) { shell in
                 let app = shell.session.app
                 let questions: [(String, WhyQuestion)] = [

@@ -594,7 +594,15 @@ extension CommandFamily {
                     .Li nil
                     with no limit.
                     """#,
-                choices: ["network": ["on", "off"], "apikey": APIKeyState.allCases.map(\.rawValue)]
+                shape: .record([
+                    "network": .words(["on", "off"]), "apikey": .words(APIKeyState.self),
+                    "places": .optional(
+                        .record([
+                            "code": .plain, "name": .words(PlacesErrorCode.allCases.map(\.name)),
+                            "mode": .words(FaultMode.self),
+                        ])),
+                    "rateLimit": .optional(.record(["perMinute": .plain, "used": .plain])),
+                ])
             ) {
                 shell in .leaf(faultsValue(shell))
             },
@@ -622,7 +630,13 @@ extension CommandFamily {
                     .Li nil
                     when the Info.plist does not have the key
                     .Pq the same as false .
-                    """#
+                    """#,
+                shape: .record([
+                    "keys": .list(.text), "appName": .text, "NSLocationWhenInUseUsageDescription": .optional(.text),
+                    "NSLocationAlwaysAndWhenInUseUsageDescription": .optional(.text),
+                    "NSLocationAlwaysUsageDescription": .optional(.text),
+                    "NSLocationDefaultAccuracyReduced": .optional(.bool),
+                ])
             ) {
                 shell in
                 .leaf(plistValue(shell))

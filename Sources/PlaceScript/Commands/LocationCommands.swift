@@ -164,7 +164,13 @@ extension CommandFamily {
                     .Li location.description
                     (the text after
                     .Ql Location:\& ) .
-                    """#
+                    """#,
+                shape: .optional(
+                    .record([
+                        "latitude": .plain, "longitude": .plain, "horizontalAccuracy": .number(.length),
+                        "speed": .number(.speed), "course": .number(.angle), "timestamp": .number(.duration),
+                        "description": .text,
+                    ]))
             ) { shell in
                 .leaf(shell.session.app?.locationManager.lastDelivered.map(fixValue) ?? .null)
             },
@@ -201,10 +207,15 @@ extension CommandFamily {
                     .Pq Ic set language :
                     the words of the permission alert.
                     """#,
-                choices: [
-                    "noLocation": NoLocationReport.allCases.map(\.rawValue),
-                    "language": DeviceLanguage.all.map(\.code),
-                ]
+                shape: .record([
+                    "position": .optional(
+                        .record([
+                            "latitude": .plain, "longitude": .plain, "horizontalAccuracy": .number(.length),
+                            "speed": .number(.speed), "course": .number(.angle),
+                        ])),
+                    "updating": .bool, "distanceFilter": .number(.length), "noLocation": .words(NoLocationReport.self),
+                    "queuedLocations": .plain, "language": .words(DeviceLanguage.all.map(\.code)),
+                ])
             ) { shell in
                 let position = shell.session.device.position
                 return .fields([

@@ -278,7 +278,12 @@ extension CommandFamily {
                     .It Li map.selectedMarker
                     The number of the marker whose info window is open, or
                     .Li nil .
-                    """#
+                    """#,
+                shape: .optional(
+                    .record([
+                        "hidden": .bool, "blank": .bool, "myLocationEnabled": .bool, "myLocationButton": .bool,
+                        "width": .plain, "height": .plain, "selectedMarker": .optional(.plain),
+                    ]))
             ) {
                 shell in
                 guard let map = shell.session.app?.mapView else { return .leaf(.null) }
@@ -300,7 +305,12 @@ extension CommandFamily {
                     Whether an
                     .Fn animate to:
                     is under way.
-                    """#
+                    """#,
+                shape: .optional(
+                    .record([
+                        "latitude": .plain, "longitude": .plain, "zoom": .plain, "bearing": .number(.angle),
+                        "viewingAngle": .number(.angle), "animating": .bool,
+                    ]))
             ) {
                 shell in
                 guard let app = shell.session.app else { return .leaf(.null) }
@@ -316,7 +326,12 @@ extension CommandFamily {
                     .Li nil ;
                     .Li infoWindow
                     is whether its info window is open.
-                    """#
+                    """#,
+                shape: .list(
+                    .record([
+                        "title": .optional(.text), "snippet": .optional(.text), "latitude": .plain, "longitude": .plain,
+                        "infoWindow": .bool,
+                    ]), key: "title")
             ) {
                 shell in
                 guard let app = shell.session.app else { return .values([]) }

@@ -406,7 +406,10 @@ extension CommandFamily {
                     .Va maxResultCount ,
                     the type filters and the place properties, as lists of words.
                     """#,
-                choices: ["rank": NearbyRank.allCases.map(\.rawValue)]
+                shape: .record([
+                    "radius": .number(.length), "rank": .words(NearbyRank.self), "max": .plain,
+                    "includedTypes": .list(.text), "excludedTypes": .list(.text), "fields": .list(.text),
+                ])
             ) { shell in
                 .leaf(nearbyValue(shell))
             },
@@ -416,7 +419,8 @@ extension CommandFamily {
                     .It Li project.legacy , project.newAPI
                     Whether Places API (Legacy) and Places API (New) are enabled in the key's
                     Cloud project.
-                    """#
+                    """#,
+                shape: .record(["legacy": .bool, "newAPI": .bool])
             ) { shell in
                 .fields([
                     ("legacy", .bool(shell.session.places.project.legacy)),

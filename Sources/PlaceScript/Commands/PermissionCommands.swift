@@ -386,10 +386,10 @@ extension CommandFamily {
                     The Precise switch, the global Location Services switch, a parental
                     restriction: booleans.
                     """#,
-                choices: [
-                    "status": AuthorizationStatus.allCases.map(\.rawValue),
-                    "accuracy": AccuracyAuthorization.allCases.map(\.rawValue),
-                ]
+                shape: .record([
+                    "status": .words(AuthorizationStatus.self), "accuracy": .words(AccuracyAuthorization.self),
+                    "prompt": .bool, "settings": .text, "precise": .bool, "services": .bool, "restricted": .bool,
+                ])
             ) {
                 shell in .leaf(authValue(shell))
             }

@@ -377,7 +377,13 @@ extension CommandFamily {
                     .Li distance
                     is the place's distance from the search circle's centre
                     .Pq Li nil No in the legacy flavours .
-                    """#
+                    """#,
+                shape: .list(
+                    .record([
+                        "name": .optional(.text), "likelihood": .optional(.plain), "distance": .optional(.plain),
+                        "latitude": .plain, "longitude": .plain, "placeID": .optional(.text),
+                        "formattedAddress": .optional(.text),
+                    ]), key: "name")
             ) {
                 shell in
                 let list = shell.session.app?.likelyPlaces ?? []
@@ -391,7 +397,8 @@ extension CommandFamily {
                     empty text for the Objective-C picker's blank rows); how many rows a finger
                     can reach (the first five unless
                     .Ic set picker-scroll on ) .
-                    """#
+                    """#,
+                shape: .record(["open": .bool, "rows": .list(.text), "reachable": .plain])
             ) { shell in
                 let app = shell.session.app
                 let rows = app?.pickerRows ?? []
@@ -412,7 +419,8 @@ extension CommandFamily {
                     .It Li fields.count , fields[ Ns Ar N Ns Li \&]
                     The place fields the app requests, by name
                     .Pq for example Qq name .
-                    """#
+                    """#,
+                shape: .list(.text)
             ) { shell in
                 .leaf(.list(shell.session.places.requestedFields.names.map { .string($0) }))
             },

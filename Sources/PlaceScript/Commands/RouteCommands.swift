@@ -343,7 +343,14 @@ extension CommandFamily {
                     .Li route.count ;
                     .Li route.warnings ,
                     the GPX file's warnings, a list.
-                    """#
+                    """#,
+                shape: .record([
+                    "running": .bool, "name": .optional(.text),
+                    "source": .optional(.words(["waypoints", "built-in", "gpx"])), "progress": .optional(.plain),
+                    "elapsed": .optional(.number(.duration)), "duration": .optional(.number(.duration)),
+                    "length": .optional(.number(.length)), "index": .optional(.plain), "count": .optional(.plain),
+                    "warnings": .optional(.list(.text)),
+                ])
             ) {
                 shell in .leaf(routeValue(shell))
             }
@@ -455,22 +462,27 @@ func formatDuration(_ seconds: Double) -> String {
 }
 
 func routeValue(_ shell: Shell) -> Value {
-    guard let player = shell.session.route else {
-        return .record([Value.Field("running", .bool(false)), Value.Field("name", .null)])
-    }
-    let route = player.route
-    let elapsed = player.elapsed(at: shell.session.clock)
+    // Before the first route every member is there, nil but `running`.
+    let player = shell.session.route
+    let route = player?.route
+    let elapsed = player?.elapsed(at: shell.session.clock)
+    func value<T>(_ part: T?, _ make: (T) -> Value) -> Value { part.map(make) ?? .null }
     return .record([
-        Value.Field("running", .bool(!player.isFinished)),
-        Value.Field("name", .string(route.name)),
-        Value.Field("source", .string(route.source)),
-        Value.Field("progress", .number(route.duration > 0 ? elapsed / route.duration : (player.isFinished ? 1 : 0))),
-        Value.Field("elapsed", .number(elapsed, .duration)),
-        Value.Field("duration", .number(route.duration, .duration)),
-        Value.Field("length", .number(route.length, .length)),
-        Value.Field("index", .int(player.nextIndex)),
-        Value.Field("count", .int(route.samples.count)),
-        Value.Field("warnings", .list(route.warnings.map { .string($0) })),
+        Value.Field("running", .bool(player.map { !$0.isFinished } ?? false)),
+        Value.Field("name", value(route) { .string($0.name) }),
+        Value.Field("source", value(route) { .string($0.source) }),
+        Value.Field(
+            "progress",
+            value(player) { player in
+                let duration = player.route.duration
+                return .number(duration > 0 ? (elapsed ?? 0) / duration : (player.isFinished ? 1 : 0))
+            }),
+        Value.Field("elapsed", value(elapsed) { .number($0, .duration) }),
+        Value.Field("duration", value(route) { .number($0.duration, .duration) }),
+        Value.Field("length", value(route) { .number($0.length, .length) }),
+        Value.Field("index", value(player) { .int($0.nextIndex) }),
+        Value.Field("count", value(route) { .int($0.samples.count) }),
+        Value.Field("warnings", value(route) { .list($0.warnings.map { .string($0) }) }),
     ])
 }
 

@@ -1346,7 +1346,11 @@ extension CommandFamily {
                     the numbers of the steps done, a list; how many steps the walk has; and the
                     language of its text
                     .Pq Qq en .
-                    """#
+                    """#,
+                shape: .record([
+                    "running": .bool, "step": .optional(.plain), "title": .optional(.text), "done": .list(.plain),
+                    "steps": .plain, "language": .words(tutorialTexts.keys.sorted()),
+                ])
             ) {
                 shell in
                 let walk = shell.tutorialWalk

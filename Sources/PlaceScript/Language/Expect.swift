@@ -180,10 +180,11 @@ private func parseExpectation(_ tokens: ArraySlice<Token>, cursor: TokenCursor) 
         // A state path starts with a letter or '_': a number or a sign is never one.
         guard !token.isQuoted, let start = token.text.utf8.first,
             (start | 0x20) >= 0x61 && (start | 0x20) <= 0x7A || start == 0x5F,
-            case .success(let path) = StatePath.parse(token.text), path.components.count == 2,
-            case .key(let member) = path.components[1]
+            case .success(let path) = StatePath.parse(token.text),
+            case .success(let shape) = cursor.table.shape(of: path),
+            case .words(let words) = shape.unwrapped
         else { return [] }
-        return cursor.table.stateRoot(named: path.root)?.choices[member] ?? []
+        return words
     }
     func operand(_ token: Token, other: Token?) throws(Diagnostic) -> Operand {
         if let other, !token.isQuoted, choices(other).contains(token.text) { return .literal(.string(token.text)) }
@@ -316,8 +317,8 @@ private func position(of value: Value) -> GeoPoint? {
 
 extension Shell {
     /// The error of a tolerance whose unit does not fit the value a path names (`within 5m` for
-    /// a latitude), found in a session where the app runs and has a fix, so that the values'
-    /// units are seen before the script runs; nil when it fits or the value is not known.
+    /// a latitude), found from the schema's dimensions before the script runs; nil when it fits
+    /// or the value's unit is not known.
     func toleranceError(_ e: Expectation) -> (message: String, help: String)? {
         guard let tolerance = e.tolerance, tolerance.dimension != .none else { return nil }
         var dimensions: [Dimension] = []
@@ -325,7 +326,7 @@ extension Shell {
             switch operand {
             case .literal(.number(_, let d))?: dimensions.append(d)
             case .path(let path)?:
-                guard case .success(let node) = unitProbe.resolve(path), case .number(_, let d) = node.materialize()
+                guard case .success(let shape) = self.shape(of: path), case .number(let d) = shape.unwrapped
                 else { return nil }  // unknown until it runs
                 dimensions.append(d)
             default: return nil
@@ -486,53 +487,119 @@ extension Shell {
             default: ok = a >= b
             }
             return ok ? .passed : failure("\(op.rawValue) \(formatLiteral(rhs))", nil)
-        case .contains, .notContains:
-            let found: Bool
-            switch lhs {
-            case .string(let s):
-                guard case .string(let needle) = rhs else {
-                    return fail("'contains' on text needs text to look for; '\(text)' has \(rhs.kindName)")
+        case .contains, .notContains, .matches, .notMatches:
+            let matching = op == .matches || op == .notMatches
+            var regex = e.regex
+            if matching {
+                guard case .string(let pattern) = rhs else {
+                    return fail("'matches' needs a regular expression in text; '\(text)' has \(rhs.kindName)")
                 }
-                found = s.contains(needle)
+                if regex == nil {
+                    do { regex = try Regex(pattern) } catch {
+                        return fail("'\(pattern)' is not a valid regular expression")
+                    }
+                }
+            }
+            // What is compared: the text itself, or each element of a list; an element that is
+            // a record by its key member (a place's name, a marker's title), unless the value
+            // is a whole record.
+            var elements: [Value]
+            var shownPath: String? = nil
+            switch lhs {
+            case .string:
+                elements = [lhs]
             case .list(let items):
-                found = items.contains { item in
-                    if valuesEqual(item, rhs) { return true }
-                    if case .string(let s) = item, case .string(let needle) = rhs { return s.contains(needle) }
-                    return false
+                elements = items
+                let hasRecords = items.contains { if case .record = $0 { return true } else { return false } }
+                if hasRecords, !(op == .contains || op == .notContains) || !isRecord(rhs) {
+                    guard let key = listKey(of: e.lhs) else {
+                        return fail(
+                            "'\(e.lhs.written)' holds records, which have no name to compare with \(formatLiteral(rhs))",
+                            help:
+                                "compare a member of each: expect \(e.lhs.written)[*].MEMBER \(op.rawValue) \(formatLiteral(rhs))"
+                        )
+                    }
+                    elements = items.map { member(key, of: $0) ?? $0 }
+                    shownPath = "\(e.lhs.written)[*].\(key)"
                 }
             case .null:
-                found = false
+                elements = []
             default:
-                return fail("'contains' looks in text or a list; '\(text)' has \(lhs.kindName)")
+                return fail("'\(op.rawValue)' looks in text or a list; '\(text)' has \(lhs.kindName)")
             }
-            if found == (op == .contains) { return .passed }
-            return failure((op == .contains ? "containing " : "not containing ") + formatLiteral(rhs), nil)
-        case .matches, .notMatches:
-            guard case .string(let pattern) = rhs else {
-                return fail("'matches' needs a regular expression in text; '\(text)' has \(rhs.kindName)")
-            }
-            var regex = e.regex
-            if regex == nil {
-                do { regex = try Regex(pattern) } catch {
-                    return fail("'\(pattern)' is not a valid regular expression")
+            // Text, or lines of text (the console): `contains` looks within each.
+            let isText: Bool
+            if case .string = lhs { isText = true } else { isText = isLines(e.lhs) }
+            var firstFound: Int? = nil
+            for (i, element) in elements.enumerated() {
+                let hit: Bool
+                if matching {
+                    if case .string(let s) = element, let regex { hit = s.contains(regex) } else { hit = false }
+                } else if isText {
+                    guard case .string(let s) = element, case .string(let needle) = rhs else {
+                        return fail("'contains' on text needs text to look for; '\(text)' has \(rhs.kindName)")
+                    }
+                    hit = s.contains(needle)
+                } else {
+                    hit = valuesEqual(element, rhs)
+                }
+                if hit {
+                    firstFound = i
+                    break
                 }
             }
-            guard let regex else { return .passed }
-            let found: Bool
-            switch lhs {
-            case .string(let s): found = s.contains(regex)
-            case .list(let items):
-                found = items.contains {
-                    if case .string(let s) = $0 { return s.contains(regex) } else { return false }
-                }
-            case .null: found = false
-            default:
-                return fail("'matches' looks in text or a list; '\(text)' has \(lhs.kindName)")
+            let wanted = op == .contains || op == .matches
+            if (firstFound != nil) == wanted { return .passed }
+            let verb = matching ? "matching " : "containing "
+            let expected = (wanted ? "" : "not ") + verb + formatLiteral(rhs)
+            var notes = ["expected: \(expected)"]
+            let actual: Value = shownPath == nil ? lhs : .list(elements)
+            notes.append("actual:   " + (shownPath.map { $0 + " = " } ?? "") + formatLiteral(actual))
+            let inList: Bool
+            if case .list = lhs { inList = true } else { inList = false }
+            if let i = firstFound, inList {
+                notes.append("note: item [\(i + 1)] is \(formatLiteral(elements[i]))")
             }
-            if found == (op == .matches) { return .passed }
-            return failure((op == .matches ? "matching " : "not matching ") + formatLiteral(rhs), nil)
+            var details = [
+                Value.Field("operator", .string(op.rawValue)), Value.Field("expected", rhs),
+                Value.Field("actual", actual),
+            ]
+            if case .path(let p) = e.lhs { details.insert(Value.Field("path", .string(p.description)), at: 0) }
+            if let shownPath { details.append(Value.Field("compared", .string(shownPath))) }
+            if let i = firstFound, inList { details.append(Value.Field("found", .int(i + 1))) }
+            return fail("expectation failed: \(text)", notes: notes, details: details)
         }
     }
+}
+
+private func isRecord(_ value: Value) -> Bool {
+    if case .record = value { return true }
+    return false
+}
+
+extension Shell {
+    /// Whether the operand names lines of text, which `contains` looks within.
+    func isLines(_ operand: Operand) -> Bool {
+        guard case .path(let path) = operand, case .success(let shape) = self.shape(of: path),
+            case .lines = shape.unwrapped
+        else { return false }
+        return true
+    }
+
+    /// The member a list's records are known by (a likely place's `name`, a marker's `title`),
+    /// as the schema declares it, when the operand is such a list.
+    func listKey(of operand: Operand) -> String? {
+        guard case .path(let path) = operand, case .success(let shape) = self.shape(of: path),
+            case .list(_, let key) = shape.unwrapped
+        else { return nil }
+        return key
+    }
+}
+
+/// A record's member `name`, or nil when it is not a record or has none.
+private func member(_ name: String, of value: Value) -> Value? {
+    guard case .record(let fields) = value else { return nil }
+    return fields.first { $0.name == name }?.value
 }
 
 extension Shell {

@@ -7,6 +7,8 @@ public struct StatePath: Sendable, Equatable, CustomStringConvertible {
     public enum Component: Sendable, Equatable {
         case key(String)
         case index(Int)
+        /// `[*]`: every item of a list (`likely[*].name` is the list of names).
+        case all
     }
 
     public var components: [Component]
@@ -25,6 +27,7 @@ public struct StatePath: Sendable, Equatable, CustomStringConvertible {
             switch c {
             case .key(let k): out += (i == 0 ? "" : ".") + k
             case .index(let n): out += "[\(n)]"
+            case .all: out += "[*]"
             }
         }
         return out
@@ -57,13 +60,19 @@ public struct StatePath: Sendable, Equatable, CustomStringConvertible {
             } else if bytes[i] == 0x5B {  // [
                 let open = i
                 i += 1
+                if i + 1 < bytes.count && bytes[i] == 0x2A && bytes[i + 1] == 0x5D {  // *]
+                    components.append(.all)
+                    i += 2
+                    continue
+                }
                 let sign = i
                 let fromEnd = i < bytes.count && bytes[i] == 0x2D  // -
                 if fromEnd { i += 1 }
                 let start = i
                 while i < bytes.count && bytes[i] >= 0x30 && bytes[i] <= 0x39 { i += 1 }
                 guard i > start, i < bytes.count, bytes[i] == 0x5D else {
-                    return .failure(PathSyntaxError(offset: open, message: "expected an index like [1] or [-1]"))
+                    return .failure(
+                        PathSyntaxError(offset: open, message: "expected an index like [1], [-1] or [*]"))
                 }
                 let digits = String(decoding: bytes[start..<i], as: UTF8.self)
                 guard case .success(let n) = parseInteger(digits) else {
@@ -100,8 +109,90 @@ public struct PathError: Error, Sendable {
     public var isStructural = false
 }
 
+extension StateShape {
+    /// The shape of what `path` names below a value of this shape, `walked` being the path so
+    /// far (for messages); an error names the first part that no value of this shape can have.
+    /// Every such error can be found before a script runs.
+    func shape(at components: ArraySlice<StatePath.Component>, walked: StatePath) -> Result<StateShape, PathError> {
+        var shape = self
+        var walked = walked
+        var index = components.startIndex
+        while index < components.endIndex {
+            let component = components[index]
+            var kind = shape.unwrapped
+            if case .lines = kind { kind = .list(.text) }
+            switch (kind, component) {
+            case (.record(let members), .key(let key)):
+                guard let member = members.first(where: { $0.name == key }) else {
+                    let names = members.map(\.name)
+                    return .failure(
+                        PathError(
+                            message: "'\(walked)' has no member '\(key)'",
+                            help: suggestion(for: key, among: names) ?? "members: " + names.joined(separator: ", "),
+                            isStructural: true))
+                }
+                shape = member.shape
+            case (.named(let inner), .key):
+                shape = inner
+            case (.record, _), (.named, _):
+                return .failure(
+                    PathError(
+                        message: "'\(walked)' is a record, not a list; \(component) does not apply",
+                        help: kind.members.isEmpty
+                            ? nil : "members: " + kind.members.map(\.name).joined(separator: ", "),
+                        isStructural: true))
+            case (.list, .key("count")):
+                shape = .plain
+            case (.list(let element, _), .index):
+                shape = element
+            case (.list(let element, _), .all):
+                walked.components.append(component)
+                let rest = element.shape(at: components[(index + 1)...], walked: walked)
+                return rest.map { .list($0) }
+            case (.list(let element, _), .key(let key)):
+                var help = "use '\(walked)[N]' for an item or '\(walked).count'"
+                if suggestion(for: key, among: ["count"]) != nil {
+                    help = "did you mean '\(walked).count'?"
+                } else if element.members.contains(where: { $0.name == key }) {
+                    help = "use '\(walked)[*].\(key)' for each item's \(key), or '\(walked)[N].\(key)' for one"
+                }
+                return .failure(
+                    PathError(
+                        message: "'\(walked)' is a list; it has no member '\(key)'", help: help, isStructural: true))
+            default:
+                return .failure(
+                    PathError(
+                        message: "'\(walked)' is \(kind.kindName); it has no member '\(component)'",
+                        isStructural: true))
+            }
+            walked.components.append(component)
+            index += 1
+        }
+        return .success(shape)
+    }
+}
+
+extension CommandTable {
+    /// The shape of what a path names, from the schema alone: an error for a path no state has.
+    public func shape(of path: StatePath) -> Result<StateShape, PathError> {
+        guard let root = stateRoot(named: path.root) else {
+            return .failure(
+                PathError(
+                    message: "no state path '\(path.root)'",
+                    help: suggestion(for: path.root, among: stateRootNames), isStructural: true))
+        }
+        return root.shape.shape(
+            at: path.components.dropFirst(), walked: StatePath(components: [path.components[0]]))
+    }
+}
+
 extension Shell {
-    /// The node a path names, or an error saying which part is wrong.
+    /// The shape of what a path names, from the schema alone: an error for a path no state has.
+    public func shape(of path: StatePath) -> Result<StateShape, PathError> { table.shape(of: path) }
+
+    /// The node a path names, or an error saying which part is wrong. The schema is asked
+    /// first, so a member no state has is an error even under a value that is nil now; a member
+    /// of nil is nil.
     public func resolve(_ path: StatePath) -> Result<StateNode, PathError> {
         guard let root = table.stateRoot(named: path.root) else {
             return .failure(
@@ -109,10 +200,23 @@ extension Shell {
                     message: "no state path '\(path.root)'",
                     help: suggestion(for: path.root, among: table.stateRootNames)))
         }
-        var node = root.node(self)
-        var walked = StatePath(components: [path.components[0]])
-        for component in path.components.dropFirst() {
-            defer { walked.components.append(component) }
+        if case .failure(let error) = shape(of: path) { return .failure(error) }
+        return walk(
+            root.node(self), path.components.dropFirst(), walked: StatePath(components: [path.components[0]]))
+    }
+
+    private func walk(_ start: StateNode, _ components: ArraySlice<StatePath.Component>, walked: StatePath)
+        -> Result<StateNode, PathError>
+    {
+        var node = start
+        var walked = walked
+        var index = components.startIndex
+        while index < components.endIndex {
+            let component = components[index]
+            defer {
+                walked.components.append(component)
+                index += 1
+            }
             if case .leaf(.null) = node { return .success(.leaf(.null)) }  // members of nil are nil
             if case .leaf(.record(let fields)) = node {
                 node = .record(
@@ -122,21 +226,16 @@ extension Shell {
                 node = .values(items)
             }
             switch node {
-            case .record(let names, let child):
-                guard case .key(let key) = component else {
-                    return .failure(
-                        PathError(message: "'\(walked)' is a record, not a list; \(component) does not apply"))
-                }
-                guard let next = child(key) else {
-                    return .failure(
-                        PathError(
-                            message: "'\(walked)' has no member '\(key)'",
-                            help: suggestion(for: key, among: names) ?? "members: " + names.joined(separator: ", ")))
+            case .record(_, let child):
+                // The schema has the member (it was asked first); a record made without it has
+                // none there now (a dataset's area that holds no place).
+                guard case .key(let key) = component, let next = child(key) else {
+                    return .failure(PathError(message: "'\(walked)' has no member '\(component)' now"))
                 }
                 node = next
             case .list(let count, let element):
                 switch component {
-                case .key("count"):
+                case .key:
                     node = .leaf(.int(count))
                 case .index(let n):
                     // 1 is the first item, -1 the last.
@@ -150,11 +249,19 @@ extension Shell {
                                 help: count == 0 ? nil : range))
                     }
                     node = element(position)
-                case .key(let key):
-                    return .failure(
-                        PathError(
-                            message: "'\(walked)' is a list; it has no member '\(key)'",
-                            help: "use '\(walked)[N]' for an item or '\(walked).count'", isStructural: true))
+                case .all:
+                    // Each item's part, as one list (nil where an item has nil there).
+                    var items: [Value] = []
+                    items.reserveCapacity(count)
+                    var itemPath = walked
+                    itemPath.components.append(component)
+                    for position in 0..<count {
+                        switch walk(element(position), components[(index + 1)...], walked: itemPath) {
+                        case .success(let part): items.append(part.materialize())
+                        case .failure(let error): return .failure(error)
+                        }
+                    }
+                    return .success(.values(items))
                 }
             case .leaf(let value):
                 return .failure(
@@ -168,10 +275,10 @@ extension Shell {
 }
 
 extension Shell {
-    /// The error of a path that is wrong in every state (`markers.cont`, `clock.x`), found by
-    /// resolving it in a fresh session; nil when it may name something once the app runs.
+    /// The error of a path that is wrong in every state (`markers.cont`, `camera.zom`), found
+    /// from the schema; nil when it may name something once the app runs.
     func structuralError(_ path: StatePath) -> PathError? {
-        guard case .failure(let error) = pathProbe.resolve(path), error.isStructural else { return nil }
+        guard case .failure(let error) = shape(of: path), error.isStructural else { return nil }
         return error
     }
 
@@ -199,6 +306,7 @@ extension StatePath.Component: CustomStringConvertible {
         switch self {
         case .key(let k): return k
         case .index(let n): return "[\(n)]"
+        case .all: return "[*]"
         }
     }
 }

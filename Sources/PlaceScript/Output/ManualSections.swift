@@ -1,3 +1,5 @@
+import PlaceKit
+
 /// The manual's STATE PATHS and COMMANDS sections, made from the command table: each family's
 /// introduction, each command's entry and each state root's entries are fields of the table
 /// (`manual`); what is about a section as a whole is here. `placeshell --manual-sections` prints
@@ -18,7 +20,33 @@ extension CommandTable {
         lines += [".Pp", statePathsMiddle]
         lines += Self.tagList(otherRoots.map(\.manual))
         lines += [".Pp", statePathsEnd]
+        lines += wordPathsParagraph()
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The paths whose values are one of a fixed set of words, with their words, from the
+    /// schema: in an expectation a bare word that is one of them is that text.
+    private func wordPathsParagraph() -> [String] {
+        var found: [(String, [String])] = []
+        func visit(_ shape: StateShape, _ path: String) {
+            switch shape.unwrapped {
+            case .words(let words): found.append((path, words))
+            case .record(let members): for m in members { visit(m.shape, path + "." + m.name) }
+            case .list(let element, _): visit(element, path + "[N]")
+            default: break
+            }
+        }
+        for root in stateRoots { visit(root.shape, root.name) }
+        var lines = [
+            ".Pp", "These paths take a fixed set of words, which an expectation may write bare",
+            ".Pq Ql expect app.screen == map :", ".Bl -tag -width Ds -compact",
+        ]
+        for (path, words) in found {
+            lines.append(".It Li \(path)")
+            lines.append(".Li " + words.map(Self.macroArgument).joined(separator: " , "))
+        }
+        lines.append(".El")
+        return lines
     }
 
     /// The COMMANDS section: what holds for every command, the list of families, then for each
@@ -105,13 +133,22 @@ private let statePathsPreamble = #"""
     .Li likely[-1].name
     the name of the least likely place.
     A list also has
-    .Li .count .
-    A member of
+    .Li .count ,
+    and
+    .Li \&[*]
+    stands for each of its items:
+    .Li likely[*].name
+    is the list of the likely places' names.
+    Every member of every path is known from the state's schema, whatever value it
+    holds now: a member no state has
+    .Pq Li camera.zom , Li markers.cont
+    is an error when a script is read, even where the value is
     .Li nil
-    is
+    at that moment, and a member of
+    .Li nil
+    spelt right is
     .Li nil .
-    An index past the end of a list, or a member a record does not have, is an
-    error that says what there is.
+    An index past the end of a list is an error that says what there is.
     .Ql show
     alone lists the top-level paths;
     .Ic help paths

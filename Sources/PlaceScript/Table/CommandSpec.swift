@@ -418,17 +418,17 @@ public struct StateRoot: Sendable {
     /// bodies, one for each path or group of paths under it.
     public var manual: String
     public var node: @Sendable (Shell) -> StateNode
-    /// The values a member can take, where they are a fixed set of words (`screen`: map,
-    /// picker): in `expect app.screen == map` the bare word is that value, not the path `map`.
-    public var choices: [String: [String]]
+    /// What it is, whatever it holds now: every member of every path below it, their kinds, and
+    /// the words a member of fixed values takes (`app.screen`: map, picker).
+    public var shape: StateShape
     public init(
-        _ name: String, summary: String, manual: String = "", choices: [String: [String]] = [:],
+        _ name: String, summary: String, manual: String = "", shape: StateShape,
         node: @escaping @Sendable (Shell) -> StateNode
     ) {
         self.name = name
         self.summary = summary
         self.manual = manual
-        self.choices = choices
+        self.shape = shape
         self.node = node
     }
 }
