@@ -108,6 +108,11 @@ public final class Shell {
     @exclusivity(unchecked) public var colorMode: ColorMode = .auto
     /// The app flavour `launch` uses when not told: `swift` or `objc` (`--flavor`).
     public var defaultFlavor: AppFlavor = .swift
+    /// `--echo` / `set echo`: each command is printed before its output, as written (`+ launch`).
+    @exclusivity(unchecked) public var echo = false
+    /// Called with each command just before it runs (`placeshell test` learns from it which line
+    /// printed what).
+    @exclusivity(unchecked) public var beforeCommand: ((Invocation) -> Void)?
     /// `set autorun`: after each command the run loop delivers what the command set off. Off,
     /// events wait until `step`, `run` or `wait`.
     @exclusivity(unchecked) public var autorun = true
@@ -388,6 +393,11 @@ public final class Shell {
                     error.message, at: SourceLocation(source: source, offset: offset, length: max(1, length)),
                     help: error.help)
             }
+            for case let bound? in invocation.args {
+                guard case .expectation(let e) = bound.value, let why = unitError(e) else { continue }
+                let at = SourceLocation(source: source, offset: why.offset, length: max(1, why.length))
+                throw Diagnostic.syntax(why.message, at: at, help: why.help)
+            }
             return invocation
         } catch {
             var e = error
@@ -535,6 +545,8 @@ public final class Shell {
     public func execute(_ invocation: Invocation) -> Bool {
         let spec = invocation.spec
         guard let handler = spec.handler else { return true }
+        if let beforeCommand { beforeCommand(invocation) }
+        if echo { echoCommand(invocation) }
         // Events the command causes print after its own result: first those it caused
         // directly (held back while it runs), then those of the run loop settling.
         holdingEvents = true
@@ -568,6 +580,23 @@ public final class Shell {
             for hook in table.afterCommandHooks { hook(self) }
             hadFailure = true
             return false
+        }
+    }
+
+    /// Prints a command as written, before it runs: `+ locate sydney`, or an `echo` event.
+    private func echoCommand(_ invocation: Invocation) {
+        let bytes = invocation.source.bytes
+        let end = min(invocation.offset + invocation.length, bytes.count)
+        let text = String(decoding: bytes[min(invocation.offset, end)..<end], as: UTF8.self)
+        if json {
+            var line = "{\"event\":\"echo\",\"text\":"
+            JSON.appendQuoted(text, to: &line)
+            line += ",\"file\":"
+            JSON.appendQuoted(invocation.source.name, to: &line)
+            line += ",\"line\":\(invocation.location.line)}\n"
+            stdout.write(line)
+        } else {
+            stdout.write("+ " + text + "\n")
         }
     }
 

@@ -1,3 +1,5 @@
+import PlaceScript
+
 /// The shells `placeshell --completions SHELL` writes a completion script for.
 enum CompletionShell: String, CaseIterable, Sendable {
     case bash, zsh, fish
@@ -29,7 +31,7 @@ private func bashCompletion() -> String {
             + "            ;;"
     }
     let freeValues = table.filter { $0.value != nil && $0.choices.isEmpty }.flatMap { $0.names + $0.hiddenNames }
-    let testTable = CommandLineOption.testTable
+    let testTable = TestOption.all
     let testNames = testTable.flatMap(\.names).joined(separator: " ")
     let testValues = testTable.filter { $0.value != nil && $0.action != .junit }.flatMap(\.names)
     return """
@@ -133,7 +135,7 @@ private func zshCompletion() -> String {
     specs.append("'1:script:{_files -g \"*.placescript(-.)\"; compadd -- test}'")
     specs.append("'*::argument:_files'")
     var testSpecs: [String] = []
-    for spec in CommandLineOption.testTable {
+    for spec in TestOption.all {
         let prefix = spec.action == .help ? "(- *)" : ""
         let argument = spec.value.map { ":\(zshQuoted($0.lowercased())):" + ($0 == "FILE" ? "_files" : " ") } ?? ""
         for name in spec.names {
@@ -212,7 +214,7 @@ private func fishCompletion() -> String {
         "complete -c placeshell -n 'not __placeshell_after_file' -k -a '(__fish_complete_suffix .placescript)'",
         "complete -c placeshell -n __placeshell_after_file -F",
     ]
-    for spec in CommandLineOption.testTable {
+    for spec in TestOption.all {
         var words = ["complete", "-c", "placeshell", "-n", "__placeshell_testing"]
         for name in spec.names {
             words += name.hasPrefix("--") ? ["-l", String(name.dropFirst(2))] : ["-s", String(name.dropFirst())]

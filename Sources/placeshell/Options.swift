@@ -20,6 +20,9 @@ struct Options {
     var arguments: [String] = []
     var json = false
     var keepGoing = false
+    var echo = false
+    /// `-C DIR`: the folder to change to before anything else.
+    var directory: String?
     var color: ColorMode = .auto
     var flavor: AppFlavor = .swift
     /// `--flavor` was given (a script's `# flavors:` header decides otherwise).
@@ -49,9 +52,7 @@ struct CommandLineOption: Sendable {
     /// What an option does to `Options`.
     enum Action: Sendable {
         case commands, json, keepGoing, flavor, color, noHistory, help, version, completions, manualSections, check
-        case storyboard, language
-        // `placeshell test` only.
-        case jobs, filter, junit, tap, timeout, quiet, update
+        case storyboard, language, echo, directory
     }
 
     /// Every spelling, the short one first: `["-h", "--help"]`.
@@ -76,6 +77,11 @@ struct CommandLineOption: Sendable {
             names: ["--json"], summary: "print one JSON object per line for every command and event", action: .json),
         CommandLineOption(
             names: ["--keep-going"], summary: "do not stop a script at the first failed command", action: .keepGoing),
+        CommandLineOption(
+            names: ["-C"], value: "DIR", summary: "start in DIR, as if placeshell were run there", action: .directory),
+        CommandLineOption(
+            names: ["--echo"], summary: "print each command before its output, as written ('+ launch')",
+            action: .echo),
         CommandLineOption(
             names: ["--flavor"], value: "FLAVOR", choices: AppFlavor.allCases.map(\.rawValue), noun: "flavor",
             summary: "the app's flavour for 'launch': " + listed(AppFlavor.allCases.map(\.rawValue), default: "swift"),
@@ -108,30 +114,6 @@ struct CommandLineOption: Sendable {
             action: .manualSections),
         CommandLineOption(names: ["-h", "--help"], summary: "show this help and exit", action: .help),
         CommandLineOption(names: ["-V", "--version"], summary: "show the version and exit", action: .version),
-    ]
-
-    /// The options of `placeshell test [OPTIONS] [PATH…]`.
-    static let testTable: [CommandLineOption] = [
-        CommandLineOption(
-            names: ["-j", "--jobs"], value: "N", summary: "run N scripts at a time (default: the number of cores)",
-            action: .jobs),
-        CommandLineOption(
-            names: ["--filter"], value: "REGEX", summary: "run only the scripts whose path matches REGEX",
-            action: .filter),
-        CommandLineOption(
-            names: ["--timeout"], value: "DURATION",
-            summary: "kill and fail a script still running after DURATION (30s, 500ms, 2m)", action: .timeout),
-        CommandLineOption(
-            names: ["--junit"], value: "FILE", summary: "also write the results to FILE as JUnit XML",
-            action: .junit),
-        CommandLineOption(names: ["--tap"], summary: "print the results as TAP version 13", action: .tap),
-        CommandLineOption(
-            names: ["--json"], summary: "print one JSON object per script, then a summary object", action: .json),
-        CommandLineOption(names: ["--quiet"], summary: "print only the failures and the closing line", action: .quiet),
-        CommandLineOption(
-            names: ["--update"], summary: "rewrite each NAME.placescript.out with what the script printed",
-            action: .update),
-        CommandLineOption(names: ["-h", "--help"], summary: "show this help and exit", action: .help),
     ]
 
     /// The option spelt `name` (shown or hidden).
@@ -186,36 +168,17 @@ let usageText: String = {
         """
 }()
 
-/// The usage text of `placeshell test --help`.
-let testUsageText: String = {
-    let table = CommandLineOption.testTable
-    let width = (table.map(\.synopsis.count).max() ?? 0) + 2
-    let options = table.map { spec in
-        "  " + spec.synopsis + String(repeating: " ", count: width - spec.synopsis.count) + spec.summary
-    }
-    return """
-        usage: placeshell test [OPTIONS] [PATH…]
-
-        Runs every *.placescript under each PATH (default: the current directory), each in a
-        fresh session in its own process, and prints one line per script, its diagnostic when it
-        fails, and 'N passed, N failed'. Where NAME.placescript.out exists, the script's standard
-        output must equal it. A first-line comment '# args: WORD…' gives a script its arguments;
-        '# skip: REASON' skips it.
-
-        options:
-        \(options.joined(separator: "\n"))
-
-        exit status: 0 all scripts passed, 1 one or more failed, 2 a usage error.
-        """
-}()
-
 // MARK: - Parsing
 
 /// Parses the command line (without the program name).
 func parseOptions(_ args: [String]) throws(UsageError) -> Options {
     var options = Options()
     if args.first == "test" {
-        options.mode = .test(try parseTestOptions(Array(args.dropFirst())))
+        do throws(TestUsageError) {
+            options.mode = .test(try TestOptions.parse(Array(args.dropFirst())))
+        } catch {
+            throw UsageError(message: error.message, help: error.help)
+        }
         return options
     }
     var i = 0
@@ -243,12 +206,7 @@ func parseOptions(_ args: [String]) throws(UsageError) -> Options {
             options.arguments = Array(args[min(i, args.count)...])
             break
         }
-        var name = arg
-        var inline: String? = nil
-        if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
-            name = String(arg[..<eq])
-            inline = String(arg[arg.index(after: eq)...])
-        }
+        let (name, inline) = splitOptionWord(arg)
         guard let spec = CommandLineOption.named(name) else {
             let looksLikeOption = arg.hasPrefix("-") && arg != "-"
             if check && !looksLikeOption {
@@ -285,9 +243,10 @@ func parseOptions(_ args: [String]) throws(UsageError) -> Options {
         switch spec.action {
         case .commands: commands = given
         case .check: check = true
-        case .jobs, .filter, .junit, .tap, .timeout, .quiet, .update: break  // `placeshell test` only
         case .json: options.json = true
         case .keepGoing: options.keepGoing = true
+        case .echo: options.echo = true
+        case .directory: options.directory = given
         case .storyboard:
             guard given.lowercased().hasSuffix(".html") else {
                 throw UsageError(

@@ -1,250 +1,636 @@
 @preconcurrency import Glibc
 import PlaceFormats
+import PlaceKit
 import PlaceScript
 
-// `placeshell test [OPTIONS] [PATH…]`: finds the scripts, runs each in its own process (this
-// same executable, `placeshell -- FILE ARG…`), a few at a time, and reports them in path order.
+// `placeshell test [OPTIONS] [PATH…]`: finds the tests (PlaceScript's collectTests), runs each
+// in its own process (this same executable, `placeshell -C FOLDER -- NAME ARG…`), a few at a
+// time, judges each (PlaceScript's judge) and reports it. What is judged and how a report reads
+// is in PlaceScript/Testing; this file starts, watches and stops processes.
 
-/// What `placeshell test` was asked to do.
-struct TestOptions {
-    enum Format { case text, tap, json }
-    var paths: [String] = []
-    var jobs: Int? = nil
-    var filter: String? = nil
-    var junitPath: String? = nil
-    var format: Format = .text
-    /// Milliseconds, or nil for no limit.
-    var timeout: Int? = nil
-    var quiet = false
-    var update = false
-    var help = false
+/// Runs `placeshell test`; returns the exit status.
+func runTests(_ options: TestOptions) -> Int32 {
+    if options.help {
+        print(testUsageText)
+        return 0
+    }
+    signal(SIGPIPE, SIG_IGN)
+    func usage(_ message: String, _ help: String? = nil) -> Int32 {
+        printError("placeshell test: \(escapingControlCharacters(message))\n")
+        if let help { printError("help: \(escapingControlCharacters(help))\n") }
+        return 2
+    }
+    // A report that cannot be written is found out before anything runs.
+    if let junit = options.junitPath, let why = unwritableReason(junit) {
+        return usage("cannot write the JUnit report '\(junit)': \(why)", "name a file in a folder you can write")
+    }
+    var collected: CollectedTests
+    do throws(TestUsageError) {
+        collected = try collectTests(options.paths, flavors: options.flavors)
+    } catch {
+        return usage(error.message, error.help)
+    }
+    for note in collected.notes { printError("placeshell test: note: \(escapingControlCharacters(note))\n") }
+    let filters = options.filters.compactMap { try? Regex($0) }
+    var tests = collected.cases.filter { $0.matches(filters) }
+    let cache = LastFailedCache()
+    if options.lastFailed {
+        let failed = cache.read()
+        let again = tests.filter { failed.contains(cache.key(for: $0)) }
+        if again.isEmpty {
+            printError("placeshell test: note: no test among these failed last time: running them all\n")
+        } else {
+            tests = again
+        }
+    }
+    if tests.isEmpty && !options.allowEmpty {
+        let what = collected.cases.isEmpty ? "no .placescript file was found" : "no script matches the filters"
+        printError(
+            "placeshell test: \(what) under \(options.paths.map { "'\($0)'" }.joined(separator: ", ")): "
+                + "no test ran, which is not a pass\n")
+        printError("help: name the folders or scripts to run, or pass --allow-empty when none is all right\n")
+        print("0 passed, 0 failed")
+        return 5
+    }
+    if options.list {
+        for test in tests {
+            var line = escapingControlCharacters(test.name)
+            if let reason = test.header.skip { line += "  (skip: \(escapingControlCharacters(reason)))" }
+            print(line)
+        }
+        return 0
+    }
+    let runner = TestRun(options: options, tests: tests)
+    let status = runner.run()
+    cache.update(with: runner.results, among: tests)
+    return status
 }
 
-/// Parses the words after `test`.
-func parseTestOptions(_ args: [String]) throws(UsageError) -> TestOptions {
-    var options = TestOptions()
-    var i = 0
-    var onlyPaths = false
-    while i < args.count {
-        let arg = args[i]
-        if onlyPaths || !arg.hasPrefix("-") || arg == "-" {
-            options.paths.append(arg)
-            i += 1
-            continue
-        }
-        if arg == "--" {
-            onlyPaths = true
-            i += 1
-            continue
-        }
-        var name = arg
-        var inline: String? = nil
-        if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
-            name = String(arg[..<eq])
-            inline = String(arg[arg.index(after: eq)...])
-        } else if arg.hasPrefix("-j"), arg.count > 2, !arg.hasPrefix("--") {
-            name = "-j"
-            inline = String(arg.dropFirst(2))
-        }
-        guard let spec = CommandLineOption.named(name, in: CommandLineOption.testTable) else {
-            throw UsageError(
-                message: "unknown option '\(arg)' for 'placeshell test'",
-                help: suggestion(for: name, among: CommandLineOption.testTable.flatMap(\.names))
-                    ?? "type 'placeshell test --help' for its options")
-        }
-        if spec.value == nil, inline != nil {
-            throw UsageError(message: "option '\(name)' takes no value", help: "write '\(name)' alone")
-        }
-        var given = ""
-        if spec.value != nil {
-            if let inline {
-                given = inline
-            } else {
-                i += 1
-                guard i < args.count else { throw UsageError(message: "option '\(name)' needs a value") }
-                given = args[i]
-            }
-        }
-        switch spec.action {
-        case .jobs:
-            guard let n = Int(given), n > 0 else {  // safe: parses text: nil when it is not a number
-                throw UsageError(message: "'\(given)' is not a number of jobs", help: "write a whole number, 1 or more")
-            }
-            options.jobs = n
-        case .filter:
-            do {
-                _ = try Regex(given)
-            } catch {
-                throw UsageError(message: "--filter: '\(given)' is not a regular expression: \(error)")
-            }
-            options.filter = given
-        case .junit: options.junitPath = given
-        case .tap, .json:
-            let format: TestOptions.Format = spec.action == .tap ? .tap : .json
-            if options.format != .text && options.format != format {
-                throw UsageError(message: "--tap and --json cannot be used together", help: "choose one")
-            }
-            options.format = format
-        case .timeout:
-            guard let ms = parseDuration(given) else {
-                throw UsageError(
-                    message: "'\(given)' is not a duration", help: "write it as 30s, 500ms or 2m (at least 1ms)")
-            }
-            options.timeout = ms
-        case .quiet: options.quiet = true
-        case .update: options.update = true
-        case .help:
-            options.help = true
-            return options
-        default:
-            break
-        }
-        i += 1
+/// Why a report file cannot be written, or nil when it can: its folder must exist and be
+/// writable, and the file, if it is there, writable and not a folder.
+private func unwritableReason(_ path: String) -> String? {
+    var st = stat()
+    if stat(path, &st) == 0 {
+        if (st.st_mode & S_IFMT) == S_IFDIR { return "it is a folder" }
+        if access(path, W_OK) != 0 { return errnoReason() }
+        return nil
     }
-    if options.paths.isEmpty { options.paths = ["."] }
-    return options
-}
-
-/// `30s`, `500ms`, `2m`, `1h`, or a bare number of seconds, as milliseconds.
-func parseDuration(_ text: String) -> Int? {
-    let units: [(String, Double)] = [("ms", 1), ("s", 1000), ("m", 60_000), ("h", 3_600_000), ("", 1000)]
-    for (suffix, scale) in units where text.hasSuffix(suffix) {
-        let number = text.dropLast(suffix.count)
-        guard !number.isEmpty, number.allSatisfy({ $0.isNumber || $0 == "." }), let value = Double(number) else {
-            continue
-        }
-        // A number too large for milliseconds (99999999999999999999s, 1e400) is not a duration.
-        guard let ms = checkedInt((value * scale).rounded()), ms >= 1 else { return nil }
-        return ms
-    }
+    let folder = directoryName(path)
+    guard stat(folder, &st) == 0 else { return "its folder '\(folder)' does not exist" }
+    guard (st.st_mode & S_IFMT) == S_IFDIR else { return "'\(folder)' is not a folder" }
+    if access(folder, W_OK) != 0 { return "its folder '\(folder)': \(errnoReason())" }
     return nil
 }
 
-// MARK: - Finding the scripts
+// MARK: - The run
 
-/// One script to run.
-struct TestScript {
-    var path: String
-    var arguments: [String] = []
-    var skipReason: String? = nil
-    /// `NAME.placescript.out`, where it exists.
-    var goldenPath: String? = nil
-    /// Why the script could not be read (it then fails without running).
-    var readError: String? = nil
-}
+/// SIGINT or SIGTERM to the runner: the number of the signal, 0 before one comes.
+nonisolated(unsafe) private var stopSignal: sig_atomic_t = 0
 
-/// The scripts under `paths`, in byte order of their paths, each once. A PATH that does not
-/// exist is a usage error. Folders are searched recursively for `*.placescript`, skipping
-/// hidden folders (`.build`, `.git`) and links to folders; a file named on the command line is
-/// run whatever its name.
-func findScripts(_ paths: [String]) throws(UsageError) -> [String] {
-    var found: [String] = []
-    for path in paths {
-        var st = stat()
-        guard stat(path, &st) == 0 else {
-            throw UsageError(
-                message: "cannot find '\(path)': \(errnoReason())", help: "name folders or .placescript files")
+/// One `placeshell test` run: its tests, their processes, their results.
+private final class TestRun {
+    let options: TestOptions
+    let tests: [TestCase]
+    let executable = executablePath()
+    let jobs: Int
+    let utf8 = localeIsUTF8()
+    let color: Bool
+    let out = FileDescriptorSink(fd: STDOUT_FILENO)
+    /// The folder under which each test gets its `$TMP`.
+    var temporaryRoot: String?
+    /// Each test's outcome, once it has ended (by index in `tests`).
+    var outcomes: [TestOutcome?]
+    /// The outcomes, in the order of `tests`, of those that ended.
+    var results: [(TestCase, TestOutcome)] {
+        zip(tests, outcomes).compactMap { test, outcome in outcome.map { (test, $0) } }
+    }
+    var tally = TestTally()
+    /// TAP and JSON print in the order of `tests`: the first not yet printed.
+    var nextInOrder = 0
+    var width: Int
+    var stoppedAfterFailure = false
+    let started = monotonicMilliseconds()
+
+    init(options: TestOptions, tests: [TestCase]) {
+        self.options = options
+        self.tests = tests
+        // safe: _SC_NPROCESSORS_ONLN is a small constant; a count of processors fits
+        jobs = options.jobs ?? max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        color = isTerminal(STDOUT_FILENO) && (environmentValue("NO_COLOR") ?? "").isEmpty
+        out.passesColour = { [color] in color }
+        outcomes = Array(repeating: nil, count: tests.count)
+        width = tests.map { displayWidth(escapingControlCharacters($0.name)) }.max() ?? 0
+    }
+
+    /// Runs every test, reports each and the run; returns the exit status.
+    func run() -> Int32 {
+        defer { out.flush() }
+        installStopHandlers()
+        temporaryRoot = makeTemporaryRoot()
+        if options.format == .tap { out.write("TAP version 13\n1..\(tests.count)\n") }
+        out.flush()
+        var running: [RunningTest] = []
+        var next = 0
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while next < tests.count || !running.isEmpty {
+            if stopSignal != 0 { break }
+            while running.count < jobs && next < tests.count && !stoppedAfterFailure {
+                if let child = start(next) { running.append(child) }
+                next += 1
+            }
+            if stoppedAfterFailure && running.isEmpty { break }
+            if running.isEmpty { continue }
+            waitForProgress(running, buffer: &buffer)
+            let now = monotonicMilliseconds()
+            for child in running { child.checkDeadline(now: now) }
+            for child in running where child.fds.allSatisfy({ $0 < 0 }) { child.reap(blocking: false) }
+            for child in running where child.ended != nil { finish(child) }
+            running.removeAll { $0.ended != nil }
+            if options.exitFirst && tally.failed > 0 && !stoppedAfterFailure {
+                stoppedAfterFailure = true
+                for child in running { child.stop() }
+            }
         }
-        if (st.st_mode & S_IFMT) == S_IFDIR {
-            walk(path, into: &found)
-        } else {
-            found.append(path)
+        let stopped = stopSignal
+        if stopped != 0 || stoppedAfterFailure {
+            // The rest are ended, not left behind: each test runs in a process group of its own.
+            for child in running { child.stop() }
+            for child in running { child.reap(blocking: true) }
+        }
+        return report(stoppedBy: stopped, notRun: tests.count - results.count)
+    }
+
+    /// Starts test `index`, or judges it at once when it does not run (skipped, unreadable).
+    func start(_ index: Int) -> RunningTest? {
+        let test = tests[index]
+        if let reason = test.header.skip {
+            record(index, TestOutcome(verdict: .skipped, message: reason))
+            return nil
+        }
+        if let error = test.readError {
+            record(index, TestOutcome(verdict: .error, message: error, detail: [error]))
+            return nil
+        }
+        if let first = test.headerErrors.first {
+            record(index, TestOutcome(verdict: .error, message: first, detail: test.headerErrors))
+            return nil
+        }
+        let folder = temporaryRoot.map { "\($0)/\(index + 1)" }
+        if let folder { mkdir(folder, 0o700) }
+        let command = childArguments(test)
+        switch RunningTest.spawn(
+            executable, command, index: index, temporaryFolder: folder,
+            timeout: test.header.timeout.map { $0 == 0 ? nil : $0 } ?? options.timeout)
+        {
+        case .success(let child): return child
+        case .failure(let why):
+            record(index, TestOutcome(verdict: .error, message: why.reason, detail: [why.reason]))
+            return nil
         }
     }
-    var seen = Set<String>()
-    return
-        found
-        .map { $0.hasPrefix("./") ? String($0.dropFirst(2)) : $0 }
-        .filter { seen.insert($0).inserted }
-        .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+
+    /// `-C FOLDER [--flavor F] --language L -- NAME ARG…`: the script runs from its folder,
+    /// so that its diagnostics and its relative files read the same from wherever the tests run.
+    func childArguments(_ test: TestCase) -> [String] {
+        var args = ["-C", directoryName(test.path)]
+        if let flavor = test.flavor ?? test.header.flavors?.first { args += ["--flavor", flavor.rawValue] }
+        args += ["--language", (test.header.language ?? .english).code]
+        return args + ["--", lastPathComponent(test.path)] + (test.header.arguments ?? [])
+    }
+
+    /// Judges an ended test (and, with `--update`, writes its expected output), then reports it.
+    func finish(_ child: RunningTest) {
+        let test = tests[child.index]
+        var run = child.result
+        // The test's own folder is written $TMP in its output, so that what is expected holds.
+        if let folder = child.temporaryFolder {
+            run.stdout = replacing(folder, with: "$TMP", in: run.stdout)
+            run.stderr = replacing(folder, with: "$TMP", in: run.stderr)
+        }
+        let goldenOut = readGolden(test, "out")
+        let goldenErr = readGolden(test, "err")
+        var outcome: TestOutcome
+        if options.update {
+            outcome = update(test, run, goldenOut: goldenOut, goldenErr: goldenErr)
+        } else {
+            outcome = judge(test, run, expectedStdout: goldenOut, expectedStderr: goldenErr, unicode: utf8)
+        }
+        outcome.command = reproduction(test)
+        if let folder = child.temporaryFolder {
+            // Kept for a look when the test failed and wrote something there.
+            if outcome.verdict.failsTheRun && !isEmptyFolder(folder) {
+                outcome.detail.append("$TMP is kept for a look: \(folder)")
+            } else {
+                removeTree(folder)
+            }
+        }
+        record(child.index, outcome)
+    }
+
+    /// How to run a test again by hand: `(cd suite && placeshell --flavor objc -- x.placescript a)`.
+    func reproduction(_ test: TestCase) -> String {
+        var words = ["placeshell"]
+        if let flavor = test.flavor ?? test.header.flavors?.first { words += ["--flavor", flavor.rawValue] }
+        if let language = test.header.language { words += ["--language", language.code] }
+        words += [lastPathComponent(test.path)] + (test.header.arguments ?? [])
+        let command = words.map(shellWord).joined(separator: " ")
+        let folder = directoryName(test.path)
+        return folder == "." ? command : "(cd \(shellWord(folder)) && \(command))"
+    }
+
+    /// The expected output of kind `suffix` (`out`, `err`): the flavour's own file or the
+    /// script's, with its name as a report shows it; nil when there is none.
+    func readGolden(_ test: TestCase, _ suffix: String) -> (name: String, bytes: [UInt8])? {
+        for path in test.goldenPaths(suffix) where fileExists(path) {
+            switch readWholeFile(path) {
+            case .success(let bytes): return (lastPathComponent(path), bytes)
+            case .failure: return (lastPathComponent(path), [])
+            }
+        }
+        return nil
+    }
+
+    /// `--update`: the test judged without its expected output, which is then written from this
+    /// run, unless the test failed for another reason (then it is not recorded, unless `--force`).
+    func update(
+        _ test: TestCase, _ run: ScriptRun, goldenOut: (name: String, bytes: [UInt8])?,
+        goldenErr: (name: String, bytes: [UInt8])?
+    ) -> TestOutcome {
+        var outcome = judge(test, run, expectedStdout: nil, expectedStderr: nil, unicode: utf8)
+        if test.header.xfail != nil {
+            outcome.updates.append("not recorded: it is expected to fail (xfail)")
+            return outcome
+        }
+        if outcome.verdict.failsTheRun && !options.force {
+            outcome.updates.append(
+                "not recorded: it failed for another reason than its expected output (--force records it)")
+            return outcome
+        }
+        for (suffix, existing, bytes) in [("out", goldenOut, run.stdout), ("err", goldenErr, run.stderr)] {
+            // An expected stderr is made only for a script that prints one.
+            if existing == nil && suffix == "err" && bytes.isEmpty { continue }
+            // The file it was compared with; as one flavour of several, its own file unless the
+            // script's holds just what this flavour printed (so the files made do not depend on
+            // which flavour ran first).
+            let paths = test.goldenPaths(suffix)
+            var path = paths.first { lastPathComponent($0) == existing?.name } ?? paths[paths.count - 1]
+            if test.flavor != nil && path == paths.last && existing?.bytes != bytes { path = paths[0] }
+            var old: [UInt8]? = nil
+            if fileExists(path), case .success(let b) = readWholeFile(path) { old = b }
+            if old == bytes { continue }
+            switch writeFileAtomically(path, bytes) {
+            case .success:
+                outcome.updates.append((old == nil ? "created " : "updated ") + path)
+            case .failure(let e):
+                outcome.verdict = .error
+                outcome.message = writeFailureMessage(path, e)
+                outcome.updates.append(outcome.message)
+            }
+        }
+        return outcome
+    }
+
+    /// Keeps an outcome and prints it: text at once, TAP and JSON in the order of the tests.
+    func record(_ index: Int, _ outcome: TestOutcome) {
+        outcomes[index] = outcome
+        tally.count(outcome.verdict)
+        switch options.format {
+        case .text:
+            if options.quiet && !outcome.verdict.failsTheRun && outcome.updates.isEmpty { break }
+            out.write(
+                testTextLines(
+                    tests[index], outcome, width: width, utf8: utf8, color: color, verbose: options.verbose))
+        case .tap, .json:
+            while nextInOrder < tests.count, let done = outcomes[nextInOrder] {
+                if options.format == .tap {
+                    out.write(testTAPLines(nextInOrder + 1, tests[nextInOrder], done))
+                } else {
+                    out.write(testJSONLine(tests[nextInOrder], done))
+                }
+                nextInOrder += 1
+            }
+        }
+        out.flush()
+    }
+
+    /// The end of the report: the failures again in path order, the closing line, the JUnit
+    /// file; and the exit status.
+    func report(stoppedBy stopped: sig_atomic_t, notRun: Int) -> Int32 {
+        let finished = results
+        let failures = finished.filter { $0.1.verdict.failsTheRun }
+        var status: Int32 = tally.failed > 0 ? 1 : 0
+        switch options.format {
+        case .text:
+            if !failures.isEmpty && (tests.count > 1 || options.quiet) {
+                out.write("failed:\n")
+                for (test, outcome) in failures {
+                    // A diagnostic names the script already.
+                    let line =
+                        outcome.message.hasPrefix(test.path + ":") && test.flavor == nil
+                        ? outcome.message : test.name + ": " + outcome.message
+                    out.write("  \(escapingControlCharacters(line))\n")
+                }
+            }
+            if notRun > 0 {
+                let why =
+                    stopped != 0
+                    ? "stopped by \(stopped == SIGINT ? "SIGINT" : "SIGTERM")" : "stopped at the first failure (-x)"
+                out.write("\(why): \(notRun) test\(notRun == 1 ? "" : "s") not run\n")
+            }
+            let updates = finished.flatMap(\.1.updates).filter { $0.hasPrefix("created ") || $0.hasPrefix("updated ") }
+            if options.update {
+                out.write("\(updates.count) expected output file\(updates.count == 1 ? "" : "s") written\n")
+            }
+            out.write(tally.closingLine + "\n")
+        case .tap:
+            if notRun > 0 {
+                out.write("Bail out! \(stopped != 0 ? "stopped by a signal" : "stopped at the first failure")\n")
+            }
+            out.write("# " + tally.closingLine + "\n")
+        case .json:
+            var line =
+                "{\"summary\":{\"passed\":\(tally.passed),\"failed\":\(tally.failed),\"skipped\":\(tally.skipped)"
+            line += ",\"xfailed\":\(tally.xfailed),\"errors\":\(tally.errors),\"not_run\":\(notRun)"
+            line += ",\"time_ms\":\(monotonicMilliseconds() - started)}}\n"
+            out.write(line)
+        }
+        out.flush()
+        if let junit = options.junitPath {
+            let xml = junitReport(finished, milliseconds: monotonicMilliseconds() - started)
+            if case .failure(let e) = writeFileAtomically(junit, Array(xml.utf8)) {
+                printError("placeshell test: \(escapingControlCharacters(writeFailureMessage(junit, e)))\n")
+                status = 1
+            }
+        }
+        if let root = temporaryRoot { rmdir(root) }  // only when no test left its folder
+        if out.failure != nil && out.failure != EPIPE {
+            printError("placeshell test: cannot write to standard output: \(errnoReason(out.failure ?? 0))\n")
+            status = 1
+        }
+        if stopped != 0 { return 128 + stopped }
+        return status
+    }
+
+    /// Waits for output from a test, an end, or the nearest deadline.
+    func waitForProgress(_ running: [RunningTest], buffer: inout [UInt8]) {
+        var pollfds: [pollfd] = []
+        var owners: [(RunningTest, Int)] = []
+        for child in running {
+            for (k, fd) in child.fds.enumerated() where fd >= 0 {
+                pollfds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))  // safe: POLLIN is 1
+                owners.append((child, k))
+            }
+        }
+        let now = monotonicMilliseconds()
+        var wait = -1
+        // A child that closed its output is about to exit: look again soon.
+        if running.contains(where: { $0.fds.allSatisfy { $0 < 0 } }) { wait = 1 }
+        for child in running {
+            if let left = child.millisecondsLeft(now: now) { wait = wait < 0 ? left : min(wait, left) }
+        }
+        let timeout = Int32(clamping: wait)
+        if pollfds.isEmpty {
+            if timeout > 0 { usleep(useconds_t(timeout) * 1000) }
+            return
+        }
+        let n = poll(&pollfds, nfds_t(pollfds.count), timeout)
+        guard n > 0 else { return }
+        for (k, p) in pollfds.enumerated() where p.revents != 0 {
+            let (child, which) = owners[k]
+            let got = buffer.withUnsafeMutableBytes { read(p.fd, $0.baseAddress, $0.count) }
+            if got > 0 {
+                child.output[which].append(contentsOf: buffer[0..<got])
+            } else if got == 0 || (errno != EINTR && errno != EAGAIN) {
+                close(p.fd)
+                child.fds[which] = -1
+            }
+        }
+    }
+
+    /// The folder under TMPDIR that holds each test's `$TMP` (nil when it cannot be made: the
+    /// tests then have none of their own, and say so when they ask for it).
+    func makeTemporaryRoot() -> String? {
+        var parent = environmentValue("TMPDIR") ?? "/tmp"
+        if parent.isEmpty { parent = "/tmp" }
+        var template = Array((parent + "/placeshell-test-XXXXXX").utf8CString)
+        return template.withUnsafeMutableBufferPointer { buffer -> String? in
+            guard let base = buffer.baseAddress, mkdtemp(base) != nil else { return nil }
+            return String(cString: base)
+        }
+    }
 }
 
-private func walk(_ folder: String, into found: inout [String]) {
-    guard let dir = opendir(folder) else { return }
+/// SIGINT and SIGTERM end the run: the tests running are stopped, and what finished is reported.
+private func installStopHandlers() {
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = { sig in stopSignal = sig }
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = 0  // no SA_RESTART: poll returns at once
+    sigaction(SIGINT, &action, nil)
+    sigaction(SIGTERM, &action, nil)
+}
+
+/// Whether a folder has nothing in it (or is not there).
+private func isEmptyFolder(_ path: String) -> Bool {
+    guard let dir = opendir(path) else { return true }
     defer { closedir(dir) }
-    let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-    while let entry = readdir(dir) {
-        let name = withUnsafePointer(to: &entry.pointee.d_name) {
-            $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-        }
-        if name == "." || name == ".." { continue }
-        let path = prefix + name
-        var st = stat()
-        guard lstat(path, &st) == 0 else { continue }
-        switch st.st_mode & S_IFMT {
-        case S_IFDIR:
-            if !name.hasPrefix(".") { walk(path, into: &found) }
-        case S_IFREG, S_IFLNK:
-            if name.hasSuffix(".placescript"), stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG {
-                found.append(path)
-            }
-        default:
-            break
-        }
-    }
+    var count = 0
+    while readdir(dir) != nil { count += 1 }
+    return count <= 2
 }
 
-/// Reads a script's header: `# args: WORD…` and `# skip: REASON` in its leading comment lines.
-func loadScript(_ path: String) -> TestScript {
-    var script = TestScript(path: path)
-    if fileExists(path + ".out") { script.goldenPath = path + ".out" }
-    switch readWholeFile(path, limit: 1 << 30) {
-    case .failure(let e):
-        script.readError = e.message
-    case .success(let bytes):
-        for line in String(decoding: bytes.prefix(64 * 1024), as: UTF8.self).split(separator: "\n").prefix(50) {
-            guard line.hasPrefix("#") else { break }
-            let text = line.dropFirst().drop { $0 == " " || $0 == "\t" }
-            if text.hasPrefix("args:") {
-                script.arguments = splitWords(String(text.dropFirst(5)))
-            } else if text.hasPrefix("skip:") || text == "skip" {
-                let reason = text.dropFirst(4).drop { $0 == ":" || $0 == " " }
-                script.skipReason = reason.isEmpty ? "skipped" : String(reason)
-            }
-        }
+/// A word as a POSIX shell reads it back: quoted when it has to be.
+private func shellWord(_ word: String) -> String {
+    let plain = word.unicodeScalars.allSatisfy {
+        ($0.value >= 0x30 && $0.value <= 0x39) || ($0.value | 0x20 >= 0x61 && $0.value | 0x20 <= 0x7A)
+            || "-_./=,:+@%".unicodeScalars.contains($0)
     }
-    return script
+    if plain && !word.isEmpty { return word }
+    return "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
 }
 
-/// Splits a line into words; `'…'` and `"…"` group words with spaces.
-func splitWords(_ text: String) -> [String] {
-    var words: [String] = []
-    var current = ""
-    var inWord = false
-    var quote: Character? = nil
-    for ch in text {
-        if let q = quote {
-            if ch == q { quote = nil } else { current.append(ch) }
-        } else if ch == "'" || ch == "\"" {
-            quote = ch
-            inWord = true
-        } else if ch == " " || ch == "\t" || ch == "\r" {
-            if inWord { words.append(current) }
-            current = ""
-            inWord = false
+/// `bytes` with every `text` in it replaced by `replacement`.
+private func replacing(_ text: String, with replacement: String, in bytes: [UInt8]) -> [UInt8] {
+    let needle = Array(text.utf8)
+    guard !needle.isEmpty, bytes.count >= needle.count else { return bytes }
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count)
+    var i = 0
+    while i < bytes.count {
+        if bytes[i] == needle[0] && i + needle.count <= bytes.count
+            && bytes[i..<(i + needle.count)].elementsEqual(needle)
+        {
+            out += Array(replacement.utf8)
+            i += needle.count
         } else {
-            current.append(ch)
-            inWord = true
+            out.append(bytes[i])
+            i += 1
         }
     }
-    if inWord { words.append(current) }
-    return words
+    return out
 }
 
-// MARK: - Running
+// MARK: - A test's process
 
-/// How one script ended.
-struct TestOutcome {
-    enum Status: String { case passed, failed, skipped }
-    var status: Status
-    var milliseconds: Int = 0
-    var exitStatus: Int32? = nil
-    var stdout: [UInt8] = []
-    var stderr: [UInt8] = []
-    /// One line: why it failed or was skipped; empty when it passed.
-    var message = ""
-    /// The lines shown under a failing script: its stderr, a diff.
-    var detail: [String] = []
+/// A test's process while it runs: its output so far, its deadline, how it ended.
+private final class RunningTest {
+    let index: Int
+    let pid: pid_t
+    let started: Int
+    let timeout: Int?
+    let temporaryFolder: String?
+    /// stdout, stderr and the trace of the commands, each until it closes (-1 then).
+    var fds: [Int32]
+    var output: [[UInt8]] = [[], [], []]
+    /// When a stop was asked for (at the deadline: SIGINT first, SIGKILL after a grace).
+    var interruptedAt: Int?
+    var timedOut = false
+    var exitStatus: Int32?
+    var signal: Int32?
+    var ended: Int?
+
+    /// How long a test stopped at its deadline has to end by itself before it is killed.
+    static let grace = 5_000
+
+    init(index: Int, pid: pid_t, started: Int, timeout: Int?, temporaryFolder: String?, fds: [Int32]) {
+        self.index = index
+        self.pid = pid
+        self.started = started
+        self.timeout = timeout
+        self.temporaryFolder = temporaryFolder
+        self.fds = fds
+    }
+
+    /// Starts `executable ARG…` in a process group of its own, stdin from /dev/null, stdout,
+    /// stderr and the trace (descriptor 3) into pipes; in the environment, the device's locale
+    /// fixed (C.UTF-8), the test's `$TMP` and the trace's descriptor.
+    static func spawn(
+        _ executable: String, _ arguments: [String], index: Int, temporaryFolder: String?, timeout: Int?
+    ) -> Result<RunningTest, SpawnFailure> {
+        var pipes: [[Int32]] = []
+        defer { for p in pipes { close(p[1]) } }
+        for _ in 0..<3 {
+            var fds: [Int32] = [-1, -1]
+            guard pipe(&fds) == 0 else {
+                for p in pipes { close(p[0]) }
+                return .failure(SpawnFailure(reason: "cannot make a pipe: \(errnoReason())"))
+            }
+            for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+            pipes.append(fds)
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        for (k, p) in pipes.enumerated() {
+            posix_spawn_file_actions_adddup2(&actions, p[1], Int32(k + 1))  // safe: k is 0…2
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for sig in [SIGINT, SIGTERM, SIGPIPE] { sigaddset(&defaults, sig) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        // safe: the flags are small constants
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+        var environment: [String] = []
+        var k = 0
+        while let entry = environ[k] {
+            let text = String(cString: entry)
+            k += 1
+            if text.hasPrefix("LC_ALL=") || text.hasPrefix("PLACESHELL_TMP=")
+                || text.hasPrefix("PLACESHELL_TEST_TRACE=")
+            {
+                continue
+            }
+            environment.append(text)
+        }
+        environment += ["LC_ALL=C.UTF-8", "PLACESHELL_TEST_TRACE=3"]
+        if let temporaryFolder { environment.append("PLACESHELL_TMP=" + temporaryFolder) }
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) }
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) }
+        defer {
+            for p in argv { free(p) }
+            for p in envp { free(p) }
+        }
+        var pid = pid_t()
+        let started = monotonicMilliseconds()
+        let rc = posix_spawn(&pid, executable, &actions, &attributes, argv + [nil], envp + [nil])
+        guard rc == 0 else {
+            for p in pipes { close(p[0]) }
+            return .failure(SpawnFailure(reason: "cannot run '\(executable)': \(errnoReason(rc))"))
+        }
+        return .success(
+            RunningTest(
+                index: index, pid: pid, started: started, timeout: timeout, temporaryFolder: temporaryFolder,
+                fds: pipes.map { $0[0] }))
+    }
+
+    /// Milliseconds until this test's next deadline (its timeout, or the end of its grace),
+    /// or nil for none.
+    func millisecondsLeft(now: Int) -> Int? {
+        if let interruptedAt { return max(0, interruptedAt + Self.grace - now) }
+        guard let timeout else { return nil }
+        return max(0, started + timeout - now)
+    }
+
+    /// At the deadline: SIGINT, which stops placeshell at a safe point and says where; after the
+    /// grace, SIGKILL to the whole group.
+    func checkDeadline(now: Int) {
+        guard ended == nil else { return }
+        if let interruptedAt {
+            if now - interruptedAt >= Self.grace { kill(-pid, SIGKILL) }
+            return
+        }
+        if let timeout, now - started >= timeout {
+            timedOut = true
+            interruptedAt = now
+            kill(-pid, SIGINT)
+        }
+    }
+
+    /// Ends the test at once (the run stops): its whole process group.
+    func stop() {
+        guard ended == nil else { return }
+        kill(-pid, SIGKILL)
+    }
+
+    /// Collects the exit status once the process has ended (waiting for it when `blocking`).
+    func reap(blocking: Bool) {
+        guard ended == nil else { return }
+        var status: Int32 = 0
+        var r: pid_t
+        repeat { r = waitpid(pid, &status, blocking ? 0 : WNOHANG) } while r < 0 && errno == EINTR
+        guard r == pid else { return }
+        ended = monotonicMilliseconds()
+        if status & 0x7f == 0 {
+            exitStatus = (status >> 8) & 0xff
+        } else {
+            signal = status & 0x7f
+        }
+        for fd in fds where fd >= 0 { close(fd) }
+        fds = fds.map { _ in -1 }
+    }
+
+    /// What the process did.
+    var result: ScriptRun {
+        var run = ScriptRun()
+        run.exitStatus = exitStatus
+        run.signal = timedOut ? nil : signal
+        run.stdout = output[0]
+        run.stderr = output[1]
+        run.trace = TraceRecord.decode(output[2])
+        run.milliseconds = (ended ?? started) - started
+        if timedOut { run.timedOut = (timeout ?? 0, run.trace.last) }
+        return run
+    }
+}
+
+/// Why a test's process could not be started.
+private struct SpawnFailure: Error {
+    var reason: String
 }
 
 /// The monotonic clock in milliseconds.
@@ -254,7 +640,7 @@ private func monotonicMilliseconds() -> Int {
     return Int(ts.tv_sec) * 1000 + Int(ts.tv_nsec) / 1_000_000  // safe: monotonic clock seconds and nanoseconds widen
 }
 
-/// This executable's path, to run each script with.
+/// This executable's path, to run each test with.
 private func executablePath() -> String {
     var buffer = [CChar](repeating: 0, count: 4096)
     let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
@@ -265,460 +651,47 @@ private func executablePath() -> String {
     return CommandLine.arguments[0]
 }
 
-/// A script's process while it runs.
-private final class RunningScript {
-    let index: Int
-    let pid: pid_t
-    let started: Int
-    var fds: [Int32]
-    var output: [[UInt8]] = [[], []]
-    var timedOut = false
-    var exitStatus: Int32? = nil
-    var signal: Int32? = nil
-    var ended: Int? = nil
+// MARK: - The last run's failures
 
-    init(index: Int, pid: pid_t, started: Int, fds: [Int32]) {
-        self.index = index
-        self.pid = pid
-        self.started = started
-        self.fds = fds
-    }
-}
+/// `--lf`: the tests that failed in the last run, by their script's full path and flavour, kept
+/// under the XDG cache folder (`$XDG_CACHE_HOME/placeshell/last-failed`, `~/.cache/…`). A run
+/// forgets the failures of the tests it ran that passed and adds those that failed.
+private struct LastFailedCache {
+    let path: String?
 
-/// A pipe whose ends close on exec (the child gets copies on 1 and 2 only).
-private func makePipe(_ fds: inout [Int32]) -> Bool {
-    guard pipe(&fds) == 0 else { return false }
-    for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-    return true
-}
-
-/// Starts `executable -- script.path ARG…` with stdin from /dev/null and stdout and stderr into
-/// pipes. Returns nil and the reason when it cannot.
-private func spawnScript(_ executable: String, _ script: TestScript, index: Int) -> (RunningScript?, String?) {
-    var outPipe: [Int32] = [-1, -1]
-    var errPipe: [Int32] = [-1, -1]
-    guard makePipe(&outPipe) else { return (nil, "cannot make a pipe: \(errnoReason())") }
-    guard makePipe(&errPipe) else {
-        close(outPipe[0])
-        close(outPipe[1])
-        return (nil, "cannot make a pipe: \(errnoReason())")
-    }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
-    posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
-    let argv: [UnsafeMutablePointer<CChar>?] = ([executable, "--", script.path] + script.arguments).map { strdup($0) }
-    defer { for p in argv { free(p) } }
-    var pid = pid_t()
-    let started = monotonicMilliseconds()
-    let rc = posix_spawn(&pid, executable, &actions, nil, argv + [nil], environ)
-    close(outPipe[1])
-    close(errPipe[1])
-    guard rc == 0 else {
-        close(outPipe[0])
-        close(errPipe[0])
-        return (nil, "cannot run '\(executable)': \(errnoReason(rc))")
-    }
-    return (RunningScript(index: index, pid: pid, started: started, fds: [outPipe[0], errPipe[0]]), nil)
-}
-
-/// Runs `scripts`, at most `jobs` at a time, and hands each outcome to `report` in the order of
-/// `scripts`, as soon as it and every one before it have ended.
-private func runAll(
-    _ scripts: [TestScript], jobs: Int, timeout: Int?, update: Bool, report: (Int, TestOutcome) -> Void
-) {
-    let executable = executablePath()
-    var outcomes = [TestOutcome?](repeating: nil, count: scripts.count)
-    var running: [RunningScript] = []
-    var next = 0
-    var reported = 0
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    while reported < scripts.count {
-        while running.count < jobs && next < scripts.count {
-            let script = scripts[next]
-            if let reason = script.skipReason {
-                outcomes[next] = TestOutcome(status: .skipped, message: reason)
-            } else if let error = script.readError {
-                outcomes[next] = TestOutcome(status: .failed, message: error, detail: [error])
-            } else {
-                let (child, error) = spawnScript(executable, script, index: next)
-                if let child {
-                    running.append(child)
-                } else {
-                    let message = error ?? "cannot run it"
-                    outcomes[next] = TestOutcome(status: .failed, message: message, detail: [message])
-                }
-            }
-            next += 1
-        }
-        while reported < scripts.count, let outcome = outcomes[reported] {
-            report(reported, outcome)
-            outcomes[reported] = nil
-            reported += 1
-        }
-        if running.isEmpty { continue }
-
-        // Wait for output, an end, or the nearest deadline.
-        var pollfds: [pollfd] = []
-        var owners: [(RunningScript, Int)] = []
-        for child in running {
-            for (k, fd) in child.fds.enumerated() where fd >= 0 {
-                pollfds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))  // safe: POLLIN is 1
-                owners.append((child, k))
-            }
-        }
-        let now = monotonicMilliseconds()
-        var wait: Int32 = -1
-        // A child that closed its output is about to exit: look again soon.
-        if running.contains(where: { $0.fds.allSatisfy { $0 < 0 } }) { wait = 1 }
-        if let timeout {
-            for child in running where !child.timedOut {
-                let left = max(0, child.started + timeout - now)
-                // safe: 0…60000 after min, and left is not negative here
-                wait = wait < 0 ? Int32(min(left, 60_000)) : min(wait, Int32(min(left, 60_000)))
-            }
-        }
-        if !pollfds.isEmpty {
-            let n = poll(&pollfds, nfds_t(pollfds.count), wait)
-            if n > 0 {
-                for (k, p) in pollfds.enumerated() where p.revents != 0 {
-                    let (child, which) = owners[k]
-                    let got = buffer.withUnsafeMutableBytes { read(p.fd, $0.baseAddress, $0.count) }
-                    if got > 0 {
-                        child.output[which].append(contentsOf: buffer[0..<got])
-                    } else if got == 0 || (errno != EINTR && errno != EAGAIN) {
-                        close(p.fd)
-                        child.fds[which] = -1
-                    }
-                }
-            }
-        } else if wait > 0 {
-            usleep(useconds_t(wait) * 1000)
-        }
-
-        // Deadlines, then ends.
-        let after = monotonicMilliseconds()
-        if let timeout {
-            for child in running where !child.timedOut && after - child.started >= timeout {
-                child.timedOut = true
-                kill(child.pid, SIGKILL)
-            }
-        }
-        // With no deadline and every child's output closed, nothing else can happen: wait.
-        let blocking = timeout == nil && running.allSatisfy { $0.fds.allSatisfy { $0 < 0 } }
-        for (k, child) in running.enumerated() where child.fds.allSatisfy({ $0 < 0 }) {
-            var status: Int32 = 0
-            let r = waitpid(child.pid, &status, blocking && k == 0 ? 0 : WNOHANG)
-            guard r == child.pid else { continue }
-            child.ended = monotonicMilliseconds()
-            if status & 0x7f == 0 {
-                child.exitStatus = (status >> 8) & 0xff
-            } else {
-                child.signal = status & 0x7f
-            }
-        }
-        for child in running where child.ended != nil {
-            outcomes[child.index] = finish(child, scripts[child.index], timeout: timeout, update: update)
-        }
-        running.removeAll { $0.ended != nil }
-    }
-}
-
-/// The outcome of an ended script: its exit status, its timeout, its golden output.
-private func finish(_ child: RunningScript, _ script: TestScript, timeout: Int?, update: Bool) -> TestOutcome {
-    var outcome = TestOutcome(status: .passed)
-    outcome.milliseconds = (child.ended ?? child.started) - child.started
-    outcome.exitStatus = child.exitStatus
-    outcome.stdout = child.output[0]
-    outcome.stderr = child.output[1]
-    let stderrLines = lines(of: child.output[1])
-    if child.timedOut {
-        outcome.status = .failed
-        outcome.message = "timed out after \(formatDuration(timeout ?? 0)); killed"
-        outcome.detail = [outcome.message] + stderrLines
-        return outcome
-    }
-    if let signal = child.signal {
-        outcome.status = .failed
-        outcome.message = "killed by signal \(signal)"
-        outcome.detail = stderrLines + [outcome.message]
-        return outcome
-    }
-    if let code = child.exitStatus, code != 0 {
-        outcome.status = .failed
-        let firstError = stderrLines.first { $0.contains("error:") } ?? stderrLines.first
-        outcome.message = firstError ?? "exited with status \(code)"
-        outcome.detail = stderrLines.isEmpty ? ["exited with status \(code)"] : stderrLines
-    }
-    if let golden = script.goldenPath {
-        let name = lastPathComponent(golden)
-        if update {
-            var same = false
-            if case .success(let old) = readWholeFile(golden) { same = old == child.output[0] }
-            if !same {
-                if case .failure(let e) = writeFileAtomically(golden, child.output[0]) {
-                    outcome.status = .failed
-                    outcome.message = writeFailureMessage(golden, e)
-                    outcome.detail.append(outcome.message)
-                }
-            }
+    init() {
+        if let cache = environmentValue("XDG_CACHE_HOME"), cache.hasPrefix("/") {
+            path = cache + "/placeshell/last-failed"
+        } else if let home = environmentValue("HOME"), !home.isEmpty {
+            path = home + "/.cache/placeshell/last-failed"
         } else {
-            switch readWholeFile(golden) {
-            case .failure(let e):
-                outcome.status = .failed
-                outcome.message = e.message
-                outcome.detail.append(e.message)
-            case .success(let expected) where expected != child.output[0]:
-                let message = "standard output differs from \(name) (-expected +actual)"
-                if outcome.status == .passed { outcome.message = message }
-                outcome.status = .failed
-                outcome.detail.append(message)
-                outcome.detail += shortDiff(expected: lines(of: expected), actual: lines(of: child.output[0]))
-            default:
-                break
+            path = nil
+        }
+    }
+
+    func key(for test: TestCase) -> String {
+        (canonicalPath(test.path) ?? test.path) + (test.flavor.map { " [\($0.rawValue)]" } ?? "")
+    }
+
+    func read() -> Set<String> {
+        guard let path, case .success(let bytes) = readWholeFile(path, limit: 64 << 20) else { return [] }
+        return Set(String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init))
+    }
+
+    func update(with results: [(TestCase, TestOutcome)], among tests: [TestCase]) {
+        guard let path else { return }
+        var failed = read()
+        for (test, outcome) in results {
+            if outcome.verdict.failsTheRun {
+                failed.insert(key(for: test))
+            } else {
+                failed.remove(key(for: test))
             }
         }
-    }
-    return outcome
-}
-
-/// Text as lines, without a last empty one.
-func lines(of bytes: [UInt8]) -> [String] {
-    var all = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(
-        String.init)
-    if all.last == "" { all.removeLast() }
-    return all
-}
-
-/// A short diff: from the first line that differs, at most 10 lines of each side, each with
-/// its line number.
-func shortDiff(expected: [String], actual: [String], limit: Int = 10) -> [String] {
-    var first = 0
-    while first < expected.count && first < actual.count && expected[first] == actual[first] { first += 1 }
-    var out = ["@@ line \(first + 1) @@"]
-    let removed = expected.dropFirst(first).prefix(limit)
-    let added = actual.dropFirst(first).prefix(limit)
-    out += removed.map { "-" + $0 }
-    if expected.count - first > limit { out.append("-… \(expected.count - first - limit) more lines") }
-    out += added.map { "+" + $0 }
-    if actual.count - first > limit { out.append("+… \(actual.count - first - limit) more lines") }
-    if removed.isEmpty && added.isEmpty { out.append("(the files differ in their last newline)") }
-    return out
-}
-
-/// `30s`, `1.5s`, `500ms`.
-func formatDuration(_ ms: Int) -> String {
-    if ms % 1000 == 0 { return "\(ms / 1000)s" }
-    if ms > 1000 { return "\(ms / 1000).\(String(ms % 1000 + 1000).dropFirst())s" }
-    return "\(ms)ms"
-}
-
-// MARK: - Reporting
-
-/// Runs `placeshell test`; returns the exit status.
-func runTests(_ options: TestOptions) -> Int32 {
-    if options.help {
-        print(testUsageText)
-        return 0
-    }
-    signal(SIGPIPE, SIG_IGN)
-    let paths: [String]
-    do {
-        paths = try findScripts(options.paths)
-    } catch {
-        printError("placeshell test: \(error.message)\n")
-        if let help = error.help { printError("help: \(help)\n") }
-        return 2
-    }
-    var selected = paths
-    if let pattern = options.filter, let regex = try? Regex(pattern) {
-        selected = paths.filter { $0.contains(regex) }
-    }
-    let scripts = selected.map(loadScript)
-    // safe: _SC_NPROCESSORS_ONLN is a small constant; a count of processors fits
-    let jobs = options.jobs ?? max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-    let utf8 = localeIsUTF8()
-    let color = isTerminal(STDOUT_FILENO) && (environmentValue("NO_COLOR") ?? "").isEmpty
-    let out = FileDescriptorSink(fd: STDOUT_FILENO)
-    out.passesColour = { color }
-    defer { out.flush() }
-    let width = scripts.map { displayWidth($0.path) }.max() ?? 0
-    var counts: [TestOutcome.Status: Int] = [:]
-    var totalMilliseconds = 0
-    var junitCases: [String] = []
-    let started = monotonicMilliseconds()
-
-    if options.format == .tap { out.write("TAP version 13\n1..\(scripts.count)\n") }
-    runAll(scripts, jobs: jobs, timeout: options.timeout, update: options.update) { index, outcome in
-        let script = scripts[index]
-        counts[outcome.status, default: 0] += 1
-        totalMilliseconds += outcome.milliseconds
-        if options.junitPath != nil { junitCases.append(junitCase(script, outcome)) }
-        switch options.format {
-        case .text:
-            if options.quiet && outcome.status != .failed { return }
-            out.write(textLine(script, outcome, width: width, utf8: utf8, color: color))
-        case .tap:
-            out.write(tapLines(index + 1, script, outcome))
-        case .json:
-            out.write(jsonLine(script, outcome))
-        }
-        out.flush()
-    }
-    let passed = counts[.passed] ?? 0
-    let failed = counts[.failed] ?? 0
-    let skipped = counts[.skipped] ?? 0
-    var summary = "\(passed) passed, \(failed) failed"
-    if skipped > 0 { summary += ", \(skipped) skipped" }
-    switch options.format {
-    case .text: out.write(summary + "\n")
-    case .tap: out.write("# " + summary + "\n")
-    case .json:
-        var line = "{\"summary\":{\"passed\":\(passed),\"failed\":\(failed),\"skipped\":\(skipped)"
-        line += ",\"time_ms\":\(monotonicMilliseconds() - started)}}\n"
-        out.write(line)
-    }
-    out.flush()
-    var status: Int32 = failed > 0 ? 1 : 0
-    if let junit = options.junitPath {
-        let seconds = formatSeconds(monotonicMilliseconds() - started)
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        let counted = "tests=\"\(scripts.count)\" failures=\"\(failed)\" errors=\"0\" skipped=\"\(skipped)\""
-        xml += "<testsuites \(counted) time=\"\(seconds)\">\n"
-        xml += "  <testsuite name=\"placeshell test\" \(counted) time=\"\(seconds)\">\n"
-        xml += junitCases.joined()
-        xml += "  </testsuite>\n</testsuites>\n"
-        if case .failure(let e) = writeFileAtomically(junit, Array(xml.utf8)) {
-            printError("placeshell test: \(escapingControlCharacters(writeFailureMessage(junit, e)))\n")
-            status = 1
-        }
-    }
-    if out.failure != nil && out.failure != EPIPE {
-        printError("placeshell test: cannot write to standard output: \(errnoReason(out.failure ?? 0))\n")
-        status = 1
-    }
-    return status
-}
-
-private func textLine(_ script: TestScript, _ outcome: TestOutcome, width: Int, utf8: Bool, color: Bool) -> String {
-    var mark: String
-    var paint: String
-    switch outcome.status {
-    case .passed: (mark, paint) = (utf8 ? "✓" : "ok", "32")
-    case .failed: (mark, paint) = (utf8 ? "✗" : "FAIL", "31")
-    case .skipped: (mark, paint) = (utf8 ? "-" : "skip", "33")
-    }
-    if !utf8 { mark += String(repeating: " ", count: 4 - mark.count) }
-    if color { mark = "\u{1B}[\(paint)m\(mark)\u{1B}[0m" }
-    let padding = String(repeating: " ", count: max(0, width - displayWidth(script.path)))
-    var line: String
-    if outcome.status == .skipped {
-        line = "\(mark) \(script.path)\(padding)  skipped: \(outcome.message)\n"
-    } else {
-        let time = String(outcome.milliseconds)
-        line = "\(mark) \(script.path)\(padding)  \(String(repeating: " ", count: max(0, 5 - time.count)))\(time) ms\n"
-    }
-    if outcome.status == .failed {
-        let shown = outcome.detail.prefix(40)
-        for detail in shown { line += "    " + detail + "\n" }
-        if outcome.detail.count > shown.count { line += "    … \(outcome.detail.count - shown.count) more lines\n" }
-    }
-    return line
-}
-
-private func tapLines(_ number: Int, _ script: TestScript, _ outcome: TestOutcome) -> String {
-    let path = script.path.replacingOccurrences("#", with: "\\#")
-    switch outcome.status {
-    case .passed:
-        return "ok \(number) - \(path)\n"
-    case .skipped:
-        return "ok \(number) - \(path) # SKIP \(outcome.message)\n"
-    case .failed:
-        var text = "not ok \(number) - \(path)\n  ---\n  message: "
-        JSON.appendQuoted(outcome.message, to: &text)
-        text += "\n  severity: fail\n"
-        if let code = outcome.exitStatus { text += "  exit_status: \(code)\n" }
-        text += "  duration_ms: \(outcome.milliseconds)\n"
-        if !outcome.detail.isEmpty {
-            text += "  detail: |\n"
-            for line in outcome.detail.prefix(40) { text += "    " + line + "\n" }
-        }
-        return text + "  ...\n"
-    }
-}
-
-/// At most 2000 bytes of output, cut at a character, with "…" when cut.
-private func excerpt(_ bytes: [UInt8]) -> String {
-    if bytes.count <= 2000 { return String(decoding: bytes, as: UTF8.self) }
-    var cut = 2000
-    while cut > 0 && bytes[cut] & 0xC0 == 0x80 { cut -= 1 }
-    return String(decoding: bytes[0..<cut], as: UTF8.self) + "…"
-}
-
-private func jsonLine(_ script: TestScript, _ outcome: TestOutcome) -> String {
-    var line = "{\"path\":"
-    JSON.appendQuoted(script.path, to: &line)
-    line += ",\"status\":\"\(outcome.status.rawValue)\",\"time_ms\":\(outcome.milliseconds)"
-    if let code = outcome.exitStatus { line += ",\"exit_status\":\(code)" }
-    if !outcome.message.isEmpty {
-        line += ",\"message\":"
-        JSON.appendQuoted(outcome.message, to: &line)
-    }
-    line += ",\"stdout\":"
-    JSON.appendQuoted(excerpt(outcome.stdout), to: &line)
-    line += ",\"stderr\":"
-    JSON.appendQuoted(excerpt(outcome.stderr), to: &line)
-    return line + "}\n"
-}
-
-/// Milliseconds as seconds with three decimals: `0.012`.
-private func formatSeconds(_ ms: Int) -> String {
-    "\(ms / 1000).\(String(ms % 1000 + 1000).dropFirst())"
-}
-
-private func junitCase(_ script: TestScript, _ outcome: TestOutcome) -> String {
-    let folder = directoryName(script.path)
-    let classname = folder == "." ? "placeshell" : folder.split(separator: "/").joined(separator: ".")
-    var name = lastPathComponent(script.path)
-    if name.hasSuffix(".placescript") { name.removeLast(".placescript".count) }
-    var xml = "    <testcase classname=\"\(xmlEscaped(classname, attribute: true))\""
-    xml += " name=\"\(xmlEscaped(name, attribute: true))\""
-    xml += " file=\"\(xmlEscaped(script.path, attribute: true))\" time=\"\(formatSeconds(outcome.milliseconds))\""
-    switch outcome.status {
-    case .passed:
-        return xml + "/>\n"
-    case .skipped:
-        return xml
-            + ">\n      <skipped message=\"\(xmlEscaped(outcome.message, attribute: true))\"/>\n    </testcase>\n"
-    case .failed:
-        // The message names the script where the diagnostic does not: `PATH: MESSAGE`.
-        let message =
-            outcome.message.hasPrefix(script.path + ":") ? outcome.message : script.path + ": " + outcome.message
-        xml += ">\n      <failure message=\"\(xmlEscaped(message, attribute: true))\" type=\"failure\">"
-        let body = outcome.detail.joined(separator: "\n")
-        xml += xmlEscaped(body)
-        xml += "</failure>\n"
-        if !outcome.stdout.isEmpty {
-            xml += "      <system-out>\(xmlEscaped(excerpt(outcome.stdout)))"
-            xml += "</system-out>\n"
-        }
-        return xml + "    </testcase>\n"
-    }
-}
-
-extension String {
-    /// Every `target` replaced by `replacement` (without Foundation).
-    fileprivate func replacingOccurrences(_ target: String, with replacement: String) -> String {
-        guard !target.isEmpty else { return self }
-        var out = ""
-        var rest = self[...]
-        while let range = rest.firstRange(of: target) {
-            out += rest[..<range.lowerBound]
-            out += replacement
-            rest = rest[range.upperBound...]
-        }
-        return out + rest
+        let folder = directoryName(path)
+        mkdir(directoryName(folder), 0o700)
+        mkdir(folder, 0o700)
+        let text = failed.sorted().map { $0 + "\n" }.joined()
+        _ = writeFileAtomically(path, Array(text.utf8))
     }
 }

@@ -31,6 +31,10 @@ func runMain() -> Int32 {
     default:
         break
     }
+    if let directory = options.directory, chdir(directory) != 0 {
+        printError("placeshell: cannot change to '\(escapingControlCharacters(directory))': \(errnoReason())\n")
+        return 2
+    }
     holdClosedStandardDescriptors()
     let stdinIsTerminal = isTerminal(STDIN_FILENO)
     var interactive = false
@@ -46,6 +50,7 @@ func runMain() -> Int32 {
     let shell = Shell(environment: environment, stdout: stdout, stderr: stderr)
     shell.json = options.json
     shell.keepGoing = options.keepGoing
+    shell.echo = options.echo
     shell.colorMode = options.color
     shell.defaultFlavor = options.flavor
     stdout.passesColour = { [unowned shell] in shell.outputStyle.enabled }
@@ -56,6 +61,7 @@ func runMain() -> Int32 {
     defer { stdout.flush() }
 
     if let storyboard = options.storyboard { shell.startStoryboard(storyboard) }
+    traceCommandsForTestRunner(shell, stdout: stdout)
     // `$TMP`: made on first use, removed when the run passes, kept (and named) when it fails.
     let temporaryFolder = TemporaryFolder.forRun(environment: environmentValue)
     var status: Int32
@@ -130,6 +136,35 @@ func runMain() -> Int32 {
         // A closed stdout, a full disk: the output is lost, and that is an error.
         printError("placeshell: cannot write to standard output: \(errnoReason(code))\n")
         return status == 0 ? 1 : status
+    }
+}
+
+/// Under `placeshell test` (`PLACESHELL_TEST_TRACE` names a descriptor the runner reads), tells
+/// it where each command starts in the output, so that a difference in the output can be shown
+/// with the line of the script that printed it, and a script that runs too long with the line
+/// it is on.
+func traceCommandsForTestRunner(_ shell: Shell, stdout: FileDescriptorSink) {
+    // safe: parses text: nil when it is not a number
+    guard let value = environmentValue("PLACESHELL_TEST_TRACE"), let fd = Int32(value), fd > 2 else { return }
+    var st = stat()
+    guard fstat(fd, &st) == 0 else { return }
+    _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+    shell.beforeCommand = { invocation in
+        let bytes = invocation.source.bytes
+        let end = min(invocation.offset + invocation.length, bytes.count)
+        let command = String(decoding: bytes[min(invocation.offset, end)..<end], as: UTF8.self)
+        let record = TraceRecord(
+            offset: stdout.accepted, file: invocation.source.name, line: invocation.location.line, command: command)
+        var text = record.encoded
+        text.withUTF8 { buffer in
+            var done = 0
+            while done < buffer.count {
+                let n = write(fd, buffer.baseAddress.map { $0 + done }, buffer.count - done)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { return }
+                done += n
+            }
+        }
     }
 }
 

@@ -95,7 +95,8 @@ final class CompletionScriptTests: BinaryTestCase {
         XCTAssertEqual(try bash(["te"]), ["test"])
         XCTAssertEqual(try bash(["test", "--ti"]), ["--timeout"])
         XCTAssertEqual(try bash(["test", "--j"]), ["--jobs", "--json", "--junit"])
-        XCTAssertEqual(try bash(["test", "--fla"]), [], "placeshell's own options are not test's")
+        XCTAssertEqual(try bash(["test", "--colo"]), [], "placeshell's own options are not test's")
+        XCTAssertEqual(try bash(["test", "--fla"]), ["--flavor"], "test has its own --flavor")
         XCTAssertEqual(try bash(["test", ""]), ["more", "walk.placescript"])
         XCTAssertEqual(try bash(["test", "--timeout", ""]), [])
         XCTAssertEqual(try bash(["test", "--junit", "n"]), ["notes.txt"])
@@ -117,9 +118,9 @@ final class CompletionScriptTests: BinaryTestCase {
         XCTAssertEqual(
             try fish("placeshell -").sorted(),
             [
-                "--check", "--color", "--colour", "--completions", "--flavor", "--help", "--json", "--keep-going",
-                "--language",
-                "--manual-sections", "--no-history", "--storyboard", "--version", "-V", "-c", "-h",
+                "--check", "--color", "--colour", "--completions", "--echo", "--flavor", "--help", "--json",
+                "--keep-going", "--language", "--manual-sections", "--no-history", "--storyboard", "--version", "-C",
+                "-V", "-c", "-h",
             ])
         // FILE: fish's rule for a suffix, scripts first and then the other files and folders.
         XCTAssertEqual(try fish("placeshell ").first, "walk.placescript")
@@ -131,7 +132,7 @@ final class CompletionScriptTests: BinaryTestCase {
         XCTAssertEqual(try fish("placeshell t"), ["test"])
         XCTAssertEqual(try fish("placeshell test --ti"), ["--timeout"])
         XCTAssertEqual(try fish("placeshell test --j").sorted(), ["--jobs", "--json", "--junit"])
-        XCTAssertEqual(try fish("placeshell test --fla"), [], "placeshell's own options are not test's")
+        XCTAssertEqual(try fish("placeshell test --colo"), [], "placeshell's own options are not test's")
         XCTAssertEqual(try fish("placeshell test ").first, "walk.placescript")
     }
 
@@ -144,6 +145,6 @@ final class CompletionScriptTests: BinaryTestCase {
         XCTAssertTrue(text.hasPrefix("#compdef placeshell\n"), "zsh finds it by its first line")
         XCTAssertTrue(text.contains("'--flavor=[the app'\\''s flavour for '\\''launch'\\''\\: "), text)
         XCTAssertTrue(text.contains("if [[ $words[2] == test ]]"), "placeshell test has its own options")
-        XCTAssertTrue(text.contains("'--timeout=[kill and fail"), text)
+        XCTAssertTrue(text.contains("'--timeout=[stop and fail"), text)
     }
 }

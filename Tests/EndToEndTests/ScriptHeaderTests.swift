@@ -50,7 +50,7 @@ final class ScriptHeaderTests: BinaryTestCase {
             bad.placescript:6:12: error: unknown flavor 'kotlin'
             help: flavors: swift, objc, nearby
             bad.placescript:7:12: error: 'soon' is not a duration
-            help: write it as 30s, 500ms or 2m (at least 1ms)
+            help: write it as 30s, 500ms or 2m (at least 1ms), or 0 for no limit
             bad.placescript:8:13: error: unknown language 'klingon'
             help: languages: en, de, es, ko, vi, fa
 
@@ -107,7 +107,8 @@ final class ScriptHeaderTests: BinaryTestCase {
         let made = try FileManager.default.contentsOfDirectory(atPath: parent)
         XCTAssertEqual(made.count, 1, "only the failed run's folder is left: \(made)")
         let piped = try runProcess(
-            binary, [], in: directory.url, environment: cleanEnvironment(home: directory.path, extra: ["TMPDIR": parent]),
+            binary, [], in: directory.url,
+            environment: cleanEnvironment(home: directory.path, extra: ["TMPDIR": parent]),
             stdin: directory.write("stdin.txt", "echo $TMP\n"))
         XCTAssertEqual(piped.status, 0, piped.stderrText)
         XCTAssertTrue(piped.stdoutText.hasPrefix(parent + "/placeshell-"), piped.stdoutText)

@@ -34,7 +34,7 @@ final class CompletionTests: XCTestCase {
         XCTAssertEqual(complete("locate --").candidates, ["--flavor", "--quiet", "--speed"])
         XCTAssertEqual(complete("locate --flavor ").candidates, ["objc", "swift"])
         XCTAssertEqual(complete("locate flavor=s").candidates, ["flavor=swift"])
-        XCTAssertEqual(complete("set ").candidates, ["color", "json", "keep-going"])
+        XCTAssertEqual(complete("set ").candidates, ["color", "echo", "json", "keep-going"])
         XCTAssertEqual(complete("unset k").candidates, ["keep-going"])
         XCTAssertEqual(complete("show c").candidates, ["camera", "clock"])
         XCTAssertEqual(complete("help ex").candidates, ["exit", "expect"])

@@ -96,8 +96,11 @@ final class ExpectTests: XCTestCase {
     }
 
     func testDimensions() {
-        fails("distance == 5s", "cannot compare a length with a duration in 'distance == 5s'")
-        fails("camera.bearing < 1km", "cannot compare an angle with a length in 'camera.bearing < 1km'")
+        // Known from the schema, the path's unit makes a mismatch an error before the script runs.
+        fails("distance == 5s", "cannot compare a length with a duration: 'distance' is a length")
+        fails("camera.bearing < 1km", "cannot compare an angle with a length: 'camera.bearing' is an angle")
+        fails("camera.zoom == 15m", "'camera.zoom' is a plain number, but 15m is a length")
+        fails("5s == 5km", "cannot compare a duration with a length in '5s == 5km'")
         passes("camera.bearing == 30")
         passes("camera.bearing == 30deg")
     }
@@ -168,7 +171,13 @@ final class ExpectTests: XCTestCase {
         guard let d = failure("camera.zoom == 16") else { return XCTFail() }
         XCTAssertEqual(
             jsonText(d.jsonObject),
-            #"{"message":"expectation failed: camera.zoom == 16","file":"t","line":1,"column":1,"path":"camera.zoom","operator":"==","expected":16,"actual":15}"#
+            #"{"message":"expectation failed: camera.zoom == 16","file":"t","line":1,"column":1,"path":"camera.zoom","operator":"==","expected":16,"actual":15,"expectedText":"16","actualText":"15"}"#
+        )
+        // "expected" is the value compared with; the text says what was wanted: "not nil".
+        guard let n = failure("location != nil") else { return XCTFail() }
+        XCTAssertEqual(
+            jsonText(n.jsonObject),
+            #"{"message":"expectation failed: location != nil","file":"t","line":1,"column":1,"path":"location","operator":"!=","expected":null,"actual":null,"expectedText":"not nil","actualText":"nil"}"#
         )
     }
 

@@ -85,7 +85,7 @@ final class TextTests: XCTestCase {
         XCTAssertEqual(
             t.out.text,
             #"{"command":"echo","ok":true,"result":"안녕 \"x\""}"# + "\n"
-                + #"{"command":"expect","ok":false,"error":{"message":"expectation failed: camera.zoom == 1","file":"test.placescript","line":2,"column":1,"path":"camera.zoom","operator":"==","expected":1,"actual":15}}"#
+                + #"{"command":"expect","ok":false,"error":{"message":"expectation failed: camera.zoom == 1","file":"test.placescript","line":2,"column":1,"path":"camera.zoom","operator":"==","expected":1,"actual":15,"expectedText":"1","actualText":"15"}}"#
                 + "\n")
     }
 

@@ -449,6 +449,14 @@ public struct Stats: Sendable {
     /// in first-billed order.
     public var billing: [(sku: String, count: Int)] = []
 
+    /// Every SKU a request can bill, in the order `stats.billing` lists them.
+    public static let skus =
+        ["findCurrentPlace", "basicData", "contactData", "atmosphereData"]
+        + NearbySKU.allCases.map(\.key)
+
+    /// The units billed to `sku`, 0 for one not billed.
+    public func billed(_ sku: String) -> Int { billing.first { $0.sku == sku }?.count ?? 0 }
+
     /// The SKU's name on a bill.
     public static func skuName(_ sku: String) -> String {
         switch sku {

@@ -511,25 +511,31 @@ extension CommandFamily {
                 manual: #"""
                     .It Li stats.placesRequests , stats.locationUpdates , stats.inFlight , stats.billing
                     Places requests sent and fixes delivered since the last launch, requests
-                    waiting for their response, and the billable units as a record of SKU to count:
+                    waiting for their response, and the billable units of each SKU (0 for one not
+                    billed):
                     .Li stats.billing.findCurrentPlace ,
                     .Li stats.billing.basicData ,
                     .Li contactData ,
-                    .Li atmosphereData .
+                    .Li atmosphereData ,
+                    .Li nearbySearchPro ,
+                    .Li nearbySearchEnterprise ,
+                    .Li nearbySearchEnterpriseAtmosphere .
                     """#,
-                shape: .record([
-                    "placesRequests": .plain, "locationUpdates": .plain, "inFlight": .plain, "billing": .named(.plain),
-                ])
+                shape: .record(
+                    [
+                        StateMember(name: "placesRequests", shape: .plain),
+                        StateMember(name: "locationUpdates", shape: .plain),
+                        StateMember(name: "inFlight", shape: .plain),
+                        StateMember(
+                            name: "billing", shape: .record(Stats.skus.map { StateMember(name: $0, shape: .plain) })),
+                    ])
             ) {
                 shell in
                 let s = shell.session.stats
                 return .fields([
                     ("placesRequests", .int(s.placesRequests)), ("locationUpdates", .int(s.locationUpdates)),
                     ("inFlight", .int(shell.session.app?.requestsInFlight ?? 0)),
-                    (
-                        "billing",
-                        .record(s.billing.map { Value.Field($0.sku, .int($0.count)) })
-                    ),
+                    ("billing", .record(Stats.skus.map { Value.Field($0, .int(s.billed($0))) })),
                 ])
             },
         ],

@@ -461,6 +461,10 @@ extension CommandFamily {
                 "keep-going", values: ["on", "off"], summary: "a failed command does not stop a script",
                 get: { $0.keepGoing ? "on" : "off" }, set: { $0.keepGoing = $1 == "on" }),
             SettingSpec(
+                "echo", values: ["on", "off"],
+                summary: "print each command before its output ('+ launch'), as bash -x does",
+                get: { $0.echo ? "on" : "off" }, set: { $0.echo = $1 == "on" }),
+            SettingSpec(
                 "color", values: ColorMode.allCases.map(\.rawValue), on: "always", off: "never",
                 summary: "colour the output: auto (on a terminal), always, never",
                 get: { $0.colorMode.rawValue }, set: { $0.colorMode = ColorMode(rawValue: $1) ?? .auto }),
@@ -469,6 +473,8 @@ extension CommandFamily {
             HelpTopic("syntax", summary: "the command language", text: syntaxHelp),
             HelpTopic("paths", summary: "the state paths that show and expect read", text: ""),
             HelpTopic("units", summary: "numbers with units", text: unitsHelp),
+            HelpTopic(
+                "test", summary: "placeshell test: run scripts as a test suite, for CI", text: testUsageText),
             HelpTopic(
                 "signals", summary: "Ctrl-C, SIGTERM, closed pipes, and files that are never half-written",
                 text: signalsHelp),

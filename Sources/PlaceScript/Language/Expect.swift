@@ -216,6 +216,11 @@ private func parseExpectation(_ tokens: ArraySlice<Token>, cursor: TokenCursor) 
         c.index = base + 2
         expectation.rhs = try nearTarget(&c)
         afterRHS = c.index
+    } else if cursor.source.bytes.indices.contains(rhsToken.offset), cursor.source.bytes[rhsToken.offset] == 0x5B {
+        // `[` as the source has it (not quoted, not from an argument): a list of literals.
+        let (list, end) = try listLiteral(tokens, from: base + 2, cursor: cursor, operand: operand)
+        expectation.rhs = .literal(list)
+        afterRHS = end
     } else {
         expectation.rhs = try operand(rhsToken, other: first)
     }
@@ -274,6 +279,104 @@ private func parseExpectation(_ tokens: ArraySlice<Token>, cursor: TokenCursor) 
         }
     }
     return expectation
+}
+
+/// A list literal, `["restaurant", "cafe"]`, `[1, 2.5km]`, `[]`, written over the tokens from
+/// `start`: its items are literals as an expectation writes them (quoted text, numbers with
+/// units, true, false, nil), separated by commas. Returns the list and the index of the token
+/// after it. The items are lexed by the script's own lexer, so quotes, escapes and script
+/// arguments work inside them as anywhere.
+private func listLiteral(
+    _ tokens: ArraySlice<Token>, from start: Int, cursor: TokenCursor,
+    operand: (Token) throws(Diagnostic) -> Operand
+) throws(Diagnostic) -> (Value, Int) {
+    let bytes = cursor.source.bytes
+    // Every byte of the source blanked but the items' own: the lexer then reads just the items,
+    // each where it stands, so its place in a message is its place in the script.
+    var items = [UInt8](repeating: 0x20, count: bytes.count)
+    var index = start
+    var closed = false
+    var expectingItem = true
+    var separators: [Int] = []
+    let open = tokens[start].offset
+    func at(_ offset: Int, _ length: Int = 1) -> SourceLocation {
+        SourceLocation(source: cursor.source, offset: offset, length: length)
+    }
+    while index < tokens.endIndex && !closed {
+        let token = tokens[index]
+        var i = token.offset
+        let end = token.offset + token.length
+        var quote: UInt8? = nil
+        while i < end {
+            let b = bytes[i]
+            var itemHasBytes = false
+            if let q = quote {
+                items[i] = b
+                if q == 0x22 && b == 0x5C && i + 1 < end {  // an escape inside double quotes
+                    items[i + 1] = bytes[i + 1]
+                    expectingItem = false
+                    i += 2
+                    continue
+                }
+                if b == q { quote = nil }
+                itemHasBytes = true
+            } else if i == open {
+                // the opening bracket
+            } else if b == 0x27 || b == 0x22 {
+                quote = b
+                items[i] = b
+                itemHasBytes = true
+            } else if b == 0x5C && i + 1 < end {
+                items[i] = b
+                items[i + 1] = bytes[i + 1]
+                expectingItem = false
+                i += 2
+                continue
+            } else if b == 0x2C {  // ,
+                if expectingItem { throw .syntax("a list item is missing before ','", at: at(i)) }
+                separators.append(i)
+                expectingItem = true
+            } else if b == 0x5D {  // ]
+                if expectingItem && !separators.isEmpty {
+                    throw .syntax("a list item is missing after ','", at: at(i))
+                }
+                guard i == end - 1 else {
+                    throw .syntax("unexpected text after ']'", at: at(i + 1, end - i - 1))
+                }
+                closed = true
+            } else {
+                items[i] = b
+                itemHasBytes = true
+            }
+            if itemHasBytes { expectingItem = false }
+            i += 1
+        }
+        index += 1
+    }
+    guard closed else {
+        throw .syntax("'[' opens a list that has no ']'", at: at(open), help: "write a list as [\"a\", \"b\"]")
+    }
+    let source = SourceText(
+        name: cursor.source.name, bytes: items, firstLine: cursor.source.firstLine, arguments: cursor.source.arguments)
+    var lexer = Lexer(source: source)
+    var words: [Token] = []
+    if case .commands(let commands) = try lexer.lex() { words = commands.flatMap(\.tokens) }
+    // Each item one word: a word that follows another without a comma between them is an error.
+    var values: [Value] = []
+    for (k, word) in words.enumerated() {
+        if k > 0, !separators.contains(where: { $0 > words[k - 1].offset && $0 < word.offset }) {
+            throw .syntax(
+                "list items are separated by commas", at: at(word.offset, word.length), help: "[\"a\", \"b\"]")
+        }
+        switch try operand(word) {
+        case .literal(let value): values.append(value)
+        case .path:
+            throw .syntax(
+                "a list holds values, not state paths: '\(word.text)'", at: at(word.offset, word.length),
+                help: "quote text: \"\(word.text)\"")
+        }
+    }
+    return (.list(values), index)
 }
 
 /// The right side of `near`: a state path that names a position (`likely[1]`), a preset's name
@@ -340,6 +443,39 @@ extension Shell {
     }
 }
 
+extension Shell {
+    /// The error of a number with a unit compared with a path whose values have another (a
+    /// count with a duration: `stats.locationUpdates == 1s`, a zoom level with a length), found
+    /// from the schema before the script runs: such a comparison would hold or fail on the
+    /// number alone, whatever the unit says. Nil when the units fit or are not known.
+    func unitError(_ e: Expectation) -> (message: String, help: String, offset: Int, length: Int)? {
+        guard let op = e.op, op != .contains, op != .notContains, op != .matches, op != .notMatches, op != .near,
+            let rhs = e.rhs
+        else { return nil }
+        for (pathSide, literalSide, literalAt) in [
+            (e.lhs, rhs, (e.rhsOffset, e.rhsLength)), (rhs, e.lhs, (e.textOffset, e.textEnd - e.textOffset)),
+        ] {
+            guard case .path(let path) = pathSide, case .literal(.number(let value, let unit)) = literalSide,
+                unit != .none, case .success(let shape) = self.shape(of: path), case .number(let d) = shape.unwrapped,
+                d != unit
+            else { continue }
+            let written = formatQuantity(value, unit)
+            if d == .none {
+                return (
+                    "'\(path)' is a plain number, but \(written) is \(unit.noun)",
+                    "compare it with a plain number: expect \(path) \(op.rawValue) \(formatNumber(value))",
+                    literalAt.0, literalAt.1
+                )
+            }
+            return (
+                "cannot compare \(d.noun) with \(unit.noun): '\(path)' is \(d.noun)",
+                "write the value as \(d.noun), e.g. in \(d.baseUnit)", literalAt.0, literalAt.1
+            )
+        }
+        return nil
+    }
+}
+
 /// How an expectation came out.
 public enum ExpectOutcome {
     case passed
@@ -364,7 +500,15 @@ extension Shell {
         func fail(_ message: String, help: String? = nil, notes: [String] = [], details: [Value.Field] = [])
             -> ExpectOutcome
         {
-            .failed(Diagnostic(.runtime, message, at: location, help: help, notes: notes, details: details))
+            // The lines a person reads, for programs too: `"expected": null` alone cannot say
+            // "not nil", "expectedText" can.
+            var details = details
+            for (prefix, name) in [("expected: ", "expectedText"), ("actual:   ", "actualText")] {
+                if let note = notes.first(where: { $0.hasPrefix(prefix) }) {
+                    details.append(Value.Field(name, .string(String(note.dropFirst(prefix.count)))))
+                }
+            }
+            return .failed(Diagnostic(.runtime, message, at: location, help: help, notes: notes, details: details))
         }
         let lhs: Value
         switch evaluate(e.lhs) {
@@ -408,9 +552,13 @@ extension Shell {
             guard case .path(let path) = operand, value == .null else { continue }
             if case .literal(.null) = other { break }
             let cause = nilCause(path).map { " (\($0))" } ?? ""
+            // What the other side wanted, as a person reads it.
+            let wanted = value == lhs ? rhs : lhs
+            let expected = (op == .equal ? "" : op.rawValue + " ") + formatLiteral(wanted)
             return fail(
                 "expectation failed: \(text): \(path) is nil\(cause)",
                 help: "a nil path matches only nil; to expect nothing there: expect \(path) == nil",
+                notes: ["expected: \(expected)", "actual:   nil"],
                 details: [Value.Field("path", .string(path.description)), Value.Field("actual", .null)])
         }
         // Numbers of different dimensions never compare: that is a mistake in the script.

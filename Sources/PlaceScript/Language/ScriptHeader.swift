@@ -19,7 +19,7 @@ public struct ScriptHeader: Sendable, Equatable {
     public var xfail: String?
     /// `# exit:` — the exit status `placeshell test` expects (a negative test).
     public var exitStatus: Int32?
-    /// `# timeout:` — how long `placeshell test` lets it run, in milliseconds.
+    /// `# timeout:` — how long `placeshell test` lets it run, in milliseconds; 0 for no limit.
     public var timeout: Int?
     /// `# flavors:` — the app flavours `placeshell test` runs it as, one test each.
     public var flavors: [AppFlavor]?
@@ -133,21 +133,20 @@ public struct ScriptHeaderField: Sendable {
     public static let all: [ScriptHeaderField] = [
         ScriptHeaderField(
             names: ["args"], value: "WORD…",
-            summary: "the script's arguments ($1, $2, …) when the command line gives none; quote a word with spaces",
+            summary: "its arguments ($1, $2, …) when the command line gives none",
             apply: { header, value, at throws(Diagnostic) in header.arguments = try splitHeaderWords(value, at: at) }),
         ScriptHeaderField(
             names: ["skip"], value: "REASON", valueIsOptional: true,
-            summary: "placeshell test does not run it, and reports it skipped with REASON",
+            summary: "placeshell test does not run it, and reports REASON",
             apply: { header, value, _ throws(Diagnostic) in header.skip = value.isEmpty ? "skipped" : value }),
         ScriptHeaderField(
             names: ["xfail"], value: "REASON", valueIsOptional: true,
-            summary:
-                "it is expected to fail (REASON says why): a failure is reported as expected, a pass fails the run",
+            summary: "it is expected to fail: its failure passes, its pass fails the run",
             apply: { header, value, _ throws(Diagnostic) in header.xfail = value.isEmpty ? "expected to fail" : value }
         ),
         ScriptHeaderField(
             names: ["exit"], value: "STATUS",
-            summary: "the exit status placeshell test expects (0 to 255), for a script that must fail",
+            summary: "the exit status it must end with under placeshell test (0 to 255)",
             apply: { header, value, at throws(Diagnostic) in
                 // safe: parses text: nil when it is not a number
                 guard let n = Int32(value), (0...255).contains(n) else {
@@ -157,22 +156,27 @@ public struct ScriptHeaderField: Sendable {
             }),
         ScriptHeaderField(
             names: ["timeout"], value: "DURATION",
-            summary: "how long placeshell test lets it run before it stops it (30s, 500ms, 2m)",
+            summary: "how long placeshell test lets it run (30s, 500ms, 2m; 0: no limit)",
             apply: { header, value, at throws(Diagnostic) in
+                if value == "0" || value == "none" {
+                    header.timeout = 0
+                    return
+                }
                 guard let ms = parseTestDuration(value) else {
                     throw .syntax(
-                        "'\(value)' is not a duration", at: at, help: "write it as 30s, 500ms or 2m (at least 1ms)")
+                        "'\(value)' is not a duration", at: at,
+                        help: "write it as 30s, 500ms or 2m (at least 1ms), or 0 for no limit")
                 }
                 header.timeout = ms
             }),
         ScriptHeaderField(
             names: ["flavors", "flavor"], value: "FLAVOR…",
-            summary: "placeshell test runs it once as each flavour (swift, objc, nearby), each a test of its own",
+            summary: "placeshell test runs it as each flavour (swift, objc, nearby)",
             apply: { header, value, at throws(Diagnostic) in header.flavors = try parseFlavorList(value, at: at) }),
         ScriptHeaderField(
             names: ["language"], value: "CODE",
             summary: "the device's language (" + DeviceLanguage.all.map(\.code).joined(separator: ", ")
-                + "); placeshell test otherwise runs every script in English",
+                + "); placeshell test: English",
             apply: { header, value, at throws(Diagnostic) in
                 guard let language = DeviceLanguage.named(value) else {
                     throw .syntax(

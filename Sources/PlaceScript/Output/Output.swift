@@ -82,8 +82,12 @@ public final class FileDescriptorSink: TextSink {
 
     /// Adds `bytes` to what is pending; what does not fit goes out first, and a piece larger
     /// than the whole buffer is written as it is.
+    /// Bytes taken so far, written or waiting: where the next byte will be in the output.
+    public private(set) var accepted = 0
+
     private func add(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        accepted &+= bytes.count
         if bytes.count > capacity - used {
             flush()
             if bytes.count > capacity {

@@ -1,0 +1,141 @@
+import PlaceKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The tests `placeshell test` found, in byte order of their paths, and what it has to say
+/// about how it found them (a folder reached twice through links).
+public struct CollectedTests: Sendable {
+    public var cases: [TestCase] = []
+    public var notes: [String] = []
+}
+
+/// Finds the scripts under `paths` and reads their headers. A folder is searched recursively
+/// for `*.placescript`; names that start with `.` or `_`, and folders named `lib`, are left out
+/// (they hold helpers that scripts `source`); a file named on the command line is run whatever
+/// its name. A link to a folder is followed; a link back into a folder being searched (a cycle)
+/// is an error, and a folder reached a second time through another link is searched once and
+/// said so. A PATH that does not exist is an error. Each script runs as each flavour of its
+/// `# flavors:` header, else of `flavors`, else once.
+public func collectTests(_ paths: [String], flavors: [AppFlavor]?) throws(TestUsageError) -> CollectedTests {
+    var collected = CollectedTests()
+    var found: [(path: String, suitePath: String)] = []
+    var walked: [FileIdentity: String] = [:]
+    for path in paths {
+        var st = stat()
+        guard stat(path, &st) == 0 else {
+            throw TestUsageError(
+                message: "cannot find '\(path)': \(errnoReason())", help: "name folders or .placescript files")
+        }
+        if (st.st_mode & S_IFMT) == S_IFDIR {
+            let root = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
+            try walkTests(
+                root, shown: root == "." ? "" : root, suite: "", ancestors: [FileIdentity(st): root], walked: &walked,
+                into: &found, notes: &collected.notes)
+        } else {
+            found.append((displayPath(path), lastPathComponent(path)))
+        }
+    }
+    var seen = Set<String>()
+    found = found.filter { seen.insert(canonicalPath($0.path) ?? $0.path).inserted }
+    found.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+    for (path, suitePath) in found {
+        var test = TestCase(path: path, suitePath: suitePath)
+        switch readWholeFile(path, limit: 1 << 30) {
+        case .failure(let e):
+            test.readError = e.message
+        case .success(let bytes):
+            switch ScriptHeader.read(SourceText(name: path, bytes: bytes)) {
+            case .success(let header): test.header = header
+            case .failure(let errors):
+                let renderer = DiagnosticRenderer(showsSource: false)
+                test.headerErrors = errors.items.flatMap { UnifiedDiff.lines(Array(renderer.render($0).utf8)) }
+            }
+        }
+        let matrix = test.header.flavors ?? flavors
+        if let matrix, matrix.count > 1 {
+            for flavor in matrix {
+                var one = test
+                one.flavor = flavor
+                collected.cases.append(one)
+            }
+        } else {
+            collected.cases.append(test)
+        }
+    }
+    return collected
+}
+
+/// A file's device and inode: a folder reached through two names is one folder.
+struct FileIdentity: Hashable {
+    var device: UInt64
+    var inode: UInt64
+    init(_ st: stat) {
+        device = UInt64(truncatingIfNeeded: st.st_dev)
+        inode = UInt64(truncatingIfNeeded: st.st_ino)
+    }
+}
+
+private func displayPath(_ path: String) -> String { path.hasPrefix("./") ? String(path.dropFirst(2)) : path }
+
+private func walkTests(
+    _ folder: String, shown: String, suite: String, ancestors: [FileIdentity: String],
+    walked: inout [FileIdentity: String], into found: inout [(path: String, suitePath: String)], notes: inout [String]
+) throws(TestUsageError) {
+    var st = stat()
+    guard stat(folder, &st) == 0 else { return }
+    let identity = FileIdentity(st)
+    if let first = walked[identity] {
+        notes.append("'\(shown)' is '\(first)' again, through a link: its scripts are run once")
+        return
+    }
+    walked[identity] = shown.isEmpty ? "." : shown
+    guard let dir = opendir(folder) else { return }
+    var names: [String] = []
+    while let entry = readdir(dir) {
+        let name = withUnsafePointer(to: &entry.pointee.d_name) {
+            $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+        }
+        names.append(name)
+    }
+    closedir(dir)
+    for name in names.sorted() where name != "." && name != ".." {
+        if name.hasPrefix(".") || name.hasPrefix("_") { continue }
+        let path = folder + "/" + name
+        let shownPath = shown.isEmpty ? name : shown + "/" + name
+        let suitePath = suite.isEmpty ? name : suite + "/" + name
+        var target = stat()
+        guard stat(path, &target) == 0 else { continue }
+        switch target.st_mode & S_IFMT {
+        case S_IFDIR:
+            if name == "lib" { continue }
+            if let ancestor = ancestors[FileIdentity(target)] {
+                throw TestUsageError(
+                    message: "'\(shownPath)' leads back to '\(ancestor)': a cycle of links",
+                    help: "remove the link, or name the folders to run")
+            }
+            var deeper = ancestors
+            deeper[FileIdentity(target)] = shownPath
+            try walkTests(
+                path, shown: shownPath, suite: suitePath, ancestors: deeper, walked: &walked, into: &found,
+                notes: &notes)
+        case S_IFREG:
+            if name.hasSuffix(".placescript") { found.append((shownPath, suitePath)) }
+        default:
+            break
+        }
+    }
+}
+
+extension TestCase {
+    /// Whether any of `filters` matches the test's path below its suite's folder (with its
+    /// flavour, `x.placescript [objc]`, for a flavour of several).
+    public func matches(_ filters: [Regex<AnyRegexOutput>]) -> Bool {
+        guard !filters.isEmpty else { return true }
+        let names = [suitePath] + (flavor.map { ["\(suitePath) [\($0.rawValue)]"] } ?? [])
+        return filters.contains { regex in names.contains { $0.contains(regex) } }
+    }
+}
