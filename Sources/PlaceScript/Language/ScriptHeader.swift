@@ -137,7 +137,7 @@ public struct ScriptHeaderField: Sendable {
             apply: { header, value, at throws(Diagnostic) in header.arguments = try splitHeaderWords(value, at: at) }),
         ScriptHeaderField(
             names: ["skip"], value: "REASON", valueIsOptional: true,
-            summary: "placeshell test does not run it, and reports REASON",
+            summary: "not run by placeshell test, which reports REASON",
             apply: { header, value, _ throws(Diagnostic) in header.skip = value.isEmpty ? "skipped" : value }),
         ScriptHeaderField(
             names: ["xfail"], value: "REASON", valueIsOptional: true,
@@ -171,7 +171,7 @@ public struct ScriptHeaderField: Sendable {
             }),
         ScriptHeaderField(
             names: ["flavors", "flavor"], value: "FLAVOR…",
-            summary: "placeshell test runs it as each flavour (swift, objc, nearby)",
+            summary: "run by placeshell test as each flavour (swift, objc, nearby), a test each",
             apply: { header, value, at throws(Diagnostic) in header.flavors = try parseFlavorList(value, at: at) }),
         ScriptHeaderField(
             names: ["language"], value: "CODE",

@@ -7,7 +7,7 @@ import PlaceKit
 extension CommandTable {
     /// Both generated sections, in the order the manual has them, each from its `.Sh` line.
     public func manualSections() -> String {
-        manualStatePathsSection() + manualCommandsSection()
+        manualStatePathsSection() + manualCommandsSection() + manualTestSection()
     }
 
     /// The STATE PATHS section: the shell's own roots, then every other family's, in table order.
