@@ -108,6 +108,9 @@ public final class Shell {
     @exclusivity(unchecked) public var colorMode: ColorMode = .auto
     /// The app flavour `launch` uses when not told: `swift` or `objc` (`--flavor`).
     public var defaultFlavor: AppFlavor = .swift
+    /// The flavour `--flavor` gave the run, if it gave one: a `launch --flavor` of another is
+    /// warned about.
+    public var commandLineFlavor: AppFlavor?
     /// `--echo` / `set echo`: each command is printed before its output, as written (`+ launch`).
     @exclusivity(unchecked) public var echo = false
     /// Called with each command just before it runs (`placeshell test` learns from it which line

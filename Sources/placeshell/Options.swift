@@ -159,7 +159,7 @@ let usageText: String = {
         \(options.joined(separator: "\n"))
 
         exit status: 0 all commands succeeded, 1 a command or an expect failed,
-        2 a usage error or a script that does not parse (nothing ran).
+        2 a usage error or a script that does not parse (nothing ran), 130 stopped by Ctrl-C.
 
         'placeshell test' runs every .placescript under PATH, each in its own process, and
         reports each one; 'placeshell test --help' lists its options.

@@ -49,7 +49,7 @@ func runTests(_ options: TestOptions) -> Int32 {
             "placeshell test: \(what) under \(options.paths.map { "'\($0)'" }.joined(separator: ", ")): "
                 + "no test ran, which is not a pass\n")
         printError("help: name the folders or scripts to run, or pass --allow-empty when none is all right\n")
-        print("0 passed, 0 failed")
+        if !options.list { print("0 passed, 0 failed") }
         return 5
     }
     if options.list {
@@ -157,7 +157,27 @@ private final class TestRun {
             for child in running { child.stop() }
             for child in running { child.reap(blocking: true) }
         }
+        if stopped != 0 {
+            // A test stopped part-way is reported as such, with what it printed.
+            for child in running {
+                let name = stopped == SIGINT ? "SIGINT" : "SIGTERM"
+                var outcome = TestOutcome(
+                    verdict: .error, message: "stopped by \(name) before it ended",
+                    detail: ["stopped by \(name) before it ended"] + textLines(child.output[1]))
+                outcome.milliseconds = (child.ended ?? child.started) - child.started
+                outcome.stdout = child.output[0]
+                outcome.stderr = child.output[1]
+                record(child.index, outcome)
+            }
+        }
+        // TAP and JSON print in order: what ended after a test that did not is printed now.
+        printInOrder(upTo: tests.count, skippingGaps: true)
         return report(stoppedBy: stopped, notRun: tests.count - results.count)
+    }
+
+    /// The lines of a text.
+    private func textLines(_ bytes: [UInt8]) -> [String] {
+        String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 
     /// Starts test `index`, or judges it at once when it does not run (skipped, unreadable).
@@ -193,7 +213,7 @@ private final class TestRun {
     /// so that its diagnostics and its relative files read the same from wherever the tests run.
     func childArguments(_ test: TestCase) -> [String] {
         var args = ["-C", directoryName(test.path)]
-        if let flavor = test.flavor ?? test.header.flavors?.first { args += ["--flavor", flavor.rawValue] }
+        if let flavor = test.flavor { args += ["--flavor", flavor.rawValue] }
         args += ["--language", (test.header.language ?? .english).code]
         return args + ["--", lastPathComponent(test.path)] + (test.header.arguments ?? [])
     }
@@ -210,7 +230,30 @@ private final class TestRun {
         let goldenOut = readGolden(test, "out")
         let goldenErr = readGolden(test, "err")
         var outcome: TestOutcome
-        if options.update {
+        if !options.update, test.isMatrix, goldenOut == nil, let flavor = test.flavor,
+            let other = AppFlavor.allCases.first(where: { fileExists(test.path + ".\($0.rawValue).out") })
+        {
+            // The other flavours are checked against files of their own: one that has none is
+            // a file gone missing, not a flavour that may print anything.
+            let message =
+                "no expected output for [\(flavor.rawValue)]: \(lastPathComponent(test.path)).\(flavor.rawValue).out is missing, "
+                + "though [\(other.rawValue)] has its own (--update writes it)"
+            outcome = TestOutcome(verdict: .failed, message: message, detail: [message])
+            outcome.milliseconds = run.milliseconds
+            outcome.stdout = run.stdout
+            outcome.stderr = run.stderr
+        } else if test.isMatrix, let flavor = test.flavor,
+            String(decoding: run.stderr, as: UTF8.self).contains("launches another flavour than this run's --flavor")
+        {
+            // A script that launches a flavour of its own runs the same app in every test of
+            // its matrix: the matrix would pass without testing its flavours.
+            let message =
+                "it launches another flavour than [\(flavor.rawValue)] (launch --flavor): its flavours are not tested"
+            outcome = TestOutcome(verdict: .failed, message: message, detail: [message] + textLines(run.stderr))
+            outcome.milliseconds = run.milliseconds
+            outcome.stdout = run.stdout
+            outcome.stderr = run.stderr
+        } else if options.update {
             outcome = update(test, run, goldenOut: goldenOut, goldenErr: goldenErr)
         } else {
             outcome = judge(test, run, expectedStdout: goldenOut, expectedStderr: goldenErr, unicode: utf8)
@@ -227,15 +270,11 @@ private final class TestRun {
         record(child.index, outcome)
     }
 
-    /// How to run a test again by hand: `(cd suite && placeshell --flavor objc -- x.placescript a)`.
+    /// How to run a test again by hand, as it ran here (but for its $TMP, made afresh):
+    /// `LC_ALL=C.UTF-8 placeshell -C suite --language en -- x.placescript a </dev/null`.
     func reproduction(_ test: TestCase) -> String {
-        var words = ["placeshell"]
-        if let flavor = test.flavor ?? test.header.flavors?.first { words += ["--flavor", flavor.rawValue] }
-        if let language = test.header.language { words += ["--language", language.code] }
-        words += [lastPathComponent(test.path)] + (test.header.arguments ?? [])
-        let command = words.map(shellWord).joined(separator: " ")
-        let folder = directoryName(test.path)
-        return folder == "." ? command : "(cd \(shellWord(folder)) && \(command))"
+        let words = ["LC_ALL=C.UTF-8", "placeshell"] + childArguments(test).map(shellWord)
+        return words.joined(separator: " ") + " </dev/null"
     }
 
     /// The expected output of kind `suffix` (`out`, `err`): the flavour's own file or the
@@ -301,14 +340,26 @@ private final class TestRun {
                 testTextLines(
                     tests[index], outcome, width: width, utf8: utf8, color: color, verbose: options.verbose))
         case .tap, .json:
-            while nextInOrder < tests.count, let done = outcomes[nextInOrder] {
+            printInOrder(upTo: tests.count, skippingGaps: false)
+        }
+        out.flush()
+    }
+
+    /// Prints the TAP or JSON of the tests that ended, in their order, from the first not yet
+    /// printed: up to the first that has not ended, or past those too (`skippingGaps`).
+    func printInOrder(upTo end: Int, skippingGaps: Bool) {
+        guard options.format != .text else { return }
+        while nextInOrder < end {
+            if let done = outcomes[nextInOrder] {
                 if options.format == .tap {
                     out.write(testTAPLines(nextInOrder + 1, tests[nextInOrder], done))
                 } else {
                     out.write(testJSONLine(tests[nextInOrder], done))
                 }
-                nextInOrder += 1
+            } else if !skippingGaps {
+                break
             }
+            nextInOrder += 1
         }
         out.flush()
     }

@@ -53,6 +53,7 @@ func runMain() -> Int32 {
     shell.echo = options.echo
     shell.colorMode = options.color
     shell.defaultFlavor = options.flavor
+    if options.flavorGiven { shell.commandLineFlavor = options.flavor }
     stdout.passesColour = { [unowned shell] in shell.outputStyle.enabled }
     stderr.passesColour = { [unowned shell] in shell.errorStyle.enabled }
     // SIGTERM and SIGHUP at the prompt stop a long command as Ctrl-C does, then the REPL
@@ -208,6 +209,10 @@ func reportUnreadable(_ e: FileError) -> Int32 {
         return 130
     }
     printError("placeshell: " + escapingControlCharacters(e.message) + "\n")
+    // `placeshell --flavor objc test`: the options of a test run come after the word.
+    if e.path == "test" {
+        printError("help: 'test' comes first, its options after it: placeshell test [OPTIONS] [PATH…]\n")
+    }
     return 2
 }
 

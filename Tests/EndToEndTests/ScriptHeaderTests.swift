@@ -29,6 +29,26 @@ final class ScriptHeaderTests: BinaryTestCase {
         XCTAssertTrue(bare.stderrText.contains("script argument $1 was not given"), bare.stderrText)
     }
 
+    /// --check finds what a run would find before it runs: a misspelt member, a unit that does
+    /// not fit, anywhere in the script (past its first line too, which --check once missed).
+    func testCheckFindsPathAndUnitMistakesOnEveryLine() throws {
+        directory.write(
+            "late.placescript",
+            "echo hi\nlaunch\nexpect camera.zom == 15\nshow markers[-1].titel\nexpect clock == 5m\n"
+                + "expect location.latitude ~= -30 within 5m\nexpect likely[*].nme contains \"x\"\n")
+        let r = try run(["--check", "late.placescript"])
+        XCTAssertEqual(r.status, 2)
+        let places = r.stderrText.split(separator: "\n").compactMap { line in
+            line.range(of: ": error: ").map { String(line[..<$0.lowerBound]) }
+        }
+        XCTAssertEqual(
+            places,
+            [
+                "late.placescript:3:8", "late.placescript:4:6", "late.placescript:5:17", "late.placescript:6:40",
+                "late.placescript:7:8",
+            ], r.stderrText)
+    }
+
     /// Mistakes in the header stop the script before anything runs, in a run and in `--check`:
     /// a second `# args:`, an unterminated quote, a misspelt header, a bad value.
     func testHeaderMistakesAreErrorsWithTheirPlace() throws {

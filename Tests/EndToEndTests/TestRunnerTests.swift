@@ -387,6 +387,13 @@ final class TestRunnerTests: BinaryTestCase {
         XCTAssertTrue(
             r.stdoutText.contains("    passed, but it is expected to fail (xfail: should fail)\n"), r.stdoutText)
         XCTAssertTrue(r.stdoutText.hasSuffix("1 passed, 3 failed, 1 xfailed\n"), r.stdoutText)
+        // An expected failure is a failed check, not a script that does not parse or hangs.
+        XCTAssertEqual(mkfifo(directory.file("never.fifo").path, 0o600), 0)
+        directory.write("xf-parse.placescript", "# xfail: later\nexpect markers[1].titel == \"x\"\n")
+        directory.write("xf-hang.placescript", "# xfail: later\n# timeout: 300ms\nsource never.fifo\n")
+        let strict = try run(["xf-parse.placescript", "xf-hang.placescript"])
+        XCTAssertEqual(strict.status, 1, strict.stdoutText)
+        XCTAssertTrue(strict.stdoutText.hasSuffix("0 passed, 2 failed\n"), strict.stdoutText)
         let junit = try String(contentsOf: directory.file("j.xml"), encoding: .utf8)
         XCTAssertTrue(junit.contains("<failure message=\"xpass.placescript: passed, but it is expected to fail"), junit)
         XCTAssertTrue(junit.contains("<skipped message=\"the clock is not there yet\"/>"), junit)
@@ -410,25 +417,58 @@ final class TestRunnerTests: BinaryTestCase {
         XCTAssertTrue(try run(["--help"]).stdoutText.contains("(60s; 0: none)"))
     }
 
-    /// SIGINT and SIGTERM to the runner end the scripts it runs (no process is left), print the
-    /// results so far and write the JUnit file with them, and exit 130 and 143. The signal is
-    /// sent once a quick script's result is out: the endless one started with it.
+    /// SIGINT and SIGTERM to the runner end the scripts it runs (no process is left), report
+    /// what finished and the scripts stopped part-way (errors), write the JUnit file with them,
+    /// and exit 130 and 143; a test never started is counted as not run. With two jobs, the quick
+    /// script and the first endless one start, the second starts when the quick one ends, and
+    /// the third never does: the signal is sent once the quick one's result is out and two
+    /// endless ones wait in the open of their FIFO.
     func testSignalsEndTheChildrenAndReportWhatFinished() throws {
+        guard waitChannelsAreVisible else { throw XCTSkip("/proc/PID/wchan is not readable on this system") }
         XCTAssertEqual(mkfifo(directory.file("never.fifo").path, 0o600), 0)
         let marker = "endless-\(UUID().uuidString)"
         directory.write("a-quick.placescript", "echo quick\n")
-        directory.write("\(marker).placescript", "# timeout: 0\nsource never.fifo\n")
-        for (sig, status) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
-            let r = try run(
-                ["--timeout", "0", "-j", "2", "--junit", "j.xml", "."],
-                signal: .onOutput("a-quick.placescript", send: sig))
-            XCTAssertEqual(r.status, status, r.stdoutText + r.stderrText)
-            XCTAssertFalse(r.signaled)
-            XCTAssertTrue(r.stdoutText.contains("✓ a-quick.placescript"), r.stdoutText)
-            XCTAssertTrue(r.stdoutText.contains(": 1 test not run\n1 passed, 0 failed\n"), r.stdoutText)
-            let junit = try String(contentsOf: directory.file("j.xml"), encoding: .utf8)
-            XCTAssertTrue(junit.contains("tests=\"1\""), junit)
-            XCTAssertEqual(processes(containing: marker), [], "no script is left running")
+        for n in 1...3 { directory.write("\(marker)-\(n).placescript", "# timeout: 0\nsource never.fifo\n") }
+        for (sig, status, name) in [(SIGINT, Int32(130), "SIGINT"), (SIGTERM, Int32(143), "SIGTERM")] {
+            for format in [[], ["--json"]] {
+                var quickSeen = false
+                let trigger = SignalTrigger(sig) { [self] progress in
+                    if let out = progress.stdout { quickSeen = quickSeen || out.contains(Data("a-quick".utf8)) }
+                    let waiting = processes(containing: marker).filter { line in
+                        let pid = Int32(line.split(separator: " ")[0]) ?? 0
+                        return waitChannel(of: pid)?.contains("wait_for_partner") ?? false
+                    }
+                    return quickSeen && waiting.count == 2
+                }
+                let r = try run(format + ["--timeout", "0", "-j", "2", "--junit", "j.xml", "."], signal: trigger)
+                XCTAssertEqual(r.status, status, r.stdoutText + r.stderrText)
+                XCTAssertFalse(r.signaled)
+                if format.isEmpty {
+                    XCTAssertTrue(r.stdoutText.contains("✓ a-quick.placescript"), r.stdoutText)
+                    XCTAssertEqual(
+                        r.stdoutText.components(separatedBy: "    stopped by \(name) before it ended\n").count - 1, 2,
+                        r.stdoutText)
+                    XCTAssertTrue(
+                        r.stdoutText.hasSuffix("stopped by \(name): 1 test not run\n1 passed, 2 failed\n"),
+                        r.stdoutText)
+                } else {
+                    // Every test that ended is printed, those stopped part-way too, in order.
+                    let statuses = r.stdoutText.split(separator: "\n").compactMap { line -> String? in
+                        guard let range = line.range(of: #""status":"[a-z]*""#, options: .regularExpression) else {
+                            return nil
+                        }
+                        return String(line[range])
+                    }
+                    XCTAssertEqual(
+                        statuses, ["\"status\":\"passed\"", "\"status\":\"error\"", "\"status\":\"error\""],
+                        r.stdoutText)
+                    XCTAssertTrue(r.stdoutText.contains("\"not_run\":1"), r.stdoutText)
+                }
+                let junit = try String(contentsOf: directory.file("j.xml"), encoding: .utf8)
+                XCTAssertTrue(junit.contains("tests=\"3\""), junit)
+                XCTAssertTrue(junit.contains("<error message=\"\(marker)-1.placescript: stopped by \(name)"), junit)
+                XCTAssertEqual(processes(containing: marker), [], "no script is left running")
+            }
         }
     }
 
@@ -536,7 +576,9 @@ final class TestRunnerTests: BinaryTestCase {
             first.stdoutText)
         let verbose = try run(["-v", "suite/params.placescript"])
         XCTAssertTrue(
-            verbose.stdoutText.contains("    run: (cd suite && placeshell params.placescript sydney '65 m')\n"),
+            verbose.stdoutText.contains(
+                "    run: LC_ALL=C.UTF-8 placeshell -C suite --language en -- params.placescript sydney '65 m' </dev/null\n"
+            ),
             verbose.stdoutText)
     }
 
@@ -583,6 +625,22 @@ final class TestRunnerTests: BinaryTestCase {
         XCTAssertEqual(junit.components(separatedBy: "<testcase ").count - 1, 5)
         let one = try run(["both.placescript"])
         XCTAssertEqual(one.status, 0, one.stdoutText)
+        // One flavour given runs every script as it.
+        let objc = try run(["--flavor", "objc", "-v", "any.placescript"])
+        XCTAssertEqual(objc.status, 1, objc.stdoutText)
+        XCTAssertTrue(objc.stdoutText.contains("placeshell -C . --flavor objc --language en"), objc.stdoutText)
+        // A flavour's expected output gone missing while the others have theirs is a failure.
+        try FileManager.default.removeItem(at: directory.file("both.placescript.objc.out"))
+        let missing = try run(["both.placescript"])
+        XCTAssertEqual(missing.status, 1, missing.stdoutText)
+        XCTAssertTrue(missing.stdoutText.contains("no expected output for [objc]"), missing.stdoutText)
+        // A script that launches a flavour of its own would pass every flavour without testing it.
+        directory.write("own.placescript", "# flavors: swift, objc\nlaunch --flavor objc\nexpect app.running\n")
+        let own = try run(["own.placescript"])
+        XCTAssertEqual(own.status, 1, own.stdoutText)
+        XCTAssertTrue(
+            own.stdoutText.contains("own.placescript [swift]: it launches another flavour than [swift]"), own.stdoutText
+        )
     }
 
     // MARK: - Collection
@@ -620,5 +678,12 @@ final class TestRunnerTests: BinaryTestCase {
             header.stdoutText.contains("h.placescript:2:3: error: a second 'args:' header"), header.stdoutText)
         let junit = try String(contentsOf: directory.file("j.xml"), encoding: .utf8)
         XCTAssertTrue(junit.contains("<error message=\"h.placescript:2:3: error: a second"), junit)
+        // A diagnostic in a sourced helper names it as the report names files.
+        directory.write("s/lib/helper.placescript", "echo helped\nexpect clock == 1s\n")
+        let helper = try run(["s/main.placescript"])
+        XCTAssertEqual(helper.status, 1)
+        XCTAssertTrue(
+            helper.stdoutText.contains("    s/lib/helper.placescript:2:1: error: expectation failed: clock == 1s\n"),
+            helper.stdoutText)
     }
 }

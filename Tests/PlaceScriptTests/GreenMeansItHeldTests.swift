@@ -81,6 +81,22 @@ final class GreenMeansItHeldTests: XCTestCase {
             t.err.text)
     }
 
+    /// A script too long to keep bound is checked command by command before it runs, and
+    /// that check reads state paths and units too: a misspelt member deep in it stops it.
+    func testAMisspeltMemberIsFoundInAScriptTooLongToKeep() {
+        let t = TestShell(table: .standard)
+        let source = SourceText(
+            name: "long.placescript", text: "echo a\nlaunch\necho b\nexpect camera.zom == 15\nexpect clock == 5m\n")
+        guard case .failure(let errors) = t.shell.parse(source, retainingAtMost: 0) else {
+            return XCTFail("the script was accepted")
+        }
+        XCTAssertEqual(
+            errors.items.map(\.message),
+            [
+                "'camera' has no member 'zom'", "cannot compare a duration with a length: 'clock' is a duration",
+            ])
+    }
+
     // MARK: - quit
 
     /// `quit 0` after a failed expectation in a script exits 1 and says why; without a failure

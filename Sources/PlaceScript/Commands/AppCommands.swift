@@ -139,9 +139,15 @@ extension CommandFamily {
                     """#,
                 examples: ["launch", "launch --flavor objc", "launch --flavor nearby", "launch --request always"],
                 handler: { ctx throws(Diagnostic) in
-                    let flavor =
-                        try ctx.option("flavor", as: .word("a flavour", AppFlavor.init(rawValue:)))
-                        ?? ctx.shell.defaultFlavor
+                    let asked = try ctx.option("flavor", as: .word("a flavour", AppFlavor.init(rawValue:)))
+                    let flavor = asked ?? ctx.shell.defaultFlavor
+                    // A run given a flavour (placeshell --flavor, a test of a flavour matrix)
+                    // that launches another would not test the flavour it was given.
+                    if let asked, let given = ctx.shell.commandLineFlavor, asked != given {
+                        ctx.shell.warn(
+                            "'launch --flavor \(asked.rawValue)' launches another flavour than this run's --flavor \(given.rawValue)"
+                        )
+                    }
                     let request =
                         try ctx.option("request", as: .word("a request", AuthorizationRequest.init(rawValue:)))
                         ?? .whenInUse
@@ -453,13 +459,14 @@ extension CommandFamily {
         ],
         stateRoots: [
             StateRoot(
-                "app", summary: "the app: running, flavor, request, screen, crashed, state",
+                "app", summary: "the app",
                 manual: #"""
                     .It Li app.running , app.flavor , app.request , app.screen , app.crashed , app.state
                     Whether the app runs;
-                    .Qq swift
-                    or
+                    .Qq swift ,
                     .Qq objc
+                    or
+                    .Qq nearby
                     (of the app that runs or ran last, else the shell's flavour);
                     .Qq when-in-use
                     or
@@ -507,7 +514,7 @@ extension CommandFamily {
                 return .list(count: log.count, element: { .leaf(.string(log[$0])) })
             },
             StateRoot(
-                "stats", summary: "counters since launch: placesRequests, locationUpdates, inFlight, billing",
+                "stats", summary: "counters since launch",
                 manual: #"""
                     .It Li stats.placesRequests , stats.locationUpdates , stats.inFlight , stats.billing
                     Places requests sent and fixes delivered since the last launch, requests

@@ -404,7 +404,10 @@ extension CommandFamily {
                     var status = Int32(try ctx.optional("STATUS", as: .integer) ?? (ctx.shell.hadFailure ? 1 : 0))
                     // A script's failure is not undone by its last line: CI reads the status.
                     if status == 0 && ctx.shell.hadFailure && !ctx.shell.isAtPrompt(ctx.location) {
-                        ctx.shell.warn("'quit 0' after a failed command: the script exits with 1")
+                        let bytes = ctx.invocation.source.bytes
+                        let end = min(ctx.invocation.offset + ctx.invocation.length, bytes.count)
+                        let written = String(decoding: bytes[min(ctx.invocation.offset, end)..<end], as: UTF8.self)
+                        ctx.shell.warn("'\(written)' after a failed command: the script exits with 1")
                         status = 1
                     }
                     ctx.shell.exitRequest = status
@@ -424,7 +427,7 @@ extension CommandFamily {
                 .leaf(.number(shell.session.clock, .duration))
             },
             StateRoot(
-                "shell", summary: "the shell's settings: json, keepGoing, color, autorun, version",
+                "shell", summary: "the shell's settings",
                 manual: #"""
                     .It Li shell.json , shell.keepGoing , shell.autorun
                     Booleans: the
@@ -552,7 +555,8 @@ private func historyCommand(_ ctx: CommandContext) throws(Diagnostic) -> Command
 private func showCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
     let shell = ctx.shell
     guard let path = try ctx.optional("PATH", as: .statePath) else {
-        let table = TextTable(headers: ["PATH", "WHAT"], rows: shell.table.stateRoots.map { [$0.name, $0.summary] })
+        let rows = shell.table.stateRoots.map { [$0.name, $0.description] }
+        let table = TextTable(headers: ["PATH", "WHAT"], rows: rows)
         let value = Value.list(shell.table.stateRoots.map { .string($0.name) })
         return CommandResult(value: value, text: table.render(style: shell.outputStyle))
     }
@@ -710,7 +714,7 @@ private func pathsHelp(_ shell: Shell) -> String {
 
 
         """
-    let rows = shell.table.stateRoots.map { ["  " + $0.name, $0.summary] }
+    let rows = shell.table.stateRoots.map { ["  " + $0.name, $0.description] }
     text += TextTable(headers: ["", ""], rows: rows).render().joined(separator: "\n")
     text += "\n\nType 'show PATH' to see a path's current value."
     return text

@@ -352,7 +352,7 @@ extension CommandFamily {
         ],
         stateRoots: [
             StateRoot(
-                "basemap", summary: "the base map from the last OpenStreetMap extract: features, roads, bytes",
+                "basemap", summary: "the base map from the last OpenStreetMap extract",
                 manual: #"""
                     .It Li basemap.loaded , basemap.source , basemap.features , basemap.roads , basemap.names , basemap.bytes
                     The base map
@@ -369,7 +369,7 @@ extension CommandFamily {
             ) { shell in .leaf(baseMapStateValue(shell))
             },
             StateRoot(
-                "places", summary: "the place dataset: count, source, areas",
+                "places", summary: "the place dataset",
                 manual: #"""
                     .It Li places.count , places.source , places.areas. Ns Ar AREA
                     Places in the loaded dataset, where it comes from

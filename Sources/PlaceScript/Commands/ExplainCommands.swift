@@ -130,7 +130,7 @@ extension CommandFamily {
         ],
         stateRoots: [
             StateRoot(
-                "why", summary: "the pitfall behind no fix, an empty list, a hidden map, blank rows",
+                "why", summary: "the pitfall behind what went wrong",
                 manual: #"""
                     .It Li why.noFix , why.emptyList , why.hiddenMap , why.blankRows
                     The pitfall

@@ -565,7 +565,7 @@ extension CommandFamily {
         ],
         stateRoots: [
             StateRoot(
-                "faults", summary: "faults set: network, apikey, places (code, name, mode or nil), rateLimit",
+                "faults", summary: "the faults set",
                 manual: #"""
                     .It Li faults.network , faults.apikey
                     .Qq on
@@ -607,7 +607,7 @@ extension CommandFamily {
                 shell in .leaf(faultsValue(shell))
             },
             StateRoot(
-                "plist", summary: "the app's Info.plist: keys, appName, and each location key's text or nil",
+                "plist", summary: "the app's Info.plist location keys",
                 manual: #"""
                     .It Li plist.keys
                     The location usage keys the app's Info.plist has, a list.

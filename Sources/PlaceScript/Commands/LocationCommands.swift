@@ -146,7 +146,7 @@ extension CommandFamily {
         ],
         stateRoots: [
             StateRoot(
-                "location", summary: "the last fix delivered to the app, or nil",
+                "location", summary: "the last fix the app received (nil before one)",
                 manual: #"""
                     .It Li location
                     The last fix delivered to the app, or
@@ -175,7 +175,7 @@ extension CommandFamily {
                 .leaf(shell.session.app?.locationManager.lastDelivered.map(fixValue) ?? .null)
             },
             StateRoot(
-                "device", summary: "the simulated device: position (or nil), updating, distanceFilter, language",
+                "device", summary: "the simulated device",
                 manual: #"""
                     .It Li device.position.latitude , device.position.longitude , device.position.horizontalAccuracy , device.position.speed , device.position.course
                     The simulated location, as

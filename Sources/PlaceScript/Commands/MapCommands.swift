@@ -261,8 +261,7 @@ extension CommandFamily {
         stateRoots: [
             StateRoot(
                 "map",
-                summary:
-                    "the map view: hidden, blank, myLocationEnabled, myLocationButton, width, height, selectedMarker",
+                summary: "the map view",
                 manual: #"""
                     .It Li map.hidden , map.myLocationEnabled , map.myLocationButton
                     Booleans.
@@ -296,7 +295,7 @@ extension CommandFamily {
                 ])
             },
             StateRoot(
-                "camera", summary: "the camera: latitude, longitude, zoom, bearing, viewingAngle, animating",
+                "camera", summary: "the camera",
                 manual: #"""
                     .It Li camera.latitude , camera.longitude , camera.zoom , camera.bearing , camera.viewingAngle
                     The camera: numbers; bearing and viewing angle in degrees.
@@ -317,7 +316,7 @@ extension CommandFamily {
                 return .leaf(cameraValue(app))
             },
             StateRoot(
-                "markers", summary: "markers in the order added: title, snippet, latitude, longitude, infoWindow",
+                "markers", summary: "markers in the order added",
                 manual: #"""
                     .It Li markers.count , markers[ Ns Ar N Ns Li ].title , markers[ Ns Ar N Ns Li ].snippet , markers[ Ns Ar N Ns Li ].latitude , markers[ Ns Ar N Ns Li ].longitude , markers[ Ns Ar N Ns Li ].infoWindow
                     Marker

@@ -396,7 +396,7 @@ extension CommandFamily {
         ],
         stateRoots: [
             StateRoot(
-                "nearby", summary: "the nearby app's request: radius, rank, max, includedTypes, excludedTypes, fields",
+                "nearby", summary: "the nearby app's request",
                 manual: #"""
                     .It Li nearby.radius , nearby.rank , nearby.max , nearby.includedTypes , nearby.excludedTypes , nearby.fields
                     The request the nearby flavour builds: the circle's radius (a length),
@@ -414,7 +414,7 @@ extension CommandFamily {
                 .leaf(nearbyValue(shell))
             },
             StateRoot(
-                "project", summary: "the Places APIs the key's Cloud project has enabled: legacy, newAPI",
+                "project", summary: "the Places APIs the key's Cloud project has enabled",
                 manual: #"""
                     .It Li project.legacy , project.newAPI
                     Whether Places API (Legacy) and Places API (New) are enabled in the key's

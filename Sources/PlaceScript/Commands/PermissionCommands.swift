@@ -359,7 +359,7 @@ extension CommandFamily {
         ],
         stateRoots: [
             StateRoot(
-                "auth", summary: "permission: status, accuracy, prompt, settings, precise, services, restricted",
+                "auth", summary: "permission",
                 manual: #"""
                     .It Li auth.status
                     .Qq notDetermined ,

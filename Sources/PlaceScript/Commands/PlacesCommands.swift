@@ -361,8 +361,7 @@ extension CommandFamily {
         stateRoots: [
             StateRoot(
                 "likely",
-                summary:
-                    "the app's list of likely places: name, likelihood, distance, latitude, longitude, placeID, formattedAddress",
+                summary: "the app's list of likely places",
                 manual: #"""
                     .It Li likely.count , likely[ Ns Ar N Ns Li ].name , likely[ Ns Ar N Ns Li ].likelihood , likely[ Ns Ar N Ns Li ].distance , likely[ Ns Ar N Ns Li ].latitude , likely[ Ns Ar N Ns Li ].longitude , likely[ Ns Ar N Ns Li ].placeID , likely[ Ns Ar N Ns Li ].formattedAddress
                     The app's current list of likely places, most likely first, as the app holds
@@ -390,7 +389,7 @@ extension CommandFamily {
                 return .list(count: list.count, element: { .leaf(likelihoodValue(list[$0])) })
             },
             StateRoot(
-                "picker", summary: "the picker: open, rows (its own copy of the list)",
+                "picker", summary: "the picker (its own copy of the list)",
                 manual: #"""
                     .It Li picker.open , picker.rows.count , picker.rows[ Ns Ar N Ns Li \&] , picker.reachable
                     Whether the picker is open; what its table shows (its own copy of the list;

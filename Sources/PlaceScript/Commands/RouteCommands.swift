@@ -312,7 +312,7 @@ extension CommandFamily {
         ],
         stateRoots: [
             StateRoot(
-                "route", summary: "the route: running, name, source, progress, elapsed, duration, length, index, count",
+                "route", summary: "the route",
                 manual: #"""
                     .It Li route.running , route.name , route.source , route.progress , route.elapsed , route.duration , route.length , route.index , route.count , route.warnings
                     The route the device follows, or the last one it followed:

@@ -1336,7 +1336,7 @@ extension CommandFamily {
         ],
         stateRoots: [
             StateRoot(
-                "tutorial", summary: "the guided tutorial: running, step, title, done, steps, language",
+                "tutorial", summary: "the guided tutorial",
                 manual: #"""
                     .It Li tutorial.running , tutorial.step , tutorial.title , tutorial.done , tutorial.steps , tutorial.language
                     The guided walk

@@ -138,7 +138,7 @@ public struct ScriptHeaderField: Sendable {
         ScriptHeaderField(
             names: ["skip"], value: "REASON", valueIsOptional: true,
             summary: "not run by placeshell test, which reports REASON",
-            apply: { header, value, _ throws(Diagnostic) in header.skip = value.isEmpty ? "skipped" : value }),
+            apply: { header, value, _ throws(Diagnostic) in header.skip = value.isEmpty ? "no reason given" : value }),
         ScriptHeaderField(
             names: ["xfail"], value: "REASON", valueIsOptional: true,
             summary: "it is expected to fail: its failure passes, its pass fails the run",
@@ -146,7 +146,7 @@ public struct ScriptHeaderField: Sendable {
         ),
         ScriptHeaderField(
             names: ["exit"], value: "STATUS",
-            summary: "the exit status it must end with under placeshell test (0 to 255)",
+            summary: "the exit status it must end with (0 to 255); NAME.placescript.err says which failure",
             apply: { header, value, at throws(Diagnostic) in
                 // safe: parses text: nil when it is not a number
                 guard let n = Int32(value), (0...255).contains(n) else {

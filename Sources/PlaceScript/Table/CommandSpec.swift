@@ -413,7 +413,17 @@ public struct SettingSpec: Sendable {
 /// A top-level name of the state tree (`camera`, `log`, `clock`), read by `show` and `expect`.
 public struct StateRoot: Sendable {
     public var name: String
+    /// What it is, in a few words; `description` adds its members from its shape.
     public var summary: String
+
+    /// `the camera: latitude, longitude, zoom, …`: the summary and the members, from the
+    /// shape (of each item, for a list of records).
+    public var description: String {
+        var shape = self.shape.unwrapped
+        if case .list(let element, _) = shape { shape = element.unwrapped }
+        let members = shape.members.map(\.name)
+        return members.isEmpty ? summary : summary + ": " + members.joined(separator: ", ")
+    }
     /// Its entries in the manual's STATE PATHS section, in mdoc: `.It Li …` items with their
     /// bodies, one for each path or group of paths under it.
     public var manual: String

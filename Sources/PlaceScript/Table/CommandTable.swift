@@ -354,7 +354,14 @@ public final class CommandTable: @unchecked Sendable {
             } catch {
                 throw optionWithoutDashes(token, of: spec, error)
             }
-            if checkingOnly { continue }
+            if checkingOnly {
+                // What the shell checks once a command is bound (the state paths it reads, an
+                // expectation's paths and units) is kept even when nothing else is.
+                switch value {
+                case .statePath, .expectation: break
+                default: continue
+                }
+            }
             let end = cursor.tokens[cursor.index - 1]
             invocation.args.append(
                 BoundArg(

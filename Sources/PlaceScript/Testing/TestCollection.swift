@@ -55,16 +55,14 @@ public func collectTests(_ paths: [String], flavors: [AppFlavor]?) throws(TestUs
                 test.headerErrors = errors.items.flatMap { UnifiedDiff.lines(Array(renderer.render($0).utf8)) }
             }
         }
-        let matrix = test.header.flavors ?? flavors
-        if let matrix, matrix.count > 1 {
-            for flavor in matrix {
-                var one = test
-                one.flavor = flavor
-                collected.cases.append(one)
-            }
-        } else {
-            collected.cases.append(test)
+        let matrix = test.header.flavors ?? flavors ?? []
+        for flavor in matrix {
+            var one = test
+            one.flavor = flavor
+            one.isMatrix = matrix.count > 1
+            collected.cases.append(one)
         }
+        if matrix.isEmpty { collected.cases.append(test) }
     }
     return collected
 }
@@ -135,7 +133,7 @@ extension TestCase {
     /// flavour, `x.placescript [objc]`, for a flavour of several).
     public func matches(_ filters: [Regex<AnyRegexOutput>]) -> Bool {
         guard !filters.isEmpty else { return true }
-        let names = [suitePath] + (flavor.map { ["\(suitePath) [\($0.rawValue)]"] } ?? [])
+        let names = [suitePath] + (isMatrix ? flavor.map { ["\(suitePath) [\($0.rawValue)]"] } ?? [] : [])
         return filters.contains { regex in names.contains { $0.contains(regex) } }
     }
 }

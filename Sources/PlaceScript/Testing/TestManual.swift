@@ -91,6 +91,18 @@ private let testSectionIntroduction = #"""
     .Pq and Pa .err
     where that file exists, else with the script's own.
     A script whose header or text does not parse is an error, reported as such.
+    A negative test says its exit status with
+    .Ql # exit: ;
+    its
+    .Pa .err
+    file says which failure it expects, so that another one does not pass.
+    An expected failure
+    .Pq Ql # xfail:
+    is a failed command or expectation, or output that differs: a script that
+    does not parse, runs out of time or is killed fails whatever its header says.
+    .Fl Fl filter
+    also matches a test's flavour label
+    .Pq Ql x.placescript [objc] .
     .Pp
     Its leading comment lines, after a
     .Ql #!
@@ -150,14 +162,20 @@ private let testSectionReports = #"""
     TAP, JSON and JUnit reports list the scripts in the order of their paths,
     whatever
     .Fl j
-    says, and carry each script's whole output.
+    says; JSON and JUnit carry each script's whole output.
     Marks are coloured only when standard output is a terminal and
     .Ev NO_COLOR
     is unset.
     Nothing but the times depends on the clock.
     .Pp
     A script still running at its time limit
-    .Pq 60 seconds unless Fl Fl timeout No or its header says
+    .Po
+    60 seconds, or what
+    .Fl Fl timeout
+    says, or its own
+    .Ql # timeout:
+    header, which wins
+    .Pc
     gets SIGINT, which stops it at a safe point, and SIGKILL 5 seconds later; its
     report names the line it was running.
     SIGINT or SIGTERM to
@@ -172,8 +190,17 @@ private let testSectionReports = #"""
     a
     .Li testcase
     per test with its folder as
-    .Li classname
-    and its file's name as
+    .Li classname ,
+    dotted
+    .Po
+    .Ql suite.sub ;
+    .Ql placeshell
+    for the current folder
+    .Pc ,
+    and its file's name without
+    .Pa .placescript
+    .Pq and Bq Ar flavour
+    as
     .Li name ,
     a
     .Li failure
@@ -209,7 +236,8 @@ private let testSectionEnd = #"""
     The exit status is 0 when every test passed, was skipped or failed as
     expected; 1 when any failed; 2 for a usage error; 5 when no script was found
     .Pq unless Fl Fl allow-empty ;
-    130 or 143 when stopped by SIGINT or SIGTERM.
+    130 or 143 when stopped by SIGINT or SIGTERM
+    .Pq the tests stopped part-way are reported as errors .
     Since
     .Cm test
     is read as the word, a script file named

@@ -252,6 +252,9 @@ public let testUsageText: String = {
         $TMP in a script is a folder of its own, made fresh for each script: removed when the
         script passes, kept and named when it fails.
 
+        A script's own '# timeout:' wins over --timeout. A test runs as each flavour of a matrix
+        with '[flavour]' after its path, which --filter matches too.
+
         exit status: 0 every script passed (or was skipped, or failed as expected), 1 one or more
         failed, 2 a usage error, 5 no script was found (unless --allow-empty), 130 or 143 when
         stopped by SIGINT or SIGTERM (the results so far are reported and written).

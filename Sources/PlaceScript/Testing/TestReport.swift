@@ -10,7 +10,10 @@ public struct TestCase: Sendable {
     public var path: String
     /// Its path below the folder named on the command line: what `--filter` matches.
     public var suitePath: String
+    /// The flavour it runs as, when its header or `--flavor` names one.
     public var flavor: AppFlavor?
+    /// One flavour of several: its name says which.
+    public var isMatrix = false
     public var header: ScriptHeader
     /// The header's errors, as diagnostics print them (the script does not run).
     public var headerErrors: [String] = []
@@ -25,7 +28,10 @@ public struct TestCase: Sendable {
     }
 
     /// `suite/x.placescript`, or `suite/x.placescript [objc]` as one flavour of several.
-    public var name: String { flavor.map { "\(path) [\($0.rawValue)]" } ?? path }
+    public var name: String {
+        guard isMatrix, let flavor else { return path }
+        return "\(path) [\(flavor.rawValue)]"
+    }
 
     /// The expected standard output (`.out`) or error (`.err`) file: the flavour's own
     /// (`NAME.placescript.objc.out`) where there is one, else the script's.
@@ -212,6 +218,10 @@ public func judge(
     }
     let attribution = TraceRecord.attribute(run.trace, to: run.stdout)
     func label(_ line: Int) -> String? {
+        // Lines missing at the end: after the last command that ran.
+        if line >= attribution.count, let last = run.trace.last {
+            return "after " + describe(last, scriptFile: scriptFile, path: test.path)
+        }
         guard line < attribution.count, let record = attribution[line] else { return nil }
         return describe(record, scriptFile: scriptFile, path: test.path)
     }
@@ -234,7 +244,9 @@ public func judge(
         outcome.message = first
         outcome.detail = detail
     }
-    if let reason = test.header.xfail {
+    // An expected failure is a command or an expectation that failed, or output that differs:
+    // a script that does not parse, runs out of time or is killed is not what was expected.
+    if let reason = test.header.xfail, run.timedOut == nil, run.signal == nil, outcome.verdict != .error {
         if outcome.verdict == .passed {
             outcome.verdict = .xpassed
             outcome.message = "passed, but it is expected to fail (xfail: \(reason))"
@@ -248,17 +260,47 @@ public func judge(
     return outcome
 }
 
-/// `line 7 (select 2)`, or `lib.placescript:3 (echo x)` in a sourced file.
+/// `line 7: select 2`, or `lib/helper.placescript:3: echo x` in a sourced file.
 private func describe(_ record: TraceRecord, scriptFile: String, path: String) -> String {
-    let place = record.file == scriptFile ? "line \(record.line)" : "\(record.file):\(record.line)"
+    let place =
+        record.file == scriptFile
+        ? "line \(record.line)" : "\(fileAsShown(record.file, scriptFile: scriptFile, path: path)):\(record.line)"
     return "\(place): \(record.command)"
 }
 
-/// A diagnostic of the script's process, which names the script by its file name (it runs from
-/// the script's folder), named by the path the report uses.
+/// A file the script's process names (it runs from the script's folder: the script by its
+/// file name, a file it sources relative to that folder) as the report names files: relative
+/// to where `placeshell test` runs.
+private func fileAsShown(_ file: String, scriptFile: String, path: String) -> String {
+    if file == scriptFile { return path }
+    if file.hasPrefix("/") || file.hasPrefix("<") { return file }
+    let folder = directoryName(path)
+    return normalizedPath(folder == "." ? file : folder + "/" + file)
+}
+
+/// `a/./b/../c` as `a/c`: `.` and `name/..` taken out, as far as the path itself says.
+private func normalizedPath(_ path: String) -> String {
+    var parts: [Substring] = []
+    for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+        if part == "." { continue }
+        if part == "..", let last = parts.last, last != ".." {
+            parts.removeLast()
+            continue
+        }
+        parts.append(part)
+    }
+    let joined = parts.joined(separator: "/")
+    return path.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
+}
+
+/// A diagnostic of the script's process (`FILE:LINE:COL: …`), with its file named as the
+/// report names files.
 private func shownWithPath(_ line: String, file: String, path: String) -> String {
-    guard file != path, line.hasPrefix(file + ":") else { return line }
-    return path + line.dropFirst(file.count)
+    guard let match = line.firstMatch(of: #/^([^:\n]+):(\d+):(\d+): /#) else { return line }
+    let named = String(match.output.1)
+    let shown = fileAsShown(named, scriptFile: file, path: path)
+    if shown == named { return line }
+    return shown + line.dropFirst(named.count)
 }
 
 /// `30s`, `1.5s`, `500ms`.
@@ -414,7 +456,7 @@ private func junitCase(_ test: TestCase, _ outcome: TestOutcome) -> String {
     let classname = folder == "." ? "placeshell" : folder.split(separator: "/").joined(separator: ".")
     var name = lastPathComponent(test.path)
     if name.hasSuffix(".placescript") { name.removeLast(".placescript".count) }
-    if let flavor = test.flavor { name += "[\(flavor.rawValue)]" }
+    if test.isMatrix, let flavor = test.flavor { name += "[\(flavor.rawValue)]" }
     var xml = "    <testcase classname=\"\(xmlEscaped(classname, attribute: true))\""
     xml += " name=\"\(xmlEscaped(name, attribute: true))\" time=\"\(formatSeconds(outcome.milliseconds))\""
     // The message names the script where the diagnostic does not: `PATH: MESSAGE`.
