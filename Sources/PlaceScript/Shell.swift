@@ -397,10 +397,17 @@ public final class Shell {
                     help: error.help)
             }
             for case let bound? in invocation.args {
-                guard case .expectation(let e) = bound.value, let why = unitError(e) else { continue }
-                let at = SourceLocation(source: source, offset: why.offset, length: max(1, why.length))
-                throw Diagnostic.syntax(why.message, at: at, help: why.help)
+                guard case .expectation(let e) = bound.value else { continue }
+                if let why = unitError(e) {
+                    let at = SourceLocation(source: source, offset: why.offset, length: max(1, why.length))
+                    throw Diagnostic.syntax(why.message, at: at, help: why.help)
+                }
+                if let why = kindError(e) {
+                    let at = SourceLocation(source: source, offset: why.offset, length: max(1, why.length))
+                    throw Diagnostic.syntax(why.message, at: at, help: why.help)
+                }
             }
+            try invocation.spec.checkWhenRead?(self, invocation)
             return invocation
         } catch {
             var e = error
@@ -495,6 +502,11 @@ public final class Shell {
         switch parse(source, retainingAtMost: Self.retainedCommandLimit) {
         case .failure(let errors):
             reportSyntaxErrors(errors.items)
+            // Ctrl-C while the script was read (a sourced file being read): stopped, not wrong.
+            if errors.items.contains(where: \.isInterruption) {
+                wasInterrupted = true
+                return 130
+            }
             return 2
         case .success(let parsed):
             let ok = run(parsed)
@@ -746,13 +758,7 @@ public final class Shell {
         throws(Diagnostic)
     {
         let resolved = resolvePath(path, from: including)
-        let bytes: [UInt8]
-        switch readWholeFile(resolved, interrupted: interruptRequested) {
-        case .success(let b): bytes = b
-        case .failure(let e) where e.isInterruption:
-            throw .interrupted("'\(path)' was not read; nothing in it ran", at: location)
-        case .failure(let e): throw .runtime("cannot source '\(path)': \(e.reason)", at: location)
-        }
+        let bytes = try readSourced(path, resolved, at: location, phase: .runtime, interrupted: "nothing in it ran")
         let canonical = canonicalPath(resolved) ?? resolved
         if let cycleStart = sourceStack.firstIndex(of: canonical) {
             let chain = (sourceStack[cycleStart...] + [canonical]).map { lastPathComponent($0) }
@@ -764,7 +770,9 @@ public final class Shell {
             throw .runtime("'source' nested more than \(Self.maxSourceDepth) deep", at: location)
         }
         let source = SourceText(
-            name: resolved, bytes: bytes, arguments: ScriptArguments(scriptName: path, values: arguments))
+            name: resolved, bytes: bytes,
+            arguments: ScriptArguments(
+                scriptName: path, values: arguments, temporaryFolder: including.arguments?.temporaryFolder))
         sourceStack.append(canonical)
         defer { sourceStack.removeLast() }
         switch parse(source, retainingAtMost: Self.retainedCommandLimit) {
@@ -777,6 +785,59 @@ public final class Shell {
                     keepGoing ? "'\(path)' had a failed command" : "'\(path)' stopped after a failed command",
                     at: location)
             }
+        }
+    }
+
+    /// A sourced file's bytes, or the error that says why it cannot be read (of `phase`: when
+    /// the script is read, or when it runs).
+    private func readSourced(
+        _ path: String, _ resolved: String, at location: SourceLocation, phase: Diagnostic.Phase,
+        interrupted: String
+    ) throws(Diagnostic) -> [UInt8] {
+        switch readWholeFile(resolved, interrupted: interruptRequested) {
+        case .success(let bytes): return bytes
+        case .failure(let e) where e.isInterruption:
+            throw .interrupted("'\(path)' was not read; \(interrupted)", at: location)
+        case .failure(let e): throw Diagnostic(phase, "cannot source '\(path)': \(e.reason)", at: location)
+        }
+    }
+
+    /// The files being checked through `source` while a script is read, innermost last.
+    private var sourcesBeingChecked: [String] = []
+
+    /// `source FILE` when a script is read: the file must be there and check as a script does
+    /// (with the arguments given), so that a mistake in it stops the script before anything
+    /// runs, as one in the script would. A cycle, or nesting past the limit, is left to the run,
+    /// which says so.
+    func checkSourcedFile(_ invocation: Invocation) throws(Diagnostic) {
+        let path = try invocation.required("FILE", as: .word)
+        let arguments = try invocation.optional("ARGS", as: .words) ?? []
+        let at = try invocation.location(of: "FILE")
+        let resolved = resolvePath(path, from: invocation.source)
+        // Only a regular file is read now: a pipe or a FIFO (`source /dev/stdin`, `<(…)`) can be
+        // read once, by the run.
+        var st = stat()
+        guard stat(resolved, &st) == 0 else {
+            throw .syntax("cannot source '\(path)': \(errnoReason())", at: at)
+        }
+        guard (st.st_mode & S_IFMT) == S_IFREG else { return }
+        let bytes = try readSourced(path, resolved, at: at, phase: .syntax, interrupted: "nothing ran")
+        let canonical = canonicalPath(resolved) ?? resolved
+        guard !sourcesBeingChecked.contains(canonical), !sourceStack.contains(canonical),
+            sourcesBeingChecked.count + sourceStack.count < Self.maxSourceDepth
+        else { return }
+        sourcesBeingChecked.append(canonical)
+        defer { sourcesBeingChecked.removeLast() }
+        let source = SourceText(
+            name: resolved, bytes: bytes,
+            arguments: ScriptArguments(
+                scriptName: path, values: arguments, temporaryFolder: invocation.source.arguments?.temporaryFolder))
+        if case .failure(let errors) = parse(source, retainingAtMost: 0), var first = errors.items.first {
+            // Its first mistake, where it is, and where it was sourced from.
+            let (line, column) = invocation.source.lineAndColumn(of: invocation.offset)
+            first.notes.append(
+                "in '\(path)', sourced at \(escapingControlCharacters(invocation.source.name)):\(line):\(column)")
+            throw first
         }
     }
 

@@ -242,7 +242,7 @@ private final class TestRun {
             outcome.milliseconds = run.milliseconds
             outcome.stdout = run.stdout
             outcome.stderr = run.stderr
-        } else if test.isMatrix, let flavor = test.flavor,
+        } else if let flavor = test.flavor,
             String(decoding: run.stderr, as: UTF8.self).contains("launches another flavour than this run's --flavor")
         {
             // A script that launches a flavour of its own runs the same app in every test of
@@ -295,11 +295,13 @@ private final class TestRun {
         _ test: TestCase, _ run: ScriptRun, goldenOut: (name: String, bytes: [UInt8])?,
         goldenErr: (name: String, bytes: [UInt8])?
     ) -> TestOutcome {
-        var outcome = judge(test, run, expectedStdout: nil, expectedStderr: nil, unicode: utf8)
         if test.header.xfail != nil {
+            // Judged as any run judges it: an expected failure records nothing.
+            var outcome = judge(test, run, expectedStdout: goldenOut, expectedStderr: goldenErr, unicode: utf8)
             outcome.updates.append("not recorded: it is expected to fail (xfail)")
             return outcome
         }
+        var outcome = judge(test, run, expectedStdout: nil, expectedStderr: nil, unicode: utf8)
         if outcome.verdict.failsTheRun && !options.force {
             outcome.updates.append(
                 "not recorded: it failed for another reason than its expected output (--force records it)")

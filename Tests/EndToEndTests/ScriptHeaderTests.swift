@@ -29,6 +29,54 @@ final class ScriptHeaderTests: BinaryTestCase {
         XCTAssertTrue(bare.stderrText.contains("script argument $1 was not given"), bare.stderrText)
     }
 
+    /// A header written otherwise than a header is written is a mistake, not a comment: it
+    /// would be silently left out, and the test would pass.
+    func testAHeaderWrittenOtherwiseIsAnError() throws {
+        for line in [
+            "# Exit: 2", "# EXIT: 2", "# exit : 2", "# exit 2", "# exit= 2", "# exit-status: 2", "# XFail: r",
+            "# Flavors: objc", "# Skip: r", "# xfail known bug",
+        ] {
+            directory.write("h.placescript", line + "\necho ok\n")
+            let r = try run(["--check", "h.placescript"])
+            XCTAssertEqual(r.status, 2, "\(line): \(r.stderrText)")
+            XCTAssertTrue(r.stderrText.hasPrefix("h.placescript:1:3: error: "), r.stderrText)
+        }
+        for comment in ["# exit the picker first", "# note: fine", "# status: draft", "# skip", "# xfail"] {
+            directory.write("c.placescript", comment + "\necho ok\n")
+            XCTAssertEqual(try run(["--check", "c.placescript"]).status, 0, comment)
+        }
+    }
+
+    /// A file a script sources is read and checked with it: one that is not there or does not
+    /// parse stops the script before anything runs (and --check says so); a pipe is left to the
+    /// run, which reads it once.
+    func testASourcedFileIsCheckedWithItsScript() throws {
+        try FileManager.default.createDirectory(at: directory.file("lib"), withIntermediateDirectories: true)
+        directory.write("lib/bad.placescript", "expect app.screen == mapp\n")
+        directory.write("x.placescript", "echo ran\nsource lib/bad.placescript\n")
+        directory.write("y.placescript", "echo ran\nsource lib/nosuch.placescript\n")
+        for name in ["x.placescript", "y.placescript"] {
+            for arguments in [[name], ["--check", name]] {
+                let r = try run(arguments)
+                XCTAssertEqual(r.status, 2, "\(arguments): \(r.stderrText)")
+                XCTAssertEqual(r.stdoutText, "", "nothing ran")
+            }
+        }
+        let bad = try run(["x.placescript"])
+        XCTAssertEqual(
+            bad.stderrText,
+            """
+            lib/bad.placescript:1:22: error: no state path 'mapp'
+              in 'lib/bad.placescript', sourced at x.placescript:2:1
+            help: to compare with text, quote it: "mapp" — or did you mean 'app'?
+
+            """)
+        let piped = try runProcess(
+            binary, ["-c", "source /dev/stdin"], in: directory.url, environment: cleanEnvironment(home: directory.path),
+            stdin: directory.write("in.txt", "echo from the pipe\n"))
+        XCTAssertEqual(piped.stdoutText, "from the pipe\n", piped.stderrText)
+    }
+
     /// --check finds what a run would find before it runs: a misspelt member, a unit that does
     /// not fit, anywhere in the script (past its first line too, which --check once missed).
     func testCheckFindsPathAndUnitMistakesOnEveryLine() throws {

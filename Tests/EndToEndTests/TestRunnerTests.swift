@@ -391,9 +391,19 @@ final class TestRunnerTests: BinaryTestCase {
         XCTAssertEqual(mkfifo(directory.file("never.fifo").path, 0o600), 0)
         directory.write("xf-parse.placescript", "# xfail: later\nexpect markers[1].titel == \"x\"\n")
         directory.write("xf-hang.placescript", "# xfail: later\n# timeout: 300ms\nsource never.fifo\n")
-        let strict = try run(["xf-parse.placescript", "xf-hang.placescript"])
+        try FileManager.default.createDirectory(at: directory.file("lib"), withIntermediateDirectories: true)
+        directory.write("lib/broken.placescript", "expect app.screen == mapp\n")
+        directory.write("xf-helper.placescript", "# xfail: later\nsource lib/broken.placescript\n")
+        directory.write("xf-missing.placescript", "# xfail: later\nsource lib/nosuch.placescript\n")
+        let strict = try run([
+            "xf-parse.placescript", "xf-hang.placescript", "xf-helper.placescript", "xf-missing.placescript",
+        ])
         XCTAssertEqual(strict.status, 1, strict.stdoutText)
-        XCTAssertTrue(strict.stdoutText.hasSuffix("0 passed, 2 failed\n"), strict.stdoutText)
+        XCTAssertTrue(strict.stdoutText.hasSuffix("0 passed, 4 failed\n"), strict.stdoutText)
+        // --update of an expected failure records nothing and reports it as any run does.
+        let update = try run(["--update", "xfail.placescript"])
+        XCTAssertEqual(update.status, 0, update.stdoutText)
+        XCTAssertTrue(update.stdoutText.contains("x xfail.placescript"), update.stdoutText)
         let junit = try String(contentsOf: directory.file("j.xml"), encoding: .utf8)
         XCTAssertTrue(junit.contains("<failure message=\"xpass.placescript: passed, but it is expected to fail"), junit)
         XCTAssertTrue(junit.contains("<skipped message=\"the clock is not there yet\"/>"), junit)
@@ -625,6 +635,12 @@ final class TestRunnerTests: BinaryTestCase {
         XCTAssertEqual(junit.components(separatedBy: "<testcase ").count - 1, 5)
         let one = try run(["both.placescript"])
         XCTAssertEqual(one.status, 0, one.stdoutText)
+        // An expected output the runner does not read is said.
+        directory.write("both.out", "x\n")
+        let stray = try run(["."])
+        XCTAssertTrue(
+            stray.stderrText.contains("'both.out' is not read as both.placescript's expected output"), stray.stderrText)
+        try FileManager.default.removeItem(at: directory.file("both.out"))
         // One flavour given runs every script as it.
         let objc = try run(["--flavor", "objc", "-v", "any.placescript"])
         XCTAssertEqual(objc.status, 1, objc.stdoutText)

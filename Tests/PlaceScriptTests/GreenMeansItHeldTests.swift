@@ -97,6 +97,61 @@ final class GreenMeansItHeldTests: XCTestCase {
             ])
     }
 
+    // MARK: - kinds that never compare
+
+    /// Values of two kinds are never equal, so `!=` and `!contains` between them would always
+    /// hold: refused when the script is read (the schema knows the path's kind), and a failure
+    /// when only the run can tell.
+    func testValuesOfTwoKindsNeverPassANegatedCheck() {
+        for expression in [
+            "markers.count != \"1\"", "camera.zoom != \"15\"", "clock != \"4.2s\"", "map.hidden != \"false\"",
+            "app.running != 1", "markers[1] != \"Darling Harbour\"", "likely[*].latitude !contains \"-33.871429\"",
+            "fields !contains [\"name\"]", "faults.network != false", "clock != nil", "app.screen", "log == likely",
+        ] {
+            let (status, err) = check("expect \(expression)")
+            XCTAssertEqual(status, 2, "\(expression): \(err)")
+        }
+        // Where only the run knows the kinds (a literal against a literal), a failure.
+        XCTAssertEqual(check("expect [1] != [\"1\"]").0, 2)
+        XCTAssertEqual(check("expect markers contains \"Darling Harbour\"").0, 0, "a record by its name")
+        XCTAssertEqual(check("expect markers[*] contains \"Darling Harbour\"").0, 0)
+    }
+
+    /// A coordinate the app did not fetch is no position: `near` fails rather than measuring
+    /// from -180, -180 (or 0, 0).
+    func testNearFailsOnACoordinateThatWasNotFetched() {
+        let setup = "fields -coordinate\nlocate sydney\nlaunch\nauth allow\nwait 2s\nlikely\nselect 1\n"
+        for expression in [
+            "markers[1] near 0,0 within 1m", "markers[1] near likely[1] within 0m",
+            "likely[1] near likely[5] within 0m",
+        ] {
+            let (status, err) = check("expect \(expression)", after: setup)
+            XCTAssertEqual(status, 1, expression)
+            XCTAssertTrue(err.contains("kCLLocationCoordinate2DInvalid"), err)
+        }
+    }
+
+    /// A list literal on the left is a list too, not the text "[a]".
+    func testAListLiteralOnTheLeft() {
+        XCTAssertEqual(check("expect [\"a\"] != [\"a\"]").0, 1)
+        XCTAssertEqual(check("expect [\"a\", \"b\"] contains \"[\"").0, 1)
+        XCTAssertEqual(check("expect [\"a\"] == \"[a]\"").0, 2)
+        XCTAssertEqual(check("expect [\"a\", \"b\"] == [\"a\",\"b\"]").0, 0)
+    }
+
+    /// Numbers at a tolerance's edge and in a smaller unit compare as written: 1400ms is 1.4s,
+    /// and 4.2s is within 200ms of 4s.
+    func testUnitsAndTolerancesAreExactAtTheirEdges() {
+        XCTAssertEqual(check("expect location.timestamp == 1400ms").0, 0)
+        XCTAssertEqual(check("wait 4.2s\nexpect clock ~= 4s within 200ms", after: "").0, 0)
+        XCTAssertEqual(check("wait 4.2s\nexpect clock ~= 4s within 199ms", after: "").0, 1)
+    }
+
+    /// An option given twice would quietly take one of its values.
+    func testAnOptionGivenTwiceIsAnError() {
+        XCTAssertEqual(check("launch --flavor objc --flavor nearby", after: "").0, 2)
+    }
+
     // MARK: - quit
 
     /// `quit 0` after a failed expectation in a script exits 1 and says why; without a failure

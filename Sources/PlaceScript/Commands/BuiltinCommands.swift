@@ -175,7 +175,11 @@ extension CommandFamily {
                     from the current directory).
                     Scripts may nest 32 deep; a script that sources itself, directly or through
                     others, is an error that shows the cycle.
-                    If the sourced script does not parse, or a command in it fails,
+                    The file is read and checked when the script that sources it is read: a
+                    file that is not there, or does not parse, stops that script before
+                    anything runs, as a mistake in it would
+                    .Pq and so does Fl Fl check .
+                    If a command in the sourced script fails,
                     .Ic source
                     fails.
                     Alias:
@@ -188,7 +192,8 @@ extension CommandFamily {
                     let arguments = try ctx.optional("ARGS", as: .words) ?? []
                     try ctx.shell.sourceFile(path, from: ctx.invocation.source, arguments: arguments, at: ctx.location)
                     return CommandResult(value: .string(path))
-                }),
+                },
+                checkWhenRead: { shell, invocation throws(Diagnostic) in try shell.checkSourcedFile(invocation) }),
             CommandSpec(
                 "set",
                 arguments: [
@@ -565,6 +570,18 @@ private func showCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
         throw .runtime(e.message, at: try ctx.location(of: "PATH"), help: e.help)
     case .success(let node):
         var lines: [String] = []
+        if let star = path.components.firstIndex(of: .all) {
+            // `likely[*].name`: each item's, under the path that names it (`likely[3].name`),
+            // which `show` and `expect` read back.
+            guard case .list(let items) = node.materialize() else { return CommandResult(value: .null) }
+            lines.append("\(StatePath(components: Array(path.components[..<star]))).count = \(items.count)")
+            for (i, item) in items.enumerated() {
+                var one = path
+                one.components[star] = .index(i + 1)
+                appendLeaves(of: .leaf(item), path: one.description, to: &lines)
+            }
+            return CommandResult(value: .list(items), text: lines)
+        }
         appendLeaves(of: node, path: path.description, to: &lines)
         return CommandResult(value: node.materialize(), text: lines)
     }

@@ -379,7 +379,8 @@ extension CommandFamily {
                     """#,
                 shape: .list(
                     .record([
-                        "name": .optional(.text), "likelihood": .optional(.plain), "distance": .optional(.plain),
+                        "name": .optional(.text), "likelihood": .optional(.plain),
+                        "distance": .optional(.number(.length)),
                         "latitude": .plain, "longitude": .plain, "placeID": .optional(.text),
                         "formattedAddress": .optional(.text),
                     ]), key: "name")
@@ -469,7 +470,7 @@ func likelihoodValue(_ l: PlaceLikelihood) -> Value {
     .record([
         Value.Field("name", .optional(l.place.name)),
         Value.Field("likelihood", l.likelihood.map { .number($0) } ?? .null),
-        Value.Field("distance", l.distance.map { .number($0) } ?? .null),
+        Value.Field("distance", l.distance.map { .number($0, .length) } ?? .null),
         Value.Field("latitude", l.place.coordinate.isValid ? .number(l.place.coordinate.latitude) : .number(-180)),
         Value.Field("longitude", l.place.coordinate.isValid ? .number(l.place.coordinate.longitude) : .number(-180)),
         Value.Field("placeID", .optional(l.place.placeID)),

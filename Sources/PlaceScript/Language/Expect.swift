@@ -190,11 +190,23 @@ private func parseExpectation(_ tokens: ArraySlice<Token>, cursor: TokenCursor) 
         if let other, !token.isQuoted, choices(other).contains(token.text) { return .literal(.string(token.text)) }
         return try operand(token)
     }
-    let second = tokens.count >= 3 ? tokens[base + 2] : nil
-    let expectation = Expectation(
-        lhs: try operand(first, other: second), textOffset: first.offset, textEnd: lastToken.offset + lastToken.length)
-    if tokens.count == 1 { return expectation }
-    let opToken = tokens[base + 1]
+    // `[` as the source has it (not quoted, not from an argument) opens a list of literals.
+    func opensList(_ token: Token) -> Bool {
+        cursor.source.bytes.indices.contains(token.offset) && cursor.source.bytes[token.offset] == 0x5B
+    }
+    var opIndex = base + 1
+    let lhs: Operand
+    if opensList(first) {
+        let (list, end) = try listLiteral(tokens, from: base, cursor: cursor, operand: operand)
+        lhs = .literal(list)
+        opIndex = end
+    } else {
+        let second = tokens.count >= 3 ? tokens[base + 2] : nil
+        lhs = try operand(first, other: second)
+    }
+    let expectation = Expectation(lhs: lhs, textOffset: first.offset, textEnd: lastToken.offset + lastToken.length)
+    if opIndex >= tokens.endIndex { return expectation }
+    let opToken = tokens[opIndex]
     guard !opToken.isQuoted, let op = ExpectOperator.named(opToken.text) else {
         let names = ExpectOperator.allCases.map(\.rawValue)
         var help = "operators: " + names.joined(separator: " ")
@@ -203,22 +215,21 @@ private func parseExpectation(_ tokens: ArraySlice<Token>, cursor: TokenCursor) 
         throw .syntax("expected an operator, found '\(opToken.text)'", at: cursor.location(of: opToken), help: help)
     }
     expectation.op = op
-    guard tokens.count >= 3 else {
+    guard opIndex + 1 < tokens.endIndex else {
         throw .syntax(
             "'\(op.rawValue)' needs a value on its right", at: cursor.location(of: opToken),
             help: "expect \(first.text) \(op.rawValue) VALUE")
     }
-    let rhsToken = tokens[base + 2]
-    var afterRHS = base + 3
+    let rhsToken = tokens[opIndex + 1]
+    var afterRHS = opIndex + 2
     if op == .near {
         // The other position: a state path, a preset's name or a coordinate as `locate` takes it.
         var c = cursor
-        c.index = base + 2
+        c.index = opIndex + 1
         expectation.rhs = try nearTarget(&c)
         afterRHS = c.index
-    } else if cursor.source.bytes.indices.contains(rhsToken.offset), cursor.source.bytes[rhsToken.offset] == 0x5B {
-        // `[` as the source has it (not quoted, not from an argument): a list of literals.
-        let (list, end) = try listLiteral(tokens, from: base + 2, cursor: cursor, operand: operand)
+    } else if opensList(rhsToken) {
+        let (list, end) = try listLiteral(tokens, from: opIndex + 1, cursor: cursor, operand: operand)
         expectation.rhs = .literal(list)
         afterRHS = end
     } else {
@@ -409,8 +420,17 @@ private func positionValue(_ latitude: Double, _ longitude: Double) -> Value {
     .record([Value.Field("latitude", .number(latitude)), Value.Field("longitude", .number(longitude))])
 }
 
-/// The position a value names: a record with a latitude and a longitude.
+/// The position a value names, when it is a valid one: a record with a latitude within ±90
+/// and a longitude within ±180.
 private func position(of value: Value) -> GeoPoint? {
+    guard let p = rawPosition(of: value), (-90...90).contains(p.latitude), (-180...180).contains(p.longitude) else {
+        return nil
+    }
+    return p
+}
+
+/// The latitude and longitude a record holds, valid or not.
+private func rawPosition(of value: Value) -> GeoPoint? {
     guard case .record(let fields) = value,
         case .number(let lat, _)? = fields.first(where: { $0.name == "latitude" })?.value,
         case .number(let lng, _)? = fields.first(where: { $0.name == "longitude" })?.value
@@ -471,6 +491,171 @@ extension Shell {
                 "cannot compare \(d.noun) with \(unit.noun): '\(path)' is \(d.noun)",
                 "write the value as \(d.noun), e.g. in \(d.baseUnit)", literalAt.0, literalAt.1
             )
+        }
+        return nil
+    }
+}
+
+/// The kind of a value an expectation compares, as the schema or a literal tells it.
+enum ValueKind: Equatable, CustomStringConvertible {
+    case bool, number, text, record
+    /// A list whose items are of a kind (nil: not known, or an empty literal).
+    indirect case list(ValueKind?)
+
+    var description: String {
+        switch self {
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .text: return "text"
+        case .record: return "a record"
+        case .list(let element?): return "a list of " + element.plural
+        case .list(nil): return "a list"
+        }
+    }
+
+    var plural: String {
+        switch self {
+        case .bool: return "booleans"
+        case .number: return "numbers"
+        case .text: return "text"
+        case .record: return "records"
+        case .list: return "lists"
+        }
+    }
+
+    /// Whether values of the two kinds can be equal.
+    func fits(_ other: ValueKind) -> Bool {
+        switch (self, other) {
+        case (.list(let a?), .list(let b?)): return a.fits(b)
+        case (.list, .list): return true
+        default: return self == other
+        }
+    }
+
+    init?(_ shape: StateShape) {
+        switch shape.unwrapped {
+        case .bool: self = .bool
+        case .number: self = .number
+        case .text, .words: self = .text
+        case .record, .named: self = .record
+        case .lines: self = .list(.text)
+        case .list(let element, _): self = .list(ValueKind(element))
+        case .optional: return nil
+        }
+    }
+
+    init?(_ value: Value) {
+        switch value {
+        case .null: return nil
+        case .bool: self = .bool
+        case .number: self = .number
+        case .string: self = .text
+        case .record: self = .record
+        case .list(let items): self = .list(items.first.flatMap { ValueKind($0) })
+        }
+    }
+}
+
+extension Shell {
+    /// The error of an expectation that compares values of kinds that can never be equal (a
+    /// count with text: `markers.count != "1"` would always hold), expects nil of a path that is
+    /// never nil (`clock != nil`), or checks as a boolean a value that is not one; found from
+    /// the schema before the script runs. Nil when the kinds fit or are not known.
+    func kindError(_ e: Expectation) -> (message: String, help: String?, offset: Int, length: Int)? {
+        func kind(_ operand: Operand) -> ValueKind? {
+            switch operand {
+            case .literal(let value): return ValueKind(value)
+            case .path(let path):
+                guard case .success(let shape) = self.shape(of: path) else { return nil }
+                return ValueKind(shape)
+            }
+        }
+        let lhsAt = (e.textOffset, max(1, e.lhs.written.utf8.count))
+        guard let op = e.op, let rhs = e.rhs else {
+            // `expect PATH` alone checks a boolean.
+            if case .path(let path) = e.lhs, let k = kind(e.lhs), k != .bool {
+                return (
+                    "'\(path)' is \(k), not a boolean: 'expect \(path)' alone checks that a boolean is true",
+                    "compare it: expect \(path) == VALUE", lhsAt.0, lhsAt.1
+                )
+            }
+            return nil
+        }
+        let rhsAt = (e.rhsOffset, max(1, e.rhsLength))
+        // nil of a path that is never nil.
+        for (side, other) in [(e.lhs, rhs), (rhs, e.lhs)] {
+            if case .path(let path) = side, case .literal(.null) = other,
+                case .success(let shape) = self.shape(of: path),
+                !shape.isOptional, op == .equal || op == .notEqual
+            {
+                return (
+                    "'\(path)' is never nil: it is \(ValueKind(shape)?.description ?? "always there")",
+                    op == .notEqual ? "it always holds; check its value instead" : "check its value instead", rhsAt.0,
+                    rhsAt.1
+                )
+            }
+        }
+        guard let left = kind(e.lhs) else { return nil }
+        let right = kind(rhs)
+        func mismatch(_ wanted: String, _ found: ValueKind) -> (String, String?, Int, Int) {
+            var help: String? = nil
+            if found == .text, left == .number || left == .bool {
+                help = "write the value without quotes"
+            } else if left == .text, found == .bool || found == .number {
+                help = "quote the value: \"\(rhs.written)\""
+                if case .path(let path) = e.lhs, case .success(let shape) = self.shape(of: path),
+                    case .words(let words) = shape.unwrapped
+                {
+                    help = "it is one of: " + words.joined(separator: ", ")
+                }
+            }
+            return (
+                "'\(e.lhs.written)' is \(left), but \(rhs.written) is \(found): they are never \(wanted == "" ? "equal" : "comparable")",
+                help, rhsAt.0, rhsAt.1
+            )
+        }
+        switch op {
+        case .equal, .notEqual:
+            if let right, !left.fits(right) { return mismatch("", right) }
+        case .less, .lessOrEqual, .greater, .greaterOrEqual, .approximately:
+            if left != .number {
+                return ("'\(op.rawValue)' compares numbers; '\(e.lhs.written)' is \(left)", nil, lhsAt.0, lhsAt.1)
+            }
+            if let right, right != .number { return mismatch("a number", right) }
+        case .contains, .notContains:
+            guard let right else { return nil }
+            switch left {
+            case .text:
+                if right != .text { return mismatch("text", right) }
+            case .list(let element?):
+                // Records are found by their name (text), or whole.
+                let fitsElement =
+                    element.fits(right) || (element == .record && right == .text && listKey(of: e.lhs) != nil)
+                if !fitsElement {
+                    return (
+                        "'\(e.lhs.written)' holds \(element.plural), but \(rhs.written) is \(right): it is never in it",
+                        element == .record
+                            ? "compare a member of each: expect \(e.lhs.written)[*].MEMBER \(op.rawValue) \(rhs.written)"
+                            : nil,
+                        rhsAt.0, rhsAt.1
+                    )
+                }
+            case .list(nil):
+                break
+            default:
+                return (
+                    "'\(op.rawValue)' looks in text or a list; '\(e.lhs.written)' is \(left)", nil, lhsAt.0, lhsAt.1
+                )
+            }
+        case .matches, .notMatches:
+            switch left {
+            case .text, .list(.text?), .list(nil): break
+            case .list(.record?) where listKey(of: e.lhs) != nil: break
+            default:
+                return ("'\(op.rawValue)' looks in text; '\(e.lhs.written)' is \(left)", nil, lhsAt.0, lhsAt.1)
+            }
+        case .near:
+            break
         }
         return nil
     }
@@ -567,6 +752,17 @@ extension Shell {
         }
         switch op {
         case .near:
+            // A coordinate the app never fetched is kCLLocationCoordinate2DInvalid (-180, -180):
+            // no position at all, not a point of the map.
+            for (operand, value) in [(e.lhs, lhs), (rhsOperand, rhs)] {
+                if let p = rawPosition(of: value),
+                    !(-90...90).contains(p.latitude) || !(-180...180).contains(p.longitude)
+                {
+                    return fail(
+                        "'near' compares positions; \(operand.written) is not one: \(formatFixed(p.latitude, decimals: 6)), \(formatFixed(p.longitude, decimals: 6)) is kCLLocationCoordinate2DInvalid (the coordinate was not fetched)",
+                        help: "request the coordinate field (fields +coordinate)")
+                }
+            }
             guard let a = position(of: lhs) else {
                 return fail(
                     "'near' compares positions; \(e.lhs.written) is \(lhs.kindName) without a latitude and longitude")
@@ -595,6 +791,15 @@ extension Shell {
             if case .path(let p) = e.lhs { details.insert(Value.Field("path", .string(p.description)), at: 0) }
             return fail("expectation failed: \(text)", notes: notes, details: details)
         case .equal, .notEqual:
+            // Values of two kinds are never equal: '!=' between them would hold whatever they are.
+            if let a = ValueKind(lhs), let b = ValueKind(rhs), !a.fits(b) {
+                return fail(
+                    "cannot compare \(a) with \(b) in '\(text)'",
+                    notes: [
+                        "expected: \(op == .notEqual ? "not " : "")\(formatLiteral(rhs))",
+                        "actual:   \(formatLiteral(lhs))",
+                    ])
+            }
             let same = valuesEqual(lhs, rhs)
             if same == (op == .equal) { return .passed }
             var note: String? = nil
@@ -619,7 +824,7 @@ extension Shell {
                 }
             }
             let tolerance = e.tolerance?.value ?? Expectation.defaultTolerance
-            if abs(a - b) <= tolerance { return .passed }
+            if withinTolerance(abs(a - b), tolerance, scale: max(abs(a), abs(b))) { return .passed }
             return failure(
                 "\(formatLiteral(rhs)) ± \(formatNumber(tolerance))", "off by \(formatDifference(abs(a - b)))")
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
@@ -678,6 +883,14 @@ extension Shell {
             // Text, or lines of text (the console): `contains` looks within each.
             let isText: Bool
             if case .string = lhs { isText = true } else { isText = isLines(e.lhs) }
+            // An item of another kind than the value is never it: '!contains' would always hold.
+            if !matching, !isText, let wanted = ValueKind(rhs),
+                let item = elements.first(where: { $0 != .null }).flatMap({ ValueKind($0) }), !item.fits(wanted)
+            {
+                return fail(
+                    "'\(e.lhs.written)' holds \(item.plural), but \(formatLiteral(rhs)) is \(wanted): it is never in it",
+                    notes: ["expected: \(op == .notContains ? "not " : "")containing \(formatLiteral(rhs))"])
+            }
             var firstFound: Int? = nil
             for (i, element) in elements.enumerated() {
                 let hit: Bool
@@ -771,6 +984,13 @@ extension Operand {
         case .literal(let v): return formatLiteral(v)
         }
     }
+}
+
+/// Whether a difference is within a tolerance, the boundary included: the difference of two
+/// decimal numbers carries the rounding of binary fractions (4.2 − 4 is 0.20000000000000018),
+/// which must not put a value that is exactly at the boundary outside it.
+func withinTolerance(_ difference: Double, _ tolerance: Double, scale: Double) -> Bool {
+    difference <= tolerance || difference - tolerance <= 1e-12 * max(1, scale)
 }
 
 /// A distance for people: metres to a tenth below a kilometre, kilometres above.

@@ -18,21 +18,33 @@ public struct UnitSpec: Sendable {
     /// How many base units one of this unit is.
     public var factor: Double
     public var name: String
+    /// How many of this unit make one base unit, for a unit smaller than it (1000 for ms): a
+    /// value is divided by it, which is exact where multiplying by its inverse is not
+    /// (1400 / 1000 is 1.4; 1400 × 0.001 is 1.4000000000000001).
+    public var divisor: Double?
+
+    init(symbol: String, dimension: Dimension, factor: Double, name: String, divisor: Double? = nil) {
+        self.symbol = symbol
+        self.dimension = dimension
+        self.factor = factor
+        self.name = name
+        self.divisor = divisor
+    }
 }
 
 /// Every unit the language knows (documented in `help syntax` and the man page).
 public let knownUnits: [UnitSpec] = [
     UnitSpec(symbol: "m", dimension: .length, factor: 1, name: "metres"),
     UnitSpec(symbol: "km", dimension: .length, factor: 1000, name: "kilometres"),
-    UnitSpec(symbol: "cm", dimension: .length, factor: 0.01, name: "centimetres"),
+    UnitSpec(symbol: "cm", dimension: .length, factor: 0.01, name: "centimetres", divisor: 100),
     UnitSpec(symbol: "ft", dimension: .length, factor: 0.3048, name: "feet"),
     UnitSpec(symbol: "mi", dimension: .length, factor: 1609.344, name: "miles"),
-    UnitSpec(symbol: "ms", dimension: .duration, factor: 0.001, name: "milliseconds"),
+    UnitSpec(symbol: "ms", dimension: .duration, factor: 0.001, name: "milliseconds", divisor: 1000),
     UnitSpec(symbol: "s", dimension: .duration, factor: 1, name: "seconds"),
     UnitSpec(symbol: "min", dimension: .duration, factor: 60, name: "minutes"),
     UnitSpec(symbol: "h", dimension: .duration, factor: 3600, name: "hours"),
     UnitSpec(symbol: "m/s", dimension: .speed, factor: 1, name: "metres per second"),
-    UnitSpec(symbol: "km/h", dimension: .speed, factor: 1 / 3.6, name: "kilometres per hour"),
+    UnitSpec(symbol: "km/h", dimension: .speed, factor: 1 / 3.6, name: "kilometres per hour", divisor: 3.6),
     UnitSpec(symbol: "mph", dimension: .speed, factor: 0.44704, name: "miles per hour"),
     UnitSpec(symbol: "deg", dimension: .angle, factor: 1, name: "degrees"),
 ]
@@ -112,7 +124,7 @@ func parseQuantity(_ utf8: UnsafeBufferPointer<UInt8>) -> Result<Quantity, Numbe
     guard let unit = knownUnits.first(where: { $0.symbol == unitText }) else {
         return .failure(.unknownUnit(unitText, offset: numberEnd))
     }
-    let scaled = value * unit.factor
+    let scaled = unit.divisor.map { value / $0 } ?? value * unit.factor
     guard scaled.isFinite else { return .failure(.outOfRange) }
     return .success(Quantity(scaled, unit.dimension))
 }

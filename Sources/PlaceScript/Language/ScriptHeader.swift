@@ -59,13 +59,16 @@ public struct ScriptHeader: Sendable, Equatable {
             var i = text.startIndex + 1
             while i < text.endIndex && (text[i] == 0x20 || text[i] == 0x09) { i += 1 }
             let nameStart = i
-            while i < text.endIndex && (isLowercaseLetter(text[i]) || text[i] == 0x2D) { i += 1 }
+            while i < text.endIndex && (isLetter(text[i]) || text[i] == 0x2D || text[i] == 0x5F) { i += 1 }
             guard i > nameStart else { continue }
-            let name = String(decoding: text[nameStart..<i], as: UTF8.self)
+            let written = String(decoding: text[nameStart..<i], as: UTF8.self)
+            let name = written.lowercased()
             let colon = i < text.endIndex && text[i] == 0x3A
-            let rest = i == text.endIndex || text[i] == 0x20 || text[i] == 0x09
-            guard colon || rest else { continue }
-            var valueStart = colon ? i + 1 : i
+            // What follows the name when it is not a colon: nothing, or the first thing after spaces.
+            var after = i
+            while after < text.endIndex && (text[after] == 0x20 || text[after] == 0x09) { after += 1 }
+            let next: UInt8? = after < text.endIndex ? text[after] : nil
+            var valueStart = colon ? i + 1 : after
             while valueStart < text.endIndex && (text[valueStart] == 0x20 || text[valueStart] == 0x09) {
                 valueStart += 1
             }
@@ -80,16 +83,38 @@ public struct ScriptHeader: Sendable, Equatable {
                 // A comment that happens to start with a word and a colon, unless the word is a
                 // header's name misspelt.
                 if colon, name.count >= 3,
-                    let near = ScriptHeaderField.all.flatMap(\.names).first(where: { editDistance(name, $0) == 1 })
+                    let near = ScriptHeaderField.misspelling(name)
                 {
                     errors.append(
-                        .syntax("unknown header '\(name):'", at: nameAt, help: "did you mean '\(near):'?"))
+                        .syntax("unknown header '\(written):'", at: nameAt, help: "did you mean '\(near):'?"))
                 }
                 continue
             }
-            // Without a colon only a header that needs no value counts (`# skip`); `# args x`
-            // is a comment.
-            if !colon && !field.valueIsOptional { continue }
+            // A header's name written otherwise than a header is written is a mistake, not a
+            // comment: it would be silently left out (`# Exit: 2`, `# exit 2`, `# exit = 2`).
+            // A word after a header's name without a colon is a comment (`# exit the picker
+            // first`), but for a header that needs no value, where it is read as one.
+            if written != name {
+                errors.append(
+                    .syntax(
+                        "header names are lower case: '\(written):'", at: nameAt,
+                        help: "write '# \(field.name): \(colon ? value : field.value)'"))
+                continue
+            }
+            if !colon {
+                let startsWord = next.map(isLetter) ?? false
+                if next == nil && field.valueIsOptional {
+                    // `# skip`, `# xfail`: a header without a value.
+                } else if startsWord && !field.valueIsOptional {
+                    continue
+                } else {
+                    errors.append(
+                        .syntax(
+                            "a header's name is followed by a colon: '# \(field.name):'", at: nameAt,
+                            help: "write '# \(field.name): \(value.drop { $0 == ":" || $0 == "=" || $0 == " " })'"))
+                    continue
+                }
+            }
             if let first = seen[field.name] {
                 errors.append(
                     .syntax(
@@ -108,7 +133,7 @@ public struct ScriptHeader: Sendable, Equatable {
     }
 }
 
-private func isLowercaseLetter(_ b: UInt8) -> Bool { b >= 0x61 && b <= 0x7A }
+private func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
 
 /// One header line a script may have: its name, what it takes and what it means. `help test`,
 /// `placeshell test --help` and the manual list these; nothing else does.
@@ -126,6 +151,19 @@ public struct ScriptHeaderField: Sendable {
 
     /// The field spelt `name`.
     public static func named(_ name: String) -> ScriptHeaderField? { all.first { $0.names.contains(name) } }
+
+    /// The header a word that is none is most likely meant to be: one letter off a name, or a
+    /// name other tools give it (`exit-status:`, `returncode:`).
+    static func misspelling(_ word: String) -> String? {
+        if let near = all.flatMap(\.names).first(where: { editDistance(word, $0) == 1 }) { return near }
+        let others = [
+            "exit-status": "exit", "exit_status": "exit", "exitstatus": "exit",
+            "exit-code": "exit", "exitcode": "exit", "returncode": "exit", "expect-exit": "exit",
+            "xfails": "xfail", "expected-failure": "xfail", "skipped": "skip", "argument": "args",
+            "arguments": "args", "lang": "language",
+        ]
+        return others[word]
+    }
 
     /// `# NAME: VALUE` as a script writes it.
     public var synopsis: String { "# \(name): \(value)" }

@@ -117,8 +117,11 @@ extension StateShape {
         var shape = self
         var walked = walked
         var index = components.startIndex
+        // A member of what may be nil may be nil (`location.latitude` before a fix).
+        var underNil = false
         while index < components.endIndex {
             let component = components[index]
+            if shape.isOptional { underNil = true }
             var kind = shape.unwrapped
             if case .lines = kind { kind = .list(.text) }
             switch (kind, component) {
@@ -145,10 +148,14 @@ extension StateShape {
                 shape = .plain
             case (.list(let element, _), .index):
                 shape = element
-            case (.list(let element, _), .all):
+            case (.list(let element, let key), .all):
                 walked.components.append(component)
-                let rest = element.shape(at: components[(index + 1)...], walked: walked)
-                return rest.map { .list($0) }
+                // `likely[*]` is the list itself, known by the same key.
+                let list: Result<StateShape, PathError> =
+                    index + 1 == components.endIndex
+                    ? .success(.list(element, key: key))
+                    : element.shape(at: components[(index + 1)...], walked: walked).map { .list($0) }
+                return list.map { underNil ? .optional($0) : $0 }
             case (.list(let element, _), .key(let key)):
                 var help = "use '\(walked)[N]' for an item or '\(walked).count'"
                 if suggestion(for: key, among: ["count"]) != nil {
@@ -168,7 +175,7 @@ extension StateShape {
             walked.components.append(component)
             index += 1
         }
-        return .success(shape)
+        return .success(underNil && !shape.isOptional ? .optional(shape) : shape)
     }
 }
 

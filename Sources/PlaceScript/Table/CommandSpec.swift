@@ -312,6 +312,9 @@ public final class CommandSpec: @unchecked Sendable {
     public let examples: [String]
     public let subcommands: [CommandSpec]
     public let handler: CommandHandler?
+    /// A check of its own made when a script is read, before anything runs, beyond its
+    /// arguments' types (`source` reads and checks the file it names).
+    public let checkWhenRead: (@Sendable (Shell, Invocation) throws(Diagnostic) -> Void)?
     /// Set by the table: the family it belongs to and the parent of a subcommand.
     @exclusivity(unchecked) public internal(set) var family: String = ""
     @exclusivity(unchecked) public internal(set) weak var parent: CommandSpec?
@@ -327,8 +330,10 @@ public final class CommandSpec: @unchecked Sendable {
         _ name: String, aliases: [String] = [], arguments: [ArgSpec] = [], options: [OptionSpec] = [],
         summary: String, details: String = "", effect: CommandEffect? = nil, api: APIEntry? = nil,
         manual: String = "", examples: [String] = [], subcommands: [CommandSpec] = [],
-        handler: CommandHandler? = nil
+        handler: CommandHandler? = nil,
+        checkWhenRead: (@Sendable (Shell, Invocation) throws(Diagnostic) -> Void)? = nil
     ) {
+        self.checkWhenRead = checkWhenRead
         self.name = name
         self.aliases = aliases
         self.arguments = arguments

@@ -304,6 +304,11 @@ public final class CommandTable: @unchecked Sendable {
                     "unknown option '\(shown)' for '\(spec.fullName)'", at: loc(token),
                     help: near ?? "usage: " + spec.usage)
             }
+            // Given twice, an option would quietly take one of its values.
+            if invocation.options[name] != nil {
+                throw .syntax(
+                    "option '--\(name)' is given twice", at: loc(token), help: "give it once: usage: " + spec.usage)
+            }
             guard let type = option.type else {
                 if token.optionValue != nil {
                     throw .syntax("option '--\(name)' takes no value", at: loc(token), help: "usage: " + spec.usage)
@@ -332,9 +337,10 @@ public final class CommandTable: @unchecked Sendable {
             invocation.options[name] = BoundArg(
                 value: value, start: token.offset - invocation.offset, length: token.length)
         }
+        // A command with a check of its own needs its values even in a first pass.
         var cursor = TokenCursor(
             tokens: spec.options.isEmpty ? tokens : positional, index: positionalStart, source: source, table: self,
-            isCheckingOnly: checkingOnly)
+            isCheckingOnly: checkingOnly && spec.checkWhenRead == nil)
         let arguments = spec.arguments
         if !arguments.isEmpty && !checkingOnly { invocation.args.reserveCapacity(arguments.count) }
         for argIndex in arguments.indices {
@@ -354,9 +360,10 @@ public final class CommandTable: @unchecked Sendable {
             } catch {
                 throw optionWithoutDashes(token, of: spec, error)
             }
-            if checkingOnly {
+            if checkingOnly && spec.checkWhenRead == nil {
                 // What the shell checks once a command is bound (the state paths it reads, an
-                // expectation's paths and units) is kept even when nothing else is.
+                // expectation's paths and units; all of a command with a check of its own) is
+                // kept even when nothing else is.
                 switch value {
                 case .statePath, .expectation: break
                 default: continue

@@ -100,6 +100,7 @@ private func walkTests(
         names.append(name)
     }
     closedir(dir)
+    notes += strayExpectedOutputs(names, in: shown)
     for name in names.sorted() where name != "." && name != ".." {
         if name.hasPrefix(".") || name.hasPrefix("_") { continue }
         let path = folder + "/" + name
@@ -126,6 +127,33 @@ private func walkTests(
             break
         }
     }
+}
+
+/// The files of a folder that look like a script's expected output but are not read as one
+/// (`x.out` beside `x.placescript`, `x.placescript.obj.out`): said, so that a check does not
+/// silently go missing.
+private func strayExpectedOutputs(_ names: [String], in folder: String) -> [String] {
+    let scripts = Set(names.filter { $0.hasSuffix(".placescript") })
+    let flavors = AppFlavor.allCases.map(\.rawValue)
+    var notes: [String] = []
+    for name in names.sorted() where name.hasSuffix(".out") || name.hasSuffix(".err") {
+        let stem = String(name.dropLast(4))
+        if scripts.contains(stem) { continue }
+        if let dot = stem.lastIndex(of: "."), scripts.contains(String(stem[..<dot])),
+            flavors.contains(String(stem[stem.index(after: dot)...]))
+        {
+            continue
+        }
+        let script =
+            scripts.first { stem.hasPrefix($0 + ".") }
+            ?? (scripts.contains(stem + ".placescript") ? stem + ".placescript" : nil)
+        guard let script else { continue }
+        let shown = folder.isEmpty ? name : folder + "/" + name
+        notes.append(
+            "'\(shown)' is not read as \(script)'s expected output: that is \(script)\(name.suffix(4)) "
+                + "(or \(script).FLAVOR\(name.suffix(4)))")
+    }
+    return notes
 }
 
 extension TestCase {
