@@ -51,9 +51,10 @@ func sizeInWords(_ bytes: Int) -> String {
 // MARK: - A script's temporary folder
 
 /// `$TMP`: a folder of a script run's own, for the files it writes and reads back, so that
-/// scripts run side by side (`placeshell test -j 4`) never share one. `placeshell test` makes
-/// it fresh for each script and passes it in `PLACESHELL_TMP`; a direct run makes one under
-/// `$TMPDIR` (or /tmp) the first time `$TMP` is read, and removes it when the script passes.
+/// scripts run side by side (`placeshell test -j 4`) never share one. `placeshell test` names a
+/// fresh one for each script in `PLACESHELL_TMP` (and removes or keeps it after); a direct run
+/// makes one under `$TMPDIR` (or /tmp). Either is made the first time `$TMP` is read; a direct
+/// run removes its own when the script passes.
 public final class TemporaryFolder: @unchecked Sendable {
     /// What the folder is.
     public enum Kind: Sendable {
@@ -82,7 +83,13 @@ public final class TemporaryFolder: @unchecked Sendable {
     /// The folder's path, made now if it is made here and was not yet.
     public func path() throws(FileError) -> String {
         switch kind {
-        case .given(let path): return path
+        case .given(let path):
+            // Made here when first used: a script that never reads $TMP leaves nothing behind.
+            if made == nil {
+                if mkdir(path, 0o700) != 0 && errno != EEXIST { throw FileError(path: path, reason: errnoReason()) }
+                made = path
+            }
+            return path
         case .placeholder: return "/tmp/placeshell-XXXXXX"
         case .made(let parent):
             if let made { return made }
@@ -97,12 +104,15 @@ public final class TemporaryFolder: @unchecked Sendable {
         }
     }
 
-    /// The folder made here, if one was.
-    public var madePath: String? { made }
+    /// The folder made here, if one was (not a given one: its giver keeps or removes it).
+    public var madePath: String? {
+        if case .given = kind { return nil }
+        return made
+    }
 
     /// Removes the folder made here and everything in it; a folder given from outside stays.
     public func removeMade() {
-        guard let made else { return }
+        guard let made = madePath else { return }
         removeTree(made)
         self.made = nil
     }

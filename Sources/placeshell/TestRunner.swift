@@ -110,6 +110,20 @@ private final class TestRun {
     var width: Int
     var stoppedAfterFailure = false
     let started = monotonicMilliseconds()
+    /// The environment every test gets: this one's, with the locale fixed (C.UTF-8: the device
+    /// speaks English and text is UTF-8) and the trace's descriptor; a test's $TMP is added.
+    let childEnvironment: [String] = {
+        var environment: [String] = []
+        var k = 0
+        while let entry = environ[k] {
+            let text = String(cString: entry)
+            k += 1
+            let replaced = ["LC_ALL=", "PLACESHELL_TMP=", "PLACESHELL_TEST_TRACE="]
+            if replaced.contains(where: { text.hasPrefix($0) }) { continue }
+            environment.append(text)
+        }
+        return environment + ["LC_ALL=C.UTF-8", "PLACESHELL_TEST_TRACE=3"]
+    }()
 
     init(options: TestOptions, tests: [TestCase]) {
         self.options = options
@@ -143,7 +157,9 @@ private final class TestRun {
             waitForProgress(running, buffer: &buffer)
             let now = monotonicMilliseconds()
             for child in running { child.checkDeadline(now: now) }
-            for child in running where child.fds.allSatisfy({ $0 < 0 }) { child.reap(blocking: false) }
+            // A script whose output has all closed is ending (placeshell closes them only as it
+            // exits): waiting for it costs nothing, and looking again later costs a sleep.
+            for child in running where child.fds.allSatisfy({ $0 < 0 }) { child.reap(blocking: true) }
             for child in running where child.ended != nil { finish(child) }
             running.removeAll { $0.ended != nil }
             if options.exitFirst && tally.failed > 0 && !stoppedAfterFailure {
@@ -195,11 +211,11 @@ private final class TestRun {
             record(index, TestOutcome(verdict: .error, message: first, detail: test.headerErrors))
             return nil
         }
+        // Named here, made by the script when it first reads $TMP.
         let folder = temporaryRoot.map { "\($0)/\(index + 1)" }
-        if let folder { mkdir(folder, 0o700) }
         let command = childArguments(test)
         switch RunningTest.spawn(
-            executable, command, index: index, temporaryFolder: folder,
+            executable, command, environment: childEnvironment, index: index, temporaryFolder: folder,
             timeout: test.header.timeout.map { $0 == 0 ? nil : $0 } ?? options.timeout)
         {
         case .success(let child): return child
@@ -558,7 +574,8 @@ private final class RunningTest {
     /// stderr and the trace (descriptor 3) into pipes; in the environment, the device's locale
     /// fixed (C.UTF-8), the test's `$TMP` and the trace's descriptor.
     static func spawn(
-        _ executable: String, _ arguments: [String], index: Int, temporaryFolder: String?, timeout: Int?
+        _ executable: String, _ arguments: [String], environment base: [String], index: Int,
+        temporaryFolder: String?, timeout: Int?
     ) -> Result<RunningTest, SpawnFailure> {
         var pipes: [[Int32]] = []
         defer { for p in pipes { close(p[1]) } }
@@ -588,19 +605,7 @@ private final class RunningTest {
         posix_spawnattr_setpgroup(&attributes, 0)
         // safe: the flags are small constants
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
-        var environment: [String] = []
-        var k = 0
-        while let entry = environ[k] {
-            let text = String(cString: entry)
-            k += 1
-            if text.hasPrefix("LC_ALL=") || text.hasPrefix("PLACESHELL_TMP=")
-                || text.hasPrefix("PLACESHELL_TEST_TRACE=")
-            {
-                continue
-            }
-            environment.append(text)
-        }
-        environment += ["LC_ALL=C.UTF-8", "PLACESHELL_TEST_TRACE=3"]
+        var environment = base
         if let temporaryFolder { environment.append("PLACESHELL_TMP=" + temporaryFolder) }
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) }
         let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) }

@@ -62,7 +62,9 @@ func runMain() -> Int32 {
     defer { stdout.flush() }
 
     if let storyboard = options.storyboard { shell.startStoryboard(storyboard) }
-    traceCommandsForTestRunner(shell, stdout: stdout)
+    let trace = TestRunnerTrace.fromEnvironment()
+    trace?.follow(shell, stdout: stdout)
+    defer { trace?.flush() }
     // `$TMP`: made on first use, removed when the run passes, kept (and named) when it fails.
     let temporaryFolder = TemporaryFolder.forRun(environment: environmentValue)
     var status: Int32
@@ -143,29 +145,47 @@ func runMain() -> Int32 {
 /// Under `placeshell test` (`PLACESHELL_TEST_TRACE` names a descriptor the runner reads), tells
 /// it where each command starts in the output, so that a difference in the output can be shown
 /// with the line of the script that printed it, and a script that runs too long with the line
-/// it is on.
-func traceCommandsForTestRunner(_ shell: Shell, stdout: FileDescriptorSink) {
-    // safe: parses text: nil when it is not a number
-    guard let value = environmentValue("PLACESHELL_TEST_TRACE"), let fd = Int32(value), fd > 2 else { return }
-    var st = stat()
-    guard fstat(fd, &st) == 0 else { return }
-    _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-    shell.beforeCommand = { invocation in
-        let bytes = invocation.source.bytes
-        let end = min(invocation.offset + invocation.length, bytes.count)
-        let command = String(decoding: bytes[min(invocation.offset, end)..<end], as: UTF8.self)
-        let record = TraceRecord(
-            offset: stdout.accepted, file: invocation.source.name, line: invocation.location.line, command: command)
-        var text = record.encoded
-        text.withUTF8 { buffer in
-            var done = 0
-            while done < buffer.count {
-                let n = write(fd, buffer.baseAddress.map { $0 + done }, buffer.count - done)
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { return }
-                done += n
-            }
+/// it is on. The records are written in blocks and when the run ends (also when a timeout's
+/// SIGINT ends it), not one write a command.
+final class TestRunnerTrace {
+    private let fd: Int32
+    private var pending: [UInt8] = []
+
+    /// The trace the runner asked for, or nil.
+    static func fromEnvironment() -> TestRunnerTrace? {
+        // safe: parses text: nil when it is not a number
+        guard let value = environmentValue("PLACESHELL_TEST_TRACE"), let fd = Int32(value), fd > 2 else { return nil }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { return nil }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        return TestRunnerTrace(fd: fd)
+    }
+
+    private init(fd: Int32) { self.fd = fd }
+
+    /// Follows `shell`'s commands, each at the place `stdout` has reached.
+    func follow(_ shell: Shell, stdout: FileDescriptorSink) {
+        shell.beforeCommand = { [unowned self] invocation in
+            let bytes = invocation.source.bytes
+            let end = min(invocation.offset + invocation.length, bytes.count)
+            let command = String(decoding: bytes[min(invocation.offset, end)..<end], as: UTF8.self)
+            let record = TraceRecord(
+                offset: stdout.accepted, file: invocation.source.name, line: invocation.location.line,
+                command: command)
+            pending.append(contentsOf: record.encoded.utf8)
+            if pending.count >= 1 << 16 { flush() }
         }
+    }
+
+    func flush() {
+        var done = 0
+        while done < pending.count {
+            let n = pending[done...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            done += n
+        }
+        pending.removeAll(keepingCapacity: true)
     }
 }
 

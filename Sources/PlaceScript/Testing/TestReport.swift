@@ -216,8 +216,11 @@ public func judge(
             if expected != 0 || firstError == nil { detail.append(statusLine) }
         }
     }
-    let attribution = TraceRecord.attribute(run.trace, to: run.stdout)
+    // Which command printed each line is worked out only for a diff.
+    var attributed: [TraceRecord?]? = nil
     func label(_ line: Int) -> String? {
+        if attributed == nil { attributed = TraceRecord.attribute(run.trace, to: run.stdout) }
+        let attribution = attributed ?? []
         // Lines missing at the end: after the last command that ran.
         if line >= attribution.count, let last = run.trace.last {
             return "after " + describe(last, scriptFile: scriptFile, path: test.path)
@@ -296,11 +299,26 @@ private func normalizedPath(_ path: String) -> String {
 /// A diagnostic of the script's process (`FILE:LINE:COL: …`), with its file named as the
 /// report names files.
 private func shownWithPath(_ line: String, file: String, path: String) -> String {
-    guard let match = line.firstMatch(of: #/^([^:\n]+):(\d+):(\d+): /#) else { return line }
-    let named = String(match.output.1)
+    guard let named = diagnosticFile(line) else { return line }
     let shown = fileAsShown(named, scriptFile: file, path: path)
     if shown == named { return line }
     return shown + line.dropFirst(named.count)
+}
+
+/// The file a diagnostic line names, `FILE` of `FILE:LINE:COL: …` (the name up to the line's
+/// first colon), or nil for another line.
+private func diagnosticFile(_ line: String) -> String? {
+    let bytes = Array(line.utf8)
+    guard let colon = bytes.firstIndex(of: 0x3A), colon > 0 else { return nil }
+    func digits(from start: Int) -> Int? {
+        var end = start
+        while end < bytes.count && bytes[end] >= 0x30 && bytes[end] <= 0x39 { end += 1 }
+        return end > start && end < bytes.count && bytes[end] == 0x3A ? end : nil
+    }
+    guard let afterLine = digits(from: colon + 1), let afterColumn = digits(from: afterLine + 1),
+        afterColumn + 1 < bytes.count, bytes[afterColumn + 1] == 0x20
+    else { return nil }
+    return String(decoding: bytes[..<colon], as: UTF8.self)
 }
 
 /// `30s`, `1.5s`, `500ms`.
