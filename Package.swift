@@ -67,8 +67,9 @@ let package = Package(
             name: "EndToEndTests", dependencies: ["placeshell", "PlaceKit", "TestSupport", "CZlib"],
             exclude: ["Snapshots"]),
         // Hostile and heavy input end to end (a million commands, huge files; about 90 s): apart,
-        // so the quick targets can run alone (scripts/test runs them all).
-        .testTarget(name: "StressTests", dependencies: ["placeshell", "TestSupport"]),
+        // so the quick targets can run alone (scripts/test runs them all). zlib packs the blobs
+        // of PBF files made to inflate.
+        .testTarget(name: "StressTests", dependencies: ["placeshell", "TestSupport", "CZlib"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -180,9 +180,14 @@ public func readWholeFile(
         tooLarge = "it gave more than \(sizeInWords(limit))"
     }
     var bytes: [UInt8] = []
-    // safe: st_size of a regular file, positive here
-    if (st.st_mode & S_IFMT) == S_IFREG && st.st_size > 0 { bytes.reserveCapacity(Int(st.st_size)) }
-    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    var chunkSize = 1 << 20
+    if (st.st_mode & S_IFMT) == S_IFREG && st.st_size > 0 {
+        bytes.reserveCapacity(Int(st.st_size))  // safe: st_size of a regular file, positive here
+        // A small file is read with a small buffer: a megabyte, zeroed and given back, costs
+        // more than reading a script of a few lines (a helper sourced thousands of times).
+        chunkSize = max(4096, min(chunkSize, Int(st.st_size) + 1))  // safe: as above
+    }
+    var chunk = [UInt8](repeating: 0, count: chunkSize)
     while true {
         if interrupted() { return .failure(interruption) }
         // One byte past the limit at most, so that going over it is seen without holding more.
@@ -327,6 +332,9 @@ public final class FileReplacement {
     private let mode: mode_t
     private var finished = false
 
+    /// Where the temporary file is listed for a signal to remove (`PendingTemporaryFiles`).
+    private let pendingSlot: Int?
+
     private init(path: String, target: String, temporary: String, descriptor: Int32, existing: stat?, mode: mode_t) {
         self.path = path
         self.target = target
@@ -334,6 +342,7 @@ public final class FileReplacement {
         self.descriptor = descriptor
         self.existing = existing
         self.mode = mode
+        pendingSlot = PendingTemporaryFiles.add(temporary)
     }
 
     deinit {
@@ -341,6 +350,7 @@ public final class FileReplacement {
             close(descriptor)
             unlink(temporary)
         }
+        PendingTemporaryFiles.remove(pendingSlot)
     }
 
     /// Starts replacing `path`: checks what is there and creates the temporary file.
@@ -430,6 +440,7 @@ public final class FileReplacement {
         finished = true
         if close(descriptor) != 0 && failure == nil { failure = errno }
         if failure == nil && rename(temporary, target) != 0 { failure = errno }
+        defer { PendingTemporaryFiles.remove(pendingSlot) }
         if let failure {
             unlink(temporary)
             return .failure(FileError(path: path, reason: errnoReason(failure), oldFileKept: existing != nil))
@@ -442,6 +453,48 @@ public final class FileReplacement {
         finished = true
         close(descriptor)
         unlink(temporary)
+        PendingTemporaryFiles.remove(pendingSlot)
+    }
+}
+
+/// The temporary files being written now (`FileReplacement`), kept where a signal handler can
+/// reach them without allocating or locking: when SIGTERM or SIGHUP ends a script, the handler
+/// removes them (`removeAll`, which calls only `unlink`) before the process dies, so no hidden
+/// partial file is left beside the one being replaced. `prepare()` makes the table before any
+/// handler is installed.
+public enum PendingTemporaryFiles {
+    static let capacity = 64
+    /// Each slot: a path made by `strdup`, or nil.
+    nonisolated(unsafe) static let slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
+        let slots = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
+        slots.initialize(repeating: nil, count: capacity)
+        return slots
+    }()
+
+    /// Makes the table now, not first in a signal handler.
+    public static func prepare() { _ = slots }
+
+    /// Lists `path`; nil when the table is full (the file is then removed only by its writer).
+    static func add(_ path: String) -> Int? {
+        for i in 0..<capacity where slots[i] == nil {
+            slots[i] = strdup(path)
+            return i
+        }
+        return nil
+    }
+
+    /// Takes a path off the list (after its file was renamed or removed).
+    static func remove(_ slot: Int?) {
+        guard let slot, let path = slots[slot] else { return }
+        slots[slot] = nil
+        free(path)
+    }
+
+    /// Removes every listed file: for a signal handler (async-signal-safe: reads and `unlink`).
+    public static func removeAll() {
+        for i in 0..<capacity {
+            if let path = slots[i] { unlink(path) }
+        }
     }
 }
 

@@ -187,6 +187,12 @@ public final class Shell {
     var sourceStack: [String] = []
     /// How deep `source` may nest.
     public static let maxSourceDepth = 32
+    /// How many files one `source` may run in all, its own and those its files source in turn:
+    /// files that each source the next twice would otherwise run 2^32 of them.
+    public static let maxSourcedFiles = 10_000
+    /// Files run by the outermost `source` running now, and how many `source`s are running.
+    private var sourcedFiles = 0
+    private var activeSources = 0
 
     public init(
         table: CommandTable = .standard, environment: ShellEnvironment = ShellEnvironment(), stdout: TextSink,
@@ -769,6 +775,16 @@ public final class Shell {
         guard sourceStack.count < Self.maxSourceDepth else {
             throw .runtime("'source' nested more than \(Self.maxSourceDepth) deep", at: location)
         }
+        if activeSources == 0 { sourcedFiles = 0 }
+        sourcedFiles += 1
+        guard sourcedFiles <= Self.maxSourcedFiles else {
+            throw .runtime(
+                "'source' would run more than \(groupedThousands(Self.maxSourcedFiles)) files for one 'source' (files that source files in turn), the most it may",
+                at: location,
+                help: "a file sourced more than once by each of several files multiplies: source each helper once")
+        }
+        activeSources += 1
+        defer { activeSources -= 1 }
         let source = SourceText(
             name: resolved, bytes: bytes,
             arguments: ScriptArguments(
@@ -804,6 +820,9 @@ public final class Shell {
 
     /// The files being checked through `source` while a script is read, innermost last.
     private var sourcesBeingChecked: [String] = []
+    /// The files (with their arguments) already checked while this script is read or runs: each
+    /// is checked once, so that files that source the next one twice are read in linear time.
+    private var sourcesChecked: Set<[String]> = []
 
     /// `source FILE` when a script is read: the file must be there and check as a script does
     /// (with the arguments given), so that a mistake in it stops the script before anything
@@ -826,6 +845,10 @@ public final class Shell {
         guard !sourcesBeingChecked.contains(canonical), !sourceStack.contains(canonical),
             sourcesBeingChecked.count + sourceStack.count < Self.maxSourceDepth
         else { return }
+        // Forgotten when a new script is read, not while one runs: a file its run sources was
+        // checked when it was read, and each file is checked again, whole, before it runs.
+        if sourcesBeingChecked.isEmpty && activeSources == 0 { sourcesChecked = [] }
+        guard sourcesChecked.insert([canonical] + arguments).inserted else { return }
         sourcesBeingChecked.append(canonical)
         defer { sourcesBeingChecked.removeLast() }
         let source = SourceText(

@@ -1,5 +1,6 @@
 import CEditLine
 @preconcurrency import Glibc
+import PlaceFormats
 import PlaceScript
 
 /// The prompt's history file: `$XDG_STATE_HOME/placeshell/history`, falling back to
@@ -77,9 +78,23 @@ final class HistoryStore {
         return out
     }
 
-    /// Records a line entered at the prompt.
+    /// The longest line the history keeps, in bytes: a longer one (a pasted file) runs, but is
+    /// left out with a warning rather than kept a thousand times over in memory and on disk.
+    static let entryLimit = 64 * 1024
+
+    /// Records a line entered at the prompt; one that is too long, or that the line editor
+    /// cannot take, is left out with a warning (never replaced by another).
     func add(_ line: String, to shell: Shell) {
-        if let history { _ = shim_hist_enter(history, line) }
+        guard line.utf8.count <= Self.entryLimit else {
+            shell.warn(
+                "the line (\(groupedThousands(line.utf8.count)) bytes) is longer than the history keeps (\(groupedThousands(Self.entryLimit)) bytes): it ran, but is not in the history"
+            )
+            return
+        }
+        if let history, shim_hist_enter(history, line) < 0 {
+            shell.warn("the line could not be added to the history (out of memory): it ran, but is not in the history")
+            return
+        }
         if shell.history.last != line { shell.history.append(line) }
         // safe: limit is a small constant
         if shell.history.count > Int(Self.limit) { shell.history.removeFirst(shell.history.count - Int(Self.limit)) }
@@ -93,7 +108,9 @@ final class HistoryStore {
         defer { history_end(merged) }
         let directory = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
         makeDirectories(directory)
-        let lockFD = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        // Never through a link: one planted at the lock's name would have a file created
+        // wherever it points (the history is saved without the lock then).
+        let lockFD = open(path + ".lock", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         if lockFD >= 0 { flock(lockFD, LOCK_EX) }
         defer {
             if lockFD >= 0 {

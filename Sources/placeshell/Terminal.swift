@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import PlaceKit
+import PlaceScript
 
 /// What the signal handlers set, in memory of its own read and written through a pointer: a
 /// Swift global `var` would go through the run-time exclusivity check, which is not safe in a
@@ -34,11 +35,23 @@ func installSignalHandlers(interactive: Bool) {
     // keeping the old file, instead of the process dying mid-write.
     signal(SIGXFSZ, SIG_IGN)
     sigaction(SIGINT, &interruptAction, nil)
+    PendingTemporaryFiles.prepare()
     if interactive {
         sigaction(SIGTERM, &terminateAction, nil)
         sigaction(SIGHUP, &terminateAction, nil)
         handlesTermination = true
+    } else {
+        // A script ends at once, as by default, but without leaving the temporary file of a
+        // `save` or an export it was writing.
+        sigaction(SIGTERM, &removeTemporaryFilesAction, nil)
+        sigaction(SIGHUP, &removeTemporaryFilesAction, nil)
     }
+}
+
+nonisolated(unsafe) private var removeTemporaryFilesAction = action { sig in
+    PendingTemporaryFiles.removeAll()
+    signal(sig, SIG_DFL)
+    raise(sig)
 }
 
 nonisolated(unsafe) private var handlesTermination = false

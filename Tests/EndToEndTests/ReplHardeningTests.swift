@@ -217,7 +217,7 @@ extension ReplTests {
     }
 
     /// The history file is replaced as every file is: through a symbolic link to the file it
-    /// names, which keeps its mode; and where it cannot be written at all (XDG_STATE_HOME under
+    /// names, which keeps its mode (its lock never through a link); and where it cannot be written at all (XDG_STATE_HOME under
     /// /proc), the warning says that no file was written, not that an old one is unchanged.
     func testTheHistoryIsWrittenThroughALinkAndAFailureSaysWhatBecameOfIt() throws {
         let home = TemporaryDirectory()
@@ -228,6 +228,9 @@ extension ReplTests {
         chmod(real, 0o640)
         try FileManager.default.createSymbolicLink(
             atPath: home.path + "/state/placeshell/history", withDestinationPath: "../../kept-history")
+        // A link planted at the lock's name is not followed: no file appears where it points.
+        try FileManager.default.createSymbolicLink(
+            atPath: home.path + "/state/placeshell/history.lock", withDestinationPath: "../../planted")
         let pane = TmuxPane(tmux: tmux, home: home)
         defer { pane.kill() }
         try pane.start(environment: paneEnvironment(home, lang: "C.UTF-8"))
@@ -237,6 +240,8 @@ extension ReplTests {
         XCTAssertTrue(saved.contains("echo old-line") && saved.contains("echo via-link"), "history: \(saved)")
         let link = try FileManager.default.destinationOfSymbolicLink(atPath: home.path + "/state/placeshell/history")
         XCTAssertEqual(link, "../../kept-history", "the link was replaced")
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: home.path + "/planted"), "the lock was created through a link")
         var st = stat()
         XCTAssertEqual(stat(real, &st), 0)
         XCTAssertEqual(st.st_mode & 0o777, 0o640, "the history's mode changed")
@@ -249,6 +254,33 @@ extension ReplTests {
                 "cannot write the history file '/proc/self/placeshell/history': no such file or directory; "
                     + "no file was written"),
             screen)
+    }
+
+    /// A line longer than the history keeps (a pasted file) runs, and is left out of the history
+    /// with a warning; the entries before it are kept as they were.
+    func testAnOverlongLineIsLeftOutOfTheHistory() throws {
+        let home = TemporaryDirectory()
+        let pane = TmuxPane(tmux: tmux, home: home)
+        defer { pane.kill() }
+        try pane.start(environment: paneEnvironment(home, lang: "C.UTF-8"))
+        try startShell(pane)
+        try enter(pane, "echo short-one")
+        try pane.waitForLine("short-one")
+        // A comment, so that nothing it prints pushes the warning off the screen.
+        let pasted = home.write("long.txt", "# " + String(repeating: "x", count: 70_000))
+        _ = try pane.run(["load-buffer", "-b", "long", pasted.path])
+        _ = try pane.run(["paste-buffer", "-b", "long", "-t", pane.target])
+        try pane.press("Enter")
+        try pane.waitFor("the warning") {
+            $0.replacingOccurrences(of: "\n", with: "").contains(
+                "warning: the line (70,002 bytes) is longer than the history keeps (65,536 bytes): it ran, but is not in the history"
+            )
+        }
+        try enter(pane, "echo after")
+        try pane.waitForLine("after")
+        try pane.press("C-d")
+        try pane.waitForLine("exit-status=0")
+        XCTAssertEqual(historyLines(home).filter { !$0.isEmpty }.suffix(2), ["echo short-one", "echo after"])
     }
 
     /// A resized terminal redraws the line being edited, and editing goes on from there.

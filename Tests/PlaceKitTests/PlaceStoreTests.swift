@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 
 @testable import PlaceFormats
@@ -637,5 +638,59 @@ final class PlaceStoreTests: XCTestCase {
         let perPlace = Double(b.places + b.text + b.ids + b.index) / 20_000
         XCTAssertLessThanOrEqual(perPlace, 64, "\(b)")
         XCTAssertLessThanOrEqual(Double(b.ids) / 20_000, 5 * 1.4 + 0.01, "the ID table at load ≥ 0.71")
+    }
+}
+
+/// The same name at the same spot many times in one file: each gets the next `~n` suffix, in
+/// time that grows with the rows, not with their square.
+final class EqualRowsTests: XCTestCase {
+    private func csv(_ n: Int) -> [UInt8] {
+        Array(("name,lat,lng\n" + String(repeating: "Same,1.5,2.5\n", count: n)).utf8)
+    }
+
+    func testSuffixesOfEqualRowsInLinearTime() {
+        var store = PlaceStore()
+        guard case .success(let loaded) = store.mergeCSV(csv(3), source: "a.csv") else { return XCTFail("not loaded") }
+        XCTAssertEqual(loaded.added, 3)
+        let ids = (0..<store.count).map { store.id(at: $0) }
+        XCTAssertEqual(ids.count, 3)
+        XCTAssertEqual(ids.dropFirst().map { String($0.suffix(2)) }, ["~2", "~3"])
+        // Loaded again: each row replaces its own, no new suffixes.
+        guard case .success(let again) = store.mergeCSV(csv(4), source: "b.csv") else { return XCTFail("not loaded") }
+        XCTAssertEqual(again.replaced, 3)
+        XCTAssertEqual(again.added, 1)
+        XCTAssertEqual(String(store.id(at: 3).suffix(2)), "~4")
+        let files = [5_000: csv(5_000), 20_000: csv(20_000)]
+        assertGrowsLinearly("equal rows", small: 5_000) { n in
+            var s = PlaceStore()
+            _ = s.mergeCSV(files[n] ?? [], source: "same.csv")
+        }
+    }
+}
+
+/// A load whose text would pass the store's 32-bit offsets is refused whole, and the store is
+/// as it was (the limit lowered here, as 4 GB of names cannot be made in a test).
+final class TextLimitTests: XCTestCase {
+    func testALoadPastTheTextLimitIsRefusedAndChangesNothing() {
+        var store = PlaceStore()
+        guard case .success = store.mergeCSV(Array("name,lat,lng\nFirst,1,2\n".utf8), source: "a.csv") else {
+            return XCTFail("not loaded")
+        }
+        store.textLimit = store.text.count + 200
+        let before = (0..<store.count).map { store.id(at: $0) }
+        var rows = "name,lat,lng\n"
+        for i in 0..<50 { rows += "A rather long place name number \(i),1.\(i),2\n" }
+        for replacing in [false, true] {
+            switch store.mergeCSV(Array(rows.utf8), source: "b.csv", replacing: replacing) {
+            case .success: XCTFail("a load past the text limit was accepted")
+            case .failure(let e): XCTAssertTrue(e.message.contains("pass 4 GB"), e.message)
+            }
+            XCTAssertEqual((0..<store.count).map { store.id(at: $0) }, before, "replacing: \(replacing)")
+        }
+        // Within the limit, the same store loads.
+        guard case .success = store.mergeCSV(Array("name,lat,lng\nSecond,1,3\n".utf8), source: "c.csv") else {
+            return XCTFail("not loaded")
+        }
+        XCTAssertEqual(store.count, before.count + 1)
     }
 }

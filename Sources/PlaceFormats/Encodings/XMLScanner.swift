@@ -75,6 +75,9 @@ struct XMLScanner {
     let bytes: UnsafeBufferPointer<UInt8>
     /// The attributes of the last `.start` event (reused to avoid allocating per element).
     private(set) var attributes: [Attribute] = []
+    /// The indices of `attributes` by the hash of their names, once a tag has many (see
+    /// `isDuplicate`); empty otherwise.
+    private var attributesByHash: [Int: [Int]] = [:]
     /// The encoding named in the XML declaration, if any.
     private(set) var declaredEncoding: String?
 
@@ -605,6 +608,7 @@ struct XMLScanner {
         pos += 1
         let name = try scanName("a start tag")
         attributes.removeAll(keepingCapacity: true)
+        if !attributesByHash.isEmpty { attributesByHash.removeAll() }
         while true {
             let spaced = skipSpace()
             guard pos < bytes.count else {
@@ -679,10 +683,38 @@ struct XMLScanner {
         }
         let value = valueStart..<pos
         pos += 1
-        for other in attributes where bytes[other.name.qualified].elementsEqual(bytes[name.qualified]) {
-            throw fail("duplicate attribute \(shown(name.qualified))", at: attrStart)
-        }
+        if isDuplicate(name.qualified) { throw fail("duplicate attribute \(shown(name.qualified))", at: attrStart) }
         attributes.append(Attribute(name: name, value: value, needsDecoding: decode))
+    }
+
+    /// Whether the start tag being read already has an attribute named `name`. A few are compared
+    /// one by one; past `indexedFrom`, by hash, so that a tag with 100,000 attributes is read in
+    /// linear time. Call it before appending the attribute.
+    private mutating func isDuplicate(_ name: Range<Int>) -> Bool {
+        let wanted = bytes[name]
+        guard attributes.count >= Self.indexedFrom else {
+            return attributes.contains { bytes[$0.name.qualified].elementsEqual(wanted) }
+        }
+        if attributesByHash.isEmpty {
+            for (i, a) in attributes.enumerated() { attributesByHash[hash(a.name.qualified), default: []].append(i) }
+        }
+        let h = hash(name)
+        if let same = attributesByHash[h],
+            same.contains(where: { bytes[attributes[$0].name.qualified].elementsEqual(wanted) })
+        {
+            return true
+        }
+        attributesByHash[h, default: []].append(attributes.count)
+        return false
+    }
+
+    /// How many attributes a tag has before their names are looked up by hash.
+    private static let indexedFrom = 16
+
+    private func hash(_ range: Range<Int>) -> Int {
+        var hasher = Hasher()
+        hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[range])))
+        return hasher.finalize()
     }
 
     /// Decodes an attribute value: like text, but tabs and line ends become spaces (XML's

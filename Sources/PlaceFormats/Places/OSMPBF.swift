@@ -63,6 +63,30 @@ struct OSMPBFReader {
         assembler = OSMAssembler(format: "OSM PBF", baseMap: baseMap)
     }
 
+    /// The memory a file may make as the elements it holds are kept (16 bytes a node, 8 a way
+    /// reference, 32 a member of a relation that is kept): `budgetPerFileByte` for each byte of
+    /// the file, and `budgetBase` more. What an element needs only while it is read (its tag
+    /// indices, its tags) is charged as it is read, so that one element cannot take more, and
+    /// given back after it. A real extract makes about 3 bytes for each of
+    /// its own; zlib packs a blob of zero-delta references a thousandfold, so a small file could
+    /// otherwise ask for gigabytes.
+    static let budgetPerFileByte = 16
+    static let budgetBase = 64 << 20
+    /// What the file may still make; below zero, the read stops.
+    private var room = 0
+    private var budget = 0
+    private var fileSize = 0
+
+    /// Takes `bytes` from what the file may make, or fails saying why it stopped.
+    private mutating func charge(_ bytes: Int, at offset: Int) throws(Failure) {
+        room -= bytes
+        guard room < 0 else { return }
+        throw Failure(
+            message:
+                "the file holds more nodes, references, members and tags than a file of \(groupedThousands(fileSize)) bytes can: they would take more than \(groupedThousands(budget / (1 << 20))) MiB in memory (\(Self.budgetPerFileByte) bytes for each byte of the file, and \(Self.budgetBase >> 20) MiB)",
+            offset: offset)
+    }
+
     /// The blob being read (1-based), its type and where it starts in the file, for errors.
     private var blobNumber = 0
     private var blobType = ""
@@ -82,6 +106,10 @@ struct OSMPBFReader {
 
     mutating func read(_ file: UnsafeBufferPointer<UInt8>) throws(ImportError) -> ImportSummary {
         if file.isEmpty { throw ImportError("not an OSM PBF file: the file is empty") }
+        fileSize = file.count
+        let (scaled, overflow) = file.count.multipliedReportingOverflow(by: Self.budgetPerFileByte)
+        budget = overflow ? Int.max / 2 : min(Int.max / 2, scaled + Self.budgetBase)
+        room = budget
         var offset = 0
         while offset < file.count {
             try interruption.check()
@@ -422,7 +450,16 @@ struct OSMPBFReader {
         return !visible
     }
 
-    private mutating func addNode(id: Int64, lat: Int64, lon: Int64, tags: [String: String], _ block: Block) {
+    /// Appends a packed value of an element, charged to the file's budget.
+    private mutating func append(_ value: UInt64, to list: inout [UInt64], at offset: Int) throws(Failure) {
+        try charge(8, at: offset)
+        list.append(value)
+    }
+
+    private mutating func addNode(
+        id: Int64, lat: Int64, lon: Int64, tags: [String: String], _ block: Block, at offset: Int
+    ) throws(Failure) {
+        try charge(16, at: offset)
         if let la = block.coordinate(lat, offset: block.latOffset, limit: 90),
             let lo = block.coordinate(lon, offset: block.lonOffset, limit: 180)
         {
@@ -439,6 +476,7 @@ struct OSMPBFReader {
         var id: Int64?
         var lat: Int64?
         var lon: Int64?
+        let before = room
         var keys: [UInt64] = []
         var vals: [UInt64] = []
         var deleted = false
@@ -447,8 +485,8 @@ struct OSMPBFReader {
             case 1:
                 try ProtoReader.expect(key, .varint, "Node.id")
                 id = try r.zigzag()
-            case 2: try r.forEachPacked(key) { keys.append($0) }
-            case 3: try r.forEachPacked(key) { vals.append($0) }
+            case 2: try r.forEachPacked(key) { (k) throws(Failure) in try append(k, to: &keys, at: start) }
+            case 3: try r.forEachPacked(key) { (v) throws(Failure) in try append(v, to: &vals, at: start) }
             case 4:
                 try ProtoReader.expect(key, .lengthDelimited, "Node.info")
                 deleted = try invisible(r.subReader())
@@ -462,6 +500,7 @@ struct OSMPBFReader {
                 try r.skip(key)
             }
         }
+        room = before
         guard let id else { throw Failure(message: "a Node without an id", offset: start) }
         if deleted {
             assembler.addDeleted()
@@ -469,7 +508,7 @@ struct OSMPBFReader {
         }
         let t = keys.isEmpty && vals.isEmpty ? [:] : try tags(keys, vals, &block, at: start)
         guard let lat, let lon else { throw Failure(message: "Node \(id) without lat and lon", offset: start) }
-        addNode(id: id, lat: lat, lon: lon, tags: t, block)
+        try addNode(id: id, lat: lat, lon: lon, tags: t, block, at: start)
     }
 
     private mutating func denseNodes(_ r: ProtoReader, _ block: inout Block) throws(Failure) {
@@ -522,6 +561,7 @@ struct OSMPBFReader {
             lat = lat &+ (try lats.zigzag())
             lon = lon &+ (try lons.zigzag())
             var tags: [String: String] = [:]
+            let before = room
             if hasTags {
                 while true {
                     guard !keysVals.isAtEnd else {
@@ -535,10 +575,12 @@ struct OSMPBFReader {
                         throw Failure(message: "DenseNodes.keys_vals has a key without a value", offset: at)
                     }
                     let v = try keysVals.varint()
+                    try charge(64, at: at)
                     let key = try block.string(k, at: at)
                     if tags[key] == nil { tags[key] = try block.string(v, at: at) }
                 }
             }
+            room = before
             if var v = visible, !v.isAtEnd {
                 let shown = try v.varint() != 0
                 visible = v
@@ -547,7 +589,7 @@ struct OSMPBFReader {
                     continue
                 }
             }
-            addNode(id: id, lat: lat, lon: lon, tags: tags, block)
+            try addNode(id: id, lat: lat, lon: lon, tags: tags, block, at: start)
         }
         guard lats.isAtEnd, lons.isAtEnd else {
             throw Failure(message: "DenseNodes has more lats or lons than ids", offset: start)
@@ -562,32 +604,38 @@ struct OSMPBFReader {
         var vals: [UInt64] = []
         var refs: [Int64] = []
         var deleted = false
+        let before = room
         while let key = try r.key() {
             switch key.field {
             case 1:
                 try ProtoReader.expect(key, .varint, "Way.id")
                 id = try r.int64()
-            case 2: try r.forEachPacked(key) { keys.append($0) }
-            case 3: try r.forEachPacked(key) { vals.append($0) }
+            case 2: try r.forEachPacked(key) { (k) throws(Failure) in try append(k, to: &keys, at: start) }
+            case 3: try r.forEachPacked(key) { (v) throws(Failure) in try append(v, to: &vals, at: start) }
             case 4:
                 try ProtoReader.expect(key, .lengthDelimited, "Way.info")
                 deleted = try invisible(r.subReader())
             case 8:
                 var ref: Int64 = refs.last ?? 0
-                try r.forEachPacked(key) {
-                    ref = ref &+ ProtoReader.unzigzag($0)
+                try r.forEachPacked(key) { (delta) throws(Failure) in
+                    try charge(8, at: start)
+                    ref = ref &+ ProtoReader.unzigzag(delta)
                     refs.append(ref)
                 }
             default:
                 try r.skip(key)
             }
         }
+        // What the element needed while it was read is given back; what is kept is charged below.
+        room = before
         guard let id else { throw Failure(message: "a Way without an id", offset: start) }
         if deleted {
             assembler.addDeleted()
             return
         }
         let t = keys.isEmpty && vals.isEmpty ? [:] : try tags(keys, vals, &block, at: start)
+        // Kept: the way and its references.
+        try charge(16 + 8 * refs.count, at: start)
         assembler.addWay(id: id, refs: refs, tags: t)
     }
 
@@ -601,28 +649,33 @@ struct OSMPBFReader {
         var memids: [Int64] = []
         var types: [UInt64] = []
         var deleted = false
+        let before = room
         while let key = try r.key() {
             switch key.field {
             case 1:
                 try ProtoReader.expect(key, .varint, "Relation.id")
                 id = try r.int64()
-            case 2: try r.forEachPacked(key) { keys.append($0) }
-            case 3: try r.forEachPacked(key) { vals.append($0) }
+            case 2: try r.forEachPacked(key) { (k) throws(Failure) in try append(k, to: &keys, at: start) }
+            case 3: try r.forEachPacked(key) { (v) throws(Failure) in try append(v, to: &vals, at: start) }
             case 4:
                 try ProtoReader.expect(key, .lengthDelimited, "Relation.info")
                 deleted = try invisible(r.subReader())
-            case 8: try r.forEachPacked(key) { roles.append($0) }
+            case 8: try r.forEachPacked(key) { (role) throws(Failure) in try append(role, to: &roles, at: start) }
             case 9:
                 var ref: Int64 = memids.last ?? 0
-                try r.forEachPacked(key) {
-                    ref = ref &+ ProtoReader.unzigzag($0)
+                try r.forEachPacked(key) { (delta) throws(Failure) in
+                    // A member as kept: its id, kind and role (a String).
+                    try charge(32, at: start)
+                    ref = ref &+ ProtoReader.unzigzag(delta)
                     memids.append(ref)
                 }
-            case 10: try r.forEachPacked(key) { types.append($0) }
+            case 10: try r.forEachPacked(key) { (type) throws(Failure) in try append(type, to: &types, at: start) }
             default:
                 try r.skip(key)
             }
         }
+        // What the element needed while it was read is given back; what is kept is charged below.
+        room = before
         guard let id else { throw Failure(message: "a Relation without an id", offset: start) }
         if deleted {
             assembler.addDeleted()
@@ -631,6 +684,7 @@ struct OSMPBFReader {
         let t = keys.isEmpty && vals.isEmpty ? [:] : try tags(keys, vals, &block, at: start)
         // Members matter only for a feature; skip building them (and their role strings) otherwise.
         guard assembler.wantsRelation(t) else { return }
+        try charge(32 * memids.count, at: start)
         guard roles.count == memids.count && types.count == memids.count else {
             throw Failure(
                 message: "Relation \(id) has \(memids.count) member ids, \(roles.count) roles and \(types.count) types",

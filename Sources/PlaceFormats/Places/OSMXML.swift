@@ -80,7 +80,8 @@ struct OSMXMLReader {
     private mutating func line(_ offset: Int) -> Int { scanner.location(of: offset).line }
 
     private mutating func error(_ message: String, at offset: Int) -> ImportError {
-        ImportError(message, line: line(offset), item: current == nil ? nil : elementCount)
+        // Inside a node, way or relation (whose `current` is taken out while a child is read).
+        ImportError(message, line: line(offset), item: scanner.depth >= 2 ? elementCount : nil)
     }
 
     mutating func read() throws(ImportError) -> ImportSummary {
@@ -89,6 +90,8 @@ struct OSMXMLReader {
         while first < bytes.count && GPX.isSpace(bytes[first]) { first += 1 }
         if first == bytes.count { throw ImportError("not an OpenStreetMap XML file: the file is empty", line: 1) }
         while true {
+            // Every event, not every element: one node may hold a million tags.
+            try interruption.check()
             let event: XMLScanner.Event
             do {
                 event = try scanner.next()
@@ -145,7 +148,6 @@ struct OSMXMLReader {
                 return
             }
             elementCount += 1
-            try interruption.check()
             let what = kind == .node ? "node" : kind == .way ? "way" : "relation"
             guard let idAttr = scanner.attribute("id") else {
                 current = Current(
@@ -169,7 +171,9 @@ struct OSMXMLReader {
             current = Current(kind: kind, id: id, offset: offset, deleted: deleted, position: position)
             return
         }
+        // Taken out while it changes, so that its tags and refs are not copied for each child.
         guard depth == 3, var element = current else { return }
+        current = nil
         defer { current = element }
         let what = element.kind == .node ? "node" : element.kind == .way ? "way" : "relation"
         let id = element.id

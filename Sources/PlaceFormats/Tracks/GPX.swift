@@ -58,6 +58,16 @@ public struct GPXError: Error, Sendable, Equatable {
     /// 1-based, in characters (not bytes), not counting a byte order mark.
     public var column: Int
 
+    /// The read was stopped (Ctrl-C) before the end: no place in the file is at fault.
+    public var isInterruption = false
+
+    /// The error of a read that was stopped.
+    public static var interrupted: GPXError {
+        var e = GPXError(message: "interrupted", line: 1, column: 1)
+        e.isInterruption = true
+        return e
+    }
+
     /// An error at a place in the file.
     public init(message: String, line: Int, column: Int) {
         self.message = message
@@ -110,9 +120,9 @@ public enum GPX {
     ///   the file says ("" when missing).
     /// - *Points of other kinds* that are not used (waypoints next to a track): counted.
     /// - Unknown elements anywhere are ignored silently (links, descriptions, symbols…).
-    public static func parse(_ bytes: [UInt8]) -> Result<GPXTrack, GPXError> {
+    public static func parse(_ bytes: [UInt8], interruption: ImportInterruption = .none) -> Result<GPXTrack, GPXError> {
         bytes.withUnsafeBufferPointer { buffer -> Result<GPXTrack, GPXError> in
-            var reader = GPXReader(buffer)
+            var reader = GPXReader(buffer, interruption: interruption)
             do throws(GPXError) {
                 return .success(try reader.read())
             } catch {
@@ -438,8 +448,12 @@ struct GPXReader {
     private var extensions = 0
     private var speedCourse = 0
 
+    /// Asked now and then whether to stop (Ctrl-C).
+    private var interruption: ImportInterruption
+
     /// A reader over bytes the caller keeps alive until `read()` returns.
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, interruption: ImportInterruption = .none) {
+        self.interruption = interruption
         scanner = XMLScanner(bytes)
         capture.reserveCapacity(64)
     }
@@ -495,6 +509,7 @@ struct GPXReader {
         if first == bytes.count { throw GPXError(message: "no points: the file is empty", line: 1, column: 1) }
 
         while true {
+            do { try interruption.check() } catch { throw GPXError.interrupted }
             let event: XMLScanner.Event
             do {
                 event = try scanner.next()

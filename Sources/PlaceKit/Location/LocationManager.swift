@@ -260,7 +260,7 @@ public final class LocationManager {
         }
         // A reading the distance filter drops still has its turn of the run loop, with nothing
         // to deliver (as a sample that finds the device where it was).
-        _ = queue(reading(of: position, at: session.clock + delay))
+        _ = queue(reading(of: position, at: session.time(after: delay)))
         scheduleDelivery(delay: delay, readsPosition: false)
         if let pendingSample, queuedReadings.count > 1 {
             session.relabel(

@@ -227,7 +227,7 @@ public final class MapView {
         let session = self.session
         let move = CameraAnimation(
             from: camera, to: position, start: session.clock,
-            end: session.clock + SimulationChoices.cameraAnimationDuration)
+            end: session.time(after: SimulationChoices.cameraAnimationDuration))
         animation = move
         lastAnimation = move
         loadTiles()

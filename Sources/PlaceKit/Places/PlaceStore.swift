@@ -74,6 +74,9 @@ public struct PlaceStore: Sendable {
     /// compaction.
     var text: [UInt8] = [0]
     var garbage = 0
+    /// The most bytes `text` may hold: its offsets are 32-bit. A place that would pass it is
+    /// refused (`put` returns nil and marks its batch full). Lowered by tests.
+    var textLimit = Int(UInt32.max)  // safe: UInt32.max fits Int
     /// Distinct type lists; index 0 is the empty list. A place stores the index, so the dozen
     /// strings of a type list cost two bytes per place, and its prior is looked up, not computed.
     var typeLists: [[String]] = [[]]
@@ -476,6 +479,11 @@ public struct PlaceStore: Sendable {
         /// can take its place in memory): a generator's records share one array per kind, and
         /// a list found by its array needs none of its strings hashed.
         var typeArrays: [(list: [String], index: UInt16)] = []
+        /// The last `~n` suffix this batch gave each derived ID (by its hash): the rows with
+        /// every suffix from 2 up to it are this batch's.
+        var lastSuffix: [UInt64: Int] = [:]
+        /// Set when a place was refused because the store's text would pass its limit.
+        var textFull = false
         init(store: PlaceStore) { firstNewRow = store.count }
         func isFromThisBatch(_ row: Int) -> Bool {
             // safe: masked to 6 bits
@@ -565,7 +573,7 @@ public struct PlaceStore: Sendable {
     mutating func put(
         id given: UnsafeBufferPointer<UInt8>, name: UnsafeBufferPointer<UInt8>, address: UnsafeBufferPointer<UInt8>,
         coord: Coord, slot: Slot, batch: inout MergeBatch
-    ) -> Int {
+    ) -> Int? {
         // The ID stored in the text: none (the derived one), the given one, or derived + `~n`.
         // A given ID is stored unless it spells the derived one: one that cannot (a file's own
         // IDs) costs no hash of the name, and one that might is checked from both ends.
@@ -590,20 +598,26 @@ public struct PlaceStore: Sendable {
             (existing, hash) = findDerivedID(derived, suffix: 0)
             // The same name at the same spot twice in one file: two places (two ATMs in one
             // lobby), the second `~2`, the third `~3`: the same suffixes on every load.
-            var n = 2
-            while let row = existing, batch.isFromThisBatch(row) {
-                suffix = n
-                (existing, hash) = findDerivedID(derived, suffix: n)
-                n += 1
+            // Suffixes below the last one this batch gave the name and spot are its own too:
+            // the search starts after it, so that 40,000 equal rows are not quadratic.
+            if let row = existing, batch.isFromThisBatch(row) {
+                var n = batch.lastSuffix[derived].map { $0 + 1 } ?? 2
+                repeat {
+                    suffix = n
+                    (existing, hash) = findDerivedID(derived, suffix: n)
+                    n += 1
+                } while existing.map(batch.isFromThisBatch) ?? false
+                batch.lastSuffix[derived] = suffix
             }
         }
         var slot = slot
         let storedCount = storeGiven ? given.count : suffix > 0 ? 19 + Self.decimalDigits(suffix) : 0
-        precondition(
-            // safe: UInt32.max fits Int
-            text.count + name.count + address.count + storedCount + 32 < Int(UInt32.max), "place text beyond 4 GB")
+        guard text.count + name.count + address.count + storedCount + 32 < textLimit else {
+            batch.textFull = true
+            return nil
+        }
         if storedCount > 0 {
-            slot.id = UInt32(text.count)  // safe: below 4 GB, checked by the precondition above
+            slot.id = UInt32(text.count)  // safe: below textLimit (at most 4 GB), checked above
             appendLEB(storedCount)
             if storeGiven {
                 text.append(contentsOf: given)

@@ -26,6 +26,7 @@ extension PlaceStore {
         /// looking each up (`finish` then says whether two were equal).
         public init(into store: PlaceStore, source: String, replacing: Bool = false, deferIDs: Bool = false) {
             target = replacing ? PlaceStore(source: source) : store
+            target.textLimit = store.textLimit
             self.source = source
             self.replacing = replacing
             self.deferIDs = deferIDs
@@ -75,6 +76,10 @@ extension PlaceStore {
             batch.strings.prefetch(place.address)
         }
 
+        /// Whether a place was refused because the text would pass the store's limit: the load
+        /// must then fail whole.
+        public var isFull: Bool { batch.textFull }
+
         public mutating func add(_ place: PlaceBytes) {
             guard place.latitude.isFinite, place.longitude.isFinite else { return }
             let types: (index: UInt16, radius: Double)
@@ -89,8 +94,11 @@ extension PlaceStore {
                 latitude: place.latitude, longitude: place.longitude, radius: place.radius ?? types.radius,
                 types: types.index)
             let slot = PlaceStore.slot(rating: place.rating, priceLevel: place.priceLevel, area: area)
-            _ = target.put(
-                id: place.id, name: place.name, address: place.address, coord: coord, slot: slot, batch: &batch)
+            guard
+                target.put(
+                    id: place.id, name: place.name, address: place.address, coord: coord, slot: slot, batch: &batch)
+                    != nil
+            else { return }
             loaded += 1
             if loaded == 1024 && expected > loaded {
                 // Size the text once, from the first rows' bytes per place.
@@ -166,6 +174,13 @@ extension PlaceStore {
         }
     }
 
+    /// A load whose names, addresses and IDs would pass the store's text limit.
+    static var textFullError: ImportError {
+        ImportError(
+            "the places' names, addresses and IDs pass 4 GB, the most a dataset holds; nothing was loaded (load part of the file, or a smaller extract)"
+        )
+    }
+
     /// One load by `read`: into this store itself (taken, then given back as it was on
     /// failure), or into a new one that replaces it when it succeeds.
     private mutating func load(
@@ -183,6 +198,7 @@ extension PlaceStore {
             let summary: ImportSummary
             do throws(ImportError) {
                 summary = try read(&load, &interruption)
+                if load.isFull { throw Self.textFullError }
             } catch {
                 if !replacing { self = load.rollBack() }
                 return .failure(error)

@@ -80,10 +80,36 @@ public struct ScheduledEvent {
 /// round"). Properties passed inout, as the places service is (a load swaps its dataset out and
 /// back), keep it.
 public final class Session {
-    /// Virtual time in whole microseconds, so that sums of delays never drift.
+    /// Virtual time in whole microseconds, so that sums of delays never drift. It stays within
+    /// `clockRange`.
     @exclusivity(unchecked) var clockMicros: Int64 = 0
     /// Virtual seconds since the session began.
     public var clock: Double { Double(clockMicros) / 1_000_000 }
+
+    /// Where virtual time ends: 10¹⁸ µs (10¹² s, about 31,700 years). The clock never passes it,
+    /// nothing is scheduled beyond it (a timer due later falls due there), and a session file
+    /// holds no time beyond it, so every session that is saved loads again.
+    public static let clockEndMicros: Int64 = 1_000_000_000_000_000_000
+    /// The same in seconds.
+    public static let clockEnd = Double(clockEndMicros) / 1_000_000
+
+    /// Virtual seconds left before the clock's end.
+    public var timeLeft: Double { Double(Session.clockEndMicros - clockMicros) / 1_000_000 }
+
+    /// The time `delay` seconds from now, in microseconds, no later than the clock's end.
+    func micros(after delay: Double) -> Int64 { Session.micros(clockMicros, plus: Session.micros(delay)) }
+
+    /// The time `delay` seconds from now, in seconds, no later than the clock's end.
+    public func time(after delay: Double) -> Double {
+        guard delay.isFinite, delay > 0 else { return clock }
+        return min(clock + delay, Session.clockEnd)
+    }
+
+    /// `start` plus `offset` microseconds, no later than the clock's end (never overflowing).
+    static func micros(_ start: Int64, plus offset: Int64) -> Int64 {
+        let (sum, overflow) = start.addingReportingOverflow(offset)
+        return overflow ? clockEndMicros : min(sum, clockEndMicros)
+    }
     /// Where events go as they happen; the shell installs its renderer here (assigned whole).
     @exclusivity(unchecked) public var eventSink: (Event) -> Void
 
@@ -174,7 +200,7 @@ public final class Session {
         _ action: @escaping () -> Void
     ) -> Int {
         let event = ScheduledEvent(
-            micros: clockMicros + Session.micros(delay), sequence: nextSequence, label: label,
+            micros: micros(after: delay), sequence: nextSequence, label: label,
             owner: owner.map { ObjectIdentifier($0) }, onlyWhenDue: onlyWhenDue, action: action)
         nextSequence += 1
         let sequence = event.sequence
@@ -253,13 +279,12 @@ public final class Session {
         return count
     }
 
-    /// Moves the clock forward by `seconds`, running every event that falls due on the way.
-    /// Returns false when `interrupted` stopped it early: the clock is then at the last event
-    /// delivered, and the events after it are still queued.
+    /// Moves the clock forward by `seconds` (no further than its end), running every event that
+    /// falls due on the way. Returns false when `interrupted` stopped it early: the clock is then
+    /// at the last event delivered, and the events after it are still queued.
     @discardableResult
     public func advance(by seconds: Double, interrupted: () -> Bool = { false }) -> Bool {
-        let (sum, overflow) = clockMicros.addingReportingOverflow(Session.micros(seconds))
-        let end = overflow ? Int64.max : sum
+        let end = micros(after: seconds)
         while let first = next, first.micros <= end {
             if interrupted() { return false }
             step()
@@ -419,7 +444,8 @@ public final class Session {
 
     /// The route's next position, due at the route's start plus its offset (never drifting).
     func scheduleNextRoutePosition(_ player: RoutePlayer) {
-        let next = player.startMicros + Session.micros(player.route.samples[player.nextIndex].offset)
+        let next = Session.micros(
+            player.startMicros, plus: Session.micros(player.route.samples[player.nextIndex].offset))
         player.pendingEvent = schedule(
             after: Double(next - clockMicros) / 1_000_000, "route position", onlyWhenDue: true
         ) { [unowned self, weak player] in

@@ -26,9 +26,9 @@ public enum SessionArchive {
     public enum Limits {
         /// Virtual time in seconds (fix timestamps, camera animations, route offsets): about
         /// 31,700 years, where `wait` moves the clock at most a year at a time.
-        public static let seconds: ClosedRange<Double> = 0...1e12
+        public static let seconds: ClosedRange<Double> = 0...Session.clockEnd
         /// The same in microseconds, as the clock and the times of pending timers are saved.
-        public static let micros: ClosedRange<Double> = 0...1e18
+        public static let micros: ClosedRange<Double> = 0...Double(Session.clockEndMicros)
         /// `horizontalAccuracy` in metres (`locate` takes 0.1…100000; a reduced fix has 3000).
         public static let accuracy: ClosedRange<Double> = 0...100_000
         /// `desiredAccuracy` (kCLLocationAccuracyBestForNavigation is −2) and `distanceFilter`
@@ -599,7 +599,7 @@ public enum SessionArchive {
         d.privacy.unknownFutureStatus = try pr.bool("unknownFutureStatus")
         d.promptOpen = try r.bool("promptOpen")
         // Absent from sessions saved before the setting existed: the default.
-        if let text = try r.optionalString("noLocation") {
+        if let text = try r.stringIfPresent("noLocation") {
             guard let report = NoLocationReport(rawValue: text) else {
                 throw ArchiveError("\(r.path).noLocation: not error or silent")
             }
@@ -607,7 +607,7 @@ public enum SessionArchive {
         }
         d.pickerScrolls = try r.has("pickerScrolls") ? r.bool("pickerScrolls") : SimulationChoices.pickerScrolls
         // Absent from sessions saved before the setting existed: English.
-        if let code = try r.optionalString("language") {
+        if let code = try r.stringIfPresent("language") {
             guard let language = DeviceLanguage.named(code) else {
                 let codes = DeviceLanguage.all.map(\.code).joined(separator: ", ")
                 throw ArchiveError("\(r.path).language: '\(code)' is not one of \(codes)")

@@ -388,6 +388,10 @@ extension CommandFamily {
                     .Ic wait
                     reaches it.
                     Ctrl-C stops a long wait at a safe point.
+                    The virtual clock ends at 1000000000000 s (about 31,700 years): a
+                    .Ic wait ,
+                    .Ic app background
+                    or route that would take it further is refused, and the clock stays.
                     .Dl wait 15min
                     """#,
                 examples: ["wait 1s", "wait 15min"],
@@ -597,6 +601,7 @@ func clockLine(_ clock: Double) -> String {
 /// before the clock they reached, so it comes first). Ctrl-C stops at a safe point: the error says
 /// how far the time got and, from `stopped`, what is still so.
 func passTime(_ ctx: CommandContext, _ seconds: Double, stopped: @autoclosure () -> String) throws(Diagnostic) {
+    try checkTimeLeft(ctx, seconds)
     let start = ctx.session.clock
     let finished = ctx.session.advance(by: seconds, interrupted: ctx.shell.interruptRequested)
     ctx.shell.printHeldEvents()
@@ -606,6 +611,16 @@ func passTime(_ ctx: CommandContext, _ seconds: Double, stopped: @autoclosure ()
             "the wait stopped after \(formatQuantity(passed, .duration)) of \(formatQuantity(seconds, .duration)), at clock \(formatQuantity(ctx.session.clock, .duration)); \(stopped())"
         )
     }
+}
+
+/// Refuses to let `seconds` pass when they would take the clock beyond its end (about 31,700
+/// years), before anything changes.
+func checkTimeLeft(_ ctx: CommandContext, _ seconds: Double) throws(Diagnostic) {
+    let left = ctx.session.timeLeft
+    guard seconds > left + 0.000_000_5 else { return }
+    throw .runtime(
+        "the virtual clock ends at \(formatQuantity(Session.clockEnd, .duration)) (about 31,700 years) and is at \(formatQuantity(ctx.session.clock, .duration)): \(formatQuantity(left, .duration)) can still pass, not \(formatQuantity(seconds, .duration))",
+        at: ctx.location, help: "the clock never goes back: start a new session, or 'load' one saved earlier")
 }
 
 /// The app's state as `UIApplication.State` names it, or notRunning.
@@ -622,6 +637,7 @@ private func appBackgroundCommand(_ ctx: CommandContext) throws(Diagnostic) -> C
         throw .runtime(
             "the app is already in the background", at: ctx.location, help: "'app foreground' brings it back")
     }
+    if let duration { try checkTimeLeft(ctx, duration) }
     ctx.session.sendAppToBackground()
     guard let seconds = duration else {
         return .line("the app is in the background", value: appValue(ctx.shell))

@@ -1,3 +1,4 @@
+import PlaceFormats
 import PlaceKit
 
 /// The version `version` and `--version` print.
@@ -156,7 +157,8 @@ extension CommandFamily {
                 details: """
                     Reads the whole file, checks it, then runs it in this session. A relative path is
                     taken from the directory of the script that sources it (at the prompt: the current
-                    directory). Scripts may nest \(Shell.maxSourceDepth) deep; a script that sources
+                    directory). Scripts may nest \(Shell.maxSourceDepth) deep, and one 'source' may run
+                    \(groupedThousands(Shell.maxSourcedFiles)) files in all; a script that sources
                     itself, directly or through others, is an error.
                     """,
                 effect: .looks,
@@ -173,7 +175,10 @@ extension CommandFamily {
                     (at the prompt and in
                     .Fl c :
                     from the current directory).
-                    Scripts may nest 32 deep; a script that sources itself, directly or through
+                    Scripts may nest \#(Shell.maxSourceDepth) deep, and one
+                    .Ic source
+                    may run \#(groupedThousands(Shell.maxSourcedFiles)) files in all, counting the
+                    files they source in turn; a script that sources itself, directly or through
                     others, is an error that shows the cycle.
                     The file is read and checked when the script that sources it is read: a
                     file that is not there, or does not parse, stops that script before
@@ -754,7 +759,8 @@ let signalsHelp = """
     a script, Ctrl-C ends placeshell with status 130, even with --keep-going.
 
     SIGTERM and SIGHUP at the prompt stop a running command, save the history and exit with
-    128 + the signal (143, 129). A reader that goes away (placeshell FILE | head -1) ends
+    128 + the signal (143, 129). A script ends at once, removing the temporary file of a save
+    or export it was writing. A reader that goes away (placeshell FILE | head -1) ends
     placeshell quietly with status 0; a closed or full standard output is an error (status 1).
 
     Files (the history, save, places export, export geojson, snapshot) are written to a
@@ -768,9 +774,11 @@ let limitsHelp = """
     places generate 1…5000000). Latitude -90…90, longitude -180…180, both ends included.
 
     A script is checked whole first: a bad argument anywhere runs nothing (status 2). source
-    nests 32 deep and refuses a cycle, however the path is spelled.
+    nests 32 deep, runs at most 10,000 files for one source, and refuses a cycle, however the
+    path is spelled. The virtual clock ends at 10^12 s (about 31,700 years).
 
-    JSON nests at most 512 deep; XML has no depth limit and expands no declared entities.
+    JSON nests at most 512 deep; XML has no depth limit and expands no declared entities. An
+    OSM PBF file may make 16 bytes in memory for each of its bytes, and 64 MiB more.
     A value quoted from a file in a message is cut to 40 characters. A route has at most
     2,000,000 positions. The app's console log keeps its last 100,000 lines, and a command that
     raises more than 10,000 events prints them as they come, before its result.

@@ -134,7 +134,7 @@ extension CommandFamily {
                                 try Route.waypoints(
                                     points, speed: speed, spacing: spacing, name: "\(points.count) waypoints")
                             }
-                            return startRoute(ctx, route)
+                            return try startRoute(ctx, route)
                         }),
                     CommandSpec(
                         "run",
@@ -165,7 +165,7 @@ extension CommandFamily {
                         handler: { ctx throws(Diagnostic) in
                             let builtin = try ctx.required(
                                 "NAME", as: .word("a scenario route", BuiltinRoute.init(rawValue:)))
-                            return startRoute(ctx, builtin.route)
+                            return try startRoute(ctx, builtin.route)
                         }),
                     CommandSpec(
                         "gpx", arguments: [ArgSpec("FILE", .path, summary: "a GPX 1.0 or 1.1 file")],
@@ -414,7 +414,10 @@ private func makeRoute(_ ctx: CommandContext, _ build: () throws(Route.TooLong) 
     }
 }
 
-private func startRoute(_ ctx: CommandContext, _ route: Route) -> CommandResult {
+private func startRoute(_ ctx: CommandContext, _ route: Route) throws(Diagnostic) -> CommandResult {
+    // A route longer than the time the clock has left would deliver its later positions all at
+    // the clock's end.
+    try checkTimeLeft(ctx, route.duration)
     ctx.session.startRoute(route)
     var lines = [
         "route '\(route.name)': \(formatFixed(route.length / 1000, decimals: 2)) km, \(route.samples.count) position\(route.samples.count == 1 ? "" : "s") over \(formatDuration(route.duration)); 'wait' to move along"
@@ -426,8 +429,10 @@ private func startRoute(_ ctx: CommandContext, _ route: Route) -> CommandResult 
 private func gpxCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
     let (path, bytes, at) = try ctx.readFile(argument: "FILE")
     let track: GPXTrack
-    switch GPX.parse(bytes) {
+    switch GPX.parse(bytes, interruption: ImportInterruption(ctx.shell.interruptRequested)) {
     case .success(let t): track = t
+    case .failure(let e) where e.isInterruption:
+        throw .interrupted("'\(path)' was not read; the route is unchanged", at: at)
     case .failure(let e):
         throw .runtime("'\(path)' line \(e.line), column \(e.column): \(e.message)", at: at)
     }
@@ -447,7 +452,7 @@ private func gpxCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResu
     let route = try makeRoute(ctx) { () throws(Route.TooLong) in
         try Route.gpx(track, speed: speed, spacing: spacing, name: name)
     }
-    return startRoute(ctx, route)
+    return try startRoute(ctx, route)
 }
 
 /// `1h 02min 05s`, `4min 10s`, `12s`.

@@ -115,7 +115,8 @@ extension CommandFamily {
                     Reads the whole file first: a damaged file, a file of a newer placeshell, a
                     member of the wrong type or a number outside the range the simulation can
                     produce is an error naming where, and the current session is left exactly as
-                    it was.
+                    it was. A file any earlier placeshell saved loads, what it lacks taking its
+                    default.
                     """,
                 effect: .acts,
                 api: APIEntry(what: "nothing in the app: a saved world put back in place of this one"),
@@ -130,6 +131,8 @@ extension CommandFamily {
                     produce
                     .Pq Sx LIMITS
                     is an error that names where, and the current session stays exactly as it was.
+                    A file saved by any earlier placeshell loads; a setting it does not have yet
+                    takes its default.
                     .Dl load before-the-bug.json
                     """#,
                 examples: ["load before-the-bug.json"],

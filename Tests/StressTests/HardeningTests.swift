@@ -1,0 +1,252 @@
+import CZlib
+import Foundation
+import TestSupport
+import XCTest
+
+/// Small inputs that once cost a crash, gigabytes or minutes, each through the built binary:
+/// the run ends normally within the memory budget stated, says what it refused, and leaves the
+/// session and the files as they were.
+final class HardeningTests: BudgetedTestCase {
+    // MARK: - The end of the virtual clock
+
+    /// A year at a time to the clock's end (10¹² s), then everything that schedules something:
+    /// no trap, a message for time that cannot pass, and a session saved there loads.
+    func testTheClocksEndIsRefusedWithAMessage() throws {
+        let years = 31_709  // 31,709 × 31,536,000 s, and 24,976,000 s more, is 10¹² s
+        var lines = Array(repeating: "wait 31536000", count: years) + ["wait 24976000"]
+        lines += [
+            "show clock", "locate sydney", "launch", "auth allow", "likely", "select 1", "camera", "wait 1",
+            "route run city-run", "app background 5", "app background", "app foreground", "show app.state",
+            "save s.json", "load s.json", "show clock", "wait 0", "echo done",
+        ]
+        let r = try script("clock-end.placescript", lines, megabytes: 120)
+        XCTAssertEqual(r.status, 1, r.stderrText)
+        let errors = r.stderrText.split(separator: "\n").filter { $0.contains(": error: ") }.map(String.init)
+        let ends = "error: the virtual clock ends at 1000000000000s (about 31,700 years) and is at 1000000000000s"
+        XCTAssertEqual(
+            errors,
+            [
+                "clock-end.placescript:\(years + 9):1: \(ends): 0s can still pass, not 1s",
+                "clock-end.placescript:\(years + 10):1: \(ends): 0s can still pass, not 1640.0912722917017s",
+                "clock-end.placescript:\(years + 11):1: \(ends): 0s can still pass, not 5s",
+            ])
+        XCTAssertTrue(r.stdoutText.contains("clock = 1000000000000s\n"), String(r.stdoutText.suffix(2000)))
+        XCTAssertTrue(r.stdoutText.contains("app.state = \"active\"\nsaved the session to s.json ("), r.stdoutText)
+        XCTAssertTrue(
+            r.stdoutText.hasSuffix(
+                "loaded the session from s.json: clock 1000000000000s\nclock = 1000000000000s\nclock 1000000000000s (2/26/13, 10:46:40 AM Coordinated Universal Time)\ndone\n"
+            ), String(r.stdoutText.suffix(600)))
+    }
+
+    /// A session whose timers fall due at the clock's end saves and loads, and one whose clock
+    /// lies beyond it is refused with the range.
+    func testNoSavedTimeLiesBeyondTheClocksEnd() throws {
+        var lines = Array(repeating: "wait 31536000", count: 31_709) + ["wait 24975990"]
+        lines += ["locate sydney", "launch", "auth allow once", "save s.json", "load s.json", "wait 1", "echo done"]
+        let r = try script("timers.placescript", lines, megabytes: 120)
+        XCTAssertEqual(r.status, 0, r.stderrText)
+        XCTAssertTrue(r.stdoutText.hasSuffix("done\n"))
+        let text = try String(contentsOf: directory.file("s.json"), encoding: .utf8)
+        let clock = try XCTUnwrap(text.range(of: #""clock":[0-9.e+]+"#, options: .regularExpression))
+        directory.write("beyond.json", text.replacingCharacters(in: clock, with: #""clock":1000000000000000128"#))
+        let beyond = try script("beyond.placescript", ["load beyond.json", "show clock"])
+        XCTAssertEqual(beyond.status, 1)
+        XCTAssertTrue(
+            beyond.stderrText.contains("clock: 1.0000000000000001e+18 is outside the allowed range 0…1e+18"),
+            beyond.stderrText)
+        XCTAssertTrue(beyond.stdoutText.hasSuffix("clock = 0s\n"), beyond.stdoutText)
+    }
+
+    // MARK: - source
+
+    /// 26 files that each source the next twice: read in linear time (each file checked once),
+    /// and the run stops at 10,000 files with a message, not after 2^26.
+    func testSourceFanOutHasABudget() throws {
+        for i in 1...26 {
+            directory.write(
+                "f\(i).placescript",
+                i < 26 ? "source f\(i + 1).placescript\nsource f\(i + 1).placescript\n" : "echo leaf\n")
+        }
+        directory.write("main.placescript", "source f1.placescript\necho after\n")
+        let check = try placeshell(["--check", "main.placescript"], "--check of a fan-out", megabytes: 60)
+        XCTAssertEqual(check.status, 0, check.stderrText)
+        let r = try placeshell(["--keep-going", "main.placescript"], "a fan-out", megabytes: 60)
+        XCTAssertEqual(r.status, 1)
+        let errors = r.stderrText.split(separator: "\n")
+        XCTAssertEqual(
+            errors.first.map(String.init),
+            "f20.placescript:1:1: error: 'source' would run more than 10,000 files for one 'source' (files that source files in turn), the most it may"
+        )
+        // With --keep-going each file goes on past its failed 'source', which fails at once.
+        for error in errors where error.contains(": error: ") {
+            XCTAssertTrue(
+                error.hasSuffix("files in turn), the most it may") || error.hasSuffix("had a failed command"),
+                String(error))
+        }
+        // Files run before the budget ran out: the leaves among them.
+        XCTAssertEqual(r.stdoutText.components(separatedBy: "leaf\n").count - 1, 4992)
+        XCTAssertTrue(r.stdoutText.hasSuffix("after\n"), "the script went on with --keep-going")
+        // Each top-level 'source' has a budget of its own: 12,000 of them in one script run.
+        directory.write("many.placescript", String(repeating: "source f26.placescript\n", count: 12_000))
+        let many = try placeshell(["many.placescript"], "12,000 sources", megabytes: 60)
+        XCTAssertEqual(many.status, 0, String(many.stderrText.prefix(500)))
+        XCTAssertEqual(many.stdoutText.components(separatedBy: "leaf\n").count - 1, 12_000)
+    }
+
+    // MARK: - A PBF file that inflates
+
+    /// Protocol buffers, as much as a PBF file needs.
+    private struct Proto {
+        var bytes: [UInt8] = []
+        mutating func varint(_ v: UInt64) {
+            var v = v
+            while v >= 0x80 {
+                bytes.append(UInt8(truncatingIfNeeded: v) | 0x80)
+                v >>= 7
+            }
+            bytes.append(UInt8(v))
+        }
+        mutating func int(_ field: UInt64, _ v: UInt64) {
+            varint(field << 3)
+            varint(v)
+        }
+        mutating func data(_ field: UInt64, _ d: [UInt8]) {
+            varint(field << 3 | 2)
+            varint(UInt64(d.count))
+            bytes += d
+        }
+    }
+
+    private func zlib(_ data: [UInt8]) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: Int(compressBound(uLong(data.count))))
+        var length = uLongf(out.count)
+        let status = out.withUnsafeMutableBufferPointer { dst in
+            data.withUnsafeBufferPointer { src in
+                compress2(dst.baseAddress, &length, src.baseAddress, uLong(src.count), 9)
+            }
+        }
+        XCTAssertEqual(status, Z_OK)
+        return Array(out.prefix(Int(length)))
+    }
+
+    /// A blob of `type` holding `block`, zlib-packed, with its header.
+    private func frame(_ type: String, _ block: [UInt8]) -> [UInt8] {
+        var blob = Proto()
+        blob.int(2, UInt64(block.count))
+        blob.data(3, zlib(block))
+        var header = Proto()
+        header.data(1, Array(type.utf8))
+        header.int(3, UInt64(blob.bytes.count))
+        let n = header.bytes.count
+        return [UInt8(n >> 24 & 0xFF), UInt8(n >> 16 & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n & 0xFF)] + header.bytes
+            + blob.bytes
+    }
+
+    /// An OSM PBF file whose every data blob holds one way of `refs` references, all to node 1
+    /// (a first delta of 1, then zeros: a byte each, which zlib packs a thousandfold).
+    private func inflatingPBF(blobs: Int, refs: Int) -> [UInt8] {
+        var headerBlock = Proto()
+        headerBlock.data(4, Array("OsmSchema-V0.6".utf8))
+        var file = frame("OSMHeader", headerBlock.bytes)
+        var strings = Proto()
+        strings.data(1, [])
+        for i in 0..<blobs {
+            var way = Proto()
+            way.int(1, UInt64(i + 1))
+            way.data(8, [2] + [UInt8](repeating: 0, count: refs - 1))
+            var group = Proto()
+            group.data(3, way.bytes)
+            var block = Proto()
+            block.data(1, strings.bytes)
+            block.data(2, group.bytes)
+            file += frame("OSMData", block.bytes)
+        }
+        return file
+    }
+
+    /// 32 MiB of references a blob, a few kilobytes each in the file: refused with the budget
+    /// it passed, within it, and the dataset unchanged.
+    func testAPBFFileThatInflatesIsRefusedWithinItsBudget() throws {
+        let file = inflatingPBF(blobs: 16, refs: 32 * 1024 * 1024 - 64)
+        XCTAssertLessThan(file.count, 1 << 20, "the file is small")
+        directory.write("bomb.osm.pbf", file)
+        let r = try script("bomb.placescript", ["places load bomb.osm.pbf"] + Self.builtInPlaces, megabytes: 250)
+        XCTAssertEqual(r.status, 1, r.stderrText)
+        XCTAssertTrue(
+            r.stderrText.contains(
+                "'bomb.osm.pbf' (OSM PBF): blob 2 (OSMData) at file offset 45: "),
+            r.stderrText)
+        XCTAssertTrue(
+            r.stderrText.contains(
+                "the file holds more nodes, references, members and tags than a file of \(grouped(file.count)) bytes can: they would take more than \(((64 << 20) + 16 * file.count) >> 20) MiB in memory (16 bytes for each byte of the file, and 64 MiB)"
+            ), r.stderrText)
+        XCTAssertEqual(r.stdoutText, Self.builtInPlacesOutput)
+    }
+
+    /// `n` with a comma every three digits, as placeshell writes counts.
+    private func grouped(_ n: Int) -> String {
+        var digits = String(n)
+        var out = ""
+        while digits.count > 3 {
+            out = "," + digits.suffix(3) + out
+            digits.removeLast(3)
+        }
+        return digits + out
+    }
+
+    // MARK: - SIGTERM while a file is written
+
+    /// SIGTERM or SIGHUP while a script writes a file (`places export`, `save`): the process
+    /// ends by the signal, as by default, and neither the file nor its hidden temporary file is
+    /// left. The signal is sent while placeshell is stopped (SIGSTOP) with the temporary file
+    /// there, so it is known to arrive mid-write; a write that finished before the stop is let
+    /// go, and the next one of the script is tried.
+    func testATerminatedScriptLeavesNoPartialFile() throws {
+        for sig in [SIGTERM, SIGHUP] {
+            let folder = TemporaryDirectory()
+            var lines = ["places generate 200000 --replace"]
+            for i in 1...20 { lines += ["places export e\(i).csv", "save s\(i).json"] }
+            folder.write("write.placescript", lines.joined(separator: "\n") + "\n")
+            var stoppedMidWrite: String?
+            let trigger = SignalTrigger(SIGCONT) { progress in
+                guard stoppedMidWrite == nil, let temporary = Self.temporaryFile(in: folder) else { return false }
+                kill(progress.pid, SIGSTOP)
+                while let state = Self.state(of: progress.pid), state != "T" { usleep(100) }
+                guard FileManager.default.fileExists(atPath: folder.path + "/" + temporary) else {
+                    kill(progress.pid, SIGCONT)  // that write ended before the stop: the next one
+                    return false
+                }
+                stoppedMidWrite = temporary
+                kill(progress.pid, sig)
+                return true  // SIGCONT: the signal is handled as the process goes on
+            }
+            let r = try runProcess(
+                binary, ["write.placescript"], in: folder.url, environment: cleanEnvironment(home: folder.path),
+                timeout: hangGuard, signal: trigger)
+            let written = try XCTUnwrap(stoppedMidWrite, "no write was caught in progress")
+            XCTAssertTrue(r.signaled, "\(sig): status \(r.status)")
+            XCTAssertEqual(r.status, sig)
+            let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            XCTAssertNil(Self.temporaryFile(in: folder), "\(sig): a temporary file is left: \(left)")
+            // The file whose write was stopped is not there, half-written or at all.
+            let target =
+                String(written.dropFirst().prefix { $0 != "." }) + (written.contains(".csv.") ? ".csv" : ".json")
+            XCTAssertFalse(left.contains(target), "\(sig): \(target) was written: \(left)")
+        }
+    }
+
+    /// The name of a hidden temporary file (`.NAME.XXXXXXXX.tmp`) in `folder`, if any.
+    private static func temporaryFile(in folder: TemporaryDirectory) -> String? {
+        (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.first {
+            $0.hasPrefix(".") && $0.hasSuffix(".tmp")
+        }
+    }
+
+    /// A process's state letter from /proc/PID/stat (`T` when stopped).
+    private static func state(of pid: pid_t) -> Character? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
+        return stat[stat.index(after: close)...].dropFirst().first
+    }
+}
