@@ -157,7 +157,8 @@ final class ExpectTests: XCTestCase {
         XCTAssertTrue(failure("cmera.zoom == 1")?.help?.contains("did you mean 'camera'?") == true)
         XCTAssertTrue(failure("cmera.zoom == 1")?.help?.contains("quote it: \"cmera.zoom\"") == true)
         XCTAssertEqual(failure("camera.target == Sydney")?.message, "no state path 'Sydney'")
-        XCTAssertEqual(failure("log matches '(('")?.message, "'((' is not a valid regular expression")
+        XCTAssertEqual(
+            failure("log matches '(('")?.message, "'((' is not a valid regular expression: a '(' without its ')'")
         XCTAssertEqual(failure("camera.zoom == 1e309")?.message, "number '1e309' is out of range")
         XCTAssertEqual(failure("camera.zoom == 5xyz")?.message, "unknown unit 'xyz' in '5xyz'")
         XCTAssertEqual(failure("camera.zoom == 5xyz")?.location?.column, 24)

@@ -249,4 +249,24 @@ final class HardeningTests: BudgetedTestCase {
         else { return nil }
         return stat[stat.index(after: close)...].dropFirst().first
     }
+
+    // MARK: - Patterns
+
+    /// A pattern that takes a backtracking engine exponential time (`^(a|a)*$` against 10,000
+    /// a's and a b: 2^10,000 paths) fails at once, and one that needs backtracking is refused
+    /// when the script is read.
+    func testMatchesNeverBacktracks() throws {
+        let text = String(repeating: "a", count: 10_000) + "b"
+        let r = try script("match.placescript", ["expect '\(text)' !matches '^(a|a)*$'", "echo done"], megabytes: 60)
+        XCTAssertEqual(r.status, 0, String(r.stderrText.prefix(500)))
+        XCTAssertEqual(r.stdoutText, "done\n")
+        let refused = try script("backref.placescript", ["echo never", "expect 'aa' matches '(a)\\1'"])
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertEqual(refused.stdoutText, "")
+        XCTAssertTrue(
+            refused.stderrText.contains(
+                "is not a valid regular expression: back-references (\\1) are not supported (matching never backtracks)"
+            ),
+            refused.stderrText)
+    }
 }

@@ -111,7 +111,8 @@ extension CommandFamily {
                     in the console's lines: log), or an item equal to the value in a list: a record
                     by its name (a place's name, a marker's title), so 'likely contains "Darling
                     Harbour"'; likely[*].placeID is that member of every item. 'matches' takes a
-                    regular expression.
+                    regular expression, matched without backtracking (no back-references or
+                    lookaround) in linear time.
                     'near' checks that a position (location, camera, markers[N], likely[N]) lies
                     within DISTANCE of a coordinate, a preset or another position's path.
                     'expect PATH' alone checks that a boolean is true. A failure names the path, the

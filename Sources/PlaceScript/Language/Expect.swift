@@ -66,7 +66,7 @@ public final class Expectation: @unchecked Sendable {
     var textOffset: Int
     var textEnd: Int
     /// The compiled pattern when `matches` has a literal right-hand side.
-    var regex: Regex<AnyRegexOutput>?
+    var regex: Pattern?
     var rhsOffset: Int
     var rhsLength: Int
 
@@ -240,9 +240,10 @@ private func parseExpectation(_ tokens: ArraySlice<Token>, cursor: TokenCursor) 
     expectation.rhsLength = rhsLast.offset + rhsLast.length - rhsToken.offset
     if op == .matches || op == .notMatches, case .literal(.string(let pattern)) = expectation.rhs {
         do {
-            expectation.regex = try Regex(pattern)
+            expectation.regex = try Pattern(pattern)
         } catch {
-            throw .syntax("'\(pattern)' is not a valid regular expression", at: cursor.location(of: rhsToken))
+            throw .syntax(
+                "'\(pattern)' is not a valid regular expression: \(error.message)", at: cursor.location(of: rhsToken))
         }
     }
     var rest = tokens[afterRHS...]
@@ -848,8 +849,8 @@ extension Shell {
                     return fail("'matches' needs a regular expression in text; '\(text)' has \(rhs.kindName)")
                 }
                 if regex == nil {
-                    do { regex = try Regex(pattern) } catch {
-                        return fail("'\(pattern)' is not a valid regular expression")
+                    do { regex = try Pattern(pattern) } catch {
+                        return fail("'\(pattern)' is not a valid regular expression: \(error.message)")
                     }
                 }
             }
@@ -895,7 +896,16 @@ extension Shell {
             for (i, element) in elements.enumerated() {
                 let hit: Bool
                 if matching {
-                    if case .string(let s) = element, let regex { hit = s.contains(regex) } else { hit = false }
+                    if case .string(let s) = element, let regex {
+                        guard let found = regex.firstMatch(in: s, interrupted: interruptRequested) else {
+                            return .failed(
+                                .interrupted(
+                                    "the match of '\(text)' was stopped; it neither passed nor failed", at: location))
+                        }
+                        hit = found
+                    } else {
+                        hit = false
+                    }
                 } else if isText {
                     guard case .string(let s) = element, case .string(let needle) = rhs else {
                         return fail("'contains' on text needs text to look for; '\(text)' has \(rhs.kindName)")
