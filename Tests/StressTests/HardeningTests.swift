@@ -1,4 +1,3 @@
-import CZlib
 import Foundation
 import TestSupport
 import XCTest
@@ -95,71 +94,24 @@ final class HardeningTests: BudgetedTestCase {
 
     // MARK: - A PBF file that inflates
 
-    /// Protocol buffers, as much as a PBF file needs.
-    private struct Proto {
-        var bytes: [UInt8] = []
-        mutating func varint(_ v: UInt64) {
-            var v = v
-            while v >= 0x80 {
-                bytes.append(UInt8(truncatingIfNeeded: v) | 0x80)
-                v >>= 7
-            }
-            bytes.append(UInt8(v))
-        }
-        mutating func int(_ field: UInt64, _ v: UInt64) {
-            varint(field << 3)
-            varint(v)
-        }
-        mutating func data(_ field: UInt64, _ d: [UInt8]) {
-            varint(field << 3 | 2)
-            varint(UInt64(d.count))
-            bytes += d
-        }
-    }
-
-    private func zlib(_ data: [UInt8]) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: Int(compressBound(uLong(data.count))))
-        var length = uLongf(out.count)
-        let status = out.withUnsafeMutableBufferPointer { dst in
-            data.withUnsafeBufferPointer { src in
-                compress2(dst.baseAddress, &length, src.baseAddress, uLong(src.count), 9)
-            }
-        }
-        XCTAssertEqual(status, Z_OK)
-        return Array(out.prefix(Int(length)))
-    }
-
-    /// A blob of `type` holding `block`, zlib-packed, with its header.
-    private func frame(_ type: String, _ block: [UInt8]) -> [UInt8] {
-        var blob = Proto()
-        blob.int(2, UInt64(block.count))
-        blob.data(3, zlib(block))
-        var header = Proto()
-        header.data(1, Array(type.utf8))
-        header.int(3, UInt64(blob.bytes.count))
-        let n = header.bytes.count
-        return [UInt8(n >> 24 & 0xFF), UInt8(n >> 16 & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n & 0xFF)] + header.bytes
-            + blob.bytes
-    }
-
     /// An OSM PBF file whose every data blob holds one way of `refs` references, all to node 1
     /// (a first delta of 1, then zeros: a byte each, which zlib packs a thousandfold).
     private func inflatingPBF(blobs: Int, refs: Int) -> [UInt8] {
-        var headerBlock = Proto()
-        headerBlock.data(4, Array("OsmSchema-V0.6".utf8))
-        var file = frame("OSMHeader", headerBlock.bytes)
-        var strings = Proto()
-        strings.data(1, [])
+        var headerBlock = PBFWriting.Proto()
+        headerBlock.field(4, "OsmSchema-V0.6")
+        var file = PBFWriting.frame("OSMHeader", headerBlock.bytes, zlib: true)
+        var strings = PBFWriting.Proto()
+        strings.field(1, [UInt8]())
         for i in 0..<blobs {
-            var way = Proto()
-            way.int(1, UInt64(i + 1))
-            way.data(8, [2] + [UInt8](repeating: 0, count: refs - 1))
-            var group = Proto()
-            group.data(3, way.bytes)
-            var block = Proto()
-            block.data(1, strings.bytes)
-            block.data(2, group.bytes)
-            file += frame("OSMData", block.bytes)
+            var way = PBFWriting.Proto()
+            way.field(1, UInt64(i + 1))
+            way.field(8, [2] + [UInt8](repeating: 0, count: refs - 1))
+            var group = PBFWriting.Proto()
+            group.field(3, way.bytes)
+            var block = PBFWriting.Proto()
+            block.field(1, strings.bytes)
+            block.field(2, group.bytes)
+            file += PBFWriting.frame("OSMData", block.bytes, zlib: true)
         }
         return file
     }

@@ -9,41 +9,9 @@ import XCTest
 extension HostileInputTests {
     // MARK: - OSM PBF offsets
 
-    /// Protocol buffers by hand (the importer's own encoder is internal to PlaceFormats).
-    private struct Proto {
-        var bytes: [UInt8] = []
+    private typealias Proto = PBFWriting.Proto
 
-        mutating func varint(_ v: UInt64) {
-            var v = v
-            while v >= 0x80 {
-                bytes.append(UInt8(v & 0x7F) | 0x80)
-                v >>= 7
-            }
-            bytes.append(UInt8(v))
-        }
-        mutating func field(_ n: UInt64, _ v: UInt64) {
-            varint(n << 3)
-            varint(v)
-        }
-        mutating func field(_ n: UInt64, _ message: [UInt8]) {
-            varint(n << 3 | 2)
-            varint(UInt64(message.count))
-            bytes += message
-        }
-        mutating func field(_ n: UInt64, _ text: String) { field(n, Array(text.utf8)) }
-        static func zigzag(_ v: Int64) -> UInt64 { UInt64(bitPattern: (v << 1) ^ (v >> 63)) }
-    }
-
-    /// A length, a BlobHeader and a raw Blob.
-    private static func frame(_ type: String, _ data: [UInt8]) -> [UInt8] {
-        var blob = Proto()
-        blob.field(1, data)
-        var header = Proto()
-        header.field(1, type)
-        header.field(3, UInt64(blob.bytes.count))
-        let n = header.bytes.count
-        return [0, 0, UInt8(n >> 8), UInt8(n & 0xFF)] + header.bytes + blob.bytes
-    }
+    private static func frame(_ type: String, _ data: [UInt8]) -> [UInt8] { PBFWriting.frame(type, data) }
 
     /// An OSM PBF file of one block: a named café at raw 0,0, with the given offsets.
     static func crafted(latOffset: Int64, lonOffset: Int64) -> [UInt8] {

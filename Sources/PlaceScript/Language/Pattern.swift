@@ -19,7 +19,7 @@ public struct Pattern: Sendable {
     }
 
     /// A set of scalars: ranges, classes, negated as a whole.
-    struct Set: Sendable {
+    struct ScalarSet: Sendable {
         var ranges: [ClosedRange<UInt32>] = []
         var classes: [Class] = []
         var negated = false
@@ -58,7 +58,7 @@ public struct Pattern: Sendable {
     enum Instruction: Sendable {
         case scalar(Unicode.Scalar)
         case any
-        case set(Set)
+        case set(ScalarSet)
         case split(Int, Int)
         case jump(Int)
         case textStart
@@ -189,7 +189,7 @@ extension Pattern {
         case empty
         case scalar(Unicode.Scalar)
         case any
-        case set(Set)
+        case set(ScalarSet)
         case textStart, textEnd
         case wordBoundary(Bool)
         case concat([Node])
@@ -327,8 +327,8 @@ extension Pattern {
         }
 
         /// After `[`: the set up to its `]`.
-        mutating func set() throws(Failure) -> Set {
-            var set = Set()
+        mutating func set() throws(Failure) -> ScalarSet {
+            var set = ScalarSet()
             if i < s.count && s[i] == "^" {
                 set.negated = true
                 i += 1
@@ -376,7 +376,7 @@ extension Pattern {
             guard i < s.count else { throw fail("a '\\' at the end of the pattern") }
             let c = s[i]
             i += 1
-            func cls(_ k: Set.Class) -> Node { .set(Set(classes: [k])) }
+            func cls(_ k: ScalarSet.Class) -> Node { .set(ScalarSet(classes: [k])) }
             switch c {
             case "d": return cls(.digit)
             case "D": return cls(.notDigit)
