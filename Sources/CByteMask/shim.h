@@ -28,19 +28,21 @@ static inline uint64_t placeshell_byte_mask64(const uint8_t *p, uint8_t a, uint8
 }
 
 /* The 16 bytes at `p` as the low bits of a word, the lowest for the first byte: set where the
-   byte is below 0x20, DEL (0x7F) or 0xC2 (the lead byte of U+0080…U+00BF, among them the C1
-   controls): where text for a terminal needs a closer look. */
+   byte is below 0x20, DEL (0x7F), 0xC2 (the lead byte of U+0080…U+00BF, among them the C1
+   controls) or 0xE2 (the lead byte of U+2000…U+2FFF, among them the bidirectional overrides
+   and the line separator): where text for a terminal needs a closer look. */
 static inline uint32_t placeshell_control_mask16(const uint8_t *p) {
 #if defined(__SSE2__)
     const __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
     const __m128i below = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1F)), v);
     const __m128i del = _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7F));
     const __m128i c2 = _mm_cmpeq_epi8(v, _mm_set1_epi8((char)0xC2));
-    return (uint32_t)(uint16_t)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(below, del), c2));
+    const __m128i e2 = _mm_cmpeq_epi8(v, _mm_set1_epi8((char)0xE2));
+    return (uint32_t)(uint16_t)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(below, del), _mm_or_si128(c2, e2)));
 #else
     uint32_t bits = 0;
     for (int k = 0; k < 16; k++) {
-        if (p[k] < 0x20 || p[k] == 0x7F || p[k] == 0xC2) bits |= (uint32_t)1 << k;
+        if (p[k] < 0x20 || p[k] == 0x7F || p[k] == 0xC2 || p[k] == 0xE2) bits |= (uint32_t)1 << k;
     }
     return bits;
 #endif

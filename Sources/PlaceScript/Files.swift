@@ -322,10 +322,11 @@ public func writeFileAtomically(_ path: String, _ bytes: [UInt8], newFileMode: m
 public final class FileReplacement {
     /// The path as asked for, for messages.
     public let path: String
-    /// The file replaced: `path` with symbolic links followed.
-    public let target: String
+    /// The file replaced: `path` with symbolic links followed, as bytes (a link may name a
+    /// file whose name is not UTF-8).
+    let target: BytePath
     /// Where the new bytes are written until `commit`.
-    public let temporary: String
+    let temporary: BytePath
     /// The temporary file, open for writing.
     public let descriptor: Int32
     private let existing: stat?
@@ -335,7 +336,9 @@ public final class FileReplacement {
     /// Where the temporary file is listed for a signal to remove (`PendingTemporaryFiles`).
     private let pendingSlot: Int?
 
-    private init(path: String, target: String, temporary: String, descriptor: Int32, existing: stat?, mode: mode_t) {
+    private init(
+        path: String, target: BytePath, temporary: BytePath, descriptor: Int32, existing: stat?, mode: mode_t
+    ) {
         self.path = path
         self.target = target
         self.temporary = temporary
@@ -348,14 +351,14 @@ public final class FileReplacement {
     deinit {
         if !finished {
             close(descriptor)
-            unlink(temporary)
+            _ = temporary.withCString { unlink($0) }
         }
         PendingTemporaryFiles.remove(pendingSlot)
     }
 
     /// Starts replacing `path`: checks what is there and creates the temporary file.
     public static func begin(_ path: String, newFileMode: mode_t? = nil) -> Result<FileReplacement, FileError> {
-        let target: String
+        let target: BytePath
         switch followSymbolicLinks(path) {
         case .success(let t): target = t
         case .failure(let e): return .failure(e)
@@ -363,14 +366,14 @@ public final class FileReplacement {
         var st = stat()
         var existing: stat?
         let mode: mode_t
-        if stat(target, &st) == 0 {
-            let linked = target == path ? "it" : "it links to '\(target)', which"
+        if target.withCString({ stat($0, &st) }) == 0 {
+            let linked = target.bytes == Array(path.utf8) ? "it" : "it links to '\(target.shown)', which"
             switch st.st_mode & S_IFMT {
             case S_IFDIR: return .failure(FileError(path: path, reason: "\(linked) is a directory"))
             case S_IFREG: break
             default: return .failure(FileError(path: path, reason: "\(linked) is not a regular file"))
             }
-            if isReadOnly(target, st) {
+            if target.withCString({ isReadOnly($0, st) }) {
                 return .failure(FileError(path: path, reason: "\(linked) is read-only", oldFileKept: true))
             }
             existing = st
@@ -380,12 +383,11 @@ public final class FileReplacement {
         } else {
             return .failure(FileError(path: path, reason: errnoReason()))
         }
-        let directory = directoryName(target)
+        let directory = target.directory
         let kept = existing != nil
         for _ in 0..<100 {
-            let temporary =
-                (directory == "/" ? "" : directory) + "/" + temporaryFileName(for: lastPathComponent(target))
-            let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            let temporary = directory.appending(temporaryFileName(for: target.lastComponent))
+            let fd = temporary.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) }
             if fd >= 0 {
                 return .success(
                     FileReplacement(
@@ -439,10 +441,12 @@ public final class FileReplacement {
         }
         finished = true
         if close(descriptor) != 0 && failure == nil { failure = errno }
-        if failure == nil && rename(temporary, target) != 0 { failure = errno }
+        if failure == nil && temporary.withCString({ from in target.withCString { rename(from, $0) } }) != 0 {
+            failure = errno
+        }
         defer { PendingTemporaryFiles.remove(pendingSlot) }
         if let failure {
-            unlink(temporary)
+            _ = temporary.withCString { unlink($0) }
             return .failure(FileError(path: path, reason: errnoReason(failure), oldFileKept: existing != nil))
         }
         return .success(())
@@ -452,7 +456,7 @@ public final class FileReplacement {
         guard !finished else { return }
         finished = true
         close(descriptor)
-        unlink(temporary)
+        _ = temporary.withCString { unlink($0) }
         PendingTemporaryFiles.remove(pendingSlot)
     }
 }
@@ -475,9 +479,9 @@ public enum PendingTemporaryFiles {
     public static func prepare() { _ = slots }
 
     /// Lists `path`; nil when the table is full (the file is then removed only by its writer).
-    static func add(_ path: String) -> Int? {
+    static func add(_ path: BytePath) -> Int? {
         for i in 0..<capacity where slots[i] == nil {
-            slots[i] = strdup(path)
+            slots[i] = path.withCString { strdup($0) }
             return i
         }
         return nil
@@ -498,26 +502,70 @@ public enum PendingTemporaryFiles {
     }
 }
 
+/// A path as the kernel takes it: bytes, which need not be UTF-8. A path a script names is
+/// UTF-8, but a symbolic link may name a file whose name is not, and that file is the one a
+/// write through the link must replace: a `String` would have turned its odd bytes into
+/// U+FFFD and written another file.
+struct BytePath: Equatable {
+    /// The bytes, without the terminating zero.
+    var bytes: [UInt8]
+
+    init(_ path: String) { bytes = Array(path.utf8) }
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
+    /// Calls `body` with the path as a C string.
+    func withCString<R>(_ body: (UnsafePointer<CChar>) -> R) -> R {
+        let terminated = bytes.map { CChar(bitPattern: $0) } + [0]
+        return body(terminated)
+    }
+
+    /// The path for a message: bytes that are not UTF-8 shown as U+FFFD.
+    var shown: String { String(decoding: bytes, as: UTF8.self) }
+
+    var isAbsolute: Bool { bytes.first == UInt8(ascii: "/") }
+
+    /// The folder part, as `directoryName` gives it: `.` without a slash, `/` for the root.
+    var directory: BytePath {
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return BytePath(".") }
+        return slash == 0 ? BytePath("/") : BytePath(bytes: Array(bytes[..<slash]))
+    }
+
+    /// The last part, after the last slash.
+    var lastComponent: [UInt8] {
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return bytes }
+        return Array(bytes[(slash + 1)...])
+    }
+
+    /// `name` inside this folder.
+    func appending(_ name: [UInt8]) -> BytePath {
+        BytePath(bytes: (bytes == [UInt8(ascii: "/")] ? [] : bytes) + [UInt8(ascii: "/")] + name)
+    }
+}
+
 /// `path` with the symbolic links of its last part followed (at most 40, as the kernel allows),
 /// relative links taken from the folder of the link: the file a write through the path changes,
-/// which may not exist yet.
-func followSymbolicLinks(_ path: String) -> Result<String, FileError> {
-    var current = path
+/// which may not exist yet, as bytes (`BytePath`).
+func followSymbolicLinks(_ path: String) -> Result<BytePath, FileError> {
+    var current = BytePath(path)
     var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)  // safe: a small constant
     for _ in 0..<40 {
         var st = stat()
-        guard lstat(current, &st) == 0, (st.st_mode & S_IFMT) == S_IFLNK else { return .success(current) }
-        let n = readlink(current, &buffer, buffer.count - 1)
+        guard current.withCString({ lstat($0, &st) }) == 0, (st.st_mode & S_IFMT) == S_IFLNK else {
+            return .success(current)
+        }
+        let n = current.withCString { readlink($0, &buffer, buffer.count - 1) }
         guard n >= 0 else { return .failure(FileError(path: path, reason: errnoReason())) }
-        let link = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        current = link.hasPrefix("/") || !current.contains("/") ? link : directoryName(current) + "/" + link
+        let link = BytePath(bytes: buffer[0..<n].map { UInt8(bitPattern: $0) })
+        current =
+            link.isAbsolute || !current.bytes.contains(UInt8(ascii: "/"))
+            ? link : current.directory.appending(link.bytes)
     }
     return .failure(FileError(path: path, reason: errnoReason(ELOOP)))
 }
 
 /// Whether a file must not be replaced because it is read-only: no write permission bit at all
 /// (which root would otherwise ignore), or, for others, no permission to write it.
-func isReadOnly(_ path: String, _ st: stat) -> Bool {
+func isReadOnly(_ path: UnsafePointer<CChar>, _ st: stat) -> Bool {
     if st.st_mode & 0o222 == 0 { return true }
     return geteuid() != 0 && faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) != 0 && errno == EACCES
 }
@@ -531,26 +579,24 @@ func currentUmask() -> mode_t {
 
 /// The name of a temporary file for `name`: `.NAME.RANDOM.tmp`, hidden, with eight random
 /// letters and digits from the system's generator so that nobody can guess it beforehand, and
-/// NAME cut (at a character boundary) so that the whole stays within the 255 bytes a file name
-/// may have.
-func temporaryFileName(for name: String) -> String {
-    let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789")
+/// NAME cut (at a character boundary: never before a UTF-8 continuation byte) so that the whole
+/// stays within the 255 bytes a file name may have. Bytes, as the name is (`BytePath`).
+func temporaryFileName(for name: [UInt8]) -> [UInt8] {
+    let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789".utf8)
     var generator = SystemRandomNumberGenerator()
-    var random = ""
+    var suffix: [UInt8] = [UInt8(ascii: ".")]
     for _ in 0..<8 {
         // safe: both below the alphabet's 36 letters
-        random.append(alphabet[Int(generator.next(upperBound: UInt(alphabet.count)))])
+        suffix.append(alphabet[Int(generator.next(upperBound: UInt(alphabet.count)))])
     }
-    let suffix = "." + random + ".tmp"
-    let room = 255 - 1 - suffix.utf8.count
-    var kept = ""
-    var used = 0
-    for scalar in name.unicodeScalars {
-        used += String(scalar).utf8.count
-        if used > room { break }
-        kept.unicodeScalars.append(scalar)
+    suffix += Array(".tmp".utf8)
+    let room = 255 - 1 - suffix.count
+    var kept = name.count
+    if kept > room {
+        kept = room
+        while kept > 0 && (name[kept] & 0xC0) == 0x80 { kept -= 1 }
     }
-    return "." + kept + suffix
+    return [UInt8(ascii: ".")] + name[..<kept] + suffix
 }
 
 /// Writes a file atomically, as `writeFileAtomically(_:_:newFileMode:)` does, from chunks made

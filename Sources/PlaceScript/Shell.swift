@@ -735,10 +735,13 @@ public final class Shell {
             stdout.write(line)
         } else {
             let style = outputStyle
+            // An event is one line but for the alert, whose box is three; a line feed in what
+            // it quotes (a place's name in a console line) is shown, not obeyed.
+            let text = event.name == "alert" ? event.text : escapingControlCharacters(event.text)
             switch event.name {
-            case "console": stdout.writeLine(event.text)
-            case "crash": stdout.writeLine(style.error(event.text))
-            default: stdout.writeLine(style.dim(event.text))
+            case "console": stdout.writeLine(text)
+            case "crash": stdout.writeLine(style.error(text))
+            default: stdout.writeLine(style.dim(text))
             }
         }
     }

@@ -17,7 +17,8 @@ private func setPrompt(_ text: String) {
 /// handlers in place for the read. Its handler for SIGINT, SIGTERM and SIGHUP re-sends the signal
 /// with `kill(0, …)`, to the whole process group: a SIGTERM meant for placeshell would also reach
 /// the script or terminal program that started it. So each time, placeshell's own handlers take
-/// those three back; libedit keeps Ctrl-Z, SIGCONT and window resizes, and puts placeshell's
+/// those three back, and SIGWINCH, whose handler in libedit would resize to any size the
+/// terminal reports (`editorTakes`); libedit keeps Ctrl-Z and SIGCONT, and puts placeshell's
 /// handlers back when the read ends.
 private let promptCallback: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>? = { _ in
     reclaimSignalsFromLineEditor()
@@ -68,56 +69,119 @@ extension String {
     }
 }
 
+/// What reading a line at the prompt gave.
+private enum PromptRead {
+    case line(String)
+    /// Ctrl-C: the line is dropped.
+    case interrupted
+    /// Ctrl-D on an empty line, or the end of the input.
+    case end
+}
+
 /// The interactive prompt: libedit editing, history, Tab completion, Ctrl-C that cancels the
 /// line, Ctrl-D that leaves. Returns the exit status.
+///
+/// libedit takes the terminal's size at every line it reads, and makes buffers of that many
+/// cells, whatever the size: while the terminal reports more than it can draw on
+/// (`editorTakes`), lines are read without it (no editing or completion; history is still
+/// kept), and it is started, or taken up again, when the size comes back within bounds.
 func runREPL(_ shell: Shell, historyEnabled: Bool) -> Int32 {
     setUpUTF8Locale()
     // With stdout redirected, libedit would switch editing off; it draws on stderr instead.
     let output = isTerminal(STDOUT_FILENO) ? shim_stdout() : shim_stderr()
     completionOutput = output
     completionShell = shell
-    guard let el = el_init("placeshell", shim_stdin(), output, shim_stderr()) else {
-        shell.warn("cannot start line editing")
-        return 1
+    let history = HistoryStore(enabled: historyEnabled)
+    defer { history.close() }
+    history.load(into: shell)
+    shell.historyPath = history.path
+
+    var editor: OpaquePointer?
+    defer {
+        setResizedEditor(nil)
+        if let editor { el_end(editor) }
     }
-    defer { el_end(el) }
+    var plain = PlainLineReader()
+    var editingOff = false
+    var failedToStart = false
+    return prompt(shell, output: output, history: history) { text in
+        if let size = inputWindowSize(), !editorTakes(size) {
+            if !editingOff {
+                editingOff = true
+                shell.warn(
+                    "the terminal reports \(size.ws_col) × \(size.ws_row) cells, more than line editing draws on "
+                        + "(4096 × 2048): lines are read without editing until it is smaller")
+            }
+            fputs(text, output)
+            fflush(output)
+            return plain.read()
+        }
+        editingOff = false
+        if editor == nil && !failedToStart {
+            editor = startLineEditor(output: output, history: history)
+            if editor == nil {
+                failedToStart = true
+                shell.warn("cannot start line editing: lines are read without it")
+            }
+        }
+        guard let el = editor else {
+            fputs(text, output)
+            fflush(output)
+            return plain.read()
+        }
+        setPrompt(text)
+        var count: Int32 = 0
+        let raw = el_gets(el, &count)
+        if interruptFlag != 0 { return .interrupted }
+        guard let raw, count > 0 else { return .end }
+        return .line(String(cString: raw))
+    }
+}
+
+/// A libedit editor on the terminal: emacs keys, placeshell's completion on Tab, the user's
+/// ~/.editrc, `history` as its history; resized by placeshell's SIGWINCH handler.
+private func startLineEditor(output: UnsafeMutablePointer<FILE>?, history: HistoryStore) -> OpaquePointer? {
+    guard let el = el_init("placeshell", shim_stdin(), output, shim_stderr()) else { return nil }
+    setResizedEditor(el)
     _ = shim_el_set_editor(el, "emacs")
     _ = shim_el_set_signal(el, 1)
     _ = shim_el_set_prompt(el, promptCallback)
     _ = shim_el_addfn(el, "placeshell-complete", "complete a command, option or value", completeCallback)
     _ = shim_el_bind(el, "^I", "placeshell-complete")
     _ = shim_el_source(el)  // the user's ~/.editrc, if any
-
-    let history = HistoryStore(enabled: historyEnabled)
-    defer { history.close() }
     history.attach(to: el)
-    history.load(into: shell)
-    shell.historyPath = history.path
+    return el
+}
 
+/// The prompt's loop: reads lines with `read` (given the prompt to show), joins the lines of a
+/// command that goes on, runs each command, and keeps what `history` keeps.
+private func prompt(
+    _ shell: Shell, output: UnsafeMutablePointer<FILE>?, history: HistoryStore?, read: (String) -> PromptRead
+) -> Int32 {
     shell.stdout.write(
         "placeshell \(placeshellVersion): type 'help' for commands, 'help syntax' for the language, Ctrl-D to leave\n")
     shell.stdout.flush()
     var pending = ""
     var lineNumber = 1
     var pendingFirstLine = 1
-    while shell.exitRequest == nil && terminateSignal == 0 {
-        setPrompt(pending.isEmpty ? shell.prompt : shell.continuationPrompt)
-        var count: Int32 = 0
+    input: while shell.exitRequest == nil && terminateSignal == 0 {
         interruptFlag = 0
         shell.clearInterruption()
-        let raw = el_gets(el, &count)
+        let read = read(pending.isEmpty ? shell.prompt : shell.continuationPrompt)
         if terminateSignal != 0 { break }
-        if interruptFlag != 0 {
+        var line: String
+        switch read {
+        case .interrupted:
             // Ctrl-C: drop the line (and any continued lines), keep the shell.
             fputs("^C\n", output)
             pending = ""
             continue
-        }
-        guard let raw, count > 0 else {
+        case .end:
             fputs("\n", output)
-            break  // Ctrl-D on an empty line
+            break input  // Ctrl-D on an empty line
+        case .line(let text):
+            line = text
         }
-        var line = String(cString: raw)
         if line.hasSuffix("\n") { line.removeLast() }
         if pending.isEmpty { pendingFirstLine = lineNumber }
         lineNumber += 1
@@ -128,7 +192,7 @@ func runREPL(_ shell: Shell, historyEnabled: Bool) -> Int32 {
         let entry = pending
         pending = ""
         if entry.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
-        history.add(entry, to: shell)
+        history?.add(entry, to: shell)
         switch shell.parse(source) {
         case .failure(let errors):
             shell.reportSyntaxErrors(errors.items)
@@ -139,8 +203,43 @@ func runREPL(_ shell: Shell, historyEnabled: Bool) -> Int32 {
         shell.stdout.flush()
     }
     if terminateSignal != 0 { fputs("\n", output) }  // the shell's prompt goes on a line of its own
-    history.save()
+    history?.save()
     if let status = shell.exitRequest { return status }
     if terminateSignal != 0 { return 128 + terminateSignal }
     return 0
+}
+
+/// Lines from standard input as the terminal's own line discipline edits them (erase, kill,
+/// Ctrl-D), for a prompt without libedit. A read cut by Ctrl-C (SIGINT comes without
+/// SA_RESTART) drops what was typed.
+private struct PlainLineReader {
+    private var buffered: [UInt8] = []
+    private var chunk = [UInt8](repeating: 0, count: 4096)
+
+    mutating func read() -> PromptRead {
+        while true {
+            if let newline = buffered.firstIndex(of: 0x0A) {
+                let line = String(decoding: buffered[..<newline], as: UTF8.self)
+                buffered.removeSubrange(...newline)
+                return .line(line)
+            }
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR && interruptFlag != 0 {
+                    buffered = []
+                    return .interrupted
+                }
+                if errno == EINTR && terminateSignal == 0 { continue }
+                return .end
+            }
+            if n == 0 {
+                // Ctrl-D: on an empty line the end; after text, that text as a last line.
+                guard !buffered.isEmpty else { return .end }
+                let line = String(decoding: buffered, as: UTF8.self)
+                buffered = []
+                return .line(line)
+            }
+            buffered += chunk[..<n]
+        }
+    }
 }

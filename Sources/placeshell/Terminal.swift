@@ -1,3 +1,4 @@
+import CEditLine
 @preconcurrency import Glibc
 import PlaceKit
 import PlaceScript
@@ -13,6 +14,13 @@ nonisolated(unsafe) private let signalFlags: UnsafeMutablePointer<sig_atomic_t> 
     return flags
 }()
 
+/// The line editor the SIGWINCH handler resizes, in memory of its own for the same reason.
+nonisolated(unsafe) private let resizedEditor: UnsafeMutablePointer<OpaquePointer?> = {
+    let slot = UnsafeMutablePointer<OpaquePointer?>.allocate(capacity: 1)
+    slot.initialize(to: nil)
+    return slot
+}()
+
 /// Set by the SIGINT handler; the REPL and long-running commands poll it.
 var interruptFlag: sig_atomic_t {
     get { signalFlags[0] }
@@ -23,6 +31,25 @@ var terminateSignal: sig_atomic_t {
     get { signalFlags[1] }
     set { signalFlags[1] = newValue }
 }
+
+/// The largest terminal line editing draws on: 4096 columns and 2048 rows. libedit keeps two
+/// buffers of rows × columns wide characters, made again at every resize and cleared at every
+/// line: a terminal that reports 30000 × 30000 cells would need 7 GB of them, and libedit does
+/// not survive the allocation failing. No screen has such a terminal; a pty can be told it has one. Literal
+/// numbers, for the SIGWINCH handler (a `static let` is made on first use, with a lock).
+@inline(__always)
+func editorTakes(_ size: winsize) -> Bool { size.ws_col <= 4096 && size.ws_row <= 2048 }
+
+/// The size of the terminal placeshell reads from, as libedit asks for it (TIOCGWINSZ on
+/// standard input), or nil when it has none.
+func inputWindowSize() -> winsize? {
+    var size = winsize()
+    // safe: TIOCGWINSZ is a small constant
+    return ioctl(STDIN_FILENO, UInt(TIOCGWINSZ), &size) == 0 ? size : nil
+}
+
+/// Makes `editor` the line editor the SIGWINCH handler resizes (nil: none).
+func setResizedEditor(_ editor: OpaquePointer?) { resizedEditor.pointee = editor }
 
 /// Installs the signal handlers: SIGINT without SA_RESTART so that a read at the prompt returns
 /// and the line is cancelled; SIGPIPE ignored so that a closed pipe is an error we handle
@@ -58,6 +85,21 @@ nonisolated(unsafe) private var handlesTermination = false
 nonisolated(unsafe) private var interruptAction = action { _ in signalFlags[0] = 1 }
 nonisolated(unsafe) private var terminateAction = action { sig in signalFlags[1] = sig }
 
+/// SIGWINCH while a line is edited: libedit's own handler would resize to whatever the
+/// terminal reports (see `editorTakes`); this one resizes only within the limit, as libedit
+/// does (`el_resize` in the handler), and otherwise keeps the size the line is drawn at (the
+/// next line is read without editing). With SA_RESTART: the read goes on, the typed text kept.
+nonisolated(unsafe) private var resizeAction: sigaction = {
+    var sa = action { _ in
+        var size = winsize()
+        // safe: TIOCGWINSZ is a small constant
+        guard ioctl(STDIN_FILENO, UInt(TIOCGWINSZ), &size) == 0, editorTakes(size) else { return }
+        if let editor = resizedEditor.pointee { el_resize(editor) }
+    }
+    sa.sa_flags = SA_RESTART
+    return sa
+}()
+
 /// A handler without SA_RESTART: a read at the prompt returns when the signal comes.
 private func action(_ handler: @convention(c) (Int32) -> Void) -> sigaction {
     var sa = sigaction()
@@ -67,10 +109,12 @@ private func action(_ handler: @convention(c) (Int32) -> Void) -> sigaction {
     return sa
 }
 
-/// Puts placeshell's handlers for SIGINT, SIGTERM and SIGHUP back in place of the line editor's,
-/// which would re-send the signal to the whole process group (see the prompt callback).
+/// Puts placeshell's handlers for SIGINT, SIGTERM, SIGHUP and SIGWINCH back in place of the
+/// line editor's, which would re-send the signal to the whole process group (see the prompt
+/// callback) or resize past what it can draw on.
 func reclaimSignalsFromLineEditor() {
     sigaction(SIGINT, &interruptAction, nil)
+    sigaction(SIGWINCH, &resizeAction, nil)
     if handlesTermination {
         sigaction(SIGTERM, &terminateAction, nil)
         sigaction(SIGHUP, &terminateAction, nil)

@@ -1,10 +1,23 @@
 import CMalloc
 @preconcurrency import Glibc
+import PlaceFormats
 import PlaceScript
 
 /// The executable: parses the command line and picks the REPL or a batch run. Everything else
 /// lives in PlaceScript and PlaceKit.
 func runMain() -> Int32 {
+    // A String cannot hold bytes that are not UTF-8: an argument with them (a file name made on
+    // another system) would name another file, or run other words. Said, not guessed at.
+    for i in 1..<Int(CommandLine.argc) {  // safe: an Int32 widens
+        guard let raw = CommandLine.unsafeArgv[i] else { continue }
+        let bytes = UnsafeBufferPointer(
+            start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw))
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard !text.utf8.elementsEqual(bytes) else { continue }
+        printError("placeshell: argument \(i), '\(escapingControlCharacters(text))', is not UTF-8\n")
+        printError("help: placeshell takes its arguments, file names among them, in UTF-8; rename the file\n")
+        return 2
+    }
     let options: Options
     do {
         options = try parseOptions(Array(CommandLine.arguments.dropFirst()))

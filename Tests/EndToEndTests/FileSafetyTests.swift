@@ -124,6 +124,37 @@ final class FileSafetyTests: BinaryTestCase {
         XCTAssertEqual(leftoverTemporaryFiles(), [])
     }
 
+    /// A link to a file whose name is not UTF-8 is written through to that very file, existing
+    /// or not: its name's bytes are kept, never turned into U+FFFD, which would write another
+    /// file and leave the real one as it was.
+    func testALinkToANameThatIsNotUTF8IsWrittenThrough() throws {
+        var setup = ["mkdir real"]
+        var commands = [Self.preamble]
+        for writer in Self.writers {
+            let ext = Self.extensions[writer] ?? "txt"
+            setup += [
+                "printf 'old\\n' > real/$'o\\xff\\xfe'.\(ext)", "ln -s real/$'o\\xff\\xfe'.\(ext) link.\(ext)",
+                "ln -s $'n\\xfd'.\(ext) dangling.\(ext)",
+            ]
+            commands.append(writer.replacingOccurrences(of: "FILE", with: "link.\(ext)"))
+            commands.append(writer.replacingOccurrences(of: "FILE", with: "dangling.\(ext)"))
+        }
+        _ = try bash(setup.joined(separator: " && "), status: 0)
+        directory.write("odd.placescript", commands.joined(separator: "\n") + "\n")
+        let r = try bash("\(placeshellCommand) odd.placescript", status: 0)
+        for writer in Self.writers {
+            let ext = Self.extensions[writer] ?? "txt"
+            let check = try bash(
+                "cmp -s real/$'o\\xff\\xfe'.\(ext) <(printf 'old\\n') && echo unchanged; "
+                    + "test -s $'n\\xfd'.\(ext) && echo made; test -L link.\(ext) && test -L dangling.\(ext) && echo links",
+                status: 0)
+            XCTAssertEqual(check.stdoutText, "made\nlinks\n", "\(writer)\n\(r.stdoutText)\(r.stderrText)")
+        }
+        let replaced = try bash("find . -name $'*\\xef\\xbf\\xbd*' | wc -l", status: 0)
+        XCTAssertEqual(replaced.stdoutText.trimmingCharacters(in: .whitespaces), "0\n", "a file named with U+FFFD")
+        XCTAssertEqual(leftoverTemporaryFiles(), [])
+    }
+
     /// A read-only file (no write bit, which root would otherwise ignore) is refused, named, and
     /// left as it was, also through a link; the script goes on with --keep-going.
     func testAReadOnlyFileIsNotReplaced() throws {

@@ -303,6 +303,70 @@ extension ReplTests {
         try pane.waitForLine("exit-status=0")
     }
 
+    /// A terminal that reports more cells than line editing draws on (a pty told it is 30000 ×
+    /// 30000: libedit would make 7 GB of buffers for it, and dies when it cannot) is read
+    /// without editing, with a warning, under a 3 GB limit on memory; history is still kept.
+    /// Editing comes back at the next line once the terminal is smaller; a terminal that grows too large
+    /// while a line is edited keeps that line and reads the next one without editing.
+    func testATerminalTooLargeToDrawOnIsReadWithoutEditing() throws {
+        /// Resizes the window and waits until the pane's terminal has the size: tmux sets it
+        /// after the command returns.
+        func resize(_ pane: TmuxPane, columns: Int, rows: Int) throws {
+            try pane.run(["resize-window", "-t", pane.target, "-x", String(columns), "-y", String(rows)])
+            let tty = try pane.run(["display-message", "-p", "-t", pane.target, "#{pane_tty}"]).stdoutText
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            let fd = open(tty, O_RDONLY | O_NOCTTY | O_NONBLOCK)
+            guard fd >= 0 else { throw PaneError(message: "cannot open the pane's terminal \(tty)") }
+            defer { close(fd) }
+            try pane.waitFor("the pane at \(columns) × \(rows)") { _ in
+                var size = winsize()
+                return ioctl(fd, UInt(TIOCGWINSZ), &size) == 0 && Int(size.ws_col) == columns
+                    && Int(size.ws_row) == rows
+            }
+        }
+        let home = TemporaryDirectory()
+        let pane = TmuxPane(tmux: tmux, home: home)
+        defer { pane.kill() }
+        try pane.start(environment: paneEnvironment(home, lang: "C.UTF-8"))
+        try pane.waitFor("the bash prompt") { lines($0).contains("$") }
+        try enter(
+            pane,
+            "stty rows 30000 cols 30000; ulimit -v 3000000; \(shellQuote(binary.path)); echo \"exit-status=$?\"")
+        try pane.waitFor("the warning") {
+            $0.contains("warning: the terminal reports 30000 × 30000 cells, more than line editing draws on")
+        }
+        try pane.waitFor("the prompt") { lines($0).contains("placeshell>") }
+        try enter(pane, "echo plain")
+        try pane.waitForLine("plain")
+        // Smaller again (tmux sets the size it has): the line after the one being read is
+        // edited. Ctrl-A moves to the start of the line only in the line editor.
+        try resize(pane, columns: 101, rows: 31)
+        try pane.press("Enter")
+        try pane.waitFor("the next prompt") { lines($0).filter { $0 == "placeshell>" }.count >= 2 }
+        try pane.press("C-l")
+        try pane.waitFor("the cleared screen") { lines($0).filter { !$0.isEmpty } == ["placeshell>"] }
+        try pane.type("cho edited")
+        try pane.waitFor("the typed text") { lines($0).contains("placeshell> cho edited") }
+        try pane.press("C-a")
+        try enter(pane, "e")
+        try pane.waitForLine("edited")
+        // Larger than it draws on while a line is edited: that line is kept; the next is read
+        // without editing.
+        try pane.type("echo kept")
+        try pane.waitFor("the typed text") { lines($0).contains("placeshell> echo kept") }
+        try resize(pane, columns: 5000, rows: 31)
+        try pane.press("Enter")
+        try pane.waitForLine("kept")
+        try pane.waitFor("the second warning") {
+            $0.contains("warning: the terminal reports 5000 × 31 cells, more than line editing draws on")
+        }
+        try resize(pane, columns: 100, rows: 30)
+        try pane.press("C-d")
+        try pane.waitForLine("exit-status=0")
+        XCTAssertEqual(
+            historyLines(home).filter { !$0.isEmpty }.suffix(3), ["echo plain", "echo edited", "echo kept"])
+    }
+
     /// Commands that fail at the prompt leave the session as it was.
     func testFailedCommandsKeepTheState() throws {
         let home = TemporaryDirectory()

@@ -122,6 +122,54 @@ final class TestRunnerTests: BinaryTestCase {
         XCTAssertEqual(quiet.stdoutText, "2 passed, 0 failed\n")
     }
 
+    /// A script's name cannot forge a result or a summary: a line feed in it, a right-to-left
+    /// override or a line separator is shown escaped in the text report and in TAP, and JSON
+    /// keeps the name exactly.
+    func testAScriptsNameCannotForgeAResult() throws {
+        let forged = "x\n✓ fake.placescript 1 ms\n1 passed, 0 failed\n\u{202E}y\u{2028}.placescript"
+        directory.write(forged, "expect 1 == 2\n")
+        for format in [[], ["--tap"]] {
+            let r = try run(format + ["."])
+            XCTAssertEqual(r.status, 1, r.stdoutText + r.stderrText)
+            let lines = r.stdoutText.split(separator: "\n")
+            XCTAssertFalse(lines.contains { $0.hasPrefix("✓") || $0.hasPrefix("1 passed") }, r.stdoutText)
+            XCTAssertTrue(
+                r.stdoutText.contains(
+                    #"x\n✓ fake.placescript 1 ms\n1 passed, 0 failed\n\u{202e}y\u{2028}.placescript"#),
+                r.stdoutText)
+            XCTAssertFalse(
+                r.stdoutText.unicodeScalars.contains { $0.value == 0x202E || $0.value == 0x2028 }, r.stdoutText)
+        }
+        let j = try run(["--json", "."])
+        let first = try XCTUnwrap(j.stdoutText.split(separator: "\n").first)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
+        XCTAssertEqual(object["path"] as? String, forged)
+    }
+
+    /// A script that cannot be named to run — its name is not UTF-8, or it is a link to
+    /// nothing — fails the run, named; it is never left out as if it were not there. Nor is
+    /// such a name taken on the command line: it would name another file.
+    func testAScriptThatCannotBeNamedFailsTheRun() throws {
+        directory.write("good.placescript", "echo fine\n")
+        let made = try runProcess(
+            URL(fileURLWithPath: "/bin/bash"),
+            ["-c", "printf 'echo hi\\n' > $'odd\\xfe.placescript' && ln -s missing.placescript gone.placescript"],
+            in: directory.url, environment: cleanEnvironment(home: directory.path), timeout: 600)
+        XCTAssertEqual(made.status, 0, made.stderrText)
+        let r = try run(["."])
+        XCTAssertEqual(r.status, 1, r.stdoutText + r.stderrText)
+        XCTAssertTrue(
+            r.stdoutText.contains("cannot read 'odd\u{FFFD}.placescript': its name is not UTF-8"), r.stdoutText)
+        XCTAssertTrue(r.stdoutText.contains("cannot read 'gone.placescript': no such file"), r.stdoutText)
+        XCTAssertTrue(r.stdoutText.hasSuffix("1 passed, 2 failed\n"), r.stdoutText)
+        let named = try runProcess(
+            URL(fileURLWithPath: "/bin/bash"), ["-c", "\(shellQuote(binary.path)) $'odd\\xfe.placescript'"],
+            in: directory.url, environment: cleanEnvironment(home: directory.path), timeout: 600)
+        XCTAssertEqual(named.status, 2, named.stderrText)
+        XCTAssertEqual(named.stdoutText, "")
+        XCTAssertTrue(named.stderrText.hasPrefix("placeshell: argument 1, 'odd\u{FFFD}.placescript', is not UTF-8\n"))
+    }
+
     func testASCIIMarksOutsideAUTF8LocaleAndNoColourInAPipe() throws {
         try writeSuite()
         let r = try run(["suite"], extra: ["LANG": "C"])

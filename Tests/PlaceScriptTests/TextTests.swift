@@ -19,6 +19,47 @@ final class TextTests: XCTestCase {
         XCTAssertEqual(displayWidth("é\r\u{9B}"), displayWidth(#"é\r\u{9b}"#))
     }
 
+    /// The characters that reorder what follows them (a right-to-left override makes
+    /// `exe.txt` of `txt.exe`) or break a line where a terminal or editor does are shown
+    /// escaped, in text and in tables; the marks right-to-left prose needs are not.
+    func testReorderingCharactersAndSeparatorsAreShownNotObeyed() {
+        for v: UInt32 in [0x2028, 0x2029, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069] {
+            let scalar = Unicode.Scalar(v)!
+            let text = "a" + String(Character(scalar)) + "b"
+            XCTAssertEqual(visibleControls(text, colours: false), "a\\u{\(String(v, radix: 16))}b")
+            XCTAssertEqual(escapingControlCharacters(text), "a\\u{\(String(v, radix: 16))}b")
+            XCTAssertEqual(displayWidth(text), displayWidth(visibleControls(text, colours: false)))
+        }
+        for kept in ["\u{200E}", "\u{200F}", "\u{061C}", "\u{2027}", "\u{202F}", "\u{2065}", "\u{206A}", "—", "…"] {
+            XCTAssertEqual(visibleControls("a" + kept + "b", colours: false), "a" + kept + "b", kept)
+            XCTAssertEqual(escapingControlCharacters("a" + kept + "b"), "a" + kept + "b", kept)
+        }
+        // A table cell and a one-line result are one line whatever the name holds.
+        let table = TextTable(headers: ["#", "NAME"], rows: [["1", "Cafe\nFAKE error: x\tY"], ["2", "ok"]])
+        XCTAssertEqual(table.render(), ["#  NAME", #"1  Cafe\nFAKE error: x\tY"#, "2  ok"])
+        XCTAssertEqual(CommandResult.line("added A\nB as p:1").text, [#"added A\nB as p:1"#])
+    }
+
+    /// JSON output escapes the same characters as `\uXXXX`, so a JSON line on a terminal is
+    /// inert, and reads back as the same text.
+    func testJSONEscapesReorderingCharactersAndReadsThemBack() throws {
+        let name = "a\u{202E}b\u{2028}c\u{2066}d\u{85}e — ✓ \u{200F}f\u{E2}"
+        func quoted(_ s: String) -> String {
+            var out = ""
+            JSON.appendQuoted(s, to: &out)
+            return out
+        }
+        let line = quoted(name)
+        XCTAssertEqual(line, #""a\u202eb\u2028c\u2066d\u0085e — ✓ \#u{200F}f\#u{E2}""#)
+        guard case .success(.string(let back)) = JSON.parse(line) else { return XCTFail(line) }
+        XCTAssertEqual(back, name)
+        var bytes: [UInt8] = []
+        JSON.appendQuoted(name, to: &bytes)
+        XCTAssertEqual(String(decoding: bytes, as: UTF8.self), line)
+        // Cut short after the lead byte: nothing is read past the end.
+        XCTAssertEqual(quoted("x\u{2014}"), "\"x\u{2014}\"")
+    }
+
     func testDisplayWidth() {
         XCTAssertEqual(displayWidth("abc"), 3)
         XCTAssertEqual(displayWidth(""), 0)
@@ -141,12 +182,17 @@ final class TemporaryFileNameTests: XCTestCase {
     /// wherever a multi-byte character falls.
     func testTemporaryNamesFitAndDiffer() {
         for name in ["out.json", String(repeating: "a", count: 255), String(repeating: "é", count: 127)] {
-            let made = temporaryFileName(for: name)
+            let made = String(decoding: temporaryFileName(for: Array(name.utf8)), as: UTF8.self)
             XCTAssertTrue(made.hasPrefix(".") && made.hasSuffix(".tmp"), made)
             XCTAssertLessThanOrEqual(made.utf8.count, 255, name)
             XCTAssertTrue(name.hasPrefix(String(made.dropFirst().dropLast(13))), made)
-            XCTAssertNotEqual(made, temporaryFileName(for: name))
+            XCTAssertFalse(made.contains("\u{FFFD}"), "cut inside a character: \(made)")
+            XCTAssertNotEqual(made, String(decoding: temporaryFileName(for: Array(name.utf8)), as: UTF8.self))
         }
+        // A name that is not UTF-8 keeps its bytes.
+        let odd: [UInt8] = [0x6F, 0xFF, 0xFE, 0x2E, 0x6A]
+        let made = temporaryFileName(for: odd)
+        XCTAssertEqual(Array(made.prefix(6)), [0x2E] + odd)
     }
 }
 
@@ -158,10 +204,19 @@ final class ControlCheckTests: XCTestCase {
     func testControlCheckAgreesWithTheByteRule() {
         func byRule(_ bytes: [UInt8]) -> Bool {
             var previous: UInt8 = 0
+            var beforePrevious: UInt8 = 0
             for byte in bytes {
                 if (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F || (previous == 0xC2 && byte < 0xA0) {
                     return true
                 }
+                // U+2028…U+202E and U+2066…U+2069.
+                if beforePrevious == 0xE2
+                    && ((previous == 0x80 && (0xA8...0xAE).contains(byte))
+                        || (previous == 0x81 && (0xA6...0xA9).contains(byte)))
+                {
+                    return true
+                }
+                beforePrevious = previous
                 previous = byte
             }
             return false
@@ -204,9 +259,27 @@ final class ControlCheckTests: XCTestCase {
                 }
             }
         }
+        // Three-byte characters after 0xE2, those that reorder or break a line and their
+        // neighbours, at every position.
+        let threes: [[UInt8]] = [
+            [0xE2, 0x80, 0xA7], [0xE2, 0x80, 0xA8], [0xE2, 0x80, 0xAE], [0xE2, 0x80, 0xAF], [0xE2, 0x80, 0x94],
+            [0xE2, 0x81, 0xA5], [0xE2, 0x81, 0xA6], [0xE2, 0x81, 0xA9], [0xE2, 0x81, 0xAA], [0xE2, 0x82, 0xA8],
+            [0xE2, 0x80], [0xE2],
+        ]
+        for length in 0...40 {
+            for k in 0..<length {
+                for three in threes {
+                    var bytes = [UInt8](repeating: 0x61, count: length)
+                    for (j, b) in three.enumerated() where k + j < length { bytes[k + j] = b }
+                    cases.append(bytes)
+                }
+            }
+        }
         cases.append(Array("Location: <-33.86940500,+151.19900000> +/- 5.00m".utf8))
         cases.append(Array("device at -33.8694, 151.199 ±5 m\nLocation: ok\n\u{1B}[2J\n".utf8))
         cases.append(Array("café \u{85} naïve — ok".utf8))
+        cases.append(Array("a name — with a dash, then \u{202E}reversed\u{202C} and \u{2028} a break".utf8))
+        cases.append(Array("فارسی \u{200F}(marked) and “quoted” … ✓".utf8))
         for bytes in cases {
             let quick = bytes.withUnsafeBufferPointer { containsControls($0) }
             XCTAssertEqual(quick, byRule(bytes), "\(bytes)")

@@ -47,4 +47,59 @@ extension HostileInputTests {
             megabytes: 150)
         XCTAssertTrue(j.stdoutText.contains(#""Evil\u001b]0;pwned\u0007 Cafe\u001b[2J\rX\u009b1m""#), j.stdoutText)
     }
+
+    /// A line feed, a tab, a line separator or a right-to-left override in a name cannot make a
+    /// line of its own ("FAKE error: …") or make a line read otherwise than it is: every command
+    /// that shows the name shows them as `\n`, `\t`, `\u{2028}`, `\u{202e}`; JSON escapes them
+    /// and keeps the name exactly.
+    func testLineBreaksAndReorderingInDataCannotForgeLines() throws {
+        let names = [
+            "Cafe\nFAKE error: forged\tcolumn", "\u{202E}txt.exe", "Sep\u{2028}FAKE line", "Iso\u{2067}late\u{2069}",
+        ]
+        var csv = "name,latitude,longitude,address\n"
+        for (i, name) in names.enumerated() {
+            csv += "\"\(name)\",-33.86940\(i),151.199,\"1 St\nFAKE address\"\n"
+        }
+        directory.write("forged.csv", csv)
+        let r = try script(
+            "forged.placescript",
+            [
+                "places load forged.csv", "locate sydney", "places near radius=10m", "places find FAKE",
+                "places info 1", "launch", "auth allow", "wait 2s", "likely", "select 1", "markers", "explain",
+                "explain likely", #"places add "Added\nFAKE error: added\u{202e}" -33.8694 151.199"#,
+                #"places remove "Added\nFAKE error: added\u{202e}""#, #"places info "nobody\nFAKE error: x""#,
+                "echo done",
+            ])
+        for (stream, bytes) in [("stdout", r.stdout), ("stderr", r.stderr)] {
+            let text = String(decoding: bytes, as: UTF8.self)
+            let forged = text.split(separator: "\n").filter { $0.hasPrefix("FAKE") }
+            XCTAssertTrue(forged.isEmpty, "\(stream) has a forged line: \(forged)\n\(text)")
+            let obeyed = text.unicodeScalars.filter {
+                $0 == "\t" || (0x2028...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value)
+            }
+            XCTAssertTrue(obeyed.isEmpty, "\(stream) has \(obeyed.map { String($0.value, radix: 16) })")
+        }
+        for shown in [#"Cafe\nFAKE error: forged\tcolumn"#, #"\u{202e}txt.exe"#, #"Sep\u{2028}FAKE line"#] {
+            XCTAssertTrue(r.stdoutText.contains(shown), "\(shown) not in:\n\(r.stdoutText)")
+        }
+        XCTAssertTrue(r.stdoutText.contains(#"added Added\nFAKE error: added\u{202e} as p:"#), r.stdoutText)
+        XCTAssertTrue(r.stdoutText.hasSuffix("done\n"), r.stdoutText)
+
+        // JSON: every line is one JSON value, and the names read back exactly.
+        let j = try placeshell(
+            ["--json", "-c", "places load forged.csv; places near -33.86940,151.199 radius=10m"], "forged --json",
+            megabytes: 150)
+        let lines = j.stdoutText.split(separator: "\n")
+        XCTAssertEqual(lines.count, 2, j.stdoutText)
+        var found: Set<String> = []
+        for line in lines {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8))
+            if let result = (object as? [String: Any])?["result"] as? [[String: Any]] {
+                for place in result { if let name = place["name"] as? String { found.insert(name) } }
+            }
+            let obeyed = line.unicodeScalars.filter { (0x2028...0x202E).contains($0.value) }
+            XCTAssertTrue(obeyed.isEmpty, String(line))
+        }
+        XCTAssertEqual(found, Set(names), j.stdoutText)
+    }
 }

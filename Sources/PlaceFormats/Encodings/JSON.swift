@@ -124,48 +124,48 @@ public enum JSON {
     public static func appendQuoted(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         let hex = hexDigits
-        func escape(_ b: UInt8) {
-            out.append(contentsOf: Array("\\u00".utf8))
-            out.append(hex[Int(b >> 4)])  // safe: a byte shifted to 0…15
-            out.append(hex[Int(b & 15)])  // safe: a byte masked to 0…15
-        }
-        // DEL and the C1 controls (U+0080…U+009F, 0xC2 0x80…0x9F in UTF-8) are escaped too, so that
-        // no line of JSON output carries a byte a terminal acts on.
-        var pendingC2 = false
-        for b in s.utf8 {
-            if pendingC2 {
-                pendingC2 = false
-                if b < 0xA0 {
-                    escape(b)
-                } else {
-                    out.append(0xC2)
-                    out.append(b)
-                }
-                continue
+        func escape(_ v: UInt32) {
+            out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u")])
+            for shift in [12, 8, 4, 0] as [UInt32] {
+                out.append(hex[Int((v >> shift) & 15)])  // safe: masked to 0…15
             }
-            switch b {
-            case 0xC2:
-                pendingC2 = true
-            case 0x7F:
-                escape(b)
-            case UInt8(ascii: "\""):
-                out.append(UInt8(ascii: "\\"))
-                out.append(b)
-            case UInt8(ascii: "\\"):
-                out.append(UInt8(ascii: "\\"))
-                out.append(b)
-            case 0x0A:
-                out.append(UInt8(ascii: "\\"))
-                out.append(UInt8(ascii: "n"))
-            case 0x0D:
-                out.append(UInt8(ascii: "\\"))
-                out.append(UInt8(ascii: "r"))
-            case 0x09:
-                out.append(UInt8(ascii: "\\"))
-                out.append(UInt8(ascii: "t"))
-            case 0..<0x20:
-                escape(b)
-            default: out.append(b)
+        }
+        // DEL, the C1 controls (U+0080…U+009F, 0xC2 0x80…0x9F in UTF-8), the line and paragraph
+        // separators and the bidirectional overrides and isolates (U+2028…U+202E,
+        // U+2066…U+2069: 0xE2 0x80 0xA8…0xAE, 0xE2 0x81 0xA6…0xA9) are escaped too, so that no
+        // line of JSON output carries a character a terminal acts on (`controlEscape`).
+        var text = s
+        text.withUTF8 { bytes in
+            let n = bytes.count
+            var i = 0
+            while i < n {
+                let b = bytes[i]
+                i += 1
+                switch b {
+                case 0xC2 where i < n && bytes[i] < 0xA0:
+                    escape(UInt32(bytes[i]))  // safe: a byte widens
+                    i += 1
+                case 0xE2 where i + 1 < n && isReorderingOrSeparator(second: bytes[i], third: bytes[i + 1]):
+                    escape(0x2000 | UInt32(bytes[i] & 0x3F) << 6 | UInt32(bytes[i + 1] & 0x3F))  // safe: bytes widen
+                    i += 2
+                case 0x7F:
+                    escape(UInt32(b))  // safe: a byte widens
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                    out.append(UInt8(ascii: "\\"))
+                    out.append(b)
+                case 0x0A:
+                    out.append(UInt8(ascii: "\\"))
+                    out.append(UInt8(ascii: "n"))
+                case 0x0D:
+                    out.append(UInt8(ascii: "\\"))
+                    out.append(UInt8(ascii: "r"))
+                case 0x09:
+                    out.append(UInt8(ascii: "\\"))
+                    out.append(UInt8(ascii: "t"))
+                case 0..<0x20:
+                    escape(UInt32(b))  // safe: a byte widens
+                default: out.append(b)
+                }
             }
         }
         out.append(UInt8(ascii: "\""))
@@ -175,7 +175,7 @@ public enum JSON {
     /// shell's `--json` lines).
     public static func appendQuoted(_ s: String, to out: inout String) {
         if !s.utf8.contains(where: {
-            $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0x7F || $0 == 0xC2
+            $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2
         }) {
             out += "\""
             out += s

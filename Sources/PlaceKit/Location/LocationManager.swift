@@ -484,9 +484,10 @@ public enum PermissionAlert {
         let answers =
             preciseSwitch
             ? "auth allow once | auth allow [--approximate] | auth deny" : "auth allow once | auth allow | auth deny"
+        // Three lines whatever the app's name and usage string hold.
         let text = """
-            ┌ \(title)
-            │ \(message)   \(precision)
+            ┌ \(escapingControlCharacters(title))
+            │ \(escapingControlCharacters(message))   \(precision)
             └ \(buttons.joined(separator: " · "))  →  \(answers)
             """
         var fields = [

@@ -69,7 +69,11 @@ extension CommandFamily {
                     .Dl echo \(dqtwo\ \ spaces\(dq
                     """#,
                 examples: ["echo step 1: launch the app", "echo \"two  spaces\""],
-                handler: { ctx throws(Diagnostic) in .line(try ctx.optional("TEXT", as: .word) ?? "") }),
+                handler: { ctx throws(Diagnostic) in
+                    // The script's own words: a "\n" in them is a line break it asked for.
+                    let text = try ctx.optional("TEXT", as: .word) ?? ""
+                    return CommandResult(value: .string(text), text: [text])
+                }),
             CommandSpec(
                 "show", arguments: [ArgSpec("PATH", .statePath, optional: true, summary: "a state path")],
                 summary: "print a state path, or list the top-level paths",
@@ -763,6 +767,8 @@ let signalsHelp = """
     128 + the signal (143, 129). A script ends at once, removing the temporary file of a save
     or export it was writing. A reader that goes away (placeshell FILE | head -1) ends
     placeshell quietly with status 0; a closed or full standard output is an error (status 1).
+    A resized terminal redraws the line being edited, up to 4096 columns and 2048 rows; past
+    that, lines are read without editing until the terminal is smaller.
 
     Files (the history, save, places export, export geojson, snapshot) are written to a
     temporary file beside the target, flushed and renamed: a failed write says so and leaves
@@ -784,7 +790,10 @@ let limitsHelp = """
     2,000,000 positions. The app's console log keeps its last 100,000 lines, and a command that
     raises more than 10,000 events prints them as they come, before its result.
 
-    A failed load (places load, route gpx, load) changes nothing. See LIMITS in the manual.
+    A failed load (places load, route gpx, load) changes nothing. Arguments and file names are
+    UTF-8; a symbolic link is followed to the bytes of the name it holds, UTF-8 or not. What a
+    file brings is shown on its line: a line feed or tab in a name as \\n or \\t, control and
+    bidirectional characters as \\u{…}. See LIMITS and OUTPUT in the manual.
     """
 
 let syntaxHelp = """

@@ -538,7 +538,8 @@ private func render(_ reasons: [Reason], _ shell: Shell) -> CommandResult {
     let width = max(60, min(100, shell.environment.terminalWidth ?? 100))
     var lines: [String] = []
     for r in reasons {
-        let text = r.text + (r.pitfall.map { " [\($0)]" } ?? "")
+        // One paragraph: a line break in a name it quotes is shown, not made.
+        let text = oneLine(r.text + (r.pitfall.map { " [\($0)]" } ?? ""))
         lines.append(
             wrapText(text, width: width, indent: padded(r.topic, to: 11), hanging: String(repeating: " ", count: 11)))
     }

@@ -489,7 +489,7 @@ private func pickerResult(_ shell: Shell, _ app: TutorialApp) -> CommandResult {
         if !app.likelyPlaces.isEmpty {
             lines.append("  note: the app's list has places now; this copy, taken earlier, will not see them (P2)")
         } else if let why = app.why(.emptyList).first {
-            lines.append("  note: empty because " + why.cause + (why.pitfall.map { " (\($0))" } ?? ""))
+            lines.append(oneLine("  note: empty because " + why.cause + (why.pitfall.map { " (\($0))" } ?? "")))
         }
     }
     for (i, row) in rows.enumerated() {
@@ -498,7 +498,7 @@ private func pickerResult(_ shell: Shell, _ app: TutorialApp) -> CommandResult {
         } else if i > 0 && i % perScreen == 0 && shell.session.device.pickerScrolls {
             lines.append("  ─── screen \(i / perScreen + 1) (scrolled) ───")
         }
-        lines.append(leftPadded(String(i + 1), to: 4) + "  " + (row.isEmpty ? "(blank)" : row))
+        lines.append(leftPadded(String(i + 1), to: 4) + "  " + (row.isEmpty ? "(blank)" : oneLine(row)))
     }
     let value = Value.record([
         Value.Field("rows", .list(rows.map { .string($0) })), Value.Field("screen", .string(app.screen.rawValue)),

@@ -1,3 +1,4 @@
+import PlaceFormats
 import PlaceKit
 
 /// An error as a value: what went wrong, where, and what to type instead. Every failure of the

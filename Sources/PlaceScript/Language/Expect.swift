@@ -1069,30 +1069,3 @@ public func quoteString(_ s: String) -> String {
     }
     return out + "\""
 }
-
-/// A control character as the language writes it in double quotes (`\n`, `\t`, `\r`,
-/// `\u{1b}`), or nil for any other character. C1 controls (U+0080…U+009F) count: some
-/// terminals obey them as they obey escape sequences.
-public func controlEscape(_ scalar: Unicode.Scalar) -> String? {
-    switch scalar {
-    case "\n": return "\\n"
-    case "\t": return "\\t"
-    case "\r": return "\\r"
-    default:
-        let v = scalar.value
-        guard v < 0x20 || (v >= 0x7F && v <= 0x9F) else { return nil }
-        return "\\u{" + String(v, radix: 16) + "}"
-    }
-}
-
-/// Text for a line of a message on a terminal: every control character in the form
-/// `controlEscape` gives, so a file name with a line break (or an escape sequence) stays on
-/// its line and is shown, not obeyed.
-public func escapingControlCharacters(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: { controlEscape($0) != nil }) else { return text }
-    var out = ""
-    for scalar in text.unicodeScalars {
-        if let escape = controlEscape(scalar) { out += escape } else { out.unicodeScalars.append(scalar) }
-    }
-    return out
-}

@@ -1,4 +1,5 @@
 import CByteMask
+import PlaceFormats
 
 /// Terminal display width of text: East Asian wide and fullwidth characters and emoji take two
 /// cells, combining marks and format characters none. Tables and carets are aligned with it, so
@@ -162,9 +163,12 @@ public struct TextTable {
         self.rows = rows
     }
 
-    /// The lines of the table, without trailing spaces; an empty header row is left out.
+    /// The lines of the table, without trailing spaces; an empty header row is left out. A cell
+    /// is one line: a line feed or a tab in it (a place name from a file may hold either) is
+    /// shown as `\n` or `\t`, so it can neither break the row nor forge one.
     public func render(style: TextStyle = .plain, indent: String = "") -> [String] {
         let columnCount = headers.count
+        let rows = self.rows.map { $0.map(oneLine) }
         var widths = headers.map(displayWidth)
         for row in rows {
             for (i, cell) in row.prefix(columnCount).enumerated() { widths[i] = max(widths[i], displayWidth(cell)) }
@@ -190,6 +194,22 @@ public struct TextTable {
         for row in rows { out.append(line(row, header: false)) }
         return out
     }
+}
+
+/// `text` with its line feeds and tabs as `\n` and `\t`, for a line that quotes data; other
+/// control characters are left to the output, which shows them the same way
+/// (`visibleControls`) and passes placeshell's own colours.
+public func oneLine(_ text: String) -> String {
+    guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x09 }) else { return text }
+    var out = ""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\n": out += "\\n"
+        case "\t": out += "\\t"
+        default: out.unicodeScalars.append(scalar)
+        }
+    }
+    return out
 }
 
 /// Text broken into lines of at most `width` cells at spaces: the first line starts with
@@ -223,8 +243,9 @@ func containsControls(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     let n = bytes.count
     guard n >= 16, let base = bytes.baseAddress else { return containsControls(bytes, from: 0) }
     // Sixteen bytes at a time, the last sixteen overlapping the block before (a byte looked at
-    // twice says the same). A block's mask marks the bytes below 0x20, DEL and 0xC2; a newline,
-    // a tab, and a 0xC2 that does not begin a C1 control (the ± of `±5 m`) pass.
+    // twice says the same). A block's mask marks the bytes below 0x20, DEL, 0xC2 and 0xE2; a
+    // newline, a tab, a 0xC2 that does not begin a C1 control (the ± of `±5 m`) and a 0xE2 that
+    // does not begin a reordering character or separator (the — of a sentence) pass.
     var start = 0
     while true {
         var mask = placeshell_control_mask16(base + start)
@@ -234,6 +255,8 @@ func containsControls(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
             let byte = base[i]
             if byte == 0xC2 {
                 if i + 1 < n && base[i + 1] < 0xA0 { return true }
+            } else if byte == 0xE2 {
+                if i + 2 < n && isReorderingOrSeparator(second: base[i + 1], third: base[i + 2]) { return true }
             } else if byte != 0x0A && byte != 0x09 {
                 return true
             }
@@ -246,30 +269,40 @@ func containsControls(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
 /// `containsControls` byte by byte from `start`, for text shorter than a block.
 private func containsControls(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
     var previous: UInt8 = 0
+    var beforePrevious: UInt8 = 0
     for byte in bytes[start...] {
-        if (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F || (previous == 0xC2 && byte < 0xA0) {
-            return true
-        }
+        if isControlByte(byte, after: previous, beforePrevious) { return true }
+        beforePrevious = previous
         previous = byte
     }
     return false
+}
+
+/// Whether `byte`, after `previous` and the byte before that, ends a character
+/// `controlEscape` names: below 0x20 but a newline or a tab, DEL, the second byte of a C1
+/// control (after 0xC2, below 0xA0), or the third of a reordering character or separator.
+@inline(__always)
+private func isControlByte(_ byte: UInt8, after previous: UInt8, _ beforePrevious: UInt8) -> Bool {
+    (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F || (previous == 0xC2 && byte < 0xA0)
+        || (beforePrevious == 0xE2 && isReorderingOrSeparator(second: previous, third: byte))
 }
 
 /// Text made safe for a terminal: control characters that data may carry (a place name with
 /// `ESC ] 0 ; … BEL` that would retitle the window, `ESC [ 2 J` that would clear the screen, a
 /// carriage return that would overwrite the line) are shown as the language writes them in a
 /// quoted string — `\u{1b}`, `\u{7}`, `\r` — so what is shown can be pasted back into a script.
-/// Line feeds and tabs stay; DEL and the C1 controls (U+0080…U+009F) are shown the same way.
-/// With `colours`, placeshell's own colour sequences (`colourCodes`) pass unchanged.
+/// Line feeds and tabs stay; DEL, the C1 controls (U+0080…U+009F), the bidirectional overrides
+/// and isolates and the line separators (`controlEscape`) are shown the same way. With `colours`, placeshell's own colour sequences (`colourCodes`) pass unchanged.
 public func visibleControls(_ text: String, colours: Bool) -> String {
     var clean = true
     var previous: UInt8 = 0
+    var beforePrevious: UInt8 = 0
     for byte in text.utf8 {
-        // After 0xC2, a byte below 0xA0 makes U+0080…U+009F: a C1 control.
-        if (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F || (previous == 0xC2 && byte < 0xA0) {
+        if isControlByte(byte, after: previous, beforePrevious) {
             clean = false
             break
         }
+        beforePrevious = previous
         previous = byte
     }
     if clean { return text }

@@ -246,10 +246,12 @@ public struct CommandResult: Sendable {
     }
 
     public static let none = CommandResult()
-    /// A result whose text is its one line.
+    /// A result whose text is its one line: a line feed or a tab in what it quotes (a place's
+    /// name, a route's) is shown as `\n` or `\t` (`oneLine`); its value, unless given, is the
+    /// text as it was.
     public static func line(_ s: String, value: Value? = nil) -> CommandResult {
         var result = CommandResult(value: value ?? .string(s))
-        result.singleLine = s
+        result.singleLine = oneLine(s)
         return result
     }
 }

@@ -22,7 +22,7 @@ public struct CollectedTests: Sendable {
 /// `# flavors:` header, else of `flavors`, else once.
 public func collectTests(_ paths: [String], flavors: [AppFlavor]?) throws(TestUsageError) -> CollectedTests {
     var collected = CollectedTests()
-    var found: [(path: String, suitePath: String)] = []
+    var found: [FoundScript] = []
     var walked: [FileIdentity: String] = [:]
     for path in paths {
         var st = stat()
@@ -36,15 +36,18 @@ public func collectTests(_ paths: [String], flavors: [AppFlavor]?) throws(TestUs
                 root, shown: root == "." ? "" : root, suite: "", ancestors: [FileIdentity(st): root], walked: &walked,
                 into: &found, notes: &collected.notes)
         } else {
-            found.append((displayPath(path), lastPathComponent(path)))
+            found.append(FoundScript(path: displayPath(path), suitePath: lastPathComponent(path)))
         }
     }
     var seen = Set<String>()
     found = found.filter { seen.insert(canonicalPath($0.path) ?? $0.path).inserted }
     found.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
-    for (path, suitePath) in found {
-        var test = TestCase(path: path, suitePath: suitePath)
-        switch readWholeFile(path, limit: 1 << 30) {
+    for script in found {
+        let path = script.path
+        var test = TestCase(path: path, suitePath: script.suitePath)
+        switch script.problem.map({ .failure(FileError(path: path, reason: $0)) })
+            ?? readWholeFile(path, limit: 1 << 30)
+        {
         case .failure(let e):
             test.readError = e.message
         case .success(let bytes):
@@ -77,11 +80,19 @@ struct FileIdentity: Hashable {
     }
 }
 
+/// A script found: its path as shown and run, its path within the suite, and why it cannot
+/// be read when that is known before trying (its name is not UTF-8; it is a broken link).
+private struct FoundScript {
+    var path: String
+    var suitePath: String
+    var problem: String? = nil
+}
+
 private func displayPath(_ path: String) -> String { path.hasPrefix("./") ? String(path.dropFirst(2)) : path }
 
 private func walkTests(
     _ folder: String, shown: String, suite: String, ancestors: [FileIdentity: String],
-    walked: inout [FileIdentity: String], into found: inout [(path: String, suitePath: String)], notes: inout [String]
+    walked: inout [FileIdentity: String], into found: inout [FoundScript], notes: inout [String]
 ) throws(TestUsageError) {
     var st = stat()
     guard stat(folder, &st) == 0 else { return }
@@ -93,10 +104,17 @@ private func walkTests(
     walked[identity] = shown.isEmpty ? "." : shown
     guard let dir = opendir(folder) else { return }
     var names: [String] = []
+    // Names whose bytes are not UTF-8: a String cannot hold them (their odd bytes would become
+    // U+FFFD, a name no file has), so such a script is reported, not run and not left out.
+    var notUTF8: Set<String> = []
     while let entry = readdir(dir) {
-        let name = withUnsafePointer(to: &entry.pointee.d_name) {
-            $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+        let bytes = withUnsafePointer(to: &entry.pointee.d_name) {
+            $0.withMemoryRebound(to: UInt8.self, capacity: 256) {
+                Array(UnsafeBufferPointer(start: $0, count: strlen($0)))
+            }
         }
+        let name = String(decoding: bytes, as: UTF8.self)
+        if Array(name.utf8) != bytes { notUTF8.insert(name) }
         names.append(name)
     }
     closedir(dir)
@@ -106,8 +124,21 @@ private func walkTests(
         let path = folder + "/" + name
         let shownPath = shown.isEmpty ? name : shown + "/" + name
         let suitePath = suite.isEmpty ? name : suite + "/" + name
+        if name.hasSuffix(".placescript") && notUTF8.contains(name) {
+            found.append(
+                FoundScript(
+                    path: shownPath, suitePath: suitePath,
+                    problem: "its name is not UTF-8, so it cannot be named to run; rename it"))
+            continue
+        }
         var target = stat()
-        guard stat(path, &target) == 0 else { continue }
+        guard stat(path, &target) == 0 else {
+            // A link to nothing: a script that is named but cannot run is a failure, not a gap.
+            if name.hasSuffix(".placescript") {
+                found.append(FoundScript(path: shownPath, suitePath: suitePath, problem: errnoReason()))
+            }
+            continue
+        }
         switch target.st_mode & S_IFMT {
         case S_IFDIR:
             if name == "lib" { continue }
@@ -122,7 +153,7 @@ private func walkTests(
                 path, shown: shownPath, suite: suitePath, ancestors: deeper, walked: &walked, into: &found,
                 notes: &notes)
         case S_IFREG:
-            if name.hasSuffix(".placescript") { found.append((shownPath, suitePath)) }
+            if name.hasSuffix(".placescript") { found.append(FoundScript(path: shownPath, suitePath: suitePath)) }
         default:
             break
         }
