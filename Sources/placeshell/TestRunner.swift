@@ -177,12 +177,12 @@ private final class TestRun {
             // A test stopped part-way is reported as such, with what it printed.
             for child in running {
                 let name = stopped == SIGINT ? "SIGINT" : "SIGTERM"
+                let run = child.result
                 var outcome = TestOutcome(
                     verdict: .error, message: "stopped by \(name) before it ended",
-                    detail: ["stopped by \(name) before it ended"] + textLines(child.output[1]))
+                    detail: ["stopped by \(name) before it ended"] + textLines(run.stderr))
                 outcome.milliseconds = (child.ended ?? child.started) - child.started
-                outcome.stdout = child.output[0]
-                outcome.stderr = child.output[1]
+                outcome.keepOutput(of: run)
                 record(child.index, outcome)
             }
         }
@@ -237,12 +237,9 @@ private final class TestRun {
     /// Judges an ended test (and, with `--update`, writes its expected output), then reports it.
     func finish(_ child: RunningTest) {
         let test = tests[child.index]
-        var run = child.result
-        // The test's own folder is written $TMP in its output, so that what is expected holds.
-        if let folder = child.temporaryFolder {
-            run.stdout = replacing(folder, with: "$TMP", in: run.stdout)
-            run.stderr = replacing(folder, with: "$TMP", in: run.stderr)
-        }
+        // The test's own folder is written $TMP in its output (as it comes: `OutputCapture`),
+        // so that what is expected holds.
+        let run = child.result
         let goldenOut = readGolden(test, "out")
         let goldenErr = readGolden(test, "err")
         var outcome: TestOutcome
@@ -256,8 +253,7 @@ private final class TestRun {
                 + "though [\(other.rawValue)] has its own (--update writes it)"
             outcome = TestOutcome(verdict: .failed, message: message, detail: [message])
             outcome.milliseconds = run.milliseconds
-            outcome.stdout = run.stdout
-            outcome.stderr = run.stderr
+            outcome.keepOutput(of: run)
         } else if let flavor = test.flavor,
             String(decoding: run.stderr, as: UTF8.self).contains("launches another flavour than this run's --flavor")
         {
@@ -267,8 +263,7 @@ private final class TestRun {
                 "it launches another flavour than [\(flavor.rawValue)] (launch --flavor): its flavours are not tested"
             outcome = TestOutcome(verdict: .failed, message: message, detail: [message] + textLines(run.stderr))
             outcome.milliseconds = run.milliseconds
-            outcome.stdout = run.stdout
-            outcome.stderr = run.stderr
+            outcome.keepOutput(of: run)
         } else if options.update {
             outcome = update(test, run, goldenOut: goldenOut, goldenErr: goldenErr)
         } else {
@@ -295,12 +290,10 @@ private final class TestRun {
 
     /// The expected output of kind `suffix` (`out`, `err`): the flavour's own file or the
     /// script's, with its name as a report shows it; nil when there is none.
-    func readGolden(_ test: TestCase, _ suffix: String) -> (name: String, bytes: [UInt8])? {
+    func readGolden(_ test: TestCase, _ suffix: String) -> ExpectedOutput? {
         for path in test.goldenPaths(suffix) where fileExists(path) {
-            switch readWholeFile(path) {
-            case .success(let bytes): return (lastPathComponent(path), bytes)
-            case .failure: return (lastPathComponent(path), [])
-            }
+            // A file that cannot be read is expected to be empty: the test fails, showing it all.
+            return (lastPathComponent(path), OutputCapture(contentsOfFile: path) ?? OutputCapture(bytes: []))
         }
         return nil
     }
@@ -308,8 +301,7 @@ private final class TestRun {
     /// `--update`: the test judged without its expected output, which is then written from this
     /// run, unless the test failed for another reason (then it is not recorded, unless `--force`).
     func update(
-        _ test: TestCase, _ run: ScriptRun, goldenOut: (name: String, bytes: [UInt8])?,
-        goldenErr: (name: String, bytes: [UInt8])?
+        _ test: TestCase, _ run: ScriptRun, goldenOut: ExpectedOutput?, goldenErr: ExpectedOutput?
     ) -> TestOutcome {
         if test.header.xfail != nil {
             // Judged as any run judges it: an expected failure records nothing.
@@ -323,19 +315,32 @@ private final class TestRun {
                 "not recorded: it failed for another reason than its expected output (--force records it)")
             return outcome
         }
-        for (suffix, existing, bytes) in [("out", goldenOut, run.stdout), ("err", goldenErr, run.stderr)] {
+        let streams = [("out", goldenOut, run.stdoutContent), ("err", goldenErr, run.stderrContent)]
+        for (suffix, existing, content) in streams {
             // An expected stderr is made only for a script that prints one.
-            if existing == nil && suffix == "err" && bytes.isEmpty { continue }
+            if existing == nil && suffix == "err" && content.count == 0 { continue }
+            func same(_ other: OutputCapture) -> Bool { content.firstDifference(from: other) == nil }
             // The file it was compared with; as one flavour of several, its own file unless the
             // script's holds just what this flavour printed (so the files made do not depend on
             // which flavour ran first).
             let paths = test.goldenPaths(suffix)
             var path = paths.first { lastPathComponent($0) == existing?.name } ?? paths[paths.count - 1]
-            if test.flavor != nil && path == paths.last && existing?.bytes != bytes { path = paths[0] }
-            var old: [UInt8]? = nil
-            if fileExists(path), case .success(let b) = readWholeFile(path) { old = b }
-            if old == bytes { continue }
-            switch writeFileAtomically(path, bytes) {
+            if test.flavor != nil && path == paths.last && !(existing.map { same($0.content) } ?? false) {
+                path = paths[0]
+            }
+            let old = fileExists(path) ? OutputCapture(contentsOfFile: path) : nil
+            if let old, same(old) { continue }
+            if let failure = content.failure {
+                outcome.verdict = .error
+                outcome.message = "not recorded: \(path): \(failure)"
+                outcome.updates.append(outcome.message)
+                continue
+            }
+            let written = writeFileAtomically(path) { append in
+                let whole = content.forEachPiece { append(Array($0)) }
+                return whole ? nil : "the output could not be read back"
+            }
+            switch written {
             case .success:
                 outcome.updates.append((old == nil ? "created " : "updated ") + path)
             case .failure(let e):
@@ -468,7 +473,7 @@ private final class TestRun {
             let (child, which) = owners[k]
             let got = buffer.withUnsafeMutableBytes { read(p.fd, $0.baseAddress, $0.count) }
             if got > 0 {
-                child.output[which].append(contentsOf: buffer[0..<got])
+                child.take(which, buffer[0..<got])
             } else if got == 0 || (errno != EINTR && errno != EAGAIN) {
                 close(p.fd)
                 child.fds[which] = -1
@@ -518,27 +523,6 @@ private func shellWord(_ word: String) -> String {
     return "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
 }
 
-/// `bytes` with every `text` in it replaced by `replacement`.
-private func replacing(_ text: String, with replacement: String, in bytes: [UInt8]) -> [UInt8] {
-    let needle = Array(text.utf8)
-    guard !needle.isEmpty, bytes.count >= needle.count else { return bytes }
-    var out: [UInt8] = []
-    out.reserveCapacity(bytes.count)
-    var i = 0
-    while i < bytes.count {
-        if bytes[i] == needle[0] && i + needle.count <= bytes.count
-            && bytes[i..<(i + needle.count)].elementsEqual(needle)
-        {
-            out += Array(replacement.utf8)
-            i += needle.count
-        } else {
-            out.append(bytes[i])
-            i += 1
-        }
-    }
-    return out
-}
-
 // MARK: - A test's process
 
 /// A test's process while it runs: its output so far, its deadline, how it ended.
@@ -550,7 +534,9 @@ private final class RunningTest {
     let temporaryFolder: String?
     /// stdout, stderr and the trace of the commands, each until it closes (-1 then).
     var fds: [Int32]
-    var output: [[UInt8]] = [[], [], []]
+    /// What came on stdout and stderr, kept within bounds (`OutputCapture`).
+    let streams: [OutputCapture]
+    let trace = TraceCapture()
     /// When a stop was asked for (at the deadline: SIGINT first, SIGKILL after a grace).
     var interruptedAt: Int?
     var timedOut = false
@@ -568,6 +554,12 @@ private final class RunningTest {
         self.timeout = timeout
         self.temporaryFolder = temporaryFolder
         self.fds = fds
+        streams = (0..<2).map { _ in OutputCapture(replacing: temporaryFolder ?? "", with: "$TMP") }
+    }
+
+    /// Bytes read from descriptor `which` (0 stdout, 1 stderr, 2 the trace).
+    func take(_ which: Int, _ bytes: ArraySlice<UInt8>) {
+        if which < 2 { streams[which].append(bytes) } else { trace.append(bytes) }
     }
 
     /// Starts `executable ARG…` in a process group of its own, stdin from /dev/null, stdout,
@@ -677,9 +669,12 @@ private final class RunningTest {
         var run = ScriptRun()
         run.exitStatus = exitStatus
         run.signal = timedOut ? nil : signal
-        run.stdout = output[0]
-        run.stderr = output[1]
-        run.trace = TraceRecord.decode(output[2])
+        for stream in streams { stream.finish() }
+        run.stdout = streams[0].head
+        run.stderr = streams[1].head
+        run.stdoutCapture = streams[0].isWhole ? nil : streams[0]
+        run.stderrCapture = streams[1].isWhole ? nil : streams[1]
+        run.trace = trace.records
         run.milliseconds = (ended ?? started) - started
         if timedOut { run.timedOut = (timeout ?? 0, run.trace.last) }
         return run

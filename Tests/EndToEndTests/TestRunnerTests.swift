@@ -170,6 +170,60 @@ final class TestRunnerTests: BinaryTestCase {
         XCTAssertTrue(named.stderrText.hasPrefix("placeshell: argument 1, 'odd\u{FFFD}.placescript', is not UTF-8\n"))
     }
 
+    /// A script that prints 43 MB costs the runner a few megabytes, not the output times
+    /// two: what is past 4 MiB goes to a temporary file, `$TMP` replaced as it comes. It is
+    /// recorded whole, compared whole (a byte changed near the end is found, and the diff shows
+    /// the lines there, numbered as in the whole, with the command that printed them), and the
+    /// JSON line carries its first megabyte and its length.
+    func testALargeOutputIsKeptOutOfMemoryAndComparedWhole() throws {
+        var lines = ["locate sydney", "places generate 10000 --seed 1", "echo \"$TMP\""]
+        for _ in 0..<40 { lines.append("places near --limit 10000 --radius 50km") }
+        lines.append("echo \"end in $TMP\"")
+        directory.write("big.placescript", lines.joined(separator: "\n") + "\n")
+        let budget = 48 * 1024
+        let update = try run(["--update", "big.placescript"])
+        XCTAssertEqual(update.status, 0, update.stdoutText + update.stderrText)
+        XCTAssertLessThan(update.maxRSSKilobytes, budget, "--update: peak RSS \(update.maxRSSKilobytes) KB")
+        let golden = try Data(contentsOf: directory.file("big.placescript.out"))
+        XCTAssertGreaterThan(golden.count, 40_000_000)
+        print("--update: peak RSS \(update.maxRSSKilobytes) KB for \(golden.count) bytes of output")
+        let text = String(decoding: golden, as: UTF8.self)
+        XCTAssertTrue(text.contains("\n$TMP\n"), String(text.prefix(300)))
+        XCTAssertTrue(text.hasSuffix("\nend in $TMP\n"), String(text.suffix(100)))
+
+        let again = try run(["big.placescript"])
+        XCTAssertEqual(again.status, 0, again.stdoutText)
+        XCTAssertLessThan(again.maxRSSKilobytes, budget, "peak RSS \(again.maxRSSKilobytes) KB")
+
+        // One byte changed in the last table: found, shown where it is.
+        var changed = [UInt8](golden)
+        let at = changed.count - 2000
+        changed[at] = changed[at] == UInt8(ascii: "x") ? UInt8(ascii: "y") : UInt8(ascii: "x")
+        try Data(changed).write(to: directory.file("big.placescript.out"))
+        let failed = try run(["big.placescript"])
+        XCTAssertEqual(failed.status, 1, failed.stdoutText)
+        XCTAssertTrue(
+            failed.stdoutText.contains("they agree up to byte \(groupedThousandsForTest(at))"), failed.stdoutText)
+        let lineNumber = changed[..<at].filter { $0 == 0x0A }.count + 1
+        let hunk = failed.stdoutText.split(separator: "\n").first { $0.contains("@@ -") } ?? ""
+        XCTAssertTrue(hunk.contains("line 43: places near --limit 10000 --radius 50km"), String(hunk))
+        XCTAssertTrue(
+            failed.stdoutText.contains(
+                "-"
+                    + String(
+                        decoding: changed[(changed[..<at].lastIndex(of: 0x0A)! + 1)...].prefix { $0 != 0x0A },
+                        as: UTF8.self)),
+            "the changed line \(lineNumber) is shown:\n\(failed.stdoutText)")
+        XCTAssertLessThan(failed.stdoutText.utf8.count, 100_000, "the diff is of the lines there, not the whole")
+
+        let json = try run(["--json", "big.placescript"])
+        let first = try XCTUnwrap(json.stdoutText.split(separator: "\n").first)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
+        XCTAssertEqual(object["stdout_bytes"] as? Int, golden.count)
+        XCTAssertEqual((object["stdout"] as? String)?.utf8.count, 1 << 20)
+        XCTAssertNil(object["stderr_bytes"])
+    }
+
     func testASCIIMarksOutsideAUTF8LocaleAndNoColourInAPipe() throws {
         try writeSuite()
         let r = try run(["suite"], extra: ["LANG": "C"])
@@ -750,4 +804,15 @@ final class TestRunnerTests: BinaryTestCase {
             helper.stdoutText.contains("    s/lib/helper.placescript:2:1: error: expectation failed: clock == 1s\n"),
             helper.stdoutText)
     }
+}
+
+/// `1,227`: a count with thousands separators, as the reports write it.
+private func groupedThousandsForTest(_ n: Int) -> String {
+    let digits = String(n)
+    var out = ""
+    for (i, c) in digits.enumerated() {
+        if i > 0 && (digits.count - i) % 3 == 0 { out += "," }
+        out.append(c)
+    }
+    return out
 }

@@ -162,7 +162,17 @@ private let testSectionReports = #"""
     TAP, JSON and JUnit reports list the scripts in the order of their paths,
     whatever
     .Fl j
-    says; JSON and JUnit carry each script's whole output.
+    says; JSON and JUnit carry each script's output, up to its first megabyte: past that,
+    the JSON object has
+    .Ql stdout_bytes
+    .Pq or Ql stderr_bytes
+    with the whole length, and the JUnit XML says how much is shown.
+    A script's output past 4 MiB is kept in a temporary file, not in memory, and an expected
+    output file past 4 MiB is read as the comparison goes: a script that prints hundreds of
+    megabytes costs
+    .Nm Cm test
+    a few, and is still compared whole; its diff shows the lines where the outputs part,
+    numbered as in the whole.
     Marks are coloured only when standard output is a terminal and
     .Ev NO_COLOR
     is unset.

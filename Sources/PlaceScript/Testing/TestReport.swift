@@ -1,6 +1,12 @@
 import PlaceFormats
 import PlaceKit
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 // What `placeshell test` knows of each script and how it came out, and the reports it writes:
 // text for people, TAP, JSON lines and JUnit XML for programs. Nothing here runs a process.
 
@@ -138,26 +144,45 @@ public struct TraceRecord: Sendable, Equatable {
 }
 
 /// What a script's process did, as `placeshell test` saw it.
-public struct ScriptRun: Sendable {
+public struct ScriptRun {
     public var exitStatus: Int32?
     public var signal: Int32?
     /// The run went past its time: after how long, and the command that was running.
     public var timedOut: (milliseconds: Int, running: TraceRecord?)?
+    /// The output, whole; or, when `stdoutCapture` holds more than memory keeps, its start.
     public var stdout: [UInt8] = []
     public var stderr: [UInt8] = []
+    /// The whole output when it is longer than `stdout` holds (`OutputCapture`), else nil.
+    public var stdoutCapture: OutputCapture?
+    public var stderrCapture: OutputCapture?
     public var trace: [TraceRecord] = []
     public var milliseconds = 0
 
     public init() {}
+
+    /// The whole standard output, as a stream.
+    public var stdoutContent: OutputCapture { stdoutCapture ?? OutputCapture(bytes: stdout) }
+    public var stderrContent: OutputCapture { stderrCapture ?? OutputCapture(bytes: stderr) }
 }
+
+/// An expected output: the file's name as a report shows it, and its contents (`OutputCapture`:
+/// its start in memory, the rest read from the file as the comparison goes).
+public typealias ExpectedOutput = (name: String, content: OutputCapture)
+
+/// What a report keeps of each stream: its first megabyte (the JSON line and the JUnit XML
+/// say how long the whole was).
+public let reportedOutputLimit = 1 << 20
 
 /// How one test came out, with everything a report shows of it.
 public struct TestOutcome: Sendable {
     public var verdict: TestVerdict
     public var milliseconds = 0
     public var exitStatus: Int32?
+    /// The output, or its first `reportedOutputLimit` bytes: `stdoutBytes` says how long it was.
     public var stdout: [UInt8] = []
     public var stderr: [UInt8] = []
+    public var stdoutBytes = 0
+    public var stderrBytes = 0
     /// One line: why it failed, was skipped or failed as expected; empty when it passed.
     public var message = ""
     /// The lines shown under it: its diagnostics, its diffs, where its $TMP was kept.
@@ -178,14 +203,13 @@ public struct TestOutcome: Sendable {
 /// files (nil where there is none), its `# xfail:`. `scriptFile` is the name the script's
 /// process gave its diagnostics (it runs from its own folder); they are shown with `test.path`.
 public func judge(
-    _ test: TestCase, _ run: ScriptRun, expectedStdout: (name: String, bytes: [UInt8])?,
-    expectedStderr: (name: String, bytes: [UInt8])?, unicode: Bool
+    _ test: TestCase, _ run: ScriptRun, expectedStdout: ExpectedOutput?, expectedStderr: ExpectedOutput?,
+    unicode: Bool
 ) -> TestOutcome {
     var outcome = TestOutcome(verdict: .passed)
     outcome.milliseconds = run.milliseconds
     outcome.exitStatus = run.exitStatus
-    outcome.stdout = run.stdout
-    outcome.stderr = run.stderr
+    outcome.keepOutput(of: run)
     let scriptFile = lastPathComponent(test.path)
     let stderrLines = UnifiedDiff.lines(run.stderr).map { shownWithPath($0, file: scriptFile, path: test.path) }
     var problems: [String] = []
@@ -225,22 +249,40 @@ public func judge(
         if line >= attribution.count, let last = run.trace.last {
             return "after " + describe(last, scriptFile: scriptFile, path: test.path)
         }
-        guard line < attribution.count, let record = attribution[line] else { return nil }
+        // Line 0 marks where the trace left records out (`TraceCapture`): no command is named.
+        guard line < attribution.count, let record = attribution[line], record.line > 0 else { return nil }
         return describe(record, scriptFile: scriptFile, path: test.path)
     }
-    if let (name, expected) = expectedStdout, expected != run.stdout {
+    if let (name, expected) = expectedStdout, let at = run.stdoutContent.firstDifference(from: expected) {
         let message = "standard output differs from \(name) (-expected +actual)"
         problems.append(message)
         detail.append(message)
-        detail += UnifiedDiff(expected: expected, actual: run.stdout).render(unicode: unicode, label: label)
+        if run.stdoutCapture != nil || !expected.isWhole {
+            detail += longDiff(expected, run.stdoutContent, at: at, unicode: unicode) { offset in
+                // The command that printed the line at `offset`: the last to start before it.
+                var found: TraceRecord? = nil
+                for record in run.trace {
+                    if record.offset > offset { break }
+                    found = record
+                }
+                guard let found, found.line > 0 else { return nil }
+                return describe(found, scriptFile: scriptFile, path: test.path)
+            }
+        } else {
+            detail += UnifiedDiff(expected: expected.head, actual: run.stdout).render(unicode: unicode, label: label)
+        }
     }
-    if let (name, expected) = expectedStderr, expected != run.stderr {
+    if let (name, expected) = expectedStderr, let at = run.stderrContent.firstDifference(from: expected) {
         let message = "standard error differs from \(name) (-expected +actual)"
         problems.append(message)
         // Only stdout is traced: the lines of stderr are not attributed.
         if detail.starts(with: stderrLines) { detail.removeFirst(stderrLines.count) }
         detail.append(message)
-        detail += UnifiedDiff(expected: expected, actual: run.stderr).render(unicode: unicode)
+        if run.stderrCapture != nil || !expected.isWhole {
+            detail += longDiff(expected, run.stderrContent, at: at, unicode: unicode) { _ in nil }
+        } else {
+            detail += UnifiedDiff(expected: expected.head, actual: run.stderr).render(unicode: unicode)
+        }
     }
     if let first = problems.first {
         outcome.verdict = isError ? .error : .failed
@@ -261,6 +303,72 @@ public func judge(
         }
     }
     return outcome
+}
+
+extension TestOutcome {
+    /// Keeps what a report shows of the run's output: the first `reportedOutputLimit` bytes
+    /// of each stream, and how long each was.
+    public mutating func keepOutput(of run: ScriptRun) {
+        stdout = Array(run.stdout.prefix(reportedOutputLimit))
+        stderr = Array(run.stderr.prefix(reportedOutputLimit))
+        stdoutBytes = run.stdoutCapture?.count ?? run.stdout.count
+        stderrBytes = run.stderrCapture?.count ?? run.stderr.count
+    }
+}
+
+/// The diff of an output longer than memory keeps (`OutputCapture`) from what was expected:
+/// the lines around the first difference, at `at`, numbered as in the whole; `label` names
+/// the command that printed the line at an offset of the output.
+private func longDiff(
+    _ expected: OutputCapture, _ capture: OutputCapture, at: Int, unicode: Bool, label: (Int) -> String?
+) -> [String] {
+    if let failure = capture.failure ?? expected.failure { return [failure + "; it is not compared further"] }
+    // From the start of the line where they part, some lines before it, to about 16 KiB on.
+    let before = capture.bytes(in: max(0, at - (16 << 10))..<at)
+    var start = at - before.count
+    var newlines = 0
+    for (i, b) in before.enumerated().reversed() where b == 0x0A {
+        newlines += 1
+        if newlines == 4 {
+            start += i + 1
+            break
+        }
+    }
+    if newlines < 4 && start > 0, let first = before.firstIndex(of: 0x0A) { start += first + 1 }
+    func window(_ bytes: [UInt8]) -> [UInt8] {
+        var piece = bytes
+        if let last = piece.lastIndex(of: 0x0A), piece.count > at - start + (8 << 10) { piece = Array(piece[...last]) }
+        return piece
+    }
+    let actual = window(capture.bytes(in: start..<(at + (16 << 10))))
+    let theirs = window(expected.bytes(in: start..<(at + (16 << 10))))
+    // The line `start` begins: counted through the stream up to it.
+    var line = 0
+    var offset = 0
+    capture.forEachPiece { piece in
+        piece.prefix(start - offset).withUnsafeBytes { raw in
+            guard var p = raw.baseAddress else { return }
+            let end = p + raw.count
+            while p < end, let hit = memchr(p, 0x0A, end - p) {
+                line += 1
+                p = UnsafeRawPointer(hit) + 1
+            }
+        }
+        offset += piece.count
+        return offset < start
+    }
+    var diff = UnifiedDiff(expected: theirs, actual: actual)
+    diff.shift(byLines: line)
+    let lineOffsets = [start] + actual.indices.filter { actual[$0] == 0x0A }.map { start + $0 + 1 }
+    var out = [
+        "the output is \(counted(capture.count, "byte")), \(counted(expected.count, "byte")) expected; "
+            + "they agree up to byte \(groupedThousands(at)): the lines around it"
+    ]
+    out += diff.render(unicode: unicode) { n in
+        let k = n - line
+        return k >= 0 && k < lineOffsets.count ? label(lineOffsets[k]) : nil
+    }
+    return out
 }
 
 /// `line 7: select 2`, or `lib/helper.placescript:3: echo x` in a sourced file.
@@ -422,7 +530,8 @@ public func testTAPLines(_ number: Int, _ test: TestCase, _ outcome: TestOutcome
     }
 }
 
-/// The JSON object of a test, on one line: its whole output, not an excerpt.
+/// The JSON object of a test, on one line: its whole output, not an excerpt, up to
+/// `reportedOutputLimit` bytes of each stream; past that, the start and `stdout_bytes`.
 public func testJSONLine(_ test: TestCase, _ outcome: TestOutcome) -> String {
     var line = "{\"path\":"
     JSON.appendQuoted(test.path, to: &line)
@@ -445,6 +554,9 @@ public func testJSONLine(_ test: TestCase, _ outcome: TestOutcome) -> String {
     JSON.appendQuoted(String(decoding: outcome.stdout, as: UTF8.self), to: &line)
     line += ",\"stderr\":"
     JSON.appendQuoted(String(decoding: outcome.stderr, as: UTF8.self), to: &line)
+    // A stream longer than a report keeps: its start above, and how long it was.
+    if outcome.stdoutBytes > outcome.stdout.count { line += ",\"stdout_bytes\":\(outcome.stdoutBytes)" }
+    if outcome.stderrBytes > outcome.stderr.count { line += ",\"stderr_bytes\":\(outcome.stderrBytes)" }
     return line + "}\n"
 }
 
@@ -493,11 +605,14 @@ private func junitCase(_ test: TestCase, _ outcome: TestOutcome) -> String {
         body += "</\(element)>\n"
     }
     if outcome.verdict != .skipped {
-        if !outcome.stdout.isEmpty {
-            body += "      <system-out>\(xmlEscaped(String(decoding: outcome.stdout, as: UTF8.self)))</system-out>\n"
-        }
-        if !outcome.stderr.isEmpty {
-            body += "      <system-err>\(xmlEscaped(String(decoding: outcome.stderr, as: UTF8.self)))</system-err>\n"
+        for (element, bytes, total) in [
+            ("system-out", outcome.stdout, outcome.stdoutBytes), ("system-err", outcome.stderr, outcome.stderrBytes),
+        ] where !bytes.isEmpty {
+            var text = String(decoding: bytes, as: UTF8.self)
+            if total > bytes.count {
+                text += "\n[placeshell test: the first \(counted(bytes.count, "byte")) of \(counted(total, "byte"))]"
+            }
+            body += "      <\(element)>\(xmlEscaped(text))</\(element)>\n"
         }
     }
     return body.isEmpty ? xml + "/>\n" : xml + ">\n" + body + "    </testcase>\n"

@@ -207,6 +207,16 @@ public struct UnifiedDiff: Sendable {
         }
     }
 
+    /// The diff of two pieces that start `lines` lines into the texts they are taken from,
+    /// numbered as in the whole texts.
+    public mutating func shift(byLines lines: Int) {
+        for i in hunks.indices {
+            hunks[i].expectedStart += lines
+            hunks[i].actualStart += lines
+            hunks[i].firstActualChange += lines
+        }
+    }
+
     /// The diff as lines to print: each hunk's `@@ -A,B +C,D @@` header, followed by `label(N)`
     /// for the actual text's line N (0-based) where the hunk's first change is, when it gives
     /// one; then its lines.
