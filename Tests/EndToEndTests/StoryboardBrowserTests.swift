@@ -90,6 +90,21 @@ final class StoryboardBrowserTests: XCTestCase {
         XCTAssertGreaterThan(counts["my location", default: 0], 50, "the device's blue dot: \(counts)")
         XCTAssertLessThan(counts["white", default: 0], total / 2, "not a blank page: \(counts)")
         XCTAssertGreaterThan(image.distinctColours, 50, "a drawn map has many colours")
+
+        // A step whose phone is the one an earlier step drew holds no copy in the file; the
+        // page puts one in place when the step is shown.
+        let shared =
+            (try session.evaluate(
+                "(function () { var p = document.querySelector('.phone[data-same-as]'); return p ? Number(p.parentNode.id.slice(5)) : 0; })()"
+            ) as? NSNumber)?.intValue ?? 0
+        XCTAssertGreaterThan(shared, 0, "the example has steps that change nothing on the phone")
+        while state.current != shared {
+            let forward = state.current < shared
+            try session.press(forward ? "ArrowRight" : "ArrowLeft", code: forward ? 39 : 37)
+            state = try session.pageState()
+        }
+        XCTAssertTrue(state.svg, "step \(shared) shows the phone it shares")
+        XCTAssertEqual(state.width, 421, accuracy: 1)
     }
 
     /// `$PLACESHELL_CHROMIUM`, else the first of chromium, chromium-browser, google-chrome on PATH.

@@ -221,4 +221,50 @@ final class HardeningTests: BudgetedTestCase {
             ),
             refused.stderrText)
     }
+
+    // MARK: - Storyboards
+
+    /// A phone that a step does not change is drawn once: 100 steps that change nothing on a
+    /// screen of 20,000 places make a page of one phone and 100 small steps, not 100 phones.
+    func testAStoryboardDrawsAPhoneOnce() throws {
+        var lines = ["locate sydney", "places generate 20000 --seed 3", "launch", "auth allow", "wait 2s"]
+        lines.append("record same.html")
+        lines += Array(repeating: "stats", count: 100)
+        lines.append("record stop")
+        let r = try script("same.placescript", lines, megabytes: 300)
+        XCTAssertEqual(r.status, 0, r.stderrText)
+        let page = try Data(contentsOf: directory.file("same.html"))
+        let html = String(decoding: page, as: UTF8.self)
+        XCTAssertEqual(html.components(separatedBy: "<svg").count - 1, 1, "one phone drawn")
+        XCTAssertEqual(html.components(separatedBy: "data-same-as=\"1\"").count - 1, 99, "99 steps refer to it")
+        XCTAssertLessThan(page.count, 2 * 1024 * 1024, "a page of \(page.count) bytes")
+        print("a storyboard of 100 steps over 20,000 places: \(page.count) bytes")
+    }
+
+    /// A storyboard is cut at 64 MiB, with a warning and a note on the page: 70 steps that each
+    /// print a megabyte keep their commands, and output only while it fits.
+    func testAStoryboardHasASizeLimit() throws {
+        var lines = ["locate sydney", "places generate 10000 --seed 3", "record big.html"]
+        lines += Array(repeating: "places near --limit 10000 --radius 50km", count: 70)
+        lines += ["record stop", "echo done"]
+        let r = try script("big.placescript", lines, megabytes: 600)
+        XCTAssertEqual(r.status, 0, r.stderrText)
+        XCTAssertTrue(r.stdoutText.hasSuffix("done\n"))
+        let warning = try XCTUnwrap(
+            r.stderrText.split(separator: "\n").first { $0.contains("reached its 64 MiB limit at step") }, r.stderrText)
+        XCTAssertEqual(
+            r.stderrText.components(separatedBy: "64 MiB limit").count - 1, 1, "one warning: \(r.stderrText)")
+        let step = try XCTUnwrap(
+            Int(warning.split(separator: " ").last { Int($0.dropLast()) != nil }?.dropLast() ?? ""))
+        XCTAssertGreaterThan(step, 50)
+        XCTAssertLessThan(step, 70)
+        XCTAssertTrue(
+            r.stdoutText.contains("a storyboard of 70 steps, cut to its 64 MiB limit from step \(step)"), r.stdoutText)
+        let page = try Data(contentsOf: directory.file("big.html"))
+        XCTAssertLessThan(page.count, (64 << 20) + (1 << 20), "a page of \(page.count) bytes")
+        let html = String(decoding: page, as: UTF8.self)
+        XCTAssertTrue(html.contains("This storyboard reached its 64 MiB limit at step \(step)"))
+        XCTAssertEqual(html.components(separatedBy: "<section class=\"step\"").count - 1, 70, "every step is kept")
+        XCTAssertTrue(html.contains("not kept: the storyboard is at its 64 MiB limit"))
+    }
 }

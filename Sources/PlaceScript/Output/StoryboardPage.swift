@@ -2,9 +2,16 @@
 /// its output, the app's console lines, the phone as an inline SVG, the tutorial's step text),
 /// a list of the steps, previous and next buttons and the arrow keys. Its style and script are
 /// inline; it refers to nothing outside itself, so it works opened from a file.
+///
+/// Each phone is drawn once, in the first step that shows it; a later step whose phone is the
+/// same refers to it, and the page's script puts a copy in place when that step is shown (a
+/// link to the first step stands in without a script). A storyboard cut to its size limit
+/// says so at the top.
 struct StoryboardPage {
     let steps: [StoryboardStep]
+    let frames: [String]
     let title: String
+    var limitedFrom: Int? = nil
 
     func render() -> String {
         var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
@@ -13,12 +20,18 @@ struct StoryboardPage {
         out += "<header><h1>\(xmlEscaped(title))</h1>"
         out += "<nav><button id=\"prev\" type=\"button\">◀ Previous</button>"
         out += "<span id=\"position\">\(steps.isEmpty ? "no steps" : "step 1 of \(steps.count)")</span>"
-        out += "<button id=\"next\" type=\"button\">Next ▶</button></nav></header>\n<main>\n<ol id=\"steps\">\n"
+        out += "<button id=\"next\" type=\"button\">Next ▶</button></nav></header>\n"
+        if let limitedFrom {
+            out += "<p class=\"limit\">This storyboard reached its 64 MiB limit at step \(limitedFrom): "
+            out += "from there, a step keeps its command, and its phone and output only where they fit.</p>\n"
+        }
+        out += "<main>\n<ol id=\"steps\">\n"
         for (i, step) in steps.enumerated() {
             out +=
                 "<li><a href=\"#step-\(i + 1)\" data-step=\"\(i)\"\(step.failed ? " class=\"failed\"" : "")>\(xmlEscaped(step.command))</a></li>\n"
         }
         out += "</ol>\n"
+        var drawnAt: [Int: Int] = [:]
         for (i, step) in steps.enumerated() {
             out += "<section class=\"step\" id=\"step-\(i + 1)\"\(i == 0 ? "" : " hidden")>\n"
             out += "<div class=\"text\">\n"
@@ -40,12 +53,24 @@ struct StoryboardPage {
                 out +=
                     "<h4>console</h4><pre class=\"console\">\(xmlEscaped(step.console.joined(separator: "\n")))</pre>\n"
             }
-            out += "</div>\n<div class=\"phone\">"
-            if let svg = step.svg {
-                // The snapshot without its XML declaration, inline.
-                out += svg.hasPrefix("<?xml") ? String(svg.drop { $0 != "\n" }.dropFirst()) : svg
+            out += "</div>\n"
+            if let frame = step.frame, frame < frames.count {
+                if let first = drawnAt[frame] {
+                    out += "<div class=\"phone\" data-frame=\"\(frame)\" data-same-as=\"\(first + 1)\">"
+                    out +=
+                        "<p class=\"no-app\">the phone as in <a href=\"#step-\(first + 1)\">step \(first + 1)</a></p>"
+                } else {
+                    drawnAt[frame] = i
+                    // The snapshot without its XML declaration, inline.
+                    let svg = frames[frame]
+                    out += "<div class=\"phone\" data-frame=\"\(frame)\">"
+                    out += svg.hasPrefix("<?xml") ? String(svg.drop { $0 != "\n" }.dropFirst()) : svg
+                }
+            } else if step.phoneLeftOut {
+                out +=
+                    "<div class=\"phone\"><p class=\"no-app\">the phone is not kept: the storyboard is at its 64 MiB limit</p>"
             } else {
-                out += "<p class=\"no-app\">the app is not running</p>"
+                out += "<div class=\"phone\"><p class=\"no-app\">the app is not running</p>"
             }
             out += "</div>\n</section>\n"
         }
@@ -74,6 +99,7 @@ struct StoryboardPage {
         .tutorial h3 { margin: 4px 0; }
         .phone svg { display: block; }
         .no-app { color: #80868b; font-style: italic; }
+        .limit { margin: 8px 16px 0; padding: 6px 10px; background: #fef7e0; border: 1px solid #f9ab00; }
 
         """
 
@@ -88,6 +114,12 @@ struct StoryboardPage {
             for (var k = 0; k < sections.length; k++) {
               sections[k].hidden = k !== current;
               links[k].parentNode.className = k === current ? 'current' : '';
+            }
+            // A phone drawn in an earlier step: a copy of it, made the first time it is shown.
+            var shared = sections[current].querySelector('.phone[data-same-as]');
+            if (shared && !shared.querySelector('svg')) {
+              var drawn = document.querySelector('.phone[data-frame="' + shared.getAttribute('data-frame') + '"]:not([data-same-as]) svg');
+              if (drawn) shared.replaceChildren(drawn.cloneNode(true));
             }
             document.getElementById('position').textContent = 'step ' + (current + 1) + ' of ' + sections.length;
             document.body.setAttribute('data-current', String(current + 1));
