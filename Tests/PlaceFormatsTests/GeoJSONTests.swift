@@ -513,3 +513,55 @@ final class GeoJSONTests: XCTestCase {
         XCTAssertNil(r.radius)
     }
 }
+
+/// A FeatureCollection is read feature by feature as the parser meets them; the tree read
+/// whole is the reference: the same summary, or the same error, for every document, with a
+/// field mapping or without.
+final class StreamedGeoJSONTests: XCTestCase {
+    private func whole(_ bytes: [UInt8], _ mapping: PlaceFieldMapping) -> Result<ImportSummary, ImportError> {
+        switch JSON.parse(bytes) {
+        case .failure(let e): return .failure(ImportError(e.description, line: e.line))
+        case .success(let root):
+            var interruption = ImportInterruption.none
+            do throws(ImportError) {
+                return .success(try GeoJSONImporter.read(root, mapping: mapping, interruption: &interruption))
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    func testStreamedAndWholeReadsAgree() throws {
+        let good = try Repository.bytes("Tests/Fixtures/osm/cockle-bay-pois.geojson")
+        let text = String(decoding: good, as: UTF8.self)
+        var documents = [text]
+        documents.append(
+            text.replacingOccurrences(
+                of: "\"type\":\"FeatureCollection\"", with: "\"crs\":{},\"type\":\"FeatureCollection\""))
+        documents.append(
+            text.replacingOccurrences(
+                of: "\"type\": \"FeatureCollection\"", with: "\"crs\": {}, \"type\": \"FeatureCollection\""))
+        documents.append(text.replacingOccurrences(of: "FeatureCollection", with: "Topology"))
+        documents.append(text.replacingOccurrences(of: "\"Point\"", with: "\"Pointy\""))
+        documents.append(text.replacingOccurrences(of: "\"features\"", with: "\"features\":[],\"features\""))
+        documents.append(String(text.dropLast(40)))
+        documents.append(#"{"type":"FeatureCollection","features":{}}"#)
+        documents.append(
+            #"{"features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[151.2,-33.8]},"properties":{"name":"A"}}],"type":"FeatureCollection"}"#
+        )
+        documents.append(
+            #"{"type":"Feature","geometry":{"type":"Point","coordinates":[151.2,-33.8]},"properties":{"name":"B"}}"#)
+        XCTAssertNotEqual(documents[1], documents[2], "the fixture's spelling of its type is one of the two")
+        let mappings = [PlaceFieldMapping(), PlaceFieldMapping([.name: "NAME"]), PlaceFieldMapping([.name: "nope"])]
+        for (k, document) in documents.enumerated() {
+            for mapping in mappings {
+                let bytes = Array(document.utf8)
+                let streamed = GeoJSONImporter.parse(bytes, mapping: mapping)
+                XCTAssertEqual(
+                    "\(streamed)", "\(whole(bytes, mapping))", "document \(k), mapping \(mapping.columns)")
+            }
+        }
+        // The real reading streams: the fixture's summary comes from the streamed path.
+        XCTAssertNotNil(GeoJSONImporter.parseStreamed(good, mapping: PlaceFieldMapping(), interruption: .none))
+    }
+}

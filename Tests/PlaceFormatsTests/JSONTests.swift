@@ -39,6 +39,51 @@ final class JSONTests: XCTestCase {
 
     // MARK: - Values
 
+    /// An array at a member path given element by element: in order, the array read as
+    /// empty, the rest of the tree as it is; the same member name elsewhere (deeper, inside an
+    /// array, at the root) is kept; a stop ends the parse; a path met twice is refused.
+    func testAnArrayCanBeReadElementByElement() throws {
+        let text =
+            #"{"a": {"list": [1, {"x": [2]}, "three"], "list2": [9]}, "list": [7], "b": [{"a": {"list": [8]}}], "c": {"a": {"list": [6]}}}"#
+        var seen: [JSONValue] = []
+        let parsed = JSON.parse(Array(text.utf8), streaming: ["a", "list"]) {
+            seen.append($0)
+            return true
+        }
+        guard case .success(let tree) = parsed else { return XCTFail("\(parsed)") }
+        XCTAssertEqual(seen, [.number(1), try JSON.parse(#"{"x": [2]}"#).get(), .string("three")])
+        XCTAssertEqual(tree.object?["a"]?.object?["list"], .array([]))
+        XCTAssertEqual(tree.object?["a"]?.object?["list2"], .array([.number(9)]))
+        XCTAssertEqual(tree.object?["list"], .array([.number(7)]))
+        XCTAssertEqual(tree.object?["b"], try JSON.parse(#"[{"a": {"list": [8]}}]"#).get())
+        XCTAssertEqual(tree.object?["c"], try JSON.parse(#"{"a": {"list": [6]}}"#).get())
+        // Outside the streamed array the tree is what the plain parse makes.
+        let emptied = text.replacingOccurrences(of: #"[1, {"x": [2]}, "three"]"#, with: "[]")
+        XCTAssertEqual(tree, try JSON.parse(emptied).get())
+
+        var count = 0
+        let stopped = JSON.parse(Array(text.utf8), streaming: ["a", "list"]) { _ in
+            count += 1
+            return count < 2
+        }
+        guard case .failure(let e) = stopped else { return XCTFail("not stopped") }
+        XCTAssertEqual(e.message, JSON.stoppedMessage)
+        XCTAssertEqual(count, 2)
+
+        let twice = JSON.parse(Array(#"{"a": {"list": [1]}, "a": {"list": []}}"#.utf8), streaming: ["a", "list"]) {
+            _ in true
+        }
+        guard case .failure(let t) = twice else { return XCTFail("a path met twice was read") }
+        XCTAssertEqual(t.message, JSON.repeatedStreamMessage)
+        // Errors inside the streamed array are the plain parse's, at the same place.
+        let broken = Array(#"{"a": {"list": [1, {"x": }]}}"#.utf8)
+        guard case .failure(let s) = JSON.parse(broken, streaming: ["a", "list"], each: { _ in true }),
+            case .failure(let p) = JSON.parse(broken)
+        else { return XCTFail("a broken document parsed") }
+        XCTAssertEqual(s.message, p.message)
+        XCTAssertEqual(s.offset, p.offset)
+    }
+
     func testLiteralsAndNumbers() {
         XCTAssertEqual(value("true"), .bool(true))
         XCTAssertEqual(value(" false "), .bool(false))

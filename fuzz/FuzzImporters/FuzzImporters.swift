@@ -26,8 +26,19 @@ struct FuzzImporters {
         case 3: merge(OSMXMLImporter.parse(bytes))
         case 4: merge(OSMPBFImporter.parse(bytes))
         default:
-            guard case .success(let json) = JSON.parse(bytes), let restored = try? SessionArchive.restore(json)
-            else { return }
+            // The places read as the parser meets them, and the tree read whole: both or neither
+            // load, and what loads saves the same.
+            let streamed = SessionArchive.restore(bytes: bytes)
+            var whole: (Session, settings: JSONObject)? = nil
+            if case .success(let json) = JSON.parse(bytes) { whole = try? SessionArchive.restore(json) }
+            guard case .success(let restored) = streamed else {
+                if whole != nil { fatalError("the streamed load refused what the whole load took") }
+                return
+            }
+            guard let other = whole else { fatalError("the streamed load took what the whole load refused") }
+            let a = try? SessionArchive.archive(restored.0, extra: [])
+            let b = try? SessionArchive.archive(other.0, extra: [])
+            if a != b { fatalError("the streamed and the whole load made different sessions") }
             let shell = Shell(stdout: StringSink(), stderr: StringSink())
             shell.keepGoing = true
             var polls = 0

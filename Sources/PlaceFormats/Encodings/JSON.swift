@@ -113,6 +113,39 @@ public enum JSON {
         }
     }
 
+    /// Parses a document whose array at the member path `path` (`["places", "dataset"]`: the
+    /// member `dataset` of the root's member `places`) is not kept: each of its elements, once
+    /// read, is given to `each` and dropped, and the array reads as empty. A large array of
+    /// small objects then costs one element at a time rather than a tree of them all. When
+    /// `each` returns false, parsing stops with an error of `stoppedMessage`.
+    public static func parse(
+        _ bytes: [UInt8], streaming path: [String], each: (JSONValue) -> Bool
+    ) -> Result<JSONValue, JSONError> {
+        withoutActuallyEscaping(each) { each in
+            bytes.withUnsafeBufferPointer { buffer in
+                var parser = JSONParser(buffer)
+                parser.streamPath = path
+                parser.streamed = each
+                do throws(JSONError) {
+                    let document = try parser.document()
+                    // Two members of one name (a file no writer makes): which array the
+                    // elements came from is not what a reader of the tree would take.
+                    if parser.streamedArrays > 1 {
+                        return .failure(JSONError(repeatedStreamMessage, line: 1, column: 1, offset: 0))
+                    }
+                    return .success(document)
+                } catch {
+                    return .failure(error)
+                }
+            }
+        }
+    }
+
+    /// The message of the error `parse(_:streaming:each:)` ends with when `each` stops it.
+    public static let stoppedMessage = "stopped by the reader of its elements"
+    /// Its error when the path names more than one array (an object with a member twice).
+    public static let repeatedStreamMessage = "the streamed array appears more than once"
+
     /// Parses a document given as text (tests, small inputs).
     public static func parse(_ text: String) -> Result<JSONValue, JSONError> { parse(Array(text.utf8)) }
 
@@ -297,6 +330,13 @@ struct JSONParser {
     let count: Int
     var i = 0
     var depth = 0
+    /// The member path of the array given element by element to `streamed` (`JSON.parse(_:
+    /// streaming:each:)`), and the member names from the root to where the parser is (kept
+    /// only while streaming).
+    var streamPath: [String] = []
+    var streamed: ((JSONValue) -> Bool)? = nil
+    var keys: [String] = []
+    var streamedArrays = 0
 
     init(_ b: UnsafeBufferPointer<UInt8>) {
         self.b = b
@@ -402,7 +442,9 @@ struct JSONParser {
             }
             i += 1
             skipSpace()
+            if streamed != nil { keys.append(key) }
             let v = try value()
+            if streamed != nil { keys.removeLast() }
             members.append(JSONObject.Member(key: key, value: v))
             skipSpace()
             guard i < count else {
@@ -427,6 +469,10 @@ struct JSONParser {
         try enter(open)
         i += 1
         var elements: [JSONValue] = []
+        // The streamed array: its elements go to `streamed`, one at a time (the path is the
+        // member names from the root, with no array between: depth is one more than them).
+        let each = streamed != nil && depth == keys.count + 1 && keys == streamPath ? streamed : nil
+        if each != nil { streamedArrays += 1 }
         skipSpace()
         if i < count && b[i] == UInt8(ascii: "]") {
             i += 1
@@ -435,7 +481,12 @@ struct JSONParser {
         }
         while true {
             if i < count && b[i] == UInt8(ascii: "]") { throw error("expected a value, found a trailing comma", at: i) }
-            elements.append(try value())
+            if let each {
+                let at = i
+                if !each(try value()) { throw error(JSON.stoppedMessage, at: at) }
+            } else {
+                elements.append(try value())
+            }
             skipSpace()
             guard i < count else {
                 throw error("the array opened at \(position(open)) is not closed: found end of input", at: i)

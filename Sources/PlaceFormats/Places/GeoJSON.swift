@@ -42,6 +42,7 @@ public enum GeoJSONImporter {
     public static func parse(
         _ bytes: [UInt8], mapping: PlaceFieldMapping = PlaceFieldMapping(), interruption: ImportInterruption = .none
     ) -> Result<ImportSummary, ImportError> {
+        if let streamed = parseStreamed(bytes, mapping: mapping, interruption: interruption) { return streamed }
         let root: JSONValue
         switch JSON.parse(bytes) {
         case .success(let v): root = v
@@ -52,6 +53,62 @@ public enum GeoJSONImporter {
             return .success(try read(root, mapping: mapping, interruption: &interruption))
         } catch {
             return .failure(error)
+        }
+    }
+
+    /// A FeatureCollection read feature by feature as the parser meets them
+    /// (`JSON.parse(_:streaming:each:)`): the file, the records and one feature's JSON are in
+    /// memory, not a tree of every feature (about 17 times the file). With a field mapping, a
+    /// first pass collects the properties' names. Nil when the file is not a FeatureCollection
+    /// that reads without an error: `parse` then reads it whole, so that what it says of a
+    /// broken file, and in what order, is what it always said. Ctrl-C is answered at once.
+    static func parseStreamed(
+        _ bytes: [UInt8], mapping: PlaceFieldMapping, interruption: ImportInterruption
+    ) -> Result<ImportSummary, ImportError>? {
+        var interruption = interruption
+        var keys: [PlaceFieldMapping.Field: String] = [:]
+        if !mapping.isEmpty {
+            var names = PropertyNames()
+            let pass = JSON.parse(bytes, streaming: ["features"]) { feature in
+                names.add(feature)
+                return true
+            }
+            guard case .success = pass, let resolved = try? resolve(mapping, names) else { return nil }
+            keys = resolved
+        }
+        var summary = ImportSummary(format: formatName)
+        var number = 0
+        var stop: ImportError?
+        let parsed = JSON.parse(bytes, streaming: ["features"]) { feature in
+            number += 1
+            do throws(ImportError) {
+                try interruption.check()
+                try readFeature(feature, number: number, keys: keys, into: &summary)
+                return true
+            } catch {
+                stop = error
+                return false
+            }
+        }
+        if let stop, stop.isInterruption { return .failure(stop) }
+        guard stop == nil, case .success(let root) = parsed, let object = root.object,
+            object["type"]?.string == "FeatureCollection", object["features"]?.array != nil
+        else { return nil }
+        if object["crs"] != nil {
+            summary.warnings.insert(
+                "the 'crs' member is ignored: RFC 7946 coordinates are always WGS 84 longitude, latitude", at: 0)
+        }
+        return .success(summary)
+    }
+
+    /// The names of the features' properties, in the order first met.
+    struct PropertyNames {
+        var seen: [String] = []
+        var known: Set<String> = []
+
+        mutating func add(_ feature: JSONValue) {
+            guard let properties = feature.object?["properties"]?.object else { return }
+            for m in properties.members where known.insert(m.key).inserted { seen.append(m.key) }
         }
     }
 
@@ -98,12 +155,16 @@ public enum GeoJSONImporter {
         _ mapping: PlaceFieldMapping, _ features: [JSONValue]
     ) throws(ImportError) -> [PlaceFieldMapping.Field: String] {
         guard !mapping.isEmpty else { return [:] }
-        var seen: [String] = []
-        var known: Set<String> = []
-        for feature in features {
-            guard let properties = feature.object?["properties"]?.object else { continue }
-            for m in properties.members where known.insert(m.key).inserted { seen.append(m.key) }
-        }
+        var names = PropertyNames()
+        for feature in features { names.add(feature) }
+        return try resolve(mapping, names)
+    }
+
+    static func resolve(
+        _ mapping: PlaceFieldMapping, _ names: PropertyNames
+    ) throws(ImportError) -> [PlaceFieldMapping.Field: String] {
+        let seen = names.seen
+        let known = names.known
         var keys: [PlaceFieldMapping.Field: String] = [:]
         for field in PlaceFieldMapping.Field.allCases {
             guard let wanted = mapping.columns[field] else { continue }

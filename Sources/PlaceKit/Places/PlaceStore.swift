@@ -395,6 +395,42 @@ public struct PlaceStore: Sendable {
         return (batch.added, batch.replaced)
     }
 
+    /// A merge fed one record at a time by a reader that pushes them (`add(_:source:to:)`,
+    /// then `finish`): each run of records of one source is one batch, as `merge` makes it,
+    /// and no array of the records is held.
+    public struct StreamedMerge {
+        fileprivate var batch: MergeBatch?
+        fileprivate var source: String?
+        fileprivate var area: UInt16 = 0
+    }
+
+    public func beginStreamedMerge() -> StreamedMerge { StreamedMerge() }
+
+    /// Adds `record`, tagged `source`, to the merge under way; false when the store's text is
+    /// full (`textLimit`: the record is left out, as `put` leaves it).
+    @discardableResult
+    public mutating func add(_ record: PlaceRecord, source: String, to merge: inout StreamedMerge) -> Bool {
+        if merge.source != source || merge.batch == nil {
+            finish(&merge)
+            merge.area = internArea(source)
+            merge.batch = MergeBatch(store: self)
+            merge.source = source
+        }
+        guard var batch = merge.batch else { return false }
+        merge.batch = nil  // moved out while it changes, so it is not copied
+        let row = put(record, area: merge.area, batch: &batch)
+        merge.batch = batch
+        return row != nil
+    }
+
+    /// Ends the merge's last batch.
+    public mutating func finish(_ merge: inout StreamedMerge) {
+        guard merge.batch != nil, let source = merge.source else { return }
+        merge.batch = nil
+        noteSource(source)
+        finishBatch()
+    }
+
     /// Replaces every place with `records` (as `merge` would add them to an empty store).
     /// Replaces every place with `records`; returns how many rows they made (fewer than the
     /// records when an ID repeats: the last one stays).

@@ -378,9 +378,62 @@ public enum SessionArchive {
 
     // MARK: - Reading
 
+    /// Why a session file did not load: it is not JSON (`damaged`), or not a session
+    /// placeshell reads (`invalid`).
+    public enum LoadFailure: Error {
+        case damaged(JSONError)
+        case invalid(ArchiveError)
+    }
+
+    /// A session from the bytes of a saved one, and the shell's settings kept with it. The
+    /// places are read one at a time as the parser meets them, each into the dataset, so a
+    /// load holds the file, the dataset it makes and one place's JSON, not a tree of every
+    /// place (which took about 17 times the file). A file with a place that does not read is
+    /// read again whole, so that its errors are found in the order `restore(_:)` finds them.
+    public static func restore(bytes: [UInt8]) -> Result<(Session, settings: JSONObject), LoadFailure> {
+        var store = PlaceStore()
+        var merge = store.beginStreamedMerge()
+        var index = 0
+        var placeFailed = false
+        let parsed = JSON.parse(bytes, streaming: ["places", "dataset"]) { element in
+            index += 1
+            guard let reader = try? Reader(element, "places.dataset[\(index)]"), let p = try? readPlace(reader) else {
+                placeFailed = true
+                return false
+            }
+            store.add(record(of: p), source: p.area, to: &merge)
+            return true
+        }
+        store.finish(&merge)
+        let json: JSONValue
+        switch parsed {
+        case .success(let v): json = v
+        case .failure(let e) where placeFailed || e.message == JSON.repeatedStreamMessage:
+            store = PlaceStore()
+            switch JSON.parse(bytes) {
+            case .success(let v):
+                do throws(ArchiveError) {
+                    return .success(try restore(v))
+                } catch {
+                    return .failure(.invalid(error))
+                }
+            case .failure(let e): return .failure(.damaged(e))
+            }
+        case .failure(let e): return .failure(.damaged(e))
+        }
+        do throws(ArchiveError) {
+            return .success(try restore(json, dataset: store))
+        } catch {
+            return .failure(.invalid(error))
+        }
+    }
+
     /// A new session from a saved one, and the shell's settings kept with it. Nothing is shared
-    /// with any running session.
-    public static func restore(_ json: JSONValue) throws(ArchiveError) -> (Session, settings: JSONObject) {
+    /// with any running session. `dataset`, when given, is the places already read from the
+    /// file (`restore(bytes:)`), in place of `places.dataset`.
+    public static func restore(_ json: JSONValue, dataset: PlaceStore? = nil) throws(ArchiveError) -> (
+        Session, settings: JSONObject
+    ) {
         let root = try Reader(json, "")
         guard root.value["kind"]?.string == kind else {
             throw ArchiveError("this is not a placeshell session file (no \"kind\": \"\(kind)\")")
@@ -398,7 +451,7 @@ public enum SessionArchive {
         }
         session.clockMicros = try root.micros("clock")
         session.device = try readDevice(root.object("device"))
-        try readPlaces(root.object("places"), into: session)
+        try readPlaces(root.object("places"), into: session, dataset: dataset)
         session.log = try root.strings("log")
         session.stats = try readStats(root.object("stats"))
         session.tracing = try root.bool("tracing")
@@ -657,27 +710,27 @@ public enum SessionArchive {
             radius: try r.number("radius", in: Limits.radius), area: try r.string("area"))
     }
 
-    private static func readPlaces(_ r: Reader, into session: Session) throws(ArchiveError) {
+    /// A saved place as the record the dataset is built from.
+    private static func record(of p: Place) -> PlaceRecord {
+        PlaceRecord(
+            id: p.id, name: p.name, latitude: p.coordinate.latitude, longitude: p.coordinate.longitude,
+            types: p.types, address: p.address.isEmpty ? nil : p.address, rating: p.rating > 0 ? p.rating : nil,
+            priceLevel: p.priceLevel >= 0 ? p.priceLevel : nil, radius: p.radius)
+    }
+
+    private static func readPlaces(_ r: Reader, into session: Session, dataset: PlaceStore?) throws(ArchiveError) {
         // Places keep the area (source) each came from: consecutive runs of one area are merged
         // as one batch under its name, in order, so the store reads back as it was.
-        var store = PlaceStore()
-        var run: [PlaceRecord] = []
-        var runArea: String? = nil
-        for item in try r.array("dataset") {
-            let p = try readPlace(item)
-            if let area = runArea, area != p.area {
-                _ = store.merge(run, source: area)
-                run = []
+        let items = try r.array("dataset")
+        var store = dataset ?? PlaceStore()
+        if dataset == nil {
+            var merge = store.beginStreamedMerge()
+            for item in items {
+                let p = try readPlace(item)
+                store.add(record(of: p), source: p.area, to: &merge)
             }
-            runArea = p.area
-            run.append(
-                PlaceRecord(
-                    id: p.id, name: p.name, latitude: p.coordinate.latitude, longitude: p.coordinate.longitude,
-                    types: p.types,
-                    address: p.address.isEmpty ? nil : p.address, rating: p.rating > 0 ? p.rating : nil,
-                    priceLevel: p.priceLevel >= 0 ? p.priceLevel : nil, radius: p.radius))
+            store.finish(&merge)
         }
-        if let area = runArea { _ = store.merge(run, source: area) }
         store.source = try r.string("source")
         session.places.dataset = store
         let bits = try r.number("fields")
