@@ -4,8 +4,9 @@
 // it is given the input, the most it may grow to and a seed, and the seed drives the only
 // random generator used here, so a run is reproducible with `-seed=`.
 //
-// The first byte picks the format, as in the target. For selector 4 (OSM PBF) and 5 (a saved
-// session) the file is parsed and one value in it changed (`PBFMutator`, `SessionMutator`); a
+// The first byte picks the format, as in the target. For selectors 0 and 3 (GPX, OSM XML) the
+// file's elements are found and its structure changed (`XMLMutator`); for 4 (OSM PBF) and 5 (a
+// saved session) the file is parsed and one value in it changed (`PBFMutator`, `SessionMutator`); a
 // quarter of the time, or when the file does not parse, or the result would not fit, libFuzzer's
 // own mutator (`LLVMFuzzerMutate`, with the `-dict=` words) does the work instead, as it does
 // for every other selector, except that half of the mutations of other selectors' inputs go
@@ -24,7 +25,9 @@ public func fuzzCustomMutator(_ data: UnsafeMutablePointer<UInt8>?, _ size: Int,
     if !isStructured, !StructuredMutation.pool.isEmpty, random.oneIn(2) {
         input = random.pick(StructuredMutation.pool)
     }
-    if random.below(4) != 0, let mutated = StructuredMutation.mutate(selector: input[0], input.dropFirst(), &random),
+    if random.below(4) != 0,
+        let mutated = StructuredMutation.mutate(
+            selector: input[0], input.dropFirst(), maxSize: maxSize - 1, &random),
         mutated.count + 1 <= maxSize
     {
         if isStructured { StructuredMutation.remember(input, &random) }
@@ -40,12 +43,15 @@ public func fuzzCustomMutator(_ data: UnsafeMutablePointer<UInt8>?, _ size: Int,
 
 enum StructuredMutation {
     /// The selectors (modulo 6) with a mutator of their own.
-    static let formats: Set<UInt8> = [4, 5]
+    static let formats: Set<UInt8> = [0, 3, 4, 5]
 
     /// The file after one structure-aware mutation, or nil when the selector has none or the
     /// file does not parse as its format.
-    static func mutate(selector: UInt8, _ file: ArraySlice<UInt8>, _ random: inout SeededRandom) -> [UInt8]? {
+    static func mutate(
+        selector: UInt8, _ file: ArraySlice<UInt8>, maxSize: Int, _ random: inout SeededRandom
+    ) -> [UInt8]? {
         switch selector % 6 {
+        case 0, 3: XMLMutator.mutate(Array(file), maxSize: maxSize, &random)
         case 4: PBFMutator.mutate(Array(file), &random)
         case 5: SessionMutator.mutate(Array(file), &random)
         default: nil
@@ -54,8 +60,8 @@ enum StructuredMutation {
 
     /// Up to `poolSize` inputs of the structured formats (selector byte included) that parsed,
     /// the latest libFuzzer handed over. When it hands over an input of another format, half
-    /// of the time one of these is mutated in its place: the GPX, GeoJSON, CSV and XML inputs
-    /// grow the corpus far faster than the PBF and session ones, and would otherwise leave the
+    /// of the time one of these is mutated in its place: the GeoJSON and CSV inputs grow the
+    /// corpus far faster than the PBF and session ones, and would otherwise leave the
     /// structured formats a few percent of the mutations. (libFuzzer calls the mutator from one
     /// thread.)
     nonisolated(unsafe) static var pool: [[UInt8]] = []

@@ -17,7 +17,10 @@
 //     Node lat/lon, fields 8 and 9) set to 0 or an edge value at the same time;
 //   - a fixed32/fixed64 value set to all zeros or all ones;
 //   - a field deleted or repeated, or a new varint field added;
-//   - a length-delimited value emptied or cut short.
+//   - a length-delimited value emptied or cut short;
+//   - one time in eight, the blob made to inflate (`inflate`): a packed list grown by up to
+//     millions of zeros or copies, or a message repeated as often, and deflated again, so a
+//     file of kilobytes asks for tens of megabytes (the reader's budget must refuse it).
 //
 // The tree is encoded again with correct lengths, the blob written raw or deflated again (with
 // its raw_size), and the BlobHeader's datasize set to the new blob's size.
@@ -58,10 +61,12 @@ enum PBFMutator {
         guard let (payload, compressed) = unwrap(pairs[index].blob),
             var tree = parseMessage(payload[...], depth: 0)
         else { return nil }
-        mutateTree(&tree, isData: pairs[index].isData, &random)
+        if random.oneIn(8) { inflate(&tree, &random) } else { mutateTree(&tree, isData: pairs[index].isData, &random) }
         let encoded = encode(tree)
         var blob = ProtoWriter()
-        if compressed && !random.oneIn(2), let deflated = deflate(encoded) {
+        // A blob made large is always deflated: its zeros and repeats take a few bytes there,
+        // as in a file made to inflate.
+        if (compressed && !random.oneIn(2)) || encoded.count > 1 << 20, let deflated = deflate(encoded) {
             blob.varintField(2, UInt64(encoded.count))
             blob.bytesField(3, deflated)
         } else {
@@ -260,6 +265,51 @@ enum PBFMutator {
                 list[i] = varint(from: list[i], &random)
                 value = .packed(list)
             default: break
+            }
+        }
+    }
+
+    /// What a blob may grow to when inflated by the mutator: far beyond PBF's 32 MiB, so that
+    /// the reader's budget (16 bytes a file byte and 64 MiB) is what refuses it.
+    static let inflateLimit = 48 << 20
+
+    /// Makes the blob large and repetitive, as a file made to inflate is: a packed list (a
+    /// way's refs, the dense nodes' ids) grown by thousands to millions of zeros (zero deltas:
+    /// the same node again and again) or copies of its last element, or one message (a way, a
+    /// node group, a string table) repeated as often.
+    static func inflate(_ tree: inout [Field], _ random: inout SeededRandom) {
+        let counts = [1_000, 100_000, 1_000_000, 4_000_000]
+        let count = random.pick(counts)
+        let size = encode(tree).count
+        if random.oneIn(2), let site = pickSite(tree, &random, { if case .packed = $0 { true } else { false } }) {
+            update(&tree, site) { value in
+                guard case .packed(var list) = value else { return }
+                let element: UInt64 = random.oneIn(2) ? 0 : list.last ?? 0
+                let room = max(0, (inflateLimit - size) / 10)
+                list += repeatElement(element, count: min(count, room))
+                value = .packed(list)
+            }
+            return
+        }
+        guard let site = pickSite(tree, &random, { if case .message = $0 { true } else { false } }),
+            site.count >= 1
+        else { return }
+        // The message's copies, beside it in its parent.
+        var parentPath = site
+        let index = parentPath.removeLast()
+        func repeatIn(_ fields: inout [Field]) {
+            guard index < fields.count else { return }
+            let one = encode([fields[index]]).count
+            let times = min(count, max(0, (inflateLimit - size) / max(1, one)))
+            fields.insert(contentsOf: repeatElement(fields[index], count: times), at: index + 1)
+        }
+        if parentPath.isEmpty {
+            repeatIn(&tree)
+        } else {
+            update(&tree, parentPath) { value in
+                guard case .message(var fields) = value else { return }
+                repeatIn(&fields)
+                value = .message(fields)
             }
         }
     }

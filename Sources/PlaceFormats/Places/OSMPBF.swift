@@ -107,6 +107,7 @@ struct OSMPBFReader {
     mutating func read(_ file: UnsafeBufferPointer<UInt8>) throws(ImportError) -> ImportSummary {
         if file.isEmpty { throw ImportError("not an OSM PBF file: the file is empty") }
         fileSize = file.count
+        assembler.baseMapPointBudget = OSMAssembler.baseMapPoints(forFileOf: file.count)
         let (scaled, overflow) = file.count.multipliedReportingOverflow(by: Self.budgetPerFileByte)
         budget = overflow ? Int.max / 2 : min(Int.max / 2, scaled + Self.budgetBase)
         room = budget

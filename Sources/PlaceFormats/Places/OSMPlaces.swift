@@ -83,6 +83,19 @@ struct OSMAssembler {
     private var baseWays: [(way: Int, kind: MapFeatureKind, name: String?)] = []
     /// A multipolygon of the base map: its kind and members.
     private var baseRelations: [(kind: MapFeatureKind, members: [Member])] = []
+    /// The most points the base map may hold: a relation names ways that a thousand other
+    /// relations may name again, so what the base map draws is not bounded by what the file
+    /// holds. The importers set it from the file's size (`baseMapPoints(forFileOf:)`); past it
+    /// the rest of the base map is left out, and the summary says so.
+    var baseMapPointBudget = Int.max
+
+    /// The base map's budget for a file of `size` bytes: 16 bytes of memory for each byte of
+    /// the file and 64 MiB more, 8 bytes a point (two Int32s) — the same measure as the PBF
+    /// reader's budget.
+    static func baseMapPoints(forFileOf size: Int) -> Int {
+        let (scaled, overflow) = size.multipliedReportingOverflow(by: 16)
+        return overflow ? Int.max / 16 : min(Int.max / 16, (scaled + (64 << 20)) / 8)
+    }
 
     /// An assembler for a file of `format` (`OSM XML`, `OSM PBF`); with `baseMap`, it keeps the
     /// map features too.
@@ -223,8 +236,26 @@ struct OSMAssembler {
 
     /// The base map: each kept way as a line (its nodes that are in the file) or, for an area,
     /// a ring (only when closed and complete); each multipolygon as its rings.
-    private func baseMapLayer() -> OSMMapLayer {
+    private mutating func baseMapLayer() -> OSMMapLayer {
         var layer = OSMMapLayer()
+        var points = 0
+        var leftOut = 0
+        /// Whether a feature of `n` points still fits in the budget (counted when it does).
+        func fits(_ n: Int) -> Bool {
+            guard points + n <= baseMapPointBudget else {
+                leftOut += 1
+                return false
+            }
+            points += n
+            return true
+        }
+        defer {
+            if leftOut > 0 {
+                summary.warnings.append(
+                    "base map: \(counted(leftOut, "feature")) left out: the map would hold more than "
+                        + "\(groupedThousands(baseMapPointBudget)) points, the most a file of this size may make")
+            }
+        }
         func coordinates(_ refs: some Collection<Int64>) -> [(lat: Int32, lon: Int32)] {
             var out: [(lat: Int32, lon: Int32)] = []
             out.reserveCapacity(refs.count)
@@ -235,6 +266,7 @@ struct OSMAssembler {
         }
         for w in baseWays {
             let refs = wayRefs[wayRefStart[w.way]..<wayRefStart[w.way + 1]]
+            guard fits(refs.count) else { continue }
             if w.kind.isArea {
                 guard refs.count >= 4, refs.first == refs.last else { continue }
                 let ring = coordinates(refs)
@@ -245,6 +277,13 @@ struct OSMAssembler {
             }
         }
         for r in baseRelations {
+            // The points its member ways have, counted before they are copied.
+            var size = 0
+            for m in r.members where m.kind == .way {
+                guard let w = way(m.ref) else { continue }
+                size += wayRefStart[w + 1] - wayRefStart[w]
+            }
+            guard fits(size) else { continue }
             var ways: [[Int64]] = []
             for m in r.members where m.kind == .way {
                 guard let w = way(m.ref) else { continue }

@@ -74,6 +74,7 @@ struct OSMXMLReader {
     init(_ bytes: UnsafeBufferPointer<UInt8>, interruption: ImportInterruption = .none, baseMap: Bool = false) {
         scanner = XMLScanner(bytes)
         assembler = OSMAssembler(format: "OSM XML", baseMap: baseMap)
+        assembler.baseMapPointBudget = OSMAssembler.baseMapPoints(forFileOf: bytes.count)
         self.interruption = interruption
     }
 

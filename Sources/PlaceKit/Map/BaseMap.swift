@@ -9,7 +9,10 @@ import PlaceFormats
 /// features whose bounding box touches it (one flat array, cell `c` at
 /// `cellItems[cellStart[c]..<cellStart[c+1]]`), so a view asks only the cells it covers. Each
 /// feature's bounding box is kept (four `Int32` in 10⁻⁷ degrees) to drop the rest of a cell.
-/// For the Sydney CBD extract (some 5,000 features) that is about 70 × 70 cells.
+/// For the Sydney CBD extract (some 5,000 features) that is about 70 × 70 cells. A feature
+/// whose box covers more than `maxCellsPerFeature` cells (a coastline, or one that a damaged
+/// file stretches across the map) is listed once, among the large features every view looks
+/// at, not in each cell: 100,000 such features would otherwise fill 6.5 billion cell entries.
 public struct BaseMap: Sendable {
     /// The features.
     public let layer: OSMMapLayer
@@ -25,6 +28,11 @@ public struct BaseMap: Sendable {
     private let columns: Int
     private let cellStart: [Int32]
     private let cellItems: [Int32]
+    /// The features too large for the cells, in the layer's order.
+    private let large: [Int32]
+
+    /// The most cells a feature is listed in; a larger one is among the large features.
+    static let maxCellsPerFeature = 64
 
     /// Builds the index over `layer`.
     public init(layer: OSMMapLayer, source: String) {
@@ -77,14 +85,22 @@ public struct BaseMap: Sendable {
             let c1 = Int((Int64(boxes[4 * i + 3]) - west) / cellWidth)  // safe: within the bounds, < side
             return (r0...r1, c0...c1)
         }
+        var large: [Int32] = []
+        var isLarge = [Bool](repeating: false, count: layer.count)
         for i in 0..<layer.count {
             let (rs, cs) = cells(i)
+            if rs.count * cs.count > Self.maxCellsPerFeature {
+                large.append(Int32(truncatingIfNeeded: i))
+                isLarge[i] = true
+                continue
+            }
             for r in rs { for col in cs { counts[r * side + col + 1] += 1 } }
         }
+        self.large = large
         for k in 1..<counts.count { counts[k] += counts[k - 1] }
         var fill = counts
         var items = [Int32](repeating: 0, count: Int(counts[side * side]))  // safe: a count of items
-        for i in 0..<layer.count {
+        for i in 0..<layer.count where !isLarge[i] {
             let (rs, cs) = cells(i)
             for r in rs {
                 for col in cs {
@@ -117,17 +133,20 @@ public struct BaseMap: Sendable {
         // A feature in several cells is found in each: a flag per feature keeps it once, and
         // reading the flags in order gives the layer's order.
         var found = [Bool](repeating: false, count: layer.count)
+        func look(_ i: Int32) {
+            if found[Int(i)] { return }  // safe: Int32 into Int
+            let b = 4 * Int(i)  // safe: Int32 into Int
+            let (bs, bw) = (Int64(boxes[b]), Int64(boxes[b + 1]))  // safe: widening Int32 into Int64
+            let (bn, be) = (Int64(boxes[b + 2]), Int64(boxes[b + 3]))  // safe: widening Int32 into Int64
+            if bs > qn || bn < qs || bw > qe || be < qw { return }
+            found[Int(i)] = true  // safe: Int32 into Int
+        }
+        for i in large { look(i) }
         for r in r0...r1 {
             for c in c0...c1 {
                 let cell = r * columns + c
                 for k in Int(cellStart[cell])..<Int(cellStart[cell + 1]) {  // safe: Int32 into Int
-                    let i = cellItems[k]
-                    if found[Int(i)] { continue }  // safe: Int32 into Int
-                    let b = 4 * Int(i)  // safe: Int32 into Int
-                    let (bs, bw) = (Int64(boxes[b]), Int64(boxes[b + 1]))  // safe: widening Int32 into Int64
-                    let (bn, be) = (Int64(boxes[b + 2]), Int64(boxes[b + 3]))  // safe: widening Int32 into Int64
-                    if bs > qn || bn < qs || bw > qe || be < qw { continue }
-                    found[Int(i)] = true  // safe: Int32 into Int
+                    look(cellItems[k])
                 }
             }
         }
@@ -146,6 +165,6 @@ public struct BaseMap: Sendable {
 
     /// The bytes the layer and its index take.
     public var byteCount: Int {
-        layer.byteCount + 4 * boxes.count + 4 * cellStart.count + 4 * cellItems.count
+        layer.byteCount + 4 * boxes.count + 4 * cellStart.count + 4 * cellItems.count + 4 * large.count
     }
 }
