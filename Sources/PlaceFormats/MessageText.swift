@@ -5,7 +5,8 @@
 /// 10 MB value makes a one-line message.
 public func excerpt(_ text: String) -> String {
     let head = text.prefix(41)
-    return head.count > 40 ? String(head.prefix(40)) + "…" : text
+    // Shown on its line: a line break in a file's value cannot start one of its own.
+    return escapingControlCharacters(head.count > 40 ? String(head.prefix(40)) + "…" : text)
 }
 
 /// `1 place`, `1,227 places`: a count and its noun, plural unless the count is one.

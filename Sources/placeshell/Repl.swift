@@ -72,8 +72,8 @@ extension String {
 /// What reading a line at the prompt gave.
 private enum PromptRead {
     case line(String)
-    /// Ctrl-C: the line is dropped.
-    case interrupted
+    /// Ctrl-C: the line is dropped; `echoed` when the terminal has shown `^C` itself.
+    case interrupted(echoed: Bool)
     /// Ctrl-D on an empty line, or the end of the input.
     case end
 }
@@ -132,7 +132,7 @@ func runREPL(_ shell: Shell, historyEnabled: Bool) -> Int32 {
         setPrompt(text)
         var count: Int32 = 0
         let raw = el_gets(el, &count)
-        if interruptFlag != 0 { return .interrupted }
+        if interruptFlag != 0 { return .interrupted(echoed: false) }
         guard let raw, count > 0 else { return .end }
         return .line(String(cString: raw))
     }
@@ -171,9 +171,9 @@ private func prompt(
         if terminateSignal != 0 { break }
         var line: String
         switch read {
-        case .interrupted:
+        case .interrupted(let echoed):
             // Ctrl-C: drop the line (and any continued lines), keep the shell.
-            fputs("^C\n", output)
+            fputs(echoed ? "\n" : "^C\n", output)
             pending = ""
             continue
         case .end:
@@ -227,7 +227,8 @@ private struct PlainLineReader {
             if n < 0 {
                 if errno == EINTR && interruptFlag != 0 {
                     buffered = []
-                    return .interrupted
+                    // The terminal's line discipline has echoed the ^C itself.
+                    return .interrupted(echoed: true)
                 }
                 if errno == EINTR && terminateSignal == 0 { continue }
                 return .end

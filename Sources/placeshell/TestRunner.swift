@@ -520,6 +520,27 @@ private func shellWord(_ word: String) -> String {
             || "-_./=,:+@%".unicodeScalars.contains($0)
     }
     if plain && !word.isEmpty { return word }
+    // A control or reordering character: bash's $'…', which says it in visible escapes and
+    // reads back as the same bytes when pasted.
+    if word.unicodeScalars.contains(where: { controlEscape($0) != nil }) {
+        var out = "$'"
+        for scalar in word.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "'": out += "\\'"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                if controlEscape(scalar) != nil {
+                    for byte in String(scalar).utf8 { out += "\\x" + String(byte, radix: 16) }
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "'"
+    }
     return "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
 }
 
@@ -722,8 +743,18 @@ private struct LastFailedCache {
         }
     }
 
+    /// A test's line in the file: its path and flavour, with a backslash and a line feed in
+    /// the path escaped (`\\`, `\n`), so that a name with a line break is one line.
     func key(for test: TestCase) -> String {
-        (canonicalPath(test.path) ?? test.path) + (test.flavor.map { " [\($0.rawValue)]" } ?? "")
+        var path = ""
+        for ch in canonicalPath(test.path) ?? test.path {
+            switch ch {
+            case "\\": path += "\\\\"
+            case "\n": path += "\\n"
+            default: path.append(ch)
+            }
+        }
+        return path + (test.flavor.map { " [\($0.rawValue)]" } ?? "")
     }
 
     func read() -> Set<String> {

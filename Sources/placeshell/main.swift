@@ -15,7 +15,8 @@ func runMain() -> Int32 {
         let text = String(decoding: bytes, as: UTF8.self)
         guard !text.utf8.elementsEqual(bytes) else { continue }
         printError("placeshell: argument \(i), '\(escapingControlCharacters(text))', is not UTF-8\n")
-        printError("help: placeshell takes its arguments, file names among them, in UTF-8; rename the file\n")
+        printError(
+            "help: placeshell takes its arguments in UTF-8; a file name made on another system may not be: rename it\n")
         return 2
     }
     let options: Options

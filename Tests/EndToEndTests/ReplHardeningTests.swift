@@ -338,6 +338,18 @@ extension ReplTests {
         try pane.waitFor("the prompt") { lines($0).contains("placeshell>") }
         try enter(pane, "echo plain")
         try pane.waitForLine("plain")
+        // Ctrl-C drops the line; the terminal shows the ^C itself, once.
+        try pane.type("echo dropped")
+        try pane.waitFor("the typed text") { lines($0).contains("placeshell> echo dropped") }
+        try pane.press("C-c")
+        // Once the next prompt shows, all that Ctrl-C printed is on the screen.
+        try pane.waitFor("the prompt after the dropped line") { screen in
+            let all = lines(screen)
+            guard let k = all.lastIndex(where: { $0.hasPrefix("placeshell> echo dropped^C") }) else { return false }
+            return all[(k + 1)...].contains { $0.hasPrefix("placeshell>") }
+        }
+        let afterDrop = try pane.screen()
+        XCTAssertFalse(afterDrop.contains("^C^C"), afterDrop)
         // Smaller again (tmux sets the size it has): the line after the one being read is
         // edited. Ctrl-A moves to the start of the line only in the line editor.
         try resize(pane, columns: 101, rows: 31)

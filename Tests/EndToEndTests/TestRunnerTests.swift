@@ -140,28 +140,43 @@ final class TestRunnerTests: BinaryTestCase {
             XCTAssertFalse(
                 r.stdoutText.unicodeScalars.contains { $0.value == 0x202E || $0.value == 0x2028 }, r.stdoutText)
         }
+        // The command to run it again reads back as the same name when pasted into bash.
+        let verbose = try run(["-v", "."])
+        XCTAssertTrue(
+            verbose.stdoutText.contains(
+                #"-- $'x\n✓ fake.placescript 1 ms\n1 passed, 0 failed\n\xe2\x80\xaey\xe2\x80\xa8.placescript' </dev/null"#
+            ),
+            verbose.stdoutText)
         let j = try run(["--json", "."])
         let first = try XCTUnwrap(j.stdoutText.split(separator: "\n").first)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
         XCTAssertEqual(object["path"] as? String, forged)
     }
 
-    /// A script that cannot be named to run — its name is not UTF-8, or it is a link to
-    /// nothing — fails the run, named; it is never left out as if it were not there. Nor is
-    /// such a name taken on the command line: it would name another file.
+    /// A script that cannot be named to run — its name or its folder's is not UTF-8, it is a
+    /// link to nothing or a FIFO — fails the run, named; it is never left out as if it were not
+    /// there. Nor is such a name taken on the command line: it would name another file.
     func testAScriptThatCannotBeNamedFailsTheRun() throws {
         directory.write("good.placescript", "echo fine\n")
         let made = try runProcess(
             URL(fileURLWithPath: "/bin/bash"),
-            ["-c", "printf 'echo hi\\n' > $'odd\\xfe.placescript' && ln -s missing.placescript gone.placescript"],
+            [
+                "-c",
+                "printf 'echo hi\\n' > $'odd\\xfe.placescript' && ln -s missing.placescript gone.placescript"
+                    + " && mkdir $'sub\\xff' && printf 'echo hi\\n' > $'sub\\xff/in.placescript' && mkfifo fifo.placescript",
+            ],
             in: directory.url, environment: cleanEnvironment(home: directory.path), timeout: 600)
         XCTAssertEqual(made.status, 0, made.stderrText)
         let r = try run(["."])
         XCTAssertEqual(r.status, 1, r.stdoutText + r.stderrText)
         XCTAssertTrue(
             r.stdoutText.contains("cannot read 'odd\u{FFFD}.placescript': its name is not UTF-8"), r.stdoutText)
-        XCTAssertTrue(r.stdoutText.contains("cannot read 'gone.placescript': no such file"), r.stdoutText)
-        XCTAssertTrue(r.stdoutText.hasSuffix("1 passed, 2 failed\n"), r.stdoutText)
+        XCTAssertTrue(
+            r.stdoutText.contains("cannot read 'gone.placescript': it is a symbolic link to nothing"), r.stdoutText)
+        XCTAssertTrue(
+            r.stdoutText.contains("cannot read 'sub\u{FFFD}': it is a folder whose name is not UTF-8"), r.stdoutText)
+        XCTAssertTrue(r.stdoutText.contains("cannot read 'fifo.placescript': it is not a regular file"), r.stdoutText)
+        XCTAssertTrue(r.stdoutText.hasSuffix("1 passed, 4 failed\n"), r.stdoutText)
         let named = try runProcess(
             URL(fileURLWithPath: "/bin/bash"), ["-c", "\(shellQuote(binary.path)) $'odd\\xfe.placescript'"],
             in: directory.url, environment: cleanEnvironment(home: directory.path), timeout: 600)
@@ -715,6 +730,15 @@ final class TestRunnerTests: BinaryTestCase {
         let fresh = try run(["--lf", "suite/pass.placescript"], extra: ["XDG_CACHE_HOME": directory.file("none").path])
         XCTAssertEqual(fresh.status, 0)
         XCTAssertTrue(fresh.stderrText.contains("running them all"), fresh.stderrText)
+
+        // A failing script whose name holds a line break is run again too.
+        try FileManager.default.createDirectory(at: directory.file("lf"), withIntermediateDirectories: true)
+        directory.write("lf/nl\nerror: x.placescript", "expect 1 == 2\n")
+        directory.write("lf/other.placescript", "expect 1 == 2\n")
+        directory.write("lf/fine.placescript", "echo ok\n")
+        _ = try run(["lf"], extra: cache)
+        let rerun = try run(["--lf", "lf"], extra: cache)
+        XCTAssertTrue(rerun.stdoutText.hasSuffix("0 passed, 2 failed\n"), rerun.stdoutText)
     }
 
     // MARK: - A flavour matrix

@@ -27,6 +27,17 @@ final class DatasetCompletionTests: XCTestCase {
         XCTAssertEqual(lexWords(#"places info Darling\ Test\ Harbour"#), [["places", "info", "Darling Test Harbour"]])
     }
 
+    /// A name with a line feed, an escape or a right-to-left override is not offered: Tab would
+    /// put the character itself on the line being edited (a line feed ends the line).
+    func testNamesWithControlCharactersAreNotOffered() {
+        let t = TestShell(table: CommandTable.standard)
+        XCTAssertEqual(
+            t.run(
+                #"places add "Forge\nerror: x" -33.87 151.2; places add "Forge\u{1b}[2J" -33.87 151.2; places add "Forge\u{202e}d" -33.87 151.2; places add "Forged plain" -33.87 151.2"#
+            ), 0, t.err.text)
+        XCTAssertEqual(t.shell.complete("places info Forg").candidates, [#"Forged\ plain"#])
+    }
+
     func testAnEscapedSpaceNarrows() {
         let t = shellWithAddedPlace()
         let c = t.shell.complete(#"places info Darling\ H"#)

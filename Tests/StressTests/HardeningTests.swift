@@ -268,6 +268,21 @@ final class HardeningTests: BudgetedTestCase {
         XCTAssertTrue(html.contains("not kept: the storyboard is at its 64 MiB limit"))
     }
 
+    /// Long commands count too: 8,000 commands of 10 KB (each on the page twice) fill it, and
+    /// the page still holds to 64 MiB, cutting commands past the limit and saying how many
+    /// came after its last step.
+    func testAStoryboardOfLongCommandsHoldsToItsLimit() throws {
+        let long = String(repeating: "x", count: 10_000)
+        let lines = ["record cmds.html"] + Array(repeating: "echo " + long, count: 8000) + ["record stop"]
+        let r = try script("cmds.placescript", lines, megabytes: 600)
+        XCTAssertEqual(r.status, 0, r.stderrText)
+        let page = try Data(contentsOf: directory.file("cmds.html"))
+        XCTAssertLessThanOrEqual(page.count, 64 << 20, "a page of \(page.count) bytes")
+        let html = String(decoding: page, as: UTF8.self)
+        XCTAssertTrue(html.contains("commands after the last step are not on it"), String(html.prefix(2000)))
+        XCTAssertTrue(r.stdoutText.contains("cut to its 64 MiB limit from step"), r.stdoutText.suffix(300) + "")
+    }
+
     // MARK: - Loading a session
 
     /// A session's places are read one at a time as the parser meets them: a file of 200,000

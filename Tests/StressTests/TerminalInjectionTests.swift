@@ -61,6 +61,11 @@ extension HostileInputTests {
             csv += "\"\(name)\",-33.86940\(i),151.199,\"1 St\nFAKE address\"\n"
         }
         directory.write("forged.csv", csv)
+        directory.write("bad\nFAKE error: file.csv", csv + "x,1,2,3,4\n")
+        directory.write(
+            "walk.gpx",
+            #"<?xml version="1.0"?><gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1"><trk><name>Walk&#10;FAKE error: route</name><trkseg><trkpt lat="-33.8694" lon="151.199"><time>2024-06-01T09:00:00Z</time></trkpt><trkpt lat="-33.8695" lon="151.1991"><time>2024-06-01T09:00:10Z</time></trkpt></trkseg></trk></gpx>"#
+        )
         let r = try script(
             "forged.placescript",
             [
@@ -68,6 +73,8 @@ extension HostileInputTests {
                 "places info 1", "launch", "auth allow", "wait 2s", "likely", "select 1", "markers", "explain",
                 "explain likely", #"places add "Added\nFAKE error: added\u{202e}" -33.8694 151.199"#,
                 #"places remove "Added\nFAKE error: added\u{202e}""#, #"places info "nobody\nFAKE error: x""#,
+                "map --width 80 --height 12", "tap marker 1", "map --width 80 --height 12",
+                #"places load "bad\nFAKE error: file.csv""#, "places", "show places", "route gpx walk.gpx",
                 "echo done",
             ])
         for (stream, bytes) in [("stdout", r.stdout), ("stderr", r.stderr)] {
@@ -83,7 +90,25 @@ extension HostileInputTests {
             XCTAssertTrue(r.stdoutText.contains(shown), "\(shown) not in:\n\(r.stdoutText)")
         }
         XCTAssertTrue(r.stdoutText.contains(#"added Added\nFAKE error: added\u{202e} as p:"#), r.stdoutText)
+        XCTAssertTrue(r.stdoutText.contains(#"route 'Walk\nFAKE error: route'"#), r.stdoutText)
         XCTAssertTrue(r.stdoutText.hasSuffix("done\n"), r.stdoutText)
+        // The map's frame stays whole: every line of it is as wide as its top.
+        let mapLines = r.stdoutText.split(separator: "\n").drop { !$0.hasPrefix("┌─") }.prefix { !$0.hasPrefix("└") }
+        XCTAssertGreaterThan(mapLines.count, 5, r.stdoutText)
+        for line in mapLines.dropFirst() {
+            XCTAssertEqual(
+                displayWidthForTest(String(line)), displayWidthForTest(String(mapLines.first ?? "")), String(line))
+        }
+
+        // The Nearby flavour's side-by-side look names the places on one line too.
+        let n = try placeshell(
+            [
+                "--flavor", "nearby", "-c",
+                "places load forged.csv; locate -33.869400 151.199; launch; auth allow; wait 2s; compare",
+            ],
+            "forged compare", megabytes: 150)
+        let forgedInCompare = n.stdoutText.split(separator: "\n").filter { $0.hasPrefix("FAKE") }
+        XCTAssertTrue(forgedInCompare.isEmpty, "\(forgedInCompare)\n\(n.stdoutText)")
 
         // JSON: every line is one JSON value, and the names read back exactly.
         let j = try placeshell(
@@ -101,5 +126,21 @@ extension HostileInputTests {
             XCTAssertTrue(obeyed.isEmpty, String(line))
         }
         XCTAssertEqual(found, Set(names), j.stdoutText)
+    }
+}
+
+/// Cells a line takes on a terminal (wide characters two, marks none), for the frame check.
+private func displayWidthForTest(_ s: String) -> Int {
+    s.unicodeScalars.reduce(0) { width, scalar in
+        let v = scalar.value
+        if (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v)
+            || (0xF900...0xFAFF).contains(v) || (0xFF00...0xFF60).contains(v) || (0x1F300...0x1FAFF).contains(v)
+        {
+            return width + 2
+        }
+        if scalar.properties.generalCategory == .nonspacingMark || scalar.properties.generalCategory == .format {
+            return width
+        }
+        return width + 1
     }
 }

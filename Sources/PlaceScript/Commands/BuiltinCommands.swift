@@ -602,14 +602,15 @@ private func appendLeaves(of node: StateNode, path: String, to lines: inout [Str
     switch node {
     case .leaf(.record(let fields)):
         if fields.isEmpty { lines.append("\(path) = {}") }
-        for f in fields { appendLeaves(of: .leaf(f.value), path: path + "." + f.name, to: &lines) }
+        // A member named from data (an area, a file's name) is shown on its line.
+        for f in fields { appendLeaves(of: .leaf(f.value), path: path + "." + oneLine(f.name), to: &lines) }
     case .leaf(.list(let items)):
         appendLeaves(of: .values(items), path: path, to: &lines)
     case .leaf(let value):
         lines.append("\(path) = \(formatLiteral(value, limit: Int.max))")
     case .record(let names, let child):
         for name in names {
-            appendLeaves(of: child(name) ?? .leaf(.null), path: path + "." + name, to: &lines)
+            appendLeaves(of: child(name) ?? .leaf(.null), path: path + "." + oneLine(name), to: &lines)
         }
     case .list(let count, let element):
         lines.append("\(path).count = \(count)")

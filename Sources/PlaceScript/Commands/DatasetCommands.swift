@@ -342,7 +342,7 @@ extension CommandFamily {
                 ],
                 handler: { ctx throws(Diagnostic) in
                     let store = ctx.session.places.dataset
-                    var lines = ["\(groupedThousands(store.count)) places (\(store.source))"]
+                    var lines = [oneLine("\(groupedThousands(store.count)) places (\(store.source))")]
                     lines += TextTable(
                         headers: ["", ""], alignments: [.left, .right],
                         rows: store.areas.map { [$0.name, groupedThousands($0.count)] }
@@ -540,7 +540,7 @@ private func loadCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
             "'\(path)' (\(format.displayName))\(at.isEmpty ? "" : ":" + at): \(e.message)", at: fileLocation)
     }
     let name = lastPathComponent(path)
-    var lines = ["\(name) (\(format.displayName)): \(summary.line)"]
+    var lines = [oneLine("\(name) (\(format.displayName)): \(summary.line)")]
     let added: Int
     let replaced: Int
     if let merged {
@@ -565,7 +565,7 @@ private func loadCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
         }
         lines.append("of these: " + parts.joined(separator: ", "))
     }
-    for warning in summary.warnings.prefix(10) { lines.append("warning: " + warning) }
+    for warning in summary.warnings.prefix(10) { lines.append("warning: " + oneLine(warning)) }
     if summary.warnings.count > 10 { lines.append("warning: … and \(summary.warnings.count - 10) more") }
     var baseMapValue: Value?
     if let layer = summary.baseMap {

@@ -422,9 +422,9 @@ private func tapMarkerCommand(_ ctx: CommandContext) throws(Diagnostic) -> Comma
     if empty {
         return .line("no info window: the marker has neither title nor snippet", value: markersValue(app))
     }
-    var lines = ["info window: " + (marker.title ?? "")]
+    var lines = ["info window: " + oneLine(marker.title ?? "")]
     if let snippet = marker.snippet, !snippet.isEmpty {
-        lines.append("             " + snippet)
+        lines.append("             " + oneLine(snippet))
     } else {
         lines.append("             (no snippet: the place was fetched without formattedAddress — P1)")
     }

@@ -647,8 +647,9 @@ private func compareCommand(_ ctx: CommandContext) throws(Diagnostic) -> Command
     let nearbyTop = min(compareTop, c.nearby.count)
     if legacyTop > 0 && nearbyTop > 0 {
         lines.append(
-            "The new top \(nearbyTop) keeps \(kept.count) of the legacy top \(legacyTop)"
-                + (kept.isEmpty ? "." : ": " + kept.map(\.name).joined(separator: ", ") + "."))
+            oneLine(
+                "The new top \(nearbyTop) keeps \(kept.count) of the legacy top \(legacyTop)"
+                    + (kept.isEmpty ? "." : ": " + kept.map(\.name).joined(separator: ", ") + ".")))
     }
     lines.append("A side-by-side look: nothing was sent, counted or billed, and the app's list is as it was.")
     func record(_ rank: Int, _ place: Place, likelihood: Double?, distance: Double, legacyRank: Int??) -> Value {

@@ -420,9 +420,9 @@ private func startRoute(_ ctx: CommandContext, _ route: Route) throws(Diagnostic
     try checkTimeLeft(ctx, route.duration)
     ctx.session.startRoute(route)
     var lines = [
-        "route '\(route.name)': \(formatFixed(route.length / 1000, decimals: 2)) km, \(route.samples.count) position\(route.samples.count == 1 ? "" : "s") over \(formatDuration(route.duration)); 'wait' to move along"
+        "route '\(oneLine(route.name))': \(formatFixed(route.length / 1000, decimals: 2)) km, \(route.samples.count) position\(route.samples.count == 1 ? "" : "s") over \(formatDuration(route.duration)); 'wait' to move along"
     ]
-    for warning in route.warnings { lines.append("warning: " + warning) }
+    for warning in route.warnings { lines.append("warning: " + oneLine(warning)) }
     return CommandResult(value: routeValue(ctx.shell), text: lines)
 }
 

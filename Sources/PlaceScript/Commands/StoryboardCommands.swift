@@ -28,8 +28,9 @@ extension CommandFamily {
                     and next buttons, the arrow keys and a list of the steps, and opens at the step its
                     address names (tour.html#step-3); it needs no network and no script from elsewhere,
                     and works opened from a file. It is written atomically. A phone a command did not
-                    change is drawn once and shown again; past 64 MiB, a step keeps its command, and
-                    its phone and output only where they fit (a warning and the page say from which step).
+                    change is drawn once and shown again. The page is at most 64 MiB: near it, a step
+                    keeps its command (cut to 200 bytes), and its phone and output only where they fit;
+                    when not even the commands fit, the page ends (a warning and the page say where).
                     """,
                 effect: .acts,
                 api: APIEntry(what: "nothing in the app: a page of the session, step by step, for people to read"),
@@ -53,9 +54,10 @@ extension CommandFamily {
                     elsewhere, so it works opened from a file.
                     A phone that a command did not change is drawn once, in the first step that
                     shows it, and shown again from there.
-                    A storyboard keeps at most 64 MiB: past that, a step keeps its command, and
-                    its phone and output only where they fit; a warning says from which step, and
-                    so do the page and
+                    The page is at most 64 MiB: near it, a step keeps its command, cut to 200
+                    bytes, and its phone and output only where they fit; when not even the
+                    commands fit, the page ends and says how many commands came after it.
+                    A warning says from which step, and so do the page and
                     .Ic record stop .
                     It is written atomically
                     .Pq a relative path from the script's folder ;
@@ -96,6 +98,12 @@ final class StoryboardRecording {
     /// most of it, and the steps' output). Past it, a step keeps its command, but not a phone
     /// it has not drawn before, nor output past what fits.
     static let byteLimit = 64 << 20
+    /// What phones and output may take of it: the last MiB is kept for the steps' commands
+    /// (each cut to `commandLimit` bytes past this) and the page's own markup of each step.
+    static let contentLimit = byteLimit - (1 << 20)
+    static let commandLimit = 200
+    /// The page's markup for a step (its section, its link in the list), counted with it.
+    static let stepOverhead = 400
 
     var path: String?
     var shownPath = ""
@@ -108,6 +116,8 @@ final class StoryboardRecording {
     var bytes = 0
     /// The first step (1-based) that lost something to the limit.
     var limitedFrom: Int?
+    /// Commands after the page was full, not recorded at all.
+    var notRecorded = 0
     /// How many console lines the session had at the last step (lines after it are the next
     /// step's).
     var logCount = 0
@@ -121,6 +131,7 @@ final class StoryboardRecording {
         frameIndex = [:]
         bytes = 0
         limitedFrom = nil
+        notRecorded = 0
         self.logCount = logCount
     }
 
@@ -128,12 +139,13 @@ final class StoryboardRecording {
     func fitting(_ lines: [String]) -> (lines: [String], cut: Bool) {
         var kept: [String] = []
         for (i, line) in lines.enumerated() {
-            if bytes + line.utf8.count + 1 > Self.byteLimit {
+            let size = htmlSize(line) + 1
+            if bytes + size > Self.contentLimit {
                 let left = lines.count - i
                 kept.append("… \(counted(left, "more line")) not kept: the storyboard is at its 64 MiB limit")
                 return (kept, true)
             }
-            bytes += line.utf8.count + 1
+            bytes += size
             kept.append(line)
         }
         return (kept, false)
@@ -142,7 +154,7 @@ final class StoryboardRecording {
     /// The frame of `svg`: one drawn before, or a new one while it fits; nil past the limit.
     func frame(_ svg: String) -> Int? {
         if let known = frameIndex[svg] { return known }
-        guard bytes + svg.utf8.count <= Self.byteLimit else { return nil }
+        guard bytes + svg.utf8.count <= Self.contentLimit else { return nil }
         bytes += svg.utf8.count
         frames.append(svg)
         frameIndex[svg] = frames.count - 1
@@ -197,7 +209,7 @@ func finishStoryboard(_ shell: Shell, at location: SourceLocation?) throws(Diagn
     guard let recording = shell.existingState(StoryboardRecording.self), let path = recording.path else { return }
     let html = StoryboardPage(
         steps: recording.steps, frames: recording.frames, title: lastPathComponent(recording.shownPath),
-        limitedFrom: recording.limitedFrom
+        limitedFrom: recording.limitedFrom, notRecorded: recording.notRecorded
     ).render()
     recording.path = nil
     recording.frames = []
@@ -227,16 +239,25 @@ private func storyboardAfterCommand(_ shell: Shell) {
         phoneLeftOut = frame == nil
     }
     let words = invocation.source.bytes[invocation.offset..<(invocation.offset + invocation.length)]
-    let command = String(decoding: words, as: UTF8.self)
+    var command = String(decoding: words, as: UTF8.self)
+    // The command is on the page twice (the list of steps, the step's heading), escaped.
+    var commandCut = false
+    if recording.bytes + 2 * htmlSize(command) + StoryboardRecording.stepOverhead > StoryboardRecording.contentLimit {
+        let cut = excerptOfCommand(command)
+        commandCut = cut != command
+        command = cut
+    }
+    let commandSize = 2 * htmlSize(command) + StoryboardRecording.stepOverhead
+    guard recording.bytes + commandSize <= StoryboardRecording.byteLimit else {
+        // Not even the command fits: the page ends here, and says how many followed.
+        if recording.notRecorded == 0 { noteLimit(shell, recording, at: number) }
+        recording.notRecorded += 1
+        return
+    }
     let output = recording.fitting(shell.lastOutput)
     let console = recording.fitting(fresh)
-    recording.bytes += command.utf8.count
-    if (phoneLeftOut || output.cut || console.cut) && recording.limitedFrom == nil {
-        recording.limitedFrom = number
-        shell.warn(
-            "the storyboard '\(recording.shownPath)' reached its 64 MiB limit at step \(number): "
-                + "steps from there keep their command, and a phone or output only where it fits")
-    }
+    recording.bytes += commandSize
+    if phoneLeftOut || output.cut || console.cut || commandCut { noteLimit(shell, recording, at: number) }
     recording.steps.append(
         StoryboardStep(
             command: command, output: output.lines, failed: shell.lastFailed, console: console.lines, frame: frame,
@@ -262,4 +283,40 @@ extension Shell {
             return false
         }
     }
+}
+
+/// The first time the recording loses something to its limit: which step, and a warning.
+private func noteLimit(_ shell: Shell, _ recording: StoryboardRecording, at number: Int) {
+    guard recording.limitedFrom == nil else { return }
+    recording.limitedFrom = number
+    shell.warn(
+        "the storyboard '\(recording.shownPath)' reached its 64 MiB limit at step \(number): "
+            + "steps from there keep their command, and a phone or output only where it fits")
+}
+
+/// The bytes `text` takes on the page, escaped (`&amp;`, `&lt;`, `&gt;`, `&quot;` at most
+/// six bytes a character): counted so, the page never passes the storyboard's limit.
+func htmlSize(_ text: String) -> Int {
+    var size = 0
+    for b in text.utf8 {
+        switch b {
+        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"): size += 6
+        case 0..<0x20, 0x7F: size += 8  // shown as `\u{1b}`
+        default: size += 1
+        }
+    }
+    return size
+}
+
+/// A command cut to `StoryboardRecording.commandLimit` bytes (at a character), with `…`.
+private func excerptOfCommand(_ command: String) -> String {
+    guard command.utf8.count > StoryboardRecording.commandLimit else { return command }
+    var kept = ""
+    var used = 0
+    for ch in command {
+        used += ch.utf8.count
+        if used > StoryboardRecording.commandLimit { break }
+        kept.append(ch)
+    }
+    return kept + "…"
 }

@@ -1,3 +1,5 @@
+import PlaceFormats
+
 /// A storyboard as one self-contained HTML page: a step for each recorded command (the command,
 /// its output, the app's console lines, the phone as an inline SVG, the tutorial's step text),
 /// a list of the steps, previous and next buttons and the arrow keys. Its style and script are
@@ -12,6 +14,8 @@ struct StoryboardPage {
     let frames: [String]
     let title: String
     var limitedFrom: Int? = nil
+    /// Commands that came after the page was full, not on it.
+    var notRecorded = 0
 
     func render() -> String {
         var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
@@ -23,12 +27,15 @@ struct StoryboardPage {
         out += "<button id=\"next\" type=\"button\">Next ▶</button></nav></header>\n"
         if let limitedFrom {
             out += "<p class=\"limit\">This storyboard reached its 64 MiB limit at step \(limitedFrom): "
-            out += "from there, a step keeps its command, and its phone and output only where they fit.</p>\n"
+            out += "from there, a step keeps its command, and its phone and output only where they fit"
+            out +=
+                notRecorded > 0
+                ? "; the \(counted(notRecorded, "command")) after the last step are not on it.</p>\n" : ".</p>\n"
         }
         out += "<main>\n<ol id=\"steps\">\n"
         for (i, step) in steps.enumerated() {
             out +=
-                "<li><a href=\"#step-\(i + 1)\" data-step=\"\(i)\"\(step.failed ? " class=\"failed\"" : "")>\(xmlEscaped(step.command))</a></li>\n"
+                "<li><a href=\"#step-\(i + 1)\" data-step=\"\(i)\"\(step.failed ? " class=\"failed\"" : "")>\(xmlEscaped(escapingControlCharacters(step.command)))</a></li>\n"
         }
         out += "</ol>\n"
         var drawnAt: [Int: Int] = [:]
@@ -44,14 +51,14 @@ struct StoryboardPage {
                 out += "</div>\n"
             }
             out +=
-                "<h2 class=\"command\"><span class=\"prompt\">placeshell&gt;</span> \(xmlEscaped(step.command))</h2>\n"
+                "<h2 class=\"command\"><span class=\"prompt\">placeshell&gt;</span> \(xmlEscaped(escapingControlCharacters(step.command)))</h2>\n"
             if !step.output.isEmpty {
                 out +=
-                    "<pre class=\"output\(step.failed ? " error" : "")\">\(xmlEscaped(step.output.joined(separator: "\n")))</pre>\n"
+                    "<pre class=\"output\(step.failed ? " error" : "")\">\(xmlEscaped(visibleControls(step.output.joined(separator: "\n"), colours: false)))</pre>\n"
             }
             if !step.console.isEmpty {
                 out +=
-                    "<h4>console</h4><pre class=\"console\">\(xmlEscaped(step.console.joined(separator: "\n")))</pre>\n"
+                    "<h4>console</h4><pre class=\"console\">\(xmlEscaped(visibleControls(step.console.joined(separator: "\n"), colours: false)))</pre>\n"
             }
             out += "</div>\n"
             if let frame = step.frame, frame < frames.count {

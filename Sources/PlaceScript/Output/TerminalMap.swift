@@ -312,8 +312,10 @@ struct TerminalMap {
         // The open info window: a box above its marker (below when there is no room), with the
         // bold title and the snippet, as Google's default window shows them.
         for m in markerCells where m.pin.isOpen && !(m.pin.title.isEmpty && m.pin.snippet.isEmpty) {
-            var texts = [m.pin.title]
-            if !m.pin.snippet.isEmpty { texts.append(m.pin.snippet) }
+            // Names as the output shows them (`\n`, `\u{1b}`), measured so: a cell holds what
+            // the terminal will draw there.
+            var texts = [escapingControlCharacters(m.pin.title)]
+            if !m.pin.snippet.isEmpty { texts.append(escapingControlCharacters(m.pin.snippet)) }
             let maxText = max(1, innerW - 4)
             texts = texts.map { fit($0, maxText, g) }
             let boxW = min(innerW, (texts.map(displayWidth).max() ?? 0) + 4)
@@ -341,8 +343,9 @@ struct TerminalMap {
         }
 
         // Labels: marker titles first, then places in the scene's order.
-        func placeLabel(_ name: String, row: Int, col: Int, paint: String?) -> Bool {
-            guard !name.isEmpty else { return false }
+        func placeLabel(_ label: String, row: Int, col: Int, paint: String?) -> Bool {
+            guard !label.isEmpty else { return false }
+            let name = escapingControlCharacters(label)
             let w = displayWidth(name)
             // Right, then left: a label above or below could be read as another dot's.
             let spots: [(Int, Int)] = [(row, col + 2), (row, col - 1 - w)]

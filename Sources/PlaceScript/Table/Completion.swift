@@ -1,3 +1,5 @@
+import PlaceFormats
+
 /// What Tab completes at the end of a partial line: the byte offset where the word being
 /// completed starts, and the words that could stand there. Commands, subcommands, option
 /// names and argument values all come from the command table.
@@ -35,7 +37,11 @@ extension Shell {
         let before = String(decoding: bytes[segmentStart..<wordStart], as: UTF8.self)
         let words = before.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         if let type = currentArgumentType(words: words), let find = type.prefixCompletions {
-            let found = find(self, unescapeWord(prefix)).map(escapeWord)
+            // A value with a control or reordering character (a name from a file) is not
+            // offered: Tab would put the character itself on the line being edited.
+            let found = find(self, unescapeWord(prefix)).filter { value in
+                !value.unicodeScalars.contains { controlEscape($0) != nil }
+            }.map(escapeWord)
             return Completion(wordStart: wordStart, candidates: found.filter { $0.hasPrefix(prefix) }.sortedUnique())
         }
         let candidates = completionCandidates(words: words, prefix: prefix)

@@ -106,7 +106,7 @@ private func walkTests(
     var names: [String] = []
     // Names whose bytes are not UTF-8: a String cannot hold them (their odd bytes would become
     // U+FFFD, a name no file has), so such a script is reported, not run and not left out.
-    var notUTF8: Set<String> = []
+    var notUTF8: [String: [UInt8]] = [:]
     while let entry = readdir(dir) {
         let bytes = withUnsafePointer(to: &entry.pointee.d_name) {
             $0.withMemoryRebound(to: UInt8.self, capacity: 256) {
@@ -114,7 +114,7 @@ private func walkTests(
             }
         }
         let name = String(decoding: bytes, as: UTF8.self)
-        if Array(name.utf8) != bytes { notUTF8.insert(name) }
+        if Array(name.utf8) != bytes { notUTF8[name] = bytes }
         names.append(name)
     }
     closedir(dir)
@@ -124,18 +124,32 @@ private func walkTests(
         let path = folder + "/" + name
         let shownPath = shown.isEmpty ? name : shown + "/" + name
         let suitePath = suite.isEmpty ? name : suite + "/" + name
-        if name.hasSuffix(".placescript") && notUTF8.contains(name) {
-            found.append(
-                FoundScript(
-                    path: shownPath, suitePath: suitePath,
-                    problem: "its name is not UTF-8, so it cannot be named to run; rename it"))
+        if let raw = notUTF8[name] {
+            // Looked at by its bytes: a folder of scripts is as much a gap as a script.
+            var st = stat()
+            let isFolder =
+                BytePath(folder).appending(raw).withCString { stat($0, &st) } == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+            if name.hasSuffix(".placescript") || isFolder {
+                found.append(
+                    FoundScript(
+                        path: shownPath, suitePath: suitePath,
+                        problem: isFolder
+                            ? "it is a folder whose name is not UTF-8: its scripts cannot be named to run; rename it"
+                            : "its name is not UTF-8, so it cannot be named to run; rename it"))
+            }
             continue
         }
         var target = stat()
         guard stat(path, &target) == 0 else {
             // A link to nothing: a script that is named but cannot run is a failure, not a gap.
             if name.hasSuffix(".placescript") {
-                found.append(FoundScript(path: shownPath, suitePath: suitePath, problem: errnoReason()))
+                let reason = errnoReason()
+                var link = stat()
+                let dangling = lstat(path, &link) == 0 && (link.st_mode & S_IFMT) == S_IFLNK
+                found.append(
+                    FoundScript(
+                        path: shownPath, suitePath: suitePath,
+                        problem: dangling ? "it is a symbolic link to nothing (\(reason))" : reason))
             }
             continue
         }
@@ -155,7 +169,10 @@ private func walkTests(
         case S_IFREG:
             if name.hasSuffix(".placescript") { found.append(FoundScript(path: shownPath, suitePath: suitePath)) }
         default:
-            break
+            // A FIFO or a device named as a script: said, not left out.
+            if name.hasSuffix(".placescript") {
+                found.append(FoundScript(path: shownPath, suitePath: suitePath, problem: "it is not a regular file"))
+            }
         }
     }
 }

@@ -309,11 +309,19 @@ extension TestOutcome {
     /// Keeps what a report shows of the run's output: the first `reportedOutputLimit` bytes
     /// of each stream, and how long each was.
     public mutating func keepOutput(of run: ScriptRun) {
-        stdout = Array(run.stdout.prefix(reportedOutputLimit))
-        stderr = Array(run.stderr.prefix(reportedOutputLimit))
+        stdout = reported(run.stdout)
+        stderr = reported(run.stderr)
         stdoutBytes = run.stdoutCapture?.count ?? run.stdout.count
         stderrBytes = run.stderrCapture?.count ?? run.stderr.count
     }
+}
+
+/// The first `reportedOutputLimit` bytes of `bytes`, cut before a character, never inside one.
+private func reported(_ bytes: [UInt8]) -> [UInt8] {
+    guard bytes.count > reportedOutputLimit else { return bytes }
+    var end = reportedOutputLimit
+    while end > 0 && bytes[end] & 0xC0 == 0x80 { end -= 1 }
+    return Array(bytes[..<end])
 }
 
 /// The diff of an output longer than memory keeps (`OutputCapture`) from what was expected:
