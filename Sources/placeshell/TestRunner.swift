@@ -746,8 +746,15 @@ private struct LastFailedCache {
     /// A test's line in the file: its path and flavour, with a backslash and a line feed in
     /// the path escaped (`\\`, `\n`), so that a name with a line break is one line.
     func key(for test: TestCase) -> String {
+        // Absolute however the folder was named, also for a path that leads nowhere (a link to
+        // nothing, a name that is not UTF-8): its folder made absolute.
+        let absolute =
+            canonicalPath(test.path) ?? canonicalPath(directoryName(test.path)).map {
+                $0 + "/" + lastPathComponent(test.path)
+            }
+            ?? test.path
         var path = ""
-        for ch in canonicalPath(test.path) ?? test.path {
+        for ch in absolute {
             switch ch {
             case "\\": path += "\\\\"
             case "\n": path += "\\n"

@@ -736,9 +736,13 @@ final class TestRunnerTests: BinaryTestCase {
         directory.write("lf/nl\nerror: x.placescript", "expect 1 == 2\n")
         directory.write("lf/other.placescript", "expect 1 == 2\n")
         directory.write("lf/fine.placescript", "echo ok\n")
+        XCTAssertEqual(symlink("nowhere.placescript", directory.file("lf/gone.placescript").path), 0)
         _ = try run(["lf"], extra: cache)
         let rerun = try run(["--lf", "lf"], extra: cache)
-        XCTAssertTrue(rerun.stdoutText.hasSuffix("0 passed, 2 failed\n"), rerun.stdoutText)
+        XCTAssertTrue(rerun.stdoutText.hasSuffix("0 passed, 3 failed\n"), rerun.stdoutText)
+        // However the folder is named: the link to nothing too.
+        let spelledOtherwise = try run(["--lf", "./lf"], extra: cache)
+        XCTAssertTrue(spelledOtherwise.stdoutText.hasSuffix("0 passed, 3 failed\n"), spelledOtherwise.stdoutText)
     }
 
     // MARK: - A flavour matrix

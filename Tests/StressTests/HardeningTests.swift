@@ -281,6 +281,9 @@ final class HardeningTests: BudgetedTestCase {
         let html = String(decoding: page, as: UTF8.self)
         XCTAssertTrue(html.contains("commands after the last step are not on it"), String(html.prefix(2000)))
         XCTAssertTrue(r.stdoutText.contains("cut to its 64 MiB limit from step"), r.stdoutText.suffix(300) + "")
+        XCTAssertTrue(
+            r.stdoutText.contains("commands after its last step are not on it"), r.stdoutText.suffix(300) + "")
+        XCTAssertTrue(r.stderrText.contains("is full: it ends at step"), r.stderrText)
     }
 
     // MARK: - Loading a session

@@ -185,12 +185,14 @@ private func recordCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandR
         let count = recording.steps.count
         let shown = recording.shownPath
         let limited = recording.limitedFrom
+        let notRecorded = recording.notRecorded
         try finishStoryboard(ctx.shell, at: try ctx.location(of: "FILE"))
         var fields = [Value.Field("path", .string(shown)), Value.Field("steps", .int(count))]
         if let limited { fields.append(Value.Field("limitedFrom", .int(limited))) }
         return .line(
             "wrote \(shown): a storyboard of \(counted(count, "step"))"
-                + (limited.map { ", cut to its 64 MiB limit from step \($0)" } ?? ""),
+                + (limited.map { ", cut to its 64 MiB limit from step \($0)" } ?? "")
+                + (notRecorded > 0 ? "; the \(counted(notRecorded, "command")) after its last step are not on it" : ""),
             value: .record(fields))
     }
     if recording.path != nil {
@@ -250,7 +252,12 @@ private func storyboardAfterCommand(_ shell: Shell) {
     let commandSize = 2 * htmlSize(command) + StoryboardRecording.stepOverhead
     guard recording.bytes + commandSize <= StoryboardRecording.byteLimit else {
         // Not even the command fits: the page ends here, and says how many followed.
-        if recording.notRecorded == 0 { noteLimit(shell, recording, at: number) }
+        if recording.notRecorded == 0 {
+            noteLimit(shell, recording, at: number)
+            shell.warn(
+                "the storyboard '\(recording.shownPath)' is full: it ends at step \(number - 1), "
+                    + "and the commands after it are not recorded")
+        }
         recording.notRecorded += 1
         return
     }
