@@ -74,10 +74,7 @@ public final class TemporaryFolder: @unchecked Sendable {
     /// The folder for a run: `PLACESHELL_TMP` when set, otherwise one made under `TMPDIR`.
     public static func forRun(environment: (String) -> String?) -> TemporaryFolder {
         if let given = environment("PLACESHELL_TMP"), !given.isEmpty { return TemporaryFolder(.given(given)) }
-        var parent = environment("TMPDIR") ?? "/tmp"
-        if parent.isEmpty { parent = "/tmp" }
-        while parent.count > 1 && parent.hasSuffix("/") { parent.removeLast() }
-        return TemporaryFolder(.made(parent: parent))
+        return TemporaryFolder(.made(parent: temporaryParent(environment: environment)))
     }
 
     /// The folder's path, made now if it is made here and was not yet.
@@ -292,6 +289,17 @@ public func directoryName(_ path: String) -> String {
     return String(path[..<slash])
 }
 
+/// Where temporary files go: `$TMPDIR`, or /tmp when it is unset or empty, without a slash at
+/// its end.
+public func temporaryParent(
+    environment: (String) -> String? = { name in getenv(name).map { String(cString: $0) } }
+) -> String {
+    var parent = environment("TMPDIR") ?? "/tmp"
+    if parent.isEmpty { parent = "/tmp" }
+    while parent.count > 1 && parent.hasSuffix("/") { parent.removeLast() }
+    return parent
+}
+
 // MARK: - Writing
 
 /// The error for a failed write: why, and what became of the file — the old one is unchanged
@@ -402,19 +410,7 @@ public final class FileReplacement {
     }
 
     /// Writes all of `bytes` to the temporary file; the errno of a failure, or nil.
-    public func append(_ bytes: UnsafeRawBufferPointer) -> Int32? {
-        guard let base = bytes.baseAddress else { return nil }
-        var written = 0
-        while written < bytes.count {
-            let n = write(descriptor, base + written, bytes.count - written)
-            if n < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            written += n
-        }
-        return nil
-    }
+    public func append(_ bytes: UnsafeRawBufferPointer) -> Int32? { writeFully(descriptor, bytes) }
 
     /// Gives up: the temporary file is removed and the old file stays. Returns the error for
     /// `code`, saying whether an old file is kept.
@@ -459,6 +455,21 @@ public final class FileReplacement {
         _ = temporary.withCString { unlink($0) }
         PendingTemporaryFiles.remove(pendingSlot)
     }
+}
+
+/// Writes all of `bytes` to `fd`, again after EINTR; the errno of a failure, or nil.
+func writeFully(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
+    guard let base = bytes.baseAddress else { return nil }
+    var written = 0
+    while written < bytes.count {
+        let n = write(fd, base + written, bytes.count - written)
+        if n < 0 {
+            if errno == EINTR { continue }
+            return errno
+        }
+        written += n
+    }
+    return nil
 }
 
 /// The temporary files being written now (`FileReplacement`), kept where a signal handler can

@@ -484,9 +484,7 @@ private final class TestRun {
     /// The folder under TMPDIR that holds each test's `$TMP` (nil when it cannot be made: the
     /// tests then have none of their own, and say so when they ask for it).
     func makeTemporaryRoot() -> String? {
-        var parent = environmentValue("TMPDIR") ?? "/tmp"
-        if parent.isEmpty { parent = "/tmp" }
-        var template = Array((parent + "/placeshell-test-XXXXXX").utf8CString)
+        var template = Array((temporaryParent(environment: environmentValue) + "/placeshell-test-XXXXXX").utf8CString)
         return template.withUnsafeMutableBufferPointer { buffer -> String? in
             guard let base = buffer.baseAddress, mkdtemp(base) != nil else { return nil }
             return String(cString: base)

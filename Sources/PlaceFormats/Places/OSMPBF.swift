@@ -64,15 +64,10 @@ struct OSMPBFReader {
     }
 
     /// The memory a file may make as the elements it holds are kept (16 bytes a node, 8 a way
-    /// reference, 32 a member of a relation that is kept): `budgetPerFileByte` for each byte of
-    /// the file, and `budgetBase` more. What an element needs only while it is read (its tag
-    /// indices, its tags) is charged as it is read, so that one element cannot take more, and
-    /// given back after it. A real extract makes about 3 bytes for each of
-    /// its own; zlib packs a blob of zero-delta references a thousandfold, so a small file could
-    /// otherwise ask for gigabytes.
-    static let budgetPerFileByte = 16
-    static let budgetBase = 64 << 20
-    /// What the file may still make; below zero, the read stops.
+    /// reference, 32 a member of a relation that is kept): `OSMBudget`. What an element needs
+    /// only while it is read (its tag indices, its tags) is charged as it is read, so that one
+    /// element cannot take more, and given back after it. `budget` is the file's; `room` what
+    /// it may still make (below zero, the read stops).
     private var room = 0
     private var budget = 0
     private var fileSize = 0
@@ -83,7 +78,7 @@ struct OSMPBFReader {
         guard room < 0 else { return }
         throw Failure(
             message:
-                "the file holds more nodes, references, members and tags than a file of \(groupedThousands(fileSize)) bytes can: they would take more than \(groupedThousands(budget / (1 << 20))) MiB in memory (\(Self.budgetPerFileByte) bytes for each byte of the file, and \(Self.budgetBase >> 20) MiB)",
+                "the file holds more nodes, references, members and tags than a file of \(groupedThousands(fileSize)) bytes can: they would take more than \(groupedThousands(budget / (1 << 20))) MiB in memory (\(OSMBudget.perFileByte) bytes for each byte of the file, and \(OSMBudget.base >> 20) MiB)",
             offset: offset)
     }
 
@@ -108,8 +103,7 @@ struct OSMPBFReader {
         if file.isEmpty { throw ImportError("not an OSM PBF file: the file is empty") }
         fileSize = file.count
         assembler.baseMapPointBudget = OSMAssembler.baseMapPoints(forFileOf: file.count)
-        let (scaled, overflow) = file.count.multipliedReportingOverflow(by: Self.budgetPerFileByte)
-        budget = overflow ? Int.max / 2 : min(Int.max / 2, scaled + Self.budgetBase)
+        budget = OSMBudget.bytes(forFileOf: file.count)
         room = budget
         var offset = 0
         while offset < file.count {

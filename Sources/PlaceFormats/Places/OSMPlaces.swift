@@ -4,6 +4,22 @@
     import Darwin
 #endif
 
+/// The memory an OpenStreetMap file may make in placeshell: `perFileByte` bytes for each byte
+/// of the file and `base` more. A real extract makes about 3 bytes for each of its own; zlib
+/// packs a PBF blob of zero-delta references a thousandfold, and relations can name the same
+/// ways again and again, so a small file could otherwise ask for gigabytes. The PBF reader
+/// charges what it keeps to it, and the base map of either format holds to it.
+enum OSMBudget {
+    static let perFileByte = 16
+    static let base = 64 << 20
+
+    /// The budget for a file of `size` bytes.
+    static func bytes(forFileOf size: Int) -> Int {
+        let (scaled, overflow) = size.multipliedReportingOverflow(by: perFileByte)
+        return overflow ? Int.max / 2 : min(Int.max / 2, scaled + base)
+    }
+}
+
 /// Turns OpenStreetMap elements into places. Both OSM importers (XML and PBF) read their format
 /// and hand every node, way and relation to this assembler, so the two formats give the same
 /// places for the same data: the same ids, names, types, addresses and positions to the bit.
@@ -89,13 +105,9 @@ struct OSMAssembler {
     /// the rest of the base map is left out, and the summary says so.
     var baseMapPointBudget = Int.max
 
-    /// The base map's budget for a file of `size` bytes: 16 bytes of memory for each byte of
-    /// the file and 64 MiB more, 8 bytes a point (two Int32s) — the same measure as the PBF
-    /// reader's budget.
-    static func baseMapPoints(forFileOf size: Int) -> Int {
-        let (scaled, overflow) = size.multipliedReportingOverflow(by: 16)
-        return overflow ? Int.max / 16 : min(Int.max / 16, (scaled + (64 << 20)) / 8)
-    }
+    /// The base map's budget for a file of `size` bytes: the file's memory budget
+    /// (`OSMBudget`), 8 bytes a point (two Int32s).
+    static func baseMapPoints(forFileOf size: Int) -> Int { OSMBudget.bytes(forFileOf: size) / 8 }
 
     /// An assembler for a file of `format` (`OSM XML`, `OSM PBF`); with `baseMap`, it keeps the
     /// map features too.

@@ -39,9 +39,7 @@ public final class OutputCapture {
         self.needle = Array(needle.utf8)
         self.replacement = Array(replacement.utf8)
         self.memoryLimit = max(1, memoryLimit)
-        var parent = folder ?? String(cStringIfSet: getenv("TMPDIR")) ?? "/tmp"
-        if parent.isEmpty { parent = "/tmp" }
-        self.folder = parent
+        self.folder = folder ?? temporaryParent()
     }
 
     /// A stream that is `bytes`, whole in memory.
@@ -191,19 +189,7 @@ public final class OutputCapture {
     }
 
     private func writeToFile(_ bytes: ArraySlice<UInt8>) -> Bool {
-        bytes.withUnsafeBytes { raw in
-            var written = 0
-            while written < raw.count {
-                guard let base = raw.baseAddress else { return true }
-                let n = write(file, base + written, raw.count - written)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                written += n
-            }
-            return true
-        }
+        bytes.withUnsafeBytes { writeFully(file, $0) == nil }
     }
 
     /// Calls `body` with the whole stream in pieces of at most 1 MiB, in order, until it
@@ -280,14 +266,6 @@ public final class OutputCapture {
         return read(range) ?? []
     }
 
-}
-
-extension String {
-    /// The C string at `pointer`, or nil for a null pointer.
-    fileprivate init?(cStringIfSet pointer: UnsafeMutablePointer<CChar>?) {
-        guard let pointer else { return nil }
-        self.init(cString: pointer)
-    }
 }
 
 /// The trace of a test's commands as it comes (`TraceRecord.encoded` lines on descriptor 3),
