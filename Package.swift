@@ -1,12 +1,6 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// placeshell runs on one thread: nothing that links its modules starts a thread or a task
-// (scripts/lint-threads checks). So they count references with plain loads and stores rather
-// than locked instructions: in a long script's loop those took 41% of the time, these take 14%
-// (benchmarks/README.md, "Fifth round"). A second thread would corrupt the counts.
-let oneThread: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-assume-single-threaded"])]
-
 let package = Package(
     name: "placeshell",
     products: [
@@ -23,21 +17,21 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
-        // glibc's malloc.h, for mallopt: part of the C library, nothing to link.
-        .systemLibrary(name: "CMalloc"),
+        // What glibc and macOS's C library spell differently (signal actions, the environment,
+        // the executable's path, glibc's allocator tuning): inline functions, nothing to link.
+        .systemLibrary(name: "CPlatform"),
         // The compiler's cache prefetch hint (one inline function, nothing to link).
         .systemLibrary(name: "CPrefetch"),
         // 64 bytes compared with three values into the bits of a word (one inline function).
         .systemLibrary(name: "CByteMask"),
         // File formats below the model (JSON, XML, protobuf, GPX, GeoJSON, CSV, OSM XML and PBF):
         // they know nothing of the simulation.
-        .target(name: "PlaceFormats", dependencies: ["CByteMask", "CZlib"], swiftSettings: oneThread),
-        .target(name: "PlaceKit", dependencies: ["CPrefetch", "PlaceFormats"], swiftSettings: oneThread),
+        .target(name: "PlaceFormats", dependencies: ["CByteMask", "CZlib"]),
+        .target(name: "PlaceKit", dependencies: ["CPrefetch", "PlaceFormats"]),
         .target(
-            name: "PlaceScript", dependencies: ["CByteMask", "PlaceFormats", "PlaceKit"], swiftSettings: oneThread),
+            name: "PlaceScript", dependencies: ["CByteMask", "PlaceFormats", "PlaceKit"]),
         .executableTarget(
-            name: "placeshell", dependencies: ["CEditLine", "CMalloc", "PlaceKit", "PlaceScript"],
-            swiftSettings: oneThread),
+            name: "placeshell", dependencies: ["CEditLine", "CPlatform", "PlaceKit", "PlaceScript"]),
         // The place-store benchmark (benchmarks/places): times queries, the index build and a
         // shell's fixes inside one process, so start-up and setup do not blur a per-query figure.
         .executableTarget(

@@ -1,7 +1,18 @@
 #include <stdint.h>
-#if defined(__SSE2__)
+
+/* The vector paths: SSE2 where the compiler targets it (every x86-64), unless the build asks
+   for the portable paths alone (`-Xcc -DPLACESHELL_PORTABLE`, scripts/test-portable), which
+   are what arm64 (Apple silicon, Linux on arm64) runs. */
+#if defined(__SSE2__) && !defined(PLACESHELL_PORTABLE)
+#define PLACESHELL_BYTE_MASK_SSE2 1
 #include <emmintrin.h>
+#else
+#define PLACESHELL_BYTE_MASK_SSE2 0
 #endif
+
+/* 1 when the functions below use SSE2, 0 when they take the portable path: tests of a
+   portable build check that they test what they mean to. */
+static inline int placeshell_byte_mask_uses_sse2(void) { return PLACESHELL_BYTE_MASK_SSE2; }
 
 /* The 64 bytes at `p` as the bits of a word, the lowest for the first byte: set where the byte
    is `a`, `b` or `c`. With SSE2 (every x86-64), sixteen bytes are compared at once and their
@@ -9,7 +20,7 @@
    elsewhere, a byte at a time. */
 static inline uint64_t placeshell_byte_mask64(const uint8_t *p, uint8_t a, uint8_t b, uint8_t c) {
     uint64_t bits = 0;
-#if defined(__SSE2__)
+#if defined(__SSE2__) && !defined(PLACESHELL_PORTABLE)
     const __m128i va = _mm_set1_epi8((char)a);
     const __m128i vb = _mm_set1_epi8((char)b);
     const __m128i vc = _mm_set1_epi8((char)c);
@@ -32,7 +43,7 @@ static inline uint64_t placeshell_byte_mask64(const uint8_t *p, uint8_t a, uint8
    controls) or 0xE2 (the lead byte of U+2000…U+2FFF, among them the bidirectional overrides
    and the line separator): where text for a terminal needs a closer look. */
 static inline uint32_t placeshell_control_mask16(const uint8_t *p) {
-#if defined(__SSE2__)
+#if defined(__SSE2__) && !defined(PLACESHELL_PORTABLE)
     const __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
     const __m128i below = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1F)), v);
     const __m128i del = _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7F));
@@ -52,7 +63,7 @@ static inline uint32_t placeshell_control_mask16(const uint8_t *p) {
    byte may end a plain word of a script: a space or below it, DEL or above it, or one of
    ; " ' \ and $. */
 static inline uint32_t placeshell_word_stop_mask16(const uint8_t *p) {
-#if defined(__SSE2__)
+#if defined(__SSE2__) && !defined(PLACESHELL_PORTABLE)
     const __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
     const __m128i low = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x20)), v);
     const __m128i high = _mm_cmpeq_epi8(_mm_max_epu8(v, _mm_set1_epi8(0x7F)), v);

@@ -6,13 +6,17 @@ static inline void placeshell_prefetch(const void *address) { __builtin_prefetch
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 /* Gives the whole pages inside [address, address + bytes) back to the system (madvise
-   MADV_DONTNEED): their contents are lost, and they read as zeros if touched again. For the
-   unused end of a large scratch buffer that is about to be freed anyway, so that it adds
-   nothing to the peak meanwhile. */
+   MADV_DONTNEED): their contents are lost. For the unused end of a large scratch buffer that
+   is about to be freed anyway, so that it adds nothing to the peak meanwhile; nothing reads
+   those pages again (on macOS the call is advice, and what they held may stay). The page size
+   is the system's: 4 KiB on x86-64, 16 KiB on Apple silicon, up to 64 KiB on arm64 Linux. */
 static inline void placeshell_release_pages(void *address, size_t bytes) {
-    const uintptr_t page = 4096;
+    const long size = sysconf(_SC_PAGESIZE);
+    if (size <= 0 || (size & (size - 1)) != 0) return;
+    const uintptr_t page = (uintptr_t)size;
     uintptr_t start = ((uintptr_t)address + page - 1) & ~(page - 1);
     uintptr_t end = ((uintptr_t)address + bytes) & ~(page - 1);
     if (end > start) (void)madvise((void *)start, end - start, MADV_DONTNEED);

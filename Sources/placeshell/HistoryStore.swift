@@ -1,7 +1,12 @@
 import CEditLine
-@preconcurrency import Glibc
 import PlaceFormats
 import PlaceScript
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#elseif canImport(Darwin)
+    @preconcurrency import Darwin
+#endif
 
 /// The prompt's history file: `$XDG_STATE_HOME/placeshell/history`, falling back to
 /// `~/.local/state/placeshell/history`. Mode 0600, at most `limit` entries, written to a temporary
@@ -115,7 +120,7 @@ final class HistoryStore {
         defer {
             if lockFD >= 0 {
                 flock(lockFD, LOCK_UN)
-                Glibc.close(lockFD)
+                closeDescriptor(lockFD)
             }
         }
         _ = shim_hist_setsize(merged, Self.limit)
@@ -153,7 +158,7 @@ final class HistoryStore {
         guard fd >= 0 else { return errno }
         guard let stream = fdopen(fd, "w") else {
             let code = errno
-            Glibc.close(fd)
+            closeDescriptor(fd)
             return code
         }
         var failure: Int32? = nil

@@ -1,6 +1,11 @@
-@preconcurrency import Glibc
 import PlaceKit
 import PlaceScript
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#elseif canImport(Darwin)
+    @preconcurrency import Darwin
+#endif
 
 /// What the command line asked for.
 struct Options {

@@ -1,6 +1,11 @@
 import CEditLine
-@preconcurrency import Glibc
 import PlaceScript
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#elseif canImport(Darwin)
+    @preconcurrency import Darwin
+#endif
 
 // libedit calls back through C function pointers, which cannot capture context: the state they
 // need lives in these globals, used only on the main thread and only in this file.
@@ -223,7 +228,7 @@ private struct PlainLineReader {
                 buffered.removeSubrange(...newline)
                 return .line(line)
             }
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            let n = chunk.withUnsafeMutableBytes { readDescriptor(STDIN_FILENO, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR && interruptFlag != 0 {
                     buffered = []

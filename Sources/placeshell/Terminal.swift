@@ -1,7 +1,12 @@
 import CEditLine
-@preconcurrency import Glibc
 import PlaceKit
 import PlaceScript
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#elseif canImport(Darwin)
+    @preconcurrency import Darwin
+#endif
 
 /// What the signal handlers set, in memory of its own read and written through a pointer: a
 /// Swift global `var` would go through the run-time exclusivity check, which is not safe in a
@@ -61,63 +66,52 @@ func installSignalHandlers(interactive: Bool) {
     // Over the file size limit (ulimit -f), a write fails with EFBIG and the command says so,
     // keeping the old file, instead of the process dying mid-write.
     signal(SIGXFSZ, SIG_IGN)
-    sigaction(SIGINT, &interruptAction, nil)
+    setSignalHandler(SIGINT, onInterrupt)
     PendingTemporaryFiles.prepare()
     if interactive {
-        sigaction(SIGTERM, &terminateAction, nil)
-        sigaction(SIGHUP, &terminateAction, nil)
+        setSignalHandler(SIGTERM, onTerminate)
+        setSignalHandler(SIGHUP, onTerminate)
         handlesTermination = true
     } else {
         // A script ends at once, as by default, but without leaving the temporary file of a
         // `save` or an export it was writing.
-        sigaction(SIGTERM, &removeTemporaryFilesAction, nil)
-        sigaction(SIGHUP, &removeTemporaryFilesAction, nil)
+        setSignalHandler(SIGTERM, removeTemporaryFilesAndEnd)
+        setSignalHandler(SIGHUP, removeTemporaryFilesAndEnd)
     }
 }
 
-nonisolated(unsafe) private var removeTemporaryFilesAction = action { sig in
+private let removeTemporaryFilesAndEnd: @convention(c) (Int32) -> Void = { sig in
     PendingTemporaryFiles.removeAll()
     signal(sig, SIG_DFL)
     raise(sig)
 }
 
 nonisolated(unsafe) private var handlesTermination = false
-nonisolated(unsafe) private var interruptAction = action { _ in signalFlags[0] = 1 }
-nonisolated(unsafe) private var terminateAction = action { sig in signalFlags[1] = sig }
+/// Without SA_RESTART: a read at the prompt returns when the signal comes.
+private let onInterrupt: @convention(c) (Int32) -> Void = { _ in signalFlags[0] = 1 }
+private let onTerminate: @convention(c) (Int32) -> Void = { sig in signalFlags[1] = sig }
 
 /// SIGWINCH while a line is edited: libedit's own handler would resize to whatever the
 /// terminal reports (see `editorTakes`); this one resizes only within the limit, as libedit
 /// does (`el_resize` in the handler), and otherwise keeps the size the line is drawn at (the
-/// next line is read without editing). With SA_RESTART: the read goes on, the typed text kept.
-nonisolated(unsafe) private var resizeAction: sigaction = {
-    var sa = action { _ in
-        var size = winsize()
-        // safe: TIOCGWINSZ is a small constant
-        guard ioctl(STDIN_FILENO, UInt(TIOCGWINSZ), &size) == 0, editorTakes(size) else { return }
-        if let editor = resizedEditor.pointee { el_resize(editor) }
-    }
-    sa.sa_flags = SA_RESTART
-    return sa
-}()
-
-/// A handler without SA_RESTART: a read at the prompt returns when the signal comes.
-private func action(_ handler: @convention(c) (Int32) -> Void) -> sigaction {
-    var sa = sigaction()
-    sa.__sigaction_handler.sa_handler = handler
-    sigemptyset(&sa.sa_mask)
-    sa.sa_flags = 0
-    return sa
+/// next line is read without editing). Installed with SA_RESTART: the read goes on, the typed
+/// text kept.
+private let onResize: @convention(c) (Int32) -> Void = { _ in
+    var size = winsize()
+    // safe: TIOCGWINSZ is a small constant
+    guard ioctl(STDIN_FILENO, UInt(TIOCGWINSZ), &size) == 0, editorTakes(size) else { return }
+    if let editor = resizedEditor.pointee { el_resize(editor) }
 }
 
 /// Puts placeshell's handlers for SIGINT, SIGTERM, SIGHUP and SIGWINCH back in place of the
 /// line editor's, which would re-send the signal to the whole process group (see the prompt
 /// callback) or resize past what it can draw on.
 func reclaimSignalsFromLineEditor() {
-    sigaction(SIGINT, &interruptAction, nil)
-    sigaction(SIGWINCH, &resizeAction, nil)
+    setSignalHandler(SIGINT, onInterrupt)
+    setSignalHandler(SIGWINCH, restart: true, onResize)
     if handlesTermination {
-        sigaction(SIGTERM, &terminateAction, nil)
-        sigaction(SIGHUP, &terminateAction, nil)
+        setSignalHandler(SIGTERM, onTerminate)
+        setSignalHandler(SIGHUP, onTerminate)
     }
 }
 

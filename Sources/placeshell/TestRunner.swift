@@ -1,7 +1,12 @@
-@preconcurrency import Glibc
 import PlaceFormats
 import PlaceKit
 import PlaceScript
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#elseif canImport(Darwin)
+    @preconcurrency import Darwin
+#endif
 
 // `placeshell test [OPTIONS] [PATH…]`: finds the tests (PlaceScript's collectTests), runs each
 // in its own process (this same executable, `placeshell -C FOLDER -- NAME ARG…`), a few at a
@@ -113,16 +118,9 @@ private final class TestRun {
     /// The environment every test gets: this one's, with the locale fixed (C.UTF-8: the device
     /// speaks English and text is UTF-8) and the trace's descriptor; a test's $TMP is added.
     let childEnvironment: [String] = {
-        var environment: [String] = []
-        var k = 0
-        while let entry = environ[k] {
-            let text = String(cString: entry)
-            k += 1
-            let replaced = ["LC_ALL=", "PLACESHELL_TMP=", "PLACESHELL_TEST_TRACE="]
-            if replaced.contains(where: { text.hasPrefix($0) }) { continue }
-            environment.append(text)
-        }
-        return environment + ["LC_ALL=C.UTF-8", "PLACESHELL_TEST_TRACE=3"]
+        let replaced = ["LC_ALL=", "PLACESHELL_TMP=", "PLACESHELL_TEST_TRACE="]
+        let kept = environmentEntries().filter { text in !replaced.contains(where: { text.hasPrefix($0) }) }
+        return kept + ["LC_ALL=C.UTF-8", "PLACESHELL_TEST_TRACE=3"]
     }()
 
     init(options: TestOptions, tests: [TestCase]) {
@@ -494,12 +492,9 @@ private final class TestRun {
 
 /// SIGINT and SIGTERM end the run: the tests running are stopped, and what finished is reported.
 private func installStopHandlers() {
-    var action = sigaction()
-    action.__sigaction_handler.sa_handler = { sig in stopSignal = sig }
-    sigemptyset(&action.sa_mask)
-    action.sa_flags = 0  // no SA_RESTART: poll returns at once
-    sigaction(SIGINT, &action, nil)
-    sigaction(SIGTERM, &action, nil)
+    // Without SA_RESTART: poll returns at once.
+    setSignalHandler(SIGINT) { sig in stopSignal = sig }
+    setSignalHandler(SIGTERM) { sig in stopSignal = sig }
 }
 
 /// Whether a folder has nothing in it (or is not there).
@@ -599,14 +594,14 @@ private final class RunningTest {
             for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
             pipes.append(fds)
         }
-        var actions = posix_spawn_file_actions_t()
+        var actions = makeSpawnFileActions()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         for (k, p) in pipes.enumerated() {
             posix_spawn_file_actions_adddup2(&actions, p[1], Int32(k + 1))  // safe: k is 0…2
         }
-        var attributes = posix_spawnattr_t()
+        var attributes = makeSpawnAttributes()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         var defaults = sigset_t()
@@ -710,17 +705,6 @@ private func monotonicMilliseconds() -> Int {
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return Int(ts.tv_sec) * 1000 + Int(ts.tv_nsec) / 1_000_000  // safe: monotonic clock seconds and nanoseconds widen
-}
-
-/// This executable's path, to run each test with.
-private func executablePath() -> String {
-    var buffer = [CChar](repeating: 0, count: 4096)
-    let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    if n > 0 {
-        buffer[n] = 0
-        return String(decoding: buffer.prefix(n).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-    return CommandLine.arguments[0]
 }
 
 // MARK: - The last run's failures

@@ -1,7 +1,12 @@
-import CMalloc
-@preconcurrency import Glibc
+import CPlatform
 import PlaceFormats
 import PlaceScript
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#elseif canImport(Darwin)
+    @preconcurrency import Darwin
+#endif
 
 /// The executable: parses the command line and picks the REPL or a batch run. Everything else
 /// lives in PlaceScript and PlaceKit.
@@ -250,10 +255,5 @@ func reportUnreadable(_ e: FileError) -> Int32 {
     return 2
 }
 
-// A buffer of 128 KiB or more (a store's arrays, a file's window) gets pages of its own, given
-// back when it is freed. glibc raises that threshold to the largest such buffer freed so far,
-// after which a table dropped midway through a load (the shared strings, a grown array's old
-// copy) stays in the heap and adds to the load's peak; fixing the threshold keeps the peak at
-// what is live.
-_ = mallopt(M_MMAP_THRESHOLD, 128 * 1024)
+placeshell_tune_allocator()  // CPlatform: glibc keeps freed large buffers otherwise
 exit(runMain())

@@ -5,6 +5,8 @@ import XCTest
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// The storyboard of an example opened in a real browser: Debian's `chromium`, headless, driven
@@ -180,7 +182,7 @@ final class DevToolsBrowser: @unchecked Sendable {
         defer {
             for fd in [browserReads, browserWrites, nullFD, errFD] where fd >= 0 { closeDescriptor(fd) }
         }
-        var actions = posix_spawn_file_actions_t()
+        var actions = makeSpawnFileActions()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, nullFD, 0)
@@ -188,7 +190,7 @@ final class DevToolsBrowser: @unchecked Sendable {
         posix_spawn_file_actions_adddup2(&actions, errFD, 2)
         posix_spawn_file_actions_adddup2(&actions, browserReads, 3)
         posix_spawn_file_actions_adddup2(&actions, browserWrites, 4)
-        var attributes = posix_spawnattr_t()
+        var attributes = makeSpawnAttributes()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         var defaults = sigset_t()

@@ -206,13 +206,13 @@
             throw SpawnError(message: "cannot open \(inPath): errno \(errno)")
         }
 
-        var actions = posix_spawn_file_actions_t()
+        var actions = makeSpawnFileActions()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, inFD, 0)
         posix_spawn_file_actions_adddup2(&actions, outFD, 1)
         posix_spawn_file_actions_adddup2(&actions, errFD, 2)
-        var attributes = posix_spawnattr_t()
+        var attributes = makeSpawnAttributes()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         // Default signal handling in the child (the test runner may ignore SIGPIPE), and its own

@@ -32,6 +32,8 @@ import PlaceScript
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 let sydney = GeoPoint(latitude: -33.8688, longitude: 151.2093)

@@ -7,10 +7,15 @@
 // the map and reads every state path of the restored session.
 // Build and run with fuzz/run (see fuzz/README.md).
 import CFuzzDriver
-@preconcurrency import Glibc
 import PlaceFormats
 import PlaceKit
 import PlaceScript
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#elseif canImport(Darwin)
+    @preconcurrency import Darwin
+#endif
 
 @main
 struct FuzzImporters {

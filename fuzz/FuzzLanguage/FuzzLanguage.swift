@@ -1,8 +1,13 @@
 // libFuzzer target: the lexer and the binder over the standard command table. Arbitrary bytes
 // are parsed as a script (nothing runs). Build and run with fuzz/run (see fuzz/README.md).
 import CFuzzDriver
-@preconcurrency import Glibc
 import PlaceScript
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#elseif canImport(Darwin)
+    @preconcurrency import Darwin
+#endif
 
 @main
 struct FuzzLanguage {

@@ -13,9 +13,14 @@
 //   virtual time asked for;
 // - the shell is replaced every `inputsPerShell` inputs, after `quit`, and after an interrupt.
 import CFuzzDriver
-@preconcurrency import Glibc
 import PlaceKit
 import PlaceScript
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#elseif canImport(Darwin)
+    @preconcurrency import Darwin
+#endif
 
 @main
 struct FuzzSession {

@@ -3,6 +3,8 @@ import PlaceKit
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 extension CommandFamily {

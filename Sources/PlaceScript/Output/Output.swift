@@ -110,7 +110,7 @@ public final class FileDescriptorSink: TextSink {
         guard !broken else { return }
         var written = 0
         while written < count {
-            let n = Glibc.write(fd, base + written, count - written)
+            let n = writeDescriptor(fd, base + written, count - written)
             if n < 0 {
                 if errno == EINTR { continue }
                 // EPIPE, EBADF (a closed stdout), ENOSPC: the output is gone; stop writing.
@@ -165,4 +165,9 @@ func appendJSON(_ value: Value, to out: inout String) {
         }
         out += "}"
     }
+}
+
+/// write(2), for code in a type that has a `write` of its own.
+private func writeDescriptor(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(fd, buffer, count)
 }
