@@ -88,73 +88,130 @@ public struct CommandContext {
     }
 }
 
+/// The command that ran last: what it was, as bound, and its result or its error message.
+private struct LastCommand {
+    var command: CommandSpec?
+    var invocation: Invocation?
+    /// Kept as it is: its lines are made only when a storyboard asks for them.
+    var result = CommandResult.none
+    /// nil when it succeeded.
+    var error: String?
+}
+
 /// The interpreter: owns the session, the settings and the output, runs bound commands and
 /// reports their results and errors. The REPL, batch mode and the tests all drive a `Shell`.
 ///
-/// Its stored properties marked `@exclusivity(unchecked)` are never held across a call, and
-/// Swift's run-time check of overlapping accesses is left out for them (see `Session`).
+/// Its public state is read through computed properties over storage of its own module's, so
+/// that the optimizer can leave out the run-time exclusivity check (see PlaceKit's `Session`).
 public final class Shell {
     public let table: CommandTable
     /// The simulated world. `load` replaces it whole with a saved one.
-    @exclusivity(unchecked) public private(set) var session: Session
+    public private(set) var session: Session {
+        get { _session }
+        set { _session = newValue }
+    }
+    private var _session: Session
     public let stdout: TextSink
     public let stderr: TextSink
-    @exclusivity(unchecked) public var environment: ShellEnvironment
+    public var environment: ShellEnvironment {
+        get { _environment }
+        set { _environment = newValue }
+    }
+    var _environment: ShellEnvironment
 
     /// `--json` / `set json`: one JSON object per line on stdout.
-    @exclusivity(unchecked) public var json = false
+    public var json: Bool {
+        get { _json }
+        set { _json = newValue }
+    }
+    var _json: Bool = false
     /// `--keep-going` / `set keep-going`: a failed command does not stop a script.
-    @exclusivity(unchecked) public var keepGoing = false
-    @exclusivity(unchecked) public var colorMode: ColorMode = .auto
+    public var keepGoing: Bool {
+        get { _keepGoing }
+        set { _keepGoing = newValue }
+    }
+    var _keepGoing: Bool = false
+    public var colorMode: ColorMode {
+        get { _colorMode }
+        set { _colorMode = newValue }
+    }
+    var _colorMode: ColorMode = .auto
     /// The app flavour `launch` uses when not told: `swift` or `objc` (`--flavor`).
     public var defaultFlavor: AppFlavor = .swift
     /// The flavour `--flavor` gave the run, if it gave one: a `launch --flavor` of another is
     /// warned about.
     public var commandLineFlavor: AppFlavor?
     /// `--echo` / `set echo`: each command is printed before its output, as written (`+ launch`).
-    @exclusivity(unchecked) public var echo = false
+    public var echo: Bool {
+        get { _echo }
+        set { _echo = newValue }
+    }
+    var _echo: Bool = false
     /// Called with each command just before it runs (`placeshell test` learns from it which line
     /// printed what).
-    @exclusivity(unchecked) public var beforeCommand: ((Invocation) -> Void)?
+    public var beforeCommand: ((Invocation) -> Void)? {
+        get { _beforeCommand }
+        set { _beforeCommand = newValue }
+    }
+    var _beforeCommand: ((Invocation) -> Void)?
     /// `set autorun`: after each command the run loop delivers what the command set off. Off,
     /// events wait until `step`, `run` or `wait`.
-    @exclusivity(unchecked) public var autorun = true
+    public var autorun: Bool {
+        get { _autorun }
+        set { _autorun = newValue }
+    }
+    var _autorun: Bool = true
     /// Lines entered at the prompt (and loaded from the history file), oldest first.
     public var history: [String] = []
     /// Where the history is kept, for `history` to show.
     public var historyPath: String?
     /// Set by `quit`/`exit`: the status to exit with.
-    @exclusivity(unchecked) public var exitRequest: Int32?
+    public var exitRequest: Int32? {
+        get { _exitRequest }
+        set { _exitRequest = newValue }
+    }
+    var _exitRequest: Int32?
     /// Some command has failed in this run.
-    @exclusivity(unchecked) public var hadFailure = false
+    public var hadFailure: Bool {
+        get { _hadFailure }
+        set { _hadFailure = newValue }
+    }
+    var _hadFailure: Bool = false
     /// Sees every event as it is printed (the tutorial and traces listen here).
-    @exclusivity(unchecked) public var eventObserver: ((Event) -> Void)?
+    public var eventObserver: ((Event) -> Void)? {
+        get { _eventObserver }
+        set { _eventObserver = newValue }
+    }
+    var _eventObserver: ((Event) -> Void)?
     /// The command that ran last, set before the after-command hooks run (the tutorial reads it).
-    @exclusivity(unchecked) public private(set) var lastCommand: CommandSpec?
+    public var lastCommand: CommandSpec? { last.command }
     /// The command that ran last as it was bound (its words, for the tutorial's journal).
-    @exclusivity(unchecked) public private(set) var lastInvocation: Invocation?
+    public var lastInvocation: Invocation? { last.invocation }
     /// What the command that ran last printed as its result, or its error message (a storyboard's
     /// step shows it).
     public var lastOutput: [String] {
-        if let lastError { return ["error: " + lastError] }
-        return lastResult.text
+        if let error = last.error { return ["error: " + error] }
+        return last.result.text
     }
-    /// The result of the command that ran last (kept as it is: its lines are made only when a
-    /// storyboard asks for them).
-    @exclusivity(unchecked) private var lastResult = CommandResult.none
-    /// The error message of the command that ran last, or nil when it succeeded.
-    @exclusivity(unchecked) private var lastError: String?
     /// Whether the command that ran last failed.
-    @exclusivity(unchecked) public private(set) var lastFailed = false
+    public var lastFailed: Bool { last.error != nil }
+    /// The command that ran last and how it went, set whole after each command.
+    private var last = LastCommand()
     /// What families keep for this shell between commands, one object per type (the tutorial's
     /// walk): see `state(_:make:)`.
-    @exclusivity(unchecked) private var familyStates: [ObjectIdentifier: AnyObject] = [:]
+    private var familyStates: [ObjectIdentifier: AnyObject] = [:]
     /// The family state of type `T` this shell keeps, made by `make` the first time it is asked
     /// for. Keyed by the type itself, so a family gets back what it stored, typed.
     public func state<T: AnyObject>(_ type: T.Type, make: () -> T) -> T {
         if let existing = existingState(type) { return existing }
         let made = make()
-        familyStates[ObjectIdentifier(type)] = made
+        // Taken out, changed and put back whole: no access to `familyStates` lasts across a
+        // call, so the compiler can leave out the run-time exclusivity check of the read after
+        // every command (`existingState`).
+        var states = familyStates
+        familyStates = [:]
+        states[ObjectIdentifier(type)] = made
+        familyStates = states
         return made
     }
 
@@ -166,9 +223,17 @@ public final class Shell {
     }
 
     /// Polled at safe points by long-running commands (Ctrl-C); assigned whole.
-    @exclusivity(unchecked) public var interruptRequested: () -> Bool = { false }
+    public var interruptRequested: () -> Bool {
+        get { _interruptRequested }
+        set { _interruptRequested = newValue }
+    }
+    var _interruptRequested: () -> Bool = { false }
     /// A script run was stopped by Ctrl-C (exit status 130, as shells use).
-    @exclusivity(unchecked) public private(set) var wasInterrupted = false
+    public private(set) var wasInterrupted: Bool {
+        get { _wasInterrupted }
+        set { _wasInterrupted = newValue }
+    }
+    private var _wasInterrupted: Bool = false
 
     /// Checked between commands: Ctrl-C stops a script (or the rest of a line typed at the
     /// prompt) at a command boundary, with the state consistent, and says so once.
@@ -199,10 +264,10 @@ public final class Shell {
         stderr: TextSink
     ) {
         self.table = table
-        self.environment = environment
+        self._environment = environment
         self.stdout = stdout
         self.stderr = stderr
-        self.session = Session()
+        self._session = Session()
         session.device.language = environment.deviceLanguage
         session.eventSink = { [unowned self] event in self.report(event) }
     }
@@ -580,11 +645,7 @@ public final class Shell {
             let result = try handler(CommandContext(shell: self, invocation: invocation))
             emit(result, command: spec.fullName)
             releaseHeldEvents()
-            lastResult = result
-            lastError = nil
-            lastFailed = false
-            lastCommand = spec
-            lastInvocation = invocation
+            last = LastCommand(command: spec, invocation: invocation, result: result)
             for hook in table.afterCommandHooks { hook(self) }
             return true
         } catch {
@@ -593,11 +654,7 @@ public final class Shell {
             if e.isInterruption { wasInterrupted = true }
             report(e, command: spec.fullName)
             releaseHeldEvents()
-            lastResult = .none
-            lastError = e.message
-            lastFailed = true
-            lastCommand = spec
-            lastInvocation = invocation
+            last = LastCommand(command: spec, invocation: invocation, error: e.message)
             for hook in table.afterCommandHooks { hook(self) }
             hadFailure = true
             return false
@@ -686,8 +743,8 @@ public final class Shell {
     /// Events raised while a command's handler runs, printed after its result; past
     /// `heldEventLimit` (a long `wait` along a route), they print as they come instead, and the
     /// result follows them, so memory stays bounded.
-    @exclusivity(unchecked) private var heldEvents: [Event] = []
-    @exclusivity(unchecked) private var holdingEvents = false
+    private var heldEvents: [Event] = []
+    private var holdingEvents = false
     public static let heldEventLimit = 10_000
 
     private func releaseHeldEvents() {
@@ -717,8 +774,12 @@ public final class Shell {
     /// Writes an event from the simulation as it happens (or after the running command's result).
     public func report(_ event: Event) {
         if holdingEvents {
-            heldEvents.append(event)
-            if heldEvents.count >= Self.heldEventLimit { releaseHeldEvents() }
+            // Taken out, added to and put back whole, as `familyStates` is.
+            var held = heldEvents
+            heldEvents = []
+            held.append(event)
+            heldEvents = held
+            if held.count >= Self.heldEventLimit { releaseHeldEvents() }
             return
         }
         if let observer = eventObserver { observer(event) }

@@ -3,8 +3,47 @@ import XCTest
 @testable import PlaceFormats
 @testable import PlaceKit
 
-/// `formatNumber` and `formatFixed`: the text every number of the shell is shown with.
-final class ValueFormattingTests: XCTestCase {
+/// `formatNumber`, `formatFixed` and `TextWriter`: the text every number of the shell is shown
+/// with.
+final class NumberTextTests: XCTestCase {
+    /// A text longer than the capacity its writer was given is written whole, never cut: the
+    /// writer notices that a piece did not fit (a byte, a literal, short and long digits), and
+    /// `string(capacity:_:)` writes the text again into a buffer large enough.
+    func testATextLongerThanItsCapacityIsWrittenWholeNeverCut() {
+        let pieces = String(repeating: "place ", count: 40) + "12 1234567890123 -33.8688"
+        var calls = 0
+        let written = TextWriter.string(capacity: 8) { text in
+            calls += 1
+            for _ in 0..<40 { text.append("place ") }
+            text.append(digits: 12, width: 2)
+            text.append(byte: 0x20)
+            text.append(digits: 1_234_567_890_123, width: 1)
+            text.append(byte: 0x20)
+            text.append(number: -33.8688)
+        }
+        XCTAssertEqual(written, pieces)
+        XCTAssertGreaterThan(calls, 1, "the first buffer was too small: the text was written again")
+        XCTAssertEqual(TextWriter.string(capacity: 64) { $0.append("fits") }, "fits")
+
+        for piece in 0..<4 {
+            var buffer = [UInt8](repeating: 0, count: 4)
+            let overflowed = buffer.withUnsafeMutableBufferPointer { bytes -> Bool in
+                var text = TextWriter(bytes)
+                text.append("abc")
+                switch piece {
+                case 0:
+                    text.append(byte: 0x64)
+                    text.append(byte: 0x65)
+                case 1: text.append("de")
+                case 2: text.append(digits: 42, width: 2)
+                default: text.append(digits: 123_456, width: 1)
+                }
+                return text.overflowed
+            }
+            XCTAssertTrue(overflowed, "piece \(piece)")
+        }
+    }
+
     func testFormatNumber() {
         XCTAssertEqual(formatNumber(15), "15")
         XCTAssertEqual(formatNumber(-0.0), "0")

@@ -61,18 +61,30 @@ public enum AppEnd: Sendable {
 /// The tutorial app: `MapViewController` and `PlacesViewController`, line for line, in either
 /// flavour. Every console line it prints goes to the session's log.
 ///
-/// Its stored properties marked `@exclusivity(unchecked)` are never held across a call, and
-/// Swift's run-time check of overlapping accesses is left out for them (see `Session`).
+/// Its public state is read through computed properties over storage of its own module's, so
+/// that the optimizer can leave out the run-time exclusivity check (see `Session`).
 public final class TutorialApp: LocationManagerDelegate {
     unowned let session: Session
     public let flavor: AppFlavor
     /// The permission `viewDidLoad` asks for.
     public let authorizationRequest: AuthorizationRequest
-    @exclusivity(unchecked) public internal(set) var screen = AppScreen.map
-    @exclusivity(unchecked) public internal(set) var isRunning = true
+    public internal(set) var screen: AppScreen {
+        get { _screen }
+        set { _screen = newValue }
+    }
+    var _screen: AppScreen = AppScreen.map
+    public internal(set) var isRunning: Bool {
+        get { _isRunning }
+        set { _isRunning = newValue }
+    }
+    var _isRunning: Bool = true
     /// The app is in the background (`app background`): suspended, as an app without a
     /// location background mode is, so the manager delivers nothing and its callbacks wait.
-    @exclusivity(unchecked) public internal(set) var isInBackground = false
+    public internal(set) var isInBackground: Bool {
+        get { _isInBackground }
+        set { _isInBackground = newValue }
+    }
+    var _isInBackground: Bool = false
     /// The timer that ends an Allow Once permission while the app stays in the background.
     var allowOnceExpiry: Int?
     /// The fatal error message when the app crashed.
@@ -81,17 +93,25 @@ public final class TutorialApp: LocationManagerDelegate {
     public let mapView: MapView
     /// `likelyPlaces`: what the app has collected from places responses (with the likelihood
     /// the service gave each, which the app itself drops).
-    @exclusivity(unchecked) public internal(set) var likelyPlaces: [PlaceLikelihood] = []
+    public internal(set) var likelyPlaces: [PlaceLikelihood] = []
     /// The picker's own copy of the list, taken when "Get Place" was tapped; nil when closed.
     public internal(set) var pickerPlaces: [PlaceLikelihood]?
     /// `selectedPlace` as the map controller holds it.
     public internal(set) var selectedPlace: FetchedPlace?
     /// Likelihood requests sent whose response has not arrived.
-    @exclusivity(unchecked) public internal(set) var requestsInFlight = 0
+    public internal(set) var requestsInFlight: Int {
+        get { _requestsInFlight }
+        set { _requestsInFlight = newValue }
+    }
+    var _requestsInFlight: Int = 0
     /// The error that stopped location updates (the tutorial never restarts them: P5).
     public internal(set) var locationError: LocationErrorCode?
     /// How the last places response came back: its error, or how many places it listed.
-    @exclusivity(unchecked) public internal(set) var lastPlacesResponse: PlacesOutcome?
+    public internal(set) var lastPlacesResponse: PlacesOutcome? {
+        get { _lastPlacesResponse }
+        set { _lastPlacesResponse = newValue }
+    }
+    var _lastPlacesResponse: PlacesOutcome?
 
     /// How a places response came back.
     public enum PlacesOutcome: Sendable, Equatable {
@@ -105,7 +125,11 @@ public final class TutorialApp: LocationManagerDelegate {
     public var approximateZoom: Double { flavor == .objc ? 15 : 10 }
     /// `currentLocation`: the last location the nearby app received, its search circle's centre
     /// (the legacy flavours have no such property: the SDK locates the device itself).
-    @exclusivity(unchecked) public internal(set) var currentLocation: LocationFix?
+    public internal(set) var currentLocation: LocationFix? {
+        get { _currentLocation }
+        set { _currentLocation = newValue }
+    }
+    var _currentLocation: LocationFix?
     /// The pitfalls this launch has already noted once (the nearby app's P14 and P15).
     var notedPitfalls: Set<String> = []
 

@@ -1,3 +1,5 @@
+import PlaceFormats
+
 /// What a person may ask of the running app: why no fix comes, why the list is empty, why the
 /// map is hidden, why the picker's rows are blank. One place answers, from the session's state
 /// and history, so that `explain`, the picker's note and the tutorial's hints agree.

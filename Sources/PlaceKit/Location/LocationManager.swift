@@ -17,8 +17,7 @@ public struct LocationFix: Sendable, Equatable {
     func description(after prefix: StaticString) -> String {
         // Written byte by byte and made into a String once: a fix is described at every
         // update. At most 4 numbers of 26 bytes, 2 signs, 35 bytes of words and a date of 50.
-        String(unsafeUninitializedCapacity: 256 + prefix.utf8CodeUnitCount) { buffer in
-            var text = TextWriter(buffer)
+        TextWriter.string(capacity: 256 + prefix.utf8CodeUnitCount) { text in
             text.append(prefix)
             text.append("<")
             text.appendSignedFixed(coordinate.latitude, decimals: 8)
@@ -32,7 +31,6 @@ public struct LocationFix: Sendable, Equatable {
             text.appendFixed(course < 0 ? -1 : course, decimals: 2)
             text.append(") @ ")
             VirtualDate(clock: timestamp).writeLocaleDescription(to: &text)
-            return text.count
         }
     }
 }
@@ -69,39 +67,59 @@ protocol LocationManagerDelegate: AnyObject {
 /// `CLLocationManager`: authorization, the prompt, updates filtered by distance, callbacks as
 /// run-loop events. One per app launch.
 ///
-/// Its stored properties marked `@exclusivity(unchecked)` are never held across a call, and
-/// Swift's run-time check of overlapping accesses is left out for them (see `Session`).
+/// Its public state is read through computed properties over storage of its own module's, so
+/// that the optimizer can leave out the run-time exclusivity check (see `Session`).
 public final class LocationManager {
     unowned let session: Session
     weak var delegate: LocationManagerDelegate?
     /// `desiredAccuracy` (kCLLocationAccuracyBest = -1).
-    @exclusivity(unchecked) public internal(set) var desiredAccuracy = -1.0
+    public internal(set) var desiredAccuracy: Double {
+        get { _desiredAccuracy }
+        set { _desiredAccuracy = newValue }
+    }
+    var _desiredAccuracy: Double = -1.0
     /// `distanceFilter` in metres (kCLDistanceFilterNone = -1).
-    @exclusivity(unchecked) public internal(set) var distanceFilter = -1.0
+    public internal(set) var distanceFilter: Double {
+        get { _distanceFilter }
+        set { _distanceFilter = newValue }
+    }
+    var _distanceFilter: Double = -1.0
     /// `startUpdatingLocation()` was called and `stopUpdatingLocation()` was not.
-    @exclusivity(unchecked) public internal(set) var isUpdating = false
+    public internal(set) var isUpdating: Bool {
+        get { _isUpdating }
+        set { _isUpdating = newValue }
+    }
+    var _isUpdating: Bool = false
     /// The last location delivered to the delegate.
-    @exclusivity(unchecked) public internal(set) var lastDelivered: LocationFix?
+    public internal(set) var lastDelivered: LocationFix? {
+        get { _lastDelivered }
+        set { _lastDelivered = newValue }
+    }
+    var _lastDelivered: LocationFix?
     /// The status the delegate was last told about.
-    @exclusivity(unchecked) var reportedStatus: AuthorizationStatus?
-    @exclusivity(unchecked) var reportedUnknown = false
-    @exclusivity(unchecked) var pendingSample: Int?
+    var reportedStatus: AuthorizationStatus?
+    var reportedUnknown = false
+    var pendingSample: Int?
     /// The pending sample is the reduced-accuracy rate limit's timer.
-    @exclusivity(unchecked) var pendingSampleIsTimer = false
+    var pendingSampleIsTimer = false
     /// The pending delivery reads the device's position as it runs (not only queued readings).
-    @exclusivity(unchecked) var pendingSampleReadsPosition = false
+    var pendingSampleReadsPosition = false
     /// A reduced-accuracy fix waits for the 15-minute rate (it comes with `wait`).
     public var isHoldingBackAFix: Bool { pendingSample != nil && pendingSampleIsTimer }
-    @exclusivity(unchecked) var pendingDenial: Int?
+    var pendingDenial: Int?
     /// The pending `kCLErrorLocationUnknown` of a device with no position.
-    @exclusivity(unchecked) var pendingUnknown: Int?
+    var pendingUnknown: Int?
     /// Readings taken as the device moved, oldest first, that wait for the pending delivery: it
     /// hands every one that is due to the app in one `didUpdateLocations` call.
-    @exclusivity(unchecked) public internal(set) var queuedReadings: [LocationFix] = []
+    public internal(set) var queuedReadings: [LocationFix] = []
     /// The app is in the background with no location background mode (the tutorial has no
     /// `UIBackgroundModes` location and leaves `allowsBackgroundLocationUpdates` false):
     /// nothing is delivered until it returns.
-    @exclusivity(unchecked) public internal(set) var isSuspended = false
+    public internal(set) var isSuspended: Bool {
+        get { _isSuspended }
+        set { _isSuspended = newValue }
+    }
+    var _isSuspended: Bool = false
 
     init(session: Session) {
         self.session = session

@@ -158,13 +158,13 @@ extension BlankMapCause {
 
 /// `GMSMapView`: its frame, camera, markers, info window and my-location layer.
 ///
-/// Its stored properties marked `@exclusivity(unchecked)` are never held across a call, and
-/// Swift's run-time check of overlapping accesses is left out for them (see `Session`).
+/// Its public state is read through computed properties over storage of its own module's, so
+/// that the optimizer can leave out the run-time exclusivity check (see `Session`).
 public final class MapView {
     public let width: Double
     public let height: Double
     /// Where the camera rests, or where the running animation started from.
-    @exclusivity(unchecked) private var restingCamera: CameraPosition
+    private var restingCamera: CameraPosition
     /// `mapView.camera`: during an animation, where the move has got at the session's clock.
     public internal(set) var camera: CameraPosition {
         get { animation.map { $0.position(at: session.clock) } ?? restingCamera }
@@ -173,7 +173,7 @@ public final class MapView {
     /// A new map view is not on screen until its controller's view appears, and the tutorial's
     /// viewDidLoad hides it before then: nothing is drawn, and no tile is fetched, before it is
     /// shown.
-    @exclusivity(unchecked) private var hidden = true
+    private var hidden = true
     /// `isHidden`; showing the map makes it load its tiles.
     public internal(set) var isHidden: Bool {
         get { hidden }
@@ -184,24 +184,44 @@ public final class MapView {
         }
     }
     /// The map has drawn its tiles in this launch (they stay: no tile is ever dropped).
-    @exclusivity(unchecked) public internal(set) var hasTiles = false
+    public internal(set) var hasTiles: Bool {
+        get { _hasTiles }
+        set { _hasTiles = newValue }
+    }
+    var _hasTiles: Bool = false
     /// Why the last try to load the tiles failed; nil once they loaded, or before any try.
-    @exclusivity(unchecked) public internal(set) var blankCause: BlankMapCause?
+    public internal(set) var blankCause: BlankMapCause? {
+        get { _blankCause }
+        set { _blankCause = newValue }
+    }
+    var _blankCause: BlankMapCause?
     /// The Maps SDK has logged its key failure in this launch (it does once).
-    @exclusivity(unchecked) var reportedKeyFailure = false
+    var reportedKeyFailure = false
     /// The map view is on screen with no tiles: a blank background under the markers and the
     /// my-location dot.
     public var isBlank: Bool { !hidden && !hasTiles }
-    @exclusivity(unchecked) public internal(set) var markers: [Marker] = []
+    public internal(set) var markers: [Marker] = []
     /// Index of the marker whose info window is open.
-    @exclusivity(unchecked) public internal(set) var selectedMarker: Int?
+    public internal(set) var selectedMarker: Int? {
+        get { _selectedMarker }
+        set { _selectedMarker = newValue }
+    }
+    var _selectedMarker: Int?
     public internal(set) var isMyLocationEnabled = false
     public internal(set) var myLocationButton = false
     /// The animation running now, if any.
-    @exclusivity(unchecked) public internal(set) var animation: CameraAnimation?
+    public internal(set) var animation: CameraAnimation? {
+        get { _animation }
+        set { _animation = newValue }
+    }
+    var _animation: CameraAnimation?
     /// The last animation, running or finished (for `camera`).
-    @exclusivity(unchecked) public internal(set) var lastAnimation: CameraAnimation?
-    @exclusivity(unchecked) private var animationEvent: Int?
+    public internal(set) var lastAnimation: CameraAnimation? {
+        get { _lastAnimation }
+        set { _lastAnimation = newValue }
+    }
+    var _lastAnimation: CameraAnimation?
+    private var animationEvent: Int?
     unowned let session: Session
 
     init(session: Session, camera: CameraPosition, width: Double, height: Double) {

@@ -72,17 +72,16 @@ public struct ScheduledEvent {
 /// the places service and the app when it runs. Deterministic: it never reads the wall clock
 /// and uses no unseeded randomness.
 ///
-/// A stored property marked `@exclusivity(unchecked)` is one no access to which lasts across a
-/// call: it is assigned whole, or changed by a method that calls nothing back, and never passed
-/// inout (`scripts/lint-unchecked` checks that), so no two accesses can overlap. Swift's check
-/// of that at run time, made at every access to a class's property, is left out for it: a
-/// command and a fix read and change these dozens of times (benchmarks/README.md, "Sixth
-/// round"). Properties passed inout, as the places service is (a load swaps its dataset out and
-/// back), keep it.
+/// What other modules read and set of its state goes through computed properties over storage
+/// of this module's own (`_app` behind `app`): every access to the storage is then in this
+/// module, where the optimizer can see that none overlaps another and leaves out Swift's
+/// run-time exclusivity check, which a public stored property keeps at every access (a command
+/// and a fix make dozens: benchmarks/README.md). Storage changed in place (an array appended
+/// to) keeps the check, and stays stored.
 public final class Session {
     /// Virtual time in whole microseconds, so that sums of delays never drift. It stays within
     /// `clockRange`.
-    @exclusivity(unchecked) var clockMicros: Int64 = 0
+    var clockMicros: Int64 = 0
     /// Virtual seconds since the session began.
     public var clock: Double { Double(clockMicros) / 1_000_000 }
 
@@ -111,44 +110,54 @@ public final class Session {
         return overflow ? clockEndMicros : min(sum, clockEndMicros)
     }
     /// Where events go as they happen; the shell installs its renderer here (assigned whole).
-    @exclusivity(unchecked) public var eventSink: (Event) -> Void
+    public var eventSink: (Event) -> Void {
+        get { _eventSink }
+        set { _eventSink = newValue }
+    }
+    var _eventSink: (Event) -> Void
 
-    /// The simulated device: its position and its Settings. Changed only by assignment and by
-    /// its settings' own methods (`changePrivacy` hands its closure a copy), so left unchecked:
-    /// a fix read it eight times, each read checked at run time.
-    @exclusivity(unchecked) public var device = Device()
+    /// The simulated device: its position and its Settings.
+    public var device = Device()
     /// The places service (dataset, error injection, billing), shared by every launch.
     public var places = PlacesService()
     /// The map's ground under the places: the last OpenStreetMap extract's roads, water, parks
     /// and buildings (`places load`), or nil when none was loaded with one.
     public var baseMap: BaseMap?
     /// The running app, or nil.
-    @exclusivity(unchecked) public internal(set) var app: TutorialApp?
+    public internal(set) var app: TutorialApp? {
+        get { _app }
+        set { _app = newValue }
+    }
+    var _app: TutorialApp?
     /// The last app that ran (for `status` after it stopped or crashed).
     public internal(set) var lastApp: TutorialApp?
     /// The app's console lines since the last launch, in order: the last `logLimit` at most
     /// (a route followed for days prints millions), the oldest dropped ten thousand at a time.
-    @exclusivity(unchecked) public internal(set) var log: [String] = []
+    public internal(set) var log: [String] = []
     /// How many console lines are kept in `log`.
     public static let logLimit = 100_000
     /// Counters since the last launch.
-    @exclusivity(unchecked) public internal(set) var stats = Stats()
+    public internal(set) var stats = Stats()
     /// What the last answered likelihood request was asked for.
-    @exclusivity(unchecked) public internal(set) var lastAnsweredQuery: LikelihoodQuery?
+    public internal(set) var lastAnsweredQuery: LikelihoodQuery? {
+        get { _lastAnsweredQuery }
+        set { _lastAnsweredQuery = newValue }
+    }
+    var _lastAnsweredQuery: LikelihoodQuery?
     /// What the last Nearby Search request was made for (its circle, for the map and exports).
     public internal(set) var lastNearbyQuery: NearbyQuery?
 
     /// What is waiting to run, latest first (the next event is the last, and taken from the
     /// end, where removing the first moved the rest up and copied the event out); events due
     /// at the same time run in the order they were scheduled.
-    @exclusivity(unchecked) private var queue: [ScheduledEvent] = []
-    @exclusivity(unchecked) private var nextSequence = 0
+    private var queue: [ScheduledEvent] = []
+    private var nextSequence = 0
     /// The app's callbacks that fell due while it was in the background: a suspended app runs
     /// no code, so they wait, in order, until it is back in the foreground.
-    @exclusivity(unchecked) public private(set) var heldWhileSuspended: [ScheduledEvent] = []
+    public private(set) var heldWhileSuspended: [ScheduledEvent] = []
 
     public init(eventSink: @escaping (Event) -> Void = { _ in }) {
-        self.eventSink = eventSink
+        self._eventSink = eventSink
     }
 
     /// Reports an event to the driver.
@@ -156,7 +165,11 @@ public final class Session {
 
     /// `trace on`: every simulated API call the app makes and every callback it receives is
     /// reported as it happens.
-    @exclusivity(unchecked) public var tracing = false
+    public var tracing: Bool {
+        get { _tracing }
+        set { _tracing = newValue }
+    }
+    var _tracing: Bool = false
 
     /// Reports an API call (`call` true) or a delegate callback, in Swift signature form.
     func trace(_ text: @autoclosure () -> String, call: Bool = true) {
@@ -243,7 +256,8 @@ public final class Session {
     /// When the next pending event falls due and whether only the passing of time reaches it,
     /// read without a copy of the event (its label and action, retained and released again).
     private var next: (micros: Int64, onlyWhenDue: Bool)? {
-        queue.isEmpty ? nil : (queue[queue.count - 1].micros, queue[queue.count - 1].onlyWhenDue)
+        guard let last = queue.last else { return nil }
+        return (last.micros, last.onlyWhenDue)
     }
 
     /// Runs the next pending event, moving the clock to its time. Returns false when none is left.
@@ -397,7 +411,11 @@ public final class Session {
 
     /// The route the device is following, or the last one it finished (assigned whole; the
     /// player is an object).
-    @exclusivity(unchecked) public internal(set) var route: RoutePlayer?
+    public internal(set) var route: RoutePlayer? {
+        get { _route }
+        set { _route = newValue }
+    }
+    var _route: RoutePlayer?
 
     /// Starts following a route: its first position now, the others as virtual time passes
     /// (`wait`). Each position reaches the app at once, through the distance filter.

@@ -87,10 +87,8 @@ public struct VirtualDate: Sendable, Equatable {
     /// the en_US locale with the UTC time zone.
     public var localeDescription: String {
         // At most 2 + 1 + 2 + 1 + 4 + 2 + 2 + 1 + 2 + 1 + 2 + 30 bytes.
-        String(unsafeUninitializedCapacity: 64) { buffer in
-            var text = TextWriter(buffer)
+        TextWriter.string(capacity: 64) { text in
             writeLocaleDescription(to: &text)
-            return text.count
         }
     }
 

@@ -1,3 +1,4 @@
+import PlaceFormats
 import PlaceKit
 
 extension CommandFamily {
@@ -585,15 +586,13 @@ func requireApp(_ ctx: CommandContext) throws(Diagnostic) -> TutorialApp {
 /// `wait`'s line, `clock 900s (6/1/24, 9:15:00 AM Coordinated Universal Time)`, written into one
 /// String (at most 6 + 24 + 1 + 2 + 50 + 1 bytes): a script of fixes waits after each.
 func clockLine(_ clock: Double) -> String {
-    String(unsafeUninitializedCapacity: 96) { buffer in
-        var text = TextWriter(buffer)
+    TextWriter.string(capacity: 96) { text in
         text.append("clock ")
         text.append(number: clock)
         text.append(contentsOf: Dimension.duration.baseUnit)
         text.append(" (")
         VirtualDate(clock: clock).writeLocaleDescription(to: &text)
         text.append(")")
-        return text.count
     }
 }
 

@@ -335,8 +335,7 @@ private func locateCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandR
     ])
     // One String written whole (at most 10 + 3 × 24 + 2 + 3 + 2 bytes): a script of fixes
     // locates before each.
-    let line = String(unsafeUninitializedCapacity: 96) { buffer in
-        var text = TextWriter(buffer)
+    let line = TextWriter.string(capacity: 96) { text in
         text.append("device at ")
         text.append(number: point.latitude)
         text.append(", ")
@@ -344,7 +343,6 @@ private func locateCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandR
         text.append(" ±")
         text.append(number: accuracy)
         text.append(" m")
-        return text.count
     }
     return .line(line, value: value)
 }

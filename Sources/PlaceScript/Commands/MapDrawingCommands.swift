@@ -1,3 +1,4 @@
+import PlaceFormats
 import PlaceKit
 
 /// `map` and `snapshot`: the map view drawn in the terminal and as an SVG of the phone screen.

@@ -27,6 +27,9 @@ extension TextSink {
 /// A buffered writer on a file descriptor. Writes in large blocks (a million `echo` lines cost a
 /// few hundred system calls), flushes when asked, and notices a reader that has gone away
 /// instead of dying of SIGPIPE.
+///
+/// Its public state is read through computed properties over storage of its own module's, so
+/// that the optimizer can leave out the run-time exclusivity check (see PlaceKit's `Session`).
 public final class FileDescriptorSink: TextSink {
     private let fd: Int32
     /// The bytes not yet written, `used` of `capacity`: memory of the sink's own rather than an
@@ -83,11 +86,15 @@ public final class FileDescriptorSink: TextSink {
     /// Adds `bytes` to what is pending; what does not fit goes out first, and a piece larger
     /// than the whole buffer is written as it is.
     /// Bytes taken so far, written or waiting: where the next byte will be in the output.
-    public private(set) var accepted = 0
+    public private(set) var accepted: Int {
+        get { _accepted }
+        set { _accepted = newValue }
+    }
+    private var _accepted: Int = 0
 
     private func add(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-        accepted &+= bytes.count
+        _accepted &+= bytes.count
         if bytes.count > capacity - used {
             flush()
             if bytes.count > capacity {

@@ -1,3 +1,4 @@
+import PlaceFormats
 import PlaceKit
 
 extension ArgType {

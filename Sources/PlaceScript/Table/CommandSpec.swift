@@ -292,9 +292,6 @@ public struct APIEntry: Sendable {
 public typealias CommandHandler = (CommandContext) throws(Diagnostic) -> CommandResult
 
 /// One command of the table: everything `help`, completion, the binder and the man page need.
-///
-/// Its stored properties marked `@exclusivity(unchecked)` are never held across a call, and
-/// Swift's run-time check of overlapping accesses is left out for them (see `Session`).
 public final class CommandSpec: @unchecked Sendable {
     public let name: String
     public let aliases: [String]
@@ -318,8 +315,8 @@ public final class CommandSpec: @unchecked Sendable {
     /// arguments' types (`source` reads and checks the file it names).
     public let checkWhenRead: (@Sendable (Shell, Invocation) throws(Diagnostic) -> Void)?
     /// Set by the table: the family it belongs to and the parent of a subcommand.
-    @exclusivity(unchecked) public internal(set) var family: String = ""
-    @exclusivity(unchecked) public internal(set) weak var parent: CommandSpec?
+    public internal(set) var family: String = ""
+    public internal(set) weak var parent: CommandSpec?
     /// It runs, with no options, no subcommands and one argument that joins its words (`echo`):
     /// any words bind, so a script's line of plain words binds without being lexed into tokens.
     let isTextOnly: Bool
