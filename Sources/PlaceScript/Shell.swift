@@ -335,59 +335,31 @@ public final class Shell {
     func parse(_ source: SourceText, retainingAtMost limit: Int, rememberingAfter: Int) -> Result<
         ParsedScript, DiagnosticList
     > {
-        var lexer = Lexer(source: source)
-        var invocations: [Invocation] = []
-        var errors: [Diagnostic] = []
         // A command written exactly like one bound before (a script's `wait 3s` between fixes)
         // is that one, moved, neither lexed into tokens nor bound again; remembered once a
         // script has enough commands to repeat some, as a line typed alone does not.
-        var bound: RememberedCommands<Invocation>? = nil
+        var reader = ScriptReader(source: source, table: table, purpose: .keep, remembering: false)
+        var invocations: [Invocation] = []
+        var errors: [Diagnostic] = []
         // The first commands are kept bound, to run as they are.
-        retained: while true {
-            let step: Lexer.PlainStep
+        while true {
+            if invocations.count >= rememberingAfter { reader.startRemembering() }
+            let read: ScriptReader.Read
             do {
-                step = try lexer.nextPlainCommand()
+                read = try reader.next { command throws(Diagnostic) in
+                    try bindChecked(command, source: source, checkingOnly: false)
+                }
             } catch {
                 errors.append(error)
-                break
+                continue
             }
-            if bound == nil && invocations.count >= rememberingAfter { bound = RememberedCommands() }
-            switch step {
-            case .end:
-                break retained
-            case .incomplete(let why):
-                errors.append(Self.incompleteError(why, source: source))
-                break retained
-            case .plain, .command:
-                // A command of plain words is lexed into tokens only when it is bound.
-                var lexed: RawCommand? = nil
-                if case .command(let command) = step { lexed = command }
-                let (offset, length) = lexed?.span ?? lexer.plainSpan
-                let (slot, seen) = bound?.find(offset: offset, length: length, in: source) ?? (-1, false)
-                let invocation: Invocation
-                if seen, let taken = bound?.relocated(at: slot, to: offset) {
-                    invocation = taken
-                } else {
-                    if let made = lexed == nil ? lexer.plainArgumentsInvocation(in: table) : nil {
-                        invocation = made
-                    } else {
-                        do {
-                            invocation = try bindChecked(
-                                lexed ?? lexer.plainCommand(), source: source, checkingOnly: false)
-                        } catch {
-                            errors.append(error)
-                            continue
-                        }
-                    }
-                    bound?.remember(invocation, offset: offset, length: length, at: slot)
-                }
-                guard invocations.count < limit else {
-                    // Too many to keep: the rest is checked only, and read again as it runs.
-                    invocations = []
-                    return checkRest(of: source, lexer: &lexer, errors: errors)
-                }
-                invocations.append(invocation)
+            guard case .command(let invocation) = read else { break }
+            guard invocations.count < limit else {
+                // Too many to keep: the rest is checked only, and read again as it runs.
+                invocations = []
+                return checkRest(of: source, reader: reader, errors: errors)
             }
+            invocations.append(invocation)
         }
         if !errors.isEmpty { return .failure(DiagnosticList(errors)) }
         return .success(.commands(invocations))
@@ -398,51 +370,19 @@ public final class Shell {
     /// no binding, one that binds from its bytes (`plainArgumentsInvocation`) is sound, and a
     /// command written exactly like one already checked (the check remembers up to 1,024 by
     /// their source text) binds the same way: none is lexed into tokens.
-    private func checkRest(of source: SourceText, lexer: inout Lexer, errors: [Diagnostic]) -> Result<
+    private func checkRest(of source: SourceText, reader kept: ScriptReader, errors: [Diagnostic]) -> Result<
         ParsedScript, DiagnosticList
     > {
         var errors = errors
-        var checked = RememberedCommands<Bool>()
-        loop: while true {
-            let step: Lexer.PlainStep
+        var reader = kept.continued(for: .check)
+        while true {
             do {
-                step = try lexer.nextPlainCommand()
+                let read = try reader.next { command throws(Diagnostic) in
+                    try bindChecked(command, source: source, checkingOnly: true)
+                }
+                if case .end = read { break }
             } catch {
                 errors.append(error)
-                break
-            }
-            switch step {
-            case .end:
-                break loop
-            case .incomplete(let why):
-                errors.append(Self.incompleteError(why, source: source))
-                break loop
-            case .plain:
-                if let spec = lexer.plainSpec(in: table),
-                    spec.isTextOnly && (spec.arguments[0].isOptional || lexer.wordCount > 1)
-                        || spec.readsPlainWords && lexer.plainArgumentsInvocation(spec) != nil
-                {
-                    continue
-                }
-                let (offset, length) = lexer.plainSpan
-                let (slot, seen) = checked.find(offset: offset, length: length, in: source)
-                if seen { continue }
-                do {
-                    _ = try bindChecked(lexer.plainCommand(), source: source, checkingOnly: true)
-                    checked.remember(true, offset: offset, length: length, at: slot)
-                } catch {
-                    errors.append(error)
-                }
-            case .command(let command):
-                let (offset, length) = command.span
-                let (slot, seen) = checked.find(offset: offset, length: length, in: source)
-                if seen { continue }
-                do {
-                    _ = try bindChecked(command, source: source, checkingOnly: true)
-                    checked.remember(true, offset: offset, length: length, at: slot)
-                } catch {
-                    errors.append(error)
-                }
             }
         }
         if !errors.isEmpty { return .failure(DiagnosticList(errors)) }
@@ -497,43 +437,28 @@ public final class Shell {
             // The script is read again, command by command: a line of plain words for a command
             // that takes any words is bound from its bytes, and a command written exactly like
             // one bound before (up to 1,024 remembered by their source text) is that one, moved.
-            var lexer = Lexer(source: source)
-            var bound = RememberedCommands<Invocation>()
+            var reader = ScriptReader(source: source, table: table, purpose: .run, remembering: true)
             var ok = true
             while exitRequest == nil && !stdout.isBroken && !stopForInterrupt() {
                 let invocation: Invocation
-                switch try? lexer.nextPlainCommand() {
-                case .plain?:
-                    if let spec = lexer.plainSpec(in: table), spec.isTextOnly,
-                        let text = lexer.plainTextInvocation(spec)
-                    {
-                        invocation = text
-                        break
+                do {
+                    let read = try reader.next { command throws(Diagnostic) in
+                        try table.bind(command, source: source)
                     }
-                    let (offset, length) = lexer.plainSpan
-                    let (slot, seen) = bound.find(offset: offset, length: length, in: source)
-                    if seen, let taken = bound.relocated(at: slot, to: offset) {
-                        invocation = taken
-                    } else {
-                        guard
-                            let made = lexer.plainArgumentsInvocation(in: table)
-                                ?? (try? table.bind(lexer.plainCommand(), source: source))
-                        else { return ok }
-                        bound.remember(made, offset: offset, length: length, at: slot)
-                        invocation = made
-                    }
-                case .command(let command)?:
-                    let (offset, length) = command.span
-                    let (slot, seen) = bound.find(offset: offset, length: length, in: source)
-                    if seen, let taken = bound.relocated(at: slot, to: offset) {
-                        invocation = taken
-                    } else {
-                        guard let made = try? table.bind(command, source: source) else { return ok }
-                        bound.remember(made, offset: offset, length: length, at: slot)
-                        invocation = made
-                    }
-                default:
-                    return ok
+                    guard case .command(let next) = read else { return ok }
+                    invocation = next
+                } catch {
+                    // The whole script was checked before it ran: a command that does not
+                    // read now is placeshell's own failure, said as one, never passed over.
+                    var e = Diagnostic.runtime(
+                        "internal error: a command checked before the script ran does not read as it runs: "
+                            + error.message,
+                        at: error.location,
+                        help: "please report this with the script")
+                    e.notes = error.notes
+                    report(e, command: nil)
+                    hadFailure = true
+                    return false
                 }
                 if !execute(invocation) {
                     ok = false
@@ -931,202 +856,6 @@ public final class Shell {
     /// Marks the start of a top-level script so that it cannot source itself.
     public func enterScript(path: String) {
         sourceStack = [canonicalPath(path) ?? path]
-    }
-}
-
-/// Commands of a long script remembered by their source text, with what is known of each (that
-/// it binds; how it binds), in a fixed number of slots (a later command with the same hash takes
-/// the slot), so that memory stays flat however long the script is. The same words, from the
-/// same source, bind the same way: the binder reads only the words and the command table.
-struct RememberedCommands<Payload> {
-    private static var slotCount: Int { 1024 }
-    /// By slot: where in the source the remembered command's words are (length 0: none yet).
-    private var spans = [(offset: Int, length: Int)](repeating: (0, 0), count: slotCount)
-    private var payloads = [Payload?](repeating: nil, count: slotCount)
-
-    /// The slot for the command whose words are `length` bytes at `offset` in `source` (from
-    /// the first word to the end of the last), and whether a command written the same, byte for
-    /// byte, is remembered there.
-    func find(offset: Int, length: Int, in source: SourceText) -> (slot: Int, remembered: Bool) {
-        source.bytes.withUnsafeBufferPointer { bytes -> (Int, Bool) in
-            guard length > 0, offset >= 0, offset + length <= bytes.count else {
-                return (-1, false)  // not a span of the source: never remembered
-            }
-            // FNV-1a's steps, eight bytes at a time (a line of fixes is 40 bytes and more), then
-            // the high bits folded down, as the slot is the low ten.
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            var i = offset
-            let end = offset + length
-            if let base = bytes.baseAddress {
-                let raw = UnsafeRawPointer(base)
-                while i + 8 <= end {
-                    hash = (hash ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0x100_0000_01b3
-                    i += 8
-                }
-            }
-            while i < end {
-                hash = (hash ^ UInt64(bytes[i])) &* 0x100_0000_01b3  // safe: a byte widens
-                i += 1
-            }
-            hash ^= hash >> 32
-            let slot = Int(truncatingIfNeeded: hash % 1024)  // safe: below slotCount, 1024
-            let seen = spans[slot]
-            guard seen.length == length, payloads[slot] != nil else { return (slot, false) }
-            if seen.offset == offset { return (slot, true) }
-            guard let base = bytes.baseAddress else { return (slot, false) }
-            return (slot, memcmp(base + seen.offset, base + offset, length) == 0)
-        }
-    }
-
-    /// The command remembered in `slot` (which `find` found), moved to `offset` where the same
-    /// words are written again, and remembered there. It moves where it is remembered: its
-    /// arguments are placed from its offset, and an expectation that something else holds (a
-    /// line bound before) is copied as it moves.
-    mutating func relocated(at slot: Int, to offset: Int) -> Invocation? where Payload == Invocation {
-        guard payloads.indices.contains(slot), let from = payloads[slot]?.offset else { return nil }
-        payloads[slot]?.move(by: offset - from)
-        spans[slot].offset = offset
-        return payloads[slot]
-    }
-
-    /// Remembers `payload` for the command at `offset` in the slot `find` gave.
-    mutating func remember(_ payload: Payload, offset: Int, length: Int, at slot: Int) {
-        guard spans.indices.contains(slot) else { return }
-        spans[slot] = (offset, length)
-        payloads[slot] = payload
-    }
-}
-
-extension RawCommand {
-    /// Where the command's words are in its source: from the first word to the end of the last.
-    var span: (offset: Int, length: Int) {
-        guard let first = tokens.first, let last = tokens.last else { return (0, 0) }
-        return (first.offset, last.offset + last.length - first.offset)
-    }
-}
-
-extension Lexer {
-    /// Where the words of the plain command found last are: from the first to the end of the last.
-    var plainSpan: (offset: Int, length: Int) {
-        guard wordCount > 0 else { return (0, 0) }
-        return (wordStarts[0], wordEnds[wordCount - 1] - wordStarts[0])
-    }
-
-    /// The command the first word of the plain command found last names, if any.
-    func plainSpec(in table: CommandTable) -> CommandSpec? {
-        guard wordCount > 0 else { return nil }
-        let (start, end) = (wordStarts[0], wordEnds[0])
-        return source.bytes.withUnsafeBufferPointer { bytes in table.command(named: bytes[start..<end]) }
-    }
-
-    /// The plain command found last, bound from its bytes when the command it names reads
-    /// plain words (`plainArgumentsInvocation(_:)`); nil when it does not, or when the binder is
-    /// to bind it.
-    func plainArgumentsInvocation(in table: CommandTable) -> Invocation? {
-        guard let spec = plainSpec(in: table), spec.readsPlainWords else { return nil }
-        return plainArgumentsInvocation(spec)
-    }
-
-    /// The plain command found last, bound from its bytes for `spec`, a command whose every
-    /// argument reads plain words (`CommandSpec.readsPlainWords`): what the binder makes of it,
-    /// without tokens. Nil when a word has an option's shape (an `=`, a leading `--`) or the
-    /// words are not what the arguments read (too many, too few, one an argument does not take
-    /// as it is): the binder then binds the command, or says what is wrong with it.
-    func plainArgumentsInvocation(_ spec: CommandSpec) -> Invocation? {
-        let count = wordCount
-        guard count > 0 else { return nil }
-        return source.bytes.withUnsafeBufferPointer { bytes in
-            wordStarts.withUnsafeBufferPointer { starts in
-                wordEnds.withUnsafeBufferPointer { ends -> Invocation? in
-                    for k in 1..<count {
-                        let word = bytes[starts[k]..<ends[k]]
-                        if word.contains(0x3D) { return nil }
-                        if word.count >= 2 && word.first == 0x2D && word[word.startIndex + 1] == 0x2D { return nil }
-                    }
-                    let words = PlainWords(bytes: bytes, starts: starts, ends: ends, count: count)
-                    let offset = starts[0]
-                    var args: [BoundArg?] = []
-                    args.reserveCapacity(spec.arguments.count)
-                    var k = 1
-                    // By index: an argument taken whole from the array is a copy of its names and
-                    // closures, retained and released, for each of them on every line.
-                    for a in spec.arguments.indices {
-                        guard k < count else {
-                            guard spec.arguments[a].isOptional else { return nil }
-                            args.append(nil)
-                            continue
-                        }
-                        guard let read = spec.arguments[a].type.readPlain, let (value, taken) = read(words, k),
-                            taken > 0,
-                            k + taken <= count
-                        else { return nil }
-                        args.append(
-                            BoundArg(value: value, start: starts[k] - offset, length: ends[k + taken - 1] - starts[k]))
-                        k += taken
-                    }
-                    guard k == count else { return nil }
-                    return Invocation(
-                        spec: spec, source: source, offset: offset, length: ends[count - 1] - offset, args: args,
-                        options: [:])
-                }
-            }
-        }
-    }
-
-    /// The plain command found last, bound for `spec`, a command that takes any words (`echo`):
-    /// its words after the first, joined by single spaces, as the binder joins them. Nil when
-    /// it has no words and needs some.
-    func plainTextInvocation(_ spec: CommandSpec) -> Invocation? {
-        let count = wordCount
-        guard count > 0 else { return nil }
-        let (offset, end) = (wordStarts[0], wordEnds[count - 1])
-        var args: [BoundArg?] = []
-        if count == 1 {
-            guard spec.arguments[0].isOptional else { return nil }
-            args = [nil]
-        } else {
-            let text = source.bytes.withUnsafeBufferPointer { bytes -> String in
-                var single = true
-                for k in 2..<count where wordStarts[k] != wordEnds[k - 1] + 1 || bytes[wordEnds[k - 1]] != 0x20 {
-                    single = false
-                    break
-                }
-                // Words apart by one space each are their source, as it stands.
-                if single { return String(decoding: bytes[wordStarts[1]..<end], as: UTF8.self) }
-                var joined: [UInt8] = []
-                for k in 1..<count {
-                    if k > 1 { joined.append(0x20) }
-                    joined.append(contentsOf: bytes[wordStarts[k]..<wordEnds[k]])
-                }
-                return String(decoding: joined, as: UTF8.self)
-            }
-            args = [BoundArg(value: .word(text), start: wordStarts[1] - offset, length: end - wordStarts[1])]
-        }
-        return Invocation(spec: spec, source: source, offset: offset, length: end - offset, args: args, options: [:])
-    }
-}
-
-extension Invocation {
-    /// Moves the command `delta` bytes further on in its source: every location moves. Its
-    /// arguments are placed from its offset, so only an expectation, which keeps offsets of its
-    /// own, has to move besides: in place when nothing else holds it, else as a copy.
-    mutating func move(by delta: Int) {
-        guard delta != 0 else { return }
-        offset += delta
-        for k in args.indices {
-            // The case looked at first, without binding (which copied every argument's value).
-            guard case .expectation? = args[k]?.value, case .expectation(var e)? = args[k]?.value else { continue }
-            args[k]?.value = .flag(false)  // the expectation is held by `e` alone while it moves
-            if isKnownUniquelyReferenced(&e) {
-                e.move(by: delta)
-            } else {
-                e = e.moved(by: delta)
-            }
-            args[k]?.value = .expectation(e)
-        }
-        for (name, bound) in options {
-            if case .expectation(let e) = bound.value { options[name]?.value = .expectation(e.moved(by: delta)) }
-        }
     }
 }
 

@@ -78,7 +78,7 @@ final class LongScriptTests: XCTestCase {
         XCTAssertEqual(offsets(shared), second)
         XCTAssertEqual(offsets(held), first, "the copy held elsewhere keeps its locations")
 
-        var remembered = RememberedCommands<Invocation>()
+        var remembered = RememberedCommands()
         let source = bound[0].source
         let (slot, seen) = remembered.find(offset: 0, length: 24, in: source)
         XCTAssertFalse(seen)
@@ -103,6 +103,21 @@ final class LongScriptTests: XCTestCase {
         unique.move(by: 29)
         XCTAssertEqual(offsets(unique), second)
         XCTAssertEqual(identity(unique), before, "moved in place")
+    }
+
+    /// A script run from its check (too long to keep bound) whose next command does not read
+    /// as it runs, which the check makes impossible, is placeshell's own failure: said as an
+    /// internal error at that command, and the run fails, never ending quietly as a pass.
+    func testACommandThatDoesNotReadAsItRunsIsAnInternalErrorNotAPass() {
+        for text in ["echo before\nlaunch --no-such-option\necho after\n", "echo before\necho 'open\n"] {
+            let shell = TestShell()
+            let ok = shell.shell.run(.checked(SourceText(name: "t.placescript", text: text)))
+            XCTAssertFalse(ok, text)
+            XCTAssertTrue(shell.shell.hadFailure, text)
+            XCTAssertEqual(shell.out.text, "before\n", text)
+            XCTAssertTrue(shell.err.text.contains("internal error"), shell.err.text)
+            XCTAssertTrue(shell.err.text.contains("t.placescript:2"), shell.err.text)
+        }
     }
 
     /// A command written again, which `parse` takes from the one bound before and moves rather
