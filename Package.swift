@@ -30,8 +30,11 @@ let package = Package(
         .target(name: "PlaceKit", dependencies: ["CPrefetch", "PlaceFormats"]),
         .target(
             name: "PlaceScript", dependencies: ["CByteMask", "PlaceFormats", "PlaceKit"]),
-        .executableTarget(
-            name: "placeshell", dependencies: ["CEditLine", "CPlatform", "PlaceKit", "PlaceScript"]),
+        // The front end: the command line, the prompt (libedit behind LineReader), the history
+        // file, completion scripts, signals and `placeshell test`'s runner.
+        .target(name: "PlaceCLI", dependencies: ["CEditLine", "CPlatform", "PlaceFormats", "PlaceKit", "PlaceScript"]),
+        // The executable: main.swift alone, which calls PlaceCLI.
+        .executableTarget(name: "placeshell", dependencies: ["CPlatform", "PlaceCLI"]),
         // The place-store benchmark (benchmarks/places): times queries, the index build and a
         // shell's fixes inside one process, so start-up and setup do not blur a per-query figure.
         .executableTarget(
@@ -55,6 +58,8 @@ let package = Package(
         .testTarget(name: "PlaceKitTests", dependencies: ["PlaceFormats", "PlaceKit", "TestSupport"]),
         .testTarget(
             name: "PlaceScriptTests", dependencies: ["PlaceFormats", "PlaceKit", "PlaceScript", "TestSupport"]),
+        // The front end's loop and stores without a terminal: the prompt fed by a scripted reader.
+        .testTarget(name: "PlaceCLITests", dependencies: ["PlaceCLI", "PlaceScript", "TestSupport"]),
         // Snapshots/ holds the golden SVGs the tests read from disk; zlib decodes the browser's
         // screenshots of a storyboard.
         .testTarget(

@@ -379,37 +379,6 @@ extension ReplTests {
             historyLines(home).filter { !$0.isEmpty }.suffix(3), ["echo plain", "echo edited", "echo kept"])
     }
 
-    /// Commands that fail at the prompt leave the session as it was.
-    func testFailedCommandsKeepTheState() throws {
-        let home = TemporaryDirectory()
-        home.write("bad.json", "{\"version\": \"one\", \"places\": [1, 2]}")
-        home.write("bad.csv", "name,latitude,longitude\nA,-33.8,151.2\nB,\"-33.9,151.3\n")
-        let pane = TmuxPane(tmux: tmux, home: home)
-        defer { pane.kill() }
-        try pane.start(environment: paneEnvironment(home, lang: "C.UTF-8"))
-        try startShell(pane)
-        try enter(pane, "locate sydney; launch; auth allow; wait 1s; likely; select 2; wait 1s")
-        try pane.waitFor("the map screen") { $0.contains("placeshell[map]>") }
-        try pane.press("C-l")
-        for failing in [
-            "load bad.json", "places load bad.csv", "places load missing.csv", "select 99", "locate 91 0",
-            "wait -1s", "expect app.screen == \"list\"", "route gpx bad.csv", "nosuchcommand",
-        ] {
-            try enter(pane, failing)
-        }
-        try pane.waitFor("the last error") { $0.contains("error: unknown command 'nosuchcommand'") }
-        try pane.press("C-l")
-        try enter(
-            pane,
-            "expect app.screen == \"map\"; expect markers.count == 1; expect places.count == 173; "
-                + "expect auth.status == \"authorizedWhenInUse\"; echo state-kept")
-        try pane.waitForLine("state-kept")
-        let after = try pane.screen()
-        XCTAssertFalse(after.contains("error:"), after)
-        try pane.press("C-d")
-        try pane.waitForLine("exit-status=0")
-    }
-
     /// Two shells that exit at the same moment both keep their lines in the shared history.
     func testTwoShellsExitingAtOnceKeepBothHistories() throws {
         let state = TemporaryDirectory()

@@ -74,22 +74,8 @@ extension String {
     }
 }
 
-/// What reading a line at the prompt gave.
-private enum PromptRead {
-    case line(String)
-    /// Ctrl-C: the line is dropped; `echoed` when the terminal has shown `^C` itself.
-    case interrupted(echoed: Bool)
-    /// Ctrl-D on an empty line, or the end of the input.
-    case end
-}
-
 /// The interactive prompt: libedit editing, history, Tab completion, Ctrl-C that cancels the
 /// line, Ctrl-D that leaves. Returns the exit status.
-///
-/// libedit takes the terminal's size at every line it reads, and makes buffers of that many
-/// cells, whatever the size: while the terminal reports more than it can draw on
-/// (`editorTakes`), lines are read without it (no editing or completion; history is still
-/// kept), and it is started, or taken up again, when the size comes back within bounds.
 func runREPL(_ shell: Shell, historyEnabled: Bool) -> Int32 {
     setUpUTF8Locale()
     // With stdout redirected, libedit would switch editing off; it draws on stderr instead.
@@ -100,16 +86,34 @@ func runREPL(_ shell: Shell, historyEnabled: Bool) -> Int32 {
     defer { history.close() }
     history.load(into: shell)
     shell.historyPath = history.path
+    var reader = TerminalLineReader(shell: shell, output: output, history: history)
+    defer { reader.close() }
+    return runPrompt(shell, reader: &reader, history: history) { text in fputs(text, output) }
+}
 
-    var editor: OpaquePointer?
-    defer {
-        setResizedEditor(nil)
-        if let editor { el_end(editor) }
+/// Lines from the terminal, edited with libedit.
+///
+/// libedit takes the terminal's size at every line it reads, and makes buffers of that many
+/// cells, whatever the size: while the terminal reports more than it can draw on
+/// (`editorTakes`), lines are read without it (`PlainLineReader`: no editing or completion;
+/// history is still kept), and it is started, or taken up again, when the size comes back
+/// within bounds.
+struct TerminalLineReader: LineReader {
+    let shell: Shell
+    let output: UnsafeMutablePointer<FILE>?
+    let history: HistoryStore
+    private var editor: OpaquePointer?
+    private var plain = PlainLineReader()
+    private var editingOff = false
+    private var failedToStart = false
+
+    init(shell: Shell, output: UnsafeMutablePointer<FILE>?, history: HistoryStore) {
+        self.shell = shell
+        self.output = output
+        self.history = history
     }
-    var plain = PlainLineReader()
-    var editingOff = false
-    var failedToStart = false
-    return prompt(shell, output: output, history: history) { text in
+
+    mutating func read(prompt text: String) -> PromptRead {
         if let size = inputWindowSize(), !editorTakes(size) {
             if !editingOff {
                 editingOff = true
@@ -117,9 +121,7 @@ func runREPL(_ shell: Shell, historyEnabled: Bool) -> Int32 {
                     "the terminal reports \(size.ws_col) × \(size.ws_row) cells, more than line editing draws on "
                         + "(4096 × 2048): lines are read without editing until it is smaller")
             }
-            fputs(text, output)
-            fflush(output)
-            return plain.read()
+            return readPlain(prompt: text)
         }
         editingOff = false
         if editor == nil && !failedToStart {
@@ -129,17 +131,26 @@ func runREPL(_ shell: Shell, historyEnabled: Bool) -> Int32 {
                 shell.warn("cannot start line editing: lines are read without it")
             }
         }
-        guard let el = editor else {
-            fputs(text, output)
-            fflush(output)
-            return plain.read()
-        }
+        guard let el = editor else { return readPlain(prompt: text) }
         setPrompt(text)
         var count: Int32 = 0
         let raw = el_gets(el, &count)
         if interruptFlag != 0 { return .interrupted(echoed: false) }
         guard let raw, count > 0 else { return .end }
         return .line(String(cString: raw))
+    }
+
+    private mutating func readPlain(prompt text: String) -> PromptRead {
+        fputs(text, output)
+        fflush(output)
+        return plain.read()
+    }
+
+    /// Ends line editing.
+    mutating func close() {
+        setResizedEditor(nil)
+        if let editor { el_end(editor) }
+        editor = nil
     }
 }
 
@@ -156,96 +167,4 @@ private func startLineEditor(output: UnsafeMutablePointer<FILE>?, history: Histo
     _ = shim_el_source(el)  // the user's ~/.editrc, if any
     history.attach(to: el)
     return el
-}
-
-/// The prompt's loop: reads lines with `read` (given the prompt to show), joins the lines of a
-/// command that goes on, runs each command, and keeps what `history` keeps.
-private func prompt(
-    _ shell: Shell, output: UnsafeMutablePointer<FILE>?, history: HistoryStore?, read: (String) -> PromptRead
-) -> Int32 {
-    shell.stdout.write(
-        "placeshell \(placeshellVersion): type 'help' for commands, 'help syntax' for the language, Ctrl-D to leave\n")
-    shell.stdout.flush()
-    var pending = ""
-    var lineNumber = 1
-    var pendingFirstLine = 1
-    input: while shell.exitRequest == nil && terminateSignal == 0 {
-        interruptFlag = 0
-        shell.clearInterruption()
-        let read = read(pending.isEmpty ? shell.prompt : shell.continuationPrompt)
-        if terminateSignal != 0 { break }
-        var line: String
-        switch read {
-        case .interrupted(let echoed):
-            // Ctrl-C: drop the line (and any continued lines), keep the shell.
-            fputs(echoed ? "\n" : "^C\n", output)
-            pending = ""
-            continue
-        case .end:
-            fputs("\n", output)
-            break input  // Ctrl-D on an empty line
-        case .line(let text):
-            line = text
-        }
-        if line.hasSuffix("\n") { line.removeLast() }
-        if pending.isEmpty { pendingFirstLine = lineNumber }
-        lineNumber += 1
-        pending += pending.isEmpty ? line : "\n" + line
-        let source = SourceText(name: "<stdin>", text: pending, firstLine: pendingFirstLine)
-        var lexer = Lexer(source: source)
-        if case .incomplete? = try? lexer.lex() { continue }
-        let entry = pending
-        pending = ""
-        if entry.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
-        history?.add(entry, to: shell)
-        switch shell.parse(source) {
-        case .failure(let errors):
-            shell.reportSyntaxErrors(errors.items)
-        case .success(let invocations):
-            shell.hadFailure = false
-            shell.run(invocations)
-        }
-        shell.stdout.flush()
-    }
-    if terminateSignal != 0 { fputs("\n", output) }  // the shell's prompt goes on a line of its own
-    history?.save()
-    if let status = shell.exitRequest { return status }
-    if terminateSignal != 0 { return 128 + terminateSignal }
-    return 0
-}
-
-/// Lines from standard input as the terminal's own line discipline edits them (erase, kill,
-/// Ctrl-D), for a prompt without libedit. A read cut by Ctrl-C (SIGINT comes without
-/// SA_RESTART) drops what was typed.
-private struct PlainLineReader {
-    private var buffered: [UInt8] = []
-    private var chunk = [UInt8](repeating: 0, count: 4096)
-
-    mutating func read() -> PromptRead {
-        while true {
-            if let newline = buffered.firstIndex(of: 0x0A) {
-                let line = String(decoding: buffered[..<newline], as: UTF8.self)
-                buffered.removeSubrange(...newline)
-                return .line(line)
-            }
-            let n = chunk.withUnsafeMutableBytes { readDescriptor(STDIN_FILENO, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR && interruptFlag != 0 {
-                    buffered = []
-                    // The terminal's line discipline has echoed the ^C itself.
-                    return .interrupted(echoed: true)
-                }
-                if errno == EINTR && terminateSignal == 0 { continue }
-                return .end
-            }
-            if n == 0 {
-                // Ctrl-D: on an empty line the end; after text, that text as a last line.
-                guard !buffered.isEmpty else { return .end }
-                let line = String(decoding: buffered, as: UTF8.self)
-                buffered = []
-                return .line(line)
-            }
-            buffered += chunk[..<n]
-        }
-    }
 }

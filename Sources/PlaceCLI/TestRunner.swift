@@ -21,8 +21,7 @@ func runTests(_ options: TestOptions) -> Int32 {
     }
     signal(SIGPIPE, SIG_IGN)
     func usage(_ message: String, _ help: String? = nil) -> Int32 {
-        printError("placeshell test: \(escapingControlCharacters(message))\n")
-        if let help { printError("help: \(escapingControlCharacters(help))\n") }
+        say(message, help: help, from: "placeshell test")
         return 2
     }
     // A report that cannot be written is found out before anything runs.
@@ -35,7 +34,7 @@ func runTests(_ options: TestOptions) -> Int32 {
     } catch {
         return usage(error.message, error.help)
     }
-    for note in collected.notes { printError("placeshell test: note: \(escapingControlCharacters(note))\n") }
+    for note in collected.notes { say(.note, note, from: "placeshell test") }
     let filters = options.filters.compactMap { try? Regex($0) }
     var tests = collected.cases.filter { $0.matches(filters) }
     let cache = LastFailedCache()
@@ -43,17 +42,17 @@ func runTests(_ options: TestOptions) -> Int32 {
         let failed = cache.read()
         let again = tests.filter { failed.contains(cache.key(for: $0)) }
         if again.isEmpty {
-            printError("placeshell test: note: no test among these failed last time: running them all\n")
+            say(.note, "no test among these failed last time: running them all", from: "placeshell test")
         } else {
             tests = again
         }
     }
     if tests.isEmpty && !options.allowEmpty {
         let what = collected.cases.isEmpty ? "no .placescript file was found" : "no script matches the filters"
-        printError(
-            "placeshell test: \(what) under \(options.paths.map { "'\($0)'" }.joined(separator: ", ")): "
-                + "no test ran, which is not a pass\n")
-        printError("help: name the folders or scripts to run, or pass --allow-empty when none is all right\n")
+        say(
+            "\(what) under \(options.paths.map { "'\($0)'" }.joined(separator: ", ")): no test ran, which is not a pass",
+            help: "name the folders or scripts to run, or pass --allow-empty when none is all right",
+            from: "placeshell test")
         if !options.list { print("0 passed, 0 failed") }
         return 5
     }
@@ -430,13 +429,13 @@ private final class TestRun {
         if let junit = options.junitPath {
             let xml = junitReport(finished, milliseconds: monotonicMilliseconds() - started)
             if case .failure(let e) = writeFileAtomically(junit, Array(xml.utf8)) {
-                printError("placeshell test: \(escapingControlCharacters(writeFailureMessage(junit, e)))\n")
+                say(writeFailureMessage(junit, e), from: "placeshell test")
                 status = 1
             }
         }
         if let root = temporaryRoot { rmdir(root) }  // only when no test left its folder
         if out.failure != nil && out.failure != EPIPE {
-            printError("placeshell test: cannot write to standard output: \(errnoReason(out.failure ?? 0))\n")
+            say("cannot write to standard output: \(errnoReason(out.failure ?? 0))", from: "placeshell test")
             status = 1
         }
         if stopped != 0 { return 128 + stopped }

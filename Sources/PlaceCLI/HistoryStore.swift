@@ -127,11 +127,7 @@ final class HistoryStore {
         _ = shim_hist_setunique(merged, 1)
         var st = stat()
         if stat(path, &st) == 0 && st.st_size > 0 && shim_hist_load(merged, path) < 0 {
-            printError(
-                "placeshell: warning: "
-                    + escapingControlCharacters(
-                        "the history file '\(path)' changed into something unreadable; not saved")
-                    + "\n")
+            say(.warning, "the history file '\(path)' changed into something unreadable; not saved")
             return
         }
         for line in added { _ = shim_hist_enter(merged, line) }
@@ -140,9 +136,7 @@ final class HistoryStore {
             return replacement.commit()
         }
         if case .failure(let e) = result {
-            printError(
-                "placeshell: warning: "
-                    + escapingControlCharacters("cannot write the history file '\(path)': \(e.writeOutcome)") + "\n")
+            say(.warning, "cannot write the history file '\(path)': \(e.writeOutcome)")
             return
         }
         added = []

@@ -1,4 +1,5 @@
 import CEditLine
+import PlaceFormats
 import PlaceKit
 import PlaceScript
 
@@ -163,6 +164,30 @@ func environmentValue(_ name: String) -> String? {
 }
 
 /// Writes straight to stderr (for start-up errors, before a shell exists).
+/// What the front end says on standard error outside a shell's run (a run reports through its
+/// own renderer): `placeshell: MESSAGE`, or `placeshell: warning: …`, `placeshell: note: …`
+/// (`placeshell test: …` from the test runner), then `help: HELP` on a line of its own. Data in
+/// the message or the help (a file name, an argument) is shown, never sent to the terminal
+/// (`escapingControlCharacters`). The one way it says anything there.
+func say(_ kind: MessageKind, _ message: String, help: String? = nil, from program: String = "placeshell") {
+    let prefix = kind == .error ? program + ": " : program + ": " + kind.rawValue + ": "
+    var text = prefix + escapingControlCharacters(message) + "\n"
+    if let help { text += "help: " + escapingControlCharacters(help) + "\n" }
+    printError(text)
+}
+
+/// An error: `say(.error, …)`.
+func say(_ message: String, help: String? = nil, from program: String = "placeshell") {
+    say(.error, message, help: help, from: program)
+}
+
+enum MessageKind: String {
+    case error
+    case warning
+    case note
+}
+
+/// Writes `text` to standard error as it is, unbuffered (`say` frames a message).
 func printError(_ text: String) {
     var bytes = Array(text.utf8)
     _ = bytes.withUnsafeMutableBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
