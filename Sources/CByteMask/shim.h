@@ -1,7 +1,7 @@
 #include <stdint.h>
 
 /* The vector paths: SSE2 where the compiler targets it (every x86-64), unless the build asks
-   for the portable paths alone (`-Xcc -DPLACESHELL_PORTABLE`, scripts/test-portable), which
+   for the portable paths alone (`-Xcc -DPLACESHELL_PORTABLE`: `PLACESHELL_PORTABLE=1 scripts/test`), which
    are what arm64 (Apple silicon, Linux on arm64) runs. */
 #if defined(__SSE2__) && !defined(PLACESHELL_PORTABLE)
 #define PLACESHELL_BYTE_MASK_SSE2 1

@@ -46,6 +46,8 @@ struct Options {
 struct UsageError: Error {
     var message: String
     var help: String?
+    /// Who says it: `placeshell`, or `placeshell test` for the options of a test run.
+    var program = "placeshell"
 }
 
 // MARK: - The options table
@@ -182,7 +184,7 @@ func parseOptions(_ args: [String]) throws(UsageError) -> Options {
         do throws(TestUsageError) {
             options.mode = .test(try TestOptions.parse(Array(args.dropFirst())))
         } catch {
-            throw UsageError(message: error.message, help: error.help)
+            throw UsageError(message: error.message, help: error.help, program: "placeshell test")
         }
         return options
     }
@@ -193,7 +195,13 @@ func parseOptions(_ args: [String]) throws(UsageError) -> Options {
     func value(for name: String, inline: String?) throws(UsageError) -> String {
         if let inline { return inline }
         i += 1
-        guard i < args.count else { throw UsageError(message: "option '\(name)' needs a value") }
+        guard i < args.count else {
+            let spec = CommandLineOption.named(name)
+            let choices = spec.map { $0.choices.isEmpty ? "" : ": " + $0.listedChoices } ?? ""
+            throw UsageError(
+                message: "option '\(name)' needs a value",
+                help: spec.map { "write it after the option, as in '\($0.synopsis)'" + choices })
+        }
         return args[i]
     }
     while i < args.count {
@@ -221,9 +229,13 @@ func parseOptions(_ args: [String]) throws(UsageError) -> Options {
             }
             // After -c COMMANDS, a negative number is the first argument ($1), not an option.
             if looksLikeOption && !(commands != nil && isNegativeNumber(arg)) {
+                // An option of `placeshell test` given to placeshell itself: say where it goes.
+                let testHelp =
+                    TestOption.named(name) != nil && CommandLineOption.named(name) == nil
+                    ? "'\(name)' is an option of 'placeshell test': placeshell test \(name) … [PATH…]" : nil
                 throw UsageError(
                     message: "unknown option '\(arg)'",
-                    help: suggestion(for: name, among: CommandLineOption.table.flatMap(\.names))
+                    help: testHelp ?? suggestion(for: name, among: CommandLineOption.table.flatMap(\.names))
                         ?? "type 'placeshell --help' for the options")
             }
             if commands != nil {

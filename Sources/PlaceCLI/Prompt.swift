@@ -11,12 +11,14 @@ import PlaceScript
 /// lines in tests. The prompt's loop (`runPrompt`: continuation, history, running each
 /// command) is the same for all of them.
 public protocol LineReader {
-    /// Shows `prompt` and reads one line: its text without the line break, Ctrl-C, or the end.
+    /// Shows `prompt` and reads one line: its text (a line break at its end is dropped), Ctrl-C,
+    /// or the end.
     mutating func read(prompt: String) -> PromptRead
 }
 
 /// What reading a line at the prompt gave.
 public enum PromptRead: Equatable {
+    /// A line as typed.
     case line(String)
     /// Ctrl-C: the line is dropped; `echoed` when the terminal has shown `^C` itself.
     case interrupted(echoed: Bool)
@@ -51,7 +53,16 @@ func runPrompt(
             continue
         case .end:
             echo("\n")
-            break input  // Ctrl-D on an empty line
+            // Ctrl-D on an empty line. After an open quote or a backslash, the command it ends
+            // is not run, and that is said rather than passed over.
+            if !pending.isEmpty {
+                let source = SourceText(name: "<stdin>", text: pending, firstLine: pendingFirstLine)
+                var lexer = Lexer(source: source)
+                if case .incomplete(let why)? = try? lexer.lex() {
+                    shell.reportSyntaxErrors([Shell.incompleteError(why, source: source)])
+                }
+            }
+            break input
         case .line(let text):
             line = text
         }

@@ -28,7 +28,7 @@ public func runPlaceshell() -> Int32 {
     do {
         options = try parseOptions(Array(CommandLine.arguments.dropFirst()))
     } catch {
-        say(error.message, help: error.help)
+        say(error.message, help: error.help, from: error.program)
         return 2
     }
     switch options.mode {

@@ -62,14 +62,63 @@ final class PlatformLintTests: XCTestCase {
             "#include <malloc.h>",
             "static inline void tune(void) { (void)mallopt(M_MMAP_THRESHOLD, 1); }",
             "#endif",
-            "#if defined(__SSE2__)",
+            "#if defined(__SSE2__) && !defined(PLACESHELL_PORTABLE)",
             "#include <emmintrin.h>",
             "static inline __m128i g(__m128i v) { return _mm_or_si128(v, v); }",
             "#else",
             "static inline int g(int v) { return v; }",
             "#endif",
             "/* _mm_or_si128 and <malloc.h> in a comment */",
+            "/* a comment of lines:",
+            "   _mm_set1_epi8 and #include <malloc.h>",
+            "   */",
+            "#if defined(__SSE2__) \\",
+            "    && !defined(PLACESHELL_PORTABLE)",
+            "static inline __m128i h(__m128i v) { return _mm_and_si128(v, v); }",
+            "#elif defined(__ARM_NEON) && !defined(PLACESHELL_PORTABLE)",
+            "#include <arm_neon.h>",
+            "#else",
+            "static inline int h(int v) { return v; }",
+            "#endif",
+            "#ifdef __GLIBC__",
+            "#include <malloc.h>",
+            "#endif",
         ]
+        // A branch guards only when it asks for the platform plainly; x86 code needs the
+        // portable build's switch and a portable `#else`.
+        let negatedC = [
+            "#ifndef __GLIBC__",
+            "#include <malloc.h>",
+            "#endif",
+            "#if defined(__GLIBC__) || defined(__APPLE__)",
+            "static inline void t(void) { (void)mallopt(M_MMAP_THRESHOLD, 1); }",
+            "#endif",
+            "#if !defined(__SSE2__)",
+            "static inline __m128i a(void) { return _mm_setzero_si128(); }",
+            "#endif",
+            "#if defined(__x86_64__)",
+            "static inline unsigned long long b(void) { return __rdtsc(); }",
+            "#else",
+            "#endif",
+            "#if defined(__SSE2__) && !defined(PLACESHELL_PORTABLE)",
+            "static inline __m128i c(void) { return _mm_setzero_si128(); }",
+            "#endif",
+            "#include <arm_neon.h>",
+        ]
+        let negatedSwift = [
+            "#if !canImport(Glibc)",
+            "    import Glibc",
+            "#elseif canImport(Glibc) || os(macOS)",
+            "    import Glibc",
+            "#elseif canImport(Darwin)",
+            "    import Darwin",
+            "#endif",
+            "/* a comment of lines:",
+            "   import Glibc",
+            "*/",
+        ]
+        directory.write("negated.h", negatedC.joined(separator: "\n") + "\n")
+        directory.write("negated.swift", negatedSwift.joined(separator: "\n") + "\n")
         directory.write("bad.swift", bad.joined(separator: "\n") + "\n")
         directory.write("good.swift", good.joined(separator: "\n") + "\n")
         directory.write("glibc-only.swift", onlyGlibc.joined(separator: "\n") + "\n")
@@ -84,10 +133,13 @@ final class PlatformLintTests: XCTestCase {
             flagged,
             ["bad.h:1", "bad.h:2", "bad.h:3", "bad.h:4", "bad.h:7"]
                 + ["bad.swift:1", "bad.swift:5", "bad.swift:6", "bad.swift:7", "bad.swift:8", "bad.swift:9"]
-                + ["bad.swift:12", "bad.swift:14", "glibc-only.swift:2"],
+                + ["bad.swift:12", "bad.swift:14", "glibc-only.swift:2"]
+                + ["negated.h:2", "negated.h:5", "negated.h:8", "negated.h:11", "negated.h:14", "negated.h:17"]
+                + ["negated.swift:2", "negated.swift:4"],
             r.stdoutText)
         XCTAssertTrue(r.stdoutText.contains("without a Darwin branch"), r.stdoutText)
         XCTAssertTrue(r.stdoutText.contains("an x86 intrinsic"), r.stdoutText)
+        XCTAssertTrue(r.stdoutText.contains("without a portable path (no `#else`)"), r.stdoutText)
 
         for name in ["good.swift", "good.h"] {
             let clean = try script.run([directory.file(name).path])

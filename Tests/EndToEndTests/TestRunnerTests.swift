@@ -385,7 +385,7 @@ final class TestRunnerTests: BinaryTestCase {
         XCTAssertEqual(unknown.status, 2)
         XCTAssertEqual(
             unknown.stderrText,
-            "placeshell: unknown option '--jsn' for 'placeshell test'\nhelp: did you mean '--json'?\n")
+            "placeshell test: unknown option '--jsn'\nhelp: did you mean '--json'?\n")
         XCTAssertEqual(unknown.stdoutText, "")
         let missing = try run(["suite", "no-such-folder"])
         XCTAssertEqual(missing.status, 2)

@@ -77,6 +77,17 @@ final class PromptTests: XCTestCase {
         XCTAssertEqual(r.history, ["echo 'one\ntwo'", "echo done"])
     }
 
+    /// Ctrl-D on the line after an open quote leaves, and says that the command it ends was not
+    /// complete: it is not run, and not passed over in silence.
+    func testCtrlDInsideACommandSaysItWasNotComplete() {
+        let r = run([.line("echo 'never"), .end])
+        XCTAssertEqual(r.status, 0)
+        XCTAssertEqual(r.out, greeting)
+        XCTAssertTrue(r.err.contains("<stdin>:1:"), r.err)
+        XCTAssertTrue(r.err.contains("error:"), r.err)
+        XCTAssertEqual(r.echoed, "\n")
+    }
+
     /// Ctrl-C drops the line and any lines it continued; the shell goes on. `^C` is shown unless
     /// the terminal has shown it.
     func testCtrlCDropsTheLinesSoFar() {

@@ -187,7 +187,7 @@ extension HostileInputTests {
         XCTAssertEqual(r.status, 2)
         XCTAssertEqual(
             r.stderrText,
-            "placeshell: '99999999999999999999' is not a duration\n"
+            "placeshell test: '99999999999999999999' is not a duration\n"
                 + "help: write it as 30s, 500ms or 2m (at least 1ms), or 0 for no limit\n")
         XCTAssertEqual(r.stdoutText, "")
     }

@@ -141,7 +141,7 @@ extension TestOptions {
             }
             guard let spec = TestOption.named(name) else {
                 throw TestUsageError(
-                    message: "unknown option '\(arg)' for 'placeshell test'",
+                    message: "unknown option '\(arg)'",
                     help: suggestion(for: name, among: TestOption.all.flatMap(\.names))
                         ?? "type 'placeshell test --help' for its options")
             }
@@ -154,7 +154,11 @@ extension TestOptions {
                     given = inline
                 } else {
                     i += 1
-                    guard i < args.count else { throw TestUsageError(message: "option '\(name)' needs a value") }
+                    guard i < args.count else {
+                        throw TestUsageError(
+                            message: "option '\(name)' needs a value",
+                            help: "write it after the option, as in '\(name) \(spec.value ?? "VALUE")'")
+                    }
                     given = args[i]
                 }
             }
