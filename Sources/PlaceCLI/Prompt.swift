@@ -6,9 +6,8 @@ import PlaceScript
     @preconcurrency import Darwin
 #endif
 
-/// Where the prompt's lines come from: libedit on a terminal (`TerminalLineReader`), the
-/// terminal's own line discipline when libedit cannot draw (`PlainLineReader`), or a list of
-/// lines in tests. The prompt's loop (`runPrompt`: continuation, history, running each
+/// Where the prompt's lines come from: the terminal (`TerminalLineReader`: libedit, or the
+/// terminal's own line discipline when libedit cannot draw), or a list of lines in tests. The prompt's loop (`runPrompt`: continuation, history, running each
 /// command) is the same for all of them.
 public protocol LineReader {
     /// Shows `prompt` and reads one line: its text (a line break at its end is dropped), Ctrl-C,
@@ -96,12 +95,11 @@ func runPrompt(
 /// Lines from standard input as the terminal's own line discipline edits them (erase, kill,
 /// Ctrl-D), for a prompt without libedit. A read cut by Ctrl-C (SIGINT comes without
 /// SA_RESTART) drops what was typed.
-struct PlainLineReader: LineReader {
+struct PlainLineReader {
     private var buffered: [UInt8] = []
     private var chunk = [UInt8](repeating: 0, count: 4096)
 
-    /// Reads a line; the prompt is written by the caller, which knows the stream (`read(prompt:)`
-    /// writes nothing).
+    /// Reads a line; the caller writes the prompt, on the stream it knows.
     mutating func read() -> PromptRead {
         while true {
             if let newline = buffered.firstIndex(of: 0x0A) {
@@ -129,6 +127,4 @@ struct PlainLineReader: LineReader {
             buffered += chunk[..<n]
         }
     }
-
-    mutating func read(prompt: String) -> PromptRead { read() }
 }

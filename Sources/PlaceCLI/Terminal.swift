@@ -98,9 +98,7 @@ private let onTerminate: @convention(c) (Int32) -> Void = { sig in signalFlags[1
 /// next line is read without editing). Installed with SA_RESTART: the read goes on, the typed
 /// text kept.
 private let onResize: @convention(c) (Int32) -> Void = { _ in
-    var size = winsize()
-    // safe: TIOCGWINSZ is a small constant
-    guard ioctl(STDIN_FILENO, UInt(TIOCGWINSZ), &size) == 0, editorTakes(size) else { return }
+    guard let size = inputWindowSize(), editorTakes(size) else { return }
     if let editor = resizedEditor.pointee { el_resize(editor) }
 }
 
