@@ -143,6 +143,14 @@ public enum BlankMapCause: Sendable, Equatable {
 }
 
 extension BlankMapCause {
+    /// What keeps the map's tiles away while `faults` are set: no network, then a key the
+    /// Maps SDK refuses; nil when a try to load them now would succeed.
+    public static func blocking(_ faults: PlacesFaults) -> BlankMapCause? {
+        if !faults.networkOnline { return .network }
+        if faults.apiKey != .valid { return .apiKey(faults.apiKey) }
+        return nil
+    }
+
     /// Why, in a few words, for notes.
     public var reason: String {
         switch self {
@@ -279,13 +287,7 @@ public final class MapView {
     /// (`SimulationChoices` "blank map", "Maps SDK key failure".)
     func loadTiles() {
         guard !hidden, !hasTiles else { return }
-        let faults = session.places.faults
-        let cause: BlankMapCause
-        if !faults.networkOnline {
-            cause = .network
-        } else if faults.apiKey != .valid {
-            cause = .apiKey(faults.apiKey)
-        } else {
+        guard let cause = BlankMapCause.blocking(session.places.faults) else {
             hasTiles = true
             if blankCause != nil {
                 blankCause = nil

@@ -216,326 +216,21 @@ private let explainTopicType = ArgType(
     return .words(words)
 }
 
-/// One reason: a topic, what it says, and the pitfall it shows.
-private struct Reason {
-    var topic: String
-    var text: String
-    var pitfall: String? = nil
-}
-
+/// `explain` with no argument: the session's account (`Session.findings`), and what the shell
+/// itself holds back.
 private func explainState(_ shell: Shell) -> CommandResult {
-    let session = shell.session
-    var reasons: [Reason] = []
-    let privacy = session.device.privacy
-    guard let app = session.app else {
-        if let crash = session.lastApp?.crashMessage {
-            reasons.append(
-                Reason(topic: "app", text: "The app crashed: \(crash). Nothing runs until 'launch'.", pitfall: "P11"))
-        } else {
-            reasons.append(Reason(topic: "app", text: "The app is not running: 'launch' starts it (viewDidLoad)."))
-        }
-        reasons.append(contentsOf: permissionReasons(privacy, session))
-        reasons.append(contentsOf: faultReasons(session))
-        return render(reasons, shell)
-    }
-    reasons.append(
-        Reason(
-            topic: "app",
-            text:
-                "The \(app.flavor.title) app runs, on the \(app.screen == .map ? "map screen" : "picker screen")."
-        ))
-    if app.isInBackground {
-        reasons.append(
-            Reason(
-                topic: "app",
-                text:
-                    "It is in the background and suspended: no fix reaches it (the tutorial has no location background mode), its callbacks wait, and touches are refused until 'app foreground'."
-            ))
-    }
-    reasons.append(contentsOf: permissionReasons(privacy, session))
-    let manager = app.locationManager
-    let status = privacy.status
-    // The map.
-    if app.mapView.isHidden {
-        // Which cause is the app's own answer (TutorialApp.why); the words here add the detail.
-        let pitfall = app.why(.hiddenMap).first?.pitfall
-        if pitfall == "P6" {
-            reasons.append(
-                Reason(
-                    topic: "map",
-                    text:
-                        "The map is hidden and stays hidden: the tutorial shows it only on a fix or a denial, and a restricted app gets neither.",
-                    pitfall: "P6"))
-        } else if pitfall == "P5", let error = app.locationError {
-            let cause =
-                error == .locationUnknown
-                ? "Core Location had no fix to give, kCLErrorLocationUnknown (code 0), as with no location set"
-                : "Core Location reported \(error.name) (code \(error.rawValue))"
-            reasons.append(
-                Reason(
-                    topic: "map",
-                    text:
-                        "The map is hidden and stays hidden: a location error stopped updates before the first fix (\(cause), and didFailWithError called stopUpdatingLocation()). The tutorial shows the map only on a fix, and none can come now, even after 'locate'; relaunch the app with a position set.",
-                    pitfall: "P5"))
-        } else if manager.lastDelivered == nil {
-            reasons.append(
-                Reason(topic: "map", text: "The map is hidden until the first fix arrives (viewDidLoad hid it)."))
-        }
-    } else if status == .denied && manager.lastDelivered == nil {
-        reasons.append(
-            Reason(
-                topic: "map",
-                text:
-                    "The map shows the tutorial's default point, Sydney (-33.869405, 151.199): a denial unhides it without a fix."
-            ))
-    } else {
-        let c = app.mapView.camera
-        var text =
-            "The map is shown, centred on \(formatFixed(c.target.latitude, decimals: 6)), \(formatFixed(c.target.longitude, decimals: 6)) at zoom \(formatNumber(c.zoom))"
-        text += manager.accuracyAuthorization == .reduced && app.flavor != .objc ? " (10: approximate location)." : "."
-        if status == .restricted {
-            text +=
-                " The restriction did not hide it: the tutorial's .restricted case only prints a line, and no new fix will move it."
-        }
-        var pitfall: String? = nil
-        if manager.accuracyAuthorization == .reduced && app.flavor == .objc {
-            text += " The Objective-C code zooms to 15 even for approximate location."
-            pitfall = "P12"
-        }
-        reasons.append(Reason(topic: "map", text: text, pitfall: pitfall))
-    }
-    if app.mapView.isBlank { reasons.append(blankMapReason(app.mapView, session.places.faults)) }
-    // Fixes.
-    if app.locationError != nil, let stopped = app.why(.noFix).first {
-        reasons.append(Reason(topic: "fixes", text: "No more fixes come: \(stopped.cause).", pitfall: stopped.pitfall))
-    } else if !manager.isUpdating {
-        reasons.append(Reason(topic: "fixes", text: "No fixes come: location updates are stopped."))
-    } else if !status.isAuthorized {
-        let waiting =
-            status == .notDetermined
-            ? "the permission has not been answered" : "the app may not use location (\(status.rawValue))"
-        reasons.append(
-            Reason(
-                topic: "fixes",
-                text: "No fixes come yet: \(waiting). Updates were started in viewDidLoad and begin once it is allowed."
-            ))
-    } else if session.device.position == nil {
-        let text =
-            session.device.noLocationReport == .error
-            ? "No fixes come: the device has no position, and Core Location reports kCLErrorLocationUnknown 1 s after updates start or the position goes, which stops the tutorial's updates (P5): 'locate LAT LNG' first, or 'set simulator-no-location silent'."
-            : "No fixes come: the device has no position ('locate LAT LNG', or a route); with simulator-no-location silent no error is reported."
-        reasons.append(Reason(topic: "fixes", text: text))
-    } else if manager.queuedReadings.count > 1 {
-        reasons.append(
-            Reason(
-                topic: "fixes",
-                text:
-                    "\(manager.queuedReadings.count) locations wait in the run loop: they reach the app in one didUpdateLocations call, and the app uses the last ('step', 'run')."
-            ))
-    } else if manager.isHoldingBackAFix {
-        reasons.append(
-            Reason(
-                topic: "fixes",
-                text:
-                    "With approximate location a fix comes at most every 15 minutes: the next one is held back until then ('wait')."
-            ))
-    } else if let last = manager.lastDelivered, let position = session.device.position {
-        let moved = distance(last.coordinate, position.coordinate)
-        if manager.accuracyAuthorization == .reduced {
-            reasons.append(
-                Reason(
-                    topic: "fixes",
-                    text:
-                        "With approximate location, fixes are snapped to about 2 km and come at most every 15 minutes: \(session.stats.locationUpdates) so far."
-                ))
-        } else if moved < manager.distanceFilter {
-            let whereNow =
-                moved < 0.05
-                ? "The device has not moved since the last fix"
-                : "The device is \(formatFixed(moved, decimals: 1)) m from the last fix"
-            reasons.append(
-                Reason(
-                    topic: "fixes",
-                    text:
-                        "\(whereNow): less than the distance filter (\(formatNumber(manager.distanceFilter)) m), so no new fix comes until it moves further."
-                ))
-        } else {
-            reasons.append(
-                Reason(
-                    topic: "fixes",
-                    text:
-                        "Fixes come as the device moves at least \(formatNumber(manager.distanceFilter)) m: \(session.stats.locationUpdates) so far."
-                ))
-        }
-    } else {
-        reasons.append(Reason(topic: "fixes", text: "The first fix is on its way (1 s after updates became possible)."))
-    }
-    // The list.
-    let count = app.likelyPlaces.count
-    if app.requestsInFlight > 1 {
-        reasons.append(
-            Reason(
-                topic: "list",
-                text:
-                    "\(app.requestsInFlight) places requests are in flight: each answer appends to the same list after one removeAll(), so rows will repeat.",
-                pitfall: "P3"))
-    }
-    if count == 0 {
-        for (i, why) in app.why(.emptyList).enumerated() {
-            var text = (i == 0 ? "The list is empty: " : "And ") + why.cause + "."
-            if let detail = why.detail { text += " " + detail }
-            reasons.append(Reason(topic: "list", text: text, pitfall: why.pitfall))
-        }
-    } else {
-        var text = "The list has \(count) likely place\(count == 1 ? "" : "s")"
-        if let first = app.likelyPlaces.first, let likelihood = first.likelihood {
-            text += "; the most likely is \(first.place.name ?? "(no name)") at \(formatFixed(likelihood, decimals: 3))"
-        } else if let first = app.likelyPlaces.first {
-            text += "; Nearby Search ranked \(first.place.name ?? "(no name)") first"
-        }
-        reasons.append(Reason(topic: "list", text: text + "."))
-    }
-    if count > 0, let standing = app.nearbyStanding, let pitfall = standing.pitfall, let cause = standing.cause {
-        let help = standing.help.map { " Fix: " + $0 + "." } ?? ""
-        reasons.append(
-            Reason(topic: "list", text: cause.prefix(1).uppercased() + cause.dropFirst() + "." + help, pitfall: pitfall)
-        )
-    }
-    if let picker = app.pickerPlaces,
-        picker.count != count || zip(picker, app.likelyPlaces).contains(where: { $0.place != $1.place })
-    {
-        reasons.append(
-            Reason(
-                topic: "picker",
-                text:
-                    "The picker shows its own copy, taken when \"Get Place\" was tapped: \(picker.count) row\(picker.count == 1 ? "" : "s"), not the app's current \(count).",
-                pitfall: "P2"))
-    }
-    if app.flavor == .objc && app.pickerPlaces != nil {
-        reasons.append(
-            Reason(
-                topic: "picker",
-                text:
-                    "The Objective-C picker never sets the cells' text: every row is blank, and a selection is never passed back.",
-                pitfall: "P8"))
-    }
-    // Markers.
-    let fields = session.places.requestedFields
-    for (i, marker) in app.mapView.markers.enumerated() where marker.snippet == nil {
-        let why =
-            fields.contains("formattedAddress")
-            ? "its place was fetched before formattedAddress was requested"
-            : "formattedAddress is not among the requested fields \(fields.swiftSyntax) ('fields +formattedAddress')"
-        reasons.append(Reason(topic: "markers", text: "Marker \(i + 1) has no snippet: \(why).", pitfall: "P1"))
-    }
-    reasons.append(contentsOf: faultReasons(session))
-    if !shell.autorun && !session.pendingEvents.isEmpty {
-        let n = session.pendingEvents.count
-        reasons.append(
-            Reason(
+    var findings = shell.session.findings()
+    if !shell.autorun && !shell.session.pendingEvents.isEmpty {
+        let n = shell.session.pendingEvents.count
+        findings.append(
+            WhyFinding(
                 topic: "run loop",
                 text: "autorun is off: \(n) event\(n == 1 ? " waits" : "s wait") ('events', 'step', 'run', 'wait')."))
     }
-    return render(reasons, shell)
+    return render(findings, shell)
 }
 
-private func permissionReasons(_ privacy: PrivacySettings, _ session: Session) -> [Reason] {
-    var text: String
-    switch privacy.status {
-    case .notDetermined: text = "The permission is not determined: nobody has answered the alert yet."
-    case .restricted:
-        text = "Location is restricted for the app (parental controls): it cannot ask, and nobody can allow it."
-    case .denied:
-        text =
-            privacy.servicesEnabled
-            ? "Location is denied for the app (Settings: \(privacy.settingName))."
-            : "Location Services are off for the whole device: every app reads denied."
-    case .authorizedWhenInUse, .authorizedAlways:
-        text =
-            "Location is allowed (\(privacy.settingName)) with \(privacy.accuracy == .full ? "precise" : "approximate") accuracy."
-        if privacy.allowedOnce { text += " Allow Once ends with the app: the next launch asks again." }
-    }
-    if session.device.promptOpen {
-        text += " The alert is on screen, waiting: auth allow | auth allow once | auth deny."
-        text += " It is modal: nothing in the app can be tapped until it is answered."
-    }
-    var keyMissing = !session.device.hasWhenInUseUsageKey
-    if keyMissing {
-        text += " Info.plist lacks NSLocationWhenInUseUsageDescription, so iOS ignores the request."
-    } else if (session.app ?? session.lastApp)?.authorizationRequest == .always,
-        session.device.infoPlist.text(for: .alwaysAndWhenInUse) == nil
-    {
-        keyMissing = true
-        text +=
-            " The app asks for Always and Info.plist lacks NSLocationAlwaysAndWhenInUseUsageDescription, so iOS ignores the request."
-    }
-    return [Reason(topic: "permission", text: text, pitfall: keyMissing ? "P9" : nil)]
-}
-
-/// Why the shown map has no tiles, and what brings them.
-private func blankMapReason(_ map: MapView, _ faults: PlacesFaults) -> Reason {
-    let now: String
-    if !faults.networkOnline {
-        now = "They come at the next camera move (a fix, 'pan', 'zoom') once the network is on ('network on')."
-    } else if faults.apiKey != .valid {
-        now =
-            "They come at the next camera move once the servers accept the key ('apikey valid'); in a real app, fix the key in AppDelegate and check that the Maps SDK for iOS is enabled for its project and that its iOS-app restriction lists \(tutorialBundleIdentifier)."
-    } else {
-        now = "The network and the key are good now: the tiles come at the next camera move (a fix, 'pan', 'zoom')."
-    }
-    let why: String
-    switch map.blankCause {
-    case .network?:
-        why = "the device had no network when the map first needed them"
-    case .apiKey(let state)?:
-        why =
-            "the Maps SDK refused the API key (\(state.rawValue)) that the app delegate gives GMSServices.provideAPIKey, the same key it gives GMSPlacesClient.provideAPIKey, and logged why"
-    case nil:
-        why = "none has loaded yet"
-    }
-    return Reason(
-        topic: "map",
-        text:
-            "The map is blank, no tiles: \(why). Markers and the my-location dot are still drawn over it. \(now)")
-}
-
-private func faultReasons(_ session: Session) -> [Reason] {
-    let faults = session.places.faults
-    var reasons: [Reason] = []
-    if !faults.networkOnline {
-        reasons.append(
-            Reason(
-                topic: "faults",
-                text:
-                    "The network is off: places requests fail with networkError (-1), and a map that needs its first tiles stays blank."
-            ))
-    }
-    if let code = faults.apiKey.errorCode {
-        reasons.append(
-            Reason(
-                topic: "faults",
-                text:
-                    "The API key is \(faults.apiKey.rawValue): places requests fail with \(code.name) (\(code.rawValue)), and the Maps SDK, given the same key, leaves a map that needs its first tiles blank."
-            ))
-    }
-    if let injected = faults.injected {
-        reasons.append(
-            Reason(
-                topic: "faults",
-                text: "A places error is set (\(injected.mode.rawValue)): \(injected.code.explanation)."))
-    }
-    if let limit = faults.rateLimit {
-        reasons.append(
-            Reason(
-                topic: "faults",
-                text:
-                    "Places requests are limited to \(limit.perMinute) a minute; more fail with rateLimitExceeded (-7)."
-            ))
-    }
-    return reasons
-}
-
-private func render(_ reasons: [Reason], _ shell: Shell) -> CommandResult {
+private func render(_ reasons: [WhyFinding], _ shell: Shell) -> CommandResult {
     let width = max(60, min(100, shell.environment.terminalWidth ?? 100))
     var lines: [String] = []
     for r in reasons {
@@ -683,37 +378,37 @@ private func explainMigrate(_ shell: Shell) -> CommandResult {
         now += ": a new project, where the legacy call fails with accessNotConfigured (-9)."
     }
     var reasons = [
-        Reason(
+        WhyFinding(
             topic: "why",
             text:
                 "The tutorial's findPlaceLikelihoodsFromCurrentLocation(withPlaceFields:callback:), Current Place, belongs to Places API (Legacy): since March 2025 a new Cloud project cannot enable it (existing projects keep it), and without it the call fails with accessNotConfigured (-9). Places API (New) has no Current Place: the app searches nearby instead. "
                 + now),
-        Reason(
+        WhyFinding(
             topic: "APIs",
             text:
                 "Enable Places API (New) (places.googleapis.com) in the key's Cloud project and allow it on the key, beside the Maps SDK for iOS the map needs, and use the GooglePlaces SDK 9.0.0 or later. No line of code chooses the API: the SDK's version and the services the key may call decide what works."
                 + (project.newAPI ? "" : " This session's project has Places API (New) off ('project new-api on').")),
-        Reason(
+        WhyFinding(
             topic: "location",
             text:
                 "The legacy call located the device itself; the new request needs a centre. Keep the last location locationManager(_:didUpdateLocations:) gives (currentLocation) and search a circle around it: GMSPlaceCircularLocationOption(center, radius), 0…50000 m. Before the first fix there is no centre (P16). A place is found when its point lies in the circle, so the radius must reach the places the user may stand in (P14)."
         ),
-        Reason(
+        WhyFinding(
             topic: "fields",
             text:
                 "The property list is required: GMSPlaceSearchNearbyRequest(locationRestriction:placeProperties:) with [GMSPlaceProperty.name, .coordinate, .formattedAddress].map(\\.rawValue); an empty list fails with invalidRequest (-12) (P17). Ask for formattedAddress if the marker's snippet is to show (P1)."
         ),
-        Reason(
+        WhyFinding(
             topic: "order",
             text:
                 "There is no GMSPlaceLikelihood: the places come without a likelihood, and their order is the answer (likely[N].likelihood is nil). rankPreference .popularity, the default, puts the most popular first, which may not be where the user is (P15); .distance puts the nearest first. maxResultCount is 1…20, 20 by default."
         ),
-        Reason(
+        WhyFinding(
             topic: "billing",
             text:
                 "The legacy call bills Find Current Place and a data SKU for each tier of fields it asks for (Basic, Contact, Atmosphere). A nearby search bills one SKU, the highest its properties need: Nearby Search Pro (name, coordinate, formattedAddress, placeID, types, …), Enterprise (currentOpeningHours, …) or Enterprise + Atmosphere (delivery, dineIn, …); the tutorial's properties stay at Pro. Every fix and every selection still sends a billed request (P13): 'stats billing' shows what the session billed, SKU by SKU."
         ),
-        Reason(
+        WhyFinding(
             topic: "callbacks",
             text:
                 "The legacy call delivers [GMSPlaceLikelihood]? to a GMSPlaceLikelihoodsCallback; the new one is placesClient.searchNearby(with: request, completion:), which delivers a GMSPlaceSearchNearbyResponse? (its places, [GMSPlace]?) and an Error?. Deprecated on the way: GMSPlaceLikelihoodsCallback for GMSPlaceSearchNearbyResultCallback, and that for GMSPlaceSearchNearbyResponseCallback; searchNearby(with:callback:), which delivers [GMSPlace]?, for searchNearby(with:completion:). In GooglePlacesSwift: await PlacesClient.shared.searchNearby(with: SearchNearbyRequest(…)) gives a Result of [Place] or a PlacesError. Call on the main thread; the completion comes there."
@@ -726,7 +421,7 @@ private func explainMigrate(_ shell: Shell) -> CommandResult {
     case let f?: here += " Now the \(f.title) app runs: it still calls Current Place."
     case nil: break
     }
-    reasons.append(Reason(topic: "placeshell", text: here))
+    reasons.append(WhyFinding(topic: "placeshell", text: here))
     return render(reasons, shell)
 }
 
