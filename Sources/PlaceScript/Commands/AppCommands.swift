@@ -26,20 +26,6 @@ extension CommandFamily {
                     ),
                 ],
                 summary: "start the app: the map screen's viewDidLoad, in the tutorial's order",
-                details: """
-                    Runs MapViewController.viewDidLoad as the tutorial writes it: a location manager
-                    is created (Core Location reports the current authorization on the next turn of
-                    the run loop), when-in-use permission is requested (the system alert appears if
-                    the status is notDetermined), the distance filter is set to 50 m, updates start,
-                    the map is created hidden at the default point (-33.869405, 151.199) with zoom 15
-                    (10 when accuracy is reduced; Objective-C: 15), the my-location dot and button
-                    are turned on, and the first likely-places request is sent, before any answer
-                    to the prompt (it fails with locationError, -11: pitfall P4).
-                    --flavor nearby runs the app migrated to Nearby Search (New) ('help flavor
-                    nearby'): it searches a circle around its last location ('nearby') and, before
-                    the first fix, sends nothing.
-                    A running app is terminated first. Counters and the log start afresh.
-                    """,
                 effect: .acts,
                 api: APIEntry(
                     what: "the app starts: MapViewController.viewDidLoad()",
@@ -136,7 +122,6 @@ extension CommandFamily {
                     The console log and the counters start afresh.
                     .Ic launch
                     never fails.
-                    .Dl launch --flavor objc
                     """#,
                 examples: ["launch", "launch --flavor objc", "launch --flavor nearby", "launch --request always"],
                 handler: { ctx throws(Diagnostic) in
@@ -181,7 +166,6 @@ extension CommandFamily {
                     Fails when the app is not running.
                     Alias:
                     .Ic kill .
-                    .Dl terminate
                     """#,
                 examples: ["terminate"],
                 handler: { ctx throws(Diagnostic) in
@@ -192,11 +176,6 @@ extension CommandFamily {
             CommandSpec(
                 "app",
                 summary: "show whether the app is active, in the background or not running",
-                details: """
-                    With no subcommand, shows the app's state as UIApplication names it: active
-                    (in the foreground), background, or notRunning. 'app background' sends it
-                    to the background and 'app foreground' brings it back.
-                    """,
                 effect: .looks,
                 api: APIEntry(what: "UIApplication.shared.applicationState"),
                 manual: #"""
@@ -207,7 +186,15 @@ extension CommandFamily {
                     or
                     .Qq notRunning
                     .Pq also Li app.state .
-                    .Dl app
+                    These are the names
+                    .Vt UIApplication
+                    gives the state;
+                    .Qq active
+                    is in the foreground.
+                    .Ic app background
+                    sends the app to the background and
+                    .Ic app foreground
+                    brings it back.
                     """#,
                 examples: ["app"],
                 subcommands: [
@@ -219,15 +206,6 @@ extension CommandFamily {
                                 summary: "stay away this long, then come back (as 'wait' lets time pass)")
                         ],
                         summary: "send the app to the background (the Home gesture); with DURATION, come back after it",
-                        details: """
-                            The app is suspended: the tutorial has no location background mode, so no
-                            fix reaches it, and it implements no app or scene delegate method for the
-                            change, so it prints nothing. An Allow Once permission ends when the app
-                            has been away 10 s: the status is notDetermined again, and the app hears
-                            of it when it is back. While it is away, touches (likely, select, tap, …)
-                            are refused; the device, Settings and 'wait' work. With DURATION, virtual
-                            time passes as 'wait' lets it, then the app comes back to the foreground.
-                            """,
                         effect: .acts,
                         api: APIEntry(
                             what: "the Home gesture or another app: the app is suspended",
@@ -271,7 +249,6 @@ extension CommandFamily {
                             .Ic app foreground
                             brings it.
                             Fails when the app is not running or is already in the background.
-                            .Dl app background 1min
                             """#,
                         examples: ["app background", "app background 1min"],
                         handler: appBackgroundCommand),
@@ -301,7 +278,6 @@ extension CommandFamily {
                             follows 1 s later, through the distance filter, whatever moves it
                             made meanwhile.
                             Fails when the app is not in the background.
-                            .Dl app foreground
                             """#,
                         examples: ["app foreground"],
                         handler: { ctx throws(Diagnostic) in
@@ -323,11 +299,6 @@ extension CommandFamily {
                 "reset",
                 summary:
                     "the simulator's Erase All Content and Settings: permission and Precise back to their defaults",
-                details: """
-                    Terminates the app and forgets every privacy choice: the next launch asks for
-                    permission again. The simulated location, the place dataset and the fields the
-                    app requests are kept.
-                    """,
                 effect: .acts,
                 api: APIEntry(what: "Simulator: Device ▸ Erase All Content and Settings"),
                 manual: #"""
@@ -341,7 +312,6 @@ extension CommandFamily {
                     The simulated location, the place dataset and the fields the app requests are
                     kept.
                     Works with or without a running app.
-                    .Dl reset
                     """#,
                 examples: ["reset"],
                 handler: { ctx throws(Diagnostic) in
@@ -356,13 +326,6 @@ extension CommandFamily {
                         summary: "virtual time, e.g. 1.5s, 200ms, 3min")
                 ],
                 summary: "let virtual time pass, delivering whatever falls due",
-                details: """
-                    Moves the virtual clock forward by DURATION (a bare number is seconds), running
-                    every callback, response and animation that falls due on the way, in order,
-                    then prints the clock it reached: what it delivered prints first. Ctrl-C stops a
-                    long wait between two events: the clock stays at the last one delivered and the
-                    rest stay queued ('events'), so a 'wait' carries on from there.
-                    """,
                 effect: .acts,
                 api: APIEntry(
                     what: "time passes: the run loop delivers what falls due",
@@ -389,11 +352,16 @@ extension CommandFamily {
                     .Ic wait
                     reaches it.
                     Ctrl-C stops a long wait at a safe point.
+                    It stops between two events: the clock stays at the last one delivered and
+                    the rest stay queued
+                    .Pq Ic events ,
+                    so a further
+                    .Ic wait
+                    carries on from there.
                     The virtual clock ends at 1000000000000 s (about 31,700 years): a
                     .Ic wait ,
                     .Ic app background
                     or route that would take it further is refused, and the clock stays.
-                    .Dl wait 15min
                     """#,
                 examples: ["wait 1s", "wait 15min"],
                 handler: { ctx throws(Diagnostic) in
@@ -421,7 +389,6 @@ extension CommandFamily {
                     rows are shown.
                     Alias:
                     .Ic st .
-                    .Dl status
                     """#,
                 examples: ["status"],
                 handler: statusCommand),
@@ -450,7 +417,6 @@ extension CommandFamily {
                     log.
                     With nothing printed yet:
                     .Ql (the console is empty) .
-                    .Dl log 3
                     """#,
                 examples: ["log", "log 3"],
                 handler: { ctx throws(Diagnostic) in

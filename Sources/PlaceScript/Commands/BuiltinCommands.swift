@@ -18,11 +18,6 @@ extension CommandFamily {
                 "help", aliases: ["?"],
                 arguments: [ArgSpec("TOPIC", helpTopicType, optional: true, summary: "a command or a topic")],
                 summary: "list commands, or show a command's usage and examples",
-                details: """
-                    With no argument, lists every command by family. With a command name, shows its
-                    usage, what it does, its options and examples. Topics: syntax (the language),
-                    paths (the state paths show and expect read), units (numbers with units).
-                    """,
                 effect: .looks,
                 manual: #"""
                     .It Ic help Op Ar TOPIC
@@ -53,20 +48,17 @@ extension CommandFamily {
                     .Pq Sx LIMITS .
                     Alias:
                     .Ic \&? .
-                    .Dl help expect
                     """#,
                 examples: ["help", "help expect", "help syntax", "help auth allow"],
                 handler: helpCommand),
             CommandSpec(
                 "echo", arguments: [ArgSpec("TEXT", .text, optional: true, summary: "words to print")],
                 summary: "print text",
-                details: "Prints its words separated by single spaces. Quote text to keep its spacing.",
                 effect: .looks,
                 manual: #"""
                     .It Ic echo Op Ar TEXT ...
                     Print text: the words separated by single spaces.
                     Quote text to keep its spacing.
-                    .Dl echo \(dqtwo\ \ spaces\(dq
                     """#,
                 examples: ["echo step 1: launch the app", "echo \"two  spaces\""],
                 handler: { ctx throws(Diagnostic) in
@@ -77,12 +69,6 @@ extension CommandFamily {
             CommandSpec(
                 "show", arguments: [ArgSpec("PATH", .statePath, optional: true, summary: "a state path")],
                 summary: "print a state path, or list the top-level paths",
-                details: """
-                    Prints the value at a state path as `PATH = VALUE` lines, one per leaf, in the form
-                    expect accepts, so a line can be pasted into a test. With no path, lists the
-                    top-level paths. Indexes are 1-based: markers[1] is the first marker; a negative
-                    index counts from the end: log[-1] is the last line.
-                    """,
                 effect: .looks,
                 manual: #"""
                     .It Ic show Op Ar PATH
@@ -95,48 +81,88 @@ extension CommandFamily {
                     .Li .count
                     first, then its items.
                     With no path, lists the top-level paths.
-                    .Dl show shell
+                    Indexes are 1-based:
+                    .Li markers[1]
+                    is the first marker.
+                    A negative index counts from the end:
+                    .Li log[-1]
+                    is the last line.
                     """#,
-                examples: ["show", "show clock", "show camera", "show markers[1].title", "show log[-1]"],
+                examples: ["show", "show clock", "show camera", "show markers[1].title", "show shell", "show log[-1]"],
                 handler: showCommand),
             CommandSpec(
                 "expect", arguments: [ArgSpec("EXPRESSION", .expectation)],
                 summary: "check the session's state; fail the script when it does not hold",
-                details: """
-                    expect LHS OP RHS [within TOLERANCE]
-                    expect PATH near POSITION within DISTANCE
-                    Each side is a state path or a literal: a number (with a unit if you like), a quoted
-                    string, true, false or nil. A bare word that is one of the values the other side
-                    can take is that value: 'app.screen == map' compares with the text "map". A path
-                    that is nil (no app running, no fix yet) matches only nil: compared with anything
-                    else the expectation fails and says why. Operators: == != < <= > >= ~= contains
-                    !contains matches !matches near. '~=' compares numbers within TOLERANCE (default
-                    1e-6, in the values' unit); '==' is exact. 'contains' finds text in text (and
-                    in the console's lines: log), or an item equal to the value in a list: a record
-                    by its name (a place's name, a marker's title), so 'likely contains "Darling
-                    Harbour"'; likely[*].placeID is that member of every item. 'matches' takes a
-                    regular expression, matched without backtracking (no back-references or
-                    lookaround) in linear time.
-                    'near' checks that a position (location, camera, markers[N], likely[N]) lies
-                    within DISTANCE of a coordinate, a preset or another position's path.
-                    'expect PATH' alone checks that a boolean is true. A failure names the path, the
-                    expected and the actual value, and the script location, and fails the script.
-                    A path member no state has (markers.cont) is an error before the script runs. A
-                    tolerance's unit must fit the values: 'location.latitude ~= -30 within 5m' is an
-                    error (a latitude has no unit: write within 0.00005).
-                    """,
                 effect: .looks,
                 manual: #"""
                     .It Ic expect Ar EXPRESSION
                     Check the session's state; fail the script when it does not hold.
                     See
                     .Sx EXPECT .
+                    .Ic expect Ar LHS OP RHS Op Cm within Ar TOLERANCE
+                    or
+                    .Ic expect Ar PATH Cm near Ar POSITION Cm within Ar DISTANCE .
+                    Each side is a state path or a literal: a number (with a unit if you like), a
+                    quoted string,
+                    .Li true ,
+                    .Li false
+                    or
+                    .Li nil .
+                    A bare word that is one of the values the other side can take is that value:
+                    .Ql app.screen == map
+                    compares with the text
+                    .Qq map .
+                    A path that is
+                    .Li nil
+                    .Pq no app running, no fix yet
+                    matches only
+                    .Li nil :
+                    compared with anything else the expectation fails and says why.
+                    Operators:
+                    .Li == != < <= > >= ~= contains !contains matches !matches near .
+                    .Li ~=
+                    compares numbers within
+                    .Ar TOLERANCE
+                    .Pq default Li 1e-6 , in the values' unit ;
+                    .Li ==
+                    is exact.
+                    .Li contains
+                    finds text in text
+                    .Pq and in the console's lines: Li log ,
+                    or an item equal to the value in a list: a record by its name
+                    .Pq a place's name, a marker's title ,
+                    so
+                    .Ql likely contains \(dqDarling Harbour\(dq ;
+                    .Li likely[*].placeID
+                    is that member of every item.
+                    .Li matches
+                    takes a regular expression, matched without backtracking
+                    .Pq no back-references or lookaround
+                    in linear time.
+                    .Li near
+                    checks that a position
+                    .Po
+                    .Li location ,
+                    .Li camera ,
+                    .Li markers[N] ,
+                    .Li likely[N]
+                    .Pc
+                    lies within
+                    .Ar DISTANCE
+                    of a coordinate, a preset or another position's path.
+                    .Ql expect PATH
+                    alone checks that a boolean is
+                    .Li true .
+                    A failure names the path, the expected and the actual value, and the script
+                    location.
                     A path member that no state has, such as
                     .Li markers.cont ,
                     is an error before the script runs, and so is a tolerance whose unit does not
                     fit the values
                     .Pq Ql location.latitude ~= -30 within 5m : No a latitude has no unit .
-                    .Dl expect location.latitude ~= -33.8688 within 1e-6
+                    Write
+                    .Ql within 0.00005
+                    instead.
                     """#,
                 examples: [
                     "expect clock == 0", "expect camera.zoom == 15",
@@ -159,13 +185,6 @@ extension CommandFamily {
                     ArgSpec("ARGS", .words, optional: true, summary: "its $1, $2, …"),
                 ],
                 summary: "run the commands of a script file",
-                details: """
-                    Reads the whole file, checks it, then runs it in this session. A relative path is
-                    taken from the directory of the script that sources it (at the prompt: the current
-                    directory). Scripts may nest \(Shell.maxSourceDepth) deep, and one 'source' may run
-                    \(groupedThousands(Shell.maxSourcedFiles)) files in all; a script that sources
-                    itself, directly or through others, is an error.
-                    """,
                 effect: .looks,
                 manual: #"""
                     .It Ic source Ar FILE Op Ar ARGS
@@ -194,7 +213,6 @@ extension CommandFamily {
                     fails.
                     Alias:
                     .Ql \&. .
-                    .Dl source examples/01-launch.placescript
                     """#,
                 examples: ["source examples/01-launch.placescript", "source setup.placescript sydney"],
                 handler: { ctx throws(Diagnostic) in
@@ -211,23 +229,6 @@ extension CommandFamily {
                     ArgSpec("VALUE", .word, optional: true, summary: "its new value"),
                 ],
                 summary: "show or change shell settings (json, keep-going, color, autorun)",
-                details: """
-                    'set' alone lists the settings and their values. 'set NAME' turns a setting on,
-                    'set NAME VALUE' gives it a value, 'unset NAME' turns it off.
-                    json: one JSON object per line on stdout (on|off).
-                    keep-going: a failed command does not stop a script (on|off).
-                    color: colour the output: auto (on a terminal), always, never. NO_COLOR in the
-                    environment always wins.
-                    autorun: after each command, deliver the events it set off (on|off; off: step
-                    through them with events, step, run).
-                    simulator-no-location: with no position, an updating app gets
-                    kCLErrorLocationUnknown (error, the default) or nothing (silent).
-                    picker-scroll: the picker's table scrolls (on), or only its first five rows
-                    can be tapped (off, the default).
-                    language: the device's language, en, de, es, ko, vi or fa (the locale's, from
-                    LC_ALL, LC_MESSAGES or LANG, English otherwise): the words of the permission
-                    alert, in the text and in 'snapshot'; 'help choices' says which are iOS's.
-                    """,
                 effect: .acts,
                 manual: #"""
                     .It Ic set Oo Ar NAME Oc Op Ar VALUE
@@ -248,6 +249,8 @@ extension CommandFamily {
                     .Li no
                     mean off
                     .Pc .
+                    .Ql unset NAME
+                    turns it off.
                     The settings:
                     .Bl -tag -width "keep-going" -compact
                     .It Cm json
@@ -264,6 +267,8 @@ extension CommandFamily {
                     .Cm always ,
                     off is
                     .Cm never ) .
+                    .Cm auto
+                    colours it only on a terminal.
                     .Ev NO_COLOR
                     in the environment always wins.
                     .It Cm autorun
@@ -325,7 +330,6 @@ extension CommandFamily {
                     does not take is an error when
                     .Ic set
                     runs.
-                    .Dl set keep-going off
                     """#,
                 examples: ["set", "set json", "set keep-going off", "set color never", "set language ko"],
                 handler: setCommand),
@@ -337,7 +341,6 @@ extension CommandFamily {
                     .It Ic unset Ar NAME
                     Turn a shell setting off
                     .Pq Cm color No becomes Cm never .
-                    .Dl unset json
                     """#,
                 examples: ["unset json"],
                 handler: { ctx throws(Diagnostic) in
@@ -349,11 +352,6 @@ extension CommandFamily {
             CommandSpec(
                 "history", arguments: [ArgSpec("N", .integer(1...1_000_000), optional: true, summary: "how many")],
                 summary: "list the lines entered at the prompt",
-                details: """
-                    Lists the most recent lines typed at the prompt, oldest first, numbered. The
-                    history is kept in $XDG_STATE_HOME/placeshell/history (or
-                    ~/.local/state/placeshell/history), mode 0600, at most 1000 lines.
-                    """,
                 effect: .looks,
                 manual: #"""
                     .It Ic history Op Ar N
@@ -363,9 +361,12 @@ extension CommandFamily {
                     In a script started from a file,
                     .Fl c
                     or standard input, the list is empty unless the prompt has been used.
+                    The history is kept in
+                    .Pa $XDG_STATE_HOME/placeshell/history
+                    .Pq or Pa ~/.local/state/placeshell/history ,
+                    with mode 0600, and holds at most 1000 lines.
                     See
                     .Sx History .
-                    .Dl history 10
                     """#,
                 examples: ["history", "history 10"],
                 handler: historyCommand),
@@ -377,7 +378,6 @@ extension CommandFamily {
                     Print
                     .Nm Ns 's
                     version.
-                    .Dl version
                     """#,
                 examples: ["version"],
                 handler: { _ throws(Diagnostic) in
@@ -387,12 +387,6 @@ extension CommandFamily {
                 "quit", aliases: ["exit"],
                 arguments: [ArgSpec("STATUS", .integer(0...255), optional: true, summary: "exit status")],
                 summary: "leave placeshell",
-                details: """
-                    Ends the session (in a script: stops it). The exit status is STATUS when given,
-                    otherwise 1 if a command has failed and 0 if not. In a script, 'quit 0' after
-                    a failed command or expectation exits 1 and says so: a script that failed
-                    never passes. Ctrl-D on an empty line at the prompt does the same.
-                    """,
                 effect: .looks,
                 manual: #"""
                     .It Ic quit Op Ar STATUS
@@ -411,7 +405,6 @@ extension CommandFamily {
                     At the prompt, Ctrl-D on an empty line does the same.
                     Alias:
                     .Ic exit .
-                    .Dl exit 3
                     """#,
                 examples: ["quit", "exit 3"],
                 handler: { ctx throws(Diagnostic) in
@@ -488,15 +481,20 @@ extension CommandFamily {
                 get: { $0.colorMode.rawValue }, set: { $0.colorMode = ColorMode(rawValue: $1) ?? .auto }),
         ],
         topics: [
-            HelpTopic("syntax", summary: "the command language", text: syntaxHelp),
-            HelpTopic("paths", summary: "the state paths that show and expect read", text: ""),
+            HelpTopic("syntax", summary: "the command language", manualSection: "THE LANGUAGE", text: syntaxHelp),
+            HelpTopic(
+                "paths", summary: "the state paths that show and expect read", manualSection: "STATE PATHS", text: ""
+            ),
             HelpTopic("units", summary: "numbers with units", text: unitsHelp),
             HelpTopic(
-                "test", summary: "placeshell test: run scripts as a test suite, for CI", text: testUsageText),
+                "test", summary: "placeshell test: run scripts as a test suite, for CI", manualSection: "RUNNING TESTS",
+                text: testUsageText),
             HelpTopic(
                 "signals", summary: "Ctrl-C, SIGTERM, closed pipes, and files that are never half-written",
                 text: signalsHelp),
-            HelpTopic("limits", summary: "what is accepted at the edges, and what happens beyond", text: limitsHelp),
+            HelpTopic(
+                "limits", summary: "what is accepted at the edges, and what happens beyond", manualSection: "LIMITS",
+                text: limitsHelp),
         ])
 }
 
@@ -648,7 +646,7 @@ private func helpCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
         }
         spec = sub
     }
-    return helpFor(spec, style: style)
+    return helpFor(spec, style: style, table: shell.table)
 }
 
 private func helpOverview(_ shell: Shell) -> CommandResult {
@@ -679,14 +677,16 @@ private func helpOverview(_ shell: Shell) -> CommandResult {
 }
 
 /// The full help of one command.
-public func helpFor(_ spec: CommandSpec, style: TextStyle = .plain) -> CommandResult {
+public func helpFor(_ spec: CommandSpec, style: TextStyle = .plain, table: CommandTable = .standard) -> CommandResult {
     var lines: [String] = []
     lines.append(style.bold("usage:") + " " + spec.usageLines.joined(separator: "\n       "))
     lines.append("")
-    lines.append("  " + spec.summary)
-    if !spec.details.isEmpty {
-        lines.append("")
-        lines += spec.details.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+    let text = ManualText.render(spec.manual, topics: table.topicsBySection)
+    // The text most often opens with the summary's words: then they are said once.
+    if !startsWithSummary(text, spec.summary) { lines.append("  " + spec.summary) }
+    if !text.isEmpty {
+        if lines.last != "" { lines.append("") }
+        lines += text
     }
     if spec.effect == .touches {
         lines.append("")
@@ -725,11 +725,22 @@ public func helpFor(_ spec: CommandSpec, style: TextStyle = .plain) -> CommandRe
         Value.Field("name", .string(spec.fullName)),
         Value.Field("usage", .list(spec.usageLines.map { .string($0) })),
         Value.Field("summary", .string(spec.summary)),
-        Value.Field("details", .string(spec.details)),
+        Value.Field("details", .string(text.map { String($0.drop { $0 == " " }) }.joined(separator: "\n"))),
         Value.Field("aliases", .list(spec.aliases.map { .string($0) })),
         Value.Field("examples", .list(examples.map { .string($0) })),
     ])
     return CommandResult(value: value, text: lines)
+}
+
+/// Whether the plain `text` begins with the words of `summary` (letters and digits compared,
+/// case aside: `viewDidLoad` and `viewDidLoad()` are the same words).
+private func startsWithSummary(_ text: [String], _ summary: String) -> Bool {
+    func letters<S: Sequence<Character>>(_ s: S) -> [Character] {
+        s.filter { $0.isLetter || $0.isNumber }.map { Character($0.lowercased()) }
+    }
+    let wanted = letters(summary)
+    let have = letters(text.joined(separator: " ").prefix(summary.count * 2))
+    return !wanted.isEmpty && have.starts(with: wanted)
 }
 
 private func pathsHelp(_ shell: Shell) -> String {

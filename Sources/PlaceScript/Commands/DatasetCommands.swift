@@ -22,14 +22,6 @@ extension CommandFamily {
                 "places",
                 summary:
                     "the place dataset: count, areas, source; load, add, remove, info, near, find, generate, export",
-                details: """
-                    The built-in places are real, with approximate positions and addresses:
-                    illustrative, not authoritative. Bring your own city with 'places load': an
-                    OpenStreetMap extract (.osm, .osm.pbf), a GeoJSON export (Overpass, QGIS), or a
-                    CSV spreadsheet — the format is recognised by content. Places have stable IDs:
-                    the source's own (osm:node/123, an id column) or one derived from name and
-                    position.
-                    """,
                 effect: .looks,
                 api: APIEntry(what: "the places the simulated service knows"),
                 manual: #"""
@@ -37,7 +29,15 @@ extension CommandFamily {
                     The dataset: how many places, how many from each source, and where they come
                     from
                     .Pq see Sx DATA .
-                    .Dl places
+                    The built-in places are real, with approximate positions and addresses:
+                    illustrative, not authoritative.
+                    Bring your own city with
+                    .Ic places load :
+                    an OpenStreetMap extract
+                    .Pq Pa .osm , Pa .osm.pbf ,
+                    a GeoJSON export
+                    .Pq Overpass, QGIS
+                    or a CSV spreadsheet, the format recognised by content.
                     """#,
                 examples: ["places", "places load sydney.osm.pbf --replace", "places near radius=300m"],
                 subcommands: [
@@ -56,26 +56,6 @@ extension CommandFamily {
                                 )
                             },
                         summary: "load places from a file; a place whose ID exists replaces it",
-                        details: """
-                            The format is recognised by content (then by extension). A summary says how
-                            many places were loaded and why others were skipped, and, for CSV, how many
-                            ratings, prices or radii of the wrong kind were left out of their places
-                            (the first one's line and column as an example). Where not every place is
-                            new, it says how many replaced a place with the same ID and how many repeated
-                            an ID met earlier in the file (one place, the last one). Merging keeps the
-                            dataset's order and appends new places in the file's order, so loading the
-                            same files in the same order always gives the same dataset. Ctrl-C stops a
-                            long load and leaves the dataset as it was. --name, --lat, --lng, --id,
-                            --types and --address name the columns of a CSV file whose header uses
-                            other names (a header name, or a column number from 1), or the properties
-                            of a GeoJSON file's features (--lat and --lng there, both or neither,
-                            take the position from properties instead of the geometry).
-                            An OpenStreetMap extract also gives the map its ground: its roads,
-                            railways, water, parks, buildings and street names become the base map
-                            that 'map' and 'snapshot' draw under the places (the next extract loaded
-                            replaces it; --no-basemap loads the places only and leaves the base map
-                            as it was); the summary says what it holds and the memory it takes.
-                            """,
                         effect: .acts,
                         manual: #"""
                             .It Ic places load Oo Fl Fl replace Oc Oo Fl Fl no-basemap Oc Oo Fl Fl name Ar COL Oc Oo Fl Fl lat Ar COL Oc Oo Fl Fl lng Ar COL Oc Oo Fl Fl id Ar COL Oc Oo Fl Fl types Ar COL Oc Oo Fl Fl address Ar COL Oc Ar FILE
@@ -124,6 +104,7 @@ extension CommandFamily {
                             and
                             .Qq repeated .
                             An error names the line, feature or block at fault and changes nothing.
+                            Ctrl-C stops a long load and leaves the dataset as it was.
                             .Dl places load sydney_cbd.osm.pbf --replace
                             An OpenStreetMap extract also becomes the map's base map: its roads by
                             class, railways, water, parks and green areas, buildings and street names,
@@ -174,7 +155,6 @@ extension CommandFamily {
                             .Ar name Ns = Ns Ar value .
                             Without a radius, one by type: an ATM 10 m, a cafe 20, a shop 25, a hotel 80,
                             a park 150, else 30.
-                            .Dl places add \(dqCaf\('e Sydney\(dq -33.8614 151.2108 type=restaurant,cafe rating=4.4 price=3
                             """#,
                         examples: [
                             "places add \"Café Sydney\" -33.8614 151.2108 type=restaurant,cafe address=\"31 Alfred St, Sydney NSW 2000\" rating=4.4 price=3"
@@ -190,7 +170,6 @@ extension CommandFamily {
                         manual: #"""
                             .It Ic places remove Ar ID Ns | Ns Ar ROW Ns | Ns Ar NAME
                             Removes a place by its ID; later rows move up.
-                            .Dl places remove p:5f2c9e01a3b4d6e7
                             """#,
                         examples: ["places remove p:5f2c9e01a3b4d6e7"],
                         handler: removeCommand),
@@ -212,7 +191,6 @@ extension CommandFamily {
                             .Ar NAME
                             must name one place (several give their IDs).
                             Names complete with Tab, their spaces escaped.
-                            .Dl places info 1
                             """#,
                         examples: [
                             "places info 1", "places info \"Darling Harbour\"",
@@ -237,7 +215,6 @@ extension CommandFamily {
                             .It Ic places near Oo Fl Fl radius Ar M Oc Oo Fl Fl limit Ar N Oc Op Ar LAT LNG
                             The places nearest a position (by default the device's), closest first, within
                             200 m and at most 20 unless told otherwise.
-                            .Dl places near -33.8688 151.2093 radius=500m limit=5
                             """#,
                         examples: ["places near", "places near -33.8688 151.2093 radius=500m limit=5"],
                         handler: nearCommand),
@@ -251,11 +228,6 @@ extension CommandFamily {
                                 "limit", .integer(1...10_000), valueName: "N", summary: "at most N places (default 20)")
                         ],
                         summary: "the places whose name contains TEXT, ignoring case and accents, nearest first",
-                        details: """
-                            'cafe' finds "Café Sydney" and 'MULLER' finds "Müller". Nearest first from the
-                            device's position, or, when the device has none, from the map camera's target
-                            (the tutorial's default camera before launch).
-                            """,
                         effect: .acts,
                         manual: #"""
                             .It Ic places find Oo Fl Fl limit Ar N Oc Ar TEXT
@@ -266,6 +238,9 @@ extension CommandFamily {
                             .Ql cafe
                             finds
                             .Dq Caf\('e Sydney ,
+                            .Ql MULLER
+                            finds
+                            .Dq M\(:uller ,
                             a decomposed accent as a precomposed one, and a Latin letter
                             .Dq with
                             a stroke or a mark as its base letter
@@ -274,7 +249,6 @@ extension CommandFamily {
                             the map camera's target
                             .Pq the tutorial's default camera before launch ;
                             at most 20 unless told otherwise, and how many matched in all.
-                            .Dl places find cafe limit=5
                             """#,
                         examples: ["places find cafe", "places find \"harbour bridge\" limit=5"],
                         handler: findCommand),
@@ -292,10 +266,6 @@ extension CommandFamily {
                             OptionSpec("replace", summary: "replace the dataset instead of adding to it"),
                         ],
                         summary: "add N synthetic but plausible places: names, types, clustered density",
-                        details: """
-                            The same seed always gives the same places (and the same IDs). Ctrl-C stops
-                            a large run and leaves the dataset as it was.
-                            """,
                         effect: .acts,
                         manual: #"""
                             .It Ic places generate Oo Fl Fl around Ar LAT,LNG Oc Oo Fl Fl radius Ar M Oc Oo Fl Fl seed Ar S Oc Oo Fl Fl replace Oc Ar N
@@ -304,10 +274,10 @@ extension CommandFamily {
                             synthetic but plausible places: names of about twenty characters, types in
                             realistic shares, clustered around a few centres, addresses and ratings; the
                             same seed always gives the same places.
+                            Their IDs are the same too.
                             Around the device (or the tutorial's default point), within 5 km, seed 1 by
                             default.
                             Ctrl-C stops it and leaves the dataset as it was.
-                            .Dl places generate 1000000 seed=7 --replace
                             """#,
                         examples: [
                             "places generate 1000",
@@ -321,8 +291,6 @@ extension CommandFamily {
                                 "FILE", exportPathType.completingFileNames(), summary: "a .geojson/.json or .csv file")
                         ],
                         summary: "write the dataset as GeoJSON or CSV (by extension), atomically",
-                        details:
-                            "The file is written to a temporary name and renamed, so a failed write never leaves\nhalf a file. 'places load' reads it back. Another extension is an error before\nanything runs.",
                         effect: .acts,
                         manual: #"""
                             .It Ic places export Ar FILE
@@ -333,9 +301,9 @@ extension CommandFamily {
                             the formats
                             .Ic places load
                             reads back, to a temporary name renamed into place.
+                            A failed write therefore never leaves half a file.
                             Another extension is an error when the script is read, before anything
                             runs.
-                            .Dl places export city.csv
                             """#,
                         examples: ["places export city.geojson", "places export city.csv"],
                         handler: exportCommand),

@@ -14,20 +14,6 @@ extension CommandFamily {
             CommandSpec(
                 "explain", arguments: [ArgSpec("COMMAND", explainTopicType, optional: true, summary: "a command")],
                 summary: "explain the current state in plain words, or what a command stands for",
-                details: """
-                    With no argument: why the map is hidden or shown, why fixes come or not, why the
-                    list is empty, why the marker has no snippet, which faults are set, what the run
-                    loop holds — each with the pitfall it shows, if any. 'explain likely': for the
-                    app's list, each place's distance, its share of the likelihood and why it ranks
-                    where it does. With another command: the real API calls it stands for and the
-                    delegate callbacks that follow (the Objective-C app's, when that flavour runs).
-                    With a pitfall's id, 'explain P4': what goes wrong, where in the code, the
-                    example that shows it and, where given, the fix ('help pitfalls' lists them
-                    all). 'explain migrate': what changes when the app moves from Current Place
-                    to Nearby Search (New), and where this session stands. In the nearby flavour
-                    'explain likely' shows the order instead: each place's distance and
-                    popularity, and the place the device stands in.
-                    """,
                 effect: .looks,
                 manual: #"""
                     .It Ic explain Op Ar COMMAND
@@ -42,6 +28,9 @@ extension CommandFamily {
                     .Bq P5 .
                     With a command, says what it stands for in the real app: the API calls, and
                     the delegate callbacks that follow.
+                    In the Objective-C flavour
+                    .Pq the running app's, or the one Ic launch would start
+                    they are the Objective-C app's calls and callbacks, where its code differs.
                     A command of the shell's own stands for nothing.
                     .Ql explain likely
                     scores the app's list again for the position and accuracy its request was
@@ -71,10 +60,6 @@ extension CommandFamily {
                     their deprecations, each with the pitfalls it brings
                     .Pq P14 No to P17 ;
                     and where this session's project and app stand.
-                    .Dl explain
-                    .Dl explain likely
-                    .Dl explain select
-                    .Dl explain migrate
                     """#,
                 examples: [
                     "explain", "explain likely", "explain launch", "explain select", "explain P4", "explain migrate",
@@ -90,13 +75,6 @@ extension CommandFamily {
             CommandSpec(
                 "trace", arguments: [ArgSpec("STATE", .choice(["on", "off"]), optional: true, summary: "on or off")],
                 summary: "print each simulated API call and delegate callback as it happens",
-                details: """
-                    With trace on, every call the app makes (→) and every callback it receives (←) is
-                    printed in Swift form as it happens, between the app's console lines:
-                    locationManager(_:didUpdateLocations:),
-                    findPlaceLikelihoodsFromCurrentLocation(withPlaceFields:callback:), mapView.animate(to:).
-                    With --json each is an {"event":"trace"} line. 'trace' alone says whether it is on.
-                    """,
                 effect: .looks,
                 api: APIEntry(what: "Xcode's debugger with a breakpoint logging every call and callback"),
                 manual: #"""
@@ -120,7 +98,6 @@ extension CommandFamily {
                     setting
                     .Pq Ic set trace on
                     is the same switch.
-                    .Dl trace on
                     """#,
                 examples: ["trace on", "launch", "trace off"],
                 handler: { ctx throws(Diagnostic) in

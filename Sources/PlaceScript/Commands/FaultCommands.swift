@@ -17,18 +17,7 @@ extension CommandFamily {
             .Pq they belong to the network, the servers, the API key and the app bundle .
             A likelihood request is judged when it is made, by these checks in this order;
             the first that fails answers it:
-            the fields
-            .Pq Dv invalidRequest , No \-12 ,
-            the device's location and permission
-            .Pq Dv locationError , No \-11 ,
-            the network
-            .Pq Dv networkError , No \-1 ,
-            the API key
-            .Pq Dv keyInvalid No \-4 , Dv keyExpired No \-5 , Dv incorrectBundleIdentifier No \-10 ,
-            the rate limit
-            .Pq Dv rateLimitExceeded , No \-7 ,
-            then an error armed with
-            .Ic fail places .
+            \#(checkOrderManual)
             The app prints
             .Ql Current Place error:
             and the error's
@@ -44,19 +33,15 @@ extension CommandFamily {
             CommandSpec(
                 "faults",
                 summary: "show the faults set: network, API key, armed places error, rate limit",
-                details: """
-                    Lists what is set. Faults last until changed: a launch and 'reset' keep them.
-                    A places request is checked in this order, and the first check that fails
-                    answers it:
-                    \(checkOrderText)
-                    """,
                 effect: .looks,
                 api: APIEntry(what: "the faults set on the simulated device and service"),
                 manual: #"""
                     .It Ic faults
                     Show what is set: the network, the API key, the armed places error and the
                     rate limit with how much of it the last 60 s used.
-                    .Dl faults
+                    A places request is checked in this order, and the first check that fails
+                    answers it:
+                    \#(checkOrderManual)
                     """#,
                 examples: ["faults"],
                 handler: { ctx throws(Diagnostic) in
@@ -74,10 +59,6 @@ extension CommandFamily {
             CommandSpec(
                 "fail",
                 summary: "make places requests fail, or send the app a location error",
-                details: """
-                    'fail places' arms an error the Places servers answer with; 'fail location'
-                    has Core Location report an error to the running app.
-                    """,
                 api: APIEntry(
                     what: "an error from the places service, or from Core Location",
                     callbacks: [
@@ -96,21 +77,6 @@ extension CommandFamily {
                                 summary: "once (default), always, or off"),
                         ],
                         summary: "make likelihood requests fail with a GMSPlacesErrorCode",
-                        details: """
-                            Arms an error for the requests that reach the Places servers: 'once' (the
-                            default) fails the next one, 'always' every one until 'fail places off'.
-                            A request that fails an earlier check keeps the fault armed: the launch's
-                            request made before permission still fails with locationError (-11, P4).
-                            The app prints "Current Place error: " and the error's
-                            localizedDescription, "The operation couldn’t be completed. " followed by
-                            the SDK's failure reason; a note says what the code means and whether the
-                            SDK marks it retryable (-1…-3 are; the tutorial retries nothing). The
-                            list stays empty until the next fix or selection sends a new request.
-                            Codes: -1 networkError, -2 serverError, -3 internalError, -4 keyInvalid,
-                            -5 keyExpired, -6 usageLimitExceeded, -7 rateLimitExceeded,
-                            -8 deviceRateLimitExceeded, -9 accessNotConfigured,
-                            -10 incorrectBundleIdentifier, -11 locationError, -12 invalidRequest.
-                            """,
                         effect: .acts,
                         manual: #"""
                             .It Ic fail places Ar CODE|NAME|off Op Cm once|always|off
@@ -147,6 +113,9 @@ extension CommandFamily {
                             .Cm always
                             fails every one until
                             .Ql fail places off .
+                            After a failure the app's list of likely places
+                            .Pq Li likely
+                            stays empty until the next fix or selection sends a new request.
                             A request that fails an earlier check leaves the error armed: the launch's
                             request, made before the permission is answered, still fails with
                             .Dv locationError
@@ -154,8 +123,6 @@ extension CommandFamily {
                             .Ql fail places CODE off
                             clears the error when it is the one armed.
                             An unknown code or name is an error when the script is read.
-                            .Dl fail places -2
-                            .Dl fail places usageLimitExceeded always
                             """#,
                         examples: ["fail places -2", "fail places usageLimitExceeded always", "fail places off"],
                         handler: failPlacesCommand),
@@ -166,20 +133,6 @@ extension CommandFamily {
                                 "ERROR", .choice(locationErrorWords), summary: "unknown (0), denied (1) or network (2)")
                         ],
                         summary: "Core Location reports a kCLErrorDomain error to the running app",
-                        details: """
-                            Calls locationManager(_:didFailWithError:) on the next turn of the run loop
-                            with CLError code 0 (locationUnknown), 1 (denied) or 2 (network). The
-                            tutorial stops updating and prints the error: Swift
-                            'Error: Error Domain=kCLErrorDomain Code=N "(null)"', Objective-C
-                            'Error: The operation couldn’t be completed. (kCLErrorDomain error N.)'.
-                            Updates never start again this launch, not even after the transient
-                            locationUnknown (P5): no more fixes, however the device moves. Once
-                            updates are stopped there is nothing to fail and nothing happens.
-                            Refused while the permission is not answered (status notDetermined):
-                            Core Location holds updates until the answer and has no fix to fail
-                            (a simulation choice: 'help choices').
-                            Needs a running app; 'locate none' is the other way to get no fixes.
-                            """,
                         effect: .acts,
                         manual: #"""
                             .It Ic fail location Cm unknown|denied|network
@@ -210,7 +163,8 @@ extension CommandFamily {
                             updates wait for the answer, so Core Location has no fix to fail
                             .Pq see Sx SIMULATION CHOICES .
                             Fails when the app is not running.
-                            .Dl fail location unknown
+                            .Ql locate none
+                            is the other way to get no fixes.
                             """#,
                         examples: ["fail location unknown", "fail location denied", "fail location network"],
                         handler: failLocationCommand),
@@ -218,14 +172,6 @@ extension CommandFamily {
             CommandSpec(
                 "network", arguments: [ArgSpec("STATE", .choice(["on", "off"]), optional: true, summary: "on or off")],
                 summary: "turn the device's network off or on (off: places requests fail with networkError)",
-                details: """
-                    With the network off, every places request that gets past the fields and the
-                    location check fails with networkError (-1), which the SDK marks retryable; the
-                    tutorial does not retry. Core Location keeps working: fixes need no network.
-                    A map shown for the first time with the network off is blank (map.blank): no
-                    tiles until the camera moves with the network back on. With no argument, shows
-                    the state.
-                    """,
                 effect: .acts,
                 api: APIEntry(
                     what: "Airplane Mode, or no network",
@@ -246,7 +192,6 @@ extension CommandFamily {
                     .Pq Li map.blank
                     until the camera moves with the network back on
                     .Pq see Sx SIMULATION CHOICES .
-                    .Dl network off
                     """#,
                 examples: ["network off", "network on", "network"],
                 handler: { ctx throws(Diagnostic) in
@@ -269,15 +214,6 @@ extension CommandFamily {
                         summary: "how the servers judge the key")
                 ],
                 summary: "the API key the app provides: valid, invalid, expired or not allowed for the bundle id",
-                details: """
-                    The key the app delegate passes to GMSPlacesClient.provideAPIKey and to
-                    GMSServices.provideAPIKey, as Google's servers judge it: 'invalid' gives
-                    keyInvalid (-4), 'expired' keyExpired (-5), 'unauthorized-bundle'
-                    incorrectBundleIdentifier (-10): the key's iOS-app restriction does not list
-                    \(tutorialBundleIdentifier). A note says what to check. The Maps SDK refuses
-                    such a key too: a map view that needs its first tiles stays blank (map.blank),
-                    and the SDK logs why once. With no argument, shows the state.
-                    """,
                 effect: .acts,
                 api: APIEntry(
                     what:
@@ -297,6 +233,9 @@ extension CommandFamily {
                     .Cm unauthorized-bundle
                     .Dv incorrectBundleIdentifier
                     (\-10).
+                    .Cm unauthorized-bundle
+                    is a key whose iOS-app restriction does not list the app's bundle identifier,
+                    .Ql \#(tutorialBundleIdentifier) .
                     A note says what a developer would check: the key passed to
                     .Fn GMSPlacesClient.provideAPIKey
                     .Pq the sample ships with the placeholder Ql YOUR_API_KEY ,
@@ -311,7 +250,6 @@ extension CommandFamily {
                     .Pq see Sx SIMULATION CHOICES .
                     Places errors are as above.
                     With no argument, show the state.
-                    .Dl apikey expired
                     """#,
                 examples: ["apikey expired", "apikey unauthorized-bundle", "apikey valid"],
                 handler: { ctx throws(Diagnostic) in
@@ -330,14 +268,6 @@ extension CommandFamily {
                 arguments: [ArgSpec("LIMIT", rateLimitType, optional: true, summary: "requests per minute, or off")],
                 summary:
                     "allow N places requests per virtual minute (a sliding window); more fail with rateLimitExceeded",
-                details: """
-                    'ratelimit N' lets N requests through in any 60 seconds of virtual time; the
-                    next one fails with rateLimitExceeded (-7) and does not count. The window
-                    slides: a request stops counting 60 s after it was made ('wait'). The count
-                    starts afresh when a limit is set; 'ratelimit off' removes it. Requests that
-                    fail an earlier check (fields, location, network, API key) do not count. With
-                    no argument, shows the limit and how much of it the last 60 s used.
-                    """,
                 effect: .acts,
                 api: APIEntry(what: "the key's quota and rate limits in the Cloud console"),
                 manual: #"""
@@ -357,7 +287,6 @@ extension CommandFamily {
                     Requests that fail an earlier check never reach the limit.
                     With no argument, show the limit, how many requests the last 60 s used and,
                     when it is reached, when the next one is let through.
-                    .Dl ratelimit 2
                     """#,
                 examples: ["ratelimit 2", "ratelimit", "ratelimit off"],
                 handler: { ctx throws(Diagnostic) in
@@ -372,17 +301,6 @@ extension CommandFamily {
             CommandSpec(
                 "plist",
                 summary: "show or change the location keys of the app's Info.plist",
-                details: """
-                    The tutorial's Info.plist has all three location usage keys, each with the text
-                    "\(InfoPlist.tutorialText)". The app asks for when-in-use permission, which
-                    needs NSLocationWhenInUseUsageDescription: without it the request is ignored —
-                    no alert, the status stays notDetermined, no fix ever comes — and iOS prints a
-                    message naming the key in the app's console. The key's text is the alert's
-                    message; its title names the app by CFBundleDisplayName (else CFBundleName),
-                    "\(InfoPlist.tutorialDisplayName)". NSLocationDefaultAccuracyReduced (a Boolean the tutorial does
-                    not have) set to true makes the alert offer approximate location only. Info.plist is part of
-                    the app bundle: it is read at launch, and a launch and 'reset' keep it.
-                    """,
                 effect: .looks,
                 api: APIEntry(
                     what: "the app's Info.plist usage descriptions",
@@ -392,7 +310,22 @@ extension CommandFamily {
                     Show the location keys of the app's Info.plist, as
                     .Ic plist show
                     does.
-                    .Dl plist
+                    The tutorial's Info.plist has all three location usage keys, each with the text
+                    .Qq \#(InfoPlist.tutorialText) .
+                    The app asks for when-in-use permission, which needs
+                    .Dv NSLocationWhenInUseUsageDescription :
+                    without it the request is ignored: no alert, the status stays
+                    .Qq notDetermined ,
+                    no fix ever comes, and iOS prints a message naming the key in the app's console.
+                    The key's text is the alert's message; the alert's title names the app by its
+                    .Dv CFBundleDisplayName ,
+                    else its
+                    .Dv CFBundleName :
+                    .Qq \#(InfoPlist.tutorialDisplayName) .
+                    .Dv NSLocationDefaultAccuracyReduced ,
+                    a Boolean the tutorial does not have, set to true makes the alert offer
+                    approximate location only.
+                    Info.plist is part of the app bundle: it is read at launch.
                     """#,
                 examples: ["plist"],
                 subcommands: [
@@ -419,7 +352,6 @@ extension CommandFamily {
                             and
                             .Dv NSLocationDefaultAccuracyReduced
                             with its value when the Info.plist has it.
-                            .Dl plist show
                             """#,
                         examples: ["plist show"],
                         handler: plistShowCommand),
@@ -452,7 +384,6 @@ extension CommandFamily {
                             .Dv NSLocationDefaultAccuracyReduced
                             can be removed too: the alert offers precise location again.
                             Removing a key that is not there is an error.
-                            .Dl plist remove NSLocationWhenInUseUsageDescription
                             """#,
                         examples: ["plist remove NSLocationWhenInUseUsageDescription"],
                         handler: { ctx throws(Diagnostic) in
@@ -531,8 +462,6 @@ extension CommandFamily {
                             accuracy, and Settings' Precise switch is off until
                             .Ic auth precise on
                             .Pq see Sx SIMULATION CHOICES .
-                            .Dl plist add NSLocationWhenInUseUsageDescription
-                            .Dl plist add NSLocationDefaultAccuracyReduced true
                             """#,
                         examples: [
                             "plist add NSLocationWhenInUseUsageDescription",
@@ -644,20 +573,25 @@ extension CommandFamily {
         ])
 }
 
-/// The check order, for help texts: one numbered line each.
-private let checkOrderText: String = SimulationChoices.placesCheckOrder.enumerated().map { index, check in
-    "  \(index + 1). " + checkOrderName(check)
-}.joined(separator: "\n")
+/// The order a places request's checks run in (`SimulationChoices.placesCheckOrder`), as an
+/// mdoc list, each check with the error it gives.
+private let checkOrderManual: String =
+    ([".Bl -enum -compact"]
+    + SimulationChoices.placesCheckOrder.map { ".It\n" + checkOrderName($0) } + [".El"]).joined(separator: "\n")
 
 private func checkOrderName(_ check: PlacesCheck) -> String {
     switch check {
-    case .fields: return "fields (-12)"
-    case .location: return "location and permission (-11)"
-    case .network: return "network (-1)"
-    case .apiKey: return "API key (-4, -5, -10)"
-    case .project: return "the Places API enabled in the project (-9)"
-    case .rateLimit: return "rate limit (-7)"
-    case .injected: return "an error armed with 'fail places'"
+    case .fields: return "the fields\n.Pq Dv invalidRequest , No \\-12"
+    case .location: return "the device's location and permission\n.Pq Dv locationError , No \\-11"
+    case .network: return "the network\n.Pq Dv networkError , No \\-1"
+    case .apiKey:
+        return
+            "the API key\n.Pq Dv keyInvalid No \\-4 , Dv keyExpired No \\-5 , Dv incorrectBundleIdentifier No \\-10"
+    case .project:
+        return
+            "the Places API the request needs, enabled in the key's Cloud project\n.Pq Dv accessNotConfigured , No \\-9"
+    case .rateLimit: return "the rate limit\n.Pq Dv rateLimitExceeded , No \\-7"
+    case .injected: return "an error armed with\n.Ic fail places"
     }
 }
 

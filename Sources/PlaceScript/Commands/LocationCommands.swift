@@ -19,21 +19,6 @@ extension CommandFamily {
                         summary: "horizontal accuracy, default 5m"),
                 ],
                 summary: "put the device somewhere (a fixed position), or nowhere",
-                details: """
-                    Sets the simulated location, as the Simulator's Features ▸ Location menu does.
-                    Presets: \(LocationPreset.all.map(\.name).joined(separator: ", ")).
-                    'none' removes the position, as Features ▸ Location ▸ None: an app that is
-                    updating and authorized gets didFailWithError with kCLErrorLocationUnknown
-                    (code 0) 1 s later, and the tutorial stops updating for good (P5);
-                    'set simulator-no-location silent' makes it report nothing instead. The app
-                    receives a fix 1 s later when it is authorized and updating, and only if the
-                    device moved at least the distance filter (50 m) from the last fix it received.
-                    Moves made while a fix waits in the run loop (autorun off, before 'step') reach
-                    the app together, in one didUpdateLocations call with several locations; the
-                    app uses the last. With reduced accuracy the fix is snapped to about 2 km and
-                    at most one comes every 15 minutes: one held back arrives when the interval is
-                    over ('wait').
-                    """,
                 effect: .acts,
                 api: APIEntry(
                     what: "Simulator: Features ▸ Location ▸ Custom Location (or xcrun simctl location set)",
@@ -107,7 +92,6 @@ extension CommandFamily {
                     An unknown preset name, or a latitude or longitude out of range, is an error
                     when the script is read.
                     Works with or without a running app.
-                    .Dl locate -33.8688,151.2093 65m
                     """#,
                 examples: ["locate sydney", "locate -33.8688 151.2093", "locate -33.8688,151.2093 65m", "locate none"],
                 handler: locateCommand),
@@ -131,7 +115,6 @@ extension CommandFamily {
                     With no app running, or no fix received yet, it says so and its value is
                     .Li nil ;
                     it does not fail.
-                    .Dl location
                     """#,
                 examples: ["location"],
                 handler: { ctx throws(Diagnostic) in

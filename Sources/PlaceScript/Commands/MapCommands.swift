@@ -13,13 +13,6 @@ extension CommandFamily {
         commands: [
             CommandSpec(
                 "camera", summary: "show the camera: target, zoom, bearing, angle, and the visible region",
-                details: """
-                    The visible region is computed for the map's frame (393 × 852 points, an iPhone
-                    15) in Web Mercator, 256 points per tile at zoom 0. The first fix sets the
-                    camera instantly and shows the map; later fixes animate it (0.5 s, easing in
-                    and out). During an animation the camera is where the move has got at the
-                    virtual clock ('set autorun off', 'step', 'wait 0.25s' stop half way).
-                    """,
                 effect: .looks,
                 api: APIEntry(what: "mapView.camera and mapView.projection.visibleRegion()"),
                 manual: #"""
@@ -41,7 +34,6 @@ extension CommandFamily {
                     that delivers a fix and
                     .Ql wait 0.25s
                     show the camera half way.
-                    .Dl camera
                     """#,
                 examples: ["camera"],
                 handler: cameraCommand),
@@ -56,7 +48,6 @@ extension CommandFamily {
                     position, and
                     .Ql open
                     for the one whose info window is open.
-                    .Dl markers
                     """#,
                 examples: ["markers"],
                 handler: { ctx throws(Diagnostic) in
@@ -103,7 +94,6 @@ extension CommandFamily {
                             .Ar N ,
                             or when the marker is off the screen, where a finger cannot reach it
                             .Pq pan or zoom out first .
-                            .Dl tap marker 1
                             """#,
                         examples: ["tap marker 1"],
                         handler: tapMarkerCommand),
@@ -122,7 +112,6 @@ extension CommandFamily {
                             one within 22 points of a marker (half of the 44-point touch target Apple's
                             Human Interface Guidelines give): that tap is
                             .Ic tap marker Ar N .
-                            .Dl tap map
                             """#,
                         examples: ["tap map", "tap map -33.8688 151.2093"],
                         handler: tapMapCommand),
@@ -135,10 +124,6 @@ extension CommandFamily {
                     ArgSpec("DY", .number(nil, range: -100_000...100_000), summary: "points down (negative: up)"),
                 ],
                 summary: "drag the map: the centre moves DX points right and DY points down (scrollBy)",
-                details: """
-                    A person's gesture moves the camera at once. The tutorial does not fight it:
-                    the next fix animates the camera back to the device, as it does for every fix.
-                    """,
                 effect: .touches,
                 api: APIEntry(
                     what: "a drag gesture", calls: ["mapView.moveCamera(GMSCameraUpdate.scrollBy(x:y:))"],
@@ -162,7 +147,6 @@ extension CommandFamily {
                     shows that animation's start and end.
                     Fails when the app is not running, when the picker covers the map and when the
                     map is hidden.
-                    .Dl pan 100 0
                     """#,
                 examples: ["pan 100 0", "pan -50 200"],
                 handler: { ctx throws(Diagnostic) in
@@ -175,8 +159,6 @@ extension CommandFamily {
             CommandSpec(
                 "zoom", arguments: [ArgSpec("TO", zoomType, summary: "in, out, or a zoom level")],
                 summary: "pinch or double-tap: zoom in or out by one level, or to a level",
-                details:
-                    "Zoom is clamped to 2…21, with a note when it is. The next fix animates back to the\napp's zoom (15, or 10 approximate).",
                 effect: .touches,
                 api: APIEntry(
                     what: "a pinch or double tap", calls: ["mapView.moveCamera(GMSCameraUpdate.zoom(to:))"],
@@ -202,7 +184,6 @@ extension CommandFamily {
                     .Pq P12 .
                     Fails in the same states as
                     .Ic pan .
-                    .Dl zoom 17.5
                     """#,
                 examples: ["zoom in", "zoom out", "zoom 17.5"],
                 handler: { ctx throws(Diagnostic) in
@@ -239,7 +220,6 @@ extension CommandFamily {
                     and keeps its zoom, bearing and viewing angle.
                     With no permission or no position nothing happens, and the shell says so.
                     Fails when the picker covers the map or the map is hidden.
-                    .Dl mylocation
                     """#,
                 examples: ["mylocation"],
                 handler: { ctx throws(Diagnostic) in

@@ -14,20 +14,6 @@ let mapDrawingCommands: [CommandSpec] = [
             OptionSpec("ascii", summary: "plain ASCII: + - | for the frame, o V @ for places, markers, you"),
         ],
         summary: "draw the map view in the terminal: places, markers, you, a scale bar and north",
-        details: """
-            The frame's inner width spans the map view's 393 points; a line is two columns tall,
-            so distances look the same across and down, and the lines show the middle of the
-            view (--height for more; never more than the view). Places are • (labelled where
-            the name fits without touching another label, the app's likely places first, then
-            the nearest), markers ▼ with their title (an open info window as a box), the
-            device ◉ with its accuracy ring when it is wider than a cell, and in the nearby
-            flavour, once the app has sent a request, the search circle ∘ (around the app's
-            last location, with the request's radius); the scale bar is a round distance,
-            north is up. A blank map (no tiles: no network, or a key the Maps
-            SDK refused) has no places, only the markers and the device, and says so. Unicode
-            on a UTF-8 locale, ASCII otherwise or with --ascii; colour only on a terminal and
-            never with NO_COLOR.
-            """,
         effect: .acts,
         api: APIEntry(what: "looking at the phone: the map view as it is drawn now"),
         manual: #"""
@@ -38,17 +24,20 @@ let mapDrawingCommands: [CommandSpec] = [
             symbol
             .Pq the app's likely places first, then the nearest; a name that does not fit whole is shortened with an ellipsis, never through a wide character ,
             the markers as
-            .Ql \(da
+            .Ql \[u25BC]
             with their titles
             .Pq an open info window as a box with the title and the snippet ,
             the device as the my-location dot with its accuracy ring when the ring is wider
             than a cell, a scale bar of a round distance, north, and the camera in the top
             border.
+            The device is drawn as
+            .Ql \[u25C9] .
+            North is up.
             In the
             .Cm nearby
             flavour, once the app has sent a request, the circle it searches is drawn as a
             ring of
-            .Ql \(ci
+            .Ql \[u2218]
             .Pq Ql \&:
             in ASCII: around the last location the app received, with the radius
             .Ic nearby radius
@@ -78,27 +67,16 @@ let mapDrawingCommands: [CommandSpec] = [
             has no places, only the markers, the info window and the device, with
             .Ql no map tiles
             in the frame and the reason in the legend.
+            A map is blank when the device had no network when the map needed its tiles,
+            or when the Maps SDK refused the app's API key.
             With the picker open the map is drawn with a line saying the picker covers it.
             Fails when the app is not running.
-            .Dl map --width 100 --height 40
             """#,
         examples: ["map", "map --width 100 --height 40", "map --ascii"],
         handler: mapCommand),
     CommandSpec(
         "snapshot", arguments: [ArgSpec("FILE", svgPathType.completingFileNames(), summary: "where to write the SVG")],
         summary: "write the phone screen as a standalone SVG: map, markers, info window, picker",
-        details: """
-            What the phone would show, without map tiles: the device frame at the map view's
-            393 × 852 points, the navigation bar (Current Place on a Map, Get Place), the places
-            as dots with labels that keep apart, markers as pins, the open info window (bold
-            title, snippet below), the my-location dot, accuracy circle and button, the
-            nearby app's search circle (dashed, once it has sent a request), a scale
-            bar — or the picker (Choose a place, five rows a screen, Back; a scroll indicator
-            only with 'set picker-scroll on') when it is open. A
-            blank map (no tiles) is a plain beige-grey background with no grid and no places,
-            the markers and the my-location dot drawn over it. It opens in any browser. The
-            file is replaced atomically.
-            """,
         effect: .acts,
         api: APIEntry(what: "a screenshot of the phone (Simulator: File ▸ Save Screen), without map tiles"),
         manual: #"""
@@ -136,7 +114,6 @@ let mapDrawingCommands: [CommandSpec] = [
             .Pa .svg
             is an error when the script is read, before anything runs.
             Fails when the app is not running and when the file cannot be written.
-            .Dl snapshot map.svg
             """#,
         examples: ["snapshot map.svg"],
         handler: snapshotCommand),

@@ -16,15 +16,6 @@ extension CommandFamily {
             CommandSpec(
                 "nearby",
                 summary: "show the nearby app's GMSPlaceSearchNearbyRequest: radius, rank, max, types, fields",
-                details: """
-                    The nearby flavour builds a GMSPlaceSearchNearbyRequest at each fix and each
-                    selection: a circle (GMSPlaceCircularLocationOption) of the radius around the
-                    last location the app received, its place properties, maxResultCount,
-                    rankPreference and type filters. The subcommands change them; a change takes
-                    effect with the next request and lasts across launch and reset. Values the SDK
-                    does not take are kept: the request then fails with invalidRequest (-12) in
-                    the app's console, as the SDK would fail it.
-                    """,
                 effect: .looks,
                 api: APIEntry(what: "the request listLikelyPlaces() builds: GMSPlaceSearchNearbyRequest"),
                 manual: #"""
@@ -47,7 +38,6 @@ extension CommandFamily {
                     fails with
                     .Dv invalidRequest
                     (\-12) in the app's console, as the SDK fails it.
-                    .Dl nearby
                     """#,
                 examples: ["nearby", "nearby radius 1km", "nearby rank distance"],
                 subcommands: [
@@ -55,10 +45,6 @@ extension CommandFamily {
                         "radius",
                         arguments: [ArgSpec("DISTANCE", .number(.length), summary: "the circle's radius (0…50 km)")],
                         summary: "the search circle's radius (0…50 km; default 500 m)",
-                        details: """
-                            GMSPlaceCircularLocationOption(center, radius): the SDK takes 0…50000 m.
-                            Outside that the request fails with invalidRequest (-12).
-                            """,
                         effect: .acts,
                         manual: #"""
                             .It Ic nearby radius Ar DISTANCE
@@ -69,7 +55,6 @@ extension CommandFamily {
                             The SDK takes 0 to 50 km; outside that the request fails with
                             .Dv invalidRequest
                             (\-12).
-                            .Dl nearby radius 1.5km
                             """#,
                         examples: ["nearby radius 1km", "nearby radius 250"],
                         handler: { ctx throws(Diagnostic) in
@@ -90,10 +75,6 @@ extension CommandFamily {
                             )
                         ],
                         summary: "rankPreference: popularity (the SDK's default) or distance",
-                        details: """
-                            .popularity orders the places in the circle by the popularity model
-                            ('help popularity'); .distance by distance from the centre.
-                            """,
                         effect: .acts,
                         manual: #"""
                             .It Ic nearby rank Cm popularity|distance
@@ -105,7 +86,6 @@ extension CommandFamily {
                             .Pq Sx POPULARITY MODEL ;
                             .Cm distance
                             by distance from the centre.
-                            .Dl nearby rank distance
                             """#,
                         examples: ["nearby rank distance", "nearby rank popularity"],
                         handler: { ctx throws(Diagnostic) in
@@ -117,7 +97,6 @@ extension CommandFamily {
                         "max",
                         arguments: [ArgSpec("N", .integer(-1_000_000...1_000_000), summary: "1…20")],
                         summary: "maxResultCount: 1…20 (default 20)",
-                        details: "Outside 1…20 the request fails with invalidRequest (-12).",
                         effect: .acts,
                         manual: #"""
                             .It Ic nearby max Ar N
@@ -126,7 +105,6 @@ extension CommandFamily {
                             1 to 20, 20 by default; outside that the request fails with
                             .Dv invalidRequest
                             (\-12).
-                            .Dl nearby max 5
                             """#,
                         examples: ["nearby max 5"],
                         handler: { ctx throws(Diagnostic) in
@@ -141,13 +119,6 @@ extension CommandFamily {
                             )
                         ],
                         summary: "includedTypes (+TYPE) and excludedTypes (-TYPE); clear empties both",
-                        details: """
-                            '+cafe' adds cafe to includedTypes, '-parking' adds parking to
-                            excludedTypes, 'clear' empties both. A place passes when it has one of
-                            the included types (any, when none is) and none of the excluded ones.
-                            More than 50 in a list, or a type in both, fails the request with
-                            invalidRequest (-12).
-                            """,
                         effect: .acts,
                         manual: #"""
                             .It Ic nearby types Op Ar TYPE ...
@@ -159,12 +130,22 @@ extension CommandFamily {
                             .Pq Cm - Ns Ar TYPE ;
                             .Cm clear
                             empties both.
+                            Each
+                            .Cm + Ns Ar TYPE
+                            or
+                            .Cm - Ns Ar TYPE
+                            adds to its list:
+                            .Ql +cafe
+                            adds cafe to
+                            .Va includedTypes ,
+                            .Ql -parking
+                            adds parking to
+                            .Va excludedTypes .
                             A place passes when it has one of the included types (any, when none is
                             given) and none of the excluded ones.
                             More than 50 in a list, or a type in both, fails the request with
                             .Dv invalidRequest
                             (\-12).
-                            .Dl nearby types +cafe +restaurant -bar
                             """#,
                         examples: ["nearby types +cafe -bar", "nearby types clear"],
                         handler: { ctx throws(Diagnostic) in
@@ -194,14 +175,6 @@ extension CommandFamily {
                                 summary: "properties, +property, -property, all, reset")
                         ],
                         summary: "the place properties (GMSPlaceProperty) the request asks for",
-                        details: """
-                            As 'fields' for the legacy flavours: 'nearby fields P1,P2' sets the list,
-                            '+P' adds, '-P' removes, 'reset' goes back to the app's
-                            [GMSPlaceProperty.name, .coordinate], 'all' asks for every property. The
-                            request bills one SKU, the highest the properties need: Nearby Search
-                            Pro, Enterprise, or Enterprise + Atmosphere. An empty list fails the
-                            request with invalidRequest (-12).
-                            """,
                         effect: .acts,
                         manual: #"""
                             .It Ic nearby fields Op Ar PROPERTY ...
@@ -231,11 +204,12 @@ extension CommandFamily {
                             .Cm curbsidePickup , delivery , dineIn , allowsDogs
                             (Enterprise + Atmosphere).
                             The request bills one SKU, the highest its properties need.
+                            The SKUs are Nearby Search Pro, Nearby Search Enterprise and Nearby Search
+                            Enterprise + Atmosphere.
                             An empty list fails the request with
                             .Dv invalidRequest
                             (\-12).
                             An unknown property is an error when the script is read.
-                            .Dl nearby fields +formattedAddress
                             """#,
                         examples: ["nearby fields +formattedAddress", "nearby fields reset"],
                         handler: { ctx throws(Diagnostic) in
@@ -264,14 +238,6 @@ extension CommandFamily {
             CommandSpec(
                 "project",
                 summary: "which Places APIs the key's Cloud project has enabled: legacy, new-api",
-                details: """
-                    A session starts with an existing project that has both Places API (Legacy)
-                    and Places API (New): the legacy flavours work as before. 'project legacy off'
-                    is a new project (Places API (Legacy) cannot be enabled for one): the swift and
-                    objc flavours' requests then fail with accessNotConfigured (-9), and a note
-                    points to the migration. The nearby flavour needs Places API (New). Lasts
-                    across launch and reset, like the key.
-                    """,
                 effect: .looks,
                 api: APIEntry(what: "APIs & Services in the Cloud console of the key's project"),
                 manual: #"""
@@ -279,18 +245,27 @@ extension CommandFamily {
                     Show which Places APIs the key's Cloud project has enabled.
                     A session starts with an existing project that has both Places API (Legacy)
                     and Places API (New), so the legacy flavours work as before.
-                    .Dl project
+                    .Ql project legacy off
+                    is a new project, for which Places API (Legacy) cannot be enabled: the
+                    .Cm swift
+                    and
+                    .Cm objc
+                    flavours' requests then fail with
+                    .Dv accessNotConfigured
+                    (\-9), and a note points to the migration.
+                    The nearby flavour needs Places API (New).
+                    The setting lasts across
+                    .Ic launch
+                    and
+                    .Ic reset ,
+                    like
+                    .Ic apikey .
                     """#,
                 examples: ["project", "project legacy off"],
                 subcommands: [
                     CommandSpec(
                         "legacy", arguments: [ArgSpec("STATE", .choice(["on", "off"]), summary: "on or off")],
                         summary: "Places API (Legacy) on or off (off: a new project)",
-                        details: """
-                            Off, as for every project made since March 2025: the swift and objc
-                            flavours' Current Place requests fail with accessNotConfigured (-9),
-                            and a note points to the migration ('launch --flavor nearby').
-                            """,
                         effect: .acts,
                         manual: #"""
                             .It Ic project legacy Cm on|off
@@ -304,7 +279,6 @@ extension CommandFamily {
                             (\-9) after the network and API key checks, and a note points to the
                             migration
                             .Pq Ic launch Fl Fl flavor Cm nearby .
-                            .Dl project legacy off
                             """#,
                         examples: ["project legacy off"],
                         handler: { ctx throws(Diagnostic) in
@@ -314,7 +288,6 @@ extension CommandFamily {
                     CommandSpec(
                         "new-api", arguments: [ArgSpec("STATE", .choice(["on", "off"]), summary: "on or off")],
                         summary: "Places API (New) on or off",
-                        details: "Off: the nearby flavour's requests fail with accessNotConfigured (-9).",
                         effect: .acts,
                         manual: #"""
                             .It Ic project new-api Cm on|off
@@ -322,7 +295,6 @@ extension CommandFamily {
                             with
                             .Dv accessNotConfigured
                             (\-9).
-                            .Dl project new-api off
                             """#,
                         examples: ["project new-api off"],
                         handler: { ctx throws(Diagnostic) in
@@ -334,19 +306,6 @@ extension CommandFamily {
             CommandSpec(
                 "compare",
                 summary: "the legacy likelihoods and Nearby Search (New) at the device's position, side by side",
-                details: """
-                    Asks both services, as placeshell models them, about the device's position
-                    now (coarsened, under reduced accuracy, as the app's fix would be): the
-                    legacy findPlaceLikelihoodsFromCurrentLocation list with its likelihoods, and
-                    Nearby Search (New) with the current 'nearby' knobs (circle, rank, max,
-                    types). Each row gives the rank, the name, the likelihood (legacy only) and
-                    the distance from the position; the last column is the nearby place's rank
-                    in the legacy list. The line below says how many of the legacy top 5 the new
-                    top 5 keeps. A side-by-side look only: nothing is sent, so no request is
-                    counted or billed, no fault, permission or project setting applies, and the
-                    app's list stays as it is. Works in any flavour, with or without a running
-                    app; the device needs a position ('locate').
-                    """,
                 effect: .looks,
                 api: APIEntry(
                     what:
@@ -390,7 +349,6 @@ extension CommandFamily {
                     .Li kept
                     (the count) and
                     .Li problems .
-                    .Dl compare
                     """#,
                 examples: ["compare"],
                 handler: compareCommand),
@@ -430,7 +388,9 @@ extension CommandFamily {
             },
         ],
         topics: [
-            HelpTopic("popularity", summary: "how Nearby Search ranks places by popularity", text: popularityHelp),
+            HelpTopic(
+                "popularity", summary: "how Nearby Search ranks places by popularity",
+                manualSection: "POPULARITY MODEL", text: popularityHelp),
             HelpTopic(
                 "flavor nearby", summary: "the nearby flavour's code: the tutorial migrated to Nearby Search (New)",
                 text: nearbyFlavorSource),

@@ -55,19 +55,6 @@ extension CommandFamily {
             CommandSpec(
                 "auth",
                 summary: "show the authorization status, or answer the alert / change Settings",
-                details: """
-                    With no subcommand, shows the status, the accuracy, the Settings entry and
-                    whether the alert is waiting. While the alert is on screen, 'auth allow',
-                    'auth allow once', 'auth allow --approximate' and 'auth deny' press its
-                    buttons (--approximate turns Precise off first). The alert is modal: until
-                    it is answered, commands that touch the app (likely, select, tap, …) are
-                    refused. With no alert, the same words
-                    change the app's entry in Settings: While Using the App, Ask Next Time, Never,
-                    and the Precise switch; 'auth always' chooses Always, which Settings offers
-                    only when the Info.plist has NSLocationAlwaysAndWhenInUseUsageDescription. Each
-                    status change reaches the running app through
-                    locationManager(_:didChangeAuthorization:), with the app's console lines.
-                    """,
                 effect: .looks,
                 api: APIEntry(
                     what: "the system alert's buttons, or Settings ▸ Privacy & Security ▸ Location Services ▸ the app",
@@ -80,7 +67,32 @@ extension CommandFamily {
                     Show the authorization status, the accuracy, the Settings entry, the Precise
                     switch, Location Services, a restriction when there is one, and whether the
                     alert is waiting for an answer.
-                    .Dl auth
+                    With
+                    .Fl Fl approximate ,
+                    .Ic auth allow
+                    turns the Precise switch off before it presses the button.
+                    While the alert is on screen, commands that touch the app, such as
+                    .Ic likely ,
+                    .Ic select
+                    and
+                    .Ic tap ,
+                    are refused.
+                    With no alert,
+                    .Ic auth allow
+                    chooses While Using the App,
+                    .Ic auth allow once
+                    Ask Next Time,
+                    .Ic auth deny
+                    Never,
+                    .Ic auth always
+                    Always
+                    .Po
+                    which Settings offers only when the Info.plist has
+                    .Dv NSLocationAlwaysAndWhenInUseUsageDescription
+                    .Pc ,
+                    and
+                    .Ic auth precise
+                    sets the Precise switch.
                     """#,
                 examples: ["auth"],  // each subcommand adds its own
                 subcommands: [
@@ -132,7 +144,6 @@ extension CommandFamily {
                             .Ql Location status is OK. ;
                             when it is updating and the device has a position, its first fix follows 1 s
                             later.
-                            .Dl auth allow --approximate
                             """#,
                         examples: ["auth allow", "auth allow once", "auth allow --approximate"],
                         handler: { ctx throws(Diagnostic) in
@@ -180,7 +191,6 @@ extension CommandFamily {
                             The app treats the status as it treats when-in-use: both flavours print
                             .Ql Location status is OK.
                             .Pq the Objective-C switch falls into the same line .
-                            .Dl auth always
                             """#,
                         examples: ["auth always", "auth always --approximate"],
                         handler: { ctx throws(Diagnostic) in
@@ -216,7 +226,6 @@ extension CommandFamily {
                             .Pq P5 .
                             Alias:
                             .Ic auth never .
-                            .Dl auth deny
                             """#,
                         examples: ["auth deny"],
                         handler: { ctx throws(Diagnostic) in
@@ -237,7 +246,6 @@ extension CommandFamily {
                             new accuracy, and the zoom the app picks at that fix follows it (P12).
                             Turning Precise on ends any wait for the reduced-accuracy rate: a full-accuracy
                             fix follows 1 s later.
-                            .Dl auth precise off
                             """#,
                         examples: ["auth precise off"],
                         handler: { ctx throws(Diagnostic) in
@@ -267,7 +275,6 @@ extension CommandFamily {
                             shown where it is after one; didFailWithError follows and stops
                             updates, so no fix moves it again.
                             With the restriction removed, the status is what Settings say again.
-                            .Dl auth restrict
                             """#,
                         examples: ["auth restrict", "auth restrict off"],
                         handler: { ctx throws(Diagnostic) in
@@ -286,7 +293,6 @@ extension CommandFamily {
                             to the app, as for
                             .Ic auth deny ;
                             on restores the status the Settings entry gives.
-                            .Dl auth services off
                             """#,
                         examples: ["auth services off", "auth services on"],
                         handler: { ctx throws(Diagnostic) in
@@ -296,13 +302,6 @@ extension CommandFamily {
                     CommandSpec(
                         "unknown",
                         summary: "report a status the app's code does not know, as a future iOS might (P11)",
-                        details: """
-                            The Swift app's status switch ends in `@unknown default: fatalError()`: a
-                            status it does not know crashes it. The console shows the runtime's line,
-                            current_place_on_map/MapViewController.swift:155: Fatal error, a note says
-                            why, and the app is gone. The Objective-C switch has no default: that app
-                            prints its accuracy line only and keeps running.
-                            """,
                         effect: .acts,
                         manual: #"""
                             .It Ic auth unknown
@@ -330,7 +329,6 @@ extension CommandFamily {
                             .Ic auth allow ,
                             clears the unknown status.
                             Fails when the app is not running.
-                            .Dl auth unknown
                             """#,
                         examples: ["auth unknown"],
                         handler: { ctx throws(Diagnostic) in

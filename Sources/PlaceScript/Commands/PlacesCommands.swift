@@ -15,12 +15,6 @@ extension CommandFamily {
             CommandSpec(
                 "likely", aliases: ["getplace"],
                 summary: "tap \"Get Place\": open the picker with a copy of the app's list as it is now",
-                details: """
-                    The segue hands PlacesViewController the app's likelyPlaces array. Swift arrays
-                    are values, so the picker keeps that copy: a response that arrives later does
-                    not reach it (P2). The picker shows each place's name, five rows per screen
-                    (the Objective-C picker never sets the text: blank rows, P8).
-                    """,
                 effect: .touches,
                 api: APIEntry(
                     what: "the \"Get Place\" bar button: performSegue(withIdentifier: \"segueToSelect\")",
@@ -65,7 +59,6 @@ extension CommandFamily {
                     Fails when the app is not running or the picker is already open.
                     Alias:
                     .Ic getplace .
-                    .Dl likely
                     """#,
                 examples: ["likely"],
                 handler: { ctx throws(Diagnostic) in
@@ -84,7 +77,6 @@ extension CommandFamily {
                     .It Ic picker
                     Show the open picker's rows again.
                     Fails when the app is not running or the picker is not open.
-                    .Dl picker
                     """#,
                 examples: ["picker"],
                 handler: { ctx throws(Diagnostic) in
@@ -98,16 +90,6 @@ extension CommandFamily {
             CommandSpec(
                 "select", arguments: [ArgSpec("N", .integer(), summary: "the row, from 1")],
                 summary: "tap row N of the picker: back to the map, marker for that place, new request",
-                details: """
-                    Sets selectedPlace and unwinds to the map: the map is cleared (the old marker
-                    goes), a marker is added at the place's coordinate with its name as title and
-                    its formattedAddress as snippet (nil unless requested: P1), and a new likely
-                    places request is sent. The camera does not move. Only rows 1–5 can be tapped:
-                    the table does not scroll ('set picker-scroll on' lets it). In the Objective-C flavour
-                    the selection never reaches the map: no marker (P8). On an empty picker the
-                    error says why the list was empty, as 'explain' does: the copy was taken while
-                    a request was in flight (P2), the last request failed, or no place was near.
-                    """,
                 effect: .touches,
                 api: APIEntry(
                     what: "a tap on a row: tableView(_:didSelectRowAt:)",
@@ -175,7 +157,6 @@ extension CommandFamily {
                     the last request failed
                     .Pq a denial, the network off ,
                     or the service found no place near the device.
-                    .Dl select 1
                     """#,
                 examples: ["select 1", "select 3"],
                 handler: selectCommand),
@@ -188,7 +169,6 @@ extension CommandFamily {
                     Leave the picker with its Back button, choosing nothing: no unwind action runs,
                     nothing on the map changes and no request is sent.
                     Fails when the app is not running or the picker is not open.
-                    .Dl back
                     """#,
                 examples: ["back"],
                 handler: { ctx throws(Diagnostic) in
@@ -205,16 +185,6 @@ extension CommandFamily {
                     ArgSpec("FIELD", placeFieldsType, optional: true, summary: "fields, +field, -field, all, reset")
                 ],
                 summary: "show or change the place fields the app requests",
-                details: """
-                    The tutorial requests [.name, .coordinate]. Fields not requested read as absent
-                    (text nil, rating 0, priceLevel -1, coordinate invalid), so the marker's snippet,
-                    the formattedAddress, stays empty until it is requested. 'fields F1,F2' sets the
-                    list; '+F' adds, '-F' removes; 'reset' goes back to the tutorial's; 'all' asks
-                    for every field likelihood requests support; with no field at all the places
-                    come back empty. Each request bills the base SKU
-                    plus one data SKU per tier the fields touch (Basic, Contact, Atmosphere).
-                    The change takes effect with the next request.
-                    """,
                 effect: .acts,
                 api: APIEntry(
                     what:
@@ -266,7 +236,6 @@ extension CommandFamily {
                     and
                     .Ic reset .
                     An unknown field name is an error when the script is read.
-                    .Dl fields +formattedAddress
                     """#,
                 examples: [
                     "fields", "fields +formattedAddress", "fields name,coordinate,formattedAddress", "fields reset",
@@ -283,22 +252,12 @@ extension CommandFamily {
                     .Ic launch ,
                     and the billable units per SKU.
                     Every request counts; only an answered one is billed.
-                    .Dl stats
                     """#,
                 examples: ["stats", "stats billing"],
                 subcommands: [
                     CommandSpec(
                         "billing",
                         summary: "per SKU: the calls billed since launch, the free calls a month, the price past them",
-                        details: """
-                            Both flows' SKUs. The legacy call bills Find Current Place plus one Places
-                            Data SKU (Basic, Contact, Atmosphere) per tier its fields touch; a Nearby
-                            Search (New) request bills one SKU, the highest its properties need: Pro,
-                            Enterprise, or Enterprise + Atmosphere. Only answered requests bill. The
-                            free calls and prices are those a price list states; the others show as
-                            '—' (see 'help choices'). The last line says what the next answered
-                            request of the app's flavour bills, with the fields it asks for now.
-                            """,
                         effect: .looks,
                         api: APIEntry(what: "the Cloud console's billing report, by SKU"),
                         manual: #"""
@@ -335,7 +294,6 @@ extension CommandFamily {
                             and
                             .Li nextRequest
                             the keys the next request bills.
-                            .Dl stats billing
                             """#,
                         examples: ["stats billing"],
                         handler: statsBillingCommand)
@@ -434,8 +392,12 @@ extension CommandFamily {
                 set: { shell, value in shell.session.device.pickerScrolls = value == "on" })
         ],
         topics: [
-            HelpTopic("likelihood", summary: "how likely places are scored", text: likelihoodHelp),
-            HelpTopic("choices", summary: "behaviours the real APIs leave unstated, as simulated", text: choicesHelp),
+            HelpTopic(
+                "likelihood", summary: "how likely places are scored", manualSection: "LIKELIHOOD MODEL",
+                text: likelihoodHelp),
+            HelpTopic(
+                "choices", summary: "behaviours the real APIs leave unstated, as simulated",
+                manualSection: "SIMULATION CHOICES", text: choicesHelp),
         ])
 }
 

@@ -43,13 +43,6 @@ extension CommandFamily {
             CommandSpec(
                 "route",
                 summary: "show the route's progress, or start and stop one",
-                details: """
-                    A route moves the device over virtual time: 'wait' lets it go on. Each position
-                    reaches the app at once through the location manager, so the distance filter
-                    (50 m) decides which become fixes; each fix animates the camera and sends a new
-                    places request, as in the tutorial. Positions carry speed and course, and
-                    'location' shows them. 'locate' stops a route.
-                    """,
                 effect: .looks,
                 api: APIEntry(
                     what:
@@ -64,7 +57,6 @@ extension CommandFamily {
                     position reached and the count, the length, the device's position, speed and
                     course, and any warnings from its GPX file.
                     Without a route it says so.
-                    .Dl route
                     """#,
                 examples: ["route", "route start -33.8694,151.199 -33.8655,151.1955 speed=1.4", "route run city-run"],
                 subcommands: [
@@ -73,12 +65,6 @@ extension CommandFamily {
                         arguments: [ArgSpec("WAYPOINTS", waypointsType, summary: "two or more LAT,LNG")],
                         options: routeOptions(),
                         summary: "follow waypoints joined by straight lines, as xcrun simctl location start",
-                        details: """
-                            The first waypoint at once, then a position every interval= seconds
-                            (default 1 s) or every distance= metres travelled, at speed= (default 20 m/s),
-                            and the last waypoint at the end. interval= and distance= exclude each other.
-                            A waypoint is written as locate takes a position: LAT,LNG, LAT, LNG or LAT LNG.
-                            """,
                         effect: .acts,
                         manual: #"""
                             .It Ic route start Oo Fl Fl speed Ar M/S Oc Oo Fl Fl interval Ar S Oc Oo Fl Fl distance Ar M Oc Ar LAT,LNG LAT,LNG ...
@@ -121,7 +107,6 @@ extension CommandFamily {
                             and a route of more than 2,000,000 positions.
                             The route is named after its waypoint count:
                             .Ql 2 waypoints .
-                            .Dl route start -33.869405,151.199 -33.8655,151.1955 speed=1.4
                             """#,
                         examples: [
                             "route start -33.8694,151.199 -33.8655,151.1955",
@@ -159,7 +144,6 @@ extension CommandFamily {
                             12.4 km, 7 min 07 s at 29 m/s (104.4 km/h): I-280 south-east from Cupertino
                             past Lawrence Expressway and Winchester Blvd towards downtown San Jose.
                             .El
-                            .Dl route run city-run
                             """#,
                         examples: ["route run city-run", "route run freeway-drive"],
                         handler: { ctx throws(Diagnostic) in
@@ -171,13 +155,6 @@ extension CommandFamily {
                         "gpx", arguments: [ArgSpec("FILE", .path, summary: "a GPX 1.0 or 1.1 file")],
                         options: routeOptions(),
                         summary: "follow the points of a GPX file (trkpt, else rtept, else wpt)",
-                        details: """
-                            Timed points are played at the pace their times imply; untimed points move at
-                            speed= (default 20 m/s); one point is a fixed location, as Xcode's
-                            single-waypoint files. Odd files are played in a documented way and each odd
-                            case is reported: partial, equal or backward times, long pauses, points
-                            without a usable position. A relative path is taken from the script's folder.
-                            """,
                         effect: .acts,
                         manual: #"""
                             .It Ic route gpx Oo Fl Fl speed Ar M/S Oc Oo Fl Fl interval Ar S Oc Oo Fl Fl distance Ar M Oc Ar FILE
@@ -249,7 +226,6 @@ extension CommandFamily {
                             A file that cannot be read, that is not well-formed XML, whose root is not
                             .Li gpx ,
                             or that has no usable point is an error naming the line and column.
-                            .Dl route gpx walk.gpx speed=1.4
                             """#,
                         examples: ["route gpx walk.gpx", "route gpx drive.gpx speed=15"],
                         handler: gpxCommand),
@@ -261,7 +237,6 @@ extension CommandFamily {
                             Stop the route: no more positions come, and the device stands still where it
                             is (speed 0, course \-1).
                             Fails when no route is running.
-                            .Dl route stop
                             """#,
                         examples: ["route stop"],
                         handler: { ctx throws(Diagnostic) in
@@ -282,7 +257,6 @@ extension CommandFamily {
                             they go, as
                             .Ic route run
                             above describes them.
-                            .Dl route list
                             """#,
                         examples: ["route list"],
                         handler: { ctx throws(Diagnostic) in

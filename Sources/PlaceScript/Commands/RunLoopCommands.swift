@@ -28,12 +28,6 @@ extension CommandFamily {
         commands: [
             CommandSpec(
                 "events", summary: "list what the run loop has pending, with when it is due",
-                details: """
-                    Callbacks the real system delivers asynchronously are events at a virtual time:
-                    authorization callbacks, location fixes, places responses, the end of camera
-                    animations, the positions of a route. By default each command lets the run loop
-                    settle; with 'set autorun off' they wait here until 'step', 'run' or 'wait'.
-                    """,
                 effect: .looks,
                 api: APIEntry(what: "the main run loop's queue"),
                 manual: #"""
@@ -46,7 +40,6 @@ extension CommandFamily {
                     .Ql findPlaceLikelihoodsFromCurrentLocation callback ,
                     .Ql permission alert ,
                     .Ql route position .
-                    .Dl events
                     """#,
                 examples: ["set autorun off", "launch", "events"],
                 handler: { ctx throws(Diagnostic) in
@@ -103,7 +96,6 @@ extension CommandFamily {
                     .Ql \(-> 0.4s: LABEL
                     before what it causes says which.
                     With nothing pending it says so.
-                    .Dl step 3
                     """#,
                 examples: ["step", "step 3"],
                 handler: { ctx throws(Diagnostic) in
@@ -123,7 +115,6 @@ extension CommandFamily {
                 }),
             CommandSpec(
                 "run", summary: "deliver every event that is due now (the clock does not move)",
-                details: "Events due later need 'wait' (or 'step', which moves the clock to the next one).",
                 effect: .acts,
                 api: APIEntry(what: "the main run loop draining what is due", callbacks: ["every callback due now"]),
                 manual: #"""
@@ -131,7 +122,11 @@ extension CommandFamily {
                     Deliver every event that is due now, and what they schedule for now; the
                     clock does not move, so a places response 0.4 s away stays pending.
                     Says how many were delivered and how many are due later.
-                    .Dl run
+                    Events due later need
+                    .Ic wait ,
+                    or
+                    .Ic step ,
+                    which moves the clock to the next one.
                     """#,
                 examples: ["run"],
                 handler: { ctx throws(Diagnostic) in

@@ -26,18 +26,11 @@ extension CommandFamily {
                         "geojson", arguments: [ArgSpec("FILE", .path, summary: "a .geojson file")],
                         summary:
                             "the markers, the device and its accuracy, the likely places, the route so far and the visible region, as GeoJSON",
-                        details: """
-                            Writes an RFC 7946 FeatureCollection that GIS tools (QGIS, geojson.io, ogr2ogr)
-                            open: each feature has a "kind" property — marker (title, snippet), device
-                            (horizontalAccuracy, speed, course) with an accuracy circle (a polygon),
-                            likely (rank, name, likelihood, placeID), route (the positions travelled so
-                            far, a line) and visibleRegion (the camera's frame, a polygon). The file is
-                            written to a temporary name and renamed, so it is never left half-written.
-                            """,
                         effect: .acts,
                         manual: #"""
                             .It Ic export geojson Ar FILE
                             Writes what the map shows as an RFC 7946 FeatureCollection that GIS tools
+                            .Pq QGIS, geojson.io, ogr2ogr
                             open.
                             Each feature has a
                             .Li kind
@@ -58,7 +51,7 @@ extension CommandFamily {
                             counter-clockwise.
                             The file is written to a temporary name and renamed; a relative path is taken
                             from the script's folder.
-                            .Dl export geojson scenario.geojson
+                            Written so, the file is never left half-written.
                             """#,
                         examples: ["export geojson scenario.geojson"],
                         handler: exportGeoJSONCommand)
@@ -66,17 +59,6 @@ extension CommandFamily {
             CommandSpec(
                 "save", arguments: [ArgSpec("FILE", .path, summary: "a .json file")],
                 summary: "save the whole session (model, clock, log, settings) as versioned JSON",
-                details: """
-                    Writes everything 'load' needs to carry on exactly where the session is: the
-                    clock, the device and its settings, the place dataset and fields, the faults,
-                    the app (screen, location manager, map, markers, lists), the log and counters,
-                    the route and the shell's settings (keep-going, color, autorun, flavor). The
-                    file is written to a temporary name as it is made, a megabyte at a time, and
-                    renamed, so it is never half-written; a session that would pass 2 GiB, the
-                    most 'load' reads, is refused and the old file kept. Callbacks waiting in the run
-                    loop cannot be written down: with autorun off, 'run' or 'wait' until only timers
-                    (a route's next position) are left.
-                    """,
                 effect: .acts,
                 api: APIEntry(
                     what: "nothing in the app: the simulated world written down, to resume or to attach to a bug report"
@@ -102,25 +84,17 @@ extension CommandFamily {
                     Saving, loading and saving again gives the same bytes.
                     The file is written to a temporary name as it is made, a megabyte at a time
                     (the places are never all in memory as JSON), and renamed.
+                    Written so, the file is never half-written.
                     A session that would pass 2 GiB (2147483648 bytes), the most
                     .Ic load
                     reads, is refused part way and the old file kept
                     .Pq Sx LIMITS .
-                    .Dl save before-the-bug.json
                     """#,
                 examples: ["save before-the-bug.json"],
                 handler: saveCommand),
             CommandSpec(
                 "load", arguments: [ArgSpec("FILE", .path, summary: "a file written by save")],
                 summary: "replace the session with a saved one",
-                details: """
-                    Reads the whole file first: a damaged file, a file of a newer placeshell, a
-                    member of the wrong type or a number outside the range the simulation can
-                    produce is an error naming where, and the current session is left exactly as
-                    it was. A file any earlier placeshell saved loads, what it lacks taking its
-                    default. The places are read one at a time as they are met: a load takes about
-                    1.5 times the file's size in memory, and 40 MB.
-                    """,
                 effect: .acts,
                 api: APIEntry(what: "nothing in the app: a saved world put back in place of this one"),
                 manual: #"""
@@ -136,7 +110,8 @@ extension CommandFamily {
                     is an error that names where, and the current session stays exactly as it was.
                     A file saved by any earlier placeshell loads; a setting it does not have yet
                     takes its default.
-                    .Dl load before-the-bug.json
+                    The places are read one at a time as they are met: a load takes about 1.5
+                    times the file's size in memory, and 40 MB.
                     """#,
                 examples: ["load before-the-bug.json"],
                 handler: loadSessionCommand),

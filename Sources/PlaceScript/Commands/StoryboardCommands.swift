@@ -20,18 +20,6 @@ extension CommandFamily {
                     ArgSpec("FILE", storyboardPathType.completingFileNames(), summary: "FILE.html to write, or stop")
                 ],
                 summary: "record the commands that follow as a storyboard (FILE.html); 'record stop' writes it",
-                details: """
-                    From 'record FILE.html' until 'record stop' (or the end of the script or session),
-                    each command becomes a step of one self-contained HTML page: the command, its
-                    output and the app's console lines, the phone as 'snapshot' draws it (once the app
-                    runs), and the tutorial's step text while the tutorial runs. The page has previous
-                    and next buttons, the arrow keys and a list of the steps, and opens at the step its
-                    address names (tour.html#step-3); it needs no network and no script from elsewhere,
-                    and works opened from a file. It is written atomically. A phone a command did not
-                    change is drawn once and shown again. The page is at most 64 MiB: near it, a step
-                    keeps its command (cut to 200 bytes), and its phone and output only where they fit;
-                    when not even the commands fit, the page ends (a warning and the page say where).
-                    """,
                 effect: .acts,
                 api: APIEntry(what: "nothing in the app: a page of the session, step by step, for people to read"),
                 manual: #"""
@@ -71,7 +59,6 @@ extension CommandFamily {
                     that does not end in
                     .Pa .html
                     is an error when the script is read.
-                    .Dl record tour.html
                     """#,
                 examples: ["record tour.html", "record stop"],
                 handler: recordCommand)

@@ -1029,40 +1029,6 @@ extension CommandFamily {
             CommandSpec(
                 "tutorial",
                 summary: "start the guided tutorial, or show the step you are on",
-                details: """
-                    Walks through the tutorial app in the order it teaches: start the app with 'trace
-                    on', answer the alert, set up the location manager, add the map, ask for likely
-                    places, let the user pick, add the marker; then the pitfalls: the missing snippet,
-                    denied, approximate location, the Objective-C differences, and (optional) the first
-                    request racing the prompt, the empty list and duplicate rows, stepped with autorun
-                    off; last, the app migrated to Nearby Search (New): a new project without Places API
-                    (Legacy), the nearby flavour waiting for a fix, its place properties, ranking by
-                    distance in a smaller circle, and five results. Each step names the part of the
-                    published tutorial it belongs to, says what the app does, shows the calls it
-                    exercises as 'trace' prints them (Objective-C for the Objective-C steps), names
-                    the API, and says what to type; 'explain', 'map' and
-                    'snapshot' come in where they help. After every command the walk checks the step
-                    with the same state paths 'expect' reads: when it holds, the walk says so with a
-                    one-line recap and shows the next step. Some steps also check what happened, in
-                    order, in a journal of the commands typed and the events printed: viewDidLoad traced
-                    and the alert shown, the alert answered with 'auth allow', 'set autorun off' before
-                    'launch', the result looked at with 'show'. After two commands that lead elsewhere
-                    the walk gives a one-line hint (with --json, {"event":"tutorial",…} lines);
-                    'tutorial hint' or 'hint' gives it at any time, and it reads the session (you
-                    denied, the fix already came, the field mask lost name). 'tutorial' alone starts the
-                    walk, takes up a stopped one where it stopped, or shows the current step. 'tutorial
-                    goto N' in a session where no app has run (new, or after 'reset') first types the
-                    earlier steps' commands, silently. At the prompt the progress is kept beside the
-                    history file and taken up by 'tutorial' in the next session; 'tutorial reset'
-                    forgets it. The walk is written in English (en), German (de), Spanish (es),
-                    Persian (fa), Korean (ko) and Vietnamese (vi); the text follows LC_ALL,
-                    LC_MESSAGES or LANG when the tutorial has that language, English otherwise
-                    ('tutorial language' chooses). Persian lines are printed in logical order, each
-                    opened with a right-to-left mark: Konsole, mlterm, PuTTY, the macOS Terminal and VTE
-                    terminals with direction autodetection show them right to left. The device has a
-                    language of its own, 'set language LANG' (the same codes, from the same locale
-                    variables): the words of the permission alert, printed and in 'snapshot'.
-                    """,
                 effect: .looks,
                 api: APIEntry(what: "nothing in the app: the shell's guided walk through it, step by step"),
                 manual: #"""
@@ -1072,7 +1038,17 @@ extension CommandFamily {
                     published tutorial it belongs to, what the app does, the calls as
                     .Ic trace
                     prints them, the API, and the commands to type.
-                    .Dl tutorial
+                    Some steps also check what happened, in order: the step that looks at the
+                    app's list is done only once it has been looked at with
+                    .Ic show
+                    after the places answer came.
+                    The walk's last step asks Nearby Search (New) for five results
+                    .Pq Ql nearby max 5 .
+                    .Ic set language Ar LANG
+                    takes the same language codes; the device's language gives the words of the
+                    permission alert, both as printed and as
+                    .Ic snapshot
+                    draws it.
                     """#,
                 examples: ["tutorial", "tutorial list", "tutorial goto 7"],
                 subcommands: [
@@ -1164,7 +1140,6 @@ extension CommandFamily {
                             silently, and checks that each of those steps holds: step
                             .Ar N
                             starts where the walk would have brought it.
-                            .Dl tutorial goto 7
                             """#,
                         examples: ["tutorial goto 7"],
                         handler: { ctx throws(Diagnostic) in
@@ -1278,7 +1253,6 @@ extension CommandFamily {
                         manual: #"""
                             .It Ic tutorial language Op Ar LANG
                             Shows the walk's language and those the tutorial has, or chooses one.
-                            .Dl tutorial language en
                             """#,
                         examples: ["tutorial language", "tutorial language en"],
                         handler: { ctx throws(Diagnostic) in
@@ -1318,11 +1292,6 @@ extension CommandFamily {
             CommandSpec(
                 "hint",
                 summary: "the guided tutorial's hint for the step you are on ('tutorial hint')",
-                details: """
-                    Says what to do next on the tutorial's current step. The hint reads the session:
-                    it says what is wrong now (you denied, the fix already came, 'fields' replaced the
-                    whole mask) and how to go on. The same as 'tutorial hint'.
-                    """,
                 effect: .looks,
                 api: APIEntry(what: "nothing in the app: the guided walk's hint"),
                 manual: #"""

@@ -66,7 +66,7 @@ extension CommandTable {
             lines.append(".Ss \(family.name)")
             if !family.manual.isEmpty { lines.append(family.manual) }
             func entries(_ spec: CommandSpec) -> [String] {
-                (spec.manual.isEmpty ? [] : [spec.manual]) + spec.subcommands.flatMap(entries)
+                (spec.manual.isEmpty ? [] : [Self.entry(spec)]) + spec.subcommands.flatMap(entries)
             }
             lines += Self.tagList(family.commands.flatMap(entries))
         }
@@ -91,6 +91,31 @@ extension CommandTable {
             ".Ic app foreground .",
         ]
         return lines
+    }
+
+    /// A command's entry: its text, then its examples (the ones `help` lists) as display lines.
+    private static func entry(_ spec: CommandSpec) -> String {
+        ([spec.manual] + spec.examples.map { ".Dl " + displayed($0) }).joined(separator: "\n")
+    }
+
+    /// A command line as the words of a `.Dl` line: nothing in it read as a macro, a quote, a
+    /// delimiter or an escape, and its hyphens the ASCII ones a reader copies.
+    static func displayed(_ command: String) -> String {
+        command.split(separator: " ", omittingEmptySubsequences: false).map { word in
+            var text = ""
+            for c in word {
+                switch c {
+                case "\\": text += "\\e"
+                case "\"": text += "\\(dq"
+                case "-": text += "\\-"
+                default: text.append(c)
+                }
+            }
+            let isMacroName =
+                word.count <= 3 && word.first?.isUppercase == true && word.dropFirst().allSatisfy(\.isLowercase)
+            let isDelimiter = word.count == 1 && "().,:;[]?!|".contains(word)
+            return isMacroName || isDelimiter ? "\\&" + text : text
+        }.joined(separator: "\\ ")
     }
 
     /// `.Bl -tag -width Ds`, the items, `.El`.

@@ -297,17 +297,20 @@ public final class CommandSpec: @unchecked Sendable {
     public let aliases: [String]
     public let arguments: [ArgSpec]
     public let options: [OptionSpec]
+    /// One line: what `help` lists and the head of `help COMMAND`.
     public let summary: String
-    public let details: String
     /// Whether it only looks or acts. Every command that runs says which; nil only for a command
     /// that cannot run on its own (`fail`: its subcommands say), and a unit test fails on any other.
     public let effect: CommandEffect?
     /// What it stands for in the real app (`explain COMMAND`); nil for the shell's own commands
     /// and for a subcommand that stands for what its parent does.
     public let api: APIEntry?
-    /// Its entry in the manual's COMMANDS section, in mdoc: the `.It Ic …` line and its body.
-    /// Empty only for a command that cannot run on its own (`fail`: its subcommands have theirs).
+    /// Its one text, in mdoc: the `.It Ic …` line and its body. The manual's COMMANDS section
+    /// prints it as it is, followed by the examples; `help COMMAND` prints it as plain text
+    /// (`ManualText`), after the usage that stands for the `.It` line. Empty only for a command
+    /// that cannot run on its own (`fail`: its subcommands have theirs).
     public let manual: String
+    /// Command lines that show it at work: `help` lists them, the manual displays them.
     public let examples: [String]
     public let subcommands: [CommandSpec]
     public let handler: CommandHandler?
@@ -327,7 +330,7 @@ public final class CommandSpec: @unchecked Sendable {
 
     public init(
         _ name: String, aliases: [String] = [], arguments: [ArgSpec] = [], options: [OptionSpec] = [],
-        summary: String, details: String = "", effect: CommandEffect? = nil, api: APIEntry? = nil,
+        summary: String, effect: CommandEffect? = nil, api: APIEntry? = nil,
         manual: String = "", examples: [String] = [], subcommands: [CommandSpec] = [],
         handler: CommandHandler? = nil,
         checkWhenRead: (@Sendable (Shell, Invocation) throws(Diagnostic) -> Void)? = nil
@@ -338,7 +341,6 @@ public final class CommandSpec: @unchecked Sendable {
         self.arguments = arguments
         self.options = options
         self.summary = summary
-        self.details = details
         self.effect = effect
         self.api = api
         self.manual = manual
@@ -451,12 +453,19 @@ public struct StateRoot: Sendable {
 public struct HelpTopic: Sendable {
     public var name: String
     public var summary: String
+    /// The manual's section that says the same at length (`POPULARITY MODEL`): a command's text
+    /// that points to it (`.Sx`) points to this topic in `help`.
+    public var manualSection: String?
     /// Built when the topic is shown, not when the table is made (start-up stays cheap).
     private let makeText: @Sendable () -> String
     public var text: String { makeText() }
-    public init(_ name: String, summary: String, text: @escaping @autoclosure @Sendable () -> String) {
+    public init(
+        _ name: String, summary: String, manualSection: String? = nil,
+        text: @escaping @autoclosure @Sendable () -> String
+    ) {
         self.name = name
         self.summary = summary
+        self.manualSection = manualSection
         self.makeText = text
     }
 }

@@ -224,6 +224,13 @@ public final class CommandTable: @unchecked Sendable {
     public func topic(named name: String) -> HelpTopic? { topicsByName[name] }
     public var topics: [HelpTopic] { families.flatMap(\.topics) }
 
+    /// The help topic that stands for each section of the manual a topic names.
+    public var topicsBySection: [String: String] {
+        var found: [String: String] = [:]
+        for topic in topics { if let section = topic.manualSection { found[section] = topic.name } }
+        return found
+    }
+
     /// Checks a command's words against its spec and converts them to typed values. This is the
     /// only place arity, option names and argument types are checked.
     ///
