@@ -75,52 +75,224 @@ struct CommandLineOption: Sendable {
     /// Its line in `--help`.
     var summary: String
     var action: Action
+    /// Its entry in the manual's OPTIONS section, in mdoc, after the `.It` line its names and
+    /// value make.
+    var manual: String
 
     static let table: [CommandLineOption] = [
         CommandLineOption(
             names: ["-c"], value: "COMMANDS", summary: "run COMMANDS (separated by ';' or newlines) and exit",
-            action: .commands),
+            action: .commands,
+            manual: #"""
+                Run
+                .Ar COMMANDS
+                and exit.
+                Words after
+                .Ar COMMANDS
+                that are not options are the script's arguments.
+                """#),
         CommandLineOption(
-            names: ["--json"], summary: "print one JSON object per line for every command and event", action: .json),
+            names: ["--json"], summary: "print one JSON object per line for every command and event", action: .json,
+            manual: #"""
+                Print one JSON object per line for every command and every event, instead of
+                text
+                .Pq see Sx OUTPUT .
+                The same as
+                .Ql set json .
+                """#),
         CommandLineOption(
-            names: ["--keep-going"], summary: "do not stop a script at the first failed command", action: .keepGoing),
+            names: ["--keep-going"], summary: "do not stop a script at the first failed command", action: .keepGoing,
+            manual: #"""
+                Do not stop a script at the first failed command: run on, and exit 1 at the
+                end if any command failed.
+                The same as
+                .Ql set keep-going .
+                """#),
         CommandLineOption(
-            names: ["-C"], value: "DIR", summary: "start in DIR, as if placeshell were run there", action: .directory),
+            names: ["-C"], value: "DIR", summary: "start in DIR, as if placeshell were run there", action: .directory,
+            manual: #"""
+                Change to
+                .Ar DIR
+                before anything else, as if
+                .Nm
+                had been started there.
+                """#),
         CommandLineOption(
             names: ["--echo"], summary: "print each command before its output, as written ('+ launch')",
-            action: .echo),
+            action: .echo,
+            manual: #"""
+                Print each command, as written, before its output:
+                .Ql + locate sydney
+                .Po
+                in JSON,
+                .Ql {"event":"echo","text":...,"file":...,"line":N}
+                .Pc ,
+                so that a log shows which line printed what.
+                The same as
+                .Ql set echo on .
+                """#),
         CommandLineOption(
             names: ["--flavor"], value: "FLAVOR", choices: AppFlavor.allCases.map(\.rawValue), noun: "flavor",
             summary: "the app's flavour for 'launch': " + listed(AppFlavor.allCases.map(\.rawValue), default: "swift"),
-            action: .flavor),
+            action: .flavor,
+            manual: #"""
+                The flavour of the app that
+                .Ic launch
+                starts:
+                \#(manualChoices(AppFlavor.allCases.map(\.rawValue))) ;
+                the default is
+                .Cm swift .
+                .Cm swift
+                and
+                .Cm objc
+                behave as the tutorial's Swift and Objective-C versions do,
+                .Cm nearby
+                as the Swift version migrated to Nearby Search (New).
+                Any other value is a usage error.
+                """#),
         CommandLineOption(
             names: ["--language"], value: "CODE", choices: DeviceLanguage.all.map(\.code), noun: "language",
             summary: "the device's language: " + DeviceLanguage.all.map(\.code).joined(separator: ", ")
                 + " (default: the locale's)",
-            action: .language),
+            action: .language,
+            manual: #"""
+                The device's language:
+                \#(manualChoices(DeviceLanguage.all.map(\.code))) ,
+                as
+                .Ql set language
+                sets it; otherwise a script's
+                .Ql # language:
+                header's, otherwise the locale's
+                .Pq see Sx ENVIRONMENT .
+                """#),
         CommandLineOption(
             names: ["--color"], value: "WHEN", choices: ColorMode.allCases.map(\.rawValue), noun: "colour mode",
             hiddenNames: ["--colour"],
-            summary: "colour: auto (on a terminal), always, never; NO_COLOR disables it", action: .color),
+            summary: "colour: auto (on a terminal), always, never; NO_COLOR disables it", action: .color,
+            manual: #"""
+                When to colour the output:
+                .Cm auto
+                .Pq the default: only on a terminal ,
+                .Cm always
+                or
+                .Cm never .
+                .Fl Fl colour
+                is accepted too.
+                A non-empty
+                .Ev NO_COLOR
+                turns colour off whatever this says.
+                """#),
         CommandLineOption(
             names: ["--storyboard"], value: "FILE",
             summary: "record the run as a storyboard: one HTML page, a step per command",
-            action: .storyboard),
+            action: .storyboard,
+            manual: #"""
+                Record the script, the commands or the session as a storyboard, as
+                .Ic record Ar FILE.html
+                and
+                .Ic record stop
+                around it would; the page is written at the end
+                .Pq see Sx COMMANDS .
+                """#),
         CommandLineOption(
             names: ["--no-history"], summary: "at the prompt, do not read or write the history file",
-            action: .noHistory),
+            action: .noHistory,
+            manual: #"""
+                At the prompt, neither read nor write the history file.
+                """#),
         CommandLineOption(
             names: ["--completions"], value: "SHELL", choices: CompletionShell.allCases.map(\.rawValue), noun: "shell",
-            summary: "print the completion script for bash, zsh or fish and exit", action: .completions),
+            summary: "print the completion script for bash, zsh or fish and exit", action: .completions,
+            manual: #"""
+                Print the completion script for
+                .Ar SHELL
+                .Po
+                .Cm bash ,
+                .Cm zsh
+                or
+                .Cm fish
+                .Pc
+                and exit 0.
+                It completes the options, the values of
+                .Fl Fl flavor ,
+                .Fl Fl color
+                and
+                .Fl Fl completions ,
+                .Pa .placescript
+                files for
+                .Ar file ,
+                and any file for the script's arguments.
+                .Pa scripts/install
+                installs all three where the shells look for them
+                .Pq see Sx FILES ;
+                to load one by hand:
+                .Ql source <(placeshell --completions bash) .
+                """#),
         CommandLineOption(
             names: ["--check"], summary: "parse and bind each FILE, run nothing; list every error and exit",
-            action: .check),
+            action: .check,
+            manual: #"""
+                Parse and bind every
+                .Ar file ,
+                as a script is checked before it runs
+                .Pq see Sx The whole script is checked before anything runs ,
+                with the arguments of its
+                .Ql # args:
+                header
+                .Pq see Sx RUNNING TESTS ,
+                and run nothing.
+                Every error of every file is listed as the usual
+                .Ql FILE:LINE:COL: error: MESSAGE
+                diagnostic on standard error; the exit status is 2 when any file has one or
+                cannot be read, 0 when all are well-formed, and nothing is printed then.
+                With
+                .Fl Fl json ,
+                each error is also a line on standard output:
+                .Bd -literal -offset indent
+                {"event":"syntax-error","message":"unknown command 'ech'","file":"a.placescript","line":3,"column":1,"help":"did you mean 'echo'?"}
+                .Ed
+                .Pp
+                A script run with
+                .Fl Fl json
+                that does not parse prints the same lines.
+                """#),
         CommandLineOption(
             names: ["--manual-sections"],
             summary: "print the manual's sections made from the command table, and exit",
-            action: .manualSections),
-        CommandLineOption(names: ["-h", "--help"], summary: "show this help and exit", action: .help),
-        CommandLineOption(names: ["-V", "--version"], summary: "show the version and exit", action: .version),
+            action: .manualSections,
+            manual: #"""
+                Print the sections of this manual that are made from tables in the code, in
+                mdoc, and exit 0:
+                .Sx OPTIONS
+                from the options' table,
+                .Sx STATE PATHS
+                and
+                .Sx COMMANDS
+                from the command table (each family's introduction, each command's text and
+                examples, each state root's entries, written beside the command's code; the
+                same texts
+                .Ic help
+                prints as plain text),
+                .Sx RUNNING TESTS
+                from the test runner's options and headers, and
+                .Sx SIMULATION CHOICES
+                from the simulation's table of choices.
+                .Pa scripts/manual
+                puts them into
+                .Pa man/placeshell.1 .
+                """#),
+        CommandLineOption(
+            names: ["-h", "--help"], summary: "show this help and exit", action: .help,
+            manual: #"""
+                Print a short usage text and exit 0.
+                """#),
+        CommandLineOption(
+            names: ["-V", "--version"], summary: "show the version and exit", action: .version,
+            manual: #"""
+                Print
+                .Ql placeshell VERSION
+                and exit 0.
+                """#),
     ]
 
     /// The option spelt `name` (shown or hidden).
@@ -143,6 +315,77 @@ struct CommandLineOption: Sendable {
         return shown.dropLast().joined(separator: ", ") + " or " + last
     }
 }
+
+/// The manual's OPTIONS section, from the table: each option's names and value make its `.It`
+/// line (`.It Fl Fl flavor Ar FLAVOR`), its `manual` the entry; then what holds for them all.
+let manualOptionsSection: String = {
+    func item(_ option: CommandLineOption) -> String {
+        let names = option.names.map { name in
+            name.hasPrefix("--") ? "Fl Fl " + name.dropFirst(2) : "Fl " + name.dropFirst()
+        }
+        return ".It " + names.joined(separator: " , ") + (option.value.map { " Ar " + $0 } ?? "")
+    }
+    let entries = CommandLineOption.table.flatMap { [item($0), $0.manual] }
+    return
+        ([".Sh OPTIONS", ".Bl -tag -width Ds"] + entries + [".It Fl Fl", endOfOptionsManual, ".El", optionsManualEnd])
+        .joined(separator: "\n") + "\n"
+}()
+
+/// Values as mdoc: `.Cm a ,` `.Cm b` `or` `.Cm c` (the caller puts the punctuation after the last).
+func manualChoices(_ values: [String]) -> String {
+    guard let last = values.last else { return "" }
+    let rest = values.dropLast()
+    if rest.isEmpty { return ".Cm " + last }
+    return (rest.dropLast().map { ".Cm \($0) ," } + [".Cm " + (rest.last ?? ""), "or", ".Cm " + last])
+        .joined(separator: "\n")
+}
+
+/// `--`, which is no option but the end of them.
+private let endOfOptionsManual = #"""
+    End of the options: the next word is the script
+    .Ar file
+    .Po or, after
+    .Fl c ,
+    the first argument
+    .Pc ,
+    even if it starts with
+    .Ql - .
+    """#
+
+/// What holds for every option: how values are written, and words after the script.
+private let optionsManualEnd = #"""
+    .Pp
+    Options that take a value accept it as the next word or after
+    .Ql = :
+    .Fl Fl flavor Ar objc
+    or
+    .Fl Fl flavor Ns = Ns Ar objc .
+    An unknown option is a usage error, with a suggestion when one is close
+    .Pq Ql did you mean '--json'? .
+    .Pp
+    The words after
+    .Ar file
+    are the script's arguments, whatever they look like.
+    Where one names an existing
+    .Pa .placescript
+    file
+    .Pq Ql placeshell a.placescript b.placescript runs only the first
+    or is one of
+    .Nm Ns 's
+    own options
+    .Pq Ql placeshell x.placescript --json passes --json to the script ,
+    a warning on standard error says so and points to
+    .Nm
+    .Cm test
+    or to putting the options first;
+    .Ql placeshell Oo Ar options Oc -- Ar file Op Ar arg ...
+    passes them on without it.
+    After
+    .Fl c Ar commands ,
+    a negative number
+    .Pq Ql -33.86
+    is the first argument, not an option.
+    """#
 
 /// The usage text of `--help`, with the options from the table.
 let usageText: String = {

@@ -42,7 +42,7 @@ public func runPlaceshell() -> Int32 {
         print(completionScript(for: shell), terminator: "")
         return 0
     case .manualSections:
-        print(CommandTable.standard.manualSections(), terminator: "")
+        print(manualOptionsSection + CommandTable.standard.manualSections(), terminator: "")
         return 0
     case .test(let testOptions):
         return runTests(testOptions)

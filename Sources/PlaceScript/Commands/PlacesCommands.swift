@@ -421,12 +421,9 @@ let likelihoodHelp: String = {
 }()
 
 let choicesHelp: String = {
-    var text = "Where the real APIs leave a behaviour unstated, placeshell does this:\n\n"
-    for choice in SimulationChoices.all {
-        text += wrapText("\(choice.topic): \(choice.choice).", width: 90, indent: "  ", hanging: "    ") + "\n"
-    }
-    return text
-        + "\nThe built-in places are real, with approximate positions and addresses: illustrative, not authoritative."
+    "Where the real APIs leave a behaviour unstated, placeshell does this:\n\n"
+        + ManualText.render(CommandTable.choicesList).joined(separator: "\n")
+        + "\n\nThe built-in places are real, with approximate positions and addresses: illustrative, not authoritative."
 }()
 
 func likelihoodValue(_ l: PlaceLikelihood) -> Value {

@@ -1,14 +1,36 @@
 import PlaceKit
 
-/// The manual's STATE PATHS and COMMANDS sections, made from the command table: each family's
+/// The manual's STATE PATHS, COMMANDS, RUNNING TESTS and SIMULATION CHOICES sections, made from
+/// the command table and the simulation's table of choices: each family's
 /// introduction, each command's entry and each state root's entries are fields of the table
 /// (`manual`); what is about a section as a whole is here. `placeshell --manual-sections` prints
 /// them and `scripts/manual` puts them into man/placeshell.1 in place of the old ones.
 extension CommandTable {
-    /// Both generated sections, in the order the manual has them, each from its `.Sh` line.
+    /// The generated sections, each from its `.Sh` line.
     public func manualSections() -> String {
-        manualStatePathsSection() + manualCommandsSection() + manualTestSection()
+        manualStatePathsSection() + manualCommandsSection() + manualTestSection() + manualChoicesSection()
     }
+
+    /// The SIMULATION CHOICES section: every behaviour the simulation decides, from
+    /// `SimulationChoices.all`.
+    public func manualChoicesSection() -> String {
+        let lines = [
+            ".Sh SIMULATION CHOICES",
+            "Where the real APIs leave a behaviour unstated, the simulation decides, in one",
+            "place",
+            ".Pq Pa Sources/PlaceKit/Session/SimulationChoices.swift .",
+            ".Ql help choices",
+            "prints the same list.",
+            Self.choicesList,
+        ]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The simulation's choices as an mdoc list, each under its topic: the manual's section and
+    /// `help choices` print it.
+    static let choicesList: String =
+        ([".Bl -tag -width Ds"] + SimulationChoices.all.map { ".It " + $0.topic + "\n" + $0.manual } + [".El"])
+        .joined(separator: "\n")
 
     /// The STATE PATHS section: the shell's own roots, then every other family's, in table order.
     public func manualStatePathsSection() -> String {
