@@ -41,7 +41,7 @@ final class SessionFileTests: XCTestCase {
             XCTAssertEqual(a, b, "\(name): save → load → save differs")
             let object = try XCTUnwrap(JSONSerialization.jsonObject(with: a) as? [String: Any], name)
             XCTAssertEqual(object["kind"] as? String, "placeshell-session", name)
-            XCTAssertEqual(object["version"] as? Int, 1, name)
+            XCTAssertEqual(object["version"] as? Int, 2, name)
         }
     }
 
@@ -69,14 +69,14 @@ final class SessionFileTests: XCTestCase {
         let directory = TemporaryDirectory()
         _ = try run("locate sydney; launch; auth allow; save good.json", in: directory)
         var good = try String(contentsOf: directory.file("good.json"), encoding: .utf8)
-        directory.write("newer.json", good.replacingOccurrences(of: "\"version\":1", with: "\"version\":2"))
+        directory.write("newer.json", good.replacingOccurrences(of: "\"version\":2", with: "\"version\":3"))
         directory.write("damaged.json", String(good.prefix(300)))
         directory.write(
             "types.json", good.replacingOccurrences(of: "\"promptOpen\":false", with: "\"promptOpen\":\"no\""))
         directory.write("other.json", "{\"type\":\"FeatureCollection\",\"features\":[]}")
         good = ""
         let cases: [(String, String)] = [
-            ("newer.json", "the file was saved by a newer placeshell (session format 2); this one reads format 1"),
+            ("newer.json", "the file was saved by a newer placeshell (session format 3); this one reads format 2"),
             ("damaged.json", "is damaged: line 1, column"),
             ("types.json", "device.promptOpen: expected true or false, found a string"),
             ("other.json", "this is not a placeshell session file"),

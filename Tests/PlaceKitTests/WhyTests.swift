@@ -55,7 +55,7 @@ final class WhyTests: XCTestCase {
         h.session.places.faults.injected = InjectedPlacesFault(code: .serverError, mode: .always)
         h.session.places.faults.rateLimit = PlacesRateLimit(perMinute: 3)
         let faults = h.session.findings().filter { $0.topic == "faults" }.map(\.text)
-        XCTAssertEqual(faults.count, 4, "\(faults)")
+        XCTAssertEqual(faults.count, PlacesFault.all.count, "\(faults)")
         XCTAssertTrue(faults[0].hasPrefix("The network is off"))
         XCTAssertTrue(faults[1].hasPrefix("The API key is expired"))
         XCTAssertTrue(faults[2].contains("serverError"))

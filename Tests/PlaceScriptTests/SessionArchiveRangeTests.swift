@@ -47,14 +47,35 @@ final class SessionArchiveRangeTests: XCTestCase {
         XCTAssertEqual(map?.isBlank, true)
         XCTAssertEqual(map?.blankCause, .apiKey(.expired))
 
-        let old = text.replacingOccurrences(
+        let without = text.replacingOccurrences(
             of: "\"hasTiles\":false,\"blankCause\":\"expired\",\"keyFailureLogged\":true,", with: "")
+        let old = without.replacingOccurrences(of: "\"version\":2,", with: "\"version\":1,")
+        XCTAssertNotEqual(old, without)
         guard case .success(let oldJSON) = JSON.parse(Array(old.utf8)) else { return XCTFail("not JSON") }
         XCTAssertEqual(try SessionArchive.restore(oldJSON).0.app?.mapView.isBlank, false)
+        // A file of the format that has them must have them.
+        XCTAssertEqual(restoreError(without), "app.mapView.blankCause: missing")
 
         XCTAssertEqual(
             restoreError(text.replacingOccurrences(of: "\"blankCause\":\"expired\"", with: "\"blankCause\":\"valid\"")),
             "app.mapView.blankCause: not network or a refused key's state")
+    }
+
+    /// Each fault is saved under its own key (`PlacesFault.all`), and read back as it was; a file
+    /// of the current format without one is refused with its path, not read as unset.
+    func testEveryFaultReadsBackAndNoneMayBeMissing() throws {
+        let t = TestShell(table: .standard)
+        XCTAssertEqual(t.run("network off\napikey expired\nfail places -2 always\nratelimit 4\n"), 0, t.err.text)
+        let text = jsonText(try SessionArchive.archive(t.shell.session, extra: []))
+        guard case .success(let json) = JSON.parse(Array(text.utf8)) else { return XCTFail("not JSON") }
+        XCTAssertEqual(try SessionArchive.restore(json).0.places.faults, t.shell.session.places.faults)
+        let faults = try XCTUnwrap(text.range(of: "\"faults\":{"))
+        for fault in PlacesFault.all {
+            let key = "\"\(fault.archiveKey)\":"
+            let at = try XCTUnwrap(text.range(of: key, range: faults.upperBound..<text.endIndex), key)
+            let without = text.replacingCharacters(in: at, with: "\"unused\(fault.archiveKey)\":")
+            XCTAssertEqual(restoreError(without), "places.faults.\(fault.archiveKey): missing", fault.name)
+        }
     }
 
     func testNumbersAtTheEndsOfDoubleAreRefusedWithTheirPath() throws {

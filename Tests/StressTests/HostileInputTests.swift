@@ -229,7 +229,7 @@ final class HostileInputTests: BudgetedTestCase {
             directory.write(name, good.replacingOccurrences(of: old, with: new))
         }
         mutate("clock-text.json", "\"clock\":3800000", "\"clock\":\"3800000\"")
-        mutate("version-text.json", "\"version\":1", "\"version\":\"1\"")
+        mutate("version-text.json", "\"version\":2", "\"version\":\"2\"")
         mutate("device-array.json", "\"device\":{", "\"device\":[1,2],\"unused\":{")
         mutate("places-missing.json", "\"places\":{", "\"unused\":{")
         mutate("coordinate-text.json", "\"coordinate\":[-33.869405,151.199]", "\"coordinate\":[\"-33.87\",\"151.2\"]")

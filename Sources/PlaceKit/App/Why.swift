@@ -528,38 +528,7 @@ private func blankMapWhyFinding(_ map: MapView, _ faults: PlacesFaults) -> WhyFi
             "The map is blank, no tiles: \(why). Markers and the my-location dot are still drawn over it. \(now)")
 }
 
+/// What each fault set says (`PlacesFault.finding`).
 private func faultReasons(_ session: Session) -> [WhyFinding] {
-    let faults = session.places.faults
-    var reasons: [WhyFinding] = []
-    if !faults.networkOnline {
-        reasons.append(
-            WhyFinding(
-                topic: "faults",
-                text:
-                    "The network is off: places requests fail with networkError (-1), and a map that needs its first tiles stays blank."
-            ))
-    }
-    if let code = faults.apiKey.errorCode {
-        reasons.append(
-            WhyFinding(
-                topic: "faults",
-                text:
-                    "The API key is \(faults.apiKey.rawValue): places requests fail with \(code.name) (\(code.rawValue)), and the Maps SDK, given the same key, leaves a map that needs its first tiles blank."
-            ))
-    }
-    if let injected = faults.injected {
-        reasons.append(
-            WhyFinding(
-                topic: "faults",
-                text: "A places error is set (\(injected.mode.rawValue)): \(injected.code.explanation)."))
-    }
-    if let limit = faults.rateLimit {
-        reasons.append(
-            WhyFinding(
-                topic: "faults",
-                text:
-                    "Places requests are limited to \(limit.perMinute) a minute; more fail with rateLimitExceeded (-7)."
-            ))
-    }
-    return reasons
+    PlacesFault.all.compactMap { $0.finding(session) }.map { WhyFinding(topic: "faults", text: $0) }
 }

@@ -117,18 +117,211 @@ public enum PlacesCheck: String, Sendable, CaseIterable {
     case injected
 }
 
-/// The faults set on the places service.
+/// The faults set on the places service: each is declared in `PlacesFault.all`.
 public struct PlacesFaults: Sendable, Equatable {
     /// The device's network connection (`network on|off`).
     public var networkOnline = true
+    /// The API key, as the servers judge it (`apikey`).
     public var apiKey = APIKeyState.valid
+    /// An error the servers answer with (`fail places`).
     public var injected: InjectedPlacesFault?
+    /// A per-key rate limit (`ratelimit`).
     public var rateLimit: PlacesRateLimit?
 
     public init() {}
 
     /// Nothing is set.
     public var isClear: Bool { self == PlacesFaults() }
+}
+
+// MARK: - The faults, declared once
+
+/// One fault of the places service that a person sets, and everything said of it, declared
+/// here once: its member of the `faults` state path (its shape, its value and its entry in the
+/// manual), its row of the `faults` table, what `explain` says while it is set, and how a saved
+/// session holds it. The `faults` command and state path, `explain`, the session file and the
+/// manual all read `PlacesFault.all`. A new fault is a member of `PlacesFaults` and an entry
+/// here, its command in the Faults family, and its effect where it acts.
+public struct PlacesFault: Sendable {
+    /// Its word in the `faults` table (the command that sets it).
+    public let name: String
+    /// Its member of the `faults` state path.
+    public let member: String
+    /// What the member holds, whatever the value now: `expect` and `--check` read it.
+    public let shape: StateShape
+    /// The member's value now.
+    public let value: @Sendable (Session) -> Value
+    /// Its entry in the manual's STATE PATHS section, in mdoc: `.It Li faults.MEMBER` and text.
+    public let manual: String
+    /// Its row of the `faults` table.
+    public let row: @Sendable (Session) -> String
+    /// What `explain` says of it while it is set (sentences); nil while it is not.
+    public let finding: @Sendable (Session) -> String?
+    /// How a saved session holds it: the member of `places.faults`, the session format that
+    /// added it (an older file reads as unset), and how it is written and read back.
+    let archive: (key: String, since: Int, save: @Sendable (PlacesFaults) -> Value, load: Load)
+    /// Its member of `places.faults` in a saved session.
+    public var archiveKey: String { archive.key }
+    typealias Load = @Sendable (ArchiveReader, String, inout PlacesFaults) throws(ArchiveError) -> Void
+
+    /// Every fault, in the order the `faults` table and the state path list them.
+    public static let all: [PlacesFault] = [network, apiKey, injected, rateLimit]
+
+    public static let network = PlacesFault(
+        name: "network", member: "network", shape: .words(["on", "off"]),
+        value: { .string($0.places.faults.networkOnline ? "on" : "off") },
+        manual: #"""
+            .It Li faults.network
+            .Qq on
+            or
+            .Qq off ,
+            as
+            .Ic network
+            sets it.
+            """#,
+        row: { $0.places.faults.networkOnline ? "on" : "off: requests fail with networkError (-1)" },
+        finding: { session in
+            session.places.faults.networkOnline
+                ? nil
+                : "The network is off: places requests fail with networkError (-1), and a map that needs its first tiles stays blank."
+        },
+        archive: (
+            "networkOnline", 1, { .bool($0.networkOnline) },
+            { (r, key, faults) throws(ArchiveError) in faults.networkOnline = try r.bool(key) }
+        ))
+
+    public static let apiKey = PlacesFault(
+        name: "apikey", member: "apikey", shape: .words(APIKeyState.self),
+        value: { .string($0.places.faults.apiKey.rawValue) },
+        manual: #"""
+            .It Li faults.apikey
+            The API key as the servers judge it:
+            \#(quotedWords(APIKeyState.allCases.map(\.rawValue))) .
+            """#,
+        row: { session in
+            let state = session.places.faults.apiKey
+            guard let code = state.errorCode else { return "valid" }
+            return "\(state.rawValue): requests fail with \(code.name) (\(code.rawValue))"
+        },
+        finding: { session in
+            let state = session.places.faults.apiKey
+            guard let code = state.errorCode else { return nil }
+            return
+                "The API key is \(state.rawValue): places requests fail with \(code.name) (\(code.rawValue)), and the Maps SDK, given the same key, leaves a map that needs its first tiles blank."
+        },
+        archive: (
+            "apiKey", 1, { .string($0.apiKey.rawValue) },
+            { (r, key, faults) throws(ArchiveError) in faults.apiKey = try r.choice(key, APIKeyState.self) }
+        ))
+
+    public static let injected = PlacesFault(
+        name: "places", member: "places",
+        shape: .optional(
+            .record([
+                "code": .plain, "name": .words(PlacesErrorCode.allCases.map(\.name)), "mode": .words(FaultMode.self),
+            ])),
+        value: { session in
+            guard let fault = session.places.faults.injected else { return .null }
+            return .record([
+                Value.Field("code", .int(fault.code.rawValue)), Value.Field("name", .string(fault.code.name)),
+                Value.Field("mode", .string(fault.mode.rawValue)),
+            ])
+        },
+        manual: #"""
+            .It Li faults.places.code , faults.places.name , faults.places.mode
+            The armed places error: its code
+            .Pq \-1 to \-12 ,
+            its Swift case name and
+            .Qq once
+            or
+            .Qq always ;
+            .Li faults.places
+            is
+            .Li nil
+            when none is armed.
+            """#,
+        row: { session in
+            guard let fault = session.places.faults.injected else { return "no error armed" }
+            let which = fault.mode == .once ? "the next request" : "every request"
+            return "\(which) that reaches the servers fails with \(fault.code.name) (\(fault.code.rawValue))"
+        },
+        finding: { session in
+            session.places.faults.injected.map {
+                "A places error is set (\($0.mode.rawValue)): \($0.code.explanation)."
+            }
+        },
+        archive: (
+            "injected", 1,
+            { faults in
+                faults.injected.map {
+                    .record([
+                        Value.Field("code", .int($0.code.rawValue)), Value.Field("mode", .string($0.mode.rawValue)),
+                    ])
+                } ?? .null
+            },
+            { (r, key, faults) throws(ArchiveError) in
+                guard let injected = try r.optionalObject(key) else { return }
+                guard let code = ArchiveReader.code(try injected.number("code"), PlacesErrorCode.self) else {
+                    throw ArchiveError("\(injected.path).code: not a Places error code")
+                }
+                faults.injected = InjectedPlacesFault(code: code, mode: try injected.choice("mode", FaultMode.self))
+            }
+        ))
+
+    public static let rateLimit = PlacesFault(
+        name: "ratelimit", member: "rateLimit",
+        shape: .optional(.record(["perMinute": .plain, "used": .plain])),
+        value: { session in
+            guard let limit = session.places.faults.rateLimit else { return .null }
+            return .record([
+                Value.Field("perMinute", .int(limit.perMinute)),
+                Value.Field("used", .int(limit.used(at: session.clock))),
+            ])
+        },
+        manual: #"""
+            .It Li faults.rateLimit.perMinute , faults.rateLimit.used
+            The rate limit and how many requests of the last 60 s count against it;
+            .Li faults.rateLimit
+            is
+            .Li nil
+            with no limit.
+            """#,
+        row: { session in
+            guard let limit = session.places.faults.rateLimit else { return "off" }
+            var text = "\(limit.perMinute) per minute, \(limit.used(at: session.clock)) used in the last 60 s"
+            if let free = limit.nextFreeAt(session.clock) {
+                text += "; the next request is let through at \(formatNumber(free))s"
+            }
+            return text
+        },
+        finding: { session in
+            session.places.faults.rateLimit.map {
+                "Places requests are limited to \($0.perMinute) a minute; more fail with rateLimitExceeded (-7)."
+            }
+        },
+        archive: (
+            "rateLimit", 1,
+            { faults in
+                faults.rateLimit.map {
+                    .record([
+                        Value.Field("perMinute", .int($0.perMinute)),
+                        Value.Field("admitted", .list($0.admitted.map { .number(Double($0)) })),
+                    ])
+                } ?? .null
+            },
+            { (r, key, faults) throws(ArchiveError) in
+                guard let limit = try r.optionalObject(key) else { return }
+                var rate = PlacesRateLimit(perMinute: try limit.int("perMinute", in: 1...1_000_000))
+                for item in try limit.array("admitted") {
+                    guard let n = item.value.number, let m = wholeInt(n) else {
+                        throw ArchiveError("\(item.path): expected a time")
+                    }
+                    _ = try ArchiveReader.checked(n, SessionArchive.Limits.micros, item.path)
+                    rate.admitted.append(Int64(m))  // safe: Int64 holds every Int
+                }
+                faults.rateLimit = rate
+            }
+        ))
 }
 
 extension PlacesErrorCode {
@@ -327,4 +520,12 @@ extension Session {
         }
         return true
     }
+}
+
+/// Words as mdoc, quoted: `.Qq a ,` `.Qq b` `or` `.Qq c`.
+private func quotedWords(_ words: [String]) -> String {
+    guard let last = words.last else { return "" }
+    guard words.count > 1 else { return ".Qq " + last }
+    return (words.dropLast(2).map { ".Qq \($0) ," } + [".Qq " + words[words.count - 2], "or", ".Qq " + last])
+        .joined(separator: "\n")
 }

@@ -15,8 +15,14 @@ public struct ArchiveError: Error, Sendable, Equatable {
 /// reaches (a route's next position, a held-back reduced-accuracy fix): a session is saved when
 /// the run loop has settled.
 public enum SessionArchive {
-    /// The format's version; a file with a larger one is refused.
-    public static let version = 1
+    /// The format's version; a file with a larger one is refused. A member added after format
+    /// 1 says which format added it (`ArchiveReader.bool(_:since:default:)` and its kin): a file saved
+    /// before then reads as its default, a later one must have it.
+    /// 2: every member is there; a format 1 file may lack those the format gained before it had a
+    /// new number (`provisionalAlways`, `promptAccuracyReduced`, `noLocation`, `pickerScrolls`,
+    /// `language`, `places.nearby`, `places.project`, the app's `request`, `currentLocation`,
+    /// `background`, `allowOnceEnds`, the map's `hasTiles`, `blankCause`, `keyFailureLogged`).
+    public static let version = 2
     /// The first member of every file, so that `load` can tell a session from another JSON file.
     public static let kind = "placeshell-session"
 
@@ -191,27 +197,7 @@ public enum SessionArchive {
                     Value.Field("newAPI", .bool(service.project.newAPI)),
                 ])),
             Value.Field(
-                "faults",
-                .record([
-                    Value.Field("networkOnline", .bool(faults.networkOnline)),
-                    Value.Field("apiKey", .string(faults.apiKey.rawValue)),
-                    Value.Field(
-                        "injected",
-                        faults.injected.map {
-                            .record([
-                                Value.Field("code", int($0.code.rawValue)),
-                                Value.Field("mode", .string($0.mode.rawValue)),
-                            ])
-                        } ?? .null),
-                    Value.Field(
-                        "rateLimit",
-                        faults.rateLimit.map {
-                            .record([
-                                Value.Field("perMinute", int($0.perMinute)),
-                                Value.Field("admitted", .list($0.admitted.map { num(Double($0)) })),
-                            ])
-                        } ?? .null),
-                ])),
+                "faults", .record(PlacesFault.all.map { Value.Field($0.archive.key, $0.archive.save(faults)) })),
         ])
     }
 
@@ -397,7 +383,8 @@ public enum SessionArchive {
         var placeFailed = false
         let parsed = JSON.parse(bytes, streaming: ["places", "dataset"]) { element in
             index += 1
-            guard let reader = try? Reader(element, "places.dataset[\(index)]"), let p = try? readPlace(reader) else {
+            guard let reader = try? ArchiveReader(element, "places.dataset[\(index)]"), let p = try? readPlace(reader)
+            else {
                 placeFailed = true
                 return false
             }
@@ -434,17 +421,18 @@ public enum SessionArchive {
     public static func restore(_ json: JSONValue, dataset: PlaceStore? = nil) throws(ArchiveError) -> (
         Session, settings: JSONObject
     ) {
-        let root = try Reader(json, "")
-        guard root.value["kind"]?.string == kind else {
+        let top = try ArchiveReader(json, "")
+        guard top.value["kind"]?.string == kind else {
             throw ArchiveError("this is not a placeshell session file (no \"kind\": \"\(kind)\")")
         }
-        let fileVersion = try root.int("version")
+        let fileVersion = try top.int("version")
         guard fileVersion <= version else {
             throw ArchiveError(
                 "the file was saved by a newer placeshell (session format \(fileVersion)); this one reads format \(version)"
             )
         }
         guard fileVersion >= 1 else { throw ArchiveError("version: \(fileVersion) is not a session format") }
+        let root = try ArchiveReader(json, "", version: fileVersion)
         let session = Session()
         guard try root.number("clock") >= 0 else {
             throw ArchiveError("clock: expected a time, found a negative number")
@@ -468,178 +456,7 @@ public enum SessionArchive {
         return (session, settings)
     }
 
-    /// Reads members with their paths, so an error names where it is.
-    private struct Reader {
-        let value: JSONValue
-        let path: String
-
-        init(_ value: JSONValue, _ path: String) throws(ArchiveError) {
-            self.value = value
-            self.path = path
-        }
-
-        private func member(_ key: String) throws(ArchiveError) -> JSONValue {
-            guard let object = value.object else {
-                throw ArchiveError("\(path.isEmpty ? "the file" : path): expected an object")
-            }
-            guard let v = object[key] else { throw ArchiveError("\(sub(key)): missing") }
-            return v
-        }
-        private func sub(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
-        private func wrong(_ key: String, _ what: String, _ v: JSONValue) -> ArchiveError {
-            ArchiveError("\(sub(key)): expected \(what), found \(v.kindName)")
-        }
-
-        func object(_ key: String) throws(ArchiveError) -> Reader {
-            let v = try member(key)
-            guard v.object != nil else { throw wrong(key, "an object", v) }
-            return try Reader(v, sub(key))
-        }
-        /// Whether the object has the member (one a later format added may be missing).
-        func has(_ key: String) -> Bool { value.object?[key] != nil }
-        func optionalObject(_ key: String) throws(ArchiveError) -> Reader? {
-            let v = try member(key)
-            if v.isNull { return nil }
-            guard v.object != nil else { throw wrong(key, "an object or null", v) }
-            return try Reader(v, sub(key))
-        }
-        func array(_ key: String) throws(ArchiveError) -> [Reader] {
-            let v = try member(key)
-            guard let items = v.array else { throw wrong(key, "an array", v) }
-            var out: [Reader] = []
-            for (i, item) in items.enumerated() { out.append(try Reader(item, "\(sub(key))[\(i + 1)]")) }
-            return out
-        }
-        func optionalArray(_ key: String) throws(ArchiveError) -> [Reader]? {
-            if try member(key).isNull { return nil }
-            return try array(key)
-        }
-        func number(_ key: String) throws(ArchiveError) -> Double {
-            let v = try member(key)
-            guard let n = v.number, n.isFinite else { throw wrong(key, "a number", v) }
-            return n
-        }
-        func optionalNumber(_ key: String) throws(ArchiveError) -> Double? {
-            if try member(key).isNull { return nil }
-            return try number(key)
-        }
-        /// A number within `range`; outside it, an error naming the path and the range.
-        func number(_ key: String, in range: ClosedRange<Double>) throws(ArchiveError) -> Double {
-            try Reader.checked(try number(key), range, sub(key))
-        }
-        func optionalNumber(_ key: String, in range: ClosedRange<Double>) throws(ArchiveError) -> Double? {
-            if try member(key).isNull { return nil }
-            return try number(key, in: range)
-        }
-        func int(_ key: String) throws(ArchiveError) -> Int {
-            try Reader.whole(try number(key), sub(key))
-        }
-        func int(_ key: String, in range: ClosedRange<Int>) throws(ArchiveError) -> Int {
-            try Reader.whole(try number(key), in: range, sub(key))
-        }
-        func optionalInt(_ key: String, in range: ClosedRange<Int>) throws(ArchiveError) -> Int? {
-            if try member(key).isNull { return nil }
-            return try int(key, in: range)
-        }
-        /// Whole microseconds within `Limits.micros`.
-        func micros(_ key: String) throws(ArchiveError) -> Int64 {
-            let n = try number(key, in: Limits.micros)
-            guard let m = wholeInt(n) else { throw ArchiveError("\(sub(key)): expected a whole number") }
-            return Int64(m)  // safe: Int64 holds every Int
-        }
-        func optionalMicros(_ key: String) throws(ArchiveError) -> Int64? {
-            if try member(key).isNull { return nil }
-            return try micros(key)
-        }
-
-        /// `n` as an Int in `range`: outside it, an error naming the range; inside, a whole number.
-        static func whole(_ n: Double, in range: ClosedRange<Int>, _ path: String) throws(ArchiveError) -> Int {
-            guard n >= Double(range.lowerBound), n <= Double(range.upperBound) else {
-                throw ArchiveError(
-                    "\(path): \(formatNumber(n)) is outside the allowed range \(range.lowerBound)…\(range.upperBound)")
-            }
-            return try whole(n, path)
-        }
-        /// A code (an error's raw value): nil when `n` is not a whole number or names no code.
-        static func code<T: RawRepresentable>(_ n: Double, _ type: T.Type) -> T? where T.RawValue == Int {
-            wholeInt(n).flatMap(T.init(rawValue:))
-        }
-        static func checked(_ n: Double, _ range: ClosedRange<Double>, _ path: String) throws(ArchiveError) -> Double {
-            guard range.contains(n) else {
-                throw ArchiveError(
-                    "\(path): \(formatNumber(n)) is outside the allowed range \(formatNumber(range.lowerBound))…\(formatNumber(range.upperBound))"
-                )
-            }
-            return n
-        }
-        /// `n` as an Int when it is a whole number (any size a JSON number can hold is refused
-        /// past ±9×10¹⁵, where doubles stop counting every integer).
-        static func whole(_ n: Double, _ path: String) throws(ArchiveError) -> Int {
-            guard abs(n) < 9e15, let i = wholeInt(n) else { throw ArchiveError("\(path): expected a whole number") }
-            return i
-        }
-        func bool(_ key: String) throws(ArchiveError) -> Bool {
-            let v = try member(key)
-            guard case .bool(let b) = v else { throw wrong(key, "true or false", v) }
-            return b
-        }
-        /// A member added after the format's first files: nil when it is missing or null.
-        func boolIfPresent(_ key: String) throws(ArchiveError) -> Bool? {
-            guard let v = value.object?[key], !v.isNull else { return nil }
-            return try bool(key)
-        }
-        func stringIfPresent(_ key: String) throws(ArchiveError) -> String? {
-            guard let v = value.object?[key], !v.isNull else { return nil }
-            return try string(key)
-        }
-        func string(_ key: String) throws(ArchiveError) -> String {
-            let v = try member(key)
-            guard let s = v.string else { throw wrong(key, "text", v) }
-            return s
-        }
-        func optionalString(_ key: String) throws(ArchiveError) -> String? {
-            if try member(key).isNull { return nil }
-            return try string(key)
-        }
-        func strings(_ key: String) throws(ArchiveError) -> [String] {
-            var out: [String] = []
-            for item in try array(key) { out.append(try item.stringValue()) }
-            return out
-        }
-        func stringValue() throws(ArchiveError) -> String {
-            guard let s = value.string else { throw ArchiveError("\(path): expected text, found \(value.kindName)") }
-            return s
-        }
-        func numbers(_ key: String, count: Int) throws(ArchiveError) -> [Double] {
-            let items = try array(key)
-            guard items.count == count else { throw ArchiveError("\(sub(key)): expected \(count) numbers") }
-            var out: [Double] = []
-            for item in items {
-                guard let n = item.value.number, n.isFinite else {
-                    throw ArchiveError("\(item.path): expected a number")
-                }
-                out.append(n)
-            }
-            return out
-        }
-        func point(_ key: String) throws(ArchiveError) -> GeoPoint {
-            let n = try numbers(key, count: 2)
-            guard (-90...90).contains(n[0]), (-180...180).contains(n[1]) else {
-                throw ArchiveError("\(sub(key)): not a position")
-            }
-            return GeoPoint(latitude: n[0], longitude: n[1])
-        }
-        func choice<T: RawRepresentable>(_ key: String, _ type: T.Type) throws(ArchiveError) -> T
-        where T.RawValue == String {
-            let s = try string(key)
-            guard let v = T(rawValue: s) else {
-                throw ArchiveError("\(sub(key)): '\(excerpt(s))' is not a known value")
-            }
-            return v
-        }
-    }
-
-    private static func readDevice(_ r: Reader) throws(ArchiveError) -> Device {
+    private static func readDevice(_ r: ArchiveReader) throws(ArchiveError) -> Device {
         var d = Device()
         if let p = try r.optionalObject("position") { d.position = try readPosition(p) }
         let pr = try r.object("privacy")
@@ -647,27 +464,26 @@ public enum SessionArchive {
         d.privacy.restricted = try pr.bool("restricted")
         d.privacy.permission = try pr.choice("permission", LocationPermission.self)
         d.privacy.allowedOnce = try pr.bool("allowedOnce")
-        d.privacy.provisionalAlways = try pr.has("provisionalAlways") ? pr.bool("provisionalAlways") : false
+        d.privacy.provisionalAlways = try pr.bool("provisionalAlways", since: 2, default: false)
         d.privacy.precise = try pr.bool("precise")
         d.privacy.unknownFutureStatus = try pr.bool("unknownFutureStatus")
         d.promptOpen = try r.bool("promptOpen")
-        // Absent from sessions saved before the setting existed: the default.
-        if let text = try r.stringIfPresent("noLocation") {
+        if let text = try r.optionalString("noLocation", since: 2) {
             guard let report = NoLocationReport(rawValue: text) else {
                 throw ArchiveError("\(r.path).noLocation: not error or silent")
             }
             d.noLocationReport = report
         }
-        d.pickerScrolls = try r.has("pickerScrolls") ? r.bool("pickerScrolls") : SimulationChoices.pickerScrolls
-        // Absent from sessions saved before the setting existed: English.
-        if let code = try r.stringIfPresent("language") {
+        d.pickerScrolls = try r.bool("pickerScrolls", since: 2, default: SimulationChoices.pickerScrolls)
+        // Sessions saved before the setting existed are English.
+        if let code = try r.optionalString("language", since: 2) {
             guard let language = DeviceLanguage.named(code) else {
                 let codes = DeviceLanguage.all.map(\.code).joined(separator: ", ")
                 throw ArchiveError("\(r.path).language: '\(code)' is not one of \(codes)")
             }
             d.language = language
         }
-        d.promptAccuracyReduced = try r.has("promptAccuracyReduced") ? r.bool("promptAccuracyReduced") : false
+        d.promptAccuracyReduced = try r.bool("promptAccuracyReduced", since: 2, default: false)
         let plist = try r.object("infoPlist")
         var texts: [UsageKey: String] = [:]
         for member in plist.value.object?.members ?? [] {
@@ -694,14 +510,14 @@ public enum SessionArchive {
         return d
     }
 
-    private static func readPosition(_ r: Reader) throws(ArchiveError) -> DevicePosition {
+    private static func readPosition(_ r: ArchiveReader) throws(ArchiveError) -> DevicePosition {
         DevicePosition(
             coordinate: try r.point("coordinate"),
             horizontalAccuracy: try r.number("horizontalAccuracy", in: Limits.accuracy),
             speed: try r.number("speed", in: Limits.speed), course: try r.number("course", in: Limits.course))
     }
 
-    private static func readPlace(_ r: Reader) throws(ArchiveError) -> Place {
+    private static func readPlace(_ r: ArchiveReader) throws(ArchiveError) -> Place {
         Place(
             id: try r.string("id"), name: try r.string("name"), coordinate: try r.point("coordinate"),
             types: try r.strings("types"), address: try r.string("address"),
@@ -718,7 +534,8 @@ public enum SessionArchive {
             priceLevel: p.priceLevel >= 0 ? p.priceLevel : nil, radius: p.radius)
     }
 
-    private static func readPlaces(_ r: Reader, into session: Session, dataset: PlaceStore?) throws(ArchiveError) {
+    private static func readPlaces(_ r: ArchiveReader, into session: Session, dataset: PlaceStore?) throws(ArchiveError)
+    {
         // Places keep the area (source) each came from: consecutive runs of one area are merged
         // as one batch under its name, in order, so the store reads back as it was.
         let items = try r.array("dataset")
@@ -738,9 +555,8 @@ public enum SessionArchive {
             throw ArchiveError("\(r.path).fields: not a field mask")
         }
         session.places.requestedFields = PlaceFields(bits: UInt64(mask))  // safe: 0…9e15, checked above
-        // Files saved before Nearby Search have neither member: the defaults.
         var nearby = NearbySettings()
-        if r.value["nearby"] != nil, let n = try r.optionalObject("nearby") {
+        if let n = try r.optionalObject("nearby", since: 2) {
             nearby.radius = try n.number("radius", in: Limits.nearbyRadius)
             nearby.rank = try n.choice("rank", NearbyRank.self)
             nearby.maxResultCount = try n.int("maxResultCount", in: Limits.nearbyMax)
@@ -754,36 +570,20 @@ public enum SessionArchive {
         }
         session.places.nearby = nearby
         var project = CloudProject()
-        if r.value["project"] != nil, let p = try r.optionalObject("project") {
+        if let p = try r.optionalObject("project", since: 2) {
             project.legacy = try p.bool("legacy")
             project.newAPI = try p.bool("newAPI")
         }
         session.places.project = project
         let f = try r.object("faults")
         var faults = PlacesFaults()
-        faults.networkOnline = try f.bool("networkOnline")
-        faults.apiKey = try f.choice("apiKey", APIKeyState.self)
-        if let injected = try f.optionalObject("injected") {
-            guard let code = Reader.code(try injected.number("code"), PlacesErrorCode.self) else {
-                throw ArchiveError("\(injected.path).code: not a Places error code")
-            }
-            faults.injected = InjectedPlacesFault(code: code, mode: try injected.choice("mode", FaultMode.self))
-        }
-        if let limit = try f.optionalObject("rateLimit") {
-            var rate = PlacesRateLimit(perMinute: try limit.int("perMinute", in: 1...1_000_000))
-            for item in try limit.array("admitted") {
-                guard let n = item.value.number, let m = wholeInt(n) else {
-                    throw ArchiveError("\(item.path): expected a time")
-                }
-                _ = try Reader.checked(n, Limits.micros, item.path)
-                rate.admitted.append(Int64(m))  // safe: Int64 holds every Int
-            }
-            faults.rateLimit = rate
+        for fault in PlacesFault.all where f.reads(fault.archive.key, since: fault.archive.since) {
+            try fault.archive.load(f, fault.archive.key, &faults)
         }
         session.places.faults = faults
     }
 
-    private static func readStats(_ r: Reader) throws(ArchiveError) -> Stats {
+    private static func readStats(_ r: ArchiveReader) throws(ArchiveError) -> Stats {
         var s = Stats()
         s.placesRequests = try r.int("placesRequests", in: Limits.count)
         s.locationUpdates = try r.int("locationUpdates", in: Limits.count)
@@ -791,12 +591,12 @@ public enum SessionArchive {
             guard let pair = item.value.array, pair.count == 2, let sku = pair[0].string, let n = pair[1].number else {
                 throw ArchiveError("\(item.path): expected [SKU, count]")
             }
-            s.billing.append((sku, try Reader.whole(n, in: Limits.count, "\(item.path)[2]")))
+            s.billing.append((sku, try ArchiveReader.whole(n, in: Limits.count, "\(item.path)[2]")))
         }
         return s
     }
 
-    private static func readFix(_ r: Reader) throws(ArchiveError) -> LocationFix {
+    private static func readFix(_ r: ArchiveReader) throws(ArchiveError) -> LocationFix {
         LocationFix(
             coordinate: try r.point("coordinate"),
             horizontalAccuracy: try r.number("horizontalAccuracy", in: Limits.accuracy),
@@ -804,14 +604,14 @@ public enum SessionArchive {
             timestamp: try r.number("timestamp", in: Limits.seconds))
     }
 
-    private static func readCamera(_ r: Reader) throws(ArchiveError) -> CameraPosition {
+    private static func readCamera(_ r: ArchiveReader) throws(ArchiveError) -> CameraPosition {
         CameraPosition(
             target: try r.point("target"),
             zoom: try r.number("zoom", in: SimulationChoices.minimumZoom...SimulationChoices.maximumZoom),
             bearing: try r.number("bearing", in: 0...360), viewingAngle: try r.number("viewingAngle", in: 0...65))
     }
 
-    private static func readFetched(_ r: Reader) throws(ArchiveError) -> FetchedPlace {
+    private static func readFetched(_ r: ArchiveReader) throws(ArchiveError) -> FetchedPlace {
         var f = FetchedPlace(try readPlace(r.object("source")), fields: PlaceFields())
         f.name = try r.optionalString("name")
         f.placeID = try r.optionalString("placeID")
@@ -823,7 +623,7 @@ public enum SessionArchive {
         return f
     }
 
-    private static func readLikelihoods(_ items: [Reader]) throws(ArchiveError) -> [PlaceLikelihood] {
+    private static func readLikelihoods(_ items: [ArchiveReader]) throws(ArchiveError) -> [PlaceLikelihood] {
         var out: [PlaceLikelihood] = []
         for item in items {
             out.append(
@@ -837,9 +637,8 @@ public enum SessionArchive {
         return out
     }
 
-    private static func readApp(_ r: Reader, _ session: Session) throws(ArchiveError) -> TutorialApp {
-        let request =
-            try r.has("request") ? r.choice("request", AuthorizationRequest.self) : AuthorizationRequest.whenInUse
+    private static func readApp(_ r: ArchiveReader, _ session: Session) throws(ArchiveError) -> TutorialApp {
+        let request = try r.choice("request", AuthorizationRequest.self, since: 2, default: .whenInUse)
         let app = TutorialApp(
             session: session, flavor: try r.choice("flavor", AppFlavor.self), authorizationRequest: request,
             restoring: true)
@@ -878,7 +677,7 @@ public enum SessionArchive {
         // The tile state came with the blank map; in a file saved before it, a shown map has its
         // tiles and a hidden one will fetch them when it is shown.
         var cause: BlankMapCause?
-        if let word = try map.stringIfPresent("blankCause") {
+        if let word = try map.optionalString("blankCause", since: 2) {
             if word == "network" {
                 cause = .network
             } else if let state = APIKeyState(rawValue: word), state != .valid {
@@ -888,8 +687,8 @@ public enum SessionArchive {
             }
         }
         app.mapView.restore(
-            hidden: hidden, hasTiles: try map.boolIfPresent("hasTiles") ?? !hidden, blankCause: cause,
-            reportedKeyFailure: try map.boolIfPresent("keyFailureLogged") ?? false)
+            hidden: hidden, hasTiles: try map.bool("hasTiles", since: 2, default: !hidden), blankCause: cause,
+            reportedKeyFailure: try map.bool("keyFailureLogged", since: 2, default: false))
         if let a = try map.optionalObject("lastAnimation") {
             app.mapView.lastAnimation = CameraAnimation(
                 from: try readCamera(a.object("from")), to: try readCamera(a.object("to")),
@@ -900,14 +699,14 @@ public enum SessionArchive {
         if let picker = try r.optionalArray("pickerPlaces") { app.pickerPlaces = try readLikelihoods(picker) }
         if let selected = try r.optionalObject("selectedPlace") { app.selectedPlace = try readFetched(selected) }
         if let code = try r.optionalNumber("locationError") {
-            guard let error = Reader.code(code, LocationErrorCode.self) else {
+            guard let error = ArchiveReader.code(code, LocationErrorCode.self) else {
                 throw ArchiveError("\(r.path).locationError: not a code")
             }
             app.locationError = error
         }
         if let response = try r.optionalObject("lastPlacesResponse") {
             if response.value["failed"] != nil {
-                guard let code = Reader.code(try response.number("failed"), PlacesErrorCode.self) else {
+                guard let code = ArchiveReader.code(try response.number("failed"), PlacesErrorCode.self) else {
                     throw ArchiveError("\(response.path).failed: not a Places error code")
                 }
                 app.lastPlacesResponse = .failed(code)
@@ -918,14 +717,13 @@ public enum SessionArchive {
                 throw ArchiveError("\(response.path): expected failed or answered")
             }
         }
-        if r.value["currentLocation"] != nil, let f = try r.optionalObject("currentLocation") {
+        if let f = try r.optionalObject("currentLocation", since: 2) {
             app.currentLocation = try readFix(f)
         }
-        // Files written before the app could be in the background have neither member.
-        if app.isRunning, r.value["background"] != nil, try r.bool("background") {
+        if app.isRunning, try r.bool("background", since: 2, default: false) {
             app.isInBackground = true
             app.locationManager.isSuspended = true
-            if r.value["allowOnceEnds"] != nil, let due = try r.optionalNumber("allowOnceEnds", in: Limits.micros) {
+            if let due = try r.optionalNumber("allowOnceEnds", in: Limits.micros, since: 2) {
                 app.scheduleAllowOnceExpiry(after: (due - Double(session.clockMicros)) / 1_000_000)
             }
         }
@@ -937,7 +735,7 @@ public enum SessionArchive {
         return app
     }
 
-    private static func readRoute(_ r: Reader, _ session: Session) throws(ArchiveError) {
+    private static func readRoute(_ r: ArchiveReader, _ session: Session) throws(ArchiveError) {
         var samples: [RouteSample] = []
         for item in try r.array("samples") {
             guard let a = item.value.array, a.count == 5 else { throw ArchiveError("\(item.path): expected 5 numbers") }
@@ -949,9 +747,9 @@ public enum SessionArchive {
             guard (-90...90).contains(n[0]), (-180...180).contains(n[1]) else {
                 throw ArchiveError("\(item.path): not a position")
             }
-            _ = try Reader.checked(n[2], Limits.speed, "\(item.path)[3]")
-            _ = try Reader.checked(n[3], Limits.course, "\(item.path)[4]")
-            _ = try Reader.checked(n[4], Limits.seconds, "\(item.path)[5]")
+            _ = try ArchiveReader.checked(n[2], Limits.speed, "\(item.path)[3]")
+            _ = try ArchiveReader.checked(n[3], Limits.course, "\(item.path)[4]")
+            _ = try ArchiveReader.checked(n[4], Limits.seconds, "\(item.path)[5]")
             samples.append(
                 RouteSample(
                     coordinate: GeoPoint(latitude: n[0], longitude: n[1]), speed: n[2], course: n[3], offset: n[4]))
@@ -974,5 +772,195 @@ public enum SessionArchive {
         if let due = try r.optionalNumber("standstillDue", in: Limits.micros) {
             session.scheduleStandstill(player, delay: (due - Double(session.clockMicros)) / 1_000_000)
         }
+    }
+}
+
+/// Reads a saved session's members with their paths, so an error names where it is.
+struct ArchiveReader {
+    let value: JSONValue
+    let path: String
+    /// The format of the file being read (`SessionArchive.version`).
+    let version: Int
+
+    init(_ value: JSONValue, _ path: String, version: Int = SessionArchive.version) throws(ArchiveError) {
+        self.value = value
+        self.path = path
+        self.version = version
+    }
+
+    // A member that format `since` added is read where the file has it, or must have it (a file
+    // of that format or later: its absence is an error); a file saved before reads as `value`.
+
+    func reads(_ key: String, since: Int) -> Bool { version >= since || has(key) }
+
+    func bool(_ key: String, since: Int, default value: Bool) throws(ArchiveError) -> Bool {
+        reads(key, since: since) ? try bool(key) : value
+    }
+    func optionalObject(_ key: String, since: Int) throws(ArchiveError) -> ArchiveReader? {
+        reads(key, since: since) ? try optionalObject(key) : nil
+    }
+    func optionalString(_ key: String, since: Int) throws(ArchiveError) -> String? {
+        reads(key, since: since) ? try optionalString(key) : nil
+    }
+    func optionalNumber(_ key: String, in range: ClosedRange<Double>, since: Int) throws(ArchiveError) -> Double? {
+        reads(key, since: since) ? try optionalNumber(key, in: range) : nil
+    }
+    func choice<T: RawRepresentable>(_ key: String, _ type: T.Type, since: Int, default value: T) throws(ArchiveError)
+        -> T where T.RawValue == String
+    {
+        reads(key, since: since) ? try choice(key, type) : value
+    }
+
+    private func member(_ key: String) throws(ArchiveError) -> JSONValue {
+        guard let object = value.object else {
+            throw ArchiveError("\(path.isEmpty ? "the file" : path): expected an object")
+        }
+        guard let v = object[key] else { throw ArchiveError("\(sub(key)): missing") }
+        return v
+    }
+    private func sub(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
+    private func wrong(_ key: String, _ what: String, _ v: JSONValue) -> ArchiveError {
+        ArchiveError("\(sub(key)): expected \(what), found \(v.kindName)")
+    }
+
+    func object(_ key: String) throws(ArchiveError) -> ArchiveReader {
+        let v = try member(key)
+        guard v.object != nil else { throw wrong(key, "an object", v) }
+        return try ArchiveReader(v, sub(key), version: version)
+    }
+    /// Whether the object has the member (one a later format added may be missing).
+    func has(_ key: String) -> Bool { value.object?[key] != nil }
+    func optionalObject(_ key: String) throws(ArchiveError) -> ArchiveReader? {
+        let v = try member(key)
+        if v.isNull { return nil }
+        guard v.object != nil else { throw wrong(key, "an object or null", v) }
+        return try ArchiveReader(v, sub(key), version: version)
+    }
+    func array(_ key: String) throws(ArchiveError) -> [ArchiveReader] {
+        let v = try member(key)
+        guard let items = v.array else { throw wrong(key, "an array", v) }
+        var out: [ArchiveReader] = []
+        for (i, item) in items.enumerated() {
+            out.append(try ArchiveReader(item, "\(sub(key))[\(i + 1)]", version: version))
+        }
+        return out
+    }
+    func optionalArray(_ key: String) throws(ArchiveError) -> [ArchiveReader]? {
+        if try member(key).isNull { return nil }
+        return try array(key)
+    }
+    func number(_ key: String) throws(ArchiveError) -> Double {
+        let v = try member(key)
+        guard let n = v.number, n.isFinite else { throw wrong(key, "a number", v) }
+        return n
+    }
+    func optionalNumber(_ key: String) throws(ArchiveError) -> Double? {
+        if try member(key).isNull { return nil }
+        return try number(key)
+    }
+    /// A number within `range`; outside it, an error naming the path and the range.
+    func number(_ key: String, in range: ClosedRange<Double>) throws(ArchiveError) -> Double {
+        try ArchiveReader.checked(try number(key), range, sub(key))
+    }
+    func optionalNumber(_ key: String, in range: ClosedRange<Double>) throws(ArchiveError) -> Double? {
+        if try member(key).isNull { return nil }
+        return try number(key, in: range)
+    }
+    func int(_ key: String) throws(ArchiveError) -> Int {
+        try ArchiveReader.whole(try number(key), sub(key))
+    }
+    func int(_ key: String, in range: ClosedRange<Int>) throws(ArchiveError) -> Int {
+        try ArchiveReader.whole(try number(key), in: range, sub(key))
+    }
+    func optionalInt(_ key: String, in range: ClosedRange<Int>) throws(ArchiveError) -> Int? {
+        if try member(key).isNull { return nil }
+        return try int(key, in: range)
+    }
+    /// Whole microseconds within `SessionArchive.Limits.micros`.
+    func micros(_ key: String) throws(ArchiveError) -> Int64 {
+        let n = try number(key, in: SessionArchive.Limits.micros)
+        guard let m = wholeInt(n) else { throw ArchiveError("\(sub(key)): expected a whole number") }
+        return Int64(m)  // safe: Int64 holds every Int
+    }
+    func optionalMicros(_ key: String) throws(ArchiveError) -> Int64? {
+        if try member(key).isNull { return nil }
+        return try micros(key)
+    }
+
+    /// `n` as an Int in `range`: outside it, an error naming the range; inside, a whole number.
+    static func whole(_ n: Double, in range: ClosedRange<Int>, _ path: String) throws(ArchiveError) -> Int {
+        guard n >= Double(range.lowerBound), n <= Double(range.upperBound) else {
+            throw ArchiveError(
+                "\(path): \(formatNumber(n)) is outside the allowed range \(range.lowerBound)…\(range.upperBound)")
+        }
+        return try whole(n, path)
+    }
+    /// A code (an error's raw value): nil when `n` is not a whole number or names no code.
+    static func code<T: RawRepresentable>(_ n: Double, _ type: T.Type) -> T? where T.RawValue == Int {
+        wholeInt(n).flatMap(T.init(rawValue:))
+    }
+    static func checked(_ n: Double, _ range: ClosedRange<Double>, _ path: String) throws(ArchiveError) -> Double {
+        guard range.contains(n) else {
+            throw ArchiveError(
+                "\(path): \(formatNumber(n)) is outside the allowed range \(formatNumber(range.lowerBound))…\(formatNumber(range.upperBound))"
+            )
+        }
+        return n
+    }
+    /// `n` as an Int when it is a whole number (any size a JSON number can hold is refused
+    /// past ±9×10¹⁵, where doubles stop counting every integer).
+    static func whole(_ n: Double, _ path: String) throws(ArchiveError) -> Int {
+        guard abs(n) < 9e15, let i = wholeInt(n) else { throw ArchiveError("\(path): expected a whole number") }
+        return i
+    }
+    func bool(_ key: String) throws(ArchiveError) -> Bool {
+        let v = try member(key)
+        guard case .bool(let b) = v else { throw wrong(key, "true or false", v) }
+        return b
+    }
+    func string(_ key: String) throws(ArchiveError) -> String {
+        let v = try member(key)
+        guard let s = v.string else { throw wrong(key, "text", v) }
+        return s
+    }
+    func optionalString(_ key: String) throws(ArchiveError) -> String? {
+        if try member(key).isNull { return nil }
+        return try string(key)
+    }
+    func strings(_ key: String) throws(ArchiveError) -> [String] {
+        var out: [String] = []
+        for item in try array(key) { out.append(try item.stringValue()) }
+        return out
+    }
+    func stringValue() throws(ArchiveError) -> String {
+        guard let s = value.string else { throw ArchiveError("\(path): expected text, found \(value.kindName)") }
+        return s
+    }
+    func numbers(_ key: String, count: Int) throws(ArchiveError) -> [Double] {
+        let items = try array(key)
+        guard items.count == count else { throw ArchiveError("\(sub(key)): expected \(count) numbers") }
+        var out: [Double] = []
+        for item in items {
+            guard let n = item.value.number, n.isFinite else {
+                throw ArchiveError("\(item.path): expected a number")
+            }
+            out.append(n)
+        }
+        return out
+    }
+    func point(_ key: String) throws(ArchiveError) -> GeoPoint {
+        let n = try numbers(key, count: 2)
+        guard (-90...90).contains(n[0]), (-180...180).contains(n[1]) else {
+            throw ArchiveError("\(sub(key)): not a position")
+        }
+        return GeoPoint(latitude: n[0], longitude: n[1])
+    }
+    func choice<T: RawRepresentable>(_ key: String, _ type: T.Type) throws(ArchiveError) -> T
+    where T.RawValue == String {
+        let s = try string(key)
+        guard let v = T(rawValue: s) else {
+            throw ArchiveError("\(sub(key)): '\(excerpt(s))' is not a known value")
+        }
+        return v
     }
 }

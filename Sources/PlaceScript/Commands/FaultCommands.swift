@@ -46,13 +46,7 @@ extension CommandFamily {
                 examples: ["faults"],
                 handler: { ctx throws(Diagnostic) in
                     let shell = ctx.shell
-                    let f = shell.session.places.faults
-                    let rows = [
-                        ["network", f.networkOnline ? "on" : "off: requests fail with networkError (-1)"],
-                        ["apikey", apiKeyText(f.apiKey)],
-                        ["places", injectedText(f.injected)],
-                        ["ratelimit", rateLimitText(shell.session)],
-                    ]
+                    let rows = PlacesFault.all.map { [$0.name, $0.row(shell.session)] }
                     return CommandResult(
                         value: faultsValue(shell), text: TextTable(headers: ["", ""], rows: rows).render())
                 }),
@@ -261,7 +255,7 @@ extension CommandFamily {
                         }
                     }
                     let state = session.places.faults.apiKey
-                    return .line("API key " + apiKeyText(state), value: .string(state.rawValue))
+                    return .line("API key " + PlacesFault.apiKey.row(session), value: .string(state.rawValue))
                 }),
             CommandSpec(
                 "ratelimit",
@@ -296,7 +290,9 @@ extension CommandFamily {
                     case .off?: session.places.faults.rateLimit = nil
                     case nil: break
                     }
-                    return .line("rate limit: " + rateLimitText(session), value: rateLimitValue(session))
+                    return .line(
+                        "rate limit: " + PlacesFault.rateLimit.row(session),
+                        value: PlacesFault.rateLimit.value(session))
                 }),
             CommandSpec(
                 "plist",
@@ -495,43 +491,8 @@ extension CommandFamily {
         stateRoots: [
             StateRoot(
                 "faults", summary: "the faults set",
-                manual: #"""
-                    .It Li faults.network , faults.apikey
-                    .Qq on
-                    or
-                    .Qq off ;
-                    .Qq valid ,
-                    .Qq invalid ,
-                    .Qq expired
-                    or
-                    .Qq unauthorized-bundle .
-                    .It Li faults.places.code , faults.places.name , faults.places.mode
-                    The armed places error: its code
-                    .Pq \-1 to \-12 ,
-                    its Swift case name and
-                    .Qq once
-                    or
-                    .Qq always ;
-                    .Li faults.places
-                    is
-                    .Li nil
-                    when none is armed.
-                    .It Li faults.rateLimit.perMinute , faults.rateLimit.used
-                    The rate limit and how many requests of the last 60 s count against it;
-                    .Li faults.rateLimit
-                    is
-                    .Li nil
-                    with no limit.
-                    """#,
-                shape: .record([
-                    "network": .words(["on", "off"]), "apikey": .words(APIKeyState.self),
-                    "places": .optional(
-                        .record([
-                            "code": .plain, "name": .words(PlacesErrorCode.allCases.map(\.name)),
-                            "mode": .words(FaultMode.self),
-                        ])),
-                    "rateLimit": .optional(.record(["perMinute": .plain, "used": .plain])),
-                ])
+                manual: PlacesFault.all.map(\.manual).joined(separator: "\n"),
+                shape: .record(PlacesFault.all.map { StateMember(name: $0.member, shape: $0.shape) })
             ) {
                 shell in .leaf(faultsValue(shell))
             },
@@ -727,7 +688,8 @@ private func failPlacesCommand(_ ctx: CommandContext) throws(Diagnostic) -> Comm
     }
     let fault = InjectedPlacesFault(code: code, mode: mode == "always" ? .always : .once)
     session.places.faults.injected = fault
-    return .line("places: " + injectedText(fault) + " — " + code.meaning, value: faultsValue(ctx.shell))
+    return .line(
+        "places: " + PlacesFault.injected.row(session) + " — " + code.meaning, value: faultsValue(ctx.shell))
 }
 
 private func failLocationCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
@@ -784,48 +746,8 @@ private func plistShowCommand(_ ctx: CommandContext) throws(Diagnostic) -> Comma
     return CommandResult(value: plistValue(ctx.shell), text: lines)
 }
 
-private func apiKeyText(_ state: APIKeyState) -> String {
-    guard let code = state.errorCode else { return "valid" }
-    return "\(state.rawValue): requests fail with \(code.name) (\(code.rawValue))"
-}
-
-private func injectedText(_ fault: InjectedPlacesFault?) -> String {
-    guard let fault else { return "no error armed" }
-    let which = fault.mode == .once ? "the next request" : "every request"
-    return "\(which) that reaches the servers fails with \(fault.code.name) (\(fault.code.rawValue))"
-}
-
-private func rateLimitText(_ session: Session) -> String {
-    guard let limit = session.places.faults.rateLimit else { return "off" }
-    var text = "\(limit.perMinute) per minute, \(limit.used(at: session.clock)) used in the last 60 s"
-    if let free = limit.nextFreeAt(session.clock) {
-        text += "; the next request is let through at \(formatQuantity(free, .duration))"
-    }
-    return text
-}
-
-private func rateLimitValue(_ session: Session) -> Value {
-    guard let limit = session.places.faults.rateLimit else { return .null }
-    return .record([
-        Value.Field("perMinute", .int(limit.perMinute)), Value.Field("used", .int(limit.used(at: session.clock))),
-    ])
-}
-
 func faultsValue(_ shell: Shell) -> Value {
-    let f = shell.session.places.faults
-    let places: Value =
-        f.injected.map {
-            .record([
-                Value.Field("code", .int($0.code.rawValue)), Value.Field("name", .string($0.code.name)),
-                Value.Field("mode", .string($0.mode.rawValue)),
-            ])
-        } ?? .null
-    return .record([
-        Value.Field("network", .string(f.networkOnline ? "on" : "off")),
-        Value.Field("apikey", .string(f.apiKey.rawValue)),
-        Value.Field("places", places),
-        Value.Field("rateLimit", rateLimitValue(shell.session)),
-    ])
+    .record(PlacesFault.all.map { Value.Field($0.member, $0.value(shell.session)) })
 }
 
 func plistValue(_ shell: Shell) -> Value {
