@@ -28,8 +28,13 @@ let package = Package(
         // they know nothing of the simulation.
         .target(name: "PlaceFormats", dependencies: ["CByteMask", "CZlib"]),
         .target(name: "PlaceKit", dependencies: ["CPrefetch", "PlaceFormats"]),
+        // The tutorial's words are gettext catalogues (Tutorial/*.po, *.pot), embedded in the code.
         .target(
-            name: "PlaceScript", dependencies: ["CByteMask", "PlaceFormats", "PlaceKit"]),
+            name: "PlaceScript", dependencies: ["CByteMask", "PlaceFormats", "PlaceKit"],
+            resources: [
+                .embedInCode("Tutorial/tutorial.pot"), .embedInCode("Tutorial/de.po"), .embedInCode("Tutorial/es.po"),
+                .embedInCode("Tutorial/fa.po"), .embedInCode("Tutorial/ko.po"), .embedInCode("Tutorial/vi.po"),
+            ]),
         // The front end: the command line, the prompt (libedit behind LineReader), the history
         // file, completion scripts, signals and `placeshell test`'s runner.
         .target(name: "PlaceCLI", dependencies: ["CEditLine", "CPlatform", "PlaceFormats", "PlaceKit", "PlaceScript"]),

@@ -13,7 +13,7 @@ final class TutorialWalkInEveryLanguageTests: XCTestCase {
             .appendingPathComponent("placeshell-walk-\(ProcessInfo.processInfo.processIdentifier)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        for language in tutorialTexts.keys.sorted() {
+        for language in tutorialCatalogs.keys.sorted() {
             guard case .success(let text) = try XCTUnwrap(parsedTutorials[language]) else {
                 XCTFail("the tutorial text '\(language)' does not parse")
                 continue

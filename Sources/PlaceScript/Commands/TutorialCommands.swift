@@ -98,60 +98,24 @@ let tutorialMessages: [(key: String, placeholders: [String])] = [
 /// The keys of `tutorialMessages`.
 let tutorialMessageKeys = tutorialMessages.map(\.key)
 
-/// Reads a language file (the format is described at the top of Tutorial/en.swift).
-func parseTutorialText(_ text: String) -> Result<TutorialText, TutorialFormatError> {
-    var result = TutorialText()
+/// The words of a step that the language files give (`step.N.FIELD`): the steps file has none.
+let tutorialProseFields = ["title", "part", "say", "recap", "after"]
+
+/// Reads the steps (`tutorialSteps`; the format is described at the top of it): every field
+/// but the words. A hint's text is its key there (`default`, `1`, …) until a language's words
+/// replace it (`tutorialText(steps:catalog:template:)`).
+func parseTutorialSteps(_ text: String) -> Result<[TutorialStep], TutorialFormatError> {
+    var steps: [TutorialStep] = []
     var step: TutorialStep? = nil
-    // The multi-line field being read: its name, paragraphs so far, and the paragraph open.
-    var field: (name: String, paragraphs: [String], current: String, line: Int)? = nil
-    var pendingBlank = false
     // The conditions read for the next `hint:` of the step, and the line of the first.
     var pendingHint = TutorialHint()
     var pendingHintLine = 0
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
 
-    func fail(_ line: Int, _ message: String) -> Result<TutorialText, TutorialFormatError> {
+    func fail(_ line: Int, _ message: String) -> Result<[TutorialStep], TutorialFormatError> {
         .failure(TutorialFormatError(line: line, message: message))
     }
-    func closeField() -> TutorialFormatError? {
-        guard let f = field else { return nil }
-        field = nil
-        var paragraphs = f.paragraphs
-        if !f.current.isEmpty { paragraphs.append(f.current) }
-        if paragraphs.isEmpty { return TutorialFormatError(line: f.line, message: "'\(f.name):' has no text") }
-        let joined = paragraphs.joined(separator: "\n\n")
-        if f.name.hasPrefix("message.") {
-            let key = String(f.name.dropFirst("message.".count))
-            guard tutorialMessageKeys.contains(key) else {
-                return TutorialFormatError(line: f.line, message: "unknown message '\(key)'")
-            }
-            guard result.messages[key] == nil else {
-                return TutorialFormatError(line: f.line, message: "message '\(key)' is given twice")
-            }
-            result.messages[key] = joined
-            return nil
-        }
-        switch f.name {
-        case "language": result.language = joined
-        case "name": result.name = joined
-        case "direction":
-            guard let direction = TextDirection(rawValue: joined) else {
-                return TutorialFormatError(line: f.line, message: "'direction:' is ltr or rtl")
-            }
-            result.direction = direction
-        case "digits":
-            guard joined.count == 10 else {
-                return TutorialFormatError(line: f.line, message: "'digits:' is the ten digits 0 to 9")
-            }
-            result.digits = Array(joined)
-        case "say": step?.say = paragraphs
-        case "after": step?.after = paragraphs
-        default: break
-        }
-        return nil
-    }
     func closeStep() -> TutorialFormatError? {
-        if let e = closeField() { return e }
         guard let s = step else { return nil }
         step = nil
         if !pendingHint.when.isEmpty || !pendingHint.happened.isEmpty {
@@ -159,15 +123,13 @@ func parseTutorialText(_ text: String) -> Result<TutorialText, TutorialFormatErr
                 line: pendingHintLine, message: "step \(s.number) has 'when:' lines with no 'hint:' after them")
         }
         let missing = [
-            ("title", s.title.isEmpty), ("part", s.part.isEmpty), ("say", s.say.isEmpty), ("type", s.type.isEmpty),
-            ("done", s.done.isEmpty && s.happened.isEmpty),
-            ("hint", s.hint.isEmpty), ("recap", s.recap.isEmpty),
+            ("type", s.type.isEmpty), ("done", s.done.isEmpty && s.happened.isEmpty), ("hint", s.hint.isEmpty),
         ].filter(\.1).map(\.0)
         if !missing.isEmpty {
             return TutorialFormatError(
                 line: s.line, message: "step \(s.number) has no " + missing.map { "'\($0):'" }.joined(separator: ", "))
         }
-        result.steps.append(s)
+        steps.append(s)
         return nil
     }
 
@@ -175,124 +137,104 @@ func parseTutorialText(_ text: String) -> Result<TutorialText, TutorialFormatErr
         let lineNumber = index + 1
         var line = raw
         while line.hasSuffix(" ") || line.hasSuffix("\t") || line.hasSuffix("\r") { line.removeLast() }
-        if line.hasPrefix("#") { continue }
-        if line.isEmpty {
-            pendingBlank = true
-            continue
-        }
+        if line.hasPrefix("#") || line.isEmpty { continue }
         if line.first == " " || line.first == "\t" {
-            guard var f = field else {
-                return fail(lineNumber, "an indented line continues a field, but none is open here")
-            }
-            let words = line.trimmingLeadingSpace()
-            if pendingBlank && !f.current.isEmpty {
-                f.paragraphs.append(f.current)
-                f.current = ""
-            }
-            f.current += (f.current.isEmpty ? "" : " ") + words
-            field = f
-            pendingBlank = false
-            continue
+            return fail(lineNumber, "a line starts with a space: every field is one line")
         }
-        pendingBlank = false
         if line.hasPrefix("==") {
             if let e = closeStep() { return .failure(e) }
             let numberText = String(line.dropFirst(2)).trimmingLeadingSpace()
             // safe: parses text: nil when it is not a number
             guard let n = Int(numberText) else { return fail(lineNumber, "a step heading is '== N'") }
-            guard n == result.steps.count + 1 else {
-                return fail(lineNumber, "step \(n) follows step \(result.steps.count): steps count 1, 2, 3, …")
+            guard n == steps.count + 1 else {
+                return fail(lineNumber, "step \(n) follows step \(steps.count): steps count 1, 2, 3, …")
             }
             step = TutorialStep(number: n, title: "", line: lineNumber)
             continue
         }
-        if let e = closeField() { return .failure(e) }
         guard let colon = line.firstIndex(of: ":") else {
             return fail(lineNumber, "expected 'field: text', a '== N' heading or a '#' comment")
         }
         let name = String(line[..<colon])
         let value = String(line[line.index(after: colon)...]).trimmingLeadingSpace()
-        guard var s = step else {
-            guard ["language", "name", "direction", "digits"].contains(name) || name.hasPrefix("message.") else {
-                return fail(
-                    lineNumber,
-                    "'\(name):' belongs in a step; the header has language:, name:, direction:, digits: and message.KEY:"
-                )
-            }
-            field = (name, [], value, lineNumber)
-            continue
+        guard var s = step else { return fail(lineNumber, "'\(name):' comes before the first step ('== 1')") }
+        if tutorialProseFields.contains(name) {
+            return fail(lineNumber, "'\(name):' is words: they are in the language files (step.\(s.number).\(name))")
         }
+        guard !value.isEmpty || name == "optional" else { return fail(lineNumber, "'\(name):' has no text") }
         switch name {
-        case "title":
-            guard !value.isEmpty else { return fail(lineNumber, "'title:' has no text") }
-            s.title = value
         case "optional":
             guard value == "yes" || value == "no" else { return fail(lineNumber, "'optional:' is yes or no") }
             s.isOptional = value == "yes"
-        case "say", "after":
-            step = s
-            field = (name, [], value, lineNumber)
-            continue
-        case "part", "recap":
-            guard !value.isEmpty else { return fail(lineNumber, "'\(name):' has no text") }
-            if name == "part" { s.part = value } else { s.recap = value }
         case "from":
             guard let scope = JournalScope(rawValue: value) else {
                 return fail(lineNumber, "'from:' is step or launch")
             }
             s.from = scope
-        case "api", "code", "type", "done", "happened", "when", "when.happened", "hint":
-            guard !value.isEmpty else { return fail(lineNumber, "'\(name):' has no text") }
-            switch name {
-            case "api": s.api.append(value)
-            case "code": s.code.append(value)
-            case "type": s.type.append(value)
-            case "done": s.done.append((value, lineNumber))
-            case "happened", "when.happened":
-                switch JournalPattern.parse(value, line: lineNumber) {
-                case .failure(let e): return .failure(e)
-                case .success(let pattern):
-                    if name == "happened" {
-                        s.happened.append(pattern)
-                    } else {
-                        if pendingHint.when.isEmpty && pendingHint.happened.isEmpty { pendingHintLine = lineNumber }
-                        pendingHint.happened.append(pattern)
-                    }
-                }
-            case "when":
-                if pendingHint.when.isEmpty && pendingHint.happened.isEmpty { pendingHintLine = lineNumber }
-                pendingHint.when.append((value, lineNumber))
-            default:
-                if pendingHint.when.isEmpty && pendingHint.happened.isEmpty {
-                    guard s.hint.isEmpty else {
-                        return fail(lineNumber, "step \(s.number) has two 'hint:' lines without 'when:'")
-                    }
-                    s.hint = value
+        case "api": s.api.append(value)
+        case "code": s.code.append(value)
+        case "type": s.type.append(value)
+        case "done": s.done.append((value, lineNumber))
+        case "happened", "when.happened":
+            switch JournalPattern.parse(value, line: lineNumber) {
+            case .failure(let e): return .failure(e)
+            case .success(let pattern):
+                if name == "happened" {
+                    s.happened.append(pattern)
                 } else {
-                    pendingHint.text = value
-                    s.hints.append(pendingHint)
-                    pendingHint = TutorialHint()
+                    if pendingHint.when.isEmpty && pendingHint.happened.isEmpty { pendingHintLine = lineNumber }
+                    pendingHint.happened.append(pattern)
                 }
+            }
+        case "when":
+            if pendingHint.when.isEmpty && pendingHint.happened.isEmpty { pendingHintLine = lineNumber }
+            pendingHint.when.append((value, lineNumber))
+        case "hint":
+            if pendingHint.when.isEmpty && pendingHint.happened.isEmpty {
+                guard value == "default" else {
+                    return fail(lineNumber, "a hint without 'when:' is 'hint: default'")
+                }
+                guard s.hint.isEmpty else {
+                    return fail(lineNumber, "step \(s.number) has two 'hint: default' lines")
+                }
+                s.hint = value
+            } else {
+                guard value == String(s.hints.count + 1) else {
+                    return fail(
+                        lineNumber,
+                        "step \(s.number)'s hints after 'when:' count 1, 2, 3, …: this one is \(s.hints.count + 1)")
+                }
+                pendingHint.text = value
+                s.hints.append(pendingHint)
+                pendingHint = TutorialHint()
             }
         default:
             return fail(
                 lineNumber,
-                "unknown field '\(name):' (title, optional, part, say, code, api, type, done, happened, from, when, when.happened, hint, recap, after)"
+                "unknown field '\(name):' (optional, code, api, type, done, happened, from, when, when.happened, hint)"
             )
         }
         step = s
     }
     if let e = closeStep() { return .failure(e) }
-    if result.language.isEmpty { return fail(1, "the header has no 'language:'") }
-    if result.name.isEmpty { return fail(1, "the header has no 'name:'") }
-    let missing = tutorialMessageKeys.filter { result.messages[$0] == nil }
-    if !missing.isEmpty { return fail(1, "messages missing: " + missing.joined(separator: ", ")) }
-    if result.steps.isEmpty { return fail(lines.count, "there are no steps ('== 1' starts the first)") }
-    return .success(result)
+    if steps.isEmpty { return fail(lines.count, "there are no steps ('== 1' starts the first)") }
+    return .success(steps)
 }
 
 /// Every language's text, parsed the first time the tutorial is used.
-let parsedTutorials: [String: Result<TutorialText, TutorialFormatError>] = tutorialTexts.mapValues(parseTutorialText)
+let parsedTutorials: [String: Result<TutorialText, TutorialFormatError>] = {
+    let steps = parseTutorialSteps(tutorialSteps)
+    let template = parseCatalog(tutorialTemplate)
+    return tutorialCatalogs.mapValues { bytes in
+        switch (steps, template, parseCatalog(bytes)) {
+        case (.failure(let e), _, _): return .failure(e)
+        case (_, .failure(let e), _): return .failure(e)
+        case (_, _, .failure(let e)): return .failure(e)
+        case (.success(let steps), .success(let template), .success(let catalog)):
+            return tutorialText(steps: steps, catalog: catalog, template: template)
+        }
+    }
+}()
 
 /// The language the environment asks for (LC_ALL, then LC_MESSAGES, then LANG: `de_DE.UTF-8` is
 /// `de`), when the tutorial has it; English otherwise.
@@ -300,7 +242,7 @@ func preferredTutorialLanguage(_ variable: (String) -> String?) -> String {
     for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
         guard let value = variable(name), !value.isEmpty else { continue }
         let code = String(value.prefix { $0 != "_" && $0 != "." && $0 != "@" && $0 != "-" }).lowercased()
-        return tutorialTexts[code] != nil ? code : defaultTutorialLanguage
+        return tutorialCatalogs[code] != nil ? code : defaultTutorialLanguage
     }
     return defaultTutorialLanguage
 }
@@ -834,7 +776,7 @@ private func goTo(_ ctx: CommandContext, _ index: Int) throws(Diagnostic) -> Com
     return try showCurrent(ctx)
 }
 
-private let languageType = ArgType(usage: "LANG", completions: { _ in tutorialTexts.keys.sorted() }) {
+private let languageType = ArgType(usage: "LANG", completions: { _ in tutorialCatalogs.keys.sorted() }) {
     (c: inout TokenCursor) throws(Diagnostic) in
     guard let t = c.next() else { return .word("") }
     return .word(t.text)
@@ -979,19 +921,26 @@ extension CommandFamily {
             .Pq Li ko
             and Vietnamese
             .Pq Li vi .
-            The text is data, one file per language
-            .Pq Pa Sources/PlaceScript/Tutorial/en.swift , fa.swift , ...
-            and one line in
-            .Pa Tutorial/Languages.swift ;
-            its format is described at the top of
-            .Pa en.swift .
-            A step's calls
-            .Pq Li code:
-            are never translated; its part of the tutorial
-            .Pq Li part:
-            and its recap
-            .Pq Li recap:
-            are.
+            The steps are written once, without words
+            .Pq Pa Sources/PlaceScript/Tutorial/Steps.swift :
+            what to type, what is checked, the calls shown, which are never translated.
+            The words are gettext catalogues, keyed by step
+            .Pq Li step.3.say , step.3.hint.1 , message.welcome :
+            the English in
+            .Pa Tutorial/tutorial.pot ,
+            each translation in its
+            .Pa Tutorial/ Ns Ar XX Ns Pa .po ,
+            which any PO editor opens; a language is its file and a line in
+            .Pa Tutorial/Languages.swift
+            and
+            .Pa Package.swift .
+            A translation lacking an entry, with one the walk does not have, or translated
+            from an older English text
+            .Po
+            .Ql msgmerge -U XX.po tutorial.pot
+            marks those fuzzy
+            .Pc
+            is refused by the tests.
             The language is the first of
             .Ev LC_ALL ,
             .Ev LC_MESSAGES
@@ -1258,8 +1207,8 @@ extension CommandFamily {
                         handler: { ctx throws(Diagnostic) in
                             let walk = ctx.shell.tutorialWalk
                             if let code = try ctx.optional("LANG", as: .word) {
-                                guard tutorialTexts[code] != nil else {
-                                    let codes = tutorialTexts.keys.sorted()
+                                guard tutorialCatalogs[code] != nil else {
+                                    let codes = tutorialCatalogs.keys.sorted()
                                     let now = try walk.text()
                                     throw .runtime(
                                         now.message("noLanguage", ["code": code]), at: try ctx.location(of: "LANG"),
@@ -1269,7 +1218,7 @@ extension CommandFamily {
                                 walk.language = code
                             }
                             let text = try walk.text()
-                            let available = tutorialTexts.keys.sorted().map { code -> String in
+                            let available = tutorialCatalogs.keys.sorted().map { code -> String in
                                 if case .success(let t)? = parsedTutorials[code] { return "\(code) (\(t.name))" }
                                 return code
                             }
@@ -1318,7 +1267,7 @@ extension CommandFamily {
                     """#,
                 shape: .record([
                     "running": .bool, "step": .optional(.plain), "title": .optional(.text), "done": .list(.plain),
-                    "steps": .plain, "language": .words(tutorialTexts.keys.sorted()),
+                    "steps": .plain, "language": .words(tutorialCatalogs.keys.sorted()),
                 ])
             ) {
                 shell in
@@ -1360,7 +1309,7 @@ private func welcome(_ text: TutorialText, _ shell: Shell) -> [String] {
 }
 
 extension String {
-    fileprivate func trimmingLeadingSpace() -> String {
+    func trimmingLeadingSpace() -> String {
         String(drop { $0 == " " || $0 == "\t" })
     }
 }

@@ -1,7 +1,7 @@
 import PlaceKit
 
 // What the walk remembers of the session while it runs, for the steps' `happened:` checks and
-// the `when.happened:` conditions of hints (the format is described at the top of en.swift).
+// the `when.happened:` conditions of hints (the format is described at the top of Steps.swift).
 
 /// One thing that happened while the walk ran.
 struct JournalEntry: Sendable, Equatable {

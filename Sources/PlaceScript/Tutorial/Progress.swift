@@ -64,7 +64,7 @@ extension TutorialWalk {
         guard case .success(let bytes) = readWholeFile(path, limit: 1 << 16),
             let saved = TutorialProgress.parse(String(decoding: bytes, as: UTF8.self), steps: steps)
         else { return }
-        if tutorialTexts[saved.language] != nil { language = saved.language }
+        if tutorialCatalogs[saved.language] != nil { language = saved.language }
         done = saved.done
         stoppedAt = saved.step
         savedProgress = progress
