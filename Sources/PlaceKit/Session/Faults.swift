@@ -158,11 +158,15 @@ public struct PlacesFault: Sendable {
     /// What `explain` says of it while it is set (sentences); nil while it is not.
     public let finding: @Sendable (Session) -> String?
     /// How a saved session holds it: the member of `places.faults`, the session format that
-    /// added it (an older file reads as unset), and how it is written and read back.
+    /// added it (an older file reads as unset; a fault added later names the next format, and
+    /// `SessionArchive.version` follows), and how it is written and read back.
     let archive: (key: String, since: Int, save: @Sendable (PlacesFaults) -> Value, load: Load)
     /// Its member of `places.faults` in a saved session.
     public var archiveKey: String { archive.key }
     typealias Load = @Sendable (ArchiveReader, String, inout PlacesFaults) throws(ArchiveError) -> Void
+    /// What the simulation decides about it where the real APIs are silent, if anything: the
+    /// manual's SIMULATION CHOICES and `help choices` list it with the others.
+    public var choice: SimulationChoices.Choice? = nil
 
     /// Every fault, in the order the `faults` table and the state path list them.
     public static let all: [PlacesFault] = [network, apiKey, injected, rateLimit]

@@ -22,7 +22,9 @@ public enum SessionArchive {
     /// new number (`provisionalAlways`, `promptAccuracyReduced`, `noLocation`, `pickerScrolls`,
     /// `language`, `places.nearby`, `places.project`, the app's `request`, `currentLocation`,
     /// `background`, `allowOnceEnds`, the map's `hasTiles`, `blankCause`, `keyFailureLogged`).
-    public static let version = 2
+    /// A fault declared later says the format that adds it (`PlacesFault`'s `since`), and the
+    /// format is the newest any member names.
+    public static let version = max(2, PlacesFault.all.map(\.archive.since).max() ?? 2)
     /// The first member of every file, so that `load` can tell a session from another JSON file.
     public static let kind = "placeshell-session"
 

@@ -120,8 +120,11 @@ public enum SimulationChoices {
         }
     }
 
-    /// Every decided behaviour, in the order the manual lists them.
-    public static let all: [Choice] = [
+    /// Every decided behaviour, in the order the manual lists them; a fault's own choice
+    /// (`PlacesFault.choice`) comes after these.
+    public static let all: [Choice] = decided + PlacesFault.all.compactMap(\.choice)
+
+    private static let decided: [Choice] = [
         Choice(
             "accuracy before an answer",
             #"""
