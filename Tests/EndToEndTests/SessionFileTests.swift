@@ -1,4 +1,5 @@
 import Foundation
+import PlaceKit
 import TestSupport
 import XCTest
 
@@ -41,7 +42,7 @@ final class SessionFileTests: XCTestCase {
             XCTAssertEqual(a, b, "\(name): save → load → save differs")
             let object = try XCTUnwrap(JSONSerialization.jsonObject(with: a) as? [String: Any], name)
             XCTAssertEqual(object["kind"] as? String, "placeshell-session", name)
-            XCTAssertEqual(object["version"] as? Int, 2, name)
+            XCTAssertEqual(object["version"] as? Int, SessionArchive.version, name)
         }
     }
 
@@ -69,14 +70,20 @@ final class SessionFileTests: XCTestCase {
         let directory = TemporaryDirectory()
         _ = try run("locate sydney; launch; auth allow; save good.json", in: directory)
         var good = try String(contentsOf: directory.file("good.json"), encoding: .utf8)
-        directory.write("newer.json", good.replacingOccurrences(of: "\"version\":2", with: "\"version\":3"))
+        let current = SessionArchive.version
+        directory.write(
+            "newer.json",
+            good.replacingOccurrences(of: "\"version\":\(current)", with: "\"version\":\(current + 1)"))
         directory.write("damaged.json", String(good.prefix(300)))
         directory.write(
             "types.json", good.replacingOccurrences(of: "\"promptOpen\":false", with: "\"promptOpen\":\"no\""))
         directory.write("other.json", "{\"type\":\"FeatureCollection\",\"features\":[]}")
         good = ""
         let cases: [(String, String)] = [
-            ("newer.json", "the file was saved by a newer placeshell (session format 3); this one reads format 2"),
+            (
+                "newer.json",
+                "the file was saved by a newer placeshell (session format \(current + 1)); this one reads format \(current)"
+            ),
             ("damaged.json", "is damaged: line 1, column"),
             ("types.json", "device.promptOpen: expected true or false, found a string"),
             ("other.json", "this is not a placeshell session file"),

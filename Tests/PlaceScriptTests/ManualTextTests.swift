@@ -1,3 +1,4 @@
+import PlaceKit
 import XCTest
 
 @testable import PlaceScript
@@ -25,6 +26,10 @@ final class ManualTextTests: XCTestCase {
         XCTAssertEqual(plain(".Li likely[*].name"), "likely[*].name")
         XCTAssertEqual(plain("See\n.Sx OUTPUT ."), "See OUTPUT in 'man placeshell'.")
         XCTAssertEqual(plain(".Ql set Ic json"), "'set json'", "a command inside a quote is not quoted again")
+        XCTAssertEqual(
+            plain(".Ic expect Ar LHS OP RHS Op Cm within Ar TOLERANCE ,\nor"),
+            "'expect LHS OP RHS [within TOLERANCE]', or")
+        XCTAssertEqual(plain(".Ic launch No would start"), "'launch' would start")
     }
 
     func testAnEnclosureOpenedOnOneLineClosesOnAnother() {
@@ -90,7 +95,9 @@ final class ManualTextTests: XCTestCase {
             for root in family.stateRoots { texts.append(("state " + root.name, root.manual)) }
             for spec in family.commands.flatMap(walk) { texts.append((spec.fullName, spec.manual)) }
         }
-        XCTAssertGreaterThan(texts.count, 130)
+        // `help choices` renders the simulation's choices too.
+        for choice in SimulationChoices.all { texts.append(("choice " + choice.topic, choice.manual)) }
+        XCTAssertGreaterThan(texts.count, 200)
         for (name, text) in texts {
             XCTAssertEqual(ManualText.unknowns(in: text), [], name)
         }

@@ -49,7 +49,7 @@ final class SessionArchiveRangeTests: XCTestCase {
 
         let without = text.replacingOccurrences(
             of: "\"hasTiles\":false,\"blankCause\":\"expired\",\"keyFailureLogged\":true,", with: "")
-        let old = without.replacingOccurrences(of: "\"version\":2,", with: "\"version\":1,")
+        let old = without.replacingOccurrences(of: "\"version\":\(SessionArchive.version),", with: "\"version\":1,")
         XCTAssertNotEqual(old, without)
         guard case .success(let oldJSON) = JSON.parse(Array(old.utf8)) else { return XCTFail("not JSON") }
         XCTAssertEqual(try SessionArchive.restore(oldJSON).0.app?.mapView.isBlank, false)

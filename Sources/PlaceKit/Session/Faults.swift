@@ -117,6 +117,30 @@ public enum PlacesCheck: String, Sendable, CaseIterable {
     case injected
 }
 
+extension PlacesCheck {
+    /// The order a places request's checks run in (`SimulationChoices.placesCheckOrder`), as an
+    /// mdoc list, each check with the error it gives: the manual and `help` print it.
+    public static let manualOrder: String =
+        ([".Bl -enum -compact"] + SimulationChoices.placesCheckOrder.map { ".It\n" + $0.manualName } + [".El"])
+        .joined(separator: "\n")
+
+    private var manualName: String {
+        switch self {
+        case .fields: return "the fields\n.Pq Dv invalidRequest , No \\-12"
+        case .location: return "the device's location and permission\n.Pq Dv locationError , No \\-11"
+        case .network: return "the network\n.Pq Dv networkError , No \\-1"
+        case .apiKey:
+            return
+                "the API key\n.Pq Dv keyInvalid No \\-4 , Dv keyExpired No \\-5 , Dv incorrectBundleIdentifier No \\-10"
+        case .project:
+            return
+                "the Places API the request needs, enabled in the key's Cloud project\n.Pq Dv accessNotConfigured , No \\-9"
+        case .rateLimit: return "the rate limit\n.Pq Dv rateLimitExceeded , No \\-7"
+        case .injected: return "an error armed with\n.Ic fail places"
+        }
+    }
+}
+
 /// The faults set on the places service: each is declared in `PlacesFault.all`.
 public struct PlacesFaults: Sendable, Equatable {
     /// The device's network connection (`network on|off`).

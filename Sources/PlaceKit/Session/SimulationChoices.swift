@@ -182,7 +182,7 @@ public enum SimulationChoices {
             "no places found",
             #"""
             The service never answers with a nil list, so the app's
-            .Dq No places found.
+            .Dq \&No places found.
             line does not appear.
             """#),
         Choice(
@@ -532,7 +532,9 @@ public enum SimulationChoices {
             "no position",
             #"""
             .Ql locate none
-            (the Simulator's None) gives no fixes and no error.
+            (the Simulator's None) gives no fixes; what an updating app hears then is
+            the choice
+            .Qq no location .
             """#),
         Choice(
             "the Simulator's locations",
@@ -567,10 +569,8 @@ public enum SimulationChoices {
             "places check order",
             #"""
             A likelihood request is judged when it is made, and the first check that fails
-            answers it: the fields (\-12), the device's location and permission (\-11), the
-            network (\-1), the API key (\-4, \-5, \-10), the rate limit (\-7), then an
-            error armed with
-            .Ic fail places .
+            answers it:
+            \#(PlacesCheck.manualOrder)
             Local checks come first: the SDK validates the fields and needs the device's
             location before it sends anything.
             """#),

@@ -228,7 +228,7 @@ extension CommandFamily {
                     ArgSpec("NAME", settingNameType, optional: true, summary: "a setting"),
                     ArgSpec("VALUE", .word, optional: true, summary: "its new value"),
                 ],
-                summary: "show or change shell settings (json, keep-going, color, autorun)",
+                summary: "show or change the shell's settings ('set' alone lists them)",
                 effect: .acts,
                 manual: #"""
                     .It Ic set Oo Ar NAME Oc Op Ar VALUE
@@ -715,7 +715,13 @@ public func helpFor(_ spec: CommandSpec, style: TextStyle = .plain, table: Comma
         lines += TextTable(headers: ["", ""], rows: spec.subcommands.map { [$0.usage, $0.summary] }).render(
             indent: "  ")
     }
-    let examples = spec.examples + spec.subcommands.flatMap(\.examples)
+    // The examples the text does not show already, each once.
+    let shown = ManualText.displays(in: spec.manual)
+    var examples: [String] = []
+    for example in spec.examples + spec.subcommands.flatMap(\.examples)
+    where !shown.contains(example) && !examples.contains(example) {
+        examples.append(example)
+    }
     if !examples.isEmpty {
         lines.append("")
         lines.append(style.bold("examples:"))

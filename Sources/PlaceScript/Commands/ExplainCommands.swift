@@ -29,7 +29,7 @@ extension CommandFamily {
                     With a command, says what it stands for in the real app: the API calls, and
                     the delegate callbacks that follow.
                     In the Objective-C flavour
-                    .Pq the running app's, or the one Ic launch would start
+                    .Pq the running app's, or the one Ic launch No would start
                     they are the Objective-C app's calls and callbacks, where its code differs.
                     A command of the shell's own stands for nothing.
                     .Ql explain likely

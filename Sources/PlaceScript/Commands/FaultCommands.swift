@@ -17,7 +17,7 @@ extension CommandFamily {
             .Pq they belong to the network, the servers, the API key and the app bundle .
             A likelihood request is judged when it is made, by these checks in this order;
             the first that fails answers it:
-            \#(checkOrderManual)
+            \#(PlacesCheck.manualOrder)
             The app prints
             .Ql Current Place error:
             and the error's
@@ -41,7 +41,7 @@ extension CommandFamily {
                     rate limit with how much of it the last 60 s used.
                     A places request is checked in this order, and the first check that fails
                     answers it:
-                    \#(checkOrderManual)
+                    \#(PlacesCheck.manualOrder)
                     """#,
                 examples: ["faults"],
                 handler: { ctx throws(Diagnostic) in
@@ -532,28 +532,6 @@ extension CommandFamily {
                 .leaf(plistValue(shell))
             },
         ])
-}
-
-/// The order a places request's checks run in (`SimulationChoices.placesCheckOrder`), as an
-/// mdoc list, each check with the error it gives.
-private let checkOrderManual: String =
-    ([".Bl -enum -compact"]
-    + SimulationChoices.placesCheckOrder.map { ".It\n" + checkOrderName($0) } + [".El"]).joined(separator: "\n")
-
-private func checkOrderName(_ check: PlacesCheck) -> String {
-    switch check {
-    case .fields: return "the fields\n.Pq Dv invalidRequest , No \\-12"
-    case .location: return "the device's location and permission\n.Pq Dv locationError , No \\-11"
-    case .network: return "the network\n.Pq Dv networkError , No \\-1"
-    case .apiKey:
-        return
-            "the API key\n.Pq Dv keyInvalid No \\-4 , Dv keyExpired No \\-5 , Dv incorrectBundleIdentifier No \\-10"
-    case .project:
-        return
-            "the Places API the request needs, enabled in the key's Cloud project\n.Pq Dv accessNotConfigured , No \\-9"
-    case .rateLimit: return "the rate limit\n.Pq Dv rateLimitExceeded , No \\-7"
-    case .injected: return "an error armed with\n.Ic fail places"
-    }
 }
 
 /// What Google's troubleshooting has a developer check when the key is refused.

@@ -117,7 +117,9 @@ extension CommandTable {
 
     /// A command's entry: its text, then its examples (the ones `help` lists) as display lines.
     private static func entry(_ spec: CommandSpec) -> String {
-        ([spec.manual] + spec.examples.map { ".Dl " + displayed($0) }).joined(separator: "\n")
+        let shown = ManualText.displays(in: spec.manual)
+        return ([spec.manual] + spec.examples.filter { !shown.contains($0) }.map { ".Dl " + displayed($0) })
+            .joined(separator: "\n")
     }
 
     /// A command line as the words of a `.Dl` line: nothing in it read as a macro, a quote, a

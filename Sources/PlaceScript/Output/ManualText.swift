@@ -26,7 +26,8 @@ public enum ManualText {
     private static let characters: [String: String] = [
         "dq": "\"", "->": "→", "<-": "←", "rq": "”", "lq": "“", "cq": "’", "oq": "‘", "aq": "'", "mu": "×",
         "'e": "é", "em": "—", "en": "–", "de": "°", "da": "↓", "ua": "↑", "ci": "○", "bu": "•", "+-": "±",
-        "pc": "·", ":u": "ü", ":o": "ö", ":a": "ä", "<=": "≤", ">=": "≥", "S2": "²", "*S": "Σ", "ti": "~", "ha": "^",
+        "pc": "·", ":u": "ü", ":o": "ö", ":a": "ä", "'a": "á", "'i": "í", "'o": "ó", "'u": "ú", "~n": "ñ",
+        "r?": "¿", "r!": "¡", "Bq": "„", "bq": "‚", "<=": "≤", ">=": "≥", "S2": "²", "*S": "Σ", "ti": "~", "ha": "^",
         "at": "@", "sh": "#",
     ]
     /// Punctuation that closes onto the word before it, and what opens onto the word after.
@@ -83,6 +84,15 @@ public enum ManualText {
             }
         }
         return r.finish()
+    }
+
+    /// The command lines `mdoc` displays (`.Dl`), as plain text: an example a text already shows
+    /// is not listed again.
+    public static func displays(in mdoc: String) -> Set<String> {
+        Set(
+            mdoc.split(separator: "\n").filter { $0.hasPrefix(".Dl ") }.compactMap {
+                render(String($0), indent: "", skipHead: false).first.map { String($0.drop { $0 == " " }) }
+            })
     }
 
     /// The macros and escapes in `mdoc` that `render` does not know (empty when it knows all).
@@ -286,8 +296,16 @@ public enum ManualText {
                 guard let name = words.first else { continue }
                 add(name + (words.count > 1 ? "(" + words[1] + ")" : ""))
             case "Ic" where quoting:
-                let words = arguments()
-                if !words.isEmpty { add("'" + words.joined(separator: " ") + "'") }
+                // A command with its arguments (`.Ic expect Ar LHS Op Cm within`) is quoted whole,
+                // up to punctuation or plain words (`No`).
+                var words = arguments().joined(separator: " ")
+                if let next = rest.first, ["Ar", "Cm", "Fl", "Op", "Oo"].contains(next) {
+                    var own = rest
+                    own = own.prefix { !closing.contains($0) && $0 != "No" && $0 != "Ic" }
+                    rest = rest.dropFirst(own.count)
+                    words += " " + inline(own, quoting: false, topics: topics).text
+                }
+                if !words.isEmpty { add("'" + words + "'") }
             case _ where textMacros.contains(word):
                 for w in arguments() { add(w) }
             default:
