@@ -679,20 +679,32 @@ private func helpOverview(_ shell: Shell) -> CommandResult {
 /// The full help of one command.
 public func helpFor(_ spec: CommandSpec, style: TextStyle = .plain, table: CommandTable = .standard) -> CommandResult {
     var lines: [String] = []
-    lines.append(style.bold("usage:") + " " + spec.usageLines.joined(separator: "\n       "))
+    // Each usage in 80 columns, a long one going on under its arguments.
+    for (i, usage) in spec.usageLines.enumerated() {
+        let command = spec.fullName.split(separator: " ").count
+        let head = usage.split(separator: " ").prefix(command).joined(separator: " ")
+        let wrapped = wrapText(
+            usage, width: 80, indent: "       ", hanging: String(repeating: " ", count: 8 + displayWidth(head)))
+        var parts = wrapped.split(separator: "\n").map(String.init)
+        if !parts.isEmpty { parts[0] = (i == 0 ? style.bold("usage:") + " " : "       ") + parts[0].dropFirst(7) }
+        lines += parts
+    }
     lines.append("")
     let text = ManualText.render(spec.manual, topics: table.topicsBySection)
     // The text most often opens with the summary's words: then they are said once.
-    if !startsWithSummary(text, spec.summary) { lines.append("  " + spec.summary) }
+    if !startsWithSummary(text, spec.summary) {
+        lines += wrapText(spec.summary, width: 80, indent: "  ").split(separator: "\n").map(String.init)
+    }
     if !text.isEmpty {
         if lines.last != "" { lines.append("") }
         lines += text
     }
     if spec.effect == .touches {
         lines.append("")
-        lines.append("  A touch on the app: refused while the permission alert is on screen, until")
-        lines.append("  it is answered with " + permissionAlertAnswers + ",")
-        lines.append("  and while the app is in the background, until 'app foreground'.")
+        let touch =
+            "A touch on the app: refused while the permission alert is on screen, until it is answered with "
+            + permissionAlertAnswers + ", and while the app is in the background, until 'app foreground'."
+        lines += wrapText(touch, width: 80, indent: "  ").split(separator: "\n").map(String.init)
     }
     if !spec.aliases.isEmpty {
         lines.append("")
@@ -702,18 +714,17 @@ public func helpFor(_ spec: CommandSpec, style: TextStyle = .plain, table: Comma
     if !arguments.isEmpty {
         lines.append("")
         lines.append(style.bold("arguments:"))
-        lines += TextTable(headers: ["", ""], rows: arguments.map { [$0.usage, $0.summary] }).render(indent: "  ")
+        lines += helpColumns(arguments.map { ($0.usage, $0.summary) })
     }
     if !spec.options.isEmpty {
         lines.append("")
         lines.append(style.bold("options:"))
-        lines += TextTable(headers: ["", ""], rows: spec.options.map { [$0.usage, $0.summary] }).render(indent: "  ")
+        lines += helpColumns(spec.options.map { ($0.usage, $0.summary) })
     }
     if !spec.subcommands.isEmpty {
         lines.append("")
         lines.append(style.bold("subcommands:"))
-        lines += TextTable(headers: ["", ""], rows: spec.subcommands.map { [$0.usage, $0.summary] }).render(
-            indent: "  ")
+        lines += helpColumns(spec.subcommands.map { ($0.usage, $0.summary) })
     }
     // The examples the text does not show already, each once.
     let shown = ManualText.displays(in: spec.manual)
@@ -736,6 +747,32 @@ public func helpFor(_ spec: CommandSpec, style: TextStyle = .plain, table: Comma
         Value.Field("examples", .list(examples.map { .string($0) })),
     ])
     return CommandResult(value: value, text: lines)
+}
+
+/// Two columns for `help` (a usage and what it is), in `width` columns: the second wrapped under
+/// itself; a first cell too wide to leave the second room puts the second under it.
+func helpColumns(_ rows: [(String, String)], width: Int = 80) -> [String] {
+    let widest = 34
+    let column = min(rows.map { displayWidth(oneLine($0.0)) }.filter { $0 <= widest }.max() ?? 0, widest)
+    let hanging = String(repeating: " ", count: 2 + column + 2)
+    var lines: [String] = []
+    for (name, text) in rows {
+        let name = "  " + oneLine(name)
+        let wrapped: String
+        if displayWidth(name) > 2 + column {
+            // A long usage goes on under its arguments.
+            let words = name.split(separator: " ", maxSplits: 3)
+            let under = String(repeating: " ", count: 2 + displayWidth(words.prefix(2).joined(separator: " ")) + 1)
+            lines += wrapText(String(name.dropFirst(2)), width: width, indent: "  ", hanging: under)
+                .split(separator: "\n").map(String.init)
+            wrapped = wrapText(oneLine(text), width: width, indent: hanging)
+        } else {
+            wrapped = wrapText(
+                oneLine(text), width: width, indent: padded(name, to: 2 + column) + "  ", hanging: hanging)
+        }
+        lines += wrapped.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+    return lines
 }
 
 /// Whether the plain `text` begins with the words of `summary` (letters and digits compared,
