@@ -1,5 +1,6 @@
 import PlaceKit
 import PlaceScript
+import PlaceStorage
 
 #if canImport(Glibc)
     @preconcurrency import Glibc

@@ -2,6 +2,7 @@ import CEditLine
 import PlaceFormats
 import PlaceKit
 import PlaceScript
+import PlaceStorage
 
 #if canImport(Glibc)
     @preconcurrency import Glibc

@@ -1,6 +1,7 @@
 import PlaceFormats
 import PlaceKit
 import PlaceScript
+import PlaceStorage
 
 #if canImport(Glibc)
     @preconcurrency import Glibc

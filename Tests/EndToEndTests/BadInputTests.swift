@@ -1,5 +1,6 @@
 import Foundation
 import PlaceKit
+import PlaceStorage
 import TestSupport
 import XCTest
 

@@ -4,6 +4,7 @@ import XCTest
 
 @testable import PlaceFormats
 @testable import PlaceKit
+@testable import PlaceStorage
 
 /// The CSV importer and exporter: dialects (comma, semicolon with decimal commas, tab, BOM,
 /// CRLF), RFC 4180 quoting, column names, every skip reason and error path with its line, a

@@ -3,6 +3,7 @@ import XCTest
 
 @testable import PlaceFormats
 @testable import PlaceKit
+@testable import PlaceStorage
 
 /// `PlaceFieldMapping`: CSV columns and GeoJSON properties named by the caller — by name (exact,
 /// then ignoring case) or CSV column number; a mapped column serves only its field; names the

@@ -4,6 +4,7 @@ import XCTest
 
 @testable import PlaceFormats
 @testable import PlaceKit
+@testable import PlaceStorage
 
 /// `PlaceFileFormat.detect`: content first (the real files in ../shared/data, and hand-made
 /// look-alikes), the extension only as a fallback.

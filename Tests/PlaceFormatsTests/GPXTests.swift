@@ -4,6 +4,7 @@ import XCTest
 
 @testable import PlaceFormats
 @testable import PlaceKit
+@testable import PlaceStorage
 
 /// The GPX importer: the real files in ../shared/data/gpx, every odd case and error path on
 /// hand-made files, the XML scanner's features, and robustness on cut and mangled input.

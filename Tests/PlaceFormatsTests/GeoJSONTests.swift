@@ -4,6 +4,7 @@ import XCTest
 
 @testable import PlaceFormats
 @testable import PlaceKit
+@testable import PlaceStorage
 
 /// The real OpenStreetMap GeoJSON extract in ../shared/data/osm, read where it lies (never
 /// copied into the repository); without that folder the test is skipped, naming `smallerCase`.

@@ -2,6 +2,7 @@ import XCTest
 
 @testable import PlaceFormats
 @testable import PlaceKit
+@testable import PlaceStorage
 
 /// The JSON parser: every value kind, strictness (each RFC 8259 rule a lenient parser would
 /// bend), errors with their line and column, the depth limit, and robustness on every prefix

@@ -4,6 +4,7 @@ import XCTest
 
 @testable import PlaceFormats
 @testable import PlaceKit
+@testable import PlaceStorage
 
 /// One element that is large inside (a node with 100,000 tags, a tag with 100,000 attributes, a
 /// way with 100,000 refs) is read in time that grows with it, not faster, and Ctrl-C stops the

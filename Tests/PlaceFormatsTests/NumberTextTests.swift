@@ -2,6 +2,7 @@ import XCTest
 
 @testable import PlaceFormats
 @testable import PlaceKit
+@testable import PlaceStorage
 
 /// `formatNumber`, `formatFixed` and `TextWriter`: the text every number of the shell is shown
 /// with.

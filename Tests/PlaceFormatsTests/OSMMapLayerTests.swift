@@ -3,6 +3,7 @@ import XCTest
 
 @testable import PlaceFormats
 @testable import PlaceKit
+@testable import PlaceStorage
 
 /// The base map an OpenStreetMap extract gives besides its places: which tags make which
 /// features, the same layer from XML and PBF, and the grid index that finds them.

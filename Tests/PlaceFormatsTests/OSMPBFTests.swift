@@ -5,6 +5,7 @@ import XCTest
 
 @testable import PlaceFormats
 @testable import PlaceKit
+@testable import PlaceStorage
 
 /// zlib's one-shot compress(), for building zlib blobs.
 func zlibCompress(_ data: [UInt8]) -> [UInt8] {

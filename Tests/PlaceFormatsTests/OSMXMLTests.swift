@@ -4,6 +4,7 @@ import XCTest
 
 @testable import PlaceFormats
 @testable import PlaceKit
+@testable import PlaceStorage
 
 /// The bytes of a real OSM file in ../shared/data/osm; without that folder the test is skipped,
 /// naming `smallerCase`, the test that covers the same on the repository's own files.

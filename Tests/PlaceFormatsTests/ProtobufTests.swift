@@ -2,6 +2,7 @@ import XCTest
 
 @testable import PlaceFormats
 @testable import PlaceKit
+@testable import PlaceStorage
 
 /// The protobuf wire-format reader behind the PBF importer: every value kind, and every way a
 /// message can be malformed (each an error with the right offset, never a crash).

@@ -2,6 +2,7 @@ import XCTest
 
 @testable import PlaceFormats
 @testable import PlaceKit
+@testable import PlaceStorage
 
 /// What each flow bills per answered request, the figures `stats billing` shows, and `compare`:
 /// both lists at the device's position, taken without sending, counting or billing anything.

@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import PlaceKit
+@testable import PlaceStorage
 
 /// An event's fields: a console line's `text` field is made only when asked for, and reads as
 /// if it had been made with the event.

@@ -2,6 +2,7 @@ import XCTest
 
 @testable import PlaceFormats
 @testable import PlaceKit
+@testable import PlaceStorage
 
 /// Faults: the order a likelihood request's checks run in, injected errors once and always,
 /// the rate limit's sliding window, the Info.plist keys and location errors.

@@ -2,6 +2,7 @@ import XCTest
 
 @testable import PlaceFormats
 @testable import PlaceKit
+@testable import PlaceStorage
 
 /// The grid against a brute-force reference on random data (fixed seeds): `near` and the
 /// likelihood ranking must give exactly what looking at every place gives, at all accuracies,
@@ -603,9 +604,9 @@ final class IndexTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(PlaceGrid.ReadAhead.stackPlaces, PlaceGrid.readAheadLimit / 4)
         // The lists of the best places so far, one entry more than the most they return.
         XCTAssertLessThanOrEqual(
-            MemoryLayout<LikelihoodModel.Best.Entry>.stride * (SimulationChoices.maximumLikelihoods + 1), most)
+            MemoryLayout<LikelihoodSearch.Best.Entry>.stride * (SimulationChoices.maximumLikelihoods + 1), most)
         XCTAssertLessThanOrEqual(
-            MemoryLayout<NearbyModel.Top.Entry>.stride * (NearbySettings.maxResultRange.upperBound + 1), most)
+            MemoryLayout<NearbyIndexSearch.Top.Entry>.stride * (NearbySettings.maxResultRange.upperBound + 1), most)
         // Room of `stackRoomBytes` lies beside this frame's own variables, not in the heap.
         var local = 0
         let here = withUnsafeMutablePointer(to: &local) { UInt(bitPattern: $0) }

@@ -3,6 +3,7 @@ import XCTest
 
 @testable import PlaceFormats
 @testable import PlaceKit
+@testable import PlaceStorage
 
 /// The likelihood query's best-first search with per-cell bounds (PlaceGrid's note) against
 /// the brute force (`rank(_: [Place], …)`, every place scored with the model's formula): the same

@@ -3,6 +3,7 @@ import XCTest
 
 @testable import PlaceFormats
 @testable import PlaceKit
+@testable import PlaceStorage
 
 /// Properties of the likelihood model, on the built-in dataset and on random datasets from a
 /// fixed seed.

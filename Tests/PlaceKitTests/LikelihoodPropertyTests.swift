@@ -2,6 +2,7 @@ import XCTest
 
 @testable import PlaceFormats
 @testable import PlaceKit
+@testable import PlaceStorage
 
 /// The likelihood model's properties over the store (the array form is covered by
 /// LikelihoodModelTests): likelihoods in 0…1 summing below 1, sorted, invariant to the order

@@ -2,6 +2,7 @@ import XCTest
 
 @testable import PlaceFormats
 @testable import PlaceKit
+@testable import PlaceStorage
 
 /// Records what a location manager tells its delegate, in order.
 final class RecordingDelegate: LocationManagerDelegate {

@@ -3,6 +3,7 @@ import XCTest
 
 @testable import PlaceFormats
 @testable import PlaceKit
+@testable import PlaceStorage
 
 /// `GMSCameraPosition` clamping, the visible region, camera moves and `clear()`.
 final class MapTests: XCTestCase {

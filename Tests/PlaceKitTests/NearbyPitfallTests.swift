@@ -2,6 +2,7 @@ import XCTest
 
 @testable import PlaceFormats
 @testable import PlaceKit
+@testable import PlaceStorage
 
 /// The place the device stands in, and what the nearby app's answer does with it: the grid's
 /// `containing` finds what looking at every place finds; P14 when the place's point lies

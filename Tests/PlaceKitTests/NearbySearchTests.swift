@@ -2,6 +2,7 @@ import XCTest
 
 @testable import PlaceFormats
 @testable import PlaceKit
+@testable import PlaceStorage
 
 /// Nearby Search (New) over the store: every place found lies in the circle and passes the type
 /// filters, the order is the rank preference's, the count is at most maxResultCount, and the

@@ -2,6 +2,7 @@ import XCTest
 
 @testable import PlaceFormats
 @testable import PlaceKit
+@testable import PlaceStorage
 
 /// `places find`'s search: names folded for case and accents, precomposed and decomposed alike,
 /// ASCII and non-ASCII names on their two paths, nearest first with a limit and a total.

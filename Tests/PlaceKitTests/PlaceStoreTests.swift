@@ -3,6 +3,7 @@ import XCTest
 
 @testable import PlaceFormats
 @testable import PlaceKit
+@testable import PlaceStorage
 
 /// The compact store: what goes in comes out, IDs stay put, merges and removals are
 /// deterministic, the built-in places are intact, and the layout's arithmetic holds.

@@ -2,6 +2,7 @@ import XCTest
 
 @testable import PlaceFormats
 @testable import PlaceKit
+@testable import PlaceStorage
 
 /// The places client: when a likelihood request fails or succeeds, its latency, the field mask,
 /// unrequested defaults, billing and error texts.

@@ -2,6 +2,7 @@ import XCTest
 
 @testable import PlaceFormats
 @testable import PlaceKit
+@testable import PlaceStorage
 
 /// Settings ▸ Privacy ▸ Location Services → `CLAuthorizationStatus` and `accuracyAuthorization`.
 final class PrivacyTests: XCTestCase {

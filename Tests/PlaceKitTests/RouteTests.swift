@@ -2,6 +2,7 @@ import XCTest
 
 @testable import PlaceFormats
 @testable import PlaceKit
+@testable import PlaceStorage
 
 /// Routes: sampling waypoints, GPX timing rules, and playing a route through the session.
 final class RouteTests: XCTestCase {

@@ -2,6 +2,7 @@ import XCTest
 
 @testable import PlaceFormats
 @testable import PlaceKit
+@testable import PlaceStorage
 
 /// The virtual clock and the run loop: events ordered by (time, sequence), whole microseconds.
 final class RunLoopTests: XCTestCase {

@@ -1,5 +1,6 @@
 @testable import PlaceFormats
 @testable import PlaceKit
+@testable import PlaceStorage
 
 /// A session with a recorder for everything it reports.
 final class Harness {

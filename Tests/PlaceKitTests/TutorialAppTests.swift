@@ -3,6 +3,7 @@ import XCTest
 
 @testable import PlaceFormats
 @testable import PlaceKit
+@testable import PlaceStorage
 
 /// The tutorial app, line for line: viewDidLoad, the delegate handlers in both flavours, the
 /// places list, the picker, the marker and the pitfalls.

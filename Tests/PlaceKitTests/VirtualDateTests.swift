@@ -2,6 +2,7 @@ import XCTest
 
 @testable import PlaceFormats
 @testable import PlaceKit
+@testable import PlaceStorage
 
 /// Dates on the virtual clock: the epoch, the civil calendar and the three formats.
 final class VirtualDateTests: XCTestCase {

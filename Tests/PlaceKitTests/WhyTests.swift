@@ -2,6 +2,7 @@ import XCTest
 
 @testable import PlaceFormats
 @testable import PlaceKit
+@testable import PlaceStorage
 
 /// The session's account (`Session.findings`) reads the same answers the model acts on: the
 /// map's tiles, the app's own `why`, the faults.

@@ -3,6 +3,7 @@ import XCTest
 @testable import PlaceFormats
 @testable import PlaceKit
 @testable import PlaceScript
+@testable import PlaceStorage
 
 /// How the base map is placed in the frame: the bearing turns it, the viewing angle tilts it,
 /// and features are clipped to the view.

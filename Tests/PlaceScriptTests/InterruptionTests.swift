@@ -1,6 +1,7 @@
 import Foundation
 import PlaceFormats
 import PlaceKit
+import PlaceStorage
 import XCTest
 
 @testable import PlaceScript

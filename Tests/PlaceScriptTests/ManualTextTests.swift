@@ -1,4 +1,5 @@
 import PlaceKit
+import PlaceStorage
 import XCTest
 
 @testable import PlaceScript

@@ -1,5 +1,6 @@
 import Foundation
 import PlaceKit
+import PlaceStorage
 import XCTest
 
 @testable import PlaceScript

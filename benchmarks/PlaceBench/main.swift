@@ -29,6 +29,7 @@ import PlaceFormats
 //                                     million places generated) to subtract.
 import PlaceKit
 import PlaceScript
+import PlaceStorage
 
 #if canImport(Glibc)
     import Glibc

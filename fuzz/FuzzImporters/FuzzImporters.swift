@@ -10,6 +10,7 @@ import CFuzzDriver
 import PlaceFormats
 import PlaceKit
 import PlaceScript
+import PlaceStorage
 
 #if canImport(Glibc)
     @preconcurrency import Glibc

@@ -13,6 +13,7 @@
 // to a PBF or session input seen before (`StructuredMutation.pool`).
 import CFuzzDriver
 import PlaceKit
+import PlaceStorage
 
 @_cdecl("LLVMFuzzerCustomMutator")
 public func fuzzCustomMutator(_ data: UnsafeMutablePointer<UInt8>?, _ size: Int, _ maxSize: Int, _ seed: UInt32)

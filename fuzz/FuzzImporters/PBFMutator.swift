@@ -27,6 +27,7 @@
 import CZlib
 import PlaceFormats
 import PlaceKit
+import PlaceStorage
 
 enum PBFMutator {
     indirect enum Value {

@@ -12,6 +12,7 @@
 // one of its elements or members.
 import PlaceFormats
 import PlaceKit
+import PlaceStorage
 
 enum SessionMutator {
     indirect enum Node {

@@ -17,6 +17,7 @@
 //
 // Nil when the file has no element or the result would not fit in `maxSize`.
 import PlaceKit
+import PlaceStorage
 
 enum XMLMutator {
     struct Element {

@@ -15,6 +15,7 @@
 import CFuzzDriver
 import PlaceKit
 import PlaceScript
+import PlaceStorage
 
 #if canImport(Glibc)
     @preconcurrency import Glibc

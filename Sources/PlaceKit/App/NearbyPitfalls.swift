@@ -1,4 +1,5 @@
 import PlaceFormats
+import PlaceStorage
 
 #if canImport(Glibc)
     import Glibc

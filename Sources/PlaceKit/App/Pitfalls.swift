@@ -1,3 +1,5 @@
+import PlaceStorage
+
 /// A pitfall of the tutorial's code that placeshell reproduces: what goes wrong, where in the
 /// app's code, and what shows it. `help pitfalls` and `explain P4` read this one table.
 public struct Pitfall: Sendable {

@@ -1,4 +1,5 @@
 import PlaceFormats
+import PlaceStorage
 
 /// Which version of the tutorial's code runs.
 public enum AppFlavor: String, Sendable, CaseIterable {

@@ -1,4 +1,5 @@
 import PlaceFormats
+import PlaceStorage
 
 /// What a person does to the running app: taps and navigation. Each does nothing when the app
 /// is not running; the shell checks the state first and explains what is wrong.

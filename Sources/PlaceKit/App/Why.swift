@@ -1,4 +1,5 @@
 import PlaceFormats
+import PlaceStorage
 
 /// Why things are as they are: this file is the one place that answers. A person may ask the
 /// running app a question (why no fix comes, why the list is empty, why the map is hidden, why

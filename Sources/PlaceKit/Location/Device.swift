@@ -1,4 +1,5 @@
 import PlaceFormats
+import PlaceStorage
 
 /// Where the simulated device is, as the location hardware reports it.
 public struct DevicePosition: Sendable, Equatable {

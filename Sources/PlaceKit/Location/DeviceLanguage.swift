@@ -1,3 +1,5 @@
+import PlaceStorage
+
 /// The device's language (Settings ▸ General ▸ Language & Region), as far as the simulation
 /// shows it: the words of the system's location permission alert. Everything else placeshell
 /// prints (the app's console, the trace, the shell's own lines) is code or English and stays so.

@@ -1,4 +1,5 @@
 import PlaceFormats
+import PlaceStorage
 
 /// A location as `CLLocation` holds it.
 public struct LocationFix: Sendable, Equatable {

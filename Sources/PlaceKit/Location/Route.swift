@@ -1,4 +1,5 @@
 import PlaceFormats
+import PlaceStorage
 
 /// One position of a route: where the device is at `offset` seconds after the route started,
 /// how fast it moves and where it heads.

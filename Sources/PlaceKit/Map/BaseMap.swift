@@ -1,4 +1,5 @@
 import PlaceFormats
+import PlaceStorage
 
 /// The base map under the places: the roads, railways, water, green areas, buildings and
 /// street names of the last OpenStreetMap extract loaded with them (`places load FILE.osm`), as

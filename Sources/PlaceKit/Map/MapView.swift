@@ -1,4 +1,5 @@
 import PlaceFormats
+import PlaceStorage
 
 /// `GMSCameraPosition`, clamped as the Maps SDK clamps it.
 public struct CameraPosition: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import PlaceStorage
+
 /// A SKU a places request can bill, with what the price lists say of it.
 public struct BillingSKU: Sendable, Equatable {
     /// The SKU's key in `stats.billing`.

@@ -1,4 +1,5 @@
 import PlaceFormats
+import PlaceStorage
 
 /// The built-in place dataset: real places around the tutorial's default point in Pyrmont and
 /// Darling Harbour (Sydney), downtown San Francisco (SoMa, Union Square) and Cupertino.
@@ -185,4 +186,28 @@ enum BuiltinPlaces {
         cup-whole-foods\tWhole Foods Market\t37.323600\t-122.041400\tsupermarket,food,store,point_of_interest,establishment\t20955 Stevens Creek Blvd, Cupertino, CA 95014, USA\t4.3\t2\t80\tcupertino
         cup-yayoi\tYAYOI\t37.337150\t-122.036485\trestaurant,food,point_of_interest,establishment\t20682 Homestead Rd, Cupertino, CA 95014, USA\t4.3\t2\t25\tcupertino
         """
+}
+
+extension PlaceStore {
+    /// The built-in dataset: real places in Pyrmont/Darling Harbour, downtown San Francisco and
+    /// Cupertino (illustrative, not authoritative), read on first use.
+    public static let builtin: PlaceStore = {
+        var store = PlaceStore(source: "built-in")
+        // Split on bytes, not Characters: the table is tab-separated ASCII structure around
+        // UTF-8 text, and byte splitting is several times faster.
+        for line in BuiltinPlaces.table.utf8.split(separator: 0x0A) {
+            let c = line.split(separator: 0x09, omittingEmptySubsequences: false).map {
+                String(decoding: $0, as: UTF8.self)
+            }
+            guard c.count == 10, let lat = Double(c[2]), let lng = Double(c[3]) else { continue }
+            let record = PlaceRecord(
+                id: c[0], name: c[1], latitude: lat, longitude: lng, types: c[4].split(separator: ",").map(String.init),
+                // safe: parses text: nil when it is not a number
+                address: c[5], rating: Double(c[6]), priceLevel: Int(c[7]) ?? -1, radius: Double(c[8]) ?? 30)
+            var batch = MergeBatch(store: store)
+            _ = store.put(record, area: store.internArea(c[9]), batch: &batch)
+        }
+        store.withGrid { $0.rebuild($1) }
+        return store
+    }()
 }

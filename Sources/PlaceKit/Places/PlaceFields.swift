@@ -1,4 +1,5 @@
 import PlaceFormats
+import PlaceStorage
 
 /// `GMSPlaceField`: which properties of a place a request asks for (and is billed for).
 public struct PlaceFields: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import PlaceFormats
+import PlaceStorage
 
 /// `GMSPlacesErrorCode`, with the failure reasons the simulated SDK gives.
 public enum PlacesErrorCode: Int, Sendable, CaseIterable {

@@ -1,4 +1,5 @@
 import PlaceFormats
+import PlaceStorage
 
 /// Things that go wrong outside the app's code: the network, the API key, the Places servers'
 /// quota, an error the servers answer with, a location error, a missing Info.plist key. Each is

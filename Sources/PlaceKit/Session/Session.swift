@@ -1,4 +1,5 @@
 import PlaceFormats
+import PlaceStorage
 
 /// Something that happened in the simulation and is reported to whoever drives it: an
 /// asynchronous callback, a console line of the app, a system alert, a note. The model never

@@ -1,4 +1,5 @@
 import PlaceFormats
+import PlaceStorage
 
 /// Why a session cannot be saved or read back, in words for a message.
 public struct ArchiveError: Error, Sendable, Equatable {

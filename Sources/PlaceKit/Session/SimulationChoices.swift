@@ -1,4 +1,5 @@
 import PlaceFormats
+import PlaceStorage
 
 /// Every behaviour the real APIs leave unstated, decided once, here. The man page's
 /// SIMULATION CHOICES section and `help choices` list them from `SimulationChoices.all`.

@@ -1,4 +1,5 @@
 import PlaceFormats
+import PlaceStorage
 
 /// A node of the session's state tree, resolved lazily: a path such as `log[5]` or
 /// `markers[2].title` walks only the nodes it names, so a long log is never copied to read one

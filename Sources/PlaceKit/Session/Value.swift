@@ -1,4 +1,5 @@
 import PlaceFormats
+import PlaceStorage
 
 /// What a number measures. State values and typed arguments carry it so that a script cannot
 /// compare a distance with a duration by mistake; plain numbers compare with anything.

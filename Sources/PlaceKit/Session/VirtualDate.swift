@@ -1,4 +1,5 @@
 import PlaceFormats
+import PlaceStorage
 
 /// Dates on the virtual clock, formatted without Foundation (deterministic on every machine).
 public struct VirtualDate: Sendable, Equatable {

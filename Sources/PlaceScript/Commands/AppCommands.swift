@@ -1,5 +1,6 @@
 import PlaceFormats
 import PlaceKit
+import PlaceStorage
 
 extension CommandFamily {
     /// The app's life: launch, terminate, reset, the clock, and the one-screen status.

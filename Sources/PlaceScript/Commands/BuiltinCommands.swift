@@ -1,5 +1,6 @@
 import PlaceFormats
 import PlaceKit
+import PlaceStorage
 
 /// The version `version` and `--version` print.
 public let placeshellVersion = "0.1.0"

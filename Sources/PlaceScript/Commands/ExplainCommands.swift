@@ -1,5 +1,6 @@
 import PlaceFormats
 import PlaceKit
+import PlaceStorage
 
 extension CommandFamily {
     /// Why the session is the way it is, and what each command stands for in the real app.

@@ -1,4 +1,5 @@
 import PlaceKit
+import PlaceStorage
 
 extension CommandFamily {
     /// Faults: places errors, the network, the API key, a rate limit, location errors and the

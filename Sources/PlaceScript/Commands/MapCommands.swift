@@ -1,5 +1,6 @@
 import PlaceFormats
 import PlaceKit
+import PlaceStorage
 
 extension CommandFamily {
     /// The map view: camera, markers, info windows, the my-location button.

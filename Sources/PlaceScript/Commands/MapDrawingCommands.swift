@@ -1,5 +1,6 @@
 import PlaceFormats
 import PlaceKit
+import PlaceStorage
 
 /// `map` and `snapshot`: the map view drawn in the terminal and as an SVG of the phone screen.
 /// Part of the Map family.

@@ -1,5 +1,6 @@
 import PlaceFormats
 import PlaceKit
+import PlaceStorage
 
 extension CommandFamily {
     /// Nearby Search (New): the request the migrated app builds, and the Places APIs the key's

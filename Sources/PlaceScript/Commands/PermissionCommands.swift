@@ -1,4 +1,5 @@
 import PlaceKit
+import PlaceStorage
 
 extension CommandFamily {
     /// Location permission: the system alert, the app's Settings entry, Location Services.

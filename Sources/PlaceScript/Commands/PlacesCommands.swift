@@ -1,5 +1,6 @@
 import PlaceFormats
 import PlaceKit
+import PlaceStorage
 
 extension CommandFamily {
     /// Likely places: "Get Place", the picker, the fields the app requests, billing.

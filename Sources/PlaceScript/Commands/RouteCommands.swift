@@ -1,5 +1,6 @@
 import PlaceFormats
 import PlaceKit
+import PlaceStorage
 
 extension CommandFamily {
     /// The device on the move: waypoints, our own scenario routes, GPX files.

@@ -1,4 +1,5 @@
 import PlaceKit
+import PlaceStorage
 
 extension CommandFamily {
     /// The run loop, by hand: what is pending, one event at a time.

@@ -1,5 +1,6 @@
 import PlaceFormats
 import PlaceKit
+import PlaceStorage
 
 extension CommandFamily {
     /// Recording a session as a storyboard: one HTML page, a step per command, the phone drawn

@@ -1,4 +1,5 @@
 import PlaceKit
+import PlaceStorage
 
 #if canImport(Glibc)
     import Glibc

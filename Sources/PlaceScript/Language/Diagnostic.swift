@@ -1,5 +1,6 @@
 import PlaceFormats
 import PlaceKit
+import PlaceStorage
 
 /// An error as a value: what went wrong, where, and what to type instead. Every failure of the
 /// language and of the commands is one of these; `DiagnosticRenderer` is the one place that

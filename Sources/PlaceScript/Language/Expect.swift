@@ -1,5 +1,6 @@
 import PlaceFormats
 import PlaceKit
+import PlaceStorage
 
 /// One side of an expectation: a literal or a state path, and where it was written.
 public enum Operand: Sendable {

@@ -1,5 +1,6 @@
 import PlaceFormats
 import PlaceKit
+import PlaceStorage
 
 /// A number with its dimension, in the base unit (metres, seconds, metres per second, degrees).
 public struct Quantity: Sendable, Equatable {

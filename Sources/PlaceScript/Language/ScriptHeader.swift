@@ -1,5 +1,6 @@
 import PlaceFormats
 import PlaceKit
+import PlaceStorage
 
 /// What a script's header says: its leading comment lines of the form `# NAME: VALUE`
 /// (`# args: sydney 65m`, `# xfail: the list is not sorted yet`). A direct run, `--check` and

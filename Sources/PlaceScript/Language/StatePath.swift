@@ -1,4 +1,5 @@
 import PlaceKit
+import PlaceStorage
 
 /// A path into the session's state tree: `camera.zoom`, `markers[2].title`, `log.count`.
 /// Indexes are 1-based, like the rows people see; a negative index counts from the end

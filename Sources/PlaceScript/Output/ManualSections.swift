@@ -1,4 +1,5 @@
 import PlaceKit
+import PlaceStorage
 
 /// The manual's STATE PATHS, COMMANDS, RUNNING TESTS and SIMULATION CHOICES sections, made from
 /// the command table and the simulation's table of choices: each family's

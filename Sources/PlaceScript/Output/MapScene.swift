@@ -1,5 +1,6 @@
 import PlaceFormats
 import PlaceKit
+import PlaceStorage
 
 /// What a picture of the phone shows, gathered once from the session: the map view's frame and
 /// camera, the places and markers inside the frame (in frame points, origin top left, the

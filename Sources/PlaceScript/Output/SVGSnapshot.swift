@@ -1,5 +1,6 @@
 import PlaceFormats
 import PlaceKit
+import PlaceStorage
 
 #if canImport(Glibc)
     import Glibc

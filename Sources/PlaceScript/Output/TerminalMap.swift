@@ -1,5 +1,6 @@
 import PlaceFormats
 import PlaceKit
+import PlaceStorage
 
 /// The map scene drawn in terminal cells: a frame whose inner width spans the map view's width
 /// (393 points), rows twice as tall as columns are wide so distances look the same both ways,

@@ -1,4 +1,5 @@
 import PlaceKit
+import PlaceStorage
 
 /// A typed argument value, after the binder has checked and converted the words.
 public enum ArgValue: Sendable {

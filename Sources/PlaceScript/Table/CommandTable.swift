@@ -1,4 +1,5 @@
 import PlaceKit
+import PlaceStorage
 
 /// A command with its arguments checked and converted: ready to run.
 public struct Invocation: Sendable {

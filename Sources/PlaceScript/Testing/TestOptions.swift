@@ -1,4 +1,5 @@
 import PlaceKit
+import PlaceStorage
 
 // `placeshell test`: what it can be asked, declared once. Its `--help`, `help test` at the prompt,
 // the manual's section and the shell completions are made from `TestOption.all` and

@@ -1,4 +1,5 @@
 import PlaceKit
+import PlaceStorage
 
 // What the walk remembers of the session while it runs, for the steps' `happened:` checks and
 // the `when.happened:` conditions of hints (the format is described at the top of Steps.swift).

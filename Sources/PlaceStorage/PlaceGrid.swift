@@ -96,51 +96,54 @@ import PlaceFormats
 ///   at the end of the batch (the store calls `update`); a place replaced in its cell by a larger
 ///   one raises the cell's radius. Removal renumbers in place (a cell's radius stays an upper
 ///   bound). So a load or merge pays one build, and `places add` one at a time stays cheap.
-struct PlaceGrid: Sendable {
+package struct PlaceGrid: Sendable {
     /// Upper radius bound of each size class, in decimetres.
-    static let classLimits: [UInt16] = (0..<8).map { UInt16(sizeLimits[$0]) } + [UInt16.max]  // safe: below 2^16
+    // safe: below 2^16
+    package static let classLimits: [UInt16] = (0..<8).map { UInt16(sizeLimits[$0]) } + [UInt16.max]
     /// The same bounds but the last (UInt16.max, which no radius exceeds), in 32-bit lanes for
     /// `sizeClass`: a computed literal, which the compiler folds into the comparison.
-    @inline(__always) static var sizeLimits: SIMD8<Int32> { SIMD8(300, 600, 1200, 2500, 5000, 10_000, 20_000, 40_000) }
+    @inline(__always) package static var sizeLimits: SIMD8<Int32> {
+        SIMD8(300, 600, 1200, 2500, 5000, 10_000, 20_000, 40_000)
+    }
     /// The finest cell of each class's grid, in 1e-7 degrees: about the size of the class's
     /// largest places (0.0005° ≈ 55 m for the smallest), so that the cells a query scores hold
     /// few places it did not need.
-    static let baseCellE7: [Int64] = [5_000, 5_000, 10_000, 20_000, 40_000, 80_000, 160_000, 320_000, 640_000]
-    static let classCount = 9
+    package static let baseCellE7: [Int64] = [5_000, 5_000, 10_000, 20_000, 40_000, 80_000, 160_000, 320_000, 640_000]
+    package static let classCount = 9
     /// Places appended since the last build that queries look at one by one, at most.
-    static let pendingLimit = 1024
+    package static let pendingLimit = 1024
 
     /// Rows in cell order (class, grid row, grid column, then row).
-    var order: [UInt32] = []
+    package var order: [UInt32] = []
     /// The non-empty cells' keys (`class << 40 | row << 20 | col`), ascending.
-    var cellKeys: [UInt64] = []
+    package var cellKeys: [UInt64] = []
     /// Where each cell's rows start in `order`; one more entry than cells.
-    var cellStarts: [UInt32] = [0]
+    package var cellStarts: [UInt32] = [0]
     /// The largest radius in each cell (decimetres): its search bound and weight bound.
-    var cellMaxR: [UInt16] = []
+    package var cellMaxR: [UInt16] = []
     /// At least the popularity (`PopularityModel`) of every place in each cell
     /// (`popularityBound`): what Nearby Search (New) ranks cells by (`NearbyModel`'s note).
-    var cellBest: [Float] = []
+    package var cellBest: [Float] = []
     /// The highest prior of each cell's places in hundredths, rounded up (255: 2.55 or more):
     /// with the cell's nearest point and largest radius, the best weight anything in it can
     /// have (`priorBound`). A bound by the store's highest prior (a tourist attraction's 1.5)
     /// kept cells of cafés and shops in the likelihood query long after they could not place.
-    var cellPrior: [UInt8] = []
+    package var cellPrior: [UInt8] = []
     /// The highest `cellBest` of each class: a class below the 20th place is not enumerated.
-    var classBest = [Double](repeating: 0, count: classCount)
+    package var classBest = [Double](repeating: 0, count: classCount)
     /// The first cell of each class; `classCount + 1` entries.
-    var classCells = [Int](repeating: 0, count: classCount + 1)
+    package var classCells = [Int](repeating: 0, count: classCount + 1)
     /// The largest radius in each class (decimetres), indexed or pending: what its search uses.
-    var classMax = [UInt16](repeating: 0, count: classCount)
+    package var classMax = [UInt16](repeating: 0, count: classCount)
     /// Each class's cell size at the last build: the base size, doubled while the class's places
     /// would average fewer than `placesPerCell` per non-empty cell, so sparse data (a country,
     /// the world) do not pay 18 bytes of cell for every place.
-    var cellE7 = baseCellE7 {
+    package var cellE7 = baseCellE7 {
         didSet { cellReciprocals = cellE7.map(Self.reciprocal) }
     }
     /// Each class's `reciprocal(cellE7[c])`, by which `row` and `col` divide.
     private(set) var cellReciprocals = baseCellE7.map(PlaceGrid.reciprocal)
-    static let placesPerCell = 4.0
+    package static let placesPerCell = 4.0
     /// Where each grid row's cells begin in `cellKeys`, for the classes that have such an index
     /// (`rowIndexStart[c] >= 0`): the entries for rows `rowIndexMin[c]` on, one more than the
     /// class has rows. A query's row then goes straight to its few cells, where a binary search
@@ -156,31 +159,31 @@ struct PlaceGrid: Sendable {
     /// took two or three cache misses more, each waiting on the last, in each class. The
     /// blocks are as narrow as a byte of index for every four places of the class allows (eight
     /// columns at the narrowest).
-    var rowFirstCell: [UInt32] = []
-    var rowIndexStart = [Int](repeating: -1, count: classCount)
-    var rowIndexMin = [Int](repeating: 0, count: classCount)
-    var rowIndexRows = [Int](repeating: 0, count: classCount)
-    var rowBlocks = [Int](repeating: 1, count: classCount)
-    var rowBlockShift = [Int](repeating: 0, count: classCount)
-    var rowBlockColumn = [Int](repeating: 0, count: classCount)
+    package var rowFirstCell: [UInt32] = []
+    package var rowIndexStart = [Int](repeating: -1, count: classCount)
+    package var rowIndexMin = [Int](repeating: 0, count: classCount)
+    package var rowIndexRows = [Int](repeating: 0, count: classCount)
+    package var rowBlocks = [Int](repeating: 1, count: classCount)
+    package var rowBlockShift = [Int](repeating: 0, count: classCount)
+    package var rowBlockColumn = [Int](repeating: 0, count: classCount)
     /// Rows below this are in `order`; the rest are pending.
-    var indexedCount = 0
+    package var indexedCount = 0
     /// A replaced place moved to another cell: the next `update` rebuilds.
-    var stale = false
+    package var stale = false
     /// Whether each entry of `order` carries, in its top byte, its place's spot in its cell
     /// (`spot`): the built store had fewer than 2^24 places, so a row takes the low 24 bits.
     /// Read a row of `order` through `rowMask` (`orderRow`).
-    var spotted = false
+    package var spotted = false
     /// A build of fewer places than this spots them: 2^24, the rows that leave a byte of an
     /// entry free (tests lower it to build a grid without spots).
-    var spotRowLimit = 1 << 24
+    package var spotRowLimit = 1 << 24
     /// The bits of an entry of `order` that hold its row.
-    @inline(__always) var rowMask: UInt32 { spotted ? 0x00FF_FFFF : .max }
+    @inline(__always) package var rowMask: UInt32 { spotted ? 0x00FF_FFFF : .max }
     /// The row of entry `k` of `order`.
-    @inline(__always) func orderRow(_ k: Int) -> Int { Int(order[k] & rowMask) }  // safe: widens
+    @inline(__always) package func orderRow(_ k: Int) -> Int { Int(order[k] & rowMask) }  // safe: widens
 
     /// Bytes the grid holds (capacity not counted).
-    var bytes: Int {
+    package var bytes: Int {
         order.count * 4 + cellKeys.count * 8 + cellStarts.count * 4 + cellMaxR.count * 2 + cellBest.count * 4
             + cellPrior.count
             + rowFirstCell.count * 4
@@ -188,13 +191,13 @@ struct PlaceGrid: Sendable {
 
     /// A cell's popularity bound from the highest code of its places (popularity × `scale`,
     /// rounded up): at least the popularity of any of them, with 1e-9 of margin for rounding.
-    @inline(__always) static func popularityBound(_ code: UInt8, _ scale: Double) -> Float {
+    @inline(__always) package static func popularityBound(_ code: UInt8, _ scale: Double) -> Float {
         roundedUp(Double(code) / scale * (1 + 1e-9))
     }
 
     /// `clampedInt(t.rounded(.up), 0...255)` as a byte, without the C library's `ceil`: 0 for
     /// NaN and anything not above 0, 255 from 254 up (a popularity code).
-    @inline(__always) static func codeRoundedUp(_ t: Double) -> UInt8 {
+    @inline(__always) package static func codeRoundedUp(_ t: Double) -> UInt8 {
         guard t > 0 else { return 0 }
         guard t < 255 else { return 255 }
         let whole = UInt8(truncatingIfNeeded: Int(t))  // safe: 0 ≤ t < 255, checked above
@@ -202,18 +205,18 @@ struct PlaceGrid: Sendable {
     }
 
     /// `x` as a Float no smaller than it: a bound stays a bound.
-    @inline(__always) static func roundedUp(_ x: Double) -> Float {
+    @inline(__always) package static func roundedUp(_ x: Double) -> Float {
         let f = Float(x)
         return Double(f) < x ? f.nextUp : f
     }
 
     /// A cell's prior code (`cellPrior`) for a place of prior `prior`.
-    @inline(__always) static func priorCode(_ prior: Double) -> UInt8 {
+    @inline(__always) package static func priorCode(_ prior: Double) -> UInt8 {
         UInt8(truncatingIfNeeded: clampedInt((prior * 100).rounded(.up), 0...255))
     }
 
     /// At least the prior of every place in cell `i`, and at most `maxPrior`, the store's highest.
-    @inline(__always) func priorBound(_ i: Int, maxPrior: Double) -> Double {
+    @inline(__always) package func priorBound(_ i: Int, maxPrior: Double) -> Double {
         let code = cellPrior[i]
         return code == 255 ? maxPrior : min(maxPrior, Double(code) / 100 * (1 + 1e-9))
     }
@@ -222,7 +225,7 @@ struct PlaceGrid: Sendable {
     /// below it, counted in one vector comparison, without a branch: the classes of places read
     /// in store order are random, and a loop's exit (or a chain of tests) would mispredict at
     /// most places of a build.
-    @inline(__always) static func sizeClass(_ radius: UInt16) -> Int {
+    @inline(__always) package static func sizeClass(_ radius: UInt16) -> Int {
         let above = SIMD8<Int32>(repeating: Int32(radius)) .> sizeLimits  // safe: widens
         // A true lane is all ones (−1): the sum is minus the count.
         return -Int(unsafeBitCast(above, to: SIMD8<Int32>.self).wrappedSum())  // safe: 0…8
@@ -234,7 +237,7 @@ struct PlaceGrid: Sendable {
     /// spare for rounding, so that a place outside the band is one a search drops by latitude.
     /// Nil when a cell `cellHeight` tall is under twice the band's height (a dense city's: the
     /// test would drop few of its places), or when the band or the point is not finite.
-    @inline(__always) static func latitudeBand(within metres: Double, latitudeE7: Double, cellHeight: Double)
+    @inline(__always) package static func latitudeBand(within metres: Double, latitudeE7: Double, cellHeight: Double)
         -> Double?
     {
         let band = metres * (1 + 1e-6) / (earthRadius * .pi / 180) * 1e7 + 1
@@ -244,7 +247,7 @@ struct PlaceGrid: Sendable {
 
     /// ⌈2^64 / `size`⌉ for a cell size of 2…2^32 − 1: the multiplier by which `quotient`
     /// divides by `size`.
-    static func reciprocal(_ size: Int64) -> UInt64 {
+    package static func reciprocal(_ size: Int64) -> UInt64 {
         precondition(size > 1 && size < 1 << 32, "a cell of \(size) 1e-7 degrees")
         return UInt64.max / UInt64(size) + 1  // safe: positive, checked above
     }
@@ -253,26 +256,26 @@ struct PlaceGrid: Sendable {
     /// `m · n`, which is the quotient exactly for any 32-bit `n` and `size` (Lemire, Kaser and
     /// Kurz, "Faster remainder by direct computation", 2019), instead of a division, which takes
     /// tens of cycles; a place's row and column are worked out several times in each build.
-    @inline(__always) static func quotient(_ n: Int64, _ size: Int64, _ m: UInt64) -> Int {
+    @inline(__always) package static func quotient(_ n: Int64, _ size: Int64, _ m: UInt64) -> Int {
         guard n >= 0 && n < 1 << 32 else { return Int(n / size) }  // safe: Int64 is Int here
         return Int(truncatingIfNeeded: m.multipliedFullWidth(by: UInt64(n)).high)  // safe: n ≥ 0, checked above
     }
     /// The grid row of latitude `lat` (1e-7 degrees) in class `c`'s cells.
-    @inline(__always) func row(_ lat: Int32, _ c: Int) -> Int {
+    @inline(__always) package func row(_ lat: Int32, _ c: Int) -> Int {
         Self.quotient(Int64(lat) + 900_000_000, cellE7[c], cellReciprocals[c])  // safe: Int32 widens
     }
     /// The grid column of longitude `lng` (1e-7 degrees) in class `c`'s cells: −180° and +180°
     /// share one.
-    @inline(__always) func col(_ lng: Int32, _ c: Int) -> Int { Self.col(lng, cellE7[c], cellReciprocals[c]) }
+    @inline(__always) package func col(_ lng: Int32, _ c: Int) -> Int { Self.col(lng, cellE7[c], cellReciprocals[c]) }
     /// The same for cells `size` wide, `m` = `reciprocal(size)`.
-    @inline(__always) static func col(_ lng: Int32, _ size: Int64, _ m: UInt64) -> Int {
+    @inline(__always) package static func col(_ lng: Int32, _ size: Int64, _ m: UInt64) -> Int {
         let n = Int64(lng) + 1_800_000_000  // safe: Int32 widens
         return quotient(n >= 3_600_000_000 ? n - 3_600_000_000 : n, size, m)
     }
-    @inline(__always) static func key(_ c: Int, _ row: Int, _ col: Int) -> UInt64 {
+    @inline(__always) package static func key(_ c: Int, _ row: Int, _ col: Int) -> UInt64 {
         UInt64(c) << 40 | UInt64(row) << 20 | UInt64(col)  // safe: class, row and col are small and not negative
     }
-    func key(_ coord: PlaceStore.Coord) -> UInt64 {
+    package func key(_ coord: PlaceStore.Coord) -> UInt64 {
         let c = Self.sizeClass(coord.radius)
         return Self.key(c, row(coord.lat, c), col(coord.lng, c))
     }
@@ -282,7 +285,9 @@ struct PlaceGrid: Sendable {
     /// Where in its cell a place lies, in sixteenths of the cell each way: `subrow << 4 |
     /// subcolumn`, from its stored integers, exactly (`lat`, `lng`: 1e-7 degrees; `row`,
     /// `column`: its cell's, `size` its cells' size, `m` = `reciprocal(size)`).
-    @inline(__always) static func spot(lat: Int32, lng: Int32, row: Int, column: Int, size: Int64, m: UInt64) -> UInt8 {
+    @inline(__always) package static func spot(lat: Int32, lng: Int32, row: Int, column: Int, size: Int64, m: UInt64)
+        -> UInt8
+    {
         let north = Int64(lat) + 900_000_000 - Int64(row) * size  // safe: widens; in 0..<size
         let n = Int64(lng) + 1_800_000_000  // safe: Int32 widens
         let east = (n >= 3_600_000_000 ? n - 3_600_000_000 : n) - Int64(column) * size  // safe: widens; in 0..<size
@@ -291,7 +296,7 @@ struct PlaceGrid: Sendable {
     }
 
     /// The spot of a place at `coord` in its cell of this grid.
-    func spot(_ coord: PlaceStore.Coord) -> UInt8 {
+    package func spot(_ coord: PlaceStore.Coord) -> UInt8 {
         let c = Self.sizeClass(coord.radius)
         return Self.spot(
             lat: coord.lat, lng: coord.lng, row: row(coord.lat, c), column: col(coord.lng, c), size: cellE7[c],
@@ -299,28 +304,29 @@ struct PlaceGrid: Sendable {
     }
 
     /// Every spot of a cell: `spotWindow`'s answer when it cannot narrow a cell down.
-    static let allSpots: UInt32 = .max
+    package static let allSpots: UInt32 = .max
 
     /// The part of the sphere a search may find anything in, as `spotWindow` reads it: the
     /// latitudes and longitudes in 1e-7 degrees counted from −90° and −180° (the cells' own
     /// origin), a unit beyond the bounds either way; no longitudes when the search reaches a pole
     /// or the ±180° line, where every longitude of its rows is searched.
-    struct SpotBox {
-        var south: Double
-        var north: Double
-        var west: Double
-        var east: Double
-        var everyLongitude: Bool
+    package struct SpotBox {
+        package var south: Double
+        package var north: Double
+        package var west: Double
+        package var east: Double
+        package var everyLongitude: Bool
 
         /// A box no spot window narrows.
-        static let everything = SpotBox(south: -.infinity, north: .infinity, west: 0, east: 0, everyLongitude: true)
+        package static let everything = SpotBox(
+            south: -.infinity, north: .infinity, west: 0, east: 0, everyLongitude: true)
     }
 
     /// The box `forEachCell` searches a class in: latitudes `latLo`…`latHi` (degrees), and
     /// longitudes within `half` degrees of `lng` (wrapped into −180…180) unless `every` (the
     /// search reaches a pole, or spans every longitude of its rows). A box that crosses the ±180°
     /// line keeps every longitude too.
-    @inline(__always) static func spotBox(latLo: Double, latHi: Double, lng: Double, half: Double, every: Bool)
+    @inline(__always) package static func spotBox(latLo: Double, latHi: Double, lng: Double, half: Double, every: Bool)
         -> SpotBox
     {
         var box = SpotBox(
@@ -340,7 +346,7 @@ struct PlaceGrid: Sendable {
     /// whose spot has neither bit cannot be in the box, and so cannot be within the search.
     /// Rounding goes outwards (the box's unit to spare, and a subrow or subcolumn whose edge is
     /// a hair inside counts), so a place on the box's edge is kept.
-    @inline(__always) static func spotWindow(_ key: UInt64, size: Int64, _ box: SpotBox) -> UInt32 {
+    @inline(__always) package static func spotWindow(_ key: UInt64, size: Int64, _ box: SpotBox) -> UInt32 {
         let cell = Double(size)  // safe: a cell size, below 2^32
         // The subrows or subcolumns from `lo` to `hi` (1e-7 degrees from the cell's edge) as bits.
         @inline(__always) func bits(_ lo: Double, _ hi: Double) -> UInt32 {
@@ -358,18 +364,18 @@ struct PlaceGrid: Sendable {
     }
 
     /// The window of cell `i` (of class `c`) in `box`: every spot when the grid has none.
-    @inline(__always) func spotWindow(cell i: Int, _ c: Int, _ box: SpotBox) -> UInt32 {
+    @inline(__always) package func spotWindow(cell i: Int, _ c: Int, _ box: SpotBox) -> UInt32 {
         spotted ? Self.spotWindow(cellKeys[i], size: cellE7[c], box) : Self.allSpots
     }
 
     /// Whether an entry of `order` (spotted) lies in `window`.
-    @inline(__always) static func inWindow(_ entry: UInt32, _ window: UInt32) -> Bool {
+    @inline(__always) package static func inWindow(_ entry: UInt32, _ window: UInt32) -> Bool {
         (window >> (16 + (entry >> 28))) & (window >> ((entry >> 24) & 15)) & 1 != 0
     }
 
     // MARK: Changes
 
-    mutating func appended(row: Int, radius: UInt16) {
+    package mutating func appended(row: Int, radius: UInt16) {
         let c = Self.sizeClass(radius)
         // Written only when it grows: each write checks that the array is not shared.
         if radius > classMax[c] { classMax[c] = radius }
@@ -377,7 +383,7 @@ struct PlaceGrid: Sendable {
 
     /// Row `row`, indexed or pending, now holds a place at `new` whose popularity is
     /// `popularity`.
-    mutating func replaced(
+    package mutating func replaced(
         row: Int, old: PlaceStore.Coord, new: PlaceStore.Coord, popularity: Double, prior: Double
     ) {
         let c = Self.sizeClass(new.radius)
@@ -406,7 +412,7 @@ struct PlaceGrid: Sendable {
     }
 
     /// `row` leaves the store; the rows after it move up by one.
-    mutating func remove(row: Int) {
+    package mutating func remove(row: Int) {
         let r32 = UInt32(row)  // safe: rows are below 2^32 (checked at build)
         let mask = rowMask
         if row < indexedCount && !stale {
@@ -422,7 +428,7 @@ struct PlaceGrid: Sendable {
     }
 
     /// After a batch of changes: rebuild when a place moved cell or too many are pending.
-    mutating func update(_ store: PlaceStore) {
+    package mutating func update(_ store: PlaceStore) {
         if stale || store.count - indexedCount > Self.pendingLimit { rebuild(store) }
     }
 
@@ -432,7 +438,7 @@ struct PlaceGrid: Sendable {
     /// sorted by comparison, which are small; the only scratch memory is the bucket counts and
     /// one bucket. A bucket's places lie anywhere in the store, so each is fetched once (with
     /// all the cells take of it) and prefetched ahead.
-    mutating func rebuild(_ store: PlaceStore) {
+    package mutating func rebuild(_ store: PlaceStore) {
         let n = store.count
         precondition(n < Int(UInt32.max), "more than 4 billion places")  // safe: UInt32.max fits Int
         // Rows fit in 24 bits: each entry of `order` carries its place's spot in the top 8.
@@ -448,9 +454,9 @@ struct PlaceGrid: Sendable {
         // Each class's latitude range sizes its row buckets; its count, how its cells are sized;
         // its largest radius, how far a query looks.
         struct Box {
-            var latLo = Int32.max, latHi = Int32.min, lngLo = Int32.max, lngHi = Int32.min
-            var count = 0
-            var maxR: UInt16 = 0
+            package var latLo = Int32.max, latHi = Int32.min, lngLo = Int32.max, lngHi = Int32.min
+            package var count = 0
+            package var maxR: UInt16 = 0
         }
         var box = [Box](repeating: Box(), count: Self.classCount)
         // Each place's popularity, rounded up to a 254th of the highest any place can have:
@@ -535,12 +541,12 @@ struct PlaceGrid: Sendable {
         // each place's coordinate and popularity are fetched (at random) once, not twice.
         struct Entry: KeyedEntry {
             /// `col << 32 | row`.
-            var key: UInt64
-            var radius: UInt16
-            var prior: UInt8
-            var code: UInt8
+            package var key: UInt64
+            package var radius: UInt16
+            package var prior: UInt8
+            package var code: UInt8
             /// Its spot in its cell (`spot`).
-            var spot: UInt8
+            package var spot: UInt8
         }
         var scratch: [Entry] = []
         var sorted: [Entry] = []
@@ -690,7 +696,7 @@ struct PlaceGrid: Sendable {
     /// Their columns mostly span about as many values as there are entries (a city's row of
     /// cells), so a counting sort by column, stable and so in row order within a column, does
     /// it in two passes; a bucket whose columns are spread wider is sorted by comparison.
-    static func sortByColumn<Entry>(_ entries: [Entry], into sorted: inout [Entry], counts: inout [Int])
+    package static func sortByColumn<Entry>(_ entries: [Entry], into sorted: inout [Entry], counts: inout [Int])
     where Entry: KeyedEntry {
         sorted.removeAll(keepingCapacity: true)
         guard let first = entries.first else { return }
@@ -728,7 +734,7 @@ struct PlaceGrid: Sendable {
     /// class's size and twice it (a place's row and column at twice the size are its row and
     /// column halved, the sizes being whole numbers), so a class that doubles twice or more
     /// costs half the passes that one size a pass would.
-    mutating func chooseCellSizes(_ store: PlaceStore, counts: [Int]) {
+    package mutating func chooseCellSizes(_ store: PlaceStore, counts: [Int]) {
         cellE7 = Self.baseCellE7
         var open = (0..<Self.classCount).map { counts[$0] >= 1024 }
         while open.contains(true) {
@@ -785,7 +791,7 @@ struct PlaceGrid: Sendable {
     /// Calls `body` with every row that may lie within `cutoff(maxRadius)` metres of `point`,
     /// where `maxRadius` is the largest radius in the row's size class (metres), and with every
     /// pending row. A superset: the caller tests each row exactly.
-    func visit(_ store: PlaceStore, around point: GeoPoint, cutoff: (Double) -> Double, _ body: (Int) -> Void) {
+    package func visit(_ store: PlaceStore, around point: GeoPoint, cutoff: (Double) -> Double, _ body: (Int) -> Void) {
         forEachCell(around: point, cutoff: cutoff) { i, _ in
             // safe: stored indexes widen
             for k in Int(cellStarts[i])..<Int(cellStarts[i + 1]) { body(orderRow(k)) }
@@ -794,22 +800,22 @@ struct PlaceGrid: Sendable {
     }
 
     /// The rows of cell `i` in `order`.
-    @inline(__always) func cellRows(_ i: Int) -> Range<Int> {
+    @inline(__always) package func cellRows(_ i: Int) -> Range<Int> {
         Int(cellStarts[i])..<Int(cellStarts[i + 1])  // safe: stored indexes widen
     }
 
     /// Places read ahead at most by `ReadAhead.next`, unless one cell holds more.
-    static let readAheadLimit = 256
+    package static let readAheadLimit = 256
 
     /// The most bytes `withUnsafeTemporaryAllocation` puts on the stack. Above it the runtime
     /// asks whether the stack has room, and on Linux it says no: the room comes from malloc.
-    static let stackRoomBytes = 1024
+    package static let stackRoomBytes = 1024
 
     /// A search's list of one class's cells, in room on the stack that the search lends it
     /// (`with`), moved to the heap only when a class has more cells than that: a query's array
     /// of cells cost it a malloc and a free, where most queries look at a handful of cells a
     /// class. Only within `with`.
-    struct CellList<Cell> {
+    package struct CellList<Cell> {
         /// The list's room: the stack's, or the heap's once it outgrew that.
         private var room: UnsafeMutableBufferPointer<Cell>
         private var onHeap = false
@@ -818,7 +824,7 @@ struct PlaceGrid: Sendable {
         private init(_ room: UnsafeMutableBufferPointer<Cell>) { self.room = room }
 
         /// `body` with an empty list whose room (`stackRoomBytes`) is on the stack.
-        @inline(__always) static func with<R>(_ body: (inout CellList) -> R) -> R {
+        @inline(__always) package static func with<R>(_ body: (inout CellList) -> R) -> R {
             withUnsafeTemporaryAllocation(of: Cell.self, capacity: stackCells) { room in
                 var list = CellList(room)
                 defer {
@@ -830,12 +836,12 @@ struct PlaceGrid: Sendable {
         }
 
         /// How many cells the stack's room holds.
-        static var stackCells: Int { max(1, PlaceGrid.stackRoomBytes / MemoryLayout<Cell>.stride) }
+        package static var stackCells: Int { max(1, PlaceGrid.stackRoomBytes / MemoryLayout<Cell>.stride) }
 
         /// The cells, to read and to sort.
-        var cells: UnsafeMutableBufferPointer<Cell> { UnsafeMutableBufferPointer(rebasing: room[0..<count]) }
+        package var cells: UnsafeMutableBufferPointer<Cell> { UnsafeMutableBufferPointer(rebasing: room[0..<count]) }
 
-        mutating func append(_ cell: Cell) {
+        package mutating func append(_ cell: Cell) {
             if count == room.count {
                 let bigger = UnsafeMutableBufferPointer<Cell>.allocate(capacity: max(1, room.count * 2))
                 _ = bigger.moveInitialize(fromContentsOf: cells)
@@ -848,12 +854,12 @@ struct PlaceGrid: Sendable {
         }
 
         /// Sorts the cells in their room.
-        func sort(by areInIncreasingOrder: (Cell, Cell) -> Bool) {
+        package func sort(by areInIncreasingOrder: (Cell, Cell) -> Bool) {
             var cells = cells
             cells.sort(by: areInIncreasingOrder)
         }
 
-        mutating func removeAll() {
+        package mutating func removeAll() {
             cells.deinitialize()
             count = 0
         }
@@ -863,26 +869,26 @@ struct PlaceGrid: Sendable {
     /// on the stack: one entry more than `limit`, as a new place goes in before the last leaves.
     /// The likelihood query and Nearby Search (New) keep theirs here, where an array cost each a
     /// malloc and a free a query.
-    struct BestList<Entry: BitwiseCopyable> {
+    package struct BestList<Entry: BitwiseCopyable> {
         private let room: UnsafeMutableBufferPointer<Entry>
-        let limit: Int
+        package let limit: Int
         private(set) var count = 0
 
-        init(room: UnsafeMutableBufferPointer<Entry>, limit: Int) {
+        package init(room: UnsafeMutableBufferPointer<Entry>, limit: Int) {
             precondition(room.count > limit, "no room for the list")
             self.room = room
             self.limit = limit
         }
 
         /// The entries, best first.
-        var entries: UnsafeMutableBufferPointer<Entry> { UnsafeMutableBufferPointer(rebasing: room[0..<count]) }
-        var isFull: Bool { count >= limit }
+        package var entries: UnsafeMutableBufferPointer<Entry> { UnsafeMutableBufferPointer(rebasing: room[0..<count]) }
+        package var isFull: Bool { count >= limit }
         /// The last entry (the list is not empty).
-        var last: Entry { room[count - 1] }
+        package var last: Entry { room[count - 1] }
 
         /// Puts `entry` after every entry it does not beat (`beats(entry, other)`); the one past
         /// `limit`, if any, falls off the end.
-        @inline(__always) mutating func insert(_ entry: Entry, beats: (Entry, Entry) -> Bool) {
+        @inline(__always) package mutating func insert(_ entry: Entry, beats: (Entry, Entry) -> Bool) {
             var at = count
             while at > 0 && beats(entry, room[at - 1]) {
                 room[at] = room[at - 1]  // Trivial values: moved up by assignment.
@@ -909,19 +915,19 @@ struct PlaceGrid: Sendable {
     /// because larger temporary room is not on the stack at all (`stackRoomBytes`). A larger
     /// read (a dense city's, up to `readAheadLimit` places, or one cell holding more) goes to
     /// room on the heap, made once for the query's later reads and freed when it ends.
-    struct ReadAhead {
+    package struct ReadAhead {
         /// The places the stack's room holds: rows and coordinates each within `stackRoomBytes`.
-        static let stackPlaces = 80
+        package static let stackPlaces = 80
 
         private let stackRows: UnsafeMutableBufferPointer<UInt32>
         private let stackCoords: UnsafeMutableBufferPointer<PlaceStore.Coord>
         private var heapRows = UnsafeMutableBufferPointer<UInt32>(start: nil, count: 0)
         private var heapCoords = UnsafeMutableBufferPointer<PlaceStore.Coord>(start: nil, count: 0)
         /// The rows and coordinates of the last read's places, cell after cell.
-        private(set) var rows = UnsafeBufferPointer<UInt32>(start: nil, count: 0)
-        private(set) var coords = UnsafeBufferPointer<PlaceStore.Coord>(start: nil, count: 0)
+        package private(set) var rows = UnsafeBufferPointer<UInt32>(start: nil, count: 0)
+        package private(set) var coords = UnsafeBufferPointer<PlaceStore.Coord>(start: nil, count: 0)
         /// Where each cell's places end in `rows` and `coords`, for the cells of the last read.
-        var ends: UnsafeBufferPointer<UInt32> { UnsafeBufferPointer(rebasing: endRoom[0..<endCount]) }
+        package var ends: UnsafeBufferPointer<UInt32> { UnsafeBufferPointer(rebasing: endRoom[0..<endCount]) }
         /// Room for a read's `ends`, one a cell: a read takes at most `readAheadLimit` cells
         /// (holding a place or more each, it stops at that many places anyway).
         private let endRoom: UnsafeMutableBufferPointer<UInt32>
@@ -938,7 +944,7 @@ struct PlaceGrid: Sendable {
 
         /// `body` with a read-ahead whose room (for `stackPlaces` places, and the ends of a
         /// read's cells) is on the stack; it must not outlive `body`.
-        @inline(__always) static func with<R>(_ body: (inout ReadAhead) -> R) -> R {
+        @inline(__always) package static func with<R>(_ body: (inout ReadAhead) -> R) -> R {
             withUnsafeTemporaryAllocation(of: UInt32.self, capacity: stackPlaces) { rows in
                 withUnsafeTemporaryAllocation(of: PlaceStore.Coord.self, capacity: stackPlaces) { coords in
                     withUnsafeTemporaryAllocation(of: UInt32.self, capacity: PlaceGrid.readAheadLimit) { ends in
@@ -960,7 +966,7 @@ struct PlaceGrid: Sendable {
         /// is `full`, `stops(cell)` holds from some cell on (its last place only gets better):
         /// the cells from there are not read, and up to `readAheadLimit` places are. Until the
         /// list is full, where the stop will come is not known, and a quarter as many are read.
-        mutating func next<Cell>(
+        package mutating func next<Cell>(
             _ cells: UnsafeMutableBufferPointer<Cell>, from first: Int, full: Bool, stops: (Cell) -> Bool,
             places: (Cell) -> Range<Int>, spots: (Cell) -> UInt32 = { _ in PlaceGrid.allSpots }, grid: PlaceGrid,
             store: PlaceStore
@@ -1031,7 +1037,7 @@ struct PlaceGrid: Sendable {
     /// Calls `body` with the index and class of every cell that may hold a point within
     /// `cutoff(maxRadius)` metres of `point`, `maxRadius` being the largest radius of the cell's
     /// class (metres). Pending rows are not included.
-    func forEachCell(around point: GeoPoint, cutoff: (Double) -> Double, _ body: (Int, Int) -> Void) {
+    package func forEachCell(around point: GeoPoint, cutoff: (Double) -> Double, _ body: (Int, Int) -> Void) {
         forEachCell(around: point, cutoff: { _, maxRadius in cutoff(maxRadius) }, body, classDone: { _ in })
     }
 
@@ -1039,7 +1045,7 @@ struct PlaceGrid: Sendable {
     /// `cutoff(class, maxRadius)` is asked
     /// when a class begins, so it may narrow as the caller learns more, and `classDone(class)`
     /// is called when a class's cells have all been given.
-    func forEachCell(
+    package func forEachCell(
         around point: GeoPoint, cutoff: (Int, Double) -> Double, _ body: (Int, Int) -> Void,
         classDone: (Int) -> Void, classBox: (SpotBox) -> Void = { _ in }, largestFirst: Bool = false
     ) {
@@ -1165,7 +1171,7 @@ struct PlaceGrid: Sendable {
 
     /// The index block of class `c`'s rows that holds column `column` (the first or the last
     /// block for a column west or east of the class's places).
-    @inline(__always) func block(_ c: Int, column: Int) -> Int {
+    @inline(__always) package func block(_ c: Int, column: Int) -> Int {
         min(rowBlocks[c] - 1, max(0, column - rowBlockColumn[c]) >> rowBlockShift[c])
     }
 
@@ -1173,14 +1179,14 @@ struct PlaceGrid: Sendable {
     /// indexes), and the keys of the search's first and last columns. Cells are counted in 32
     /// bits, as `cellStarts` counts places, so that `prefetchStarts` of them fit in the stack's
     /// room (`stackRoomBytes`).
-    typealias PrefetchStart = (cell: UInt32, end: UInt32, low: UInt64, high: UInt64)
+    package typealias PrefetchStart = (cell: UInt32, end: UInt32, low: UInt64, high: UInt64)
     /// A cell `prefetch` asks for places of: its first entries in `order` (at most 16) and its
     /// spot window (`spotWindow`), in 12 bytes, so that `prefetchRanges` of them fit in the
     /// stack's room.
-    typealias PrefetchRange = (start: UInt32, end: UInt32, window: UInt32)
+    package typealias PrefetchRange = (start: UInt32, end: UInt32, window: UInt32)
     /// The rows `prefetch` starts from (four a class), and the cells whose places it asks for.
-    static let prefetchStarts = 4 * classCount
-    static let prefetchRanges = 64
+    package static let prefetchStarts = 4 * classCount
+    package static let prefetchRanges = 64
 
     /// Asks the memory, ahead of a search around `point`, for what it will read, in every class
     /// at once (`cutoff(class, largest radius)`: how far the search may reach in that class), in
@@ -1196,7 +1202,7 @@ struct PlaceGrid: Sendable {
     /// hints: a place asked for and not read, or read and not asked for, changes no result; the
     /// rounds are bounded (a few rows a class, 64 cells, 16 places a cell), and a point near a
     /// pole or not finite is left to the search.
-    func prefetch(
+    package func prefetch(
         around point: GeoPoint, cutoff: (Int, Double) -> Double, coords: UnsafeBufferPointer<PlaceStore.Coord>
     ) {
         let lat = point.latitude
@@ -1308,7 +1314,7 @@ struct PlaceGrid: Sendable {
     /// static build targets plain x86-64, which has no rounding instruction, so each rounding
     /// was a call, four or more for every class of every query. Above 0 and below `limit`,
     /// rounding down is the conversion's truncation.
-    @inline(__always) static func clampedFloor(_ x: Double, _ limit: Int) -> Int {
+    @inline(__always) package static func clampedFloor(_ x: Double, _ limit: Int) -> Int {
         guard x > 0 else { return 0 }  // NaN too
         guard x < Double(limit) else { return limit }  // safe: a row or column count
         return Int(x)  // safe: 0 < x < limit, checked above
@@ -1321,7 +1327,7 @@ struct PlaceGrid: Sendable {
     /// the keys at both ends (two misses at once), then gallops from the guess (steps 1, 2, 4, …)
     /// until the key is bracketed and searches that bracket: on even data two or three misses,
     /// on the most uneven twice a binary search's steps at worst.
-    func firstCell(atLeast key: UInt64, from lo: Int, to hi: Int) -> Int {
+    package func firstCell(atLeast key: UInt64, from lo: Int, to hi: Int) -> Int {
         guard hi - lo > 8 else {
             var i = lo
             while i < hi && cellKeys[i] < key { i += 1 }
@@ -1392,7 +1398,7 @@ struct PlaceGrid: Sendable {
     /// point's latitude, by cos(|φ| + δ) ≥ cos φ (1 − δ²/2) − |sin φ| δ (by cosines farther
     /// off). `point` has a latitude in −90…90 and a longitude in −180…180; `cosLat` and
     /// `sinLat` are the cosine and sine of its latitude in radians.
-    func cellDistanceBound(_ i: Int, _ c: Int, from point: GeoPoint, cosLat: Double, sinLat: Double) -> Double {
+    package func cellDistanceBound(_ i: Int, _ c: Int, from point: GeoPoint, cosLat: Double, sinLat: Double) -> Double {
         let k = cellKeys[i]
         let row = Int64((k >> 20) & 0xFFFFF)  // safe: masked to 20 bits
         let col = Int64(k & 0xFFFFF)  // safe: masked to 20 bits
@@ -1429,31 +1435,31 @@ struct PlaceGrid: Sendable {
 }
 
 /// One or two ranges of grid columns, inclusive (two when a disc crosses the 180° line).
-struct ColumnRanges {
+package struct ColumnRanges {
     private var first: (Int, Int)
     private var second: (Int, Int)
-    let count: Int
+    package let count: Int
 
-    init(_ a: Int, _ b: Int) {
+    package init(_ a: Int, _ b: Int) {
         first = (a, b)
         second = (0, -1)
         count = 1
     }
 
-    init(_ a0: Int, _ b0: Int, _ a1: Int, _ b1: Int) {
+    package init(_ a0: Int, _ b0: Int, _ a1: Int, _ b1: Int) {
         first = (a0, b0)
         second = (a1, b1)
         count = 2
     }
 
-    subscript(i: Int) -> (Int, Int) { i == 0 ? first : second }
+    package subscript(i: Int) -> (Int, Int) { i == 0 ? first : second }
 
-    func contains(_ col: Int) -> Bool {
+    package func contains(_ col: Int) -> Bool {
         (col >= first.0 && col <= first.1) || (count == 2 && col >= second.0 && col <= second.1)
     }
 }
 
 /// What `PlaceGrid.sortByColumn` sorts: an entry with a `col << 32 | row` key.
-protocol KeyedEntry {
+package protocol KeyedEntry {
     var key: UInt64 { get }
 }

@@ -41,57 +41,57 @@ import PlaceFormats
 public struct PlaceStore: Sendable {
     /// The fixed part of a place a query does not read: where its strings are, and its
     /// small-integer fields.
-    struct Slot: Sendable {
+    package struct Slot: Sendable {
         /// Offsets in `text` of the place's stored ID (the empty string at 0 when the ID is
         /// derived), its name and its address (0 for none), each `[len][bytes]`.
-        var id: UInt32
-        var name: UInt32
-        var address: UInt32
+        package var id: UInt32
+        package var name: UInt32
+        package var address: UInt32
         /// Rating in tenths, 0 for none.
-        var rating: UInt8
+        package var rating: UInt8
         /// Price level, -1 unknown.
-        var price: Int8
+        package var price: Int8
         /// Index into `areaNames`.
-        var area: UInt16
+        package var area: UInt16
     }
 
     /// What a likelihood query reads of a place, together so that a candidate costs one cache
     /// miss, not two: the coordinate in 1e-7 degrees, the radius and the type list.
-    struct Coord: Sendable, Equatable {
-        var lat: Int32
-        var lng: Int32
+    package struct Coord: Sendable, Equatable {
+        package var lat: Int32
+        package var lng: Int32
         /// Radius in decimetres (0…6553.5 m).
-        var radius: UInt16
+        package var radius: UInt16
         /// Index into `typeLists`.
-        var types: UInt16
+        package var types: UInt16
     }
 
-    var coords: [Coord] = []
-    var slots: [Slot] = []
+    package var coords: [Coord] = []
+    package var slots: [Slot] = []
     /// The places' text: strings `[len][bytes]`, the empty one at offset 0; a name or an
     /// address met again in the same batch is stored once and shared. Replaced and removed
     /// places leave bytes behind (`garbage`, counted as if nothing were shared) until a
     /// compaction.
-    var text: [UInt8] = [0]
-    var garbage = 0
+    package var text: [UInt8] = [0]
+    package var garbage = 0
     /// The most bytes `text` may hold: its offsets are 32-bit. A place that would pass it is
     /// refused (`put` returns nil and marks its batch full). Lowered by tests.
-    var textLimit = Int(UInt32.max)  // safe: UInt32.max fits Int
+    package var textLimit = Int(UInt32.max)  // safe: UInt32.max fits Int
     /// Distinct type lists; index 0 is the empty list. A place stores the index, so the dozen
     /// strings of a type list cost two bytes per place, and its prior is looked up, not computed.
-    var typeLists: [[String]] = [[]]
-    var typeListPriors: [Double] = [1.0]
+    package var typeLists: [[String]] = [[]]
+    package var typeListPriors: [Double] = [1.0]
     /// The natural logarithm of each of `typeListPriors`: what the likelihood query compares a
     /// place's cheap distance bound with (`LikelihoodModel.rank`).
-    var typeListLogPriors: [Double] = [0.0]
+    package var typeListLogPriors: [Double] = [0.0]
     /// The largest of `typeListPriors`: the prior no place exceeds (the likelihood query's bound).
-    var maxPrior = 1.0
-    var typeListIndex: [[String]: UInt16] = [[]: 0]
+    package var maxPrior = 1.0
+    package var typeListIndex: [[String]: UInt16] = [[]: 0]
     /// Source tags (`sydney`, `shops.csv`): what `Place.area` reads.
-    var areaNames: [String] = []
-    var areaIndex: [String: UInt16] = [:]
-    var ids = IDTable()
-    var grid = PlaceGrid()
+    package var areaNames: [String] = []
+    package var areaIndex: [String: UInt16] = [:]
+    package var ids = IDTable()
+    package var grid = PlaceGrid()
     /// Where the places came from, for `places` and `status` (`built-in`, `built-in + shops.csv`).
     public var source: String
 
@@ -109,28 +109,6 @@ public struct PlaceStore: Sendable {
 
     /// The bytes every place costs besides its text, the ID table and the grid (see the layout).
     public static let fixedBytesPerPlace = MemoryLayout<Coord>.stride + MemoryLayout<Slot>.stride
-
-    /// The built-in dataset: real places in Pyrmont/Darling Harbour, downtown San Francisco and
-    /// Cupertino (illustrative, not authoritative), read on first use.
-    public static let builtin: PlaceStore = {
-        var store = PlaceStore(source: "built-in")
-        // Split on bytes, not Characters: the table is tab-separated ASCII structure around
-        // UTF-8 text, and byte splitting is several times faster.
-        for line in BuiltinPlaces.table.utf8.split(separator: 0x0A) {
-            let c = line.split(separator: 0x09, omittingEmptySubsequences: false).map {
-                String(decoding: $0, as: UTF8.self)
-            }
-            guard c.count == 10, let lat = Double(c[2]), let lng = Double(c[3]) else { continue }
-            let record = PlaceRecord(
-                id: c[0], name: c[1], latitude: lat, longitude: lng, types: c[4].split(separator: ",").map(String.init),
-                // safe: parses text: nil when it is not a number
-                address: c[5], rating: Double(c[6]), priceLevel: Int(c[7]) ?? -1, radius: Double(c[8]) ?? 30)
-            var batch = MergeBatch(store: store)
-            _ = store.put(record, area: store.internArea(c[9]), batch: &batch)
-        }
-        store.withGrid { $0.rebuild($1) }
-        return store
-    }()
 
     // MARK: - Reading
 
@@ -162,7 +140,7 @@ public struct PlaceStore: Sendable {
     /// their fields did the same, at the cost of two arrays, and their metadata, every call).
     /// `rows` may be a lazy view (a ranking's rows read from its list), so that no array of
     /// them is made either.
-    func places<T, Rows: RandomAccessCollection<Int>>(at rows: Rows, _ make: (Int, consuming Place) -> T) -> [T]
+    package func places<T, Rows: RandomAccessCollection<Int>>(at rows: Rows, _ make: (Int, consuming Place) -> T) -> [T]
     where Rows.Index == Int {
         text.withUnsafeBufferPointer { buffer in
             slots.withUnsafeBufferPointer { slotBuffer in
@@ -245,13 +223,13 @@ public struct PlaceStore: Sendable {
 
     /// Asks for row `index`'s slot (its rating: `popularity(_:_:)` reads it) without waiting
     /// for it, so that its cache miss is taken during the work before that read.
-    @inline(__always) func prefetchSlot(_ index: Int) {
+    @inline(__always) package func prefetchSlot(_ index: Int) {
         slots.withUnsafeBufferPointer { placeshell_prefetch($0.baseAddress.map { $0 + index }) }
     }
 
     /// The popularity of row `index` (`PopularityModel`, from its stored prior, rating and
     /// radius); `coord` is `coords[index]`, already read.
-    @inline(__always) func popularity(_ index: Int, _ coord: Coord) -> Double {
+    @inline(__always) package func popularity(_ index: Int, _ coord: Coord) -> Double {
         PopularityModel.popularity(
             // safe: stored indexes widen
             prior: typeListPriors[Int(coord.types)], rating: Double(slots[index].rating) / 10, code: coord.radius)
@@ -346,7 +324,7 @@ public struct PlaceStore: Sendable {
         return Self.sortedByDistance(found, limit: limit, store: self)
     }
 
-    static func sortedByDistance(
+    package static func sortedByDistance(
         _ found: [(index: Int, distance: Double)], limit: Int, store: PlaceStore
     ) -> [(index: Int, distance: Double)] {
         var found = found
@@ -497,35 +475,35 @@ public struct PlaceStore: Sendable {
     /// were in the store before the batch; a place of the batch replaced by a later one with the
     /// same ID (an ID repeated in a file) is counted in neither, so that a file's places are
     /// `added + replaced + the repeats`.
-    struct MergeBatch {
-        var added = 0
-        var replaced = 0
-        let firstNewRow: Int
+    package struct MergeBatch {
+        package var added = 0
+        package var replaced = 0
+        package let firstNewRow: Int
         /// The rows below `firstNewRow` it replaced, a bit each (sized on the first).
-        var touched: [UInt64] = []
+        package var touched: [UInt64] = []
         /// When the batch may be undone (`rollBack`): each row it replaced, as it was before.
-        var undo: [(row: UInt32, coord: Coord, slot: Slot)]?
+        package var undo: [(row: UInt32, coord: Coord, slot: Slot)]?
         /// Set when the batch leaves its IDs unlooked-up and unindexed until the end (a load
         /// into an empty store): the top half of each new row's ID hash (all the table uses),
         /// for `indexDeferredIDs`.
-        var deferredHashes: [UInt32]?
+        package var deferredHashes: [UInt32]?
         /// The names and addresses this batch has stored, so a repeated one is shared.
-        var strings = StringIntern()
+        package var strings = StringIntern()
         /// Type lists this batch has met, by their array (kept here, so that no other array
         /// can take its place in memory): a generator's records share one array per kind, and
         /// a list found by its array needs none of its strings hashed.
-        var typeArrays: [(list: [String], index: UInt16)] = []
+        package var typeArrays: [(list: [String], index: UInt16)] = []
         /// The last `~n` suffix this batch gave each derived ID (by its hash): the rows with
         /// every suffix from 2 up to it are this batch's.
-        var lastSuffix: [UInt64: Int] = [:]
+        package var lastSuffix: [UInt64: Int] = [:]
         /// Set when a place was refused because the store's text would pass its limit.
-        var textFull = false
-        init(store: PlaceStore) { firstNewRow = store.count }
-        func isFromThisBatch(_ row: Int) -> Bool {
+        package var textFull = false
+        package init(store: PlaceStore) { firstNewRow = store.count }
+        package func isFromThisBatch(_ row: Int) -> Bool {
             // safe: masked to 6 bits
             row >= firstNewRow || (row >> 6 < touched.count && touched[row >> 6] & (1 << UInt64(row & 63)) != 0)
         }
-        mutating func touch(_ row: Int) {
+        package mutating func touch(_ row: Int) {
             guard row < firstNewRow else { return }
             if touched.isEmpty { touched = [UInt64](repeating: 0, count: firstNewRow / 64 + 1) }
             touched[row >> 6] |= 1 << UInt64(row & 63)  // safe: masked to 6 bits
@@ -533,7 +511,7 @@ public struct PlaceStore: Sendable {
     }
 
     /// Adds or replaces one record; returns its row, or nil when its coordinate is not finite.
-    mutating func put(_ r: PlaceRecord, area: UInt16, batch: inout MergeBatch) -> Int? {
+    package mutating func put(_ r: PlaceRecord, area: UInt16, batch: inout MergeBatch) -> Int? {
         guard r.latitude.isFinite, r.longitude.isFinite else { return nil }
         let coord = Self.coord(
             latitude: r.latitude, longitude: r.longitude, radius: r.radius ?? Self.defaultRadius(r.types),
@@ -554,7 +532,7 @@ public struct PlaceStore: Sendable {
     /// Asks for the cache lines that `put(r, …)` will miss on, without waiting: the slots of
     /// its name and address in the batch's shared strings and, when its ID is looked up (not
     /// deferred), the ID table's. `PlaceStore.Load` does it a few dozen records ahead.
-    func prefetch(_ r: PlaceRecord, batch: MergeBatch) {
+    package func prefetch(_ r: PlaceRecord, batch: MergeBatch) {
         // Only a native String's bytes, in place: a prefetch is not worth a copy.
         _ = r.name.utf8.withContiguousStorageIfAvailable { batch.strings.prefetch($0) }
         _ = r.address?.utf8.withContiguousStorageIfAvailable { batch.strings.prefetch($0) }
@@ -571,7 +549,9 @@ public struct PlaceStore: Sendable {
     }
 
     /// A place's coordinate, radius and interned type list as stored (a finite coordinate).
-    @inline(__always) static func coord(latitude: Double, longitude: Double, radius: Double, types: UInt16) -> Coord {
+    @inline(__always) package static func coord(latitude: Double, longitude: Double, radius: Double, types: UInt16)
+        -> Coord
+    {
         let lat = roundedClamped(latitude * 1e7, 900_000_000)
         let lng = roundedClamped(wrapLongitude(longitude) * 1e7, 1_800_000_000)
         return Coord(
@@ -585,7 +565,7 @@ public struct PlaceStore: Sendable {
     /// zero) within ±`limit`, with no call into the C library for the usual |x| < 2^52: there
     /// the truncation toward zero is exact, and so is the fraction it leaves, so a half is
     /// told exactly. Anything else (NaN, infinities, larger values) the long way.
-    @inline(__always) static func roundedClamped(_ x: Double, _ limit: Int) -> Int {
+    @inline(__always) package static func roundedClamped(_ x: Double, _ limit: Int) -> Int {
         guard x.magnitude < 4.5e15 else { return clampedInt(x.rounded(), -limit...limit) }
         var i = Int(x)  // safe: |x| < 2^52 fits
         let fraction = x - Double(i)
@@ -598,7 +578,7 @@ public struct PlaceStore: Sendable {
     }
 
     /// A place's small-integer fields as stored; `text` is filled in by `put`.
-    @inline(__always) static func slot(rating: Double?, priceLevel: Int?, area: UInt16) -> Slot {
+    @inline(__always) package static func slot(rating: Double?, priceLevel: Int?, area: UInt16) -> Slot {
         Slot(
             // safe: clamped to 0…5 (NaN gives 5): at most 50
             id: 0, name: 0, address: 0, rating: UInt8(max(0, min(5, rating ?? 0)) * 10 + 0.5),
@@ -606,7 +586,7 @@ public struct PlaceStore: Sendable {
     }
 
     /// `put` from bytes (an importer's fields, no Strings): `id` empty for none. Returns the row.
-    mutating func put(
+    package mutating func put(
         id given: UnsafeBufferPointer<UInt8>, name: UnsafeBufferPointer<UInt8>, address: UnsafeBufferPointer<UInt8>,
         coord: Coord, slot: Slot, batch: inout MergeBatch
     ) -> Int? {
@@ -694,11 +674,11 @@ public struct PlaceStore: Sendable {
     /// The row of the place with ID `id` of hash `hash`. `put`'s lookups go through these two
     /// non-mutating methods: the ID table reads the store beside it, and a mutating method that
     /// hands `self` over copies the whole store (a retain of each of its arrays) every time.
-    func findID(_ id: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? { ids.find(id, hash: hash, in: self) }
+    package func findID(_ id: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? { ids.find(id, hash: hash, in: self) }
 
     /// The row of the place whose ID is the derived ID of hash `derived` with `suffix` (0 for
     /// none), and that ID's hash.
-    func findDerivedID(_ derived: UInt64, suffix: Int) -> (row: Int?, hash: UInt64) {
+    package func findDerivedID(_ derived: UInt64, suffix: Int) -> (row: Int?, hash: UInt64) {
         Self.withDerivedID(derived, suffix: suffix) { d in
             let h = IDTable.hash(d)
             return (ids.find(d, hash: h, in: self), h)
@@ -708,18 +688,18 @@ public struct PlaceStore: Sendable {
     /// Where a store stood before a batch that may be undone: what `rollBack` restores besides
     /// the rows the batch's `undo` log holds. The grid is kept as it was (its arrays are shared
     /// until the batch changes them; a batch changes little of them before its end).
-    struct Mark {
-        let count: Int
-        let text: Int
-        let garbage: Int
-        let source: String
-        let typeLists: Int
-        let maxPrior: Double
-        let areas: Int
-        let grid: PlaceGrid
+    package struct Mark {
+        package let count: Int
+        package let text: Int
+        package let garbage: Int
+        package let source: String
+        package let typeLists: Int
+        package let maxPrior: Double
+        package let areas: Int
+        package let grid: PlaceGrid
     }
 
-    func mark() -> Mark {
+    package func mark() -> Mark {
         Mark(
             count: count, text: text.count, garbage: garbage, source: source, typeLists: typeLists.count,
             maxPrior: maxPrior, areas: areaNames.count, grid: grid)
@@ -727,7 +707,7 @@ public struct PlaceStore: Sendable {
 
     /// Undoes a batch begun at `mark` whose replaced rows `batch.undo` logged: the store is again
     /// exactly as it was, place for place (its ID table built afresh).
-    mutating func rollBack(to mark: Mark, undoing batch: MergeBatch) {
+    package mutating func rollBack(to mark: Mark, undoing batch: MergeBatch) {
         for e in (batch.undo ?? []).reversed() {
             coords[Int(e.row)] = e.coord  // safe: stored rows widen
             slots[Int(e.row)] = e.slot  // safe: stored rows widen
@@ -756,7 +736,7 @@ public struct PlaceStore: Sendable {
     /// batch's shared strings are done with by then: their table's memory (already in place, its
     /// pages touched) is given to `insertAll` to sort the hashes in, rather than let go and as
     /// much asked for again, each new page a fault.
-    mutating func indexDeferredIDs(_ batch: inout MergeBatch) -> Bool {
+    package mutating func indexDeferredIDs(_ batch: inout MergeBatch) -> Bool {
         var scratch = batch.strings.words
         batch.strings = StringIntern()
         guard var hashes = batch.deferredHashes else { return true }
@@ -769,14 +749,14 @@ public struct PlaceStore: Sendable {
 
     /// After a batch: the grid takes in what was added or moved; text left behind by replaced
     /// places is reclaimed when it is most of the buffer.
-    mutating func finishBatch() {
+    package mutating func finishBatch() {
         compactIfWasteful()
         withGrid { $0.update($1) }
     }
 
     /// Runs `body` on the ID table with the store beside it (the table is moved out for the
     /// call, so it can be changed while the store is read without copying either).
-    mutating func withIDs(_ body: (inout IDTable, PlaceStore) -> Void) {
+    package mutating func withIDs(_ body: (inout IDTable, PlaceStore) -> Void) {
         var table = ids
         ids = IDTable()
         body(&table, self)
@@ -784,14 +764,14 @@ public struct PlaceStore: Sendable {
     }
 
     /// Runs `body` on the grid with the store beside it, as `withIDs`.
-    mutating func withGrid(_ body: (inout PlaceGrid, PlaceStore) -> Void) {
+    package mutating func withGrid(_ body: (inout PlaceGrid, PlaceStore) -> Void) {
         var g = grid
         grid = PlaceGrid()
         body(&g, self)
         grid = g
     }
 
-    mutating func noteSource(_ name: String) {
+    package mutating func noteSource(_ name: String) {
         if source == "empty" || source.isEmpty {
             source = name
         } else if !source.split(separator: "+").contains(where: { $0.trimmingSpaces == name }) {
@@ -799,7 +779,7 @@ public struct PlaceStore: Sendable {
         }
     }
 
-    mutating func internArea(_ name: String) -> UInt16 {
+    package mutating func internArea(_ name: String) -> UInt16 {
         if let i = areaIndex[name] { return i }
         // 65,535 sources is far beyond any session; past that, new sources share the last tag.
         // safe: below UInt16.max, checked
@@ -811,7 +791,7 @@ public struct PlaceStore: Sendable {
     }
 
     /// `internTypes` that first looks for the very array among the batch's (`typeArrays`).
-    mutating func internTypes(_ types: [String], _ batch: inout MergeBatch) -> UInt16 {
+    package mutating func internTypes(_ types: [String], _ batch: inout MergeBatch) -> UInt16 {
         let storage = types.withUnsafeBufferPointer { $0.baseAddress }
         for known in batch.typeArrays
         where known.list.count == types.count && known.list.withUnsafeBufferPointer({ $0.baseAddress }) == storage {
@@ -822,7 +802,7 @@ public struct PlaceStore: Sendable {
         return index
     }
 
-    mutating func internTypes(_ types: [String]) -> UInt16 {
+    package mutating func internTypes(_ types: [String]) -> UInt16 {
         if let i = typeListIndex[types] { return i }
         guard typeLists.count < Int(UInt16.max) else {  // safe: UInt16.max fits Int
             // Past 65,535 distinct type lists (never seen in practice), a place keeps its first
@@ -831,7 +811,7 @@ public struct PlaceStore: Sendable {
         }
         let i = UInt16(typeLists.count)  // safe: below UInt16.max, checked above
         typeLists.append(types)
-        typeListPriors.append(LikelihoodModel.prior(types))
+        typeListPriors.append(PlaceTypePriors.prior(types))
         typeListLogPriors.append(log(typeListPriors[typeListPriors.count - 1]))
         maxPrior = max(maxPrior, typeListPriors[typeListPriors.count - 1])
         typeListIndex[types] = i
@@ -839,7 +819,7 @@ public struct PlaceStore: Sendable {
     }
 
     /// Longitude in [-180, 180], 180 kept as it is.
-    static func wrapLongitude(_ x: Double) -> Double {
+    package static func wrapLongitude(_ x: Double) -> Double {
         if x >= -180 && x <= 180 { return x }
         let w = (x + 180).truncatingRemainder(dividingBy: 360)
         return (w < 0 ? w + 360 : w) - 180
@@ -867,25 +847,25 @@ public struct PlaceStore: Sendable {
 
     /// `p:` + FNV-1a 64 of the name's bytes, a zero byte and the two 1e-7-degree integers, in
     /// hex: the same on every run and machine (it hashes integers, not a printed Double).
-    static func derivedID(name: [UInt8], coord: Coord) -> [UInt8] {
+    package static func derivedID(name: [UInt8], coord: Coord) -> [UInt8] {
         name.withUnsafeBufferPointer { withDerivedID(derivedHash(name: $0, coord: coord)) { Array($0) } }
     }
 
     /// FNV-1a 64's offset basis and prime, and the prime's inverse modulo 2^64 (their product is
     /// 1): a step, `h' = (h ^ byte) · prime`, is undone by `h = (h' · inverse) ^ byte`.
-    static let fnvOffsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
-    static let fnvPrime: UInt64 = 0x0000_0100_0000_01b3
-    static let fnvPrimeInverse: UInt64 = 0xce96_5057_aff6_957b
+    package static let fnvOffsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+    package static let fnvPrime: UInt64 = 0x0000_0100_0000_01b3
+    package static let fnvPrimeInverse: UInt64 = 0xce96_5057_aff6_957b
 
     /// The eight bytes a derived ID hashes after the name and its zero byte, as a word whose
     /// lowest byte comes first: the two 1e-7-degree integers, little-endian, latitude then
     /// longitude.
-    @inline(__always) static func derivedCoordinateBytes(_ coord: Coord) -> UInt64 {
+    @inline(__always) package static func derivedCoordinateBytes(_ coord: Coord) -> UInt64 {
         UInt64(UInt32(bitPattern: coord.lat)) | UInt64(UInt32(bitPattern: coord.lng)) << 32  // safe: bit patterns widen
     }
 
     /// The FNV-1a 64 hash a derived ID spells (see `derivedID`).
-    @inline(__always) static func derivedHash(name: UnsafeBufferPointer<UInt8>, coord: Coord) -> UInt64 {
+    @inline(__always) package static func derivedHash(name: UnsafeBufferPointer<UInt8>, coord: Coord) -> UInt64 {
         var h = fnvOffsetBasis
         for b in name {
             h ^= UInt64(b)  // safe: a byte widens
@@ -907,7 +887,9 @@ public struct PlaceStore: Sendable {
     /// the zero byte, the name's last bytes), two chains that wait for nothing of each other,
     /// and sees whether they meet. A load of a file whose IDs are the derived ones (as `places
     /// export` writes them) makes this check for every row.
-    @inline(__always) static func derivedHashIs(_ h: UInt64, name: UnsafeBufferPointer<UInt8>, coord: Coord) -> Bool {
+    @inline(__always) package static func derivedHashIs(_ h: UInt64, name: UnsafeBufferPointer<UInt8>, coord: Coord)
+        -> Bool
+    {
         let v = derivedCoordinateBytes(coord)
         // Back from `h`: the coordinates' eight bytes, last first, then the zero byte.
         var back = h
@@ -936,7 +918,7 @@ public struct PlaceStore: Sendable {
     /// The hash that `id` spells when it has the form of a derived ID (`p:` + 16 lower-case hex
     /// digits), else nil: the digits read eight at a time (`hexValue`), then spelled again
     /// (`hexDigits`) and compared, so that nothing but the exact spelling of a hash reads as one.
-    @inline(__always) static func spelledHash(_ id: UnsafeBufferPointer<UInt8>) -> UInt64? {
+    @inline(__always) package static func spelledHash(_ id: UnsafeBufferPointer<UInt8>) -> UInt64? {
         guard id.count == 18, let base = id.baseAddress, base[0] == 0x70, base[1] == 0x3A else { return nil }
         let raw = UnsafeRawPointer(base)
         let high = raw.loadUnaligned(fromByteOffset: 2, as: UInt64.self)
@@ -951,7 +933,7 @@ public struct PlaceStore: Sendable {
     /// first): right for `0`–`9` and `a`–`f`, and something for any other byte (`spelledHash`
     /// spells the value again to tell). A byte's digit is its low four bits, plus 9 for a letter
     /// (bit 6 set); the eight digits are then packed two, four, eight at a time.
-    @inline(__always) static func hexValue(_ word: UInt64) -> UInt32 {
+    @inline(__always) package static func hexValue(_ word: UInt64) -> UInt32 {
         let w = UInt64(littleEndian: word)  // safe: a byte order, not a conversion
         var v = (w & 0x0F0F_0F0F_0F0F_0F0F) &+ ((w >> 6) & 0x0101_0101_0101_0101) &* 9
         // The first digit is the most significant: it goes to the top byte.
@@ -964,7 +946,7 @@ public struct PlaceStore: Sendable {
 
     /// The eight lower-case hex digits of `x`, most significant first, as the bytes of a word in
     /// memory order: each nibble spread to a byte, then `0`–`9` or `a`–`f` added, all lanes at once.
-    @inline(__always) static func hexDigits(_ x: UInt32) -> UInt64 {
+    @inline(__always) package static func hexDigits(_ x: UInt32) -> UInt64 {
         var v = UInt64(x)  // safe: widens
         v = (v | v << 16) & 0x0000_FFFF_0000_FFFF
         v = (v | v << 8) & 0x00FF_00FF_00FF_00FF
@@ -978,7 +960,7 @@ public struct PlaceStore: Sendable {
 
     /// Calls `body` with the derived ID of hash `h` (`p:` + 16 hex digits), followed by `~n`
     /// when `suffix` is 2 or more: on the stack, no allocation.
-    @inline(__always) static func withDerivedID<R>(
+    @inline(__always) package static func withDerivedID<R>(
         _ h: UInt64, suffix: Int = 0, _ body: (UnsafeBufferPointer<UInt8>) -> R
     ) -> R {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { out in
@@ -1002,7 +984,7 @@ public struct PlaceStore: Sendable {
         }
     }
 
-    static func decimalDigits(_ n: Int) -> Int {
+    package static func decimalDigits(_ n: Int) -> Int {
         var digits = 1
         var n = n
         while n >= 10 {
@@ -1012,7 +994,7 @@ public struct PlaceStore: Sendable {
         return digits
     }
 
-    mutating func appendLEB(_ n: Int) {
+    package mutating func appendLEB(_ n: Int) {
         var n = UInt(n)  // safe: n is a length, not negative
         while n >= 0x80 {
             text.append(UInt8(n & 0x7F) | 0x80)  // safe: masked to 7 bits
@@ -1022,7 +1004,7 @@ public struct PlaceStore: Sendable {
     }
 
     /// The bytes of the string `[len][bytes]` at `offset` in `buffer`.
-    @inline(__always) static func field(_ buffer: UnsafeBufferPointer<UInt8>, _ offset: UInt32) -> Range<Int> {
+    @inline(__always) package static func field(_ buffer: UnsafeBufferPointer<UInt8>, _ offset: UInt32) -> Range<Int> {
         var at = Int(offset)  // safe: stored offsets widen
         var n = 0
         var shift = 0
@@ -1037,18 +1019,18 @@ public struct PlaceStore: Sendable {
     }
 
     /// The byte ranges of a place's ID (empty: derived), name and address in `buffer`.
-    func fieldRanges(_ buffer: UnsafeBufferPointer<UInt8>, _ s: Slot)
+    package func fieldRanges(_ buffer: UnsafeBufferPointer<UInt8>, _ s: Slot)
         -> (id: Range<Int>, name: Range<Int>, address: Range<Int>)
     {
         (Self.field(buffer, s.id), Self.field(buffer, s.name), Self.field(buffer, s.address))
     }
 
-    func textFields(_ row: Int) -> (id: Range<Int>, name: Range<Int>, address: Range<Int>) {
+    package func textFields(_ row: Int) -> (id: Range<Int>, name: Range<Int>, address: Range<Int>) {
         text.withUnsafeBufferPointer { fieldRanges($0, slots[row]) }
     }
 
     /// The text bytes row `row` leaves behind when it goes, counted as if it shared none.
-    func textLength(_ row: Int) -> Int {
+    package func textLength(_ row: Int) -> Int {
         let s = slots[row]
         return text.withUnsafeBufferPointer { b in
             // safe: stored offsets widen
@@ -1057,12 +1039,12 @@ public struct PlaceStore: Sendable {
         }
     }
 
-    func string(_ r: Range<Int>) -> String {
+    package func string(_ r: Range<Int>) -> String {
         text.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[r]), as: UTF8.self) }
     }
 
     /// Calls `body` with the bytes of row `row`'s ID, stored or derived.
-    func withIDBytes<R>(_ row: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    package func withIDBytes<R>(_ row: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         text.withUnsafeBufferPointer { buffer in
             let s = slots[row]
             let id = Self.field(buffer, s.id)
@@ -1076,7 +1058,7 @@ public struct PlaceStore: Sendable {
     /// appended (0, the empty string, for no bytes). A string of up to 24 bytes is found by
     /// reading one slot of `strings` (its bytes are kept there), not the text as well: a
     /// million names and addresses are a million reads of memory rather than two million.
-    mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>, _ strings: inout StringIntern) -> UInt32 {
+    package mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>, _ strings: inout StringIntern) -> UInt32 {
         let n = bytes.count
         guard n > 0 else { return 0 }
         let key = StringIntern.key(bytes)
@@ -1120,7 +1102,7 @@ public struct PlaceStore: Sendable {
     /// Rewrites the text buffer without the bytes replaced and removed places left, once they
     /// are counted as over half of it: the names and addresses still in use are stored again,
     /// shared as a batch shares them.
-    mutating func compactIfWasteful() {
+    package mutating func compactIfWasteful() {
         guard garbage > 4096 && garbage * 2 > text.count else { return }
         let old = text
         text = [0]
@@ -1149,8 +1131,8 @@ public struct PlaceStore: Sendable {
 /// `text`, then its first 24 bytes, zero-padded (0 for an empty slot). It remembers at most
 /// `limit` strings (a batch of unique names then stores the rest without remembering them), so
 /// it costs at most 8 MB, and only while the batch lasts.
-struct StringIntern {
-    static let limit = 3 << 16
+package struct StringIntern {
+    package static let limit = 3 << 16
     /// The slots, four words each (`slots` of them, a power of two, or none), from
     /// `words[first]` on.
     private(set) var words: [UInt64] = []
@@ -1159,11 +1141,11 @@ struct StringIntern {
     /// two. An index, not an address: a copy of the table reads the same slots.
     private(set) var first = 0
     private(set) var slots = 0
-    var count = 0
+    package var count = 0
 
     /// Fills slot `i`, which a search found empty, with an entry's first word and its string's
     /// key; grows the table once it is three quarters full.
-    @inline(__always) mutating func fill(_ i: Int, _ head: UInt64, _ key: (UInt64, UInt64, UInt64)) {
+    @inline(__always) package mutating func fill(_ i: Int, _ head: UInt64, _ key: (UInt64, UInt64, UInt64)) {
         let at = first + 4 * i
         words.withUnsafeMutableBufferPointer { w in
             w[at] = head
@@ -1176,7 +1158,7 @@ struct StringIntern {
     }
 
     /// An empty table of `slots` slots (a power of two), with room to align them.
-    mutating func allocate(slots: Int) {
+    package mutating func allocate(slots: Int) {
         words = []
         words = [UInt64](repeating: 0, count: 4 * slots + 7)
         let address = words.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
@@ -1189,7 +1171,7 @@ struct StringIntern {
     /// eight bytes shifted down (its own bytes at the bottom, zeros above); a string shorter
     /// than eight bytes is two overlapping halves, or single bytes. (Copied into a zeroed key
     /// and read back as words, the bytes of a copy of any length waited to reach the words.)
-    @inline(__always) static func key(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64, UInt64) {
+    @inline(__always) package static func key(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64, UInt64) {
         let n = bytes.count
         guard let base = bytes.baseAddress, n > 0 else { return (0, 0, 0) }
         let raw = UnsafeRawPointer(base)
@@ -1221,16 +1203,18 @@ struct StringIntern {
     }
 
     /// The slot where the search for a string of hash `h` begins (the table is not empty).
-    @inline(__always) func home(_ h: UInt64) -> Int { Self.home(h, slots: slots) }
+    @inline(__always) package func home(_ h: UInt64) -> Int { Self.home(h, slots: slots) }
 
     /// The same in a table of `slots` slots: from the hash's top 24 bits, which an entry's first
     /// word keeps.
-    @inline(__always) static func home(_ h: UInt64, slots: Int) -> Int {
+    @inline(__always) package static func home(_ h: UInt64, slots: Int) -> Int {
         Int(truncatingIfNeeded: h >> 40) & (slots - 1)
     }
 
     /// A hash of `bytes`, whose first 24 bytes are `key` (zero-padded); its top bits pick the slot.
-    @inline(__always) static func hash(_ bytes: UnsafeBufferPointer<UInt8>, _ key: (UInt64, UInt64, UInt64)) -> UInt64 {
+    @inline(__always) package static func hash(_ bytes: UnsafeBufferPointer<UInt8>, _ key: (UInt64, UInt64, UInt64))
+        -> UInt64
+    {
         var h = UInt64(truncatingIfNeeded: bytes.count) &* 0x9E37_79B9_7F4A_7C15
         h = (h ^ key.0) &* 0xff51_afd7_ed55_8ccd
         h = (h ^ (h >> 29) ^ key.1) &* 0xc4ce_b9fe_1a85_ec53
@@ -1247,7 +1231,7 @@ struct StringIntern {
     /// waiting for it, so that the miss is under way long before `intern` runs:
     /// `PlaceStore.Load` prefetches a row's name and address as the row comes in and interns
     /// them a few dozen rows later.
-    @inline(__always) func prefetch(_ bytes: UnsafeBufferPointer<UInt8>) {
+    @inline(__always) package func prefetch(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count > 0, slots > 0 else { return }
         let at = first + 4 * home(Self.hash(bytes, Self.key(bytes)))
         // A slot lies within one cache line (`first`).
@@ -1257,7 +1241,7 @@ struct StringIntern {
     /// Room for `strings` strings (at most `limit`) before the table has to grow, made before
     /// any is put: a load that expects a million places would otherwise double the table a dozen
     /// times, placing every entry again each time, with the old table and the new held together.
-    mutating func reserve(_ strings: Int) {
+    package mutating func reserve(_ strings: Int) {
         guard slots == 0 else { return }
         let wanted = min(max(strings, 0), Self.limit)
         var slots = 64
@@ -1266,7 +1250,7 @@ struct StringIntern {
     }
 
     /// Twice the slots, each entry placed again by its hash's top bits.
-    mutating func grow() {
+    package mutating func grow() {
         let old = words
         let oldFirst = first
         let oldSlots = slots
@@ -1284,7 +1268,7 @@ struct StringIntern {
 }
 
 extension Substring {
-    var trimmingSpaces: Substring {
+    package var trimmingSpaces: Substring {
         var s = self
         while s.first == " " { s.removeFirst() }
         while s.last == " " { s.removeLast() }
@@ -1295,7 +1279,7 @@ extension Substring {
 /// Whether two byte buffers hold the same bytes, compared eight at a time: from eight bytes
 /// on, the last word is the last eight bytes (overlapping the word before), not a byte at a
 /// time.
-@inline(__always) func sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+@inline(__always) package func sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
     let n = a.count
     guard n == b.count else { return false }
     guard n > 0, let p = a.baseAddress, let q = b.baseAddress else { return true }
@@ -1317,16 +1301,16 @@ extension Substring {
     return true
 }
 
-@inline(__always) func asciiLower(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b | 0x20 : b }
+@inline(__always) package func asciiLower(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b | 0x20 : b }
 
-func isASCII(_ buffer: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
+package func isASCII(_ buffer: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
     for i in r where buffer[i] >= 0x80 { return false }
     return true
 }
 
 /// Whether the bytes at `r`, lowercased, are `wanted` (already lowercased): ASCII folded byte by
 /// byte, anything else through `String.lowercased()`.
-func foldedEquals(_ buffer: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, _ wanted: [UInt8]) -> Bool {
+package func foldedEquals(_ buffer: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, _ wanted: [UInt8]) -> Bool {
     if r.count == wanted.count {
         var same = true
         for (k, b) in wanted.enumerated() where asciiLower(buffer[r.lowerBound + k]) != b {
@@ -1345,14 +1329,14 @@ func foldedEquals(_ buffer: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, _ wante
 /// the tags agree (1 in 256 otherwise). The table is sized to the count (any size, not a power
 /// of two: the hash's high bits times the size pick the slot), at load 0.71–0.8, so it costs
 /// 6–7 bytes per place; derived IDs are rebuilt from the name and position to compare.
-struct IDTable: Sendable {
-    var entries: [UInt32] = []
-    var tags: [UInt8] = []
-    var count = 0
+package struct IDTable: Sendable {
+    package var entries: [UInt32] = []
+    package var tags: [UInt8] = []
+    package var count = 0
 
     /// A hash of an ID: `TypeListCache.hash` (eight bytes at a time), then the Murmur3
     /// finaliser, as the table reads only the top 32 bits.
-    @inline(__always) static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    @inline(__always) package static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var h = TypeListCache.hash(bytes)
         h ^= h >> 33
         h = h &* 0xff51_afd7_ed55_8ccd
@@ -1365,21 +1349,21 @@ struct IDTable: Sendable {
     // The table reads only the hash's top 32 bits (so a deferred load keeps 4 bytes a row): its
     // slot from their product with the count (below the count: the count is below 2^32), its
     // tag from their lowest byte.
-    @inline(__always) func home(_ h: UInt64) -> Int { Self.home(h, size: entries.count) }
+    @inline(__always) package func home(_ h: UInt64) -> Int { Self.home(h, size: entries.count) }
     /// The same in a table of `size` entries.
-    @inline(__always) static func home(_ h: UInt64, size: Int) -> Int {
+    @inline(__always) package static func home(_ h: UInt64, size: Int) -> Int {
         // safe: the top word of a product of two values below 2^32 is below the second
         Int(((h >> 32) &* UInt64(size)) >> 32)
     }
-    @inline(__always) static func tag(_ h: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: h >> 32) }
+    @inline(__always) package static func tag(_ h: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: h >> 32) }
 
-    func find(_ id: UnsafeBufferPointer<UInt8>, in store: PlaceStore) -> Int? {
+    package func find(_ id: UnsafeBufferPointer<UInt8>, in store: PlaceStore) -> Int? {
         find(id, hash: Self.hash(id), in: store)
     }
 
     /// Asks for the cache lines `find` and `insert` begin with for an ID of hash `h` (its
     /// entry and its tag), without waiting for them.
-    @inline(__always) func prefetch(_ h: UInt64) {
+    @inline(__always) package func prefetch(_ h: UInt64) {
         guard !entries.isEmpty else { return }
         let i = home(h)
         entries.withUnsafeBufferPointer { placeshell_prefetch($0.baseAddress.map { $0 + i }) }
@@ -1387,7 +1371,7 @@ struct IDTable: Sendable {
     }
 
     /// `find` with the ID's `hash` already computed.
-    func find(_ id: UnsafeBufferPointer<UInt8>, hash h: UInt64, in store: PlaceStore) -> Int? {
+    package func find(_ id: UnsafeBufferPointer<UInt8>, hash h: UInt64, in store: PlaceStore) -> Int? {
         guard !entries.isEmpty else { return nil }
         let tag = Self.tag(h)
         var i = home(h)
@@ -1403,7 +1387,7 @@ struct IDTable: Sendable {
     }
 
     /// Grows the table (rebuilding it from the store) when `total` places would load it past 0.8.
-    mutating func reserve(_ total: Int, in store: PlaceStore) {
+    package mutating func reserve(_ total: Int, in store: PlaceStore) {
         guard total * 5 > entries.count * 4 else { return }
         let size = max(16, total + total * 2 / 5)  // load 0.71 once full
         entries = []
@@ -1414,12 +1398,12 @@ struct IDTable: Sendable {
         for row in 0..<store.count { insert(row: row, in: store) }
     }
 
-    mutating func insert(row: Int, in store: PlaceStore) {
+    package mutating func insert(row: Int, in store: PlaceStore) {
         insert(row: row, hash: store.withIDBytes(row) { Self.hash($0) }, in: store)
     }
 
     /// `insert` with the hash of the row's ID already computed.
-    mutating func insert(row: Int, hash h: UInt64, in store: PlaceStore) {
+    package mutating func insert(row: Int, hash h: UInt64, in store: PlaceStore) {
         if (count + 1) * 5 > entries.count * 4 { reserve(count + 1 + count / 2, in: store) }
         var i = home(h)
         while entries[i] != 0 {
@@ -1438,7 +1422,7 @@ struct IDTable: Sendable {
     /// are), else into an array of their own, and let go once sorted, before the table is made,
     /// so the most held at once is the sorted copy and the table. False when two IDs are equal
     /// (the table is then unusable).
-    mutating func insertAll(_ hashes: inout [UInt32], sortingIn scratch: inout [UInt64], in store: PlaceStore)
+    package mutating func insertAll(_ hashes: inout [UInt32], sortingIn scratch: inout [UInt64], in store: PlaceStore)
         -> Bool
     {
         precondition(count == 0)
@@ -1512,7 +1496,7 @@ struct IDTable: Sendable {
     }
 
     /// Removes `row` (still in the store) and renumbers the rows after it, which move up.
-    mutating func remove(row: Int, in store: PlaceStore) {
+    package mutating func remove(row: Int, in store: PlaceStore) {
         let h = store.withIDBytes(row) { Self.hash($0) }
         var i = home(h)
         while Int(entries[i]) != row + 1 {  // safe: stored rows widen
@@ -1539,5 +1523,26 @@ struct IDTable: Sendable {
         count -= 1
         let removed = UInt32(row + 1)  // safe: rows are below 2^32 (the store holds fewer)
         for e in entries.indices where entries[e] > removed { entries[e] -= 1 }
+    }
+}
+
+/// The likelihood model's prior weights by place type (`LikelihoodModel`): the first type of a
+/// place found here counts, else 1. The store keeps each type list's prior, so that its grid
+/// knows the best weight any place of a cell can have.
+public enum PlaceTypePriors {
+    public static let table: [(type: String, prior: Double)] = [
+        ("tourist_attraction", 1.5), ("museum", 1.4), ("aquarium", 1.4), ("zoo", 1.4), ("casino", 1.3),
+        ("shopping_mall", 1.3), ("restaurant", 1.2), ("cafe", 1.2), ("bar", 1.1), ("lodging", 1.0),
+        ("park", 1.0), ("store", 0.9), ("transit_station", 0.8), ("light_rail_station", 0.8),
+        ("subway_station", 0.8), ("train_station", 0.8), ("ferry_terminal", 0.8), ("bank", 0.7),
+        ("atm", 0.5), ("parking", 0.4), ("route", 0.3),
+    ]
+
+    /// The prior of a place's types.
+    public static func prior(_ types: [String]) -> Double {
+        for t in types {
+            if let entry = table.first(where: { $0.type == t }) { return entry.prior }
+        }
+        return 1.0
     }
 }

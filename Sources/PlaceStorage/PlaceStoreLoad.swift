@@ -20,7 +20,7 @@ extension PlaceStore {
         private var loaded = 0
         private let textStart: Int
         /// How many records ahead `add(contentsOf:)` asks for a record's memory.
-        static let prefetchDistance = 32
+        package static let prefetchDistance = 32
         /// A load into `store` (or, `replacing`, into an empty store) of places tagged `source`.
         /// `deferIDs`: into an empty store, index the IDs in one pass at the end instead of
         /// looking each up (`finish` then says whether two were equal).
@@ -175,7 +175,7 @@ extension PlaceStore {
     }
 
     /// A load whose names, addresses and IDs would pass the store's text limit.
-    static var textFullError: ImportError {
+    package static var textFullError: ImportError {
         ImportError(
             "the places' names, addresses and IDs pass 4 GB, the most a dataset holds; nothing was loaded (load part of the file, or a smaller extract)"
         )
@@ -223,17 +223,17 @@ extension PlaceStore {
 /// `recent`: the entry last found for its `quickSlot`, picked by the field's length and its first
 /// and last eight bytes (one multiply), then compared whole. Only a miss there takes the hash of
 /// every byte, a chain of multiplies that cost the load more than the rest of the look-up.
-struct TypeListCache {
-    static let limit = 4096
-    static let recentSlots = 256
-    var table = [Int32](repeating: -1, count: 2 * limit)
-    var recent = [Int32](repeating: -1, count: recentSlots)
-    var keys: [UInt8] = []
-    var entries: [(hash: UInt64, start: Int, end: Int, value: (index: UInt16, radius: Double))] = []
+package struct TypeListCache {
+    package static let limit = 4096
+    package static let recentSlots = 256
+    package var table = [Int32](repeating: -1, count: 2 * limit)
+    package var recent = [Int32](repeating: -1, count: recentSlots)
+    package var keys: [UInt8] = []
+    package var entries: [(hash: UInt64, start: Int, end: Int, value: (index: UInt16, radius: Double))] = []
 
     /// Where in `recent` the field `b` is looked for first: from its length and its first and
     /// last eight bytes (the bytes, for a shorter field).
-    @inline(__always) static func quickSlot(_ b: UnsafeBufferPointer<UInt8>) -> Int {
+    @inline(__always) package static func quickSlot(_ b: UnsafeBufferPointer<UInt8>) -> Int {
         let n = b.count
         var w = UInt64(truncatingIfNeeded: n)
         if n >= 8, let base = b.baseAddress {
@@ -246,7 +246,7 @@ struct TypeListCache {
     }
 
     /// Whether entry `e` holds the bytes `b`.
-    @inline(__always) func holds(_ e: Int, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inline(__always) package func holds(_ e: Int, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         let (start, end) = (entries[e].start, entries[e].end)
         return end - start == b.count
             && keys.withUnsafeBufferPointer { k in sameBytes(UnsafeBufferPointer(rebasing: k[start..<end]), b) }
@@ -256,7 +256,7 @@ struct TypeListCache {
     /// (overlapping the word before when the count is not a multiple of eight; two overlapping
     /// halves below eight bytes, single bytes below four). The count goes in first, so strings
     /// of different lengths do not meet by the overlap. The high bits are mixed best.
-    @inline(__always) static func hash(_ b: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    @inline(__always) package static func hash(_ b: UnsafeBufferPointer<UInt8>) -> UInt64 {
         let n = b.count
         var h = UInt64(truncatingIfNeeded: n) &* 0x9E37_79B9_7F4A_7C15
         guard let base = b.baseAddress, n > 0 else { return h }
@@ -283,7 +283,7 @@ struct TypeListCache {
         return h
     }
 
-    mutating func find(_ b: UnsafeBufferPointer<UInt8>) -> (index: UInt16, radius: Double)? {
+    package mutating func find(_ b: UnsafeBufferPointer<UInt8>) -> (index: UInt16, radius: Double)? {
         let quick = Self.quickSlot(b)
         let last = Int(recent[quick])  // safe: an Int32 widens
         if last >= 0 && holds(last, b) { return entries[last].value }
@@ -300,7 +300,7 @@ struct TypeListCache {
         return nil
     }
 
-    mutating func insert(_ b: UnsafeBufferPointer<UInt8>, _ value: (index: UInt16, radius: Double)) {
+    package mutating func insert(_ b: UnsafeBufferPointer<UInt8>, _ value: (index: UInt16, radius: Double)) {
         guard entries.count < Self.limit else { return }
         let h = Self.hash(b)
         var i = Int(truncatingIfNeeded: h) & (table.count - 1)

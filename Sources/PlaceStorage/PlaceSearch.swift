@@ -15,7 +15,7 @@ import PlaceFormats
 /// long as one search.
 public struct NameFolding {
     /// Folded scalars seen in this search (the Unicode name lookup is slow).
-    var cache: [UInt32: [UInt8]] = [:]
+    package var cache: [UInt32: [UInt8]] = [:]
 
     public init() {}
 
@@ -28,14 +28,14 @@ public struct NameFolding {
     }
 
     /// The folded UTF-8 of `bytes` (valid UTF-8, as the store holds it).
-    mutating func fold(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+    package mutating func fold(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
         for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars { append(scalar, to: &out) }
         return out
     }
 
-    mutating func append(_ scalar: Unicode.Scalar, to out: inout [UInt8]) {
+    package mutating func append(_ scalar: Unicode.Scalar, to out: inout [UInt8]) {
         if scalar.isASCII {
             out.append(asciiLower(UInt8(scalar.value)))  // safe: an ASCII scalar is below 128
             return
@@ -50,7 +50,7 @@ public struct NameFolding {
     }
 
     /// One non-ASCII scalar folded (see the type's summary).
-    static func folded(_ scalar: Unicode.Scalar) -> [UInt8] {
+    package static func folded(_ scalar: Unicode.Scalar) -> [UInt8] {
         let properties = scalar.properties
         switch properties.generalCategory {
         case .nonspacingMark, .enclosingMark: return []
@@ -110,7 +110,9 @@ extension PlaceStore {
 
     /// Whether `haystack` holds `needle` (already folded), ASCII-lower-casing the haystack's
     /// bytes when `fold` says so.
-    static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>, fold: Bool)
+    package static func contains(
+        _ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>, fold: Bool
+    )
         -> Bool
     {
         let n = needle.count

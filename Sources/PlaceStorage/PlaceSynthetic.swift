@@ -41,17 +41,17 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
 extension PlaceStore {
     /// One kind of synthetic place: its Google types, share of all places, size, price and the
     /// last word of its names.
-    struct SyntheticKind {
-        var types: [String]
-        var share: Double
-        var radius: ClosedRange<Double>
-        var price: ClosedRange<Int>?
-        var suffixes: [String]
+    package struct SyntheticKind {
+        package var types: [String]
+        package var share: Double
+        package var radius: ClosedRange<Double>
+        package var price: ClosedRange<Int>?
+        package var suffixes: [String]
     }
 
     /// Kinds with shares like a city centre's points of interest in OpenStreetMap: food and
     /// shops most, then services and transport, a few large parks, malls and museums.
-    static let syntheticKinds: [SyntheticKind] = [
+    package static let syntheticKinds: [SyntheticKind] = [
         .init(
             types: ["restaurant", "food"], share: 17, radius: 15...40, price: 1...4,
             suffixes: ["Kitchen", "Bistro", "Grill", "Eatery", "Trattoria", "Diner"]),
@@ -113,24 +113,24 @@ extension PlaceStore {
 
     /// Each kind's full type list, made once: the records of a kind share one array (no
     /// allocation per place, and the store knows the list again by the array).
-    static let syntheticKindTypes = syntheticKinds.map { $0.types + ["point_of_interest", "establishment"] }
+    package static let syntheticKindTypes = syntheticKinds.map { $0.types + ["point_of_interest", "establishment"] }
 
-    static let syntheticFirstWords = [
+    package static let syntheticFirstWords = [
         "Golden", "Blue", "Little", "Old", "Harbour", "Green", "Royal", "Silver", "Red", "Corner", "Sunny",
         "Urban", "Bright", "Quiet", "Lucky", "Wild", "Grand", "Northern", "Hidden", "Copper", "Velvet", "Salty",
         "Crimson", "Paper", "Iron", "Maple", "Marble", "Amber", "Stone", "Coastal",
     ]
-    static let syntheticSecondWords = [
+    package static let syntheticSecondWords = [
         "Fig", "Oak", "Lantern", "Anchor", "Sparrow", "Pepper", "Willow", "Bridge", "Lotus", "River", "Cedar",
         "Olive", "Ember", "Orchid", "Fern", "Wren", "Harbor", "Basil", "Juniper", "Pine", "Tide", "Finch",
         "Hazel", "Clover", "Quay", "Bay", "Laurel", "Heron", "Thistle", "Saffron",
     ]
-    static let syntheticStreets = [
+    package static let syntheticStreets = [
         "George", "Harris", "Pitt", "King", "Union", "Market", "Bridge", "Church", "Victoria", "Elizabeth",
         "Park", "High", "Station", "Mill", "Water", "Queen", "Albert", "Crown", "Bay", "Hill", "Oxford",
         "Liverpool", "Bourke", "Forbes", "Crown", "Miller", "Pyrmont", "Kent", "Sussex", "Clarence",
     ]
-    static let syntheticStreetKinds = ["St", "Rd", "Ave", "Lane", "Pde"]
+    package static let syntheticStreetKinds = ["St", "Rd", "Ave", "Lane", "Pde"]
 
     /// `count` plausible places around `around`, within about `radius` metres: names from word
     /// lists (about 20 characters), types with a city's shares, clustered density (3–6 centres
@@ -201,7 +201,7 @@ extension PlaceStore {
     }
 
     /// The clusters of a synthetic dataset: where, how wide, how many places each draws.
-    static func syntheticCentres(around: GeoPoint, radius: Double, seed: UInt64) -> [(
+    package static func syntheticCentres(around: GeoPoint, radius: Double, seed: UInt64) -> [(
         point: GeoPoint, sigma: Double, weight: Double
     )] {
         var rng = SeededRandom(seed: seed ^ 0xC3A5_C85C_97CB_3127)

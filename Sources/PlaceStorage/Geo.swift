@@ -23,7 +23,9 @@ public func distance(_ a: GeoPoint, _ b: GeoPoint) -> Double {
 /// same number to the bit. A query scores hundreds of places from one point; the cosine is a
 /// sixth of the haversine's calls to the maths library, and the square root is the
 /// instruction, not a call.
-@inline(__always) func distance(_ a: GeoPoint, latitudeRadians p1: Double, cosLatitude cos1: Double, _ b: GeoPoint)
+@inline(__always) package func distance(
+    _ a: GeoPoint, latitudeRadians p1: Double, cosLatitude cos1: Double, _ b: GeoPoint
+)
     -> Double
 {
     let p2 = b.latitude * .pi / 180
@@ -36,12 +38,12 @@ public func distance(_ a: GeoPoint, _ b: GeoPoint) -> Double {
 /// sin x from below, without trigonometry: x − x³/6, never more than sin x for x in 0…π/2,
 /// and never below 0. The distance bounds (`LikelihoodModel.distanceBound`,
 /// `PlaceGrid.cellDistanceBound`) use it for the haversine's sines.
-@inline(__always) func sineBelow(_ x: Double) -> Double { max(0, x - x * x * x / 6) }
+@inline(__always) package func sineBelow(_ x: Double) -> Double { max(0, x - x * x * x / 6) }
 
 /// cos(|φ| + δ) from below, without trigonometry, for δ ≥ 0 (the cosine of a latitude δ
 /// farther from the equator than φ): cos φ cos δ − |sin φ| sin δ ≥ cos φ (1 − δ²/2) − |sin φ| δ.
 /// `cosPhi` and `sinPhi` are φ's cosine and sine. It may be negative; callers clamp it at 0.
-@inline(__always) func cosineFartherBelow(cosPhi: Double, sinPhi: Double, by delta: Double) -> Double {
+@inline(__always) package func cosineFartherBelow(cosPhi: Double, sinPhi: Double, by delta: Double) -> Double {
     cosPhi * (1 - delta * delta / 2) - abs(sinPhi) * delta
 }
 
