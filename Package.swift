@@ -27,8 +27,9 @@ let package = Package(
         // File formats below the model (JSON, XML, protobuf, GPX, GeoJSON, CSV, OSM XML and PBF):
         // they know nothing of the simulation.
         .target(name: "PlaceFormats", dependencies: ["CByteMask", "CZlib"]),
-        // The place store: places stored compactly with their spatial grid, loaded, generated
-        // and searched by name; below the simulation, which ranks and answers from it.
+        // The place store, below the simulation: places stored compactly with their spatial grid,
+        // loaded, generated and found by name, and the grid's searches, which the simulation's
+        // likelihood and popularity models call with their numbers.
         .target(name: "PlaceStorage", dependencies: ["CPrefetch", "PlaceFormats"]),
         .target(name: "PlaceKit", dependencies: ["CPrefetch", "PlaceFormats", "PlaceStorage"]),
         // The tutorial's words are gettext catalogues (Tutorial/*.po, *.pot), embedded in the code.
