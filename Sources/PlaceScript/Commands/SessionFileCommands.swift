@@ -104,13 +104,13 @@ extension CommandFamily {
                     original would have.
                     The whole file is read first: a damaged file, one saved by a newer placeshell
                     (a larger
-                    .Li version )
-                    a member of the wrong type or a number outside the range the simulation can
-                    produce
+                    .Li version ) ,
+                    a member missing that the file's format has, a member of the wrong type or a
+                    number outside the range the simulation can produce
                     .Pq Sx LIMITS
                     is an error that names where, and the current session stays exactly as it was.
-                    A file saved by any earlier placeshell loads; a setting it does not have yet
-                    takes its default.
+                    A file saved by any earlier placeshell loads; a member its format did not
+                    have yet takes its default.
                     The places are read one at a time as they are met: a load takes about 1.5
                     times the file's size in memory, and 40 MB.
                     """#,
