@@ -140,7 +140,7 @@ struct CommandLineOption: Sendable {
                 The flavour of the app that
                 .Ic launch
                 starts:
-                \#(manualChoices(AppFlavor.allCases.map(\.rawValue))) ;
+                \#(manualWords(AppFlavor.allCases.map(\.rawValue))) ;
                 the default is
                 .Cm swift .
                 .Cm swift
@@ -158,7 +158,7 @@ struct CommandLineOption: Sendable {
             action: .language,
             manual: #"""
                 The device's language:
-                \#(manualChoices(DeviceLanguage.all.map(\.code))) ,
+                \#(manualWords(DeviceLanguage.all.map(\.code))) ,
                 as
                 .Ql set language
                 sets it; otherwise a script's
@@ -331,15 +331,6 @@ let manualOptionsSection: String = {
         ([".Sh OPTIONS", ".Bl -tag -width Ds"] + entries + [".It Fl Fl", endOfOptionsManual, ".El", optionsManualEnd])
         .joined(separator: "\n") + "\n"
 }()
-
-/// Values as mdoc: `.Cm a ,` `.Cm b` `or` `.Cm c` (the caller puts the punctuation after the last).
-func manualChoices(_ values: [String]) -> String {
-    guard let last = values.last else { return "" }
-    let rest = values.dropLast()
-    if rest.isEmpty { return ".Cm " + last }
-    return (rest.dropLast().map { ".Cm \($0) ," } + [".Cm " + (rest.last ?? ""), "or", ".Cm " + last])
-        .joined(separator: "\n")
-}
 
 /// `--`, which is no option but the end of them.
 private let endOfOptionsManual = #"""

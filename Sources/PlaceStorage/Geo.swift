@@ -36,7 +36,7 @@ public func distance(_ a: GeoPoint, _ b: GeoPoint) -> Double {
 }
 
 /// sin x from below, without trigonometry: x − x³/6, never more than sin x for x in 0…π/2,
-/// and never below 0. The distance bounds (`LikelihoodModel.distanceBound`,
+/// and never below 0. The distance bounds (`LikelihoodSearch.distanceBound`,
 /// `PlaceGrid.cellDistanceBound`) use it for the haversine's sines.
 @inline(__always) package func sineBelow(_ x: Double) -> Double { max(0, x - x * x * x / 6) }
 

@@ -76,7 +76,7 @@ package enum NearbyIndexSearch {
         /// Per type list of the store: 0 not yet decided, 1 passes the filters, 2 does not.
         var verdicts: [UInt8]
         let metresPerDegree = earthRadius * .pi / 180
-        /// The centre's latitude in radians, its cosine and sine: for `LikelihoodModel.distanceBound`.
+        /// The centre's latitude in radians, its cosine and sine: for `LikelihoodSearch.distanceBound`.
         let centerPhi: Double
         let centerCos: Double
         let centerSin: Double

@@ -47,7 +47,7 @@ import PlaceFormats
 ///   when the cell is met, with its radius and prior, not when it is read ahead; a query's grid
 ///   row is searched from a guess (`firstCell`), not halved a dozen times; and once its list is
 ///   full the likelihood query drops a place whose weight cannot reach the 20th's from a bound
-///   of its distance made without trigonometry (`LikelihoodModel.distanceBound`), as
+///   of its distance made without trigonometry (`LikelihoodSearch.distanceBound`), as
 ///   `cellDistanceBound` is. Keeping coordinates in cell order would save the misses but cost
 ///   12 bytes a place.
 /// - Classes one after another wait for memory one after another: in each, a cell's numbers,

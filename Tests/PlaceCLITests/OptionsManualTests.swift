@@ -1,3 +1,4 @@
+import PlaceKit
 import XCTest
 
 @testable import PlaceCLI
@@ -27,7 +28,7 @@ final class OptionsManualTests: XCTestCase {
                 XCTAssertTrue(option.manual.contains(".Cm \(choice)"), "\(option.names): \(choice) not in its text")
             }
         }
-        XCTAssertEqual(manualChoices(["a", "b", "c"]), ".Cm a ,\n.Cm b\nor\n.Cm c")
-        XCTAssertEqual(manualChoices(["a"]), ".Cm a")
+        XCTAssertEqual(manualWords(["a", "b", "c"]), ".Cm a ,\n.Cm b\nor\n.Cm c")
+        XCTAssertEqual(manualWords(["a"]), ".Cm a")
     }
 }

@@ -152,7 +152,7 @@ final class LikelihoodBoundTests: XCTestCase {
                 latitude: min(90, max(-90, (far.latitude * 1e7).rounded() / 1e7)),
                 longitude: (PlaceStore.wrapLongitude(far.longitude) * 1e7).rounded() / 1e7)
             let phi1 = a.latitude * .pi / 180
-            let bound = LikelihoodModel.distanceBound(
+            let bound = LikelihoodSearch.distanceBound(
                 phi1, cos(phi1), sin(phi1), a.longitude, b.latitude * .pi / 180, b.longitude)
             let d = distance(a, b)
             XCTAssertLessThanOrEqual(bound, d, "\(a) to \(b)")

@@ -85,13 +85,6 @@ public enum LikelihoodModel {
         return out
     }
 
-    /// A lower bound of `distance(point, place)` (`LikelihoodSearch.distanceBound`).
-    @inline(__always) static func distanceBound(
-        _ phi1: Double, _ cos1: Double, _ sin1: Double, _ lng1: Double, _ phi2: Double, _ lng2: Double
-    ) -> Double {
-        LikelihoodSearch.distanceBound(phi1, cos1, sin1, lng1, phi2, lng2)
-    }
-
     /// Scores every place around a fix and returns the most likely, best first: the brute-force
     /// reference (see the type's note).
     public static func rank(_ places: [Place], at point: GeoPoint, accuracy: Double) -> [Scored] {

@@ -157,7 +157,7 @@ public struct NearbySettings: Sendable, Equatable {
 ///   slot is asked for before the distance's arithmetic, so that its miss overlaps it); by
 ///   distance, whose order needs no rating, it is read for the final list's places only; the
 ///   distance (haversine) only after the cheap latitude test (R·|Δφ| never exceeds it) and a
-///   lower bound of it without trigonometry (`LikelihoodModel.distanceBound`), both against
+///   lower bound of it without trigonometry (`LikelihoodSearch.distanceBound`), both against
 ///   the radius, or by distance with a full list against the last place's distance; a
 ///   stored radius's reach comes from a table (`PopularityModel.reach(code:)`), not a
 ///   logarithm. The ID, a string the store builds, is read only to break an exact tie of

@@ -225,7 +225,7 @@ public struct PlacesFault: Sendable {
         manual: #"""
             .It Li faults.apikey
             The API key as the servers judge it:
-            \#(quotedWords(APIKeyState.allCases.map(\.rawValue))) .
+            \#(manualWords(APIKeyState.allCases.map(\.rawValue), macro: "Qq")) .
             """#,
         row: { session in
             let state = session.places.faults.apiKey
@@ -551,10 +551,11 @@ extension Session {
     }
 }
 
-/// Words as mdoc, quoted: `.Qq a ,` `.Qq b` `or` `.Qq c`.
-private func quotedWords(_ words: [String]) -> String {
+/// Words as an mdoc list, each set with `macro`: `.Cm a ,` `.Cm b` `or` `.Cm c` (the caller puts
+/// the punctuation after the last). The manual's texts list a table's values with it.
+public func manualWords(_ words: [String], macro: String = "Cm") -> String {
     guard let last = words.last else { return "" }
-    guard words.count > 1 else { return ".Qq " + last }
-    return (words.dropLast(2).map { ".Qq \($0) ," } + [".Qq " + words[words.count - 2], "or", ".Qq " + last])
-        .joined(separator: "\n")
+    guard words.count > 1 else { return ".\(macro) " + last }
+    let head = words.dropLast(2).map { ".\(macro) \($0) ," }
+    return (head + [".\(macro) " + words[words.count - 2], "or", ".\(macro) " + last]).joined(separator: "\n")
 }
