@@ -607,6 +607,11 @@ public final class Shell {
     /// The permission alert is modal: while it is on screen no tap or gesture reaches the app,
     /// so a command that touches fails before it runs and changes nothing.
     private func refuseTouchUnderAlert(_ spec: CommandSpec) throws(Diagnostic) {
+        if session.device.servicesAlertOpen {
+            throw .runtime(
+                "the Location Services alert is on screen: '\(spec.fullName)' would touch the app, and the alert takes every touch until it is answered",
+                help: "answer it first: 'auth services on' (Settings) or 'auth cancel'")
+        }
         guard session.device.promptOpen else { return }
         throw .runtime(
             "the permission alert is on screen: '\(spec.fullName)' would touch the app, and the alert takes every touch until it is answered",

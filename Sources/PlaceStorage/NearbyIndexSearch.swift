@@ -23,15 +23,29 @@ package struct NearbyIndexQuery: Sendable {
     package var maxResultCount: Int
     package var includedTypes: [String]
     package var excludedTypes: [String]
+    /// Filters on a place's primary type, its first type: a place whose first type is not
+    /// among `includedPrimaryTypes` (when any is given), or is among `excludedPrimaryTypes`,
+    /// does not pass.
+    package var includedPrimaryTypes: [String]
+    package var excludedPrimaryTypes: [String]
 
     package init(
-        radius: Double, rank: NearbyRank, maxResultCount: Int, includedTypes: [String], excludedTypes: [String]
+        radius: Double, rank: NearbyRank, maxResultCount: Int, includedTypes: [String], excludedTypes: [String],
+        includedPrimaryTypes: [String] = [], excludedPrimaryTypes: [String] = []
     ) {
         self.radius = radius
         self.rank = rank
         self.maxResultCount = maxResultCount
         self.includedTypes = includedTypes
         self.excludedTypes = excludedTypes
+        self.includedPrimaryTypes = includedPrimaryTypes
+        self.excludedPrimaryTypes = excludedPrimaryTypes
+    }
+
+    /// Whether any type filter is set.
+    package var filters: Bool {
+        !includedTypes.isEmpty || !excludedTypes.isEmpty || !includedPrimaryTypes.isEmpty
+            || !excludedPrimaryTypes.isEmpty
     }
 }
 
@@ -46,7 +60,12 @@ package enum NearbyIndexSearch {
         if !query.includedTypes.isEmpty && !types.contains(where: { query.includedTypes.contains($0) }) {
             return false
         }
-        return !types.contains(where: { query.excludedTypes.contains($0) })
+        if types.contains(where: { query.excludedTypes.contains($0) }) { return false }
+        let primary = types.first
+        if !query.includedPrimaryTypes.isEmpty && !(primary.map(query.includedPrimaryTypes.contains) ?? false) {
+            return false
+        }
+        return !(primary.map(query.excludedPrimaryTypes.contains) ?? false)
     }
 
     package static func better(
@@ -94,7 +113,7 @@ package enum NearbyIndexSearch {
             self.radius = query.radius
             self.rank = query.rank
             self.query = query
-            filtered = !query.includedTypes.isEmpty || !query.excludedTypes.isEmpty
+            filtered = query.filters
             verdicts = filtered ? [UInt8](repeating: 0, count: store.typeLists.count) : []
             centerPhi = center.latitude * .pi / 180
             centerCos = cos(centerPhi)

@@ -308,21 +308,33 @@ final class PlacesTests: XCTestCase {
         var seen = Set<String>()
         for code in PlacesErrorCode.allCases {
             let text = code.localizedDescription
-            XCTAssertEqual(text, "The operation couldn’t be completed. " + code.failureReason, code.name)
-            XCTAssertTrue(code.failureReason.hasSuffix("."), code.name)
-            XCTAssertFalse(code.failureReason.isEmpty)
-            XCTAssertTrue(seen.insert(code.failureReason).inserted, "\(code.name) repeats another reason")
+            // The SDK's own description: no Foundation prefix, a whole sentence, one per code.
+            XCTAssertFalse(text.hasPrefix("The operation couldn’t be completed."), code.name)
+            XCTAssertTrue(text.hasSuffix("."), code.name)
+            XCTAssertTrue(seen.insert(text).inserted, "\(code.name) repeats another description")
         }
+        // The logged ones, word for word.
         XCTAssertEqual(
-            PlacesErrorCode.locationError.localizedDescription,
-            "The operation couldn’t be completed. The Places API could not find the user's location. This may be because the user has not allowed the application to access location information."
+            PlacesErrorCode.keyInvalid.localizedDescription,
+            "Operation failed due to an invalid (malformed or missing) API key. See the developer's guide (https://developers.google.com/places/ios-sdk/start) for information on creating and using an API key."
         )
         XCTAssertEqual(
-            PlacesErrorCode.invalidRequest.localizedDescription,
-            "The operation couldn’t be completed. The Places API could not process the request.")
+            PlacesErrorCode.accessNotConfigured.localizedDescription,
+            "The Places API for iOS is not enabled. See the developer's guide (https://developers.google.com/places/ios-api/start) for how to enable the Google Places API for iOS."
+        )
         XCTAssertEqual(
-            PlacesErrorCode.networkError.localizedDescription,
-            "The operation couldn’t be completed. A network error occurred while contacting the Places API.")
+            PlacesErrorCode.internalError.localizedDescription,
+            "An internal error occurred in the Places SDK library. If you believe this error represents a bug, please file a report using the instructions on our community and support page (https://developers.google.com/places/ios-sdk/support)."
+        )
+        XCTAssertEqual(
+            PlacesErrorCode.allCases.filter { $0.logged != nil },
+            [.internalError, .keyInvalid, .accessNotConfigured, .invalidRequest])
+        XCTAssertEqual(
+            PlacesErrorCode.locationError.localizedDescription,
+            "The Places SDK could not find the user's location. This may be because the user has not allowed the application to access location information."
+        )
+        XCTAssertEqual(PlacesErrorCode.accessNotConfigured.nearbyHTTPStatus?.code, 403)
+        XCTAssertNil(PlacesErrorCode.keyInvalid.nearbyHTTPStatus)
     }
 
     // MARK: Reduced accuracy and results

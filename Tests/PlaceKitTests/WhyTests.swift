@@ -41,11 +41,14 @@ final class WhyTests: XCTestCase {
 
     func testWhatKeepsTheTilesAwayIsWhatTheMapActsOn() {
         var faults = PlacesFaults()
-        XCTAssertNil(BlankMapCause.blocking(faults))
+        var project = CloudProject()
+        XCTAssertNil(BlankMapCause.blocking(faults, project))
+        project.maps = false
+        XCTAssertEqual(BlankMapCause.blocking(faults, project), .mapsAPI)
         faults.apiKey = .invalid
-        XCTAssertEqual(BlankMapCause.blocking(faults), .apiKey(.invalid))
+        XCTAssertEqual(BlankMapCause.blocking(faults, project), .apiKey(.invalid), "the key is checked first")
         faults.networkOnline = false
-        XCTAssertEqual(BlankMapCause.blocking(faults), .network, "no network is found before the key")
+        XCTAssertEqual(BlankMapCause.blocking(faults, project), .network, "no network is found before the key")
     }
 
     func testEveryFaultSetHasItsFinding() {

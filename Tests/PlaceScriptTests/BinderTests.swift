@@ -198,7 +198,7 @@ final class BinderTests: XCTestCase {
         }
         XCTAssertEqual(
             bind("auth xyzzy", table: .standard).errorHelp,
-            "subcommands: allow, always, deny, precise, restrict, services, unknown; or 'auth' alone")
+            "subcommands: allow, always, deny, precise, restrict, services, cancel, unknown; or 'auth' alone")
         XCTAssertEqual(bind("auth", table: .standard).errorMessage, nil, "alone, it runs")
         XCTAssertEqual(
             bind("auth 'alow'", table: .standard).errorMessage, "'auth' takes no arguments", "a quoted word is text")

@@ -567,9 +567,16 @@ final class TutorialTests: XCTestCase {
     /// Every `code:` line is a line 'trace' prints when the walk's commands are typed in order:
     /// the calls a step shows are placeshell's own rendering, not a copy of the tutorial's code.
     /// The text before a '…' must appear as it stands.
+    /// Both for the SDK the tutorial pins and the latest, which spell Nearby Search differently.
     func testEveryStepsCallsAreWhatTheTraceShows() throws {
+        try checkStepsCallsAreWhatTheTraceShows(sdk: "pinned", nearby: "searchNearby(with: request, callback:)")
+        try checkStepsCallsAreWhatTheTraceShows(sdk: "latest", nearby: "searchNearby(with: request, completion:)")
+    }
+
+    private func checkStepsCallsAreWhatTheTraceShows(sdk: String, nearby: String) throws {
         let text = try parsed(defaultTutorialLanguage)
         let (shell, out) = shell()
+        XCTAssertEqual(shell.runScript(SourceText(name: "t", text: "sdk places " + sdk)), 0)
         for step in text.steps {
             for line in step.type where !line.hasPrefix("snapshot") {
                 XCTAssertEqual(shell.runScript(SourceText(name: "t", text: line)), 0, "step \(step.number): \(line)")
@@ -579,14 +586,21 @@ final class TutorialTests: XCTestCase {
         // The Objective-C steps show the calls in Objective-C, as the trace of that flavour
         // renders them: checked once the trace renders Objective-C message sends.
         let objcRendered = traced.contains { $0.hasPrefix("→ [") }
+        XCTAssertTrue(traced.contains { $0.contains(nearby) }, "the nearby app's call with SDK \(sdk)")
+        var resolved = 0
         for step in text.steps where objcRendered || !step.type.contains(where: { $0.contains("--flavor objc") }) {
-            for code in step.code {
+            for code in step.calls(in: shell.session) {
+                XCTAssertNil(
+                    code.firstMatch(of: /\{[A-Za-z]+\}/), "step \(step.number): 'code: \(code)' has an unknown stand-in"
+                )
                 let known = String(code.prefix { $0 != "…" })
                 XCTAssertTrue(
                     traced.contains { $0.hasPrefix(known) },
-                    "step \(step.number): 'code: \(code)' is no line of the trace")
+                    "step \(step.number): 'code: \(code)' is no line of the trace (SDK \(sdk))")
+                if code.contains("searchNearby") { resolved += 1 }
             }
         }
+        XCTAssertGreaterThan(resolved, 0, "the nearby steps show the call")
     }
 
     /// The picker's prepare(for:sender:) hands the choice to the map controller; in Objective-C
@@ -598,7 +612,7 @@ final class TutorialTests: XCTestCase {
                 SourceText(name: "t", text: "locate sydney; launch; auth allow; likely; trace on; select 1")), 0)
         XCTAssertTrue(
             out.text.contains(
-                "  → performSegue(withIdentifier: \"unwindToMain\", sender:)\n  → prepare(for:sender:): mapViewController.selectedPlace = selectedPlace\n"
+                "  → performSegue(withIdentifier: \"unwindToMain\", sender:)\n  ← prepare(for:sender:): mapViewController.selectedPlace = selectedPlace\n"
             ))
         let (objc, objcOut) = self.shell()
         XCTAssertEqual(

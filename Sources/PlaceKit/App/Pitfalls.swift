@@ -32,7 +32,7 @@ public enum Pitfalls {
             what:
                 "The picker gets the list as it is when \"Get Place\" is tapped; a places answer that comes later never reaches it, so it can be empty or old.",
             code:
-                "MapViewController prepare(for:sender:) hands likelyPlaces to PlacesViewController (a Swift array: a copy); the table loads its rows once",
+                "MapViewController prepare(for:sender:) hands likelyPlaces to PlacesViewController: in Swift a copy; in Objective-C the same NSMutableArray (a strong property), which a later answer fills while the table shows the rows it loaded once (nothing calls reloadData)",
             example: "examples/p2-empty-list.placescript"),
         Pitfall(
             id: "P3", title: "duplicate rows",

@@ -133,15 +133,18 @@ public final class TutorialApp: LocationManagerDelegate {
     var _currentLocation: LocationFix?
     /// The pitfalls this launch has already noted once (the nearby app's P14 and P15).
     var notedPitfalls: Set<String> = []
+    /// The Nearby Search call the nearby app's code makes, as it was built (`nearby call`, `sdk`).
+    public let nearbyCall: PlacesSDKCall
 
     /// A new app process; `restoring` skips what a launch sets in motion (a saved session is
     /// being read back, with its own state).
     init(
         session: Session, flavor: AppFlavor, authorizationRequest: AuthorizationRequest = .whenInUse,
-        restoring: Bool = false
+        restoring: Bool = false, nearbyCall: PlacesSDKCall? = nil
     ) {
         self.session = session
         self.flavor = flavor
+        self.nearbyCall = nearbyCall ?? session.places.nearby.call.call(in: session.places.sdk)
         self.authorizationRequest = authorizationRequest
         // viewDidLoad step 1 happens here so that Core Location's initial callback is scheduled
         // first, as it is on a device.
@@ -188,7 +191,11 @@ public final class TutorialApp: LocationManagerDelegate {
         mapView.myLocationButton = true
         mapView.isMyLocationEnabled = true
         trace("mapView.settings.myLocationButton = true", objc: "mapView.settings.myLocationButton = YES")
+        trace(
+            "mapView.autoresizingMask = [.flexibleWidth, .flexibleHeight]",
+            objc: "mapView.autoresizingMask = UIViewAutoresizingFlexibleWidth | UIViewAutoresizingFlexibleHeight")
         trace("mapView.isMyLocationEnabled = true", objc: "mapView.myLocationEnabled = YES")
+        trace("view.addSubview(mapView)", objc: "[self.view addSubview:mapView]")
         mapView.isHidden = true  // hidden until the first fix
         trace("mapView.isHidden = true", objc: "mapView.hidden = YES")
         listLikelyPlaces()
@@ -281,7 +288,9 @@ public final class TutorialApp: LocationManagerDelegate {
                 noteRestricted()
             case .denied:
                 log("User denied access to location.")
-                mapView.isHidden = false  // shows the default location
+                // Display the map using the default location.
+                mapView.isHidden = false
+                session.trace("mapView.isHidden = false")
             case .notDetermined:
                 log("Location status not determined.")
             case .authorizedAlways, .authorizedWhenInUse:
@@ -297,6 +306,7 @@ public final class TutorialApp: LocationManagerDelegate {
             case .denied:
                 log("User denied access to location.")
                 mapView.isHidden = false
+                session.trace("mapView.hidden = NO")
                 log("Location status not determined.")
                 log("Location status is OK.")
                 session.emit(.note("the Objective-C switch falls through: two extra lines", pitfall: "P7"))
@@ -386,6 +396,11 @@ public final class TutorialApp: LocationManagerDelegate {
         if flavor == .nearby { return searchNearbyPlaces() }
         let session = self.session  // read once (see `trace(in:)`)
         trace(in: session, "listLikelyPlaces()", objc: "[self listLikelyPlaces]")
+        if pickerSharesList {
+            // The picker keeps the old array as it has grown; the map controller starts a new one.
+            pickerArrayAfterSharing = likelyPlaces
+            pickerSharesList = false
+        }
         likelyPlaces.removeAll()  // Objective-C: a new array; the same thing for the app
         let fields = session.places.requestedFields
         trace(in: session, "likelyPlaces.removeAll()", objc: "likelyPlaces = [NSMutableArray array]")
@@ -454,20 +469,39 @@ public final class TutorialApp: LocationManagerDelegate {
             session.trace(
                 "request.excludedTypes = [" + settings.excludedTypes.map { "\"\($0)\"" }.joined(separator: ", ") + "]")
         }
-        session.trace("placesClient.searchNearby(with: request, completion:)")
+        if !settings.includedPrimaryTypes.isEmpty {
+            session.trace(
+                "request.includedPrimaryTypes = ["
+                    + settings.includedPrimaryTypes.map { "\"\($0)\"" }.joined(separator: ", ") + "]")
+        }
+        if !settings.excludedPrimaryTypes.isEmpty {
+            session.trace(
+                "request.excludedPrimaryTypes = ["
+                    + settings.excludedPrimaryTypes.map { "\"\($0)\"" }.joined(separator: ", ") + "]")
+        }
+        if let region = settings.regionCode { session.trace("request.regionCode = \"\(region)\"") }
+        let call = nearbyCall
+        session.trace(call.traceLine)
         requestsInFlight += 1
         session.searchNearby(center: location.coordinate, settings: settings, owner: self) { [weak self] response in
             guard let self, self.isRunning else { return }
             self.requestsInFlight -= 1
             switch response {
             case .failure(let code):
-                self.session.trace("searchNearby completion: nil, \(code.name) (\(code.rawValue))", call: false)
+                if let http = code.nearbyHTTPStatus {
+                    self.session.trace(
+                        call.answerLine("nil")
+                            + ", Error Domain=com.google.HTTPStatus Code=\(http.code) \"\(http.localizedDescription)\"",
+                        call: false)
+                    self.lastPlacesResponse = .failed(code)
+                    self.log("Nearby Search error: " + http.localizedDescription)
+                    return
+                }
+                self.session.trace(call.answerLine("nil") + ", \(code.name) (\(code.rawValue))", call: false)
                 self.lastPlacesResponse = .failed(code)
                 self.log("Nearby Search error: " + code.localizedDescription)
             case .success(let places):
-                self.session.trace(
-                    "searchNearby completion: GMSPlaceSearchNearbyResponse(places: [GMSPlace] × \(places.count)), nil",
-                    call: false)
+                self.session.trace(call.answerLine(places: places.count) + ", nil", call: false)
                 self.lastPlacesResponse = .answered(count: places.count)
                 self.collect(places)
                 // The place the user stands in, missed (P14) or outranked (P15): said once a launch.
@@ -486,17 +520,35 @@ public final class TutorialApp: LocationManagerDelegate {
     /// "Get Place": the segue hands the picker the list as it is now (Swift: a copy; Objective-C:
     /// the same array object, whose rows the table loads once, in its viewDidLoad).
     func showPicker() {
-        trace(
-            "performSegue(withIdentifier: \"segueToSelect\", sender:)",
-            objc: "[self performSegueWithIdentifier:@\"segueToSelect\" sender:self]")
+        // The storyboard's "Get Place" bar button is wired to the segue: no line of the map
+        // controller performs it; UIKit calls its prepare on the way.
+        session.trace("storyboard: the \"Get Place\" button performs segue \"segueToSelect\"", call: false)
         trace(
             "prepare(for:sender:): placesViewController.likelyPlaces = likelyPlaces (\(likelyPlaces.count), a copy)",
             objc:
-                "[self prepareForSegue:segue sender:sender]: placesViewController.likelyPlaces = likelyPlaces (\(likelyPlaces.count), the same NSMutableArray)"
+                "[mapViewController prepareForSegue:segue sender:sender]: placesViewController.likelyPlaces = likelyPlaces (\(likelyPlaces.count), the same NSMutableArray)",
+            call: false
         )
         trace("PlacesViewController.viewDidLoad()", objc: "[placesViewController viewDidLoad]", call: false)
         pickerPlaces = likelyPlaces
+        pickerSharesList = flavor == .objc
+        pickerArrayAfterSharing = nil
         screen = .picker
+    }
+
+    /// The Objective-C picker holds the map controller's `NSMutableArray` itself (a strong
+    /// property set in prepareForSegue): until listLikelyPlaces() makes a new array, a places
+    /// answer appends to the picker's array too, though its table shows only the rows it loaded.
+    public internal(set) var pickerSharesList = false
+    /// The Objective-C picker's array once the map controller has moved on to a new one.
+    var pickerArrayAfterSharing: [PlaceLikelihood]?
+
+    /// The array the picker holds: what its table loaded (Swift: its own copy), or the
+    /// Objective-C picker's shared `NSMutableArray`, which may have grown since; nil when closed.
+    public var pickerArray: [PlaceLikelihood]? {
+        guard let loaded = pickerPlaces else { return nil }
+        if pickerSharesList { return likelyPlaces }
+        return pickerArrayAfterSharing ?? loaded
     }
 
     /// How many of the picker's rows a finger can reach: all when the table scrolls, else the
@@ -528,7 +580,9 @@ public final class TutorialApp: LocationManagerDelegate {
             objc: "[self performSegueWithIdentifier:@\"unwindToMain\" sender:self]")
         // The picker's prepare hands the choice to the map controller; the Objective-C one is
         // empty (P8).
-        if flavor != .objc { session.trace("prepare(for:sender:): mapViewController.selectedPlace = selectedPlace") }
+        if flavor != .objc {
+            session.trace("prepare(for:sender:): mapViewController.selectedPlace = selectedPlace", call: false)
+        }
         if flavor == .objc {
             session.trace(
                 "[placesViewController prepareForSegue:segue sender:self] (empty: the map's selectedPlace stays nil, P8)",
@@ -536,6 +590,8 @@ public final class TutorialApp: LocationManagerDelegate {
         }
         if flavor != .objc { selectedPlace = rows[index].place }
         pickerPlaces = nil
+        pickerSharesList = false
+        pickerArrayAfterSharing = nil
         screen = .map
         unwindToMain()
     }
@@ -546,6 +602,8 @@ public final class TutorialApp: LocationManagerDelegate {
             "navigationController.popViewController(animated: true) (no unwind action)",
             objc: "[self.navigationController popViewControllerAnimated:YES] (no unwind action)")
         pickerPlaces = nil
+        pickerSharesList = false
+        pickerArrayAfterSharing = nil
         screen = .map
     }
 
@@ -679,6 +737,8 @@ public final class TutorialApp: LocationManagerDelegate {
         allowOnceExpiry = nil
         screen = .map
         pickerPlaces = nil
+        pickerSharesList = false
+        pickerArrayAfterSharing = nil
         locationManager.stopUpdatingLocation()
         session.appDidEnd(self)
     }

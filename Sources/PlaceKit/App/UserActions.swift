@@ -16,13 +16,22 @@ extension Session {
     /// The my-location button; false when the map has no location to go to.
     public func tapMyLocationButton() -> Bool { app?.tapMyLocationButton() ?? false }
 
-    /// Taps marker `index` (0-based): its info window opens, unless title and snippet are both
-    /// empty; tapping another marker switches the window.
+    /// Taps marker `index` (0-based). The tutorial's map has no delegate, so the SDK's default
+    /// selection follows: the marker becomes selected and its info window opens (unless title and
+    /// snippet are both empty; tapping another marker switches the window), and the camera
+    /// animates to centre it, keeping its zoom.
     public func tapMarker(_ index: Int) {
-        guard let map = app?.mapView, map.markers.indices.contains(index) else { return }
+        guard let app, app.mapView.markers.indices.contains(index) else { return }
+        let map = app.mapView
         let marker = map.markers[index]
         let empty = (marker.title ?? "").isEmpty && (marker.snippet ?? "").isEmpty
         map.selectedMarker = empty ? nil : index
+        let camera = map.camera
+        guard camera.target != marker.position else { return }
+        map.animate(
+            to: CameraPosition(
+                target: marker.position, zoom: camera.zoom, bearing: camera.bearing, viewingAngle: camera.viewingAngle),
+            owner: app)
     }
 
     /// Taps the map where no marker is: an open info window closes. Returns whether one was open.

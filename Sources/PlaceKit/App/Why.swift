@@ -172,7 +172,7 @@ extension TutorialApp {
                     WhyReason(
                         cause: cause,
                         detail:
-                            "Places API (Legacy), which Current Place needs, is off in the key's project, as in every project made since March 2025: the app must move to Nearby Search (New) ('explain migrate').",
+                            "Places API (Legacy), which Current Place needs, is off in the key's project, as in every project made since October 2026, when Places API (Legacy), legacy since March 1, 2025, closed to new projects: the app must move to Nearby Search (New) ('explain migrate').",
                         help:
                             "run the migrated app ('launch --flavor nearby'), or 'project legacy on' for an older project"
                     )
@@ -333,7 +333,9 @@ extension Session {
             }
             reasons.append(WhyFinding(topic: "map", text: text, pitfall: pitfall))
         }
-        if app.mapView.isBlank { reasons.append(blankMapWhyFinding(app.mapView, session.places.faults)) }
+        if app.mapView.isBlank {
+            reasons.append(blankMapWhyFinding(app.mapView, session.places.faults, session.places.project))
+        }
         // Fixes.
         if app.locationError != nil, let stopped = app.why(.noFix).first {
             reasons.append(
@@ -436,7 +438,18 @@ extension Session {
                 )
             )
         }
-        if let picker = app.pickerPlaces,
+        if app.flavor == .objc, let picker = app.pickerPlaces, let array = app.pickerArray, array.count != picker.count
+        {
+            let shared =
+                app.pickerSharesList
+                ? "the map controller's NSMutableArray itself" : "the map controller's old NSMutableArray"
+            reasons.append(
+                WhyFinding(
+                    topic: "picker",
+                    text:
+                        "The Objective-C picker holds \(shared) (a strong property set in prepareForSegue): the answer that came after \"Get Place\" was added to it, \(array.count) place\(array.count == 1 ? "" : "s") now, but the table loaded its \(picker.count) row\(picker.count == 1 ? "" : "s") once, in viewDidLoad, and nothing calls reloadData.",
+                    pitfall: "P2"))
+        } else if let picker = app.pickerPlaces,
             picker.count != count || zip(picker, app.likelyPlaces).contains(where: { $0.place != $1.place })
         {
             reasons.append(
@@ -487,6 +500,10 @@ private func permissionReasons(_ privacy: PrivacySettings, _ session: Session) -
     if session.device.promptOpen {
         text += " The alert is on screen, waiting: auth allow | auth allow once | auth deny."
         text += " It is modal: nothing in the app can be tapped until it is answered."
+        if session.app?.authorizationRequest == .whenInUse {
+            text +=
+                " Its message is NSLocationWhenInUseUsageDescription's text: the code asks When In Use, though the tutorial's text tells readers to add NSLocationAlwaysUsageDescription."
+        }
     }
     var keyMissing = !session.device.hasWhenInUseUsageKey
     if keyMissing {
@@ -502,14 +519,17 @@ private func permissionReasons(_ privacy: PrivacySettings, _ session: Session) -
 }
 
 /// Why the shown map has no tiles, and what brings them.
-private func blankMapWhyFinding(_ map: MapView, _ faults: PlacesFaults) -> WhyFinding {
+private func blankMapWhyFinding(_ map: MapView, _ faults: PlacesFaults, _ project: CloudProject) -> WhyFinding {
     let now: String
-    switch BlankMapCause.blocking(faults) {
+    switch BlankMapCause.blocking(faults, project) {
     case .network?:
         now = "They come at the next camera move (a fix, 'pan', 'zoom') once the network is on ('network on')."
     case .apiKey?:
         now =
             "They come at the next camera move once the servers accept the key ('apikey valid'); in a real app, fix the key in AppDelegate and check that the Maps SDK for iOS is enabled for its project and that its iOS-app restriction lists \(tutorialBundleIdentifier)."
+    case .mapsAPI?:
+        now =
+            "They come at the next camera move once the project enables the Maps SDK for iOS and the key may call it ('project maps on'); the tutorial enables both it and Places."
     case nil:
         now = "The network and the key are good now: the tiles come at the next camera move (a fix, 'pan', 'zoom')."
     }
@@ -520,6 +540,9 @@ private func blankMapWhyFinding(_ map: MapView, _ faults: PlacesFaults) -> WhyFi
     case .apiKey(let state)?:
         why =
             "the Maps SDK refused the API key (\(state.rawValue)) that the app delegate gives GMSServices.provideAPIKey, the same key it gives GMSPlacesClient.provideAPIKey, and logged why"
+    case .mapsAPI?:
+        why =
+            "the Maps SDK for iOS is not enabled in the key's Cloud project, or the key is restricted to other APIs, while Places answers with the same key"
     case nil:
         why = "none has loaded yet"
     }

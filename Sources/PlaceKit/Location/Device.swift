@@ -135,6 +135,9 @@ public struct Device: Sendable {
     public var privacy = PrivacySettings()
     /// The system's location permission alert is on screen.
     public var promptOpen = false
+    /// iOS's "Turn On Location Services" alert is on screen: an app started location updates
+    /// while Location Services were off.
+    public var servicesAlertOpen = false
     /// The alert on screen was shown for an app whose Info.plist asks for reduced accuracy by
     /// default (`NSLocationDefaultAccuracyReduced`): its Precise switch is off.
     public var promptAccuracyReduced = false

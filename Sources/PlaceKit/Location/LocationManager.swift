@@ -214,7 +214,20 @@ public final class LocationManager {
 
     func startUpdatingLocation() {
         isUpdating = true
+        if !privacy.servicesEnabled { scheduleServicesAlert() }
         updatesMayHaveChanged(delay: SimulationChoices.fixDelay)
+    }
+
+    /// Location Services are off: iOS answers the start of updates with its own alert, which
+    /// offers Settings or Cancel (`locationServicesEnabled`'s documentation); the status the app
+    /// hears stays "denied".
+    private func scheduleServicesAlert() {
+        session.schedule(after: SimulationChoices.promptDelay, "Location Services alert", owner: session.app) {
+            [weak self] in
+            guard let self, !self.privacy.servicesEnabled, !self.session.device.servicesAlertOpen else { return }
+            self.session.device.servicesAlertOpen = true
+            self.session.emit(ServicesAlert.event(appName: self.session.device.infoPlist.appName))
+        }
     }
 
     func stopUpdatingLocation() {
@@ -482,6 +495,27 @@ public final class LocationManager {
 }
 
 /// The system alert `requestWhenInUseAuthorization()` (or `requestAlwaysAuthorization()`) shows.
+/// iOS's alert when an app starts location updates while Location Services are off.
+public enum ServicesAlert {
+    /// The title, as an app's UI test checks it.
+    public static func title(appName: String) -> String {
+        "Turn On Location Services to Allow “\(appName)” to Determine Your Location"
+    }
+    public static let buttons = ["Settings", "Cancel"]
+
+    static func event(appName: String) -> Event {
+        let title = title(appName: appName)
+        let text =
+            "┌ \(escapingControlCharacters(title))\n└ \(buttons.joined(separator: " · "))  →  auth services on | auth cancel"
+        return Event(
+            "alert", text: text,
+            fields: [
+                Value.Field("title", .string(title)), Value.Field("buttons", .list(buttons.map { .string($0) })),
+                Value.Field("kind", .string("services")),
+            ])
+    }
+}
+
 public enum PermissionAlert {
     public static let message = "Show your location on a map"
 

@@ -141,14 +141,18 @@ public enum BlankMapCause: Sendable, Equatable {
     case network
     /// The Maps SDK refused the key the app gave `GMSServices.provideAPIKey`.
     case apiKey(APIKeyState)
+    /// The key's Cloud project does not enable the Maps SDK for iOS, or the key may not call it
+    /// (`project maps off`): Places works with the same key.
+    case mapsAPI
 }
 
 extension BlankMapCause {
     /// What keeps the map's tiles away while `faults` are set: no network, then a key the
     /// Maps SDK refuses; nil when a try to load them now would succeed.
-    public static func blocking(_ faults: PlacesFaults) -> BlankMapCause? {
+    public static func blocking(_ faults: PlacesFaults, _ project: CloudProject) -> BlankMapCause? {
         if !faults.networkOnline { return .network }
         if faults.apiKey != .valid { return .apiKey(faults.apiKey) }
+        if !project.maps { return .mapsAPI }
         return nil
     }
 
@@ -161,6 +165,9 @@ extension BlankMapCause {
         case .apiKey(let state):
             return
                 "the Maps SDK refused the API key (\(state.rawValue)) that the app delegate gives GMSServices.provideAPIKey, the key GMSPlacesClient gets too; markers and the my-location dot are still drawn"
+        case .mapsAPI:
+            return
+                "the Maps SDK for iOS is not enabled in the key's Cloud project, or the key may not call it, while Places works with the same key; markers and the my-location dot are still drawn"
         }
     }
 }
@@ -288,7 +295,7 @@ public final class MapView {
     /// (`SimulationChoices` "blank map", "Maps SDK key failure".)
     func loadTiles() {
         guard !hidden, !hasTiles else { return }
-        guard let cause = BlankMapCause.blocking(session.places.faults) else {
+        guard let cause = BlankMapCause.blocking(session.places.faults, session.places.project) else {
             hasTiles = true
             if blankCause != nil {
                 blankCause = nil
@@ -296,7 +303,7 @@ public final class MapView {
             }
             return
         }
-        if case .apiKey = cause, !reportedKeyFailure {
+        if cause != .network, !reportedKeyFailure {
             reportedKeyFailure = true
             for line in SimulationChoices.mapsKeyFailureLog { session.nslog(line) }
         }

@@ -35,21 +35,37 @@ public enum NearbySKU: Int, Sendable, CaseIterable, Comparable {
 /// `GMSPlaceProperty`: the properties a Nearby Search (New) request asks for, with the SKU each
 /// needs and the `GMSPlace` value it fills (as `PlaceFields` names it).
 public enum NearbyProperties {
-    /// Name, SKU, and the legacy field whose value it fills (nil: nothing the app reads).
+    /// Every `GMSPlaceProperty` of the 9.0.0 header the tutorial pins (`all` aside, which the
+    /// commands take as a word), in its order: name, SKU, and the legacy field whose value it
+    /// fills (nil: nothing the app reads). The SKU is the Nearby Search (New) data field's: Pro
+    /// for the place's identity and geometry, Enterprise for hours, contact, rating and price,
+    /// Enterprise + Atmosphere for the amenities, the reviews and the summary. `allowsDogs`
+    /// came with 10.10.0 (placeshell takes it with any version, as before).
     public static let catalogue: [(name: String, sku: NearbySKU, field: String?)] = [
-        ("name", .pro, "name"), ("placeID", .pro, "placeID"), ("coordinate", .pro, "coordinate"),
-        ("formattedAddress", .pro, "formattedAddress"), ("types", .pro, "types"),
-        ("businessStatus", .pro, "businessStatus"), ("photos", .pro, "photos"),
-        ("addressComponents", .pro, "addressComponents"), ("plusCode", .pro, "plusCode"),
-        ("viewport", .pro, "viewport"), ("rating", .enterprise, "rating"),
-        ("userRatingsTotal", .enterprise, "userRatingsTotal"), ("priceLevel", .enterprise, "priceLevel"),
-        ("currentOpeningHours", .enterprise, "openingHours"), ("phoneNumber", .enterprise, "phoneNumber"),
-        ("website", .enterprise, "website"), ("curbsidePickup", .enterpriseAtmosphere, nil),
+        ("name", .pro, "name"), ("placeID", .pro, "placeID"), ("plusCode", .pro, "plusCode"),
+        ("coordinate", .pro, "coordinate"), ("openingHours", .enterprise, "openingHours"),
+        ("phoneNumber", .enterprise, "phoneNumber"), ("formattedAddress", .pro, "formattedAddress"),
+        ("rating", .enterprise, "rating"), ("priceLevel", .enterprise, "priceLevel"), ("types", .pro, "types"),
+        ("website", .enterprise, "website"), ("viewport", .pro, "viewport"),
+        ("addressComponents", .pro, "addressComponents"), ("photos", .pro, "photos"),
+        ("userRatingsTotal", .enterprise, "userRatingsTotal"), ("utcOffsetMinutes", .pro, "utcOffsetMinutes"),
+        ("businessStatus", .pro, "businessStatus"), ("iconImageURL", .pro, "iconImageURL"),
+        ("iconBackgroundColor", .pro, "iconBackgroundColor"), ("takeout", .enterpriseAtmosphere, nil),
         ("delivery", .enterpriseAtmosphere, nil), ("dineIn", .enterpriseAtmosphere, nil),
+        ("curbsidePickup", .enterpriseAtmosphere, nil), ("reservable", .enterpriseAtmosphere, nil),
+        ("servesBreakfast", .enterpriseAtmosphere, nil), ("servesLunch", .enterpriseAtmosphere, nil),
+        ("servesDinner", .enterpriseAtmosphere, nil), ("servesBeer", .enterpriseAtmosphere, nil),
+        ("servesWine", .enterpriseAtmosphere, nil), ("servesBrunch", .enterpriseAtmosphere, nil),
+        ("servesVegetarianFood", .enterpriseAtmosphere, nil), ("wheelchairAccessibleEntrance", .pro, nil),
+        ("currentOpeningHours", .enterprise, "openingHours"), ("secondaryOpeningHours", .enterprise, nil),
+        ("editorialSummary", .enterpriseAtmosphere, nil), ("reviews", .enterpriseAtmosphere, nil),
         ("allowsDogs", .enterpriseAtmosphere, nil),
     ]
 
     public static var allNames: [String] { catalogue.map(\.name) }
+
+    /// The properties that bill `sku`, in catalogue order.
+    public static func names(billing sku: NearbySKU) -> [String] { catalogue.filter { $0.sku == sku }.map(\.name) }
 
     /// The tutorial's mask as place properties: `[GMSPlaceProperty.name, .coordinate]`.
     public static let tutorial = ["name", "coordinate"]
@@ -85,8 +101,15 @@ public struct NearbySettings: Sendable, Equatable {
     public var maxResultCount = 20
     public var includedTypes: [String] = []
     public var excludedTypes: [String] = []
+    /// `includedPrimaryTypes` and `excludedPrimaryTypes`: filters on a place's primary type.
+    public var includedPrimaryTypes: [String] = []
+    public var excludedPrimaryTypes: [String] = []
+    /// `regionCode`, a CLDR region code (`au`), or nil for none.
+    public var regionCode: String?
     /// `placeProperties`, in catalogue order.
     public var properties = NearbyProperties.tutorial
+    /// How the code calls `searchNearby`: as the project's SDK has it, or spelled one way.
+    public var call = NearbyCallSpelling.sdk
 
     public init() {}
 
@@ -100,7 +123,8 @@ public struct NearbySettings: Sendable, Equatable {
     var query: NearbyIndexQuery {
         NearbyIndexQuery(
             radius: radius, rank: rank, maxResultCount: maxResultCount, includedTypes: includedTypes,
-            excludedTypes: excludedTypes)
+            excludedTypes: excludedTypes, includedPrimaryTypes: includedPrimaryTypes,
+            excludedPrimaryTypes: excludedPrimaryTypes)
     }
 
     /// What is wrong with the request, as the SDK says it (nil: it can be sent). Every fault is
@@ -114,11 +138,31 @@ public struct NearbySettings: Sendable, Equatable {
             out.append("maxResultCount \(maxResultCount) is outside 1…20")
         }
         if properties.isEmpty { out.append("placeProperties is empty") }
-        if includedTypes.count > Self.typeLimit { out.append("more than 50 includedTypes") }
-        if excludedTypes.count > Self.typeLimit { out.append("more than 50 excludedTypes") }
+        // The service's own words for a type outside Table A (Table B's or none at all).
+        let unsupported = PlaceTypeTables.unsupported(
+            includedTypes + excludedTypes + includedPrimaryTypes + excludedPrimaryTypes)
+        if !unsupported.isEmpty { out.append("Unsupported types: \(unsupported.joined(separator: ", ")).") }
+        for (name, list) in [
+            ("includedTypes", includedTypes), ("excludedTypes", excludedTypes),
+            ("includedPrimaryTypes", includedPrimaryTypes), ("excludedPrimaryTypes", excludedPrimaryTypes),
+        ] where list.count > Self.typeLimit {
+            out.append("more than 50 \(name)")
+        }
         let both = includedTypes.filter { excludedTypes.contains($0) }
         if !both.isEmpty { out.append("\(both.joined(separator: ", ")) both included and excluded") }
+        let bothPrimary = includedPrimaryTypes.filter { excludedPrimaryTypes.contains($0) }
+        if !bothPrimary.isEmpty {
+            out.append("\(bothPrimary.joined(separator: ", ")) both included and excluded as primary type")
+        }
+        if let regionCode, !Self.isRegionCode(regionCode) {
+            out.append("regionCode '\(regionCode)' is not a CLDR region code")
+        }
         return out
+    }
+
+    /// A CLDR region code as the request takes it: two letters (`au`, `AU`).
+    public static func isRegionCode(_ code: String) -> Bool {
+        code.utf8.count == 2 && code.utf8.allSatisfy { ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) }
     }
 }
 

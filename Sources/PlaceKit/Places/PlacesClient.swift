@@ -37,28 +37,68 @@ public enum PlacesErrorCode: Int, Sendable, CaseIterable {
         }
     }
 
-    /// `NSLocalizedFailureReason` (the simulation's wording).
-    public var failureReason: String {
+    /// `error.localizedDescription`, as the app prints it: the SDK sets the description itself
+    /// (the logs quote it as the error's description, with no "The operation couldn’t be
+    /// completed." before it). Where a public log gives the text it is that log's, word for
+    /// word (`logged`); otherwise the code's description in the 9.3.0 `GMSPlacesErrors.h`, its
+    /// link written as the logged texts write theirs, "text (URL)".
+    public var localizedDescription: String {
         switch self {
-        case .networkError: return "A network error occurred while contacting the Places API."
-        case .serverError: return "The Places API returned a response that could not be understood."
-        case .internalError: return "An internal error occurred in the Places API library."
-        case .keyInvalid: return "The API key provided is invalid or missing."
-        case .keyExpired: return "The API key provided has expired."
-        case .usageLimitExceeded: return "The usage limit for this API key has been exceeded."
-        case .rateLimitExceeded: return "The rate limit for this API key has been exceeded."
-        case .deviceRateLimitExceeded: return "The rate limit for this device has been exceeded."
-        case .accessNotConfigured: return "The Places API for iOS is not enabled for this API key's project."
-        case .incorrectBundleIdentifier: return "This app's bundle identifier is not allowed to use this API key."
+        case .networkError: return "Something went wrong with the connection to the Places API server."
+        case .serverError:
+            return
+                "The Places API server returned a response that we couldn't understand. If you believe this error represents a bug, please file a report using the instructions on our community and support page (https://developers.google.com/places/ios-sdk/support)."
+        case .internalError:
+            return
+                "An internal error occurred in the Places SDK library. If you believe this error represents a bug, please file a report using the instructions on our community and support page (https://developers.google.com/places/ios-sdk/support)."
+        case .keyInvalid:
+            return
+                "Operation failed due to an invalid (malformed or missing) API key. See the developer's guide (https://developers.google.com/places/ios-sdk/start) for information on creating and using an API key."
+        case .keyExpired:
+            return
+                "Operation failed due to an expired API key. See the developer's guide (https://developers.google.com/places/ios-sdk/start) for information on creating and using an API key."
+        case .usageLimitExceeded:
+            return
+                "Operation failed due to exceeding the quota usage limit. See the usage limits guide (https://developers.google.com/places/ios-sdk/usage) for information on usage limits and how to request a higher limit."
+        case .rateLimitExceeded:
+            return
+                "Operation failed due to exceeding the usage rate limit for the API key. This status code shouldn't be returned during normal usage of the API. It relates to usage of the API that far exceeds normal request levels. See the usage limits guide (https://developers.google.com/places/ios-sdk/usage) for more information."
+        case .deviceRateLimitExceeded:
+            return
+                "Operation failed due to exceeding the per-device usage rate limit. This status code shouldn't be returned during normal usage of the API. It relates to usage of the API that far exceeds normal request levels. See the usage limits guide (https://developers.google.com/places/ios-sdk/usage) for more information."
+        case .accessNotConfigured:
+            return
+                "The Places API for iOS is not enabled. See the developer's guide (https://developers.google.com/places/ios-api/start) for how to enable the Google Places API for iOS."
+        case .incorrectBundleIdentifier:
+            return
+                "The application's bundle identifier does not match one of the allowed iOS applications for the API key. See the developer's guide (https://developers.google.com/places/ios-sdk/start) for how to configure bundle restrictions on API keys."
         case .locationError:
             return
-                "The Places API could not find the user's location. This may be because the user has not allowed the application to access location information."
-        case .invalidRequest: return "The Places API could not process the request."
+                "The Places SDK could not find the user's location. This may be because the user has not allowed the application to access location information."
+        case .invalidRequest:
+            return
+                "Operation failed due to an invalid request sent to Places API. Please see (https://developers.google.com/places/ios-sdk/place-details) for information on how to setup the request."
         }
     }
 
-    /// `error.localizedDescription`, as the app prints it.
-    public var localizedDescription: String { "The operation couldn’t be completed. " + failureReason }
+    /// What a Nearby Search (New) callback gets for this failure, where it is not the code
+    /// itself: with Places API (New) off, GooglePlaces 9 was reported (googlemaps/ios-places-sdk
+    /// #11 and #16) to pass the server's 403 through, `Error Domain=com.google.HTTPStatus
+    /// Code=403 "Internal Error"`; whether later versions map it to -9 is unconfirmed.
+    public var nearbyHTTPStatus: (code: Int, localizedDescription: String)? {
+        self == .accessNotConfigured ? (403, "Internal Error") : nil
+    }
+
+    /// The public log the description is quoted from, or nil where it is the header's.
+    public var logged: String? {
+        switch self {
+        case .internalError: return "tolu360/react-native-google-places#265 (2019)"
+        case .keyInvalid: return "matanshukry/flutter_google_places_sdk#125 (2025)"
+        case .accessNotConfigured: return "derTuca/flutter_google_places_picker#9 (GooglePlaces 2.7.0, 2019)"
+        case .invalidRequest: return "matanshukry/flutter_google_places_sdk#114 (2025)"
+        default: return nil
+        }
+    }
 
     /// The SDK marks network, server and internal errors as worth retrying.
     public var isRetryable: Bool { rawValue >= -3 }
@@ -91,6 +131,8 @@ public struct PlacesService: Sendable {
     public var nearby = NearbySettings()
     /// Which Places APIs the key's Cloud project has enabled (`project`).
     public var project = CloudProject()
+    /// The GooglePlaces SDK the app is built against (`sdk places`): the tutorial's Podfile pin.
+    public var sdk = PlacesSDK.pinned
 
     public init() {}
 
@@ -118,6 +160,8 @@ public struct CloudProject: Sendable, Equatable {
     public var legacy = SimulationChoices.defaultProject.legacy
     /// Places API (New), `places.googleapis.com`: what Nearby Search (New) needs.
     public var newAPI = SimulationChoices.defaultProject.newAPI
+    /// The Maps SDK for iOS, enabled and allowed on the key: what the map's tiles need.
+    public var maps = true
 
     public init() {}
 }

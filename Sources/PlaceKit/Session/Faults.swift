@@ -458,12 +458,19 @@ public struct InfoPlist: Sendable, Equatable {
     /// name, else the bundle name.
     public var appName: String { displayName ?? bundleName ?? "" }
 
-    /// The tutorial's text for all three keys.
+    /// The tutorial's text for the when-in-use key.
     public static let tutorialText = "Show your location on a map"
+    /// The tutorial's text for the two Always keys: the same sentence, with a period.
+    public static let tutorialAlwaysText = tutorialText + "."
     /// The tutorial's Info.plist: all three keys.
     public static let tutorial = InfoPlist(texts: [
-        .whenInUse: tutorialText, .alwaysAndWhenInUse: tutorialText, .always: tutorialText,
+        .whenInUse: tutorialText, .alwaysAndWhenInUse: tutorialAlwaysText, .always: tutorialAlwaysText,
     ])
+
+    /// The text the tutorial's Info.plist gives `key`.
+    public static func tutorialText(for key: UsageKey) -> String {
+        key == .whenInUse ? tutorialText : tutorialAlwaysText
+    }
 
     /// The keys present, in `UsageKey.allCases` order.
     public var keys: [UsageKey] { UsageKey.allCases.filter { texts[$0] != nil } }
@@ -553,9 +560,9 @@ extension Session {
 
 /// Words as an mdoc list, each set with `macro`: `.Cm a ,` `.Cm b` `or` `.Cm c` (the caller puts
 /// the punctuation after the last). The manual's texts list a table's values with it.
-public func manualWords(_ words: [String], macro: String = "Cm") -> String {
+public func manualWords(_ words: [String], macro: String = "Cm", conjunction: String = "or") -> String {
     guard let last = words.last else { return "" }
     guard words.count > 1 else { return ".\(macro) " + last }
     let head = words.dropLast(2).map { ".\(macro) \($0) ," }
-    return (head + [".\(macro) " + words[words.count - 2], "or", ".\(macro) " + last]).joined(separator: "\n")
+    return (head + [".\(macro) " + words[words.count - 2], conjunction, ".\(macro) " + last]).joined(separator: "\n")
 }

@@ -147,6 +147,18 @@ public final class Session {
     var _lastAnsweredQuery: LikelihoodQuery?
     /// What the last Nearby Search request was made for (its circle, for the map and exports).
     public internal(set) var lastNearbyQuery: NearbyQuery?
+    /// What the last launch was built from: a build of the same prints no warnings again, as
+    /// Xcode compiles only what changed.
+    public internal(set) var lastBuild: BuildConfiguration?
+
+    /// What building the app for a launch of `flavor` gives, against the project's SDK: the
+    /// compiler's errors and, for a build that differs from the last launch's, its warnings.
+    public func build(_ flavor: AppFlavor) -> AppBuild {
+        let configuration = BuildConfiguration(flavor: flavor, sdk: places.sdk, nearbyCall: places.nearby.call)
+        var build = AppBuild(flavor: flavor, sdk: places.sdk, nearbyCall: places.nearby.call)
+        if configuration == lastBuild { build.warnings = [] }
+        return build
+    }
 
     /// What is waiting to run, latest first (the next event is the last, and taken from the
     /// end, where removing the first moved the rest up and copied the event out); events due
@@ -319,6 +331,7 @@ public final class Session {
     /// Launches the app: a new process with the tutorial's `viewDidLoad`.
     @discardableResult
     public func launch(flavor: AppFlavor, request: AuthorizationRequest = .whenInUse) -> TutorialApp {
+        lastBuild = BuildConfiguration(flavor: flavor, sdk: places.sdk, nearbyCall: places.nearby.call)
         if let app { app.terminate(reason: .relaunch) }
         device.privacy.applicationWillLaunch()
         log = []
@@ -343,6 +356,7 @@ public final class Session {
         heldWhileSuspended.removeAll { $0.owner == id }
         device.privacy.applicationDidEnd()
         device.promptOpen = false
+        device.servicesAlertOpen = false
     }
 
     /// The app goes to the background (the Home gesture, another app): it is suspended, as an
@@ -353,6 +367,10 @@ public final class Session {
         if device.promptOpen {
             device.promptOpen = false
             emit(.note("the permission alert was dismissed unanswered when the app went to the background"))
+        }
+        if device.servicesAlertOpen {
+            device.servicesAlertOpen = false
+            emit(.note("the Location Services alert was dismissed when the app went to the background"))
         }
         app.enterBackground()
         return true
@@ -383,6 +401,7 @@ public final class Session {
         lastApp = nil
         device.privacy = PrivacySettings()
         device.promptOpen = false
+        device.servicesAlertOpen = false
         log = []
         stats = Stats()
     }

@@ -23,9 +23,13 @@ public enum SessionArchive {
     /// new number (`provisionalAlways`, `promptAccuracyReduced`, `noLocation`, `pickerScrolls`,
     /// `language`, `places.nearby`, `places.project`, the app's `request`, `currentLocation`,
     /// `background`, `allowOnceEnds`, the map's `hasTiles`, `blankCause`, `keyFailureLogged`).
+    /// 3: `places.sdk`, `places.nearby.call`, the app's `nearbyCall` (what the nearby app was
+    /// built to call), `pickerSharesList` and `pickerArray` (the Objective-C picker's array), the device's
+    /// `servicesAlertOpen`, `places.project.maps` and the blank map's cause `mapsAPI`,
+    /// `places.nearby`'s `includedPrimaryTypes`, `excludedPrimaryTypes` and `regionCode`.
     /// A fault declared later says the format that adds it (`PlacesFault`'s `since`), and the
     /// format is the newest any member names.
-    public static let version = max(2, PlacesFault.all.map(\.archive.since).max() ?? 2)
+    public static let version = max(3, PlacesFault.all.map(\.archive.since).max() ?? 3)
     /// The first member of every file, so that `load` can tell a session from another JSON file.
     public static let kind = "placeshell-session"
 
@@ -140,6 +144,7 @@ public enum SessionArchive {
                     Value.Field("unknownFutureStatus", .bool(p.unknownFutureStatus)),
                 ])),
             Value.Field("promptOpen", .bool(d.promptOpen)),
+            Value.Field("servicesAlertOpen", .bool(d.servicesAlertOpen)),
             Value.Field("promptAccuracyReduced", .bool(d.promptAccuracyReduced)),
             Value.Field("infoPlist", .record(plist)),
             Value.Field("screen", .list([num(d.screenWidth), num(d.screenHeight)])),
@@ -192,12 +197,18 @@ public enum SessionArchive {
                     Value.Field("includedTypes", .list(service.nearby.includedTypes.map { .string($0) })),
                     Value.Field("excludedTypes", .list(service.nearby.excludedTypes.map { .string($0) })),
                     Value.Field("properties", .list(service.nearby.properties.map { .string($0) })),
+                    Value.Field("call", .string(service.nearby.call.rawValue)),
+                    Value.Field("includedPrimaryTypes", .list(service.nearby.includedPrimaryTypes.map { .string($0) })),
+                    Value.Field("excludedPrimaryTypes", .list(service.nearby.excludedPrimaryTypes.map { .string($0) })),
+                    Value.Field("regionCode", .optional(service.nearby.regionCode)),
                 ])),
+            Value.Field("sdk", .string(service.sdk.description)),
             Value.Field(
                 "project",
                 .record([
                     Value.Field("legacy", .bool(service.project.legacy)),
                     Value.Field("newAPI", .bool(service.project.newAPI)),
+                    Value.Field("maps", .bool(service.project.maps)),
                 ])),
             Value.Field(
                 "faults", .record(PlacesFault.all.map { Value.Field($0.archive.key, $0.archive.save(faults)) })),
@@ -275,6 +286,7 @@ public enum SessionArchive {
         return .record([
             Value.Field("flavor", .string(app.flavor.rawValue)),
             Value.Field("request", .string(app.authorizationRequest.rawValue)),
+            Value.Field("nearbyCall", .string(app.nearbyCall.rawValue)),
             Value.Field("screen", .string(app.screen.rawValue)),
             Value.Field("running", .bool(app.isRunning)), Value.Field("crashMessage", .optional(app.crashMessage)),
             Value.Field(
@@ -318,6 +330,8 @@ public enum SessionArchive {
                 ])),
             Value.Field("likelyPlaces", likelihoods(app.likelyPlaces)),
             Value.Field("pickerPlaces", app.pickerPlaces.map(likelihoods) ?? .null),
+            Value.Field("pickerSharesList", .bool(app.pickerSharesList)),
+            Value.Field("pickerArray", app.pickerArrayAfterSharing.map(likelihoods) ?? .null),
             Value.Field("selectedPlace", app.selectedPlace.map(fetched) ?? .null),
             Value.Field("locationError", app.locationError.map { int($0.rawValue) } ?? .null),
             Value.Field("lastPlacesResponse", response),
@@ -332,6 +346,7 @@ public enum SessionArchive {
         switch cause {
         case .network?: return .string("network")
         case .apiKey(let state)?: return .string(state.rawValue)
+        case .mapsAPI?: return .string("mapsAPI")
         case nil: return .null
         }
     }
@@ -471,6 +486,7 @@ public enum SessionArchive {
         d.privacy.precise = try pr.bool("precise")
         d.privacy.unknownFutureStatus = try pr.bool("unknownFutureStatus")
         d.promptOpen = try r.bool("promptOpen")
+        d.servicesAlertOpen = try r.bool("servicesAlertOpen", since: 3, default: false)
         if let text = try r.optionalString("noLocation", since: 2) {
             guard let report = NoLocationReport(rawValue: text) else {
                 throw ArchiveError("\(r.path).noLocation: not error or silent")
@@ -570,12 +586,26 @@ public enum SessionArchive {
                 throw ArchiveError("\(n.path).properties: not a place property")
             }
             nearby.properties = NearbyProperties.normalized(properties)
+            nearby.call = try n.choice("call", NearbyCallSpelling.self, since: 3, default: .sdk)
+            if n.reads("includedPrimaryTypes", since: 3) {
+                nearby.includedPrimaryTypes = try n.strings("includedPrimaryTypes")
+                nearby.excludedPrimaryTypes = try n.strings("excludedPrimaryTypes")
+                nearby.regionCode = try n.optionalString("regionCode")
+            }
         }
         session.places.nearby = nearby
+        // Before format 3 every project built against the tutorial's pin.
+        if let text = try r.optionalString("sdk", since: 3) {
+            guard let version = SDKVersion(text), version >= PlacesSDK.oldest else {
+                throw ArchiveError("\(r.path).sdk: '\(text)' is not a GooglePlaces version placeshell builds with")
+            }
+            session.places.sdk = version
+        }
         var project = CloudProject()
         if let p = try r.optionalObject("project", since: 2) {
             project.legacy = try p.bool("legacy")
             project.newAPI = try p.bool("newAPI")
+            project.maps = try p.bool("maps", since: 3, default: true)
         }
         session.places.project = project
         let f = try r.object("faults")
@@ -642,9 +672,11 @@ public enum SessionArchive {
 
     private static func readApp(_ r: ArchiveReader, _ session: Session) throws(ArchiveError) -> TutorialApp {
         let request = try r.choice("request", AuthorizationRequest.self, since: 2, default: .whenInUse)
+        // Before format 3 the nearby app called searchNearby(with:completion:).
+        let nearbyCall = try r.choice("nearbyCall", PlacesSDKCall.self, since: 3, default: .searchNearbyCompletion)
         let app = TutorialApp(
             session: session, flavor: try r.choice("flavor", AppFlavor.self), authorizationRequest: request,
-            restoring: true)
+            restoring: true, nearbyCall: nearbyCall)
         app.screen = try r.choice("screen", AppScreen.self)
         app.isRunning = try r.bool("running")
         app.crashMessage = try r.optionalString("crashMessage")
@@ -683,6 +715,8 @@ public enum SessionArchive {
         if let word = try map.optionalString("blankCause", since: 2) {
             if word == "network" {
                 cause = .network
+            } else if word == "mapsAPI" && map.version >= 3 {
+                cause = .mapsAPI
             } else if let state = APIKeyState(rawValue: word), state != .valid {
                 cause = .apiKey(state)
             } else {
@@ -700,6 +734,10 @@ public enum SessionArchive {
         }
         app.likelyPlaces = try readLikelihoods(r.array("likelyPlaces"))
         if let picker = try r.optionalArray("pickerPlaces") { app.pickerPlaces = try readLikelihoods(picker) }
+        app.pickerSharesList = try r.bool("pickerSharesList", since: 3, default: false) && app.pickerPlaces != nil
+        if r.reads("pickerArray", since: 3), let array = try r.optionalArray("pickerArray") {
+            app.pickerArrayAfterSharing = try readLikelihoods(array)
+        }
         if let selected = try r.optionalObject("selectedPlace") { app.selectedPlace = try readFetched(selected) }
         if let code = try r.optionalNumber("locationError") {
             guard let error = ArchiveReader.code(code, LocationErrorCode.self) else {

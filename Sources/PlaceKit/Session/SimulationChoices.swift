@@ -79,10 +79,10 @@ public enum SimulationChoices {
     public static let defaultProject = (legacy: true, newAPI: true)
     /// The note after a legacy request refused because the project lacks Places API (Legacy).
     public static let legacyOffNote =
-        "Places API (Legacy) is not enabled in the key's Cloud project (since March 2025 a new project cannot enable it), and findPlaceLikelihoodsFromCurrentLocation needs it: migrate the app to Nearby Search (New) ('launch --flavor nearby', 'help flavor nearby'), or 'project legacy on' for an older project"
+        "Places API (Legacy) is not enabled in the key's Cloud project (legacy since March 1, 2025; as of October 2026 a new project can no longer enable it), and findPlaceLikelihoodsFromCurrentLocation needs it: migrate the app to Nearby Search (New) ('launch --flavor nearby', 'help flavor nearby'), or 'project legacy on' for an older project"
     /// The note after a Nearby Search request refused because the project lacks Places API (New).
     public static let newAPIOffNote =
-        "Places API (New) is not enabled in the key's Cloud project, and searchNearby needs it: enable it and allow it on the key ('project new-api on')"
+        "Places API (New) is not enabled in the key's Cloud project, and searchNearby needs it: GooglePlaces 9 reports this as com.google.HTTPStatus 403 \"Internal Error\", not as accessNotConfigured (-9); enable the API and allow it on the key ('project new-api on')"
     /// Free calls a month of Find Current Place (legacy SKU pricing: 5,000, then $30.00 per 1,000).
     public static let findCurrentPlaceFreeCalls = 5_000
     /// Free calls a month of each Nearby Search SKU: Pro 5,000 and Enterprise 1,000, as the
@@ -190,6 +190,57 @@ public enum SimulationChoices {
             "maximum results",
             #"""
             At most 20 likely places per request.
+            Every translation of the tutorial says the SDK returns the five most likely
+            places, but neither the
+            .Fn findPlaceLikelihoodsFromCurrentLocation
+            reference nor the Current Place guide states a number, and the legacy web
+            service's Find Current Place answers with up to 20; placeshell takes 20, and the
+            picker shows five rows a screen
+            .Pq see picker scrolling .
+            """#),
+        Choice(
+            "a new session's position",
+            #"""
+            A new session's device has no position, as a Simulator whose Location is None:
+            public reports
+            .Pq intuit/LocationManager#23, Lyokone/flutterlocation#358, apache/cordova-plugin-geolocation#56
+            show
+            .Dv kCLErrorLocationUnknown
+            or no fix until a location is chosen, while many projects' logs show a fresh
+            Simulator's fix at 37.785834, \-122.406417 and one maintainer
+            .Pq expo/expo#8584
+            says it picks Cupertino.
+            .Ic locate
+            gives it one; a script that launches the app and allows it before
+            .Ic locate
+            meets the
+            .Dq no location
+            choice and P5.
+            """#),
+        Choice(
+            "the GooglePlaces SDK",
+            #"""
+            A session builds against GooglePlaces \#(PlacesSDK.pinned), what the tutorial's Podfile pins;
+            .Ql sdk places latest
+            takes \#(PlacesSDK.latest), the newest release the release notes name
+            .Pq 2026-10-22 .
+            What a version declares is read from the
+            .Pa GMSPlacesClient.h
+            of published projects that vendor the pod, with the version their lock file
+            names
+            .Pq Ic sdk headers :
+            \#(PlacesSDK.headers.map(\.version.description).joined(separator: ", ")).
+            A version between two headers that differ is taken as the older one, and
+            .Ic sdk
+            says so: Current Place deprecated from 10.1 to 10.4 (10.4.0 is the first seen),
+            .Fn searchNearby with:completion:
+            from 10.5 or 10.6, the callback form deprecated from 10.11 to 10.14.
+            Versions after 10.14.0 are taken as 10.14.0: one newer header, whose version was
+            not identified, lacks Current Place, but the October 2026 documentation still
+            describes it.
+            Nearby Search (New) needs 9.0.0, as the SDK's overview of versions says.
+            The nearby app's code has no published listing, so its compiler messages name
+            the file without a line.
             """#),
         Choice(
             "unrequested fields",
@@ -297,7 +348,18 @@ public enum SimulationChoices {
         Choice(
             "marker taps",
             #"""
-            Tapping a marker opens its info window and does not move the camera.
+            The tutorial's map has no delegate, so a tap on a marker gets the Maps SDK's
+            default selection
+            .Po
+            .Fn mapView _:didTap:
+            answers false or is not there
+            .Pc :
+            the marker becomes
+            .Va selectedMarker ,
+            its info window opens, and the camera animates to centre it, keeping its zoom,
+            in the same 0.5 s as
+            .Fn animate to: .
+            A marker already at the centre leaves the camera still.
             """#),
         Choice(
             "picker scrolling",
@@ -528,6 +590,17 @@ public enum SimulationChoices {
             .Qq restricted ,
             with the app's lines and the location error; restricted wins over every other
             setting; switching either back restores the status the Settings entry gives.
+            An app that starts updates while Location Services are off also gets iOS's alert,
+            as
+            .Va locationServicesEnabled Ns 's
+            documentation says
+            .Pq Dq prompts the user with a confirmation alert :
+            its title is the one a published UI test checks,
+            .Ql Turn On Location Services to Allow \(lqAPP\(rq to Determine Your Location ,
+            its buttons Settings and Cancel
+            .Pq no source was found for their words .
+            It comes once per start, after the status callback, and the app's own lines are
+            the denial's.
             """#),
         Choice(
             "no position",
@@ -552,10 +625,26 @@ public enum SimulationChoices {
         Choice(
             "places errors",
             #"""
+            The SDK gives each error its own description, so
             .Va localizedDescription
-            reads
-            .Ql The operation couldn\(cqt be completed.
-            followed by the failure reason, in the simulation's wording.
+            is that text alone.
+            Where a public log quotes it, the text is the log's, word for word:
+            \-3
+            .Pq tolu360/react-native-google-places#265, 2019 ,
+            \-4
+            .Pq matanshukry/flutter_google_places_sdk#125, 2025 ,
+            \-9
+            .Pq derTuca/flutter_google_places_picker#9, GooglePlaces 2.7.0, 2019: no later log was found
+            and \-12
+            .Pq matanshukry/flutter_google_places_sdk#114, 2025 .
+            The others are the code's description in the 9.3.0
+            .Pa GMSPlacesErrors.h ,
+            its link written as the logged texts write theirs
+            .Pq Ql text (URL) ;
+            the logs of \-3 and \-4 match that header's descriptions.
+            No two logs of one code within the versions placeshell builds with
+            .Pq 3.0.0 and later
+            differ, so the SDK version does not change them.
             """#),
         Choice(
             "billing",
@@ -962,17 +1051,48 @@ public enum SimulationChoices {
             A session starts with an existing Cloud project that has both Places API
             (Legacy) and Places API (New), so the legacy flavours answer as before;
             .Ic project legacy off
-            gives a new project (Places API (Legacy) cannot be enabled for one since March
-            2025).
+            gives a new project: Places API (Legacy) has been legacy since March 1, 2025,
+            and as of October 2026 a new Cloud project can no longer enable it.
             A legacy request then fails with
             .Dv accessNotConfigured
             (\-9), the code the SDK's header documents as
-            .Dq The Places API service for iOS is not enabled ;
-            today's exact error and its text are unconfirmed (2019 logs show code \-9).
-            Nearby Search without Places API (New) fails the same way.
+            .Dq The Places API service for iOS is not enabled ,
+            with the text of the 2019 log
+            .Pq see places errors ;
+            today's exact error is unconfirmed.
+            Nearby Search without Places API (New) fails as GooglePlaces 9 was reported to
+            .Pq googlemaps/ios-places-sdk#11 and #16, 2024 :
+            the callback gets
+            .Ql Error Domain=com.google.HTTPStatus Code=403 \(dqInternal Error\(dq ,
+            not \-9, and the app prints
+            .Ql Nearby Search error: Internal Error ;
+            whether later versions map it to \-9 is unconfirmed.
             The check runs after the API key's and before the rate limit's; the project
             outlasts launches and
             .Ic reset .
+            """#),
+        Choice(
+            "place type filters",
+            #"""
+            A Nearby Search request may name only Table A types: the \#(PlaceTypeTables.tableA.count) of
+            Google's
+            .Dq Place types (New)
+            page as copied on 2026-08-23, after the 180 added on 2026-02-12; Table B's
+            \#(PlaceTypeTables.tableB.count) (such as
+            .Cm food
+            and
+            .Cm point_of_interest )
+            a place may carry but no request may name.
+            Any other word fails the request with the service's
+            .Ql INVALID_ARGUMENT: Unsupported types: X.
+            .Pq as a public log of the Places API (New) shows it, cablate/mcp-google-map#83 ,
+            which the app receives as
+            .Dv invalidRequest
+            (\-12); how the iOS SDK words that error is unconfirmed, so placeshell prints the
+            service's text in a note.
+            A place's primary type is the first of its types in the dataset.
+            .Va regionCode
+            is checked to be two letters and changes nothing in the answer.
             """#),
         Choice(
             "nearby billing",
@@ -981,22 +1101,22 @@ public enum SimulationChoices {
             properties need:
             .Sy Nearby Search Pro
             for
-            .Cm name , placeID , coordinate , formattedAddress , types , businessStatus ,
-            .Cm photos , addressComponents , plusCode
-            and
-            .Cm viewport ;
+            \#(manualWords(NearbyProperties.names(billing: .pro), conjunction: "and")) ;
             .Sy Enterprise
             for
-            .Cm rating , userRatingsTotal , priceLevel , currentOpeningHours , phoneNumber
-            and
-            .Cm website ;
+            \#(manualWords(NearbyProperties.names(billing: .enterprise), conjunction: "and")) ;
             .Sy Enterprise + Atmosphere
             for
-            .Cm curbsidePickup , delivery , dineIn
-            and
-            .Cm allowsDogs .
-            The iOS data-fields page lists Pro's and gives examples of the others; rating
-            and the rest of the Enterprise list are unconfirmed.
+            \#(manualWords(NearbyProperties.names(billing: .enterpriseAtmosphere), conjunction: "and")) .
+            The iOS data-fields page lists Pro's and gives examples of the others; the rest
+            follow the web service's Nearby Search (New) field list, and rating's SKU is
+            unconfirmed.
+            The properties are the 9.0.0 header's
+            .Vt GMSPlaceProperty
+            cases, and
+            .Cm allowsDogs ;
+            later versions add more (EV charging, parking, payment options, summaries),
+            which placeshell does not offer.
             A refused or failed request bills nothing but counts, as a legacy one.
             """#),
         Choice(

@@ -107,8 +107,10 @@ extension CommandFamily {
                     the same screens and location code, but
                     .Fn listLikelyPlaces
                     searches a circle around the last location the app received with
+                    .Fn placesClient.searchNearby with:callback:
+                    or, where the SDK declares it,
                     .Fn placesClient.searchNearby with:completion:
-                    .Pq Ic nearby ;
+                    .Pq Ic nearby , Ic sdk ;
                     before the first fix it sends nothing and prints
                     .Ql Nearby search skipped: no location yet.
                     Its places have no likelihood; the picker lists them in the order they came.
@@ -119,10 +121,22 @@ extension CommandFamily {
                     .Fl Fl flavor ,
                     else
                     .Cm swift .
+                    .Pp
+                    The app is built against the project's GooglePlaces SDK first
+                    .Pq Ic sdk :
+                    a build that differs from the last launch's prints the compiler's
+                    deprecation warnings as Xcode words them
+                    .Po
+                    .Ql MapViewController.swift:75:18: warning: ... is deprecated: ...
+                    from 10.4.0
+                    .Pc ,
+                    and a build whose call the SDK does not declare fails with the compiler's
+                    errors and what to change; nothing else happens then, and a running app
+                    keeps running.
                     A running app is terminated first, which ends an Allow Once permission.
                     The console log and the counters start afresh.
                     .Ic launch
-                    never fails.
+                    fails only when the app does not build.
                     """#,
                 examples: ["launch", "launch --flavor objc", "launch --flavor nearby", "launch --request always"],
                 handler: { ctx throws(Diagnostic) in
@@ -138,10 +152,20 @@ extension CommandFamily {
                     let request =
                         try ctx.option("request", as: .word("a request", AuthorizationRequest.init(rawValue:)))
                         ?? .whenInUse
+                    // Xcode builds the app against the project's GooglePlaces first: a build that
+                    // fails leaves whatever ran before as it was.
+                    let build = ctx.session.build(flavor)
+                    guard build.succeeded else {
+                        throw Diagnostic(
+                            .runtime,
+                            "the \(flavor.title) app does not build against GooglePlaces \(ctx.session.places.sdk)",
+                            at: ctx.location, help: build.fix, notes: build.errors,
+                            details: [Value.Field("errors", .list(build.errors.map { .string($0) }))])
+                    }
                     ctx.session.launch(flavor: flavor, request: request)
                     return CommandResult(
                         value: appValue(ctx.shell),
-                        text: [
+                        text: build.warnings + [
                             "launched the \(flavor.title) app: map screen, map hidden until the first fix"
                                 + (request == .always ? "; it asks for Always (requestAlwaysAuthorization)" : "")
                         ])
@@ -385,9 +409,13 @@ extension CommandFamily {
                     restriction, whether the alert is waiting), the device's position, the last
                     fix the app received, whether updates are on, the map (hidden or shown, camera
                     target and zoom, animating), the likely-places list and requests in flight, the
-                    picker, the markers, the request counters and the clock.
-                    Without a running app only the app, permission, device, requests and clock
-                    rows are shown.
+                    picker, the markers, the request counters, the Cloud project's Places APIs
+                    .Pq Ic project ,
+                    the GooglePlaces SDK the app builds against
+                    .Pq Ic sdk
+                    and the clock.
+                    Without a running app only the app, permission, device, requests, project,
+                    SDK and clock rows are shown.
                     Alias:
                     .Ic st .
                     """#,
@@ -522,7 +550,7 @@ extension CommandFamily {
             guard let app = shell.session.app else { return nil }
             var tag = app.screen.rawValue
             if app.isInBackground { tag += " background" }
-            if shell.session.device.promptOpen { tag += " alert" }
+            if shell.session.device.promptOpen || shell.session.device.servicesAlertOpen { tag += " alert" }
             return tag
         },
         afterCommand: { shell in shell.settleRunLoop() })
@@ -649,6 +677,7 @@ private func statusCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandR
     if !privacy.servicesEnabled { permission += ", Location Services off" }
     if privacy.restricted { permission += ", restricted" }
     if session.device.promptOpen { permission += " — the alert is waiting for an answer" }
+    if session.device.servicesAlertOpen { permission += " — the Location Services alert is waiting" }
     rows.append(["permission", permission])
     if let position = session.device.position {
         rows.append([
@@ -696,6 +725,7 @@ private func statusCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandR
         "requests", "\(session.stats.placesRequests) places, \(session.stats.locationUpdates) location updates",
     ])
     rows.append(["project", projectText(session.places.project)])
+    rows.append(["sdk", sdkText(session.places.sdk)])
     rows.append([
         "clock", "\(formatQuantity(session.clock, .duration)) (\(VirtualDate(clock: session.clock).localeDescription))",
     ])

@@ -55,10 +55,13 @@ extension CommandFamily {
                     lists them all.
                     .Ql explain migrate
                     says what changes when the app moves from Current Place to Nearby Search
-                    (New): why (Places API (Legacy) cannot be enabled for a new Cloud project),
-                    the APIs the project needs, who gives the location, the required property
-                    list, the order that replaces the likelihood, billing, and the callbacks and
-                    their deprecations, each with the pitfalls it brings
+                    (New): why (Places API (Legacy), legacy since March 1, 2025, can no longer
+                    be enabled for a new Cloud project as of October 2026), the APIs the project
+                    needs, the GooglePlaces version and how it spells the call
+                    .Pq Ic sdk ,
+                    who gives the location, the required property list, the order that replaces
+                    the likelihood, billing, and the callbacks and their deprecations, each with
+                    the pitfalls it brings
                     .Pq P14 No to P17 ;
                     and where this session's project and app stand.
                     """#,
@@ -359,13 +362,14 @@ private func explainMigrate(_ shell: Shell) -> CommandResult {
         WhyFinding(
             topic: "why",
             text:
-                "The tutorial's findPlaceLikelihoodsFromCurrentLocation(withPlaceFields:callback:), Current Place, belongs to Places API (Legacy): since March 2025 a new Cloud project cannot enable it (existing projects keep it), and without it the call fails with accessNotConfigured (-9). Places API (New) has no Current Place: the app searches nearby instead. "
+                "The tutorial's findPlaceLikelihoodsFromCurrentLocation(withPlaceFields:callback:), Current Place, belongs to Places API (Legacy), legacy since March 1, 2025: as of October 2026 a new Cloud project can no longer enable it (existing projects keep it), and without it the call fails with accessNotConfigured (-9). Places API (New) has no Current Place: the app searches nearby instead. "
                 + now),
         WhyFinding(
             topic: "APIs",
             text:
-                "Enable Places API (New) (places.googleapis.com) in the key's Cloud project and allow it on the key, beside the Maps SDK for iOS the map needs, and use the GooglePlaces SDK 9.0.0 or later. No line of code chooses the API: the SDK's version and the services the key may call decide what works."
+                "Enable Places API (New) (places.googleapis.com) in the key's Cloud project and allow it on the key, beside the Maps SDK for iOS the map needs. No line of code chooses the API: the SDK's version and the services the key may call decide what works. With Places API (New) off, GooglePlaces 9 was reported to fail the search with com.google.HTTPStatus 403 \"Internal Error\", not accessNotConfigured (-9)."
                 + (project.newAPI ? "" : " This session's project has Places API (New) off ('project new-api on').")),
+        WhyFinding(topic: "SDK", text: migrateSDKText(session)),
         WhyFinding(
             topic: "location",
             text:
@@ -389,8 +393,7 @@ private func explainMigrate(_ shell: Shell) -> CommandResult {
         WhyFinding(
             topic: "callbacks",
             text:
-                "The legacy call delivers [GMSPlaceLikelihood]? to a GMSPlaceLikelihoodsCallback; the new one is placesClient.searchNearby(with: request, completion:), which delivers a GMSPlaceSearchNearbyResponse? (its places, [GMSPlace]?) and an Error?. Deprecated on the way: GMSPlaceLikelihoodsCallback for GMSPlaceSearchNearbyResultCallback, and that for GMSPlaceSearchNearbyResponseCallback; searchNearby(with:callback:), which delivers [GMSPlace]?, for searchNearby(with:completion:). In GooglePlacesSwift: await PlacesClient.shared.searchNearby(with: SearchNearbyRequest(…)) gives a Result of [Place] or a PlacesError. Call on the main thread; the completion comes there."
-        ),
+                migrateCallbacksText(session)),
     ]
     var here =
         "'project legacy off' makes the session's project a new one; 'launch --flavor nearby' runs the migrated app ('help flavor nearby' shows its code); 'nearby' shows its request and changes it; 'compare' puts the legacy likelihoods and the new list side by side at the device's position. examples/migrate-to-nearby.placescript walks through it."
@@ -401,6 +404,35 @@ private func explainMigrate(_ shell: Shell) -> CommandResult {
     }
     reasons.append(WhyFinding(topic: "placeshell", text: here))
     return render(reasons, shell)
+}
+
+/// The `SDK` finding of `explain migrate`: the version Nearby Search needs, and this project's.
+private func migrateSDKText(_ session: Session) -> String {
+    let sdk = session.places.sdk
+    let completion = sdkFirst(.searchNearbyCompletion)
+    var text =
+        "Nearby Search (New) needs GooglePlaces 9.0.0 or later, and its call depends on the version: up to \(completion), searchNearby(with:callback:) only; from \(completion), also searchNearby(with:completion:), and from \(sdkFirstDeprecated(.searchNearbyCallback)) the callback: form is deprecated ('sdk headers'). From \(sdkFirstDeprecated(.findPlaceLikelihoods)) Current Place itself is deprecated: the legacy app builds with a warning. The tutorial's Podfile pins \(PlacesSDK.pinned); its Swift Package Manager steps take the latest (\(PlacesSDK.latest)). "
+    if PlacesSDK.has(.searchNearbyCompletion, in: sdk) {
+        text += "This session's project builds against \(sdk): the completion: form."
+    } else if PlacesSDK.has(.searchNearbyCallback, in: sdk) {
+        text +=
+            "This session's project builds against \(sdk): the callback: form, as code written for a newer SDK does not build here ('sdk places latest' updates it)."
+    } else {
+        text +=
+            "This session's project builds against \(sdk), which has no Nearby Search: 'sdk places \(PlacesSDK.pinned)' or later."
+    }
+    return text
+}
+
+/// The `callbacks` finding of `explain migrate`, spelled for this project's SDK.
+private func migrateCallbacksText(_ session: Session) -> String {
+    let call = session.places.nearby.call.call(in: session.places.sdk)
+    let delivered =
+        call == .searchNearbyCompletion
+        ? "which delivers a GMSPlaceSearchNearbyResponse? (its places, [GMSPlace]?) and an Error?"
+        : "which delivers [GMSPlace]? and an Error?"
+    return
+        "The legacy call delivers [GMSPlaceLikelihood]? to a GMSPlaceLikelihoodsCallback; with GooglePlaces \(session.places.sdk) the new one is \(call.traceLine), \(delivered). Deprecated on the way: GMSPlaceLikelihoodsCallback for GMSPlaceSearchNearbyResultCallback, and that for GMSPlaceSearchNearbyResponseCallback; searchNearby(with:callback:), which delivers [GMSPlace]?, for searchNearby(with:completion:). In GooglePlacesSwift: await PlacesClient.shared.searchNearby(with: SearchNearbyRequest(…)) gives a Result of [Place] or a PlacesError. Call on the main thread; the answer comes there."
 }
 
 /// `explain likely` in the nearby flavour: no likelihoods, only the order; each place's

@@ -307,9 +307,16 @@ extension CommandFamily {
                     Show the location keys of the app's Info.plist, as
                     .Ic plist show
                     does.
-                    The tutorial's Info.plist has all three location usage keys, each with the text
-                    .Qq \#(InfoPlist.tutorialText) .
-                    The app asks for when-in-use permission, which needs
+                    The tutorial's Info.plist has all three location usage keys:
+                    .Dv NSLocationWhenInUseUsageDescription
+                    with the text
+                    .Qq \#(InfoPlist.tutorialText) ,
+                    the two Always keys with
+                    .Qq \#(InfoPlist.tutorialAlwaysText)
+                    .Pq with a period .
+                    The tutorial's text tells readers to add
+                    .Dv NSLocationAlwaysUsageDescription ,
+                    but its code asks for when-in-use permission, which needs
                     .Dv NSLocationWhenInUseUsageDescription :
                     without it the request is ignored: no alert, the status stays
                     .Qq notDetermined ,
@@ -344,8 +351,10 @@ extension CommandFamily {
                             .Dv NSLocationAlwaysAndWhenInUseUsageDescription
                             and
                             .Dv NSLocationAlwaysUsageDescription ,
-                            each with the text
-                            .Qq Show your location on a map ;
+                            with the texts
+                            .Qq \#(InfoPlist.tutorialText)
+                            and, for the two Always keys,
+                            .Qq \#(InfoPlist.tutorialAlwaysText) ;
                             and
                             .Dv NSLocationDefaultAccuracyReduced
                             with its value when the Info.plist has it.
@@ -470,11 +479,11 @@ extension CommandFamily {
                                 return try addDefaultAccuracyReduced(ctx)
                             }
                             let key = try ctx.required("KEY", as: usageKey)
-                            let text = try ctx.optional("TEXT", as: .word) ?? InfoPlist.tutorialText
+                            let text = try ctx.optional("TEXT", as: .word) ?? InfoPlist.tutorialText(for: key)
                             guard !text.isEmpty else {
                                 throw .runtime(
                                     "a usage description needs text", at: try ctx.location(of: "TEXT"),
-                                    help: "leave TEXT out for the tutorial's \"\(InfoPlist.tutorialText)\"")
+                                    help: "leave TEXT out for the tutorial's \"\(InfoPlist.tutorialText(for: key))\"")
                             }
                             ctx.session.device.infoPlist.set(key, text: text)
                             var line = "\(key.rawValue) = \"\(text)\""

@@ -71,8 +71,9 @@ extension CommandFamily {
             CommandSpec(
                 "tap", summary: "tap something on the map",
                 api: APIEntry(
-                    what: "a tap on a marker: mapView(_:didTap:) returns false, so the SDK selects it",
-                    calls: ["mapView.selectedMarker = marker"], callbacks: ["the info window shows title and snippet"]),
+                    what: "a tap on a marker: the map has no delegate, so the SDK's default selection follows",
+                    calls: ["mapView.selectedMarker = marker", "the camera animates to the marker's position"],
+                    callbacks: ["the info window shows title and snippet", "mapView(_:idleAt:) when the camera stops"]),
                 subcommands: [
                     CommandSpec(
                         "marker", arguments: [ArgSpec("N", .integer(), summary: "the marker, from 1")],
@@ -89,7 +90,9 @@ extension CommandFamily {
                             says when the snippet is missing
                             .Pq P1 .
                             A marker whose title and snippet are both empty opens no info window.
-                            The camera does not move.
+                            The tutorial's map has no delegate, so the Maps SDK's default selection
+                            follows: the camera also animates to centre the marker, keeping its zoom
+                            .Pq see Sx SIMULATION CHOICES .
                             Fails when the picker covers the map, when the map is hidden, when there are no
                             markers, when there is no marker
                             .Ar N ,
@@ -399,15 +402,21 @@ private func tapMarkerCommand(_ ctx: CommandContext) throws(Diagnostic) -> Comma
             help: "bring it into view first: pan, or zoom out")
     }
     let empty = (marker.title ?? "").isEmpty && (marker.snippet ?? "").isEmpty
+    let centred = app.mapView.camera.target == marker.position
     ctx.session.tapMarker(n - 1)
+    var lines: [String] = []
     if empty {
-        return .line("no info window: the marker has neither title nor snippet", value: markersValue(app))
-    }
-    var lines = ["info window: " + oneLine(marker.title ?? "")]
-    if let snippet = marker.snippet, !snippet.isEmpty {
-        lines.append("             " + oneLine(snippet))
+        lines.append("no info window: the marker has neither title nor snippet")
     } else {
-        lines.append("             (no snippet: the place was fetched without formattedAddress — P1)")
+        lines.append("info window: " + oneLine(marker.title ?? ""))
+        if let snippet = marker.snippet, !snippet.isEmpty {
+            lines.append("             " + oneLine(snippet))
+        } else {
+            lines.append("             (no snippet: the place was fetched without formattedAddress — P1)")
+        }
+    }
+    if !centred {
+        lines.append("the camera animates to centre the marker (the SDK's default: the map has no delegate)")
     }
     return CommandResult(value: markersValue(app), text: lines)
 }

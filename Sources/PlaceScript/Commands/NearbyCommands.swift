@@ -7,7 +7,7 @@ extension CommandFamily {
     /// Cloud project has enabled.
     public static let nearby = CommandFamily(
         name: "Nearby",
-        summary: "the migrated app's Nearby Search (New) request, and the APIs the Cloud project enables",
+        summary: "the migrated app's Nearby Search (New) request, the APIs the Cloud project enables, the SDK",
         manual: #"""
             The request the Nearby Search (New) flavour
             .Pq Ic launch Fl Fl flavor Cm nearby
@@ -113,6 +113,48 @@ extension CommandFamily {
                             return nearbyResult(ctx.shell)
                         }),
                     CommandSpec(
+                        "call",
+                        arguments: [
+                            ArgSpec(
+                                "SPELLING", .choice(NearbyCallSpelling.allCases.map(\.rawValue)),
+                                summary: "sdk, callback or completion")
+                        ],
+                        summary: "how the code calls searchNearby: as the SDK has it (sdk), callback: or completion:",
+                        effect: .acts,
+                        manual: #"""
+                            .It Ic nearby call Cm sdk|callback|completion
+                            How the nearby app's code calls Nearby Search (New).
+                            .Cm sdk ,
+                            the default, writes it as the project's GooglePlaces has it
+                            .Pq Ic sdk :
+                            .Fn searchNearby with:completion: ,
+                            whose closure gets a
+                            .Vt GMSPlaceSearchNearbyResponse ,
+                            where the SDK declares it, else
+                            .Fn searchNearby with:callback: ,
+                            whose closure gets
+                            .Vt [GMSPlace]? .
+                            .Cm callback
+                            and
+                            .Cm completion
+                            spell it one way whatever the SDK: code written for a newer SDK than
+                            the project pins does not build
+                            .Po
+                            .Ql incorrect argument label in call
+                            .Pc ,
+                            and
+                            .Cm callback
+                            against an SDK that deprecates it builds with a warning.
+                            The code is built at the next
+                            .Ic launch .
+                            """#,
+                        examples: ["nearby call completion", "nearby call sdk"],
+                        handler: { ctx throws(Diagnostic) in
+                            let word = try ctx.required("SPELLING", as: .word)
+                            ctx.session.places.nearby.call = NearbyCallSpelling(rawValue: word) ?? .sdk
+                            return nearbyResult(ctx.shell)
+                        }),
+                    CommandSpec(
                         "types",
                         arguments: [
                             ArgSpec(
@@ -144,28 +186,82 @@ extension CommandFamily {
                             .Va excludedTypes .
                             A place passes when it has one of the included types (any, when none is
                             given) and none of the excluded ones.
-                            More than 50 in a list, or a type in both, fails the request with
+                            Only the types of Table A of Places API (New)'s place types can filter
+                            .Pq Ql help choices ;
+                            another word, or a Table B type such as
+                            .Cm food ,
+                            makes the service refuse the request with
+                            .Ql INVALID_ARGUMENT: Unsupported types: food. ,
+                            as does more than 50 in a list or a type in both: the app gets
                             .Dv invalidRequest
                             (\-12).
                             """#,
                         examples: ["nearby types +cafe -bar", "nearby types clear"],
                         handler: { ctx throws(Diagnostic) in
-                            for word in try ctx.optional("TYPE", as: .words) ?? [] {
-                                if word == "clear" {
-                                    ctx.session.places.nearby.includedTypes = []
-                                    ctx.session.places.nearby.excludedTypes = []
-                                } else if word.hasPrefix("-") {
-                                    let type = String(word.dropFirst())
-                                    if !ctx.session.places.nearby.excludedTypes.contains(type) {
-                                        ctx.session.places.nearby.excludedTypes.append(type)
-                                    }
-                                } else {
-                                    let type = word.hasPrefix("+") ? String(word.dropFirst()) : word
-                                    if !ctx.session.places.nearby.includedTypes.contains(type) {
-                                        ctx.session.places.nearby.includedTypes.append(type)
-                                    }
-                                }
-                            }
+                            // One access to the settings: the two lists are members of it.
+                            var n = ctx.session.places.nearby
+                            applyTypeWords(
+                                try ctx.optional("TYPE", as: .words) ?? [], &n.includedTypes, &n.excludedTypes)
+                            ctx.session.places.nearby = n
+                            return nearbyResult(ctx.shell)
+                        }),
+                    CommandSpec(
+                        "primary",
+                        arguments: [
+                            ArgSpec(
+                                "TYPE", placeTypesType, optional: true, summary: "+TYPE includes, -TYPE excludes, clear"
+                            )
+                        ],
+                        summary: "includedPrimaryTypes (+TYPE) and excludedPrimaryTypes (-TYPE); clear empties both",
+                        effect: .acts,
+                        manual: #"""
+                            .It Ic nearby primary Op Ar TYPE ...
+                            The request's
+                            .Va includedPrimaryTypes
+                            .Pq Cm + Ns Ar TYPE
+                            and
+                            .Va excludedPrimaryTypes
+                            .Pq Cm - Ns Ar TYPE ,
+                            as
+                            .Ic nearby types
+                            sets the others: they filter on a place's primary type, the first of its
+                            types in the dataset
+                            .Pq a choice: a place has at most one .
+                            The same Table A check and limits apply.
+                            """#,
+                        examples: ["nearby primary +restaurant", "nearby primary clear"],
+                        handler: { ctx throws(Diagnostic) in
+                            var n = ctx.session.places.nearby
+                            applyTypeWords(
+                                try ctx.optional("TYPE", as: .words) ?? [], &n.includedPrimaryTypes,
+                                &n.excludedPrimaryTypes)
+                            ctx.session.places.nearby = n
+                            return nearbyResult(ctx.shell)
+                        }),
+                    CommandSpec(
+                        "region",
+                        arguments: [ArgSpec("CODE", .word, summary: "a CLDR region code (au), or none")],
+                        summary: "regionCode: the region the answer is formatted for (none: not set)",
+                        effect: .acts,
+                        manual: #"""
+                            .It Ic nearby region Ar CODE
+                            The request's
+                            .Va regionCode ,
+                            a CLDR region code such as
+                            .Cm au ,
+                            or
+                            .Cm none
+                            to leave it out, as the tutorial does.
+                            The service formats addresses for it; the simulated places keep the
+                            addresses their dataset holds, so only the request and its trace show it.
+                            A code that is not two letters fails the request with
+                            .Dv invalidRequest
+                            (\-12).
+                            """#,
+                        examples: ["nearby region au", "nearby region none"],
+                        handler: { ctx throws(Diagnostic) in
+                            let code = try ctx.required("CODE", as: .word)
+                            ctx.session.places.nearby.regionCode = code == "none" ? nil : code
                             return nearbyResult(ctx.shell)
                         }),
                     CommandSpec(
@@ -238,7 +334,7 @@ extension CommandFamily {
                 handler: { ctx throws(Diagnostic) in nearbyResult(ctx.shell) }),
             CommandSpec(
                 "project",
-                summary: "which Places APIs the key's Cloud project has enabled: legacy, new-api",
+                summary: "which APIs the key's Cloud project has enabled: legacy, new-api, maps",
                 effect: .looks,
                 api: APIEntry(what: "APIs & Services in the Cloud console of the key's project"),
                 manual: #"""
@@ -271,7 +367,9 @@ extension CommandFamily {
                         manual: #"""
                             .It Ic project legacy Cm on|off
                             Places API (Legacy) enabled or not.
-                            Off, as for a project made since March 2025, the
+                            Off, as for a project made since October 2026 (Places API
+                            (Legacy) has been legacy since March 1, 2025, and new projects can no
+                            longer enable it), the
                             .Cm swift
                             and
                             .Cm objc
@@ -302,8 +400,168 @@ extension CommandFamily {
                             ctx.session.places.project.newAPI = try ctx.required("STATE", as: .word) == "on"
                             return projectResult(ctx.shell)
                         }),
+                    CommandSpec(
+                        "maps", arguments: [ArgSpec("STATE", .choice(["on", "off"]), summary: "on or off")],
+                        summary: "the Maps SDK for iOS on or off for the key (off: a blank map while Places works)",
+                        effect: .acts,
+                        manual: #"""
+                            .It Ic project maps Cm on|off
+                            The Maps SDK for iOS enabled in the key's Cloud project and allowed on the
+                            key, as the tutorial has it, or not: a project that never enabled it, or a
+                            key restricted to the Places APIs.
+                            Off, the map loads no tiles the next time it needs them: it is blank under
+                            its markers and my-location dot, the Maps SDK logs its key failure once a
+                            launch, and Places answers as before with the same key.
+                            On again, the tiles come at the next camera move.
+                            """#,
+                        examples: ["project maps off"],
+                        handler: { ctx throws(Diagnostic) in
+                            ctx.session.places.project.maps = try ctx.required("STATE", as: .word) == "on"
+                            return projectResult(ctx.shell)
+                        }),
                 ],
                 handler: { ctx throws(Diagnostic) in projectResult(ctx.shell) }),
+            CommandSpec(
+                "sdk",
+                summary: "the GooglePlaces SDK the app builds against, and the calls it declares",
+                effect: .looks,
+                api: APIEntry(what: "the GooglePlaces version the project's Podfile or Swift package resolves"),
+                manual: #"""
+                    .It Ic sdk
+                    Show the GooglePlaces SDK the project builds the app against, and how its
+                    .Pa GMSPlacesClient.h
+                    declares the calls the flavours make: Current Place's
+                    .Fn findPlaceLikelihoodsFromCurrentLocation withPlaceFields:callback: ,
+                    and Nearby Search (New)'s
+                    .Fn searchNearby with:callback:
+                    and
+                    .Fn searchNearby with:completion: ,
+                    each absent, declared or deprecated.
+                    A session starts with 9.0.0, what the tutorial's Podfile pins; its Swift
+                    Package Manager steps take the latest release instead
+                    .Pq Ic sdk places Cm latest .
+                    The version decides what
+                    .Ic launch
+                    builds and what its build warns about
+                    .Pq from 10.4.0 the Current Place call is deprecated ,
+                    how the nearby app's code calls
+                    .Fn searchNearby
+                    .Pq Ic nearby call ,
+                    and so what
+                    .Ic trace ,
+                    .Ql explain migrate ,
+                    .Ic compare
+                    and the tutorial's migration chapter show.
+                    What each version declares is read from the headers of published projects
+                    that vendor the pod
+                    .Pq Ic sdk headers ;
+                    a version between two of them that differ is taken as the older one, and
+                    .Ic sdk
+                    says so
+                    .Pq Sx SIMULATION CHOICES .
+                    The setting is part of the project: it lasts across
+                    .Ic launch
+                    and
+                    .Ic reset
+                    and is saved with the session.
+                    """#,
+                examples: ["sdk", "sdk places latest", "sdk places 10.14.0", "sdk headers"],
+                subcommands: [
+                    CommandSpec(
+                        "places",
+                        arguments: [
+                            ArgSpec(
+                                "VERSION", .word, summary: "MAJOR[.MINOR[.PATCH]], pinned (9.0.0) or latest")
+                        ],
+                        summary: "build against GooglePlaces VERSION (pinned: 9.0.0, latest: the newest release)",
+                        effect: .acts,
+                        manual: #"""
+                            .It Ic sdk places Ar VERSION
+                            Build the app against GooglePlaces
+                            .Ar VERSION
+                            .Pq Ql 10.14.0 , Ql 10.6 ,
+                            or
+                            .Cm pinned
+                            or
+                            .Cm latest ;
+                            .Cm pinned
+                            is the tutorial's Podfile's 9.0.0,
+                            .Cm latest
+                            the newest release the release notes name.
+                            Versions before 3.0.0, which lack the tutorial's
+                            .Vt GMSPlaceField
+                            call, are refused.
+                            The app is built with it at the next
+                            .Ic launch ;
+                            a running app keeps the code it was built with.
+                            """#,
+                        examples: ["sdk places latest", "sdk places 10.14.0", "sdk places pinned"],
+                        handler: { ctx throws(Diagnostic) in
+                            let word = try ctx.required("VERSION", as: .word)
+                            let version: SDKVersion
+                            switch word {
+                            case "pinned": version = PlacesSDK.pinned
+                            case "latest": version = PlacesSDK.latest
+                            default:
+                                guard let v = SDKVersion(word) else {
+                                    throw .runtime(
+                                        "'\(word)' is not a GooglePlaces version", at: try ctx.location(of: "VERSION"),
+                                        help:
+                                            "MAJOR.MINOR.PATCH, e.g. 10.14.0; or pinned (\(PlacesSDK.pinned)) or latest (\(PlacesSDK.latest))"
+                                    )
+                                }
+                                version = v
+                            }
+                            guard version >= PlacesSDK.oldest else {
+                                throw .runtime(
+                                    "GooglePlaces \(version) is older than the tutorial's code: GMSPlaceField and findPlaceLikelihoodsFromCurrentLocation(withPlaceFields:callback:) came with \(PlacesSDK.oldest)",
+                                    at: try ctx.location(of: "VERSION"), help: "\(PlacesSDK.oldest) or later")
+                            }
+                            ctx.session.places.sdk = version
+                            var result = sdkResult(ctx.shell)
+                            if ctx.session.app != nil {
+                                result.text.append(
+                                    "note: the running app keeps the code it was built with; the next 'launch' builds against \(version)"
+                                )
+                            }
+                            return result
+                        }),
+                    CommandSpec(
+                        "headers",
+                        summary: "the GMSPlacesClient.h headers what each version declares is read from",
+                        effect: .looks,
+                        manual: #"""
+                            .It Ic sdk headers
+                            List the
+                            .Pa GMSPlacesClient.h
+                            headers of known version that placeshell's reading of the SDK rests on:
+                            each version, how it declares the three calls, and the published
+                            project, commit and framework slice it was read from.
+                            """#,
+                        examples: ["sdk headers"],
+                        handler: { ctx throws(Diagnostic) in
+                            let rows = PlacesSDK.headers.map { h in
+                                [h.version.description] + PlacesSDKCall.allCases.map { h.declaration(of: $0).rawValue }
+                                    + [h.source]
+                            }
+                            let table = TextTable(
+                                headers: [
+                                    "VERSION", "FINDPLACELIKELIHOODS", "NEARBY CALLBACK:", "NEARBY COMPLETION:",
+                                    "READ FROM",
+                                ],
+                                rows: rows)
+                            let values = PlacesSDK.headers.map { h in
+                                Value.record(
+                                    [Value.Field("version", .string(h.version.description))]
+                                        + PlacesSDKCall.allCases.map {
+                                            Value.Field($0.rawValue, .string(h.declaration(of: $0).rawValue))
+                                        }
+                                        + [Value.Field("source", .string(h.source))])
+                            }
+                            return CommandResult(value: .list(values), text: table.render(style: ctx.shell.outputStyle))
+                        }),
+                ],
+                handler: { ctx throws(Diagnostic) in sdkResult(ctx.shell) }),
             CommandSpec(
                 "compare",
                 summary: "the legacy likelihoods and Nearby Search (New) at the device's position, side by side",
@@ -358,33 +616,67 @@ extension CommandFamily {
             StateRoot(
                 "nearby", summary: "the nearby app's request",
                 manual: #"""
-                    .It Li nearby.radius , nearby.rank , nearby.max , nearby.includedTypes , nearby.excludedTypes , nearby.fields
+                    .It Li nearby.radius , nearby.rank , nearby.max , nearby.includedTypes , nearby.excludedTypes , nearby.includedPrimaryTypes , nearby.excludedPrimaryTypes , nearby.regionCode , nearby.fields , nearby.call
                     The request the nearby flavour builds: the circle's radius (a length),
                     .Qq popularity
                     or
                     .Qq distance ,
                     .Va maxResultCount ,
-                    the type filters and the place properties, as lists of words.
+                    the type filters and the place properties, as lists of words, the region
+                    code
+                    .Pq nil when none ;
+                    and how its
+                    code calls
+                    .Fn searchNearby :
+                    .Qq sdk ,
+                    .Qq callback
+                    or
+                    .Qq completion .
                     """#,
                 shape: .record([
                     "radius": .number(.length), "rank": .words(NearbyRank.self), "max": .plain,
-                    "includedTypes": .list(.text), "excludedTypes": .list(.text), "fields": .list(.text),
+                    "includedTypes": .list(.text), "excludedTypes": .list(.text),
+                    "includedPrimaryTypes": .list(.text), "excludedPrimaryTypes": .list(.text),
+                    "regionCode": .optional(.text), "fields": .list(.text),
+                    "call": .words(NearbyCallSpelling.self),
                 ])
             ) { shell in
                 .leaf(nearbyValue(shell))
             },
             StateRoot(
-                "project", summary: "the Places APIs the key's Cloud project has enabled",
+                "sdk", summary: "the GooglePlaces SDK the app builds against",
                 manual: #"""
-                    .It Li project.legacy , project.newAPI
-                    Whether Places API (Legacy) and Places API (New) are enabled in the key's
-                    Cloud project.
+                    .It Li sdk.places , sdk.findPlaceLikelihoods , sdk.searchNearbyCallback , sdk.searchNearbyCompletion
+                    The GooglePlaces version the project builds against
+                    .Pq Qq 9.0.0 ,
+                    and how it declares each call:
+                    .Qq absent ,
+                    .Qq declared
+                    or
+                    .Qq deprecated .
                     """#,
-                shape: .record(["legacy": .bool, "newAPI": .bool])
+                shape: .record([
+                    "places": .text, "findPlaceLikelihoods": .words(SDKDeclaration.self),
+                    "searchNearbyCallback": .words(SDKDeclaration.self),
+                    "searchNearbyCompletion": .words(SDKDeclaration.self),
+                ])
+            ) { shell in
+                .leaf(sdkValue(shell))
+            },
+            StateRoot(
+                "project", summary: "the Places APIs and the Maps SDK the key's Cloud project has enabled",
+                manual: #"""
+                    .It Li project.legacy , project.newAPI , project.maps
+                    Whether Places API (Legacy), Places API (New) and the Maps SDK for iOS are
+                    enabled in the key's Cloud project (and, for the Maps SDK, allowed on the
+                    key).
+                    """#,
+                shape: .record(["legacy": .bool, "newAPI": .bool, "maps": .bool])
             ) { shell in
                 .fields([
                     ("legacy", .bool(shell.session.places.project.legacy)),
                     ("newAPI", .bool(shell.session.places.project.newAPI)),
+                    ("maps", .bool(shell.session.places.project.maps)),
                 ])
             },
         ],
@@ -401,7 +693,7 @@ extension CommandFamily {
 /// A place type word (`cafe`, `+cafe`, `-bar`) or `clear`: letters, digits and underscores.
 let placeTypesType = ArgType(
     usage: "TYPE…", isGreedy: true,
-    completions: { _ in ["clear"] + LikelihoodModel.typePriors.flatMap { ["+" + $0.type, "-" + $0.type] } }
+    completions: { _ in ["clear"] + PlaceTypeTables.tableA.sorted().flatMap { ["+" + $0, "-" + $0] } }
 ) { (c: inout TokenCursor) throws(Diagnostic) in
     var words: [String] = []
     while let t = c.next() {
@@ -418,6 +710,23 @@ let placeTypesType = ArgType(
         words.append(word)
     }
     return .words(words)
+}
+
+/// `+TYPE` (or a bare TYPE) adds to `included`, `-TYPE` to `excluded`, each once; `clear`
+/// empties both.
+private func applyTypeWords(_ words: [String], _ included: inout [String], _ excluded: inout [String]) {
+    for word in words {
+        if word == "clear" {
+            included = []
+            excluded = []
+        } else if word.hasPrefix("-") {
+            let type = String(word.dropFirst())
+            if !excluded.contains(type) { excluded.append(type) }
+        } else {
+            let type = word.hasPrefix("+") ? String(word.dropFirst()) : word
+            if !included.contains(type) { included.append(type) }
+        }
+    }
 }
 
 /// `name,coordinate`, `+formattedAddress`, `-rating`, `all`, `reset`, as for `fields`.
@@ -449,7 +758,11 @@ func nearbyValue(_ shell: Shell) -> Value {
         Value.Field("max", .int(n.maxResultCount)),
         Value.Field("includedTypes", .list(n.includedTypes.map { .string($0) })),
         Value.Field("excludedTypes", .list(n.excludedTypes.map { .string($0) })),
+        Value.Field("includedPrimaryTypes", .list(n.includedPrimaryTypes.map { .string($0) })),
+        Value.Field("excludedPrimaryTypes", .list(n.excludedPrimaryTypes.map { .string($0) })),
+        Value.Field("regionCode", n.regionCode.map { .string($0) } ?? .null),
         Value.Field("fields", .list(n.properties.map { .string($0) })),
+        Value.Field("call", .string(n.call.rawValue)),
     ])
 }
 
@@ -460,15 +773,35 @@ private func nearbyResult(_ shell: Shell) -> CommandResult {
         ["rank", "." + n.rank.rawValue], ["max", String(n.maxResultCount)],
         ["includedTypes", n.includedTypes.isEmpty ? "(any)" : n.includedTypes.joined(separator: ", ")],
         ["excludedTypes", n.excludedTypes.isEmpty ? "(none)" : n.excludedTypes.joined(separator: ", ")],
+    ]
+    if !n.includedPrimaryTypes.isEmpty || !n.excludedPrimaryTypes.isEmpty {
+        rows += [
+            [
+                "includedPrimaryTypes",
+                n.includedPrimaryTypes.isEmpty ? "(any)" : n.includedPrimaryTypes.joined(separator: ", "),
+            ],
+            [
+                "excludedPrimaryTypes",
+                n.excludedPrimaryTypes.isEmpty ? "(none)" : n.excludedPrimaryTypes.joined(separator: ", "),
+            ],
+        ]
+    }
+    if let region = n.regionCode { rows.append(["regionCode", "\"\(region)\""]) }
+    rows += [
         ["fields", NearbyProperties.swiftSyntax(n.properties)],
         ["bills", NearbyProperties.sku(n.properties).name],
+        [
+            "call",
+            n.call.call(in: shell.session.places.sdk).swiftName
+                + (n.call == .sdk ? " (as GooglePlaces \(shell.session.places.sdk) has it)" : ""),
+        ],
     ]
     if !shell.session.places.project.newAPI {
         rows.append(["project", "Places API (New) is off: requests fail with accessNotConfigured (-9)"])
     }
     var text = TextTable(headers: ["", ""], rows: rows).render()
     for problem in n.problems {
-        text.append("warning: \(problem): the SDK refuses the request with invalidRequest (-12)")
+        text.append("warning: the request will fail with invalidRequest (-12): \(problem)")
     }
     return CommandResult(value: nearbyValue(shell), text: text)
 }
@@ -481,14 +814,58 @@ private func projectResult(_ shell: Shell) -> CommandResult {
             "note: the swift and objc flavours' Current Place requests fail with accessNotConfigured (-9); 'launch --flavor nearby' is the migrated app"
         )
     }
-    if !p.newAPI { lines.append("note: the nearby flavour's requests fail with accessNotConfigured (-9)") }
+    if !p.newAPI {
+        lines.append(
+            "note: the nearby flavour's requests fail: GooglePlaces 9 reports com.google.HTTPStatus 403 \"Internal Error\""
+        )
+    }
+    if !p.maps {
+        lines.append("note: the map loads no tiles: it is blank under its markers, while Places still answers")
+    }
     return CommandResult(
-        value: .record([Value.Field("legacy", .bool(p.legacy)), Value.Field("newAPI", .bool(p.newAPI))]), text: lines)
+        value: .record([
+            Value.Field("legacy", .bool(p.legacy)), Value.Field("newAPI", .bool(p.newAPI)),
+            Value.Field("maps", .bool(p.maps)),
+        ]), text: lines)
 }
 
 /// `Places API (Legacy) on, Places API (New) on`.
 func projectText(_ p: CloudProject) -> String {
     "Places API (Legacy) \(p.legacy ? "on" : "off"), Places API (New) \(p.newAPI ? "on" : "off")"
+        + (p.maps ? "" : ", Maps SDK for iOS off")
+}
+
+func sdkValue(_ shell: Shell) -> Value {
+    let version = shell.session.places.sdk
+    return .record(
+        [Value.Field("places", .string(version.description))]
+            + PlacesSDKCall.allCases.map {
+                Value.Field($0.rawValue, .string(PlacesSDK.declaration(of: $0, in: version).rawValue))
+            })
+}
+
+/// `GooglePlaces 9.0.0 (the tutorial's Podfile pin)`.
+func sdkText(_ version: SDKVersion) -> String {
+    "GooglePlaces \(version)"
+        + (version == PlacesSDK.pinned
+            ? " (the tutorial's Podfile pin)" : version == PlacesSDK.latest ? " (the latest release)" : "")
+}
+
+private func sdkResult(_ shell: Shell) -> CommandResult {
+    let version = shell.session.places.sdk
+    var rows = [["version", sdkText(version)]]
+    for call in PlacesSDKCall.allCases {
+        var state = PlacesSDK.declaration(of: call, in: version).rawValue
+        if state == "absent", let first = PlacesSDK.firstSeen(call) { state += " (first seen in \(first))" }
+        rows.append([call.swiftName, state])
+    }
+    let nearby = shell.session.places.nearby.call
+    rows.append(["nearby app calls", nearby.call(in: version).swiftName + " ('nearby call \(nearby.rawValue)')"])
+    var text = TextTable(headers: ["", ""], rows: rows).render()
+    for call in PlacesSDKCall.allCases {
+        if let doubt = PlacesSDK.uncertainty(of: call, in: version) { text.append("unconfirmed: " + doubt) }
+    }
+    return CommandResult(value: sdkValue(shell), text: text)
 }
 
 let popularityHelp: String = """
@@ -510,7 +887,8 @@ let popularityHelp: String = """
 let nearbyFlavorSource: String = """
     The nearby flavour ('launch --flavor nearby') is the tutorial's Swift app, migrated to
     Nearby Search (New) as placeshell imagines it: the screens, the permission and the location
-    code are the same; these are the methods that change (GooglePlaces SDK 9 or later).
+    code are the same; these are the methods that change. Nearby Search (New) needs
+    GooglePlaces 9.0.0 or later, and how it is called depends on the version ('sdk').
 
       var currentLocation: CLLocation?
 
@@ -533,21 +911,42 @@ let nearbyFlavorSource: String = """
         let request = GMSPlaceSearchNearbyRequest(locationRestriction: circle, placeProperties: properties)
         request.maxResultCount = 20
         request.rankPreference = .popularity
-        placesClient.searchNearby(with: request) { response, error in
+        placesClient.searchNearby(with: request, completion: { response, error in
           if let error = error {
             print("Nearby Search error: \\(error.localizedDescription)")
             return
           }
           // No likelihoods: the order the places came in is the ranking.
           self.likelyPlaces.append(contentsOf: response?.places ?? [])
-        }
+        })
       }
+
+    That is the call from GooglePlaces \(sdkFirst(.searchNearbyCompletion)) on, the first among the headers seen ('sdk
+    headers') that declares searchNearbyWithRequest:completion: (\(sdkFirstDeprecated(.searchNearbyCallback)) deprecates the
+    callback: form). The \(PlacesSDK.pinned) the tutorial's Podfile pins, and every version before \(sdkFirst(.searchNearbyCompletion)),
+    has only the callback: form, whose closure gets the places themselves:
+
+        placesClient.searchNearby(with: request, callback: { places, error in
+          …
+          self.likelyPlaces.append(contentsOf: places ?? [])
+        })
+
+    The completion: form does not build there ("incorrect argument label in call"). 'nearby
+    call' spells it one way or the other; by default the app follows the project's SDK.
 
     likelyPlaces is [GMSPlace]; the picker and the marker read place.name, place.coordinate
     and place.formattedAddress as before. The numbers above are 'nearby''s defaults:
     'nearby radius', 'nearby rank', 'nearby max', 'nearby types' and 'nearby fields' change
     them. The project must have Places API (New) enabled ('project').
     """
+
+/// The first version the headers seen give `call` in, for help texts.
+func sdkFirst(_ call: PlacesSDKCall) -> String { PlacesSDK.firstSeen(call)?.description ?? "no version seen" }
+
+/// The first version a header seen deprecates `call` in.
+func sdkFirstDeprecated(_ call: PlacesSDKCall) -> String {
+    PlacesSDK.headers.first { $0.declaration(of: call) == .deprecated }?.version.description ?? "no version seen"
+}
 
 /// How many places `compare` holds the two top lists to.
 let compareTop = 5

@@ -131,8 +131,16 @@ extension CommandFamily {
                             accuracy, and
                             .Ic auth precise on
                             turns it on afterwards.
-                            In Settings: While Using the App, with Precise on
-                            .Pq or off with Fl Fl approximate ;
+                            In Settings: While Using the App; the Precise switch is an entry of
+                            its own there and stays as it was
+                            .Po
+                            .Ic auth precise off ;
+                            .Ic auth allow
+                            keeps it off
+                            .Pc ,
+                            unless
+                            .Fl Fl approximate
+                            turns it off;
                             .Cm once
                             in Settings means Ask Next Time: status
                             .Qq notDetermined ,
@@ -153,7 +161,13 @@ extension CommandFamily {
                             let fromAlert = device.promptOpen
                             // An alert shown for an Info.plist that asks for reduced accuracy
                             // has no Precise switch: it stays off.
-                            let precise = try !ctx.flag("approximate") && !(fromAlert && device.promptAccuracyReduced)
+                            // In Settings the Precise switch is an entry of its own: choosing
+                            // While Using the App leaves it as it was.
+                            let approximate = try ctx.flag("approximate")
+                            let precise =
+                                fromAlert
+                                ? !approximate && !device.promptAccuracyReduced
+                                : !approximate && device.privacy.precise
                             // Allow While Using App at the alert of an always request: provisional Always.
                             let provisional = fromAlert && ctx.session.app?.authorizationRequest == .always
                             return answer(ctx) { p in
@@ -176,8 +190,8 @@ extension CommandFamily {
                         effect: .acts,
                         manual: #"""
                             .It Ic auth always Op Fl Fl approximate
-                            In Settings: Always, with Precise on
-                            .Pq or off with Fl Fl approximate ;
+                            In Settings: Always, with the Precise switch as it was
+                            .Pq turned off with Fl Fl approximate ;
                             status
                             .Qq authorizedAlways .
                             The alert has no such button, so with the alert on screen going to Settings
@@ -195,7 +209,8 @@ extension CommandFamily {
                             """#,
                         examples: ["auth always", "auth always --approximate"],
                         handler: { ctx throws(Diagnostic) in
-                            let precise = try !ctx.flag("approximate")
+                            // Settings keeps the Precise switch apart (see `auth allow`).
+                            let precise = try !ctx.flag("approximate") && ctx.session.device.privacy.precise
                             let key = UsageKey.alwaysAndWhenInUse
                             guard ctx.session.device.infoPlist.text(for: key) != nil else {
                                 throw .runtime(
@@ -294,11 +309,45 @@ extension CommandFamily {
                             to the app, as for
                             .Ic auth deny ;
                             on restores the status the Settings entry gives.
+                            An app that starts location updates while it is off gets iOS's own
+                            alert on top of the denial,
+                            .Ql Turn On Location Services to Allow \(lqcurrent-place-on-map\(rq to Determine Your Location ,
+                            with Settings and Cancel, as
+                            .Va locationServicesEnabled Ns 's
+                            documentation says: the alert takes every touch until
+                            .Ic auth services on
+                            .Pq Settings, where the switch is turned on
+                            or
+                            .Ic auth cancel
+                            answers it.
                             """#,
                         examples: ["auth services off", "auth services on"],
                         handler: { ctx throws(Diagnostic) in
                             let on = try ctx.required("STATE", as: .word) == "on"
                             return settingsChange(ctx) { $0.servicesEnabled = on }
+                        }),
+                    CommandSpec(
+                        "cancel",
+                        summary: "Cancel at iOS's \"Turn On Location Services\" alert",
+                        effect: .acts,
+                        manual: #"""
+                            .It Ic auth cancel
+                            Cancel at the alert iOS shows when the app starts location updates while
+                            Location Services are off: the alert goes, Location Services stay off and
+                            the app stays denied.
+                            Fails when that alert is not on screen.
+                            """#,
+                        examples: ["auth cancel"],
+                        handler: { ctx throws(Diagnostic) in
+                            guard ctx.session.device.servicesAlertOpen else {
+                                throw .runtime(
+                                    "the Location Services alert is not on screen", at: ctx.location,
+                                    help: "it appears when the app starts location updates with 'auth services off'")
+                            }
+                            ctx.session.device.servicesAlertOpen = false
+                            return .line(
+                                "Location Services alert cancelled — Location Services stay off, status denied",
+                                value: authValue(ctx.shell))
                         }),
                     CommandSpec(
                         "unknown",
@@ -371,8 +420,10 @@ extension CommandFamily {
                     .Qq full
                     or
                     .Qq reduced .
-                    .It Li auth.prompt
-                    Whether the permission alert is on screen.
+                    .It Li auth.prompt , auth.servicesAlert
+                    Whether the permission alert is on screen; whether iOS's
+                    .Dq Turn On Location Services
+                    alert is.
                     .It Li auth.settings
                     The app's entry in Settings:
                     .Qq Ask Next Time ,
@@ -388,6 +439,7 @@ extension CommandFamily {
                 shape: .record([
                     "status": .words(AuthorizationStatus.self), "accuracy": .words(AccuracyAuthorization.self),
                     "prompt": .bool, "settings": .text, "precise": .bool, "services": .bool, "restricted": .bool,
+                    "servicesAlert": .bool,
                 ])
             ) {
                 shell in .leaf(authValue(shell))
@@ -418,6 +470,11 @@ private func settingsChange(
         ctx.session.device.promptOpen = false
         ctx.session.emit(.note("the permission alert was dismissed unanswered when you left the app for Settings"))
     }
+    if ctx.session.device.servicesAlertOpen {
+        // Its Settings button is the way there; any way to Settings takes the alert away.
+        ctx.session.device.servicesAlertOpen = false
+        ctx.session.emit(.note("the Location Services alert went away as Settings opened"))
+    }
     ctx.session.changePrivacy { p in
         change(&p)
         p.unknownFutureStatus = false
@@ -438,5 +495,6 @@ func authValue(_ shell: Shell) -> Value {
         Value.Field("precise", .bool(p.precise)),
         Value.Field("services", .bool(p.servicesEnabled)),
         Value.Field("restricted", .bool(p.restricted)),
+        Value.Field("servicesAlert", .bool(shell.session.device.servicesAlertOpen)),
     ])
 }

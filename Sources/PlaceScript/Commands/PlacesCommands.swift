@@ -18,7 +18,7 @@ extension CommandFamily {
                 summary: "tap \"Get Place\": open the picker with a copy of the app's list as it is now",
                 effect: .touches,
                 api: APIEntry(
-                    what: "the \"Get Place\" bar button: performSegue(withIdentifier: \"segueToSelect\")",
+                    what: "the \"Get Place\" bar button, wired in the storyboard to the segue \"segueToSelect\"",
                     calls: [
                         "prepare(for:sender:) hands PlacesViewController the likelyPlaces array (a copy)",
                         "PlacesViewController.viewDidLoad(): tableView.reloadData()",
@@ -352,23 +352,30 @@ extension CommandFamily {
             StateRoot(
                 "picker", summary: "the picker (its own copy of the list)",
                 manual: #"""
-                    .It Li picker.open , picker.rows.count , picker.rows[ Ns Ar N Ns Li \&] , picker.reachable
-                    Whether the picker is open; what its table shows (its own copy of the list;
-                    empty text for the Objective-C picker's blank rows); how many rows a finger
-                    can reach (the first five unless
-                    .Ic set picker-scroll on ) .
+                    .It Li picker.open , picker.rows.count , picker.rows[ Ns Ar N Ns Li \&] , picker.reachable , picker.array.count
+                    Whether the picker is open; what its table shows (the rows it loaded when it
+                    opened; empty text for the Objective-C picker's blank rows); how many rows a
+                    finger can reach (the first five unless
+                    .Ic set picker-scroll on ) ;
+                    and the names in the array the picker holds: the Swift picker's own copy,
+                    the same as its rows, or the Objective-C picker's
+                    .Vt NSMutableArray ,
+                    the map controller's own, which a later places answer fills while the table
+                    still shows what it loaded (P2).
                     """#,
-                shape: .record(["open": .bool, "rows": .list(.text), "reachable": .plain])
+                shape: .record(["open": .bool, "rows": .list(.text), "reachable": .plain, "array": .list(.text)])
             ) { shell in
                 let app = shell.session.app
                 let rows = app?.pickerRows ?? []
+                let array = (app?.pickerArray ?? []).map { $0.place.name ?? "" }
                 return .record(
-                    fields: ["open", "rows", "reachable"],
+                    fields: ["open", "rows", "reachable", "array"],
                     child: { name in
                         switch name {
                         case "open": return .leaf(.bool(app?.pickerPlaces != nil))
                         case "reachable": return .leaf(.int(app?.reachablePickerRows ?? 0))
                         case "rows": return .list(count: rows.count, element: { .leaf(.string(rows[$0])) })
+                        case "array": return .list(count: array.count, element: { .leaf(.string(array[$0])) })
                         default: return nil
                         }
                     })

@@ -455,6 +455,26 @@ extension TutorialWalk {
 private func proseWidth(_ shell: Shell) -> Int { min(88, max(40, shell.environment.terminalWidth ?? 88)) }
 
 /// A step as people read it.
+extension TutorialStep {
+    /// The step's calls with the Nearby Search call spelled as `session`'s SDK has it: the
+    /// running nearby app's, else what the next launch builds (`{searchNearbyCall}` and kin).
+    func calls(in session: Session) -> [String] { code.map { Self.resolve($0, session) } }
+    /// The step's APIs, spelled the same way.
+    func apis(in session: Session) -> [String] { api.map { Self.resolve($0, session) } }
+
+    private static func resolve(_ line: String, _ session: Session) -> String {
+        guard line.contains("{") else { return line }
+        let call =
+            session.app.flatMap { $0.flavor == .nearby ? $0.nearbyCall : nil }
+            ?? session.places.nearby.call.call(in: session.places.sdk)
+        return
+            line
+            .replacing("{searchNearbyCall}", with: call.traceLine)
+            .replacing("{searchNearbyAnswer}", with: call.answerPrefix)
+            .replacing("{searchNearby}", with: call.swiftName)
+    }
+}
+
 private func stepLines(_ step: TutorialStep, _ text: TutorialText, _ shell: Shell) -> [String] {
     let style = shell.outputStyle
     let width = proseWidth(shell)
@@ -472,7 +492,7 @@ private func stepLines(_ step: TutorialStep, _ text: TutorialText, _ shell: Shel
     if !step.code.isEmpty {
         // The calls, as 'trace' prints them: '→' a call the app makes, '←' one it receives.
         lines.append("  " + text.message("code"))
-        lines += step.code.map { "    " + $0 }
+        lines += step.calls(in: shell.session).map { "    " + $0 }
         lines.append("")
     }
     let labels = [text.message("api"), text.message("type")]
@@ -480,14 +500,14 @@ private func stepLines(_ step: TutorialStep, _ text: TutorialText, _ shell: Shel
         // Right to left, a label and a command cannot share an aligned column (the label runs
         // from the right, the command from the left): each label has its own line, and the
         // names and commands under it are laid out as code.
-        for (label, items) in zip(labels, [step.api, step.type]) where !items.isEmpty {
+        for (label, items) in zip(labels, [step.apis(in: shell.session), step.type]) where !items.isEmpty {
             lines.append(rightToLeftLine("  " + label))
             lines += items.map { "    " + $0 }
         }
         return lines
     }
     let labelWidth = labels.map(displayWidth).max() ?? 0
-    for (label, items) in zip(labels, [step.api, step.type]) where !items.isEmpty {
+    for (label, items) in zip(labels, [step.apis(in: shell.session), step.type]) where !items.isEmpty {
         for (i, item) in items.enumerated() {
             lines.append("  " + padded(i == 0 ? label : "", to: labelWidth) + " " + item)
         }
@@ -505,15 +525,15 @@ private func wrapLines(_ text: String, width: Int, indent: String) -> [String] {
 }
 
 /// A step as a JSON value.
-private func stepValue(_ step: TutorialStep, _ walk: TutorialWalk, total: Int) -> [Value.Field] {
+private func stepValue(_ step: TutorialStep, _ walk: TutorialWalk, total: Int, _ session: Session) -> [Value.Field] {
     [
         Value.Field("step", .int(step.number)), Value.Field("of", .int(total)),
         Value.Field("title", .string(step.title)),
         Value.Field("optional", .bool(step.isOptional)),
         Value.Field("part", .string(step.part)),
         Value.Field("say", .string(step.say.joined(separator: "\n\n"))),
-        Value.Field("code", .list(step.code.map { .string($0) })),
-        Value.Field("api", .list(step.api.map { .string($0) })),
+        Value.Field("code", .list(step.calls(in: session).map { .string($0) })),
+        Value.Field("api", .list(step.apis(in: session).map { .string($0) })),
         Value.Field("type", .list(step.type.map { .string($0) })),
         Value.Field("done", .bool(walk.done.contains(step.number - 1))),
     ]
@@ -658,7 +678,7 @@ private func complete(_ walk: TutorialWalk, _ text: TutorialText, _ steps: [Comp
     }
     move(walk, to: next, steps, shell, byHand: false)
     tell(
-        shell, kind: "step", fields: stepValue(text.steps[next], walk, total: steps.count),
+        shell, kind: "step", fields: stepValue(text.steps[next], walk, total: steps.count, shell.session),
         lines: [""] + stepLines(text.steps[next], text, shell))
 }
 
@@ -685,7 +705,8 @@ private func showCurrent(_ ctx: CommandContext, intro: [String] = []) throws(Dia
     var lines = intro + stepLines(step, text, shell)
     let already = holds(steps[walk.current], shell)
     if already { lines += [""] + wrapLines(text.message("already"), width: proseWidth(shell), indent: "") }
-    var fields = [Value.Field("running", .bool(walk.isRunning))] + stepValue(step, walk, total: steps.count)
+    var fields =
+        [Value.Field("running", .bool(walk.isRunning))] + stepValue(step, walk, total: steps.count, shell.session)
     fields.append(Value.Field("holds", .bool(already)))
     return CommandResult(value: .record(fields), text: lines.map(text.directed))
 }

@@ -281,6 +281,7 @@ struct MapScene {
         switch cause {
         case .network?: return "no network when the map needed them"
         case .apiKey(let state)?: return "the Maps SDK refused the API key (\(state.rawValue))"
+        case .mapsAPI?: return "the Maps SDK for iOS is not enabled for the key"
         case nil: return "none loaded yet"
         }
     }

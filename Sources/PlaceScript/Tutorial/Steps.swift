@@ -16,6 +16,10 @@ let tutorialSteps = #"""
     #                as a small block, never wrapped. Text after a '…' stands for what varies:
     #                TutorialTests checks that the text before it is a line the trace prints when
     #                the walk's commands are typed
+    #                {searchNearbyCall}, {searchNearbyAnswer} and {searchNearby} stand for the
+    #                Nearby Search call as the session's SDK spells it ('sdk', 'nearby call'):
+    #                the trace's call line, the start of its answer's line up to the count, and
+    #                the method's Swift name (also in api:)
     #     api:       one real API per line
     #     type:      one command to type per line, in order (each must be a valid command);
     #                'tutorial goto' types them, silently, to bring the session to a later step
@@ -149,8 +153,8 @@ let tutorialSteps = #"""
     code: → likelyPlaces.removeAll()
     code: → placesClient.findPlaceLikelihoodsFromCurrentLocation(withPlaceFields: [.name, .coordinate], callback:)
     code: ← findPlaceLikelihoodsFromCurrentLocation callback: [GMSPlaceLikelihood] × …
-    code: → performSegue(withIdentifier: "segueToSelect", sender:)
-    code: → prepare(for:sender:): placesViewController.likelyPlaces = likelyPlaces (…)
+    code: ← storyboard: the "Get Place" button performs segue "segueToSelect"
+    code: ← prepare(for:sender:): placesViewController.likelyPlaces = likelyPlaces (…)
     api: GMSPlacesClient.findPlaceLikelihoodsFromCurrentLocation(withPlaceFields:callback:)
     api: GMSPlaceLikelihood
     type: likely
@@ -166,7 +170,7 @@ let tutorialSteps = #"""
     code: ← tableView(_:didSelectRowAt: [0, 0])
     code: → selectedPlace = likelyPlaces[0]
     code: → performSegue(withIdentifier: "unwindToMain", sender:)
-    code: → prepare(for:sender:): mapViewController.selectedPlace = selectedPlace
+    code: ← prepare(for:sender:): mapViewController.selectedPlace = selectedPlace
     code: ← unwindToMain(segue:)
     api: tableView(_:didSelectRowAt:)
     api: MapViewController.unwindToMain(segue:)
@@ -320,8 +324,8 @@ let tutorialSteps = #"""
     optional: yes
     code: ← locationManager(_:didUpdateLocations: […])
     code: → likelyPlaces.removeAll()
-    code: → performSegue(withIdentifier: "segueToSelect", sender:)
-    code: → prepare(for:sender:): placesViewController.likelyPlaces = likelyPlaces (0, a copy)
+    code: ← storyboard: the "Get Place" button performs segue "segueToSelect"
+    code: ← prepare(for:sender:): placesViewController.likelyPlaces = likelyPlaces (0, a copy)
     code: ← findPlaceLikelihoodsFromCurrentLocation callback: [GMSPlaceLikelihood] × …
     api: prepare(for:sender:)
     type: step
@@ -404,11 +408,11 @@ let tutorialSteps = #"""
     code: ← guard let location = currentLocation else { … return }
     code: → currentLocation = locations.last
     code: → request = GMSPlaceSearchNearbyRequest(locationRestriction: …
-    code: → placesClient.searchNearby(with: request, completion:)
-    code: ← searchNearby completion: GMSPlaceSearchNearbyResponse(places: [GMSPlace] × …
+    code: → {searchNearbyCall}
+    code: ← {searchNearbyAnswer} …
     api: GMSPlaceSearchNearbyRequest(locationRestriction:placeProperties:)
     api: GMSPlaceCircularLocationOption(_:_:)
-    api: GMSPlacesClient.searchNearby(with:completion:)
+    api: GMSPlacesClient.{searchNearby}
     type: reset
     type: launch --flavor nearby
     type: auth allow
@@ -456,7 +460,7 @@ let tutorialSteps = #"""
 
     == 19
     code: → request.rankPreference = .distance
-    code: ← searchNearby completion: GMSPlaceSearchNearbyResponse(places: [GMSPlace] × …
+    code: ← {searchNearbyAnswer} …
     api: GMSPlaceSearchNearbyRankPreference.distance
     api: GMSPlaceCircularLocationOption(_:_:)
     type: nearby rank distance
