@@ -69,4 +69,21 @@ final class SDKTests: XCTestCase {
         XCTAssertEqual(NearbyCallSpelling.sdk.call(in: pinned), .searchNearbyCallback)
         XCTAssertEqual(NearbyCallSpelling.sdk.call(in: PlacesSDK.latest), .searchNearbyCompletion)
     }
+
+    /// The readings the audit asked to be stated are choices, each with its sources.
+    func testTheAuditsReadingsAreStatedAsChoices() throws {
+        func choice(_ topic: String) throws -> String {
+            try XCTUnwrap(SimulationChoices.all.first { $0.topic == topic }?.manual, topic)
+        }
+        XCTAssertTrue(try choice("maximum results").contains("five most likely"))
+        XCTAssertTrue(try choice("a new session's position").contains("37.785834"))
+        XCTAssertTrue(try choice("a new session's position").contains("intuit/LocationManager#23"))
+        XCTAssertTrue(try choice("the GooglePlaces SDK").contains("10.14.0"))
+        XCTAssertTrue(try choice("place type filters").contains("cablate/mcp-google-map#83"))
+        XCTAssertTrue(try choice("places errors").contains("matanshukry/flutter_google_places_sdk#125"))
+        XCTAssertTrue(try choice("the Cloud project").contains("googlemaps/ios-places-sdk#11"))
+        XCTAssertTrue(try choice("the Cloud project").contains("October 2026"))
+        XCTAssertTrue(try choice("marker taps").contains("centre"))
+        XCTAssertTrue(try choice("Location Services off, restricted").contains("Turn On Location Services"))
+    }
 }

@@ -568,7 +568,7 @@ extension CommandFamily {
                 effect: .looks,
                 api: APIEntry(
                     what:
-                        "what findPlaceLikelihoodsFromCurrentLocation and searchNearby(with:completion:) would answer here"
+                        "what findPlaceLikelihoodsFromCurrentLocation and searchNearby would answer here (the call as the project's SDK spells it)"
                 ),
                 manual: #"""
                     .It Ic compare
@@ -962,7 +962,9 @@ private func compareCommand(_ ctx: CommandContext) throws(Diagnostic) -> Command
     let n = c.settings
     var lines = [
         "At \(formatFixed(c.point.latitude, decimals: 6)), \(formatFixed(c.point.longitude, decimals: 6)) ±\(formatNumber(c.accuracy)) m"
-            + (c.reduced ? " (reduced accuracy)" : "") + ": legacy likelihoods beside Nearby Search (New), "
+            + (c.reduced ? " (reduced accuracy)" : "") + ": legacy likelihoods beside Nearby Search (New) ("
+            + ctx.session.places.nearby.call.call(in: ctx.session.places.sdk).swiftName
+            + " with GooglePlaces \(ctx.session.places.sdk)), "
             + "\(formatQuantity(n.radius, .length)) circle, .\(n.rank.rawValue), max \(n.maxResultCount)"
             + (n.includedTypes.isEmpty ? "" : ", +" + n.includedTypes.joined(separator: " +"))
             + (n.excludedTypes.isEmpty ? "" : ", -" + n.excludedTypes.joined(separator: " -")) + "."
