@@ -298,8 +298,27 @@ final class NearbySearchTests: XCTestCase {
         s.excludedTypes = ["cafe"]
         XCTAssertEqual(s.problems, ["cafe both included and excluded"])
         s = NearbySettings()
+        let tableA = PlaceTypeTables.tableA.sorted()
+        s.includedTypes = Array(tableA.prefix(51))
+        XCTAssertEqual(s.problems, ["more than 50 includedTypes"])
         s.includedTypes = (0...50).map { "t\($0)" }
+        XCTAssertEqual(s.problems.count, 2, "too many, and none of Table A")
+        // Only Table A types filter; Table B's and unknown words are the service's "Unsupported types".
+        s = NearbySettings()
+        s.includedTypes = ["cafe", "food", "notatype"]
+        s.excludedPrimaryTypes = ["point_of_interest", "cafe"]
+        XCTAssertEqual(s.problems, ["Unsupported types: food, notatype, point_of_interest."])
+        s = NearbySettings()
+        s.includedPrimaryTypes = ["museum"]
+        s.excludedPrimaryTypes = ["museum"]
+        XCTAssertEqual(s.problems, ["museum both included and excluded as primary type"])
+        s = NearbySettings()
+        s.regionCode = "au"
+        XCTAssertEqual(s.problems, [])
+        s.regionCode = "aus"
         XCTAssertEqual(s.problems.count, 1)
+        XCTAssertTrue(PlaceTypeTables.tableA.isDisjoint(with: PlaceTypeTables.tableB))
+        XCTAssertEqual(PlaceTypeTables.tableA.count, 478)
     }
 
     func testSKUIsTheHighestProperty() {

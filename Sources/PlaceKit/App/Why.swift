@@ -184,6 +184,25 @@ extension TutorialApp {
             if let standing = nearbyStanding, standing.outsideCircle, let cause = standing.cause {
                 return [WhyReason(cause: cause, pitfall: "P14", help: (standing.help ?? "") + ", " + again)]
             }
+            // Places in the circle that the type filters turned away are another answer.
+            if let query = session.lastNearbyQuery, query.settings.query.filters {
+                var open = query.settings
+                open.includedTypes = []
+                open.excludedTypes = []
+                open.includedPrimaryTypes = []
+                open.excludedPrimaryTypes = []
+                let inCircle = NearbyModel.search(session.places.dataset, center: query.center, settings: open).count
+                if inCircle > 0 {
+                    let count =
+                        inCircle >= open.maxResultCount
+                        ? "\(inCircle) or more places lie" : inCircle == 1 ? "1 place lies" : "\(inCircle) places lie"
+                    return [
+                        WhyReason(
+                            cause: "\(count) in the \(circle) m circle, but none passes the request's type filters",
+                            help: "other types ('nearby types clear', 'nearby primary clear'), " + again)
+                    ]
+                }
+            }
             return [
                 WhyReason(
                     cause: "no place's point lies in the \(circle) m circle around the app's last location",

@@ -216,7 +216,7 @@ public enum PlacesSDK {
         case (let b?, nil):
             guard call == .findPlaceLikelihoods else { return nil }
             return
-                "no header newer than \(b.version) was tied to its version, and one newer header lacks \(call.selector) — taken as in \(b.version)"
+                "one header newer than \(b.version), of unknown version, no longer declares \(call.selector); placeshell keeps it as \(b.version) has it"
         case (nil, _), (_, nil):
             return nil
         }

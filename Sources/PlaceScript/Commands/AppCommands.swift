@@ -36,14 +36,15 @@ extension CommandFamily {
                         "locationManager.startUpdatingLocation()", "locationManager.delegate = self",
                         "GMSPlacesClient.shared()",
                         "GMSCameraPosition.camera(withLatitude:longitude:zoom:)", "GMSMapView.map(withFrame:camera:)",
-                        "mapView.settings.myLocationButton = true", "mapView.isMyLocationEnabled = true",
-                        "mapView.isHidden = true",
-                        "placesClient.findPlaceLikelihoodsFromCurrentLocation(withPlaceFields:callback:)",
+                        "mapView.settings.myLocationButton = true",
+                        "mapView.autoresizingMask = [.flexibleWidth, .flexibleHeight]",
+                        "mapView.isMyLocationEnabled = true", "view.addSubview(mapView)", "mapView.isHidden = true",
+                        "placesClient.findPlaceLikelihoodsFromCurrentLocation(withPlaceFields:callback:) (the nearby flavour sends nothing: listLikelyPlaces() stops at its guard, no location yet)",
                     ],
                     callbacks: [
                         "locationManager(_:didChangeAuthorization:) (the initial state)",
                         "the system alert, if notDetermined",
-                        "the places callback (locationError before permission)",
+                        "the places callback (locationError before permission; none in the nearby flavour)",
                     ]),
                 manual: #"""
                     .It Ic launch Oo Fl Fl flavor Ar swift|objc|nearby Oc Op Fl Fl request Ar when-in-use|always

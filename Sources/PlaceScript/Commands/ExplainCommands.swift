@@ -411,7 +411,7 @@ private func migrateSDKText(_ session: Session) -> String {
     let sdk = session.places.sdk
     let completion = sdkFirst(.searchNearbyCompletion)
     var text =
-        "Nearby Search (New) needs GooglePlaces 9.0.0 or later, and its call depends on the version: up to \(completion), searchNearby(with:callback:) only; from \(completion), also searchNearby(with:completion:), and from \(sdkFirstDeprecated(.searchNearbyCallback)) the callback: form is deprecated ('sdk headers'). From \(sdkFirstDeprecated(.findPlaceLikelihoods)) Current Place itself is deprecated: the legacy app builds with a warning. The tutorial's Podfile pins \(PlacesSDK.pinned); its Swift Package Manager steps take the latest (\(PlacesSDK.latest)). "
+        "Nearby Search (New) needs GooglePlaces 9.0.0 or later, and its call depends on the version: before \(completion) there is only searchNearby(with:callback:); \(completion) adds searchNearby(with:completion:), and \(sdkFirstDeprecated(.searchNearbyCallback)) deprecates the callback: form ('sdk headers'). From \(sdkFirstDeprecated(.findPlaceLikelihoods)) Current Place itself is deprecated: the legacy app builds with a warning. The tutorial's Podfile pins \(PlacesSDK.pinned); its Swift Package Manager steps take the latest (\(PlacesSDK.latest)). "
     if PlacesSDK.has(.searchNearbyCompletion, in: sdk) {
         text += "This session's project builds against \(sdk): the completion: form."
     } else if PlacesSDK.has(.searchNearbyCallback, in: sdk) {
@@ -421,18 +421,24 @@ private func migrateSDKText(_ session: Session) -> String {
         text +=
             "This session's project builds against \(sdk), which has no Nearby Search: 'sdk places \(PlacesSDK.pinned)' or later."
     }
+    let written = session.places.nearby.call.call(in: sdk)
+    if PlacesSDK.has(.searchNearbyCallback, in: sdk) && !PlacesSDK.has(written, in: sdk) {
+        text +=
+            " The nearby app's code ('nearby call \(session.places.nearby.call.rawValue)') calls \(written.swiftName), which \(sdk) lacks: it does not build ('nearby call sdk')."
+    }
     return text
 }
 
 /// The `callbacks` finding of `explain migrate`, spelled for this project's SDK.
 private func migrateCallbacksText(_ session: Session) -> String {
-    let call = session.places.nearby.call.call(in: session.places.sdk)
+    // What the SDK offers, whatever the code ('nearby call') was written for.
+    let call = NearbyCallSpelling.sdk.call(in: session.places.sdk)
     let delivered =
         call == .searchNearbyCompletion
         ? "which delivers a GMSPlaceSearchNearbyResponse? (its places, [GMSPlace]?) and an Error?"
         : "which delivers [GMSPlace]? and an Error?"
     return
-        "The legacy call delivers [GMSPlaceLikelihood]? to a GMSPlaceLikelihoodsCallback; with GooglePlaces \(session.places.sdk) the new one is \(call.traceLine), \(delivered). Deprecated on the way: GMSPlaceLikelihoodsCallback for GMSPlaceSearchNearbyResultCallback, and that for GMSPlaceSearchNearbyResponseCallback; searchNearby(with:callback:), which delivers [GMSPlace]?, for searchNearby(with:completion:). In GooglePlacesSwift: await PlacesClient.shared.searchNearby(with: SearchNearbyRequest(…)) gives a Result of [Place] or a PlacesError. Call on the main thread; the answer comes there."
+        "The legacy call delivers [GMSPlaceLikelihood]? to a GMSPlaceLikelihoodsCallback; with GooglePlaces \(session.places.sdk) the new one is \(call.traceLine), \(delivered). The callback types were deprecated in turn: GMSPlaceLikelihoodsCallback gave way to GMSPlaceSearchNearbyResultCallback, which gave way to GMSPlaceSearchNearbyResponseCallback, as searchNearby(with:callback:), which delivers [GMSPlace]?, gave way to searchNearby(with:completion:). In GooglePlacesSwift: await PlacesClient.shared.searchNearby(with: SearchNearbyRequest(…)) gives a Result of [Place] or a PlacesError. Call on the main thread; the answer comes there."
 }
 
 /// `explain likely` in the nearby flavour: no likelihoods, only the order; each place's

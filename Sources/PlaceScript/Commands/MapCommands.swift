@@ -443,7 +443,9 @@ private func tapMapCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandR
         if dx * dx + dy * dy <= 22 * 22 {
             throw .runtime(
                 "marker \(i + 1) is there: that tap is a tap on the marker", at: ctx.location,
-                help: "tap marker \(i + 1)")
+                help:
+                    "'tap marker \(i + 1)' taps it; to close an info window, tap the map away from it: 'tap map LAT LNG' (a tapped marker sits at the centre)"
+            )
         }
     }
     let closed = ctx.session.tapEmptyMap()

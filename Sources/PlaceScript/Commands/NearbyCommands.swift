@@ -437,13 +437,13 @@ extension CommandFamily {
                     and
                     .Fn searchNearby with:completion: ,
                     each absent, declared or deprecated.
-                    A session starts with 9.0.0, what the tutorial's Podfile pins; its Swift
+                    A session starts with \#(PlacesSDK.pinned), what the tutorial's Podfile pins; its Swift
                     Package Manager steps take the latest release instead
                     .Pq Ic sdk places Cm latest .
                     The version decides what
                     .Ic launch
                     builds and what its build warns about
-                    .Pq from 10.4.0 the Current Place call is deprecated ,
+                    .Pq from \#(sdkFirstDeprecated(.findPlaceLikelihoods)) the Current Place call is deprecated ,
                     how the nearby app's code calls
                     .Fn searchNearby
                     .Pq Ic nearby call ,
@@ -479,7 +479,7 @@ extension CommandFamily {
                             .It Ic sdk places Ar VERSION
                             Build the app against GooglePlaces
                             .Ar VERSION
-                            .Pq Ql 10.14.0 , Ql 10.6 ,
+                            .Pq for example 10.14.0 or 10.6 ,
                             or
                             .Cm pinned
                             or
@@ -528,7 +528,7 @@ extension CommandFamily {
                         }),
                     CommandSpec(
                         "headers",
-                        summary: "the GMSPlacesClient.h headers what each version declares is read from",
+                        summary: "the GMSPlacesClient.h headers placeshell read, version by version",
                         effect: .looks,
                         manual: #"""
                             .It Ic sdk headers
@@ -800,6 +800,12 @@ private func nearbyResult(_ shell: Shell) -> CommandResult {
         rows.append(["project", "Places API (New) is off: requests fail with accessNotConfigured (-9)"])
     }
     var text = TextTable(headers: ["", ""], rows: rows).render()
+    let call = n.call.call(in: shell.session.places.sdk)
+    if !PlacesSDK.has(call, in: shell.session.places.sdk) {
+        text.append(
+            "warning: GooglePlaces \(shell.session.places.sdk) has no \(call.swiftName): the nearby app will not build at the next launch ('sdk')"
+        )
+    }
     for problem in n.problems {
         text.append("warning: the request will fail with invalidRequest (-12): \(problem)")
     }
@@ -860,8 +866,17 @@ private func sdkResult(_ shell: Shell) -> CommandResult {
         rows.append([call.swiftName, state])
     }
     let nearby = shell.session.places.nearby.call
-    rows.append(["nearby app calls", nearby.call(in: version).swiftName + " ('nearby call \(nearby.rawValue)')"])
+    let nearbyCall = nearby.call(in: version)
+    rows.append([
+        "nearby app calls",
+        PlacesSDK.has(nearbyCall, in: version)
+            ? nearbyCall.swiftName + " ('nearby call \(nearby.rawValue)')"
+            : "\(nearbyCall.swiftName), which this version lacks: the nearby app does not build",
+    ])
     var text = TextTable(headers: ["", ""], rows: rows).render()
+    if version > PlacesSDK.latest {
+        text.append("note: newer than \(PlacesSDK.latest), the latest release placeshell knows of")
+    }
     for call in PlacesSDKCall.allCases {
         if let doubt = PlacesSDK.uncertainty(of: call, in: version) { text.append("unconfirmed: " + doubt) }
     }

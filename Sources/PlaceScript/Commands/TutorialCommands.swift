@@ -457,7 +457,7 @@ private func proseWidth(_ shell: Shell) -> Int { min(88, max(40, shell.environme
 /// A step as people read it.
 extension TutorialStep {
     /// The step's calls with the Nearby Search call spelled as `session`'s SDK has it: the
-    /// running nearby app's, else what the next launch builds (`{searchNearbyCall}` and kin).
+    /// running nearby app's, else the SDK's own (`{searchNearbyCall}` and kin).
     func calls(in session: Session) -> [String] { code.map { Self.resolve($0, session) } }
     /// The step's APIs, spelled the same way.
     func apis(in session: Session) -> [String] { api.map { Self.resolve($0, session) } }
@@ -466,7 +466,7 @@ extension TutorialStep {
         guard line.contains("{") else { return line }
         let call =
             session.app.flatMap { $0.flavor == .nearby ? $0.nearbyCall : nil }
-            ?? session.places.nearby.call.call(in: session.places.sdk)
+            ?? NearbyCallSpelling.sdk.call(in: session.places.sdk)
         return
             line
             .replacing("{searchNearbyCall}", with: call.traceLine)
