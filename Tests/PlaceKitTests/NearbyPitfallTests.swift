@@ -92,7 +92,7 @@ final class NearbyPitfallTests: XCTestCase {
     func testNewPitfallsHaveExamplesAndFixes() {
         for id in ["P14", "P15", "P16", "P17"] {
             let p = Pitfalls.named(id)
-            XCTAssertNotNil(p?.fix, id)
+            XCTAssertFalse(p?.fix.isEmpty ?? true, id)
             XCTAssertTrue(p?.example.hasPrefix("examples/p" + id.dropFirst()) ?? false, id)
         }
     }

@@ -13,8 +13,8 @@ public struct Pitfall: Sendable {
     public var code: String
     /// The example (in examples/) or the commands that show it.
     public var example: String
-    /// The change the developer should make, where one is given.
-    public var fix: String? = nil
+    /// The change the developer should make: every pitfall has one.
+    public var fix: String
 }
 
 /// The pitfalls, in id order.
@@ -26,83 +26,122 @@ public enum Pitfalls {
                 "The marker's info window shows the title and no address: the snippet, place.formattedAddress, reads nil because the field is never requested.",
             code:
                 "MapViewController listLikelyPlaces(): placeFields = [.name, .coordinate]; unwindToMain(segue:) sets marker.snippet",
-            example: "examples/p1-missing-snippet.placescript"),
+            example: "examples/p1-missing-snippet.placescript",
+            fix:
+                "Ask for the address: let placeFields: GMSPlaceField = [.name, .coordinate, .formattedAddress] in listLikelyPlaces() (Objective-C: GMSPlaceFieldName | GMSPlaceFieldCoordinate | GMSPlaceFieldFormattedAddress). The address is a Basic field, the same data SKU the name and coordinate bill."
+        ),
         Pitfall(
             id: "P2", title: "empty or stale list on Get Place",
             what:
                 "The picker gets the list as it is when \"Get Place\" is tapped; a places answer that comes later never reaches it, so it can be empty or old.",
             code:
                 "MapViewController prepare(for:sender:) hands likelyPlaces to PlacesViewController: in Swift a copy; in Objective-C the same NSMutableArray (a strong property), which a later answer fills while the table shows the rows it loaded once (nothing calls reloadData)",
-            example: "examples/p2-empty-list.placescript"),
+            example: "examples/p2-empty-list.placescript",
+            fix:
+                "Refresh the picker when the answer comes: give the open PlacesViewController the new list in the callback and call tableView.reloadData() (Objective-C too: it holds the same array, but its table never reloads), or keep \"Get Place\" disabled until the first answer has arrived."
+        ),
         Pitfall(
             id: "P3", title: "duplicate rows",
             what:
                 "Two listLikelyPlaces() calls in flight both append to one list after one removeAll(): every place appears twice, and with five reachable rows a duplicate may push real places out of reach.",
             code:
                 "MapViewController listLikelyPlaces(): likelyPlaces.removeAll() at the call, append in the callback; called from viewDidLoad, every fix and every unwind",
-            example: "examples/p3-duplicate-rows.placescript"),
+            example: "examples/p3-duplicate-rows.placescript",
+            fix:
+                "Fill the list from one answer: set likelyPlaces to the answer's places in the callback instead of emptying it before the request and appending after, or send no request while one is in flight (a flag set in listLikelyPlaces() and cleared in the callback)."
+        ),
         Pitfall(
             id: "P4", title: "first request before the permission",
             what:
                 "viewDidLoad asks for likely places right after asking for permission, before anyone answers: the request fails with locationError (-11), \"Current Place error: …\".",
             code: "MapViewController viewDidLoad(): requestWhenInUseAuthorization(), then listLikelyPlaces()",
-            example: "examples/p4-first-request-fails.placescript"),
+            example: "examples/p4-first-request-fails.placescript",
+            fix:
+                "Ask for places once the permission is granted: call listLikelyPlaces() from locationManager(_:didChangeAuthorization:) for .authorizedWhenInUse and .authorizedAlways, or from the first didUpdateLocations, not from viewDidLoad."
+        ),
         Pitfall(
             id: "P5", title: "one location error stops updates for good",
             what:
                 "didFailWithError calls stopUpdatingLocation() for every error, even the transient locationUnknown, and nothing starts updates again: no more fixes, and no fix sends another places request.",
             code: "MapViewController locationManager(_:didFailWithError:): locationManager.stopUpdatingLocation()",
-            example: "examples/simulator-no-location.placescript"),
+            example: "examples/simulator-no-location.placescript",
+            fix:
+                "Stop only when location is denied: in didFailWithError check (error as? CLError)?.code == .denied before stopUpdatingLocation(); on locationUnknown and network errors keep updating, as Core Location keeps trying."
+        ),
         Pitfall(
             id: "P6", title: "restricted: the map stays hidden",
             what:
                 "The map is unhidden only by a fix or a denial; a restricted app gets neither, so the map stays hidden.",
             code:
                 "MapViewController viewDidLoad(): mapView.isHidden = true; didChangeAuthorization: .restricted only prints",
-            example: "examples/p6-restricted-map-hidden.placescript"),
+            example: "examples/p6-restricted-map-hidden.placescript",
+            fix:
+                "Show the map in the .restricted case too (mapView.isHidden = false, at the default location), and tell the user that location is not available to the app."
+        ),
         Pitfall(
             id: "P7", title: "Objective-C switch falls through",
             what:
                 "In the Objective-C app only the restricted case has a break: denied prints two extra lines, notDetermined one.",
             code: "MapViewController.m locationManager:didChangeAuthorizationStatus:: switch (status) without breaks",
-            example: "examples/p7-objc-fallthrough.placescript"),
+            example: "examples/p7-objc-fallthrough.placescript",
+            fix:
+                "End every case of the Objective-C switch with break;, as the Swift switch ends each case by itself."
+        ),
         Pitfall(
             id: "P8", title: "Objective-C blank rows, no marker",
             what:
                 "The Objective-C picker never sets a cell's text (blank rows) and its prepareForSegue is empty: the selection never reaches the map, so no marker.",
             code:
                 "PlacesViewController.m tableView:cellForRowAtIndexPath: (no text) and prepareForSegue:sender: (empty)",
-            example: "examples/p8-objc-blank-rows.placescript"),
+            example: "examples/p8-objc-blank-rows.placescript",
+            fix:
+                "In tableView:cellForRowAtIndexPath: set cell.textLabel.text = self.likelyPlaces[indexPath.row].name; in PlacesViewController's prepareForSegue:sender: hand the choice over, ((MapViewController *)segue.destinationViewController).selectedPlace = self.selectedPlace, with selectedPlace a property MapViewController declares."
+        ),
         Pitfall(
             id: "P9", title: "usage keys for an always request",
             what:
                 "Until 2020 the app asked for Always with only NSLocationAlwaysUsageDescription in Info.plist: iOS ignores the request, no alert.",
             code: "Info.plist usage keys; viewDidLoad requestAlwaysAuthorization() (before 2020-09)",
-            example: "examples/p9-request-always.placescript"),
+            example: "examples/p9-request-always.placescript",
+            fix:
+                "For requestAlwaysAuthorization() Info.plist needs both NSLocationWhenInUseUsageDescription and NSLocationAlwaysAndWhenInUseUsageDescription (iOS 11 and later); better, ask When In Use, as today's code does: the app needs location only while it is used."
+        ),
         Pitfall(
             id: "P10", title: "marker at an unrequested coordinate",
             what:
                 "With the field mask .name only (2020-07…09) the marker is built from a coordinate that was not requested: kCLLocationCoordinate2DInvalid.",
             code: "MapViewController listLikelyPlaces(): withPlaceFields: .name; unwindToMain: GMSMarker(position:)",
-            example: "'fields name', 'likely', 'select 1', 'markers'"),
+            example: "'fields name', 'likely', 'select 1', 'markers'",
+            fix:
+                "Request .coordinate whenever a marker is placed from the place: [.name, .coordinate] at least, with .formattedAddress for its snippet (P1)."
+        ),
         Pitfall(
             id: "P11", title: "fatalError on an unknown status",
             what: "`@unknown default: fatalError()`: any future CLAuthorizationStatus case crashes the Swift app.",
             code: "MapViewController locationManager(_:didChangeAuthorization:): @unknown default: fatalError()",
-            example: "examples/p11-unknown-status-crash.placescript"),
+            example: "examples/p11-unknown-status-crash.placescript",
+            fix:
+                "Do not crash on a status this version does not know: in @unknown default print the status and treat it as not authorized (show the map at the default location)."
+        ),
         Pitfall(
             id: "P12", title: "zoom from the accuracy authorization",
             what:
                 "The camera zooms to 15 with precise location and 10 with approximate; the Objective-C app uses 15 for both.",
             code:
                 "MapViewController preciseLocationZoomLevel / approximateLocationZoomLevel, read at viewDidLoad and at each fix",
-            example: "examples/p12-approximate-zoom.placescript"),
+            example: "examples/p12-approximate-zoom.placescript",
+            fix:
+                "Give the Objective-C app the zoom the Swift app uses for approximate location: approximateLocationZoomLevel = 10.0 in viewDidLoad."
+        ),
         Pitfall(
             id: "P13", title: "a billed request per fix and unwind",
             what:
                 "Every fix and every unwind sends a billable Find Current Place request, an API that is legacy now.",
             code: "MapViewController didUpdateLocations and unwindToMain(segue:) both call listLikelyPlaces()",
-            example: "'route run city-run', then 'stats'"),
+            example: "'route run city-run', then 'stats'",
+            fix:
+                "Ask when the answer is needed: call listLikelyPlaces() when \"Get Place\" is tapped (or after a significant move), not at every fix and every unwind; a Nearby Search (New) request is billed each time too."
+        ),
         Pitfall(
             id: "P14", title: "a circle too small for the place you stand in",
             what:

@@ -50,7 +50,7 @@ extension CommandFamily {
                     With a pitfall's id,
                     .Ql explain P4
                     gives that pitfall in full: what goes wrong, where in the tutorial's code, the
-                    example that shows it and, where given, the fix;
+                    example that shows it and the fix, the change the code needs;
                     .Ql help pitfalls
                     lists them all.
                     .Ql explain migrate
@@ -165,7 +165,7 @@ let pitfallsHelp: String = {
         text += wrapText(p.what, width: 90, indent: "    ") + "\n"
         text += wrapText("code: " + p.code, width: 90, indent: "    ", hanging: "          ") + "\n"
         text += wrapText("shown by: " + p.example, width: 90, indent: "    ", hanging: "              ") + "\n"
-        if let fix = p.fix { text += wrapText("fix: " + fix, width: 90, indent: "    ", hanging: "         ") + "\n" }
+        text += wrapText("fix: " + p.fix, width: 90, indent: "    ", hanging: "         ") + "\n"
     }
     return text
 }()
@@ -175,14 +175,14 @@ private func explainPitfall(_ p: Pitfall) -> CommandResult {
     let value = Value.record([
         Value.Field("id", .string(p.id)), Value.Field("title", .string(p.title)),
         Value.Field("what", .string(p.what)), Value.Field("code", .string(p.code)),
-        Value.Field("example", .string(p.example)), Value.Field("fix", .optional(p.fix)),
+        Value.Field("example", .string(p.example)), Value.Field("fix", .string(p.fix)),
     ])
     var lines = [
         "\(p.id): \(p.title)", wrapText(p.what, width: 90, indent: "  "),
         wrapText("code: " + p.code, width: 90, indent: "  ", hanging: "        "),
         wrapText("shown by: " + p.example, width: 90, indent: "  ", hanging: "            "),
     ]
-    if let fix = p.fix { lines.append(wrapText("fix: " + fix, width: 90, indent: "  ", hanging: "       ")) }
+    lines.append(wrapText("fix: " + p.fix, width: 90, indent: "  ", hanging: "       "))
     return CommandResult(
         value: value,
         text: lines.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) })
