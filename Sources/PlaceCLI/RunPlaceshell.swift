@@ -247,7 +247,13 @@ func reportUnreadable(_ e: FileError) -> Int32 {
         return 130
     }
     // `placeshell --flavor objc test`: the options of a test run come after the word.
-    let help = e.path == "test" ? "'test' comes first, its options after it: placeshell test [OPTIONS] [PATH…]" : nil
+    var help = e.path == "test" ? "'test' comes first, its options after it: placeshell test [OPTIONS] [PATH…]" : nil
+    // `placeshell help`, `placeshell version`: a command or an option was meant, not a file.
+    if e.path == "version" {
+        help = "'placeshell --version' prints the version; 'placeshell --help' lists the options"
+    } else if help == nil, e.path.allSatisfy(\.isLetter), CommandTable.standard.command(named: e.path) != nil {
+        help = "a command runs with -c: 'placeshell -c \(e.path)'; 'placeshell --help' lists the options"
+    }
     say(e.message, help: help)
     return 2
 }

@@ -56,6 +56,24 @@ final class CheckAndArgumentTests: BinaryTestCase {
         XCTAssertEqual(object["column"] as? Int, 1)
     }
 
+    /// `placeshell help` and `placeshell version` name no file: the error says what was meant.
+    func testACommandOrVersionAsTheFileSaysHowToRunIt() throws {
+        let help = try run(["help"])
+        XCTAssertEqual(help.status, 2)
+        XCTAssertEqual(
+            help.stderrText,
+            "placeshell: cannot read 'help': no such file or directory\n"
+                + "help: a command runs with -c: 'placeshell -c help'; 'placeshell --help' lists the options\n")
+        let version = try run(["version"])
+        XCTAssertEqual(version.status, 2)
+        XCTAssertTrue(version.stderrText.contains("'placeshell --version' prints the version"), version.stderrText)
+        // A file of that name is a script like any other.
+        directory.write("help", "echo a script named help\n")
+        let file = try run(["help"])
+        XCTAssertEqual(file.status, 0)
+        XCTAssertEqual(file.stdoutText, "a script named help\n")
+    }
+
     func testASecondScriptAfterFILEIsAnArgumentWithAWarning() throws {
         directory.write("a.placescript", "echo a got $#: $1\n")
         directory.write("b.placescript", "echo b ran\n")

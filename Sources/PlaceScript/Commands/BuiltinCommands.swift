@@ -633,9 +633,15 @@ private func helpCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
     }
     guard var spec = shell.table.command(named: words[0]) else {
         let candidates = shell.table.commandNames + shell.table.topics.map(\.name)
+        // What 'explain' tells: a pitfall, the migration.
+        var help = suggestion(for: words[0], among: candidates) ?? "type 'help' for the list"
+        if words.count == 1, let pitfall = Pitfalls.named(words[0]) {
+            help = "'explain \(pitfall.id)' tells pitfall \(pitfall.id) in full; 'help pitfalls' lists them all"
+        } else if words == ["migrate"] || words == ["migration"] {
+            help = "'explain migrate' says what changes from Current Place to Nearby Search (New)"
+        }
         throw .runtime(
-            "no help for '\(topicName)': no such command or topic", at: try ctx.location(of: "TOPIC"),
-            help: suggestion(for: words[0], among: candidates) ?? "type 'help' for the list")
+            "no help for '\(topicName)': no such command or topic", at: try ctx.location(of: "TOPIC"), help: help)
     }
     for word in words.dropFirst() {
         guard let sub = spec.subcommand(named: word) else {

@@ -52,7 +52,13 @@ extension CommandFamily {
                     gives that pitfall in full: what goes wrong, where in the tutorial's code, the
                     example that shows it and the fix, the change the code needs;
                     .Ql help pitfalls
-                    lists them all.
+                    lists them all, and an id that names none fails, saying which there are
+                    .Po
+                    .Ql help P4
+                    and
+                    .Ql help migrate
+                    point here
+                    .Pc .
                     .Ql explain migrate
                     says what changes when the app moves from Current Place to Nearby Search
                     (New): why (Places API (Legacy), legacy since March 1, 2025, can no longer
@@ -74,6 +80,15 @@ extension CommandFamily {
                     if words == ["likely"] { return try explainLikely(ctx) }
                     if words == ["migrate"] { return explainMigrate(ctx.shell) }
                     if words.count == 1, let pitfall = Pitfalls.named(words[0]) { return explainPitfall(pitfall) }
+                    if words.count == 1, let first = words[0].first, first == "P" || first == "p",
+                        words[0].count > 1, words[0].dropFirst().allSatisfy(\.isASCII),
+                        Int(words[0].dropFirst()) != nil  // safe: parsing text gives nil, never traps
+                    {
+                        let ids = Pitfalls.all.map(\.id)
+                        throw .runtime(
+                            "no pitfall '\(words[0])': the tutorial's pitfalls are \(ids.first ?? "")–\(ids.last ?? "")",
+                            at: try ctx.location(of: "COMMAND"), help: "'help pitfalls' lists them")
+                    }
                     return try explainCommand(ctx, words)
                 }),
             CommandSpec(
