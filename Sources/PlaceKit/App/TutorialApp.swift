@@ -461,23 +461,12 @@ public final class TutorialApp: LocationManagerDelegate {
         )
         session.trace("request.maxResultCount = \(settings.maxResultCount)")
         session.trace("request.rankPreference = .\(settings.rank.rawValue)")
-        if !settings.includedTypes.isEmpty {
-            session.trace(
-                "request.includedTypes = [" + settings.includedTypes.map { "\"\($0)\"" }.joined(separator: ", ") + "]")
-        }
-        if !settings.excludedTypes.isEmpty {
-            session.trace(
-                "request.excludedTypes = [" + settings.excludedTypes.map { "\"\($0)\"" }.joined(separator: ", ") + "]")
-        }
-        if !settings.includedPrimaryTypes.isEmpty {
-            session.trace(
-                "request.includedPrimaryTypes = ["
-                    + settings.includedPrimaryTypes.map { "\"\($0)\"" }.joined(separator: ", ") + "]")
-        }
-        if !settings.excludedPrimaryTypes.isEmpty {
-            session.trace(
-                "request.excludedPrimaryTypes = ["
-                    + settings.excludedPrimaryTypes.map { "\"\($0)\"" }.joined(separator: ", ") + "]")
+        for (name, types) in [
+            ("includedTypes", settings.includedTypes), ("excludedTypes", settings.excludedTypes),
+            ("includedPrimaryTypes", settings.includedPrimaryTypes),
+            ("excludedPrimaryTypes", settings.excludedPrimaryTypes),
+        ] where !types.isEmpty {
+            session.trace("request.\(name) = [" + types.map { "\"\($0)\"" }.joined(separator: ", ") + "]")
         }
         if let region = settings.regionCode { session.trace("request.regionCode = \"\(region)\"") }
         let call = nearbyCall
@@ -488,18 +477,17 @@ public final class TutorialApp: LocationManagerDelegate {
             self.requestsInFlight -= 1
             switch response {
             case .failure(let code):
-                if let http = code.nearbyHTTPStatus {
-                    self.session.trace(
-                        call.answerLine("nil")
-                            + ", Error Domain=com.google.HTTPStatus Code=\(http.code) \"\(http.localizedDescription)\"",
-                        call: false)
-                    self.lastPlacesResponse = .failed(code)
-                    self.log("Nearby Search error: " + http.localizedDescription)
-                    return
-                }
-                self.session.trace(call.answerLine("nil") + ", \(code.name) (\(code.rawValue))", call: false)
+                // The error as the callback gets it: the code, or the server's HTTP status.
+                let (error, description) =
+                    code.nearbyHTTPStatus.map {
+                        (
+                            "Error Domain=com.google.HTTPStatus Code=\($0.code) \"\($0.localizedDescription)\"",
+                            $0.localizedDescription
+                        )
+                    } ?? ("\(code.name) (\(code.rawValue))", code.localizedDescription)
+                self.session.trace(call.answerLine("nil") + ", " + error, call: false)
                 self.lastPlacesResponse = .failed(code)
-                self.log("Nearby Search error: " + code.localizedDescription)
+                self.log("Nearby Search error: " + description)
             case .success(let places):
                 self.session.trace(call.answerLine(places: places.count) + ", nil", call: false)
                 self.lastPlacesResponse = .answered(count: places.count)
@@ -542,6 +530,13 @@ public final class TutorialApp: LocationManagerDelegate {
     public internal(set) var pickerSharesList = false
     /// The Objective-C picker's array once the map controller has moved on to a new one.
     var pickerArrayAfterSharing: [PlaceLikelihood]?
+
+    /// The picker is gone: its rows and the array it held.
+    private func closePicker() {
+        pickerPlaces = nil
+        pickerSharesList = false
+        pickerArrayAfterSharing = nil
+    }
 
     /// The array the picker holds: what its table loaded (Swift: its own copy), or the
     /// Objective-C picker's shared `NSMutableArray`, which may have grown since; nil when closed.
@@ -589,9 +584,7 @@ public final class TutorialApp: LocationManagerDelegate {
                 call: false)
         }
         if flavor != .objc { selectedPlace = rows[index].place }
-        pickerPlaces = nil
-        pickerSharesList = false
-        pickerArrayAfterSharing = nil
+        closePicker()
         screen = .map
         unwindToMain()
     }
@@ -601,9 +594,7 @@ public final class TutorialApp: LocationManagerDelegate {
         trace(
             "navigationController.popViewController(animated: true) (no unwind action)",
             objc: "[self.navigationController popViewControllerAnimated:YES] (no unwind action)")
-        pickerPlaces = nil
-        pickerSharesList = false
-        pickerArrayAfterSharing = nil
+        closePicker()
         screen = .map
     }
 
@@ -736,9 +727,7 @@ public final class TutorialApp: LocationManagerDelegate {
         if let allowOnceExpiry { session.cancel(allowOnceExpiry) }
         allowOnceExpiry = nil
         screen = .map
-        pickerPlaces = nil
-        pickerSharesList = false
-        pickerArrayAfterSharing = nil
+        closePicker()
         locationManager.stopUpdatingLocation()
         session.appDidEnd(self)
     }

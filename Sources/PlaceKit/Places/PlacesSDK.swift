@@ -196,6 +196,11 @@ public enum PlacesSDK {
         documentedMinimum[call] ?? headers.first { $0.declaration(of: call) != .absent }?.version
     }
 
+    /// The oldest header that marks `call` deprecated.
+    public static func firstDeprecated(_ call: PlacesSDKCall) -> SDKVersion? {
+        headers.first { $0.declaration(of: call) == .deprecated }?.version
+    }
+
     /// Why `call`'s declaration in `version` is not read from a header of that version: nil when
     /// a header of it was read, or when the headers around it agree.
     public static func uncertainty(of call: PlacesSDKCall, in version: SDKVersion) -> String? {

@@ -960,7 +960,7 @@ func sdkFirst(_ call: PlacesSDKCall) -> String { PlacesSDK.firstSeen(call)?.desc
 
 /// The first version a header seen deprecates `call` in.
 func sdkFirstDeprecated(_ call: PlacesSDKCall) -> String {
-    PlacesSDK.headers.first { $0.declaration(of: call) == .deprecated }?.version.description ?? "no version seen"
+    PlacesSDK.firstDeprecated(call)?.description ?? "no version seen"
 }
 
 /// How many places `compare` holds the two top lists to.
