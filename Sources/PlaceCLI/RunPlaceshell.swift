@@ -140,7 +140,9 @@ public func runPlaceshell() -> Int32 {
     case .help, .version, .completions, .manualSections, .test:
         status = 0
     }
-    if options.storyboard != nil, !shell.finishStoryboard(), status == 0 { status = 1 }
+    // A storyboard still recording (`--storyboard`, or `record` without `record stop`) is
+    // written as the session ends.
+    if !shell.finishStoryboard(), status == 0 { status = 1 }
     stdout.flush()
     if status == 0 {
         temporaryFolder.removeMade()

@@ -568,7 +568,10 @@ public final class Shell {
                 try refuseTouchUnderAlert(spec)
                 try refuseTouchInBackground(spec)
             }
-            let result = try handler(CommandContext(shell: self, invocation: invocation))
+            var result = try handler(CommandContext(shell: self, invocation: invocation))
+            if let read = spec.readAt, !result.notReadByTheApp, invocation.args.contains(where: { $0 != nil }) {
+                result.text.append(read.note(appRuns: session.app != nil))
+            }
             emit(result, command: spec.fullName)
             releaseHeldEvents()
             last = LastCommand(command: spec, invocation: invocation, result: result)
@@ -748,6 +751,14 @@ public final class Shell {
     public func warn(_ message: String) {
         stdout.flush()
         stderr.write(errorStyle.warning("warning:") + " " + escapingControlCharacters(message) + "\n")
+        stderr.flush()
+    }
+
+    /// A note about the session, not a command's output (where a file went as it ended):
+    /// stderr only.
+    public func notice(_ message: String) {
+        stdout.flush()
+        stderr.write(errorStyle.bold("note:") + " " + escapingControlCharacters(message) + "\n")
         stderr.flush()
     }
 

@@ -249,6 +249,28 @@ final class ReplTests: XCTestCase {
     }
 
     /// Under LANG=C (not a UTF-8 locale) typed UTF-8 text still reaches the shell intact.
+    func testASessionEndingWhileRecordingWritesTheStoryboard() throws {
+        let home = TemporaryDirectory()
+        let pane = TmuxPane(tmux: tmux, home: home)
+        defer { pane.kill() }
+        try pane.start(environment: paneEnvironment(home, lang: "C.UTF-8"))
+        try startShell(pane)
+        let page = home.path + "/tour.html"
+        try pane.type("record \(shellQuote(page))")
+        try pane.press("Enter")
+        try pane.waitFor("recording started") { $0.contains("recording a storyboard") }
+        try pane.type("echo first step")
+        try pane.press("Enter")
+        try pane.waitForLine("first step")
+        // Ctrl-D without 'record stop': the page is written, and the shell says where.
+        try pane.press("C-d")
+        try pane.waitForLine("exit-status=0")
+        let screen = try pane.screen()
+        XCTAssertTrue(screen.contains("note: the session ended while recording: wrote"), screen)
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        XCTAssertTrue(html.contains("first step"), "the storyboard lacks the step")
+    }
+
     func testUTF8InputUnderCLocale() throws {
         let home = TemporaryDirectory()
         let pane = TmuxPane(tmux: tmux, home: home)

@@ -713,6 +713,10 @@ public func helpFor(_ spec: CommandSpec, style: TextStyle = .plain, table: Comma
             + permissionAlertAnswers + ", and while the app is in the background, until 'app foreground'."
         lines += wrapText(touch, width: 80, indent: "  ").split(separator: "\n").map(String.init)
     }
+    if spec.readAt != nil {
+        lines.append("")
+        lines += wrapText(SettingRead.explanation, width: 80, indent: "  ").split(separator: "\n").map(String.init)
+    }
     if !spec.aliases.isEmpty {
         lines.append("")
         lines.append("  aliases: " + spec.aliases.joined(separator: ", "))

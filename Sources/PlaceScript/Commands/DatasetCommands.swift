@@ -810,7 +810,7 @@ private func exportFormat(of path: String) -> String? {
 }
 
 private func exportCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
-    let path = try ctx.required("FILE", as: .word)
+    let path = ctx.resolvedPath(try ctx.required("FILE", as: .word))
     let store = ctx.session.places.dataset
     let places = (0..<store.count).map { store.place(at: $0) }  // the exporters write Places
     let bytes: [UInt8]
@@ -827,7 +827,7 @@ private func exportCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandR
             "cannot tell the format from '\(path)'", at: try ctx.location(of: "FILE"),
             help: "name the file .geojson (or .json) or .csv")
     }
-    switch writeFileAtomically(ctx.resolvedPath(path), bytes) {
+    switch writeFileAtomically(path, bytes) {
     case .success: break
     case .failure(let e):
         throw .runtime(writeFailureMessage(path, e), at: try ctx.location(of: "FILE"))

@@ -33,6 +33,13 @@ extension CommandFamily {
                     .Pq the running app's, or the one Ic launch No would start
                     they are the Objective-C app's calls and callbacks, where its code differs.
                     A command of the shell's own stands for nothing.
+                    A command whose name is also a topic of the state's account
+                    .Po
+                    .Ql explain map :
+                    the command, or why the map is hidden?
+                    .Pc
+                    gets both: what the command stands for, then that topic's lines of the
+                    account as they stand now.
                     .Ql explain likely
                     scores the app's list again for the position and accuracy its request was
                     answered for and shows, for each place, its distance, spread, prior, weight,
@@ -282,12 +289,24 @@ private func explainCommand(_ ctx: CommandContext, _ words: [String]) throws(Dia
         lines.append("then:")
         lines += callbacks.map { "  " + $0 }
     }
-    let value = Value.record([
+    var fields = [
         Value.Field("command", .string(name)), Value.Field("what", .string(entry.what)),
         Value.Field("calls", .list(calls.map { .string($0) })),
         Value.Field("callbacks", .list(callbacks.map { .string($0) })),
-    ])
-    return CommandResult(value: value, text: lines)
+    ]
+    // A word that is both a command and a topic of the state's account ('explain map': the
+    // command, or why the map is as it is?) gets both readings.
+    if words.count == 1 {
+        let standing = ctx.session.findings().filter { $0.topic == words[0] }
+        if !standing.isEmpty {
+            let state = render(standing, ctx.shell)
+            lines.append("")
+            lines.append("the \(words[0]) now ('explain' alone gives the whole state):")
+            lines += state.text
+            fields.append(Value.Field("state", state.value))
+        }
+    }
+    return CommandResult(value: .record(fields), text: lines)
 }
 
 // MARK: - explain likely

@@ -166,11 +166,11 @@ private func mapCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResu
 
 private func snapshotCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
     let app = try requireApp(ctx)
-    let path = try ctx.required("FILE", as: .word)
+    let path = ctx.resolvedPath(try ctx.required("FILE", as: .word))
     let at = try ctx.location(of: "FILE")
     let scene = MapScene(app: app, session: ctx.session)
     let picture = SVGSnapshot(scene: scene).render()
-    if case .failure(let e) = writeFileAtomically(ctx.resolvedPath(path), Array(picture.svg.utf8)) {
+    if case .failure(let e) = writeFileAtomically(path, Array(picture.svg.utf8)) {
         throw .runtime(writeFailureMessage(path, e), at: at)
     }
     var what: String

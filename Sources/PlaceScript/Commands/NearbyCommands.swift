@@ -46,7 +46,7 @@ extension CommandFamily {
                         "radius",
                         arguments: [ArgSpec("DISTANCE", .number(.length), summary: "the circle's radius (0…50 km)")],
                         summary: "the search circle's radius (0…50 km; default 500 m)",
-                        effect: .acts,
+                        effect: .acts, readAt: .nextRequest,
                         manual: #"""
                             .It Ic nearby radius Ar DISTANCE
                             The radius of the circle
@@ -76,7 +76,7 @@ extension CommandFamily {
                             )
                         ],
                         summary: "rankPreference: popularity (the SDK's default) or distance",
-                        effect: .acts,
+                        effect: .acts, readAt: .nextRequest,
                         manual: #"""
                             .It Ic nearby rank Cm popularity|distance
                             The request's
@@ -98,7 +98,7 @@ extension CommandFamily {
                         "max",
                         arguments: [ArgSpec("N", .integer(-1_000_000...1_000_000), summary: "1…20")],
                         summary: "maxResultCount: 1…20 (default 20)",
-                        effect: .acts,
+                        effect: .acts, readAt: .nextRequest,
                         manual: #"""
                             .It Ic nearby max Ar N
                             The request's
@@ -162,7 +162,7 @@ extension CommandFamily {
                             )
                         ],
                         summary: "includedTypes (+TYPE) and excludedTypes (-TYPE); clear empties both",
-                        effect: .acts,
+                        effect: .acts, readAt: .nextRequest,
                         manual: #"""
                             .It Ic nearby types Op Ar TYPE ...
                             The request's
@@ -213,7 +213,7 @@ extension CommandFamily {
                             )
                         ],
                         summary: "includedPrimaryTypes (+TYPE) and excludedPrimaryTypes (-TYPE); clear empties both",
-                        effect: .acts,
+                        effect: .acts, readAt: .nextRequest,
                         manual: #"""
                             .It Ic nearby primary Op Ar TYPE ...
                             The request's
@@ -242,7 +242,7 @@ extension CommandFamily {
                         "region",
                         arguments: [ArgSpec("CODE", .word, summary: "a CLDR region code (au), or none")],
                         summary: "regionCode: the region the answer is formatted for (none: not set)",
-                        effect: .acts,
+                        effect: .acts, readAt: .nextRequest,
                         manual: #"""
                             .It Ic nearby region Ar CODE
                             The request's
@@ -272,7 +272,7 @@ extension CommandFamily {
                                 summary: "properties, +property, -property, all, reset")
                         ],
                         summary: "the place properties (GMSPlaceProperty) the request asks for",
-                        effect: .acts,
+                        effect: .acts, readAt: .nextRequest,
                         manual: #"""
                             .It Ic nearby fields Op Ar PROPERTY ...
                             The place properties
@@ -363,7 +363,7 @@ extension CommandFamily {
                     CommandSpec(
                         "legacy", arguments: [ArgSpec("STATE", .choice(["on", "off"]), summary: "on or off")],
                         summary: "Places API (Legacy) on or off (off: a new project)",
-                        effect: .acts,
+                        effect: .acts, readAt: .nextRequest,
                         manual: #"""
                             .It Ic project legacy Cm on|off
                             Places API (Legacy) enabled or not.
@@ -387,7 +387,7 @@ extension CommandFamily {
                     CommandSpec(
                         "new-api", arguments: [ArgSpec("STATE", .choice(["on", "off"]), summary: "on or off")],
                         summary: "Places API (New) on or off",
-                        effect: .acts,
+                        effect: .acts, readAt: .nextRequest,
                         manual: #"""
                             .It Ic project new-api Cm on|off
                             Places API (New) enabled or not; off, the nearby flavour's requests fail

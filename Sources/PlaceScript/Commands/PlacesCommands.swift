@@ -186,7 +186,7 @@ extension CommandFamily {
                     ArgSpec("FIELD", placeFieldsType, optional: true, summary: "fields, +field, -field, all, reset")
                 ],
                 summary: "show or change the place fields the app requests",
-                effect: .acts,
+                effect: .acts, readAt: .nextRequest,
                 api: APIEntry(
                     what:
                         "the GMSPlaceField mask the app's code passes to findPlaceLikelihoodsFromCurrentLocation(withPlaceFields:callback:)"
@@ -595,7 +595,15 @@ private func fieldsCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandR
     if !fields.contains("formattedAddress") {
         lines.append("note: without formattedAddress the marker has no snippet (P1)")
     }
-    return CommandResult(value: .list(fields.names.map { .string($0) }), text: lines)
+    let nearbyApp = (ctx.session.app?.flavor ?? ctx.shell.defaultFlavor) == .nearby
+    if nearbyApp {
+        lines.append(
+            "note: these are the Current Place fields of the swift and objc flavours; the nearby app requests 'nearby fields'"
+        )
+    }
+    var result = CommandResult(value: .list(fields.names.map { .string($0) }), text: lines)
+    result.notReadByTheApp = nearbyApp
+    return result
 }
 
 /// `stats billing`: every SKU of both flows with its count, free calls and price, and what the

@@ -128,7 +128,7 @@ private func settingsFields(_ shell: Shell) -> [Value.Field] {
 }
 
 private func saveCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
-    let path = try ctx.required("FILE", as: .word)
+    let path = ctx.resolvedPath(try ctx.required("FILE", as: .word))
     let value: Value
     do {
         value = try SessionArchive.archive(ctx.session, extra: settingsFields(ctx.shell), datasetSeparately: true)
@@ -136,7 +136,7 @@ private func saveCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
         throw .runtime("cannot save now: \(error.message)", at: ctx.location)
     }
     var size = 0
-    let result = writeFileAtomically(ctx.resolvedPath(path)) { append in
+    let result = writeFileAtomically(path) { append in
         writeSessionJSON(value, dataset: ctx.session.places.dataset, limit: SessionArchive.maxFileSize) { chunk in
             size += chunk.count
             return append(chunk)
@@ -350,14 +350,14 @@ func sessionFeatures(_ shell: Shell) -> [Value] {
 }
 
 private func exportGeoJSONCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
-    let path = try ctx.required("FILE", as: .word)
+    let path = ctx.resolvedPath(try ctx.required("FILE", as: .word))
     let features = sessionFeatures(ctx.shell)
     let collection = Value.record([
         Value.Field("type", .string("FeatureCollection")), Value.Field("features", .list(features)),
     ])
     var bytes = Array(jsonText(collection).utf8)
     bytes.append(0x0A)
-    switch writeFileAtomically(ctx.resolvedPath(path), bytes) {
+    switch writeFileAtomically(path, bytes) {
     case .success: break
     case .failure(let e):
         throw .runtime(writeFailureMessage(path, e), at: try ctx.location(of: "FILE"))

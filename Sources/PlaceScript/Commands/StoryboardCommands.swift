@@ -29,7 +29,14 @@ extension CommandFamily {
                     .Ic record Ar FILE.html
                     until
                     .Ic record stop ,
-                    or the end of the script or session, each command becomes a step of a
+                    or the end of the script or session
+                    .Po
+                    .Ic quit ,
+                    Ctrl-D, the end of
+                    .Fl c
+                    or of standard input; a note then says where it went
+                    .Pc ,
+                    each command becomes a step of a
                     storyboard: one self-contained HTML page with the command, its output and
                     error, the app's console lines, the phone as
                     .Ic snapshot
@@ -109,11 +116,15 @@ final class StoryboardRecording {
     /// How many console lines the session had at the last step (lines after it are the next
     /// step's).
     var logCount = 0
+    /// Started by the `record` command (not `--storyboard`): a session that ends while it
+    /// records says where the page went.
+    var byCommand = false
 
     /// Starts afresh, to `path`.
-    func start(_ path: String, shown: String, logCount: Int) {
+    func start(_ path: String, shown: String, logCount: Int, byCommand: Bool = false) {
         self.path = path
         shownPath = shown
+        self.byCommand = byCommand
         steps = []
         frames = []
         frameIndex = [:]
@@ -188,10 +199,11 @@ private func recordCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandR
             "already recording to '\(recording.shownPath)'", at: try ctx.location(of: "FILE"),
             help: "'record stop' writes it first")
     }
-    recording.start(ctx.resolvedPath(word), shown: word, logCount: ctx.session.log.count)
+    let path = ctx.resolvedPath(word)
+    recording.start(path, shown: path, logCount: ctx.session.log.count, byCommand: true)
     return .line(
-        "recording a storyboard to \(word): each command is a step until 'record stop'",
-        value: .record([Value.Field("path", .string(word))]))
+        "recording a storyboard to \(path): each command is a step until 'record stop'",
+        value: .record([Value.Field("path", .string(path))]))
 }
 
 /// Writes the storyboard being recorded and stops recording; does nothing when none is.
@@ -267,11 +279,19 @@ extension Shell {
         recording.start(path, shown: path, logCount: session.log.count)
     }
 
-    /// Writes the storyboard still recording, if any; false (with the error reported) when it
-    /// cannot be written.
+    /// Writes the storyboard still recording when the session ends, if any; false (with the
+    /// error reported) when it cannot be written. One that `record` started (the session ended
+    /// without `record stop`) is announced in a note, as `record stop` would say it.
     public func finishStoryboard() -> Bool {
+        guard let recording = existingState(StoryboardRecording.self), recording.path != nil else { return true }
+        let byCommand = recording.byCommand
+        let shown = recording.shownPath
+        let count = recording.steps.count
         do throws(Diagnostic) {
             try PlaceScript.finishStoryboard(self, at: nil)
+            if byCommand {
+                notice("the session ended while recording: wrote \(shown), a storyboard of \(counted(count, "step"))")
+            }
             return true
         } catch {
             report(error, command: nil)

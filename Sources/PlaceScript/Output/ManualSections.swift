@@ -85,6 +85,7 @@ extension CommandTable {
         lines.append(".El")
         lines += [".Pp", commandsAfterFamilies]
         lines += touchesParagraph()
+        lines += nextRequestParagraph()
         for family in families {
             lines.append(".Ss \(family.name)")
             if !family.manual.isEmpty { lines.append(family.manual) }
@@ -96,24 +97,38 @@ extension CommandTable {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The commands (and subcommands) of the table that `holds`, as `.Ic` lines joined by commas
+    /// and "and", the last one followed by `after`; nil when none does.
+    private func commandList(where holds: (CommandSpec) -> Bool, after: String) -> [String]? {
+        func matching(_ spec: CommandSpec) -> [String] {
+            (holds(spec) ? [spec.fullName] : []) + spec.subcommands.flatMap(matching)
+        }
+        let names = families.flatMap(\.commands).flatMap(matching)
+        guard let last = names.last else { return nil }
+        return names.dropLast().map { ".Ic \(Self.macroArgument($0)) ," } + [
+            "and", ".Ic \(Self.macroArgument(last))" + after,
+        ]
+    }
+
     /// The commands that touch the app, from the table, and what the modal alert does to them.
     private func touchesParagraph() -> [String] {
-        func touches(_ spec: CommandSpec) -> [String] {
-            (spec.effect == .touches ? [spec.fullName] : []) + spec.subcommands.flatMap(touches)
-        }
-        let names = families.flatMap(\.commands).flatMap(touches)
-        guard let last = names.last else { return [] }
-        var lines = [".Pp", "The commands that touch the app's screens,"]
-        lines += names.dropLast().map { ".Ic \(Self.macroArgument($0)) ," }
-        lines += ["and", ".Ic \(Self.macroArgument(last)) ,"]
-        lines += [
+        guard let names = commandList(where: { $0.effect == .touches }, after: " ,") else { return [] }
+        return [".Pp", "The commands that touch the app's screens,"] + names + [
             "are refused while the permission alert is on screen: the alert is modal, and",
             "takes every touch until it is answered",
             ".Pq see Sx Permission ;",
             "and while the app is in the background, until",
             ".Ic app foreground .",
         ]
-        return lines
+    }
+
+    /// The commands whose setting the app reads at its next request, from the table.
+    private func nextRequestParagraph() -> [String] {
+        guard let names = commandList(where: { $0.readAt == .nextRequest }, after: "") else { return [] }
+        return [".Pp", "What"] + names + [
+            "set, the app reads when it sends its next places request, at its next location fix or",
+            "selection: a change leaves the list it already has as it was answered, and says so.",
+        ]
     }
 
     /// A command's entry: its text, then its examples (the ones `help` lists) as display lines.

@@ -226,6 +226,9 @@ public struct CommandResult: Sendable {
     public var value: Value
     private var lines: [String]
     private var singleLine: String?
+    /// A change the running app does not read at all (the Current Place fields while the nearby
+    /// app runs): no note that its next request reads it (`SettingRead`).
+    public var notReadByTheApp = false
 
     public init(value: Value = .null, text: [String] = []) {
         self.value = value
@@ -266,6 +269,26 @@ public enum CommandEffect: Sendable {
     case looks, acts, touches
 }
 
+/// When the app reads what a command sets, for one it does not read at once.
+public enum SettingRead: Sendable {
+    /// The app's next places request reads it (sent at its next location fix or selection): an
+    /// answer it already has stays as it was.
+    case nextRequest
+
+    /// What a change says after it is made, in a session where `appRuns` or not.
+    public func note(appRuns: Bool) -> String {
+        switch self {
+        case .nextRequest:
+            "note: from the app's next request"
+                + (appRuns ? " (at its next location fix or selection); the list it has stays as answered" : "")
+        }
+    }
+
+    /// What `help` and the manual say of such a command, in plain words.
+    public static let explanation =
+        "The app reads the setting when it sends its next places request, at its next location fix or selection: a change leaves the list it already has as it was answered."
+}
+
 /// What a command stands for in the real app, as `explain COMMAND` prints it: what it is, the
 /// API calls it makes, and the callbacks that follow.
 public struct APIEntry: Sendable {
@@ -303,6 +326,9 @@ public final class CommandSpec: @unchecked Sendable {
     /// Whether it only looks or acts. Every command that runs says which; nil only for a command
     /// that cannot run on its own (`fail`: its subcommands say), and a unit test fails on any other.
     public let effect: CommandEffect?
+    /// When the app reads the setting it changes, for one it does not read at once: a change
+    /// says so, and so do `help` and the manual.
+    public let readAt: SettingRead?
     /// What it stands for in the real app (`explain COMMAND`); nil for the shell's own commands
     /// and for a subcommand that stands for what its parent does.
     public let api: APIEntry?
@@ -331,7 +357,7 @@ public final class CommandSpec: @unchecked Sendable {
 
     public init(
         _ name: String, aliases: [String] = [], arguments: [ArgSpec] = [], options: [OptionSpec] = [],
-        summary: String, effect: CommandEffect? = nil, api: APIEntry? = nil,
+        summary: String, effect: CommandEffect? = nil, readAt: SettingRead? = nil, api: APIEntry? = nil,
         manual: String = "", examples: [String] = [], subcommands: [CommandSpec] = [],
         handler: CommandHandler? = nil,
         checkWhenRead: (@Sendable (Shell, Invocation) throws(Diagnostic) -> Void)? = nil
@@ -343,6 +369,7 @@ public final class CommandSpec: @unchecked Sendable {
         self.options = options
         self.summary = summary
         self.effect = effect
+        self.readAt = readAt
         self.api = api
         self.manual = manual
         self.examples = examples
