@@ -22,10 +22,10 @@ extension CommandFamily {
             The app prints
             .Ql Current Place error:
             and the error's
-            .Va localizedDescription ,
-            .Ql The operation couldn\(cqt be completed.
-            followed by the SDK's failure reason, and the shell adds a note with what the
-            code means and whether the SDK marks it retryable
+            .Va localizedDescription :
+            the SDK's own text for the code, as the logs quote it
+            .Pq Sx SIMULATION CHOICES : No places errors ,
+            and the shell adds a note with what the code means and whether the SDK marks it retryable
             .Pq \-1 to \-3 are; the tutorial retries nothing .
             A failed request bills nothing but counts in
             .Li stats.placesRequests .
