@@ -14,7 +14,8 @@ extension CommandFamily {
             CommandSpec(
                 "locate",
                 arguments: [
-                    ArgSpec("WHERE", locationTargetType, summary: "LAT LNG, a preset, or none"),
+                    ArgSpec(
+                        "WHERE", locationTargetType, summary: "LAT LNG, a preset, an area's or a place's name, or none"),
                     ArgSpec(
                         "ACCURACY", .number(.length, range: 0.1...100_000), optional: true,
                         summary: "horizontal accuracy, default 5m"),
@@ -28,11 +29,11 @@ extension CommandFamily {
                         "locationManager(_:didFailWithError:) with kCLErrorLocationUnknown after 'none'",
                     ]),
                 manual: #"""
-                    .It Ic locate Ar LAT LNG|PRESET|none Op Ar ACCURACY
+                    .It Ic locate Ar LAT LNG|PRESET|NAME|none Op Ar ACCURACY
                     Set the simulated location, as the Simulator's Features \(-> Location menu
                     does: a position
                     .Pq Sx Positions ,
-                    a preset, or
+                    a preset, the name of an area or a place of the dataset, or
                     .Cm none
                     for no position.
                     .Ar ACCURACY
@@ -52,6 +53,30 @@ extension CommandFamily {
                     .It Cm google-sydney
                     \-33.866651, 151.195827: Google Sydney, 48 Pirrama Rd, Pyrmont.
                     .El
+                    .Pp
+                    Any other
+                    .Ar NAME
+                    is looked up in the dataset as the command runs
+                    .Pq so a place loaded just before is found :
+                    an area
+                    .Pq Ql locate cupertino ,
+                    one of the names
+                    .Ic places
+                    lists, puts the device at the middle of its places' extent; else the place
+                    whose name it is, ignoring case
+                    .Pq Ql locate \(dqAustralian National Maritime Museum\(dq ,
+                    .Ql locate Grossm\(:unster ;
+                    else the one place whose name contains it, as
+                    .Ic places find
+                    matches names.
+                    A name several places match fails and names three of them; one that none
+                    matches fails with a suggestion.
+                    A name of several words is quoted: unquoted, its second word is an error
+                    that says so.
+                    The output names what the device was put at.
+                    When no place of the dataset is within 2 km of a position but some are near
+                    the position with its two numbers swapped, a note says that positions are
+                    latitude first (GeoJSON writes longitude first).
                     .Pp
                     The running app receives a fix
                     .Pq Fn locationManager _:didUpdateLocations:
@@ -90,11 +115,13 @@ extension CommandFamily {
                     makes it report nothing instead, so that a later
                     .Ic locate
                     delivers.
-                    An unknown preset name, or a latitude or longitude out of range, is an error
-                    when the script is read.
+                    A latitude or longitude out of range is an error when the script is read.
                     Works with or without a running app.
                     """#,
-                examples: ["locate sydney", "locate -33.8688 151.2093", "locate -33.8688,151.2093 65m", "locate none"],
+                examples: [
+                    "locate sydney", "locate -33.8688 151.2093", "locate -33.8688,151.2093 65m", "locate cupertino",
+                    "locate \"Darling Harbour\"", "locate none",
+                ],
                 handler: locateCommand),
             CommandSpec(
                 "location",
@@ -240,7 +267,7 @@ extension CommandFamily {
 /// `LAT LNG`, `LAT,LNG`, a preset name or `none`.
 let locationTargetType: ArgType = {
     var type = ArgType(
-        usage: "LAT LNG|PRESET|none", completions: { _ in LocationPreset.all.map(\.name) + ["none"] },
+        usage: "LAT LNG|PRESET|NAME|none", completions: { _ in LocationPreset.all.map(\.name) + ["none"] },
         read: readLocationTarget)
     // A script of fixes binds its positions from their bytes; a preset or `none` is the binder's.
     type.readPlain = { words, k in
@@ -269,17 +296,21 @@ private func beginsNumber(_ first: UInt8) -> Bool {
         _ = c.next()
         return .word(token.text)
     }
-    if let first = token.text.unicodeScalars.first, first.properties.isAlphabetic {
+    // Any other name (a quoted one, or a word that starts with a letter) is an area's or a
+    // place's, looked up in the dataset when the command runs: the dataset may change before.
+    // (`nan` and `inf` are numbers gone wrong, and read as numbers to say so.)
+    let notANumber = ["nan", "inf", "infinity"].contains(token.text.lowercased())
+    if token.isQuoted || (!notANumber && token.text.unicodeScalars.first?.properties.isAlphabetic == true) {
         _ = c.next()
-        if token.text == "none" || LocationPreset.named(token.text) != nil {
+        // A name of several words unquoted: the next word would be read as the accuracy.
+        if !token.isQuoted, let next = c.current, !next.isQuoted,
+            next.text.unicodeScalars.first?.properties.isAlphabetic == true
+        {
             throw .syntax(
-                "unknown place '\(token.text)'", at: c.location(of: token),
-                help: "a preset is a keyword: write \(token.text) without quotes")
+                "a name of several words: '\(token.text) \(next.text)'", at: c.location(of: next),
+                help: "quote it: locate \"\(token.text) \(next.text)\"")
         }
-        throw .syntax(
-            "unknown place '\(token.text)'", at: c.location(of: token),
-            help: suggestion(for: token.text, among: LocationPreset.all.map(\.name) + ["none"])
-                ?? "presets: " + (LocationPreset.all.map(\.name) + ["none"]).joined(separator: ", "))
+        return .words([token.text])  // a name: a one-word list, where a preset is a word
     }
     return try ArgType.coordinate.read(&c)
 }
@@ -288,21 +319,78 @@ private func beginsNumber(_ first: UInt8) -> Bool {
 private enum LocateTarget {
     case nowhere
     case point(GeoPoint)
+    /// An area's or a place's name, looked up in the dataset (`resolveLocateName`).
+    case name(String)
 
-    /// `none`, a preset's name, or a position written out.
-    static let kind = ArgKind<LocateTarget>("a position, a preset or 'none'") { value in
+    /// `none`, a preset's name, a position written out, or a name.
+    static let kind = ArgKind<LocateTarget>("a position, a preset, a name or 'none'") { value in
         switch value {
         case .word("none"): .nowhere
         case .word(let name): LocationPreset.named(name).map { .point($0.coordinate) }
+        case .words(let words) where words.count == 1:
+            // A quoted preset's name is the preset still.
+            LocationPreset.named(words[0]).map { .point($0.coordinate) } ?? .name(words[0])
         case .coordinate(let c): .point(GeoPoint(latitude: c.latitude, longitude: c.longitude))
         default: nil
         }
     }
 }
 
+/// The point a name stands for in `store`, and what it is (`the area cupertino's 54 places`,
+/// `Grossmünster`): an area (a source tag, `places`) at the middle of its places' extent, else
+/// the one place whose name is it (ignoring case), else the one place whose name contains it
+/// (as `places find` folds names). Several places, or none, is an error that says which.
+private func resolveLocateName(
+    _ name: String, in store: PlaceStore, at location: SourceLocation?
+) throws(Diagnostic) -> (point: GeoPoint, what: String) {
+    if let area = store.areas.first(where: { $0.name.lowercased() == name.lowercased() }) {
+        var south = 90.0
+        var north = -90.0
+        var west = 180.0
+        var east = -180.0
+        for row in 0..<store.count where store.place(at: row).area == area.name {
+            let c = store.coordinate(at: row)
+            south = min(south, c.latitude)
+            north = max(north, c.latitude)
+            west = min(west, c.longitude)
+            east = max(east, c.longitude)
+        }
+        // To the store's 1e-7° (a centimetre), so the position reads as it was stored.
+        func stored(_ degrees: Double) -> Double { (degrees * 1e7).rounded() / 1e7 }
+        return (
+            GeoPoint(latitude: stored((south + north) / 2), longitude: stored((west + east) / 2)),
+            "the middle of area \(area.name)'s \(counted(area.count, "place"))"
+        )
+    }
+    var rows = store.indexes(named: name)
+    if rows.isEmpty { rows = store.indexes(nameContaining: name) }
+    if rows.count == 1 { return (store.coordinate(at: rows[0]), store.name(at: rows[0])) }
+    if rows.isEmpty {
+        let known = LocationPreset.all.map(\.name) + store.areas.map(\.name)
+        throw .runtime(
+            "no preset, area or place named '\(name)'", at: location,
+            help: suggestion(for: name, among: known)
+                ?? "presets: \(LocationPreset.all.map(\.name).joined(separator: ", ")); areas: \(store.areas.map(\.name).joined(separator: ", ")); 'places find' looks for a place"
+        )
+    }
+    let shown = rows.prefix(3).map { "\(store.name(at: $0)) (\(store.id(at: $0)))" }
+    throw .runtime(
+        "\(rows.count) places' names match '\(name)': " + shown.joined(separator: ", ")
+            + (rows.count > 3 ? ", …" : ""),
+        at: location, help: "give more of the name, or a position: 'places find \(name)' lists them with theirs")
+}
+
 private func locateCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
     let accuracy = try ctx.optional("ACCURACY", as: .number)?.value ?? SimulationChoices.defaultHorizontalAccuracy
-    guard case .point(let point) = try ctx.required("WHERE", as: LocateTarget.kind) else {
+    var named: String?
+    let point: GeoPoint
+    switch try ctx.required("WHERE", as: LocateTarget.kind) {
+    case .point(let p): point = p
+    case .name(let name):
+        let found = try resolveLocateName(name, in: ctx.session.places.dataset, at: try ctx.location(of: "WHERE"))
+        point = found.point
+        named = found.what
+    case .nowhere:
         ctx.session.stopRoute()
         ctx.session.setDevicePosition(nil)
         let consequence =
@@ -328,7 +416,36 @@ private func locateCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandR
         text.append(number: accuracy)
         text.append(" m")
     }
-    return .line(line, value: value)
+    guard named != nil || ctx.session.places.dataset.count > 0 else { return .line(line, value: value) }
+    var lines = [named.map { line + " (\($0))" } ?? line]
+    if named == nil, let hint = geoJSONOrderHint(point, ctx.shell) { lines.append(hint) }
+    return CommandResult(value: value, text: lines)
+}
+
+/// The last 0.1° cell `geoJSONOrderHint` looked at: a script of fixes along a route asks once
+/// per cell, not once per fix.
+private final class GeoJSONOrderCheck {
+    var cell: (Int, Int)?
+}
+
+/// A note when nothing in the dataset is near `point` but places are near the point with its
+/// two numbers swapped: the position was likely written longitude first, as GeoJSON orders it.
+private func geoJSONOrderHint(_ point: GeoPoint, _ shell: Shell) -> String? {
+    let swapped = GeoPoint(latitude: point.longitude, longitude: point.latitude)
+    guard abs(point.longitude) <= 90, point.latitude != point.longitude else { return nil }
+    let check = shell.state(GeoJSONOrderCheck.self) { GeoJSONOrderCheck() }
+    // safe: a position's degrees are in range, so the tenths are too
+    let cell = (Int((point.latitude * 10).rounded(.down)), Int((point.longitude * 10).rounded(.down)))
+    if let last = check.cell, last == cell { return nil }
+    check.cell = cell
+    let store = shell.session.places.dataset
+    let reach = 2_000.0
+    guard store.near(point, radius: reach, limit: 1).isEmpty else { return nil }
+    let there = store.near(swapped, radius: reach, limit: 1_000).count
+    guard there > 0 else { return nil }
+    return "note: no place within 2 km; \(formatNumber(swapped.latitude)), \(formatNumber(swapped.longitude)) has "
+        + (there == 1_000 ? "1,000 or more places" : counted(there, "place"))
+        + " — positions are latitude first (GeoJSON writes longitude first)"
 }
 
 /// A fix as a state value.
