@@ -85,7 +85,8 @@ final class BinderTests: XCTestCase {
 
     /// `locate`'s target in the standard table: a number first is read as a position straight
     /// away (no preset looked for), and every other form still reads as before: presets, 'none',
-    /// a quoted preset, a unit, a word where a number goes, a latitude alone.
+    /// a quoted preset (the preset still), a place's name, a unit, a word where a number goes, a
+    /// latitude alone.
     func testLocateTargetsInEveryForm() {
         let cases: [(String, out: String, err: String)] = [
             ("locate -33.8 151.2", "device at -33.8, 151.2 ±5 m\n", ""),
@@ -98,7 +99,14 @@ final class BinderTests: XCTestCase {
                 "locate none",
                 "the device has no position: an updating app gets kCLErrorLocationUnknown (code 0) 1 s later\n", ""
             ),
-            ("locate \"sydney\"", "", "t:1:8: error: unknown place 'sydney'"),
+            ("locate \"sydney\"", "device at -33.869405, 151.199 ±5 m\n", ""),
+            ("locate Maritime", "device at -33.869357, 151.198633 ±5 m (Australian National Maritime Museum)\n", ""),
+            (
+                "locate \"Maritime\" 10m",
+                "device at -33.869357, 151.198633 ±10 m (Australian National Maritime Museum)\n", ""
+            ),
+            ("locate nan 1", "", "t:1:8: error: expected a number, found 'nan'"),
+            ("locate Darling Harbour", "", "t:1:16: error: a name of several words: 'Darling Harbour'"),
             ("locate 9zz 1", "", "t:1:9: error: unknown unit 'zz' in '9zz'"),
             ("locate -x 1", "", "t:1:8: error: expected a number, found '-x'"),
             ("locate .5", "", "t:1:8: error: expected a longitude after the latitude '.5'"),
