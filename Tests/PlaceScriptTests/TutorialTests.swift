@@ -1,6 +1,7 @@
 import PlaceFormats
 import PlaceKit
 import PlaceStorage
+import TestSupport
 import XCTest
 
 @testable import PlaceScript
@@ -12,6 +13,51 @@ final class TutorialTests: XCTestCase {
         case .failure(let e):
             XCTFail("the tutorial text '\(language)' does not parse: \(e)")
             throw e
+        }
+    }
+
+    // MARK: - The published tutorial's words
+
+    /// Each step's part is a heading of the published tutorial, word for word, so a student can
+    /// search for it: read from the published pages (../shared/seeds, beside the repository,
+    /// when it is there); an Objective-C step adds " (Objective-C)", the code tab's name.
+    func testEveryPartIsAPublishedHeading() throws {
+        let seeds = RealData.directory.deletingLastPathComponent().appendingPathComponent("seeds")
+        guard FileManager.default.fileExists(atPath: seeds.path) else {
+            throw XCTSkip("the published tutorial (../shared/seeds) is not beside the repository")
+        }
+        for language in ["de", "es", "fa", "ko", "vi"] {
+            let page = try String(
+                contentsOf: seeds.appendingPathComponent("tutorial.\(language).txt"), encoding: .utf8)
+            let lines = Set(page.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
+            let english = try parsed(defaultTutorialLanguage).steps
+            // A migrated step has no published heading ("none (…)" in English): not compared.
+            for (step, source) in zip(try parsed(language).steps, english) where !source.part.hasPrefix("none") {
+                var heading = step.part
+                if heading.hasSuffix(" (Objective-C)") { heading = String(heading.dropLast(" (Objective-C)".count)) }
+                XCTAssertTrue(
+                    lines.contains(heading), "\(language) step \(step.number): '\(heading)' is no heading of the page")
+            }
+        }
+    }
+
+    /// What native readers found: the seeds' own terms where they exist, and no word that
+    /// says something else (Persian "warning" for the permission request, Korean "arrived").
+    func testTheTranslationsUseTheSeedsTerms() throws {
+        func texts(_ language: String) throws -> [String] {
+            try parsed(language).steps.flatMap {
+                [$0.title, $0.part, $0.recap, $0.hint] + $0.say + $0.after + $0.hints.map(\.text)
+            }
+        }
+        let korean = try texts("ko").joined(separator: "\n")
+        XCTAssertFalse(korean.contains("\"Get Place\""), "Korean names the button '장소 가져오기'")
+        XCTAssertFalse(try parsed("ko").steps[12].title.contains("도착"), "the request was sent, not arrived")
+        let persian = try texts("fa").joined(separator: "\n")
+        for wrong in ["هشدار", "مدیر موقعیت مکانی", "مکان‌های محتمل ", "\"Get Place\"", "انتخاب، انتخاب"] {
+            XCTAssertFalse(persian.contains(wrong), "Persian uses the seed's term, not '\(wrong)'")
+        }
+        for term in ["درخواست مجوز", "مدیر مکان", "مکان‌های احتمالی", "نماینده"] {
+            XCTAssertTrue(persian.contains(term), "Persian lacks the seed's term '\(term)'")
         }
     }
 
