@@ -94,6 +94,7 @@ let tutorialMessages: [(key: String, placeholders: [String])] = [
     ("first", []), ("last", []), ("language", ["title", "list"]), ("list", ["done", "total"]),
     ("noStep", ["n", "total"]), ("noStepHelp", []), ("noLanguage", ["code"]), ("languages", ["list"]),
     ("replayFailed", ["n", "step", "command"]), ("replayStuck", ["n", "step"]),
+    ("flavorLater", ["range", "flavor", "running", "at", "launch"]), ("flavorNow", ["flavor", "running", "launch"]),
 ]
 
 /// The keys of `tutorialMessages`.
@@ -264,6 +265,8 @@ private struct CompiledStep {
     var hintChecks: [[(Expectation, SourceLocation)]]
     /// The full names of the commands the step asks for (`auth allow`, `locate`).
     var commands: Set<String>
+    /// The app the step is about: the flavour its last `launch` starts, else the one before's.
+    var flavor: AppFlavor
 }
 
 /// The walk of one shell: where it is, what is done, the language.
@@ -318,6 +321,7 @@ final class TutorialWalk {
     fileprivate func steps(_ shell: Shell, _ text: TutorialText) throws(Diagnostic) -> [CompiledStep] {
         if let compiled, compiled.language == text.language { return compiled.steps }
         var steps: [CompiledStep] = []
+        var flavor = AppFlavor.swift
         for step in text.steps {
             var checks: [(Expectation, SourceLocation)] = []
             for (expression, line) in step.done {
@@ -327,7 +331,11 @@ final class TutorialWalk {
             }
             var commands: Set<String> = []
             for command in step.type {
-                commands.insert(try bindCommand(command, language: text.language, table: shell.table).spec.fullName)
+                let invocation = try bindCommand(command, language: text.language, table: shell.table)
+                commands.insert(invocation.spec.fullName)
+                if invocation.spec.fullName == "launch" {
+                    flavor = AppFlavor(rawValue: try invocation.option("flavor", as: .word) ?? "swift") ?? .swift
+                }
             }
             var hintChecks: [[(Expectation, SourceLocation)]] = []
             for hint in step.hints {
@@ -341,7 +349,7 @@ final class TutorialWalk {
             steps.append(
                 CompiledStep(
                     checks: checks, happened: step.happened, from: step.from, hintChecks: hintChecks,
-                    commands: commands))
+                    commands: commands, flavor: flavor))
         }
         compiled = (text.language, steps)
         return steps
@@ -437,9 +445,28 @@ extension TutorialWalk {
         }
     }
 
-    /// The hint that fits the session now: the first conditional hint whose conditions hold,
-    /// or the step's plain one.
+    /// The hint that fits the session now: the app of another flavour than the step's said
+    /// first (with the steps that use it), else the first conditional hint whose conditions
+    /// hold, or the step's plain one.
     fileprivate func currentHint(_ info: TutorialStep, _ step: CompiledStep, _ shell: Shell) -> String {
+        if let running = shell.session.app?.flavor, running != step.flavor,
+            let text = try? text(), let steps = try? steps(shell, text)
+        {
+            var first = current
+            while first > 0, steps[first - 1].flavor == step.flavor { first -= 1 }
+            var last = current
+            while last + 1 < steps.count, steps[last + 1].flavor == step.flavor { last += 1 }
+            let launch = step.flavor == .swift ? "launch" : "launch --flavor \(step.flavor.rawValue)"
+            var values = [
+                "flavor": step.flavor.title, "running": running.title, "launch": launch,
+                "range": text.number(first + 1) + "–" + text.number(last + 1),
+            ]
+            if let later = steps.indices.first(where: { $0 > current && steps[$0].flavor == running }) {
+                values["at"] = text.number(later + 1)
+                return text.message("flavorLater", values)
+            }
+            return text.message("flavorNow", values)
+        }
         for (hint, checks) in zip(info.hints, step.hintChecks) {
             guard passingChecks(checks, shell) == checks.count else { continue }
             guard journalMatches(hint.happened, entries(step.from)) else { continue }

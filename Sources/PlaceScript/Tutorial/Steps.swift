@@ -96,8 +96,10 @@ let tutorialSteps = #"""
     hint: 2
     when: auth.prompt == true
     hint: 3
-    when: auth.status != "notDetermined"
+    when.happened: answer auth allow once
     hint: 4
+    when: auth.status != "notDetermined"
+    hint: 5
     hint: default
 
     == 3
