@@ -455,6 +455,37 @@ final class TutorialTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/state/tutorial"))
     }
 
+    /// The language a student chose is taken up again; one the environment gave is not: the
+    /// next student's own LANG wins over the last walk's.
+    func testOnlyAChosenLanguageOutlivesTheSession() throws {
+        let directory =
+            NSTemporaryDirectory() + "placeshell-tutorial-lang-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let path = directory + "/tutorial"
+        let steps = try parsed(defaultTutorialLanguage).steps.count
+        try "# placeshell tutorial progress\nlanguage fa\nstep 2\ndone 1\n".write(
+            toFile: path, atomically: true, encoding: .utf8)
+        let next = TutorialWalk(language: "ko")
+        next.loadProgress(from: path, steps: steps)
+        XCTAssertEqual(next.language, "ko", "the environment's language of the last walk overrode this one's")
+        XCTAssertEqual(next.done, [0], "the steps done are taken up")
+        try "# placeshell tutorial progress\nlanguage fa chosen\nstep 2\ndone 1\n".write(
+            toFile: path, atomically: true, encoding: .utf8)
+        let chosen = TutorialWalk(language: "ko")
+        chosen.loadProgress(from: path, steps: steps)
+        XCTAssertEqual(chosen.language, "fa", "a chosen language is the student's")
+        XCTAssertTrue(chosen.progress.text.contains("language fa chosen\n"))
+        // 'tutorial language' is a choice, and is kept as one.
+        let (shell, _) = shell()
+        shell.historyPath = directory + "/history"
+        try? FileManager.default.removeItem(atPath: path)
+        XCTAssertEqual(shell.runScript(SourceText(name: "t", text: "tutorial language de; tutorial")), 0)
+        XCTAssertEqual(
+            try String(contentsOfFile: path, encoding: .utf8),
+            "# placeshell tutorial progress\nlanguage de chosen\nstep 1\ndone\n")
+    }
+
     /// `tutorial goto N` on a new session types the steps before N, each of which must hold.
     func testGotoBringsANewSessionToEveryStep() throws {
         let total = try parsed(defaultTutorialLanguage).steps.count

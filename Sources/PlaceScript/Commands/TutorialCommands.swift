@@ -303,6 +303,8 @@ final class TutorialWalk {
     var progressPath: String?
     /// The progress as last written or read.
     var savedProgress: TutorialProgress?
+    /// The student chose the language with 'tutorial language XX' (`TutorialProgress`).
+    var languageChosen = false
     private var compiled: (language: String, steps: [CompiledStep])?
 
     init(language: String) { self.language = language }
@@ -930,6 +932,12 @@ extension CommandFamily {
             steps' commands as
             .Ic tutorial goto
             does.
+            The language is taken up only when the student chose it with
+            .Ic tutorial language ;
+            one that came from the environment is not, so that on a shared machine the
+            next student's own
+            .Ev LANG
+            wins.
             .Ic tutorial reset
             forgets it.
             Scripts and
@@ -1265,6 +1273,7 @@ extension CommandFamily {
                                             ?? now.message("languages", ["list": codes.joined(separator: ", ")]))
                                 }
                                 walk.language = code
+                                walk.languageChosen = true
                             }
                             let text = try walk.text()
                             let available = tutorialCatalogs.keys.sorted().map { code -> String in

@@ -12,14 +12,18 @@
 /// What is kept of a walk between sessions.
 struct TutorialProgress: Equatable, Sendable {
     var language: String
+    /// The student chose the language ('tutorial language XX'): it is taken up again. One that
+    /// came from the environment is not, so the next student's own `LANG` wins.
+    var languageChosen = false
     /// 0-based indices of the steps done.
     var done: Set<Int>
     /// 0-based index of the step the walk was on, or nil when it had finished or not begun.
     var step: Int?
 
-    /// The file's text: `language en`, `step 4`, `done 1 2 3` (step numbers from 1).
+    /// The file's text: `language en` (`language ko chosen`), `step 4`, `done 1 2 3` (step
+    /// numbers from 1).
     var text: String {
-        var lines = ["# placeshell tutorial progress", "language \(language)"]
+        var lines = ["# placeshell tutorial progress", "language \(language)" + (languageChosen ? " chosen" : "")]
         if let step { lines.append("step \(step + 1)") }
         lines.append((["done"] + done.sorted().map { String($0 + 1) }).joined(separator: " "))
         return lines.joined(separator: "\n") + "\n"
@@ -37,7 +41,9 @@ struct TutorialProgress: Equatable, Sendable {
             let words = line.split(separator: " ")
             guard let key = words.first else { continue }
             switch key {
-            case "language" where words.count == 2: progress.language = String(words[1])
+            case "language" where words.count == 2 || (words.count == 3 && words[2] == "chosen"):
+                progress.language = String(words[1])
+                progress.languageChosen = words.count == 3
             case "step" where words.count == 2: progress.step = number(words[1])
             case "done": progress.done = Set(words.dropFirst().compactMap(number))
             default: continue
@@ -55,7 +61,8 @@ func tutorialProgressPath(historyPath: String) -> String {
 extension TutorialWalk {
     /// What the walk would keep now.
     var progress: TutorialProgress {
-        TutorialProgress(language: language, done: done, step: isRunning ? current : stoppedAt)
+        TutorialProgress(
+            language: language, languageChosen: languageChosen, done: done, step: isRunning ? current : stoppedAt)
     }
 
     /// Takes up the progress kept in `path`, when there is a readable one.
@@ -64,7 +71,12 @@ extension TutorialWalk {
         guard case .success(let bytes) = readWholeFile(path, limit: 1 << 16),
             let saved = TutorialProgress.parse(String(decoding: bytes, as: UTF8.self), steps: steps)
         else { return }
-        if tutorialCatalogs[saved.language] != nil { language = saved.language }
+        // A language the student chose is theirs again; one the environment gave stays the
+        // environment's, so a new student's LANG is not overridden by the last walk.
+        if saved.languageChosen, tutorialCatalogs[saved.language] != nil {
+            language = saved.language
+            languageChosen = true
+        }
         done = saved.done
         stoppedAt = saved.step
         savedProgress = progress
