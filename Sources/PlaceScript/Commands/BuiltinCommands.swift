@@ -881,11 +881,13 @@ let syntaxHelp = """
     Positions: LAT LNG or LAT,LNG in degrees; latitude -90…90, longitude -180…180.
     Options: --flag, --name VALUE, --name=VALUE, or name=VALUE; '--' ends options.
     Script arguments: $1 … $9 and ${N} expand to the arguments a script was run with (its
-    '# args:' header line gives them when none are); $# is their count and $0 the script's
-    name; ${N:-default} gives a default. $TMP is a folder of the run's own, removed when the
-    script passes. '$' before anything else is literal. Outside quotes an argument is read as
-    the word it is (locate $1 with sydney goes to the preset); inside double quotes it is
-    text. It never makes an option.
+    '# args:' header line gives them when none are); $# is their count, $@ all of them joined
+    by spaces in one word, and $0 the script's name; ${N:-default} gives a default. $TMP is a
+    folder of the run's own, removed when the script passes. '$' before anything else is
+    literal. Outside quotes an argument is read as the word it is (locate $1 with sydney goes
+    to the preset); inside double quotes it is text. It never makes an option. A position may
+    come in one word, "LAT LNG": 'locate $@' takes the two numbers of
+    'placeshell s.placescript -33.8688 151.2093'.
 
     A script is read and checked whole before anything runs: a syntax error, an unknown
     command or a badly typed argument anywhere stops it with status 2 and runs nothing; so do

@@ -569,8 +569,8 @@ public struct Lexer {
         return nil
     }
 
-    /// Expands `$N`, `${N}`, `${N:-default}`, `$#`, `$0` and `$TMP` (`${TMP}`) at `i` (which
-    /// points at `$`); any other `$` is literal.
+    /// Expands `$N`, `${N}`, `${N:-default}`, `$#`, `$@`, `$0` and `$TMP` (`${TMP}`) at `i`
+    /// (which points at `$`); any other `$` is literal.
     private mutating func expand(_ bytes: Bytes, at i: inout Int) throws(Diagnostic) -> Incompleteness? {
         let n = bytes.count
         let start = i
@@ -602,6 +602,12 @@ public struct Lexer {
                 }
                 return nil
             }
+        }
+        if next == 0x40 {  // $@: every argument, joined by spaces, in the one word
+            let values = source.arguments?.values ?? []
+            scratch.append(contentsOf: Array(values.joined(separator: " ").utf8))
+            i += 2
+            return nil
         }
         if next == 0x23 {  // $#
             let count = source.arguments?.values.count ?? 0

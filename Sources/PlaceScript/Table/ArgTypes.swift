@@ -175,10 +175,16 @@ extension ArgType {
         let commaAt =
             utf8.withContiguousStorageIfAvailable { $0.firstIndex(of: 0x2C) }
             ?? utf8.firstIndex(of: 0x2C).map { utf8.distance(from: utf8.startIndex, to: $0) }
-        if let commaAt {
+        // A quoted word or a script argument may hold both numbers, separated by a space
+        // ("-33.8688 151.2093", `locate $@`): the space then separates them as a comma would.
+        let separatorAt =
+            commaAt
+            ?? ((first.isQuoted || first.isExpanded)
+                ? utf8.firstIndex(of: 0x20).map { utf8.distance(from: utf8.startIndex, to: $0) } : nil)
+        if let commaAt = separatorAt {
             let comma = utf8.index(utf8.startIndex, offsetBy: commaAt)
             latText = String(first.text[..<comma])
-            let after = String(first.text[first.text.index(after: comma)...])
+            let after = String(first.text[first.text.index(after: comma)...].drop { $0 == " " })
             if after.isEmpty {
                 guard let next = c.next() else {
                     throw .syntax("expected a longitude after '\(first.text)'", at: c.location(of: first))
@@ -193,7 +199,9 @@ extension ArgType {
             guard let next = c.next() else {
                 throw .syntax(
                     "expected a longitude after the latitude '\(first.text)'", at: c.location(of: first),
-                    help: "write a position as LAT LNG or LAT,LNG, e.g. -33.8688 151.2093")
+                    help: first.isExpanded
+                        ? "a script argument is one word: pass the position as one ('-33.8688,151.2093'), or take two ($1 $2), or all of them ($@)"
+                        : "write a position as LAT LNG or LAT,LNG, e.g. -33.8688 151.2093")
             }
             lngToken = next
         }
