@@ -80,6 +80,19 @@ final class CSVTests: XCTestCase {
             ])
     }
 
+    /// A CSV file and a GeoJSON file read their types from the same names: `category` and
+    /// `amenity` among them.
+    func testCategoryAndAmenityAreTypesInBothFormats() throws {
+        guard let csv = summary("name,lat,lng,amenity\nCafe X,47.37,8.544,cafe\n") else { return }
+        XCTAssertEqual(csv.records.first?.types, ["cafe"])
+        XCTAssertEqual(csv.warnings, [])
+        let geojson = GeoJSONImporter.parse(
+            Array(
+                #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[8.544,47.37]},"properties":{"name":"Grossmünster","category":"church"}}]}"#
+                    .utf8))
+        XCTAssertEqual(try geojson.get().records.first?.types, ["church"])
+    }
+
     func testTabsAndAliases() {
         guard
             let s = summary(

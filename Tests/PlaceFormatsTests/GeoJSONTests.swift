@@ -199,6 +199,31 @@ final class GeoJSONTests: XCTestCase {
 
     // MARK: - Exporter
 
+    /// A file where no feature has a name fails, as a CSV file without a name column does,
+    /// naming the properties there are; one named feature among unnamed ones loads.
+    func testNoNameAnywhereFailsNamingTheProperties() {
+        let unnamed =
+            #"{"type":"Feature","geometry":{"type":"Point","coordinates":[8.5,47.3]},"properties":{"title":"A","kind":"cafe"}}"#
+        let named =
+            #"{"type":"Feature","geometry":{"type":"Point","coordinates":[8.5,47.3]},"properties":{"name":"B"}}"#
+        func collection(_ features: [String]) -> [UInt8] {
+            Array(#"{"type":"FeatureCollection","features":["#.utf8) + Array(features.joined(separator: ",").utf8)
+                + Array("]}".utf8)
+        }
+        guard case .failure(let e) = GeoJSONImporter.parse(collection([unnamed, unnamed])) else {
+            return XCTFail("a file without a name loaded")
+        }
+        XCTAssertEqual(e.message, "no feature has a name (property 'name'); the properties are 'title', 'kind'")
+        XCTAssertEqual(e.columns, ["title", "kind"])
+        guard case .failure = GeoJSONImporter.parse(Array(unnamed.utf8)) else { return XCTFail("a lone Feature") }
+        let some = GeoJSONImporter.parse(collection([unnamed, named]))
+        XCTAssertEqual(try some.get().records.map(\.name), ["B"])
+        var mapping = PlaceFieldMapping()
+        mapping.columns[.name] = "title"
+        XCTAssertEqual(
+            try GeoJSONImporter.parse(collection([unnamed]), mapping: mapping).get().records.map(\.name), ["A"])
+    }
+
     func testExporterOutputExactly() {
         let out = GeoJSONExporter.write([awkwardPlaces[0], awkwardPlaces[1]])
         XCTAssertEqual(

@@ -11,7 +11,7 @@ import CByteMask
 /// European spreadsheets write them.
 ///
 /// **Columns**, found by name, case-insensitively, first match wins: `name`; `lat`, `latitude`,
-/// `y`; `lon`, `lng`, `long`, `longitude`, `x`; `type`, `types`, `category` (split on `;` or
+/// `y`; `lon`, `lng`, `long`, `longitude`, `x`; `type`, `types`, `category`, `amenity` (split on `;` or
 /// `,`); `address`, `formatted_address`; `rating`; `price`, `price_level`, `pricelevel`;
 /// `radius`; `id`. Other columns are named in a warning. Without a name, latitude or longitude
 /// column the file fails, and the message lists the columns found. A `PlaceFieldMapping` names
@@ -39,7 +39,7 @@ public enum CSVImporter {
         (.name, ["name"]),
         (.latitude, ["lat", "latitude", "y"]),
         (.longitude, ["lon", "lng", "long", "longitude", "x"]),
-        (.types, ["type", "types", "category"]),
+        (.types, ["type", "types", "category", "amenity"]),
         (.address, ["address", "formatted_address"]),
         (.rating, ["rating"]),
         (.price, ["price", "price_level", "pricelevel"]),

@@ -17,8 +17,10 @@
 ///   `@id`, a nested `tags` object, an `addr:*` key or one of `OSMTags.poiKeys`. Types come
 ///   from `OSMTags.types`, the address from `OSMTags.address`, the id from `@id` or
 ///   `osm_type`+`osm_id` as `osm:node/123`. A named feature no tag makes a place is skipped.
-/// - *plain* (what `GeoJSONExporter` writes): `id`, `name`, `type` or `types`, `address`,
-///   `rating`, `price` or `priceLevel`, `radius`.
+/// - *plain* (what `GeoJSONExporter` writes): `id`, `name`, `type`, `types` or `category` (as
+///   a CSV file's columns), `address`, `rating`, `price` or `priceLevel`, `radius`. A file
+///   where no feature has a name fails, naming the properties there are (as a CSV file without
+///   a name column does).
 ///
 /// **Mapped properties.** A `PlaceFieldMapping` names the properties that hold the name, ID,
 /// types or address (read as the plain schema's `name`, `id`, `types`, `address` are) and,
@@ -41,6 +43,28 @@ public enum GeoJSONImporter {
     /// column 14:` for JSON syntax, `feature 12:` for a feature), and `line`/`item` say the same.
     public static func parse(
         _ bytes: [UInt8], mapping: PlaceFieldMapping = PlaceFieldMapping(), interruption: ImportInterruption = .none
+    ) -> Result<ImportSummary, ImportError> {
+        let result = parseAll(bytes, mapping: mapping, interruption: interruption)
+        // No feature with a name at all: the names are under another property, as a CSV file
+        // whose header lacks the name column; say so, and which properties there are.
+        if case .success(let summary) = result, summary.records.isEmpty,
+            summary.skipped.contains(where: { $0.reason == "without a name" })
+        {
+            var names = PropertyNames()
+            if case .success(let root) = JSON.parse(bytes) {
+                for feature in root.object?["features"]?.array ?? [root] { names.add(feature) }
+            }
+            var e = ImportError(
+                "no feature has a name (property '\(mapping.columns[.name] ?? "name")'); the properties are "
+                    + CSVReader.list(names.seen, total: names.seen.count))
+            e.columns = Array(names.seen.prefix(1000))
+            return .failure(e)
+        }
+        return result
+    }
+
+    private static func parseAll(
+        _ bytes: [UInt8], mapping: PlaceFieldMapping, interruption: ImportInterruption
     ) -> Result<ImportSummary, ImportError> {
         if let streamed = parseStreamed(bytes, mapping: mapping, interruption: interruption) { return streamed }
         let root: JSONValue
@@ -361,7 +385,7 @@ public enum GeoJSONImporter {
         }
         var record = PlaceRecord(name: name, latitude: point.latitude, longitude: point.longitude)
         record.id = text(p["id"]).map(trim).flatMap { $0.isEmpty ? nil : $0 } ?? text(featureID)
-        switch p["types"] ?? p["type"] {
+        switch p["types"] ?? p["type"] ?? p["category"] {
         case .array(let items)?:
             for item in items {
                 guard let s = item.string else { throw fail(number, "types must be strings, not \(item.kindName)") }

@@ -499,6 +499,11 @@ private func loadCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
         throw .runtime(
             "'\(path)' (\(format.displayName)): \(e.message)", at: fileLocation,
             help: "name the columns: --name COL --lat COL --lng COL (a header name, or a column number from 1)")
+    case .failure(let e) where format == .geojson && !e.columns.isEmpty:
+        throw .runtime(
+            "'\(path)' (\(format.displayName)): \(e.message)", at: fileLocation,
+            help: "name the property that holds the name: --name PROP"
+                + (e.columns.first.map { " (e.g. --name \($0))" } ?? ""))
     case .failure(let e):
         // CSV and GeoJSON messages already start with where ("line 3: …", "feature 2: …").
         let placed = ["line ", "feature ", "blob "].contains { e.message.hasPrefix($0) }
