@@ -198,6 +198,9 @@ public final class Shell {
     public var lastFailed: Bool { last.error != nil }
     /// The command that ran last and how it went, set whole after each command.
     private var last = LastCommand()
+    /// The error of the last command run, nil when it succeeded (the tutorial's replay says why
+    /// a step's command failed).
+    var lastError: String? { last.error }
     /// What families keep for this shell between commands, one object per type (the tutorial's
     /// walk): see `state(_:make:)`.
     private var familyStates: [ObjectIdentifier: AnyObject] = [:]

@@ -26,6 +26,9 @@ final class DocumentationTests: XCTestCase {
     private func run(_ examples: [Documentation.Example]) throws {
         guard let binary = Paths.binaryOrFail() else { return }
         let directory = TemporaryDirectory()
+        // The examples the pages name by their path in the repository (examples/p7-….placescript).
+        try FileManager.default.createSymbolicLink(
+            at: directory.file("examples"), withDestinationURL: Repository.examples)
         for example in examples {
             switch example.kind {
             case .file(let name):
@@ -40,6 +43,13 @@ final class DocumentationTests: XCTestCase {
                     binary, ["commands.placescript"], in: directory.url,
                     environment: cleanEnvironment(home: directory.path), timeout: 120)
                 XCTAssertEqual(r.status, 0, "\(example.place): the commands failed:\n\(r.stderrText)")
+            case .commandLine:
+                directory.write("line.sh", example.lines.joined(separator: "\n") + "\n")
+                let path = binary.deletingLastPathComponent().path + ":/usr/local/bin:/usr/bin:/bin"
+                let r = try runProcess(
+                    URL(fileURLWithPath: "/bin/sh"), ["line.sh"], in: directory.url,
+                    environment: cleanEnvironment(home: directory.path, extra: ["PATH": path]), timeout: 120)
+                XCTAssertLessThan(r.status, 2, "\(example.place): '\(example.lines[0])' failed:\n\(r.stderrText)")
             case .transcript:
                 continue  // typed at the prompt by ReadmeTranscriptTests
             }
@@ -51,6 +61,8 @@ final class DocumentationTests: XCTestCase {
         let examples = Documentation.markdownExamples(text, name: "README.md")
         XCTAssertTrue(examples.contains { $0.kind == .console }, "the README shows no console session")
         try run(examples)
+        let contributing = String(decoding: try Repository.bytes("CONTRIBUTING.md"), as: UTF8.self)
+        try run(Documentation.markdownExamples(contributing, name: "CONTRIBUTING.md"))
     }
 
     func testTheManualsExamplesShowWhatPlaceshellPrints() throws {
@@ -58,6 +70,7 @@ final class DocumentationTests: XCTestCase {
         let examples = try Documentation.manualExamples(text, name: "man/placeshell.1")
         XCTAssertTrue(examples.contains { $0.kind == .console }, "the manual shows no console session")
         XCTAssertTrue(examples.contains { if case .file = $0.kind { true } else { false } }, "no file example")
+        XCTAssertTrue(examples.contains { $0.kind == .commandLine }, "no command line")
         try run(examples)
     }
 

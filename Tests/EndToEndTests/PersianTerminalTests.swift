@@ -37,7 +37,7 @@ final class PersianTerminalTests: XCTestCase {
         for line in screen {
             XCTAssertLessThanOrEqual(cells(line), 88, "'\(line)'")
         }
-        XCTAssertTrue(screen.contains("  در آموزش: درخواست مجوز برای استفاده از موقعیت مکانی"), "\(screen)")
+        XCTAssertTrue(screen.contains("  در آموزش: درخواست مجوز مکان"), "\(screen)")
         XCTAssertTrue(screen.contains { $0.contains("می\u{200C}گوید") }, "the non-joiner is kept")
         // Commands and calls are code: each on its own line, left to right, whole.
         XCTAssertTrue(screen.contains("  وارد کنید:"), "\(screen)")

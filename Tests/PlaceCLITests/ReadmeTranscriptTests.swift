@@ -47,7 +47,10 @@ final class ReadmeTranscriptTests: XCTestCase {
         let text = String(decoding: try Repository.bytes("README.md"), as: UTF8.self)
         let transcripts = Documentation.markdownExamples(text, name: "README.md").filter { $0.kind == .transcript }
         XCTAssertFalse(transcripts.isEmpty, "the README shows no transcript: the reader missed them")
-        for example in transcripts {
+        let contributing = String(decoding: try Repository.bytes("CONTRIBUTING.md"), as: UTF8.self)
+        for example in transcripts
+            + Documentation.markdownExamples(contributing, name: "CONTRIBUTING.md").filter({ $0.kind == .transcript })
+        {
             if let difference = Self.check(example) { XCTFail("\(example.place): \(difference)") }
         }
     }

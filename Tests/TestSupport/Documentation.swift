@@ -13,7 +13,9 @@ import Foundation
 ///   terminal shows them;
 /// - a **file** the manual names before its display (`.Pa tour.placescript :`), which the
 ///   console sessions after it may run;
-/// - **commands** (a README block marked `placeshell`): run as a script, which must exit 0.
+/// - **commands** (a README block marked `placeshell`): run as a script, which must exit 0;
+/// - a **command line** shown alone (the manual's `.Dl $ …`): run, and it must not exit with a
+///   usage or read error.
 ///
 /// An expected line that is `…` (or `...`) alone stands for any number of lines; one that ends
 /// in ` …` (or ` ...`) for a line that starts with what comes before it. Nothing else is loose.
@@ -23,6 +25,9 @@ public enum Documentation {
         case console
         case file(name: String)
         case commands
+        /// A command line shown without its output (the manual's `.Dl $ …`): it runs, and
+        /// must not fail as a usage or read error does (status 2 or more).
+        case commandLine
     }
 
     public struct Example: Sendable {
@@ -95,7 +100,10 @@ public enum Documentation {
         var i = start + 1
         while i < lines.count, !lines[i].hasPrefix(".Sh ") {
             let line = lines[i]
-            if line.hasPrefix(".Pa ") {
+            if line.hasPrefix(".Dl $ ") {
+                let command = try unescape(String(line.dropFirst(".Dl $ ".count)), at: "\(name):\(i + 1)")
+                examples.append(Example(kind: .commandLine, place: "\(name):\(i + 1)", lines: [command]))
+            } else if line.hasPrefix(".Pa ") {
                 lastPath = String(line.dropFirst(4).split(separator: " ").first ?? "")
             } else if line.hasPrefix(".Pp") {
                 lastPath = nil

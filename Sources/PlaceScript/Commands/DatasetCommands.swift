@@ -755,7 +755,7 @@ private func placesByDistance(_ found: [(index: Int, distance: Double)], _ ctx: 
     for (i, hit) in found.enumerated() {
         let place = store.place(at: hit.index)
         rows.append([
-            String(i + 1), formatFixed(hit.distance, decimals: 1) + " m", place.name, place.types.first ?? "", place.id,
+            String(i + 1), formatDistance(hit.distance), place.name, place.types.first ?? "", place.id,
         ])
         values.append(placeValue(place, ctx.shell))
     }

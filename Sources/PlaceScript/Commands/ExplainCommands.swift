@@ -351,7 +351,7 @@ private func explainLikely(_ ctx: CommandContext) throws(Diagnostic) -> CommandR
         if s.place.radius >= 150 { why.append("a large place (\(formatNumber(s.place.radius)) m)") }
         if let best, i > 0, s.distance < best.distance { why.append("nearer than #1 but lighter") }
         rows.append([
-            String(i + 1), s.place.name, formatFixed(s.distance, decimals: 0) + " m",
+            String(i + 1), s.place.name, formatDistance(s.distance, decimals: 0),
             formatFixed(s.spread, decimals: 0) + " m",
             formatNumber(s.prior), formatFixed(s.weight, decimals: 4),
             formatFixed(s.likelihood * 100, decimals: 1) + " %",
@@ -501,7 +501,7 @@ private func explainNearbyLikely(_ ctx: CommandContext, _ app: TutorialApp) -> C
         if inside.contains(f.place.id) { why.append("the device stands in it") }
         if i == 0 { why.append(settings.rank == .popularity ? "the most popular" : "the nearest") }
         rows.append([
-            String(i + 1), f.place.name, formatFixed(f.distance, decimals: 0) + " m", formatNumber(prior),
+            String(i + 1), f.place.name, formatDistance(f.distance, decimals: 0), formatNumber(prior),
             formatFixed(quality, decimals: 2), formatFixed(reach, decimals: 2), formatFixed(f.popularity, decimals: 2),
             why.joined(separator: "; "),
         ])

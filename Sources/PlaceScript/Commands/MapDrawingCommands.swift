@@ -49,7 +49,10 @@ let mapDrawingCommands: [CommandSpec] = [
             radius the SDK refuses.
             The frame's inner width spans the map view's 393 points and a line is two
             columns tall, so distances look the same across and down; the lines show the
-            middle of the view, never more than its 852 points.
+            middle of the view, never more than its 852 points; when they show less, the
+            legend says how much and the
+            .Fl \-height
+            that shows it all.
             .Ar W
             is 20 to 500 columns, frame included
             .Pq default: the terminal's width, or 80 ;

@@ -973,7 +973,7 @@ private func compareCommand(_ ctx: CommandContext) throws(Diagnostic) -> Command
             "the device has no position: there is nowhere to compare the two requests", at: ctx.location,
             help: "give it one first, e.g. 'locate sydney' or 'locate -33.8688 151.2093'")
     }
-    func metres(_ d: Double) -> String { formatFixed(d, decimals: 0) + " m" }
+    func metres(_ d: Double) -> String { formatDistance(d, decimals: 0) }
     let n = c.settings
     var lines = [
         "At \(formatFixed(c.point.latitude, decimals: 6)), \(formatFixed(c.point.longitude, decimals: 6)) ±\(formatNumber(c.accuracy)) m"

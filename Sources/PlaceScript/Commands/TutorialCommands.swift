@@ -744,11 +744,15 @@ private func showCurrent(_ ctx: CommandContext, intro: [String] = []) throws(Dia
 /// `reset`): types the `type:` lines of the steps before N, silently, checking that each step
 /// holds after its lines, so that step N starts where the walk would have brought it. Returns
 /// false when the session has an app already, and nothing is typed.
-private func replay(upTo index: Int, _ ctx: CommandContext, at location: SourceLocation) throws(Diagnostic)
-    -> Bool
-{
+private func replay(
+    upTo index: Int, _ ctx: CommandContext, at location: SourceLocation, startingOver: Bool = false
+) throws(Diagnostic) -> Bool {
     let shell = ctx.shell
     let session = shell.session
+    // Going to a step (goto, back, restart) in a session that already ran starts it over
+    // first: what the student did, to the app and to its "code", is not what the steps before
+    // `index` leave. Taking a walk up again (`tutorial`) keeps the session as it is.
+    if startingOver, session.app != nil || session.lastApp != nil { startOver(shell) }
     guard index > 0, session.app == nil, session.lastApp == nil else { return false }
     let walk = shell.tutorialWalk
     let text = try walk.text()
@@ -772,18 +776,24 @@ private func replay(upTo index: Int, _ ctx: CommandContext, at location: SourceL
                 continue
             }
             guard probe.execute(invocation) else {
+                // Why, as the command said it (without the tutorial text's own location).
                 throw .runtime(
                     text.message(
                         "replayFailed",
                         ["n": text.number(index + 1), "step": text.number(i + 1), "command": line]),
                     at: location,
-                    help: (errors?.text ?? "").split(separator: "\n").first.map(String.init))
+                    help: probe.lastError ?? (errors?.text ?? "").split(separator: "\n").first.map(String.init))
             }
         }
         guard holds(steps[i], probe) else {
+            // Why, as the step's hint would say it to a student there, when one fits; else
+            // where to look: the session is where the step stopped.
+            probeWalk.current = i
+            let hint = probeWalk.currentHint(text.steps[i], steps[i], probe)
             throw .runtime(
                 text.message("replayStuck", ["n": text.number(index + 1), "step": text.number(i + 1)]),
-                at: location)
+                at: location,
+                help: hint != text.steps[i].hint ? hint : "the session is where the step stopped: 'explain' says why")
         }
     }
     shell.autorun = probe.autorun
@@ -792,6 +802,24 @@ private func replay(upTo index: Int, _ ctx: CommandContext, at location: SourceL
     walk.lastApp = session.app
     walk.alertWasOpen = session.device.promptOpen
     return true
+}
+
+/// The session as a walk begins it: the simulator erased (`reset`: the app ended, the
+/// permission asked afresh, no position), and the tutorial's "code" as the tutorial writes it —
+/// its field mask, its Nearby Search request, its Info.plist, a Cloud project with every API
+/// on, no fault — with the run loop running by itself. The dataset, the SDK and the shell's
+/// other settings stay.
+private func startOver(_ shell: Shell) {
+    let session = shell.session
+    session.stopRoute()
+    session.reset()
+    session.setDevicePosition(nil)
+    session.places.requestedFields = .tutorial
+    session.places.nearby = NearbySettings()
+    session.places.project = CloudProject()
+    session.places.faults = PlacesFaults()
+    session.device.infoPlist = .tutorial
+    shell.autorun = true
 }
 
 /// "The walk typed … the steps before this one (1–6)", and a blank line.
@@ -1093,7 +1121,10 @@ extension CommandFamily {
                         effect: .acts,
                         manual: #"""
                             .It Ic tutorial back
-                            Goes back to the previous step.
+                            Goes back to the previous step, bringing the session to where that
+                            step starts as
+                            .Ic tutorial goto
+                            does.
                             A step reached by hand that already holds says so and waits for
                             .Ic tutorial next .
                             """#,
@@ -1104,17 +1135,24 @@ extension CommandFamily {
                             guard walk.current > 0 else {
                                 return try showCurrent(ctx, intro: [try walk.text().message("first"), ""])
                             }
-                            return try goTo(ctx, walk.current - 1)
+                            let index = walk.current - 1
+                            let replayed = try replay(upTo: index, ctx, at: ctx.location, startingOver: true)
+                            let result = try goTo(ctx, index)
+                            guard replayed else { return result }
+                            let text = try walk.text()
+                            return CommandResult(
+                                value: result.value,
+                                text: (replayNote(index, text, ctx.shell) + result.text).map(text.directed))
                         }),
                     CommandSpec(
                         "restart", summary: "start again at step 1, with no step done",
                         effect: .acts,
                         manual: #"""
                             .It Ic tutorial restart
-                            Starts again at step 1 with no step done.
-                            To start the session over as well, type
-                            .Ic reset
-                            first.
+                            Starts again at step 1 with no step done, in a session started over
+                            as
+                            .Ic tutorial goto
+                            starts it.
                             """#,
                         examples: ["reset", "tutorial restart"],
                         handler: { ctx throws(Diagnostic) in
@@ -1122,6 +1160,7 @@ extension CommandFamily {
                             walk.done = []
                             walk.stoppedAt = nil
                             let text = try walk.text()
+                            _ = try replay(upTo: 0, ctx, at: ctx.location, startingOver: true)
                             let result = try goTo(ctx, 0)
                             return CommandResult(
                                 value: result.value, text: (welcome(text, ctx.shell) + result.text).map(text.directed)
@@ -1135,17 +1174,23 @@ extension CommandFamily {
                         manual: #"""
                             .It Ic tutorial goto Ar N
                             Goes to step
-                            .Ar N .
-                            In a session where no app has run yet (a new one, or one just
-                            erased with
-                            .Ic reset ) ,
-                            it first types the
+                            .Ar N ,
+                            with the session where the walk would have brought it.
+                            A session in which an app has run is started over first: the
+                            simulator erased as
+                            .Ic reset
+                            erases it, the device without a position, and the tutorial's code as
+                            the tutorial writes it (the field mask, the Nearby Search request,
+                            the Info.plist, a Cloud project with every API on, no fault set),
+                            with the run loop running by itself; the dataset, the SDK and the
+                            shell's other settings stay.
+                            Then it types the
                             .Li type:
                             commands of the steps before
                             .Ar N ,
-                            silently, and checks that each of those steps holds: step
-                            .Ar N
-                            starts where the walk would have brought it.
+                            silently, and checks that each of those steps holds.
+                            A command that fails stops it there, naming the step, the command
+                            and why.
                             """#,
                         examples: ["tutorial goto 7"],
                         handler: { ctx throws(Diagnostic) in
@@ -1158,7 +1203,8 @@ extension CommandFamily {
                                     at: try ctx.location(of: "N"),
                                     help: goal.message("noStepHelp"))
                             }
-                            let replayed = try replay(upTo: n - 1, ctx, at: try ctx.location(of: "N"))
+                            let replayed = try replay(
+                                upTo: n - 1, ctx, at: try ctx.location(of: "N"), startingOver: true)
                             let result = try goTo(ctx, n - 1)
                             guard replayed else { return result }
                             let text = try ctx.shell.tutorialWalk.text()

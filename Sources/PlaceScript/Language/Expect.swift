@@ -1004,11 +1004,6 @@ func withinTolerance(_ difference: Double, _ tolerance: Double, scale: Double) -
     difference <= tolerance || difference - tolerance <= 1e-12 * max(1, scale)
 }
 
-/// A distance for people: metres to a tenth below a kilometre, kilometres above.
-private func formatDistance(_ metres: Double) -> String {
-    metres < 1000 ? formatFixed(metres, decimals: 1) + " m" : formatFixed(metres / 1000, decimals: 2) + " km"
-}
-
 /// A difference for people: about seven significant digits, so that 15 against 15.00001 is
 /// "off by 1e-05" and not by the rounding noise of the subtraction (9.999999999621423e-06).
 func formatDifference(_ x: Double) -> String {

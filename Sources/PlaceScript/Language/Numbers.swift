@@ -151,6 +151,15 @@ public func parseInteger(_ text: String) -> Result<Int, NumberError> {
     return .success(negative ? -result : result)
 }
 
+/// A distance for people: metres below a kilometre, to `decimals` (`767.7 m`); kilometres from
+/// 1,000 m, to ten metres, thousands grouped (`1.18 km`, `11,953.79 km`).
+public func formatDistance(_ metres: Double, decimals: Int = 1) -> String {
+    guard metres.isFinite, abs(metres) >= 1000 else { return formatFixed(metres, decimals: decimals) + " m" }
+    let km = formatFixed(metres / 1000, decimals: 2)
+    guard let point = km.firstIndex(of: "."), let whole = Int(km[..<point]) else { return km + " km" }  // safe: digits
+    return groupedThousands(whole) + km[point...] + " km"
+}
+
 /// A quantity as a person writes it: `12.5s`, `50m`, `-33.869405`.
 public func formatQuantity(_ value: Double, _ dimension: Dimension) -> String {
     formatNumber(value) + dimension.baseUnit

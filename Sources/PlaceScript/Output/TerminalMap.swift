@@ -431,8 +431,11 @@ struct TerminalMap {
         }
         let sep = unicode ? " · " : " - "
         if shownPt < scene.height - 0.5 {
+            // The frame's lines that hold the whole height (its two borders too), within --height's 500.
+            let full = min(500, Int((scene.height / ptPerRow).rounded(.up)) + 2)  // safe: a few hundred rows
             items.append(
-                "middle \(formatNumber(shownPt.rounded())) of \(formatNumber(scene.height)) pt shown (--height)")
+                "showing the middle \(formatNumber(shownPt.rounded())) of the screen's \(formatNumber(scene.height)) points: --height \(full) shows it all"
+            )
         }
         var legend = ""
         for item in items {

@@ -165,6 +165,7 @@ let tutorialSteps = #"""
     when: why.emptyList == "P5"
     hint: 1
     when: app.screen == "picker"
+    when: why.emptyList == "P2"
     hint: 2
     hint: default
 
