@@ -406,7 +406,8 @@ let usageText: String = {
         'placeshell test' runs every .placescript under PATH, each in its own process, and
         reports each one; 'placeshell test --help' lists its options.
 
-        Type 'help' at the prompt for the commands; 'man placeshell' for the manual.
+        Type 'help' at the prompt for the commands; 'man placeshell' for the manual once
+        scripts/install has installed it ('man -l man/placeshell.1' in the source tree).
         """
 }()
 

@@ -94,7 +94,7 @@ final class ManualTextTests: XCTestCase {
         for family in table.families {
             texts.append(("family " + family.name, family.manual))
             for root in family.stateRoots { texts.append(("state " + root.name, root.manual)) }
-            for spec in family.commands.flatMap(walk) { texts.append((spec.fullName, spec.manual)) }
+            for spec in family.commands.flatMap(walk) { texts.append((spec.fullName, table.manualText(of: spec))) }
         }
         // `help choices` renders the simulation's choices too.
         for choice in SimulationChoices.all { texts.append(("choice " + choice.topic, choice.manual)) }
@@ -102,6 +102,22 @@ final class ManualTextTests: XCTestCase {
         for (name, text) in texts {
             XCTAssertEqual(ManualText.unknowns(in: text), [], name)
         }
+    }
+
+    /// `help set` and the manual list every setting of the table, each with its text, from the
+    /// one list there is: a setting added to a family is there without another edit.
+    func testSetListsEverySettingOfTheTable() throws {
+        let table = CommandTable.standard
+        let spec = try XCTUnwrap(table.commands.first { $0.name == "set" })
+        let text = helpFor(spec).text.joined(separator: "\n")
+        let settings = table.families.flatMap(\.settings)
+        XCTAssertGreaterThanOrEqual(settings.count, 9)
+        for setting in settings {
+            XCTAssertTrue(text.contains("\n  \(setting.name)\n"), "help set lacks '\(setting.name)'")
+        }
+        XCTAssertFalse(text.contains("SETTINGS"), "the marker is replaced")
+        let manual = table.manualText(of: spec)
+        for setting in settings { XCTAssertTrue(manual.contains(".It Cm \(setting.name)\n"), setting.name) }
     }
 
     /// `help COMMAND` prints the command's manual text, as plain text.

@@ -237,7 +237,9 @@ extension CommandFamily {
                     .Ql set
                     alone lists the settings and their values;
                     .Ql set Ar NAME
-                    turns a setting on;
+                    turns an on-or-off setting on
+                    .Pq Cm color No becomes Cm always ,
+                    and shows any other;
                     .Ql set Ar NAME VALUE
                     gives it a value
                     .Po
@@ -253,80 +255,7 @@ extension CommandFamily {
                     .Ql unset NAME
                     turns it off.
                     The settings:
-                    .Bl -tag -width "keep-going" -compact
-                    .It Cm json
-                    .Cm on | off :
-                    one JSON object per line on stdout, as with
-                    .Fl Fl json .
-                    .It Cm keep-going
-                    .Cm on | off :
-                    a failed command does not stop a script, as with
-                    .Fl Fl keep-going .
-                    .It Cm color
-                    .Cm auto | always | never :
-                    colour the output (on is
-                    .Cm always ,
-                    off is
-                    .Cm never ) .
-                    .Cm auto
-                    colours it only on a terminal.
-                    .Ev NO_COLOR
-                    in the environment always wins.
-                    .It Cm autorun
-                    .Cm on | off :
-                    after each command the run loop delivers the events the command set off
-                    .Pq on, the default ;
-                    off leaves them pending for
-                    .Ic events ,
-                    .Ic step ,
-                    .Ic run
-                    and
-                    .Ic wait
-                    .Pq Sx Run loop .
-                    Turning it back on delivers what is pending at once.
-                    .It Cm simulator-no-location
-                    .Cm error | silent :
-                    what an app that is updating and authorized hears while the device has no
-                    position
-                    .Pq Ql locate none :
-                    .Cm error ,
-                    the default, calls
-                    .Fn locationManager _:didFailWithError:
-                    with
-                    .Dv kCLErrorLocationUnknown
-                    1 s later, as the Simulator does;
-                    .Cm silent
-                    reports nothing, so that a later
-                    .Ic locate
-                    delivers
-                    .Pq Sx SIMULATION CHOICES , no location .
-                    .It Cm picker-scroll
-                    .Cm off | on :
-                    whether the picker's table scrolls:
-                    .Cm off ,
-                    the default, as the code's comment says, so only its first five rows, each a
-                    fifth of the table's height, can be tapped and
-                    .Ql select 6
-                    is refused;
-                    .Cm on ,
-                    as the storyboard leaves it, so every row can be scrolled into reach
-                    .Pq Sx SIMULATION CHOICES , picker scrolling .
-                    .It Cm language
-                    .Cm en | de | es | ko | vi | fa :
-                    the device's language, which a new session takes from
-                    .Ev LC_ALL ,
-                    .Ev LC_MESSAGES
-                    or
-                    .Ev LANG
-                    .Pq Ql ko_KR.UTF-8 is Cm ko ,
-                    English for any other: the title and buttons of the permission alert, as
-                    printed and as
-                    .Ic snapshot
-                    draws them, in that language where iOS's wording is confirmed, in English
-                    where it is not
-                    .Pq Sx SIMULATION CHOICES , the alert's language .
-                    The console, the trace and the shell's own lines stay as they are.
-                    .El
+                    .\" SETTINGS: the table's, each with its text (SettingSpec.manual)
                     An unknown setting is an error when the script is read; a value the setting
                     does not take is an error when
                     .Ic set
@@ -468,9 +397,19 @@ extension CommandFamily {
         settings: [
             SettingSpec(
                 "json", values: ["on", "off"], summary: "one JSON object per line on stdout",
+                manual: #"""
+                    .Cm on | off :
+                    one JSON object per line on stdout, as with
+                    .Fl Fl json .
+                    """#,
                 get: { $0.json ? "on" : "off" }, set: { $0.json = $1 == "on" }),
             SettingSpec(
                 "keep-going", values: ["on", "off"], summary: "a failed command does not stop a script",
+                manual: #"""
+                    .Cm on | off :
+                    a failed command does not stop a script, as with
+                    .Fl Fl keep-going .
+                    """#,
                 get: { $0.keepGoing ? "on" : "off" }, set: { $0.keepGoing = $1 == "on" }),
             SettingSpec(
                 "echo", values: ["on", "off"],
@@ -479,6 +418,20 @@ extension CommandFamily {
             SettingSpec(
                 "color", values: ColorMode.allCases.map(\.rawValue), on: "always", off: "never",
                 summary: "colour the output: auto (on a terminal), always, never",
+                manual: #"""
+                    .Cm auto | always | never :
+                    colour the output (on is
+                    .Cm always ,
+                    off is
+                    .Cm never ) .
+                    .Cm auto
+                    colours it only on a terminal.
+                    .Ev NO_COLOR
+                    in the environment always wins.
+                    .Cm colour
+                    is the same setting.
+                    """#,
+                aliases: ["colour"],
                 get: { $0.colorMode.rawValue }, set: { $0.colorMode = ColorMode(rawValue: $1) ?? .auto }),
         ],
         topics: [
@@ -697,7 +650,7 @@ public func helpFor(_ spec: CommandSpec, style: TextStyle = .plain, table: Comma
         lines += parts
     }
     lines.append("")
-    let text = ManualText.render(spec.manual, topics: table.topicsBySection)
+    let text = ManualText.render(table.manualText(of: spec), topics: table.topicsBySection)
     // The text most often opens with the summary's words: then they are said once.
     if !startsWithSummary(text, spec.summary) {
         lines += wrapText(spec.summary, width: 80, indent: "  ").split(separator: "\n").map(String.init)

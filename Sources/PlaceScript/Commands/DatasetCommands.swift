@@ -251,7 +251,7 @@ extension CommandFamily {
                             .Pq the tutorial's default camera before launch ;
                             at most 20 unless told otherwise, and how many matched in all.
                             """#,
-                        examples: ["places find cafe", "places find \"harbour bridge\" limit=5"],
+                        examples: ["places find cafe", "places find \"darling harbour\" limit=5"],
                         handler: findCommand),
                     CommandSpec(
                         "generate", arguments: [ArgSpec("N", .integer(1...5_000_000), summary: "how many")],

@@ -254,11 +254,44 @@ extension CommandFamily {
             SettingSpec(
                 "simulator-no-location", values: NoLocationReport.allCases.map(\.rawValue), on: "error", off: "silent",
                 summary: "with no position, an updating app gets kCLErrorLocationUnknown (error) or nothing (silent)",
+                manual: #"""
+                    .Cm error | silent :
+                    what an app that is updating and authorized hears while the device has no
+                    position
+                    .Pq Ql locate none :
+                    .Cm error ,
+                    the default, calls
+                    .Fn locationManager _:didFailWithError:
+                    with
+                    .Dv kCLErrorLocationUnknown
+                    1 s later, as the Simulator does;
+                    .Cm silent
+                    reports nothing, so that a later
+                    .Ic locate
+                    delivers
+                    .Pq Sx SIMULATION CHOICES , no location .
+                    """#,
                 get: { $0.session.device.noLocationReport.rawValue },
                 set: { shell, value in shell.session.setNoLocationReport(NoLocationReport(rawValue: value) ?? .error) }),
             SettingSpec(
                 "language", values: DeviceLanguage.all.map(\.code), on: "en", off: "en",
                 summary: "the device's language: the words of the permission alert (en, de, es, ko, vi, fa)",
+                manual: #"""
+                    .Cm en | de | es | ko | vi | fa :
+                    the device's language, which a new session takes from
+                    .Ev LC_ALL ,
+                    .Ev LC_MESSAGES
+                    or
+                    .Ev LANG
+                    .Pq Ql ko_KR.UTF-8 is Cm ko ,
+                    English for any other: the title and buttons of the permission alert, as
+                    printed and as
+                    .Ic snapshot
+                    draws them, in that language where iOS's wording is confirmed, in English
+                    where it is not
+                    .Pq Sx SIMULATION CHOICES , the alert's language .
+                    The console, the trace and the shell's own lines stay as they are.
+                    """#,
                 get: { $0.session.device.language.code },
                 set: { shell, value in shell.session.device.language = DeviceLanguage.named(value) ?? .english }),
         ])

@@ -396,6 +396,18 @@ extension CommandFamily {
             SettingSpec(
                 "picker-scroll", values: ["off", "on"],
                 summary: "the picker's table scrolls (on), or only its first five rows can be tapped (off)",
+                manual: #"""
+                    .Cm off | on :
+                    whether the picker's table scrolls:
+                    .Cm off ,
+                    the default, as the code's comment says, so only its first five rows, each a
+                    fifth of the table's height, can be tapped and
+                    .Ql select 6
+                    is refused;
+                    .Cm on ,
+                    as the storyboard leaves it, so every row can be scrolled into reach
+                    .Pq Sx SIMULATION CHOICES , picker scrolling .
+                    """#,
                 get: { $0.session.device.pickerScrolls ? "on" : "off" },
                 set: { shell, value in shell.session.device.pickerScrolls = value == "on" })
         ],

@@ -142,6 +142,19 @@ extension CommandFamily {
             SettingSpec(
                 "autorun", values: ["on", "off"],
                 summary: "after each command, deliver the events it set off (off: step through them)",
+                manual: #"""
+                    .Cm on | off :
+                    after each command the run loop delivers the events the command set off
+                    .Pq on, the default ;
+                    off leaves them pending for
+                    .Ic events ,
+                    .Ic step ,
+                    .Ic run
+                    and
+                    .Ic wait
+                    .Pq Sx Run loop .
+                    Turning it back on delivers what is pending at once.
+                    """#,
                 get: { $0.autorun ? "on" : "off" }, set: { $0.autorun = $1 == "on" })
         ])
 }

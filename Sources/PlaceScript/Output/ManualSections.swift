@@ -90,7 +90,7 @@ extension CommandTable {
             lines.append(".Ss \(family.name)")
             if !family.manual.isEmpty { lines.append(family.manual) }
             func entries(_ spec: CommandSpec) -> [String] {
-                (spec.manual.isEmpty ? [] : [Self.entry(spec)]) + spec.subcommands.flatMap(entries)
+                (spec.manual.isEmpty ? [] : [entry(spec)]) + spec.subcommands.flatMap(entries)
             }
             lines += Self.tagList(family.commands.flatMap(entries))
         }
@@ -132,9 +132,10 @@ extension CommandTable {
     }
 
     /// A command's entry: its text, then its examples (the ones `help` lists) as display lines.
-    private static func entry(_ spec: CommandSpec) -> String {
+    private func entry(_ spec: CommandSpec) -> String {
         let shown = ManualText.displays(in: spec.manual)
-        return ([spec.manual] + spec.examples.filter { !shown.contains($0) }.map { ".Dl " + displayed($0) })
+        return
+            ([manualText(of: spec)] + spec.examples.filter { !shown.contains($0) }.map { ".Dl " + Self.displayed($0) })
             .joined(separator: "\n")
     }
 

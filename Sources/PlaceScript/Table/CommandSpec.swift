@@ -429,9 +429,15 @@ public struct SettingSpec: Sendable {
     /// The value `set NAME` alone and `unset NAME` give.
     public var onValue: String
     public var offValue: String
+    /// Its text in the manual and in `help set` (mdoc, after its `.It Cm NAME` line): its
+    /// values, then what it does; made from `values` and `summary` when not given.
+    public var manual: String
+    /// Other spellings `set` and `unset` take (`colour`).
+    public var aliases: [String]
 
     public init(
         _ name: String, values: [String], on: String = "on", off: String = "off", summary: String,
+        manual: String = "", aliases: [String] = [],
         get: @escaping @Sendable (Shell) -> String, set: @escaping @Sendable (Shell, String) -> Void
     ) {
         self.name = name
@@ -439,9 +445,25 @@ public struct SettingSpec: Sendable {
         self.onValue = on
         self.offValue = off
         self.summary = summary
+        self.manual =
+            manual.isEmpty
+            ? ".Cm " + values.joined(separator: " | ") + " :\n" + summary + "." : manual
+        self.aliases = aliases
         self.get = get
         self.set = set
     }
+}
+
+/// The line in `set`'s text where the settings go, each with its text (`settingsManual`): the
+/// one list of them is the table's.
+public let settingsManualMarker = #".\" SETTINGS: the table's, each with its text (SettingSpec.manual)"#
+
+/// The settings as an mdoc tag list.
+public func settingsManual(_ settings: [SettingSpec]) -> String {
+    let widest = settings.map(\.name).max { $0.count < $1.count } ?? "Ds"
+    return
+        ([".Bl -tag -width \"\(widest)\" -compact"]
+        + settings.map { ".It Cm \($0.name)\n" + $0.manual } + [".El"]).joined(separator: "\n")
 }
 
 /// A top-level name of the state tree (`camera`, `log`, `clock`), read by `show` and `expect`.

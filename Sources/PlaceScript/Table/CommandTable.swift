@@ -177,7 +177,10 @@ public final class CommandTable: @unchecked Sendable {
         afterCommandHooks = families.compactMap(\.afterCommand)
         for family in families {
             for root in family.stateRoots { roots[root.name] = root }
-            for setting in family.settings { settingsByName[setting.name] = setting }
+            for setting in family.settings {
+                settingsByName[setting.name] = setting
+                for alias in setting.aliases { settingsByName[alias] = setting }
+            }
             for topic in family.topics { topicsByName[topic.name] = topic }
         }
     }
@@ -221,6 +224,12 @@ public final class CommandTable: @unchecked Sendable {
     public var stateRoots: [StateRoot] { families.flatMap(\.stateRoots) }
     public var stateRootNames: [String] { stateRoots.map(\.name) }
     public func setting(named name: String) -> SettingSpec? { settingsByName[name] }
+
+    /// A command's text with the table's settings where it names them (`settingsManualMarker`).
+    public func manualText(of spec: CommandSpec) -> String {
+        guard spec.manual.contains(settingsManualMarker) else { return spec.manual }
+        return spec.manual.replacing(settingsManualMarker, with: settingsManual(families.flatMap(\.settings)))
+    }
     public var settings: [SettingSpec] { families.flatMap(\.settings) }
     public func topic(named name: String) -> HelpTopic? { topicsByName[name] }
     public var topics: [HelpTopic] { families.flatMap(\.topics) }
