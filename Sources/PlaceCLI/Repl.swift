@@ -114,6 +114,14 @@ struct TerminalLineReader: LineReader {
     }
 
     mutating func read(prompt text: String) -> PromptRead {
+        let read = readLine(prompt: text)
+        // The width output wraps to follows the terminal's, read afresh once the line is in: a
+        // window resized while it was typed is drawn for by the command it holds.
+        if let width = terminalWidth() { shell.environment.terminalWidth = width }
+        return read
+    }
+
+    private mutating func readLine(prompt text: String) -> PromptRead {
         if let size = inputWindowSize(), !editorTakes(size) {
             if !editingOff {
                 editingOff = true

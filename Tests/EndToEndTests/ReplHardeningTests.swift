@@ -311,22 +311,46 @@ extension ReplTests {
     /// without editing, with a warning, under a 3 GB limit on memory; history is still kept.
     /// Editing comes back at the next line once the terminal is smaller; a terminal that grows too large
     /// while a line is edited keeps that line and reads the next one without editing.
-    func testATerminalTooLargeToDrawOnIsReadWithoutEditing() throws {
-        /// Resizes the window and waits until the pane's terminal has the size: tmux sets it
-        /// after the command returns.
-        func resize(_ pane: TmuxPane, columns: Int, rows: Int) throws {
-            try pane.run(["resize-window", "-t", pane.target, "-x", String(columns), "-y", String(rows)])
-            let tty = try pane.run(["display-message", "-p", "-t", pane.target, "#{pane_tty}"]).stdoutText
-                .trimmingCharacters(in: .whitespacesAndNewlines)
-            let fd = open(tty, O_RDONLY | O_NOCTTY | O_NONBLOCK)
-            guard fd >= 0 else { throw PaneError(message: "cannot open the pane's terminal \(tty)") }
-            defer { close(fd) }
-            try pane.waitFor("the pane at \(columns) × \(rows)") { _ in
-                var size = winsize()
-                return ioctl(fd, UInt(TIOCGWINSZ), &size) == 0 && Int(size.ws_col) == columns
-                    && Int(size.ws_row) == rows
-            }
+    /// Resizes the window and waits until the pane's terminal has the size: tmux sets it after
+    /// the command returns.
+    private func resize(_ pane: TmuxPane, columns: Int, rows: Int) throws {
+        try pane.run(["resize-window", "-t", pane.target, "-x", String(columns), "-y", String(rows)])
+        let tty = try pane.run(["display-message", "-p", "-t", pane.target, "#{pane_tty}"]).stdoutText
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let fd = open(tty, O_RDONLY | O_NOCTTY | O_NONBLOCK)
+        guard fd >= 0 else { throw PaneError(message: "cannot open the pane's terminal \(tty)") }
+        defer { close(fd) }
+        try pane.waitFor("the pane at \(columns) × \(rows)") { _ in
+            var size = winsize()
+            return ioctl(fd, UInt(TIOCGWINSZ), &size) == 0 && Int(size.ws_col) == columns
+                && Int(size.ws_row) == rows
         }
+    }
+
+    /// Output follows the terminal's width when the window is resized: the map, drawn as wide
+    /// as the terminal, is narrower after the window is.
+    func testOutputFollowsAResizedTerminal() throws {
+        let home = TemporaryDirectory()
+        let pane = TmuxPane(tmux: tmux, home: home)
+        defer { pane.kill() }
+        try pane.start(environment: paneEnvironment(home, lang: "C.UTF-8"))
+        try resize(pane, columns: 100, rows: 40)
+        try startShell(pane)
+        try enter(pane, "locate sydney; launch; auth allow; map --height 6")
+        func frameWidth(_ screen: String) -> Int? {
+            lines(screen).last { $0.hasPrefix("└") }.map { $0.unicodeScalars.count }
+        }
+        try pane.waitFor("a map 100 columns wide") { frameWidth($0) == 100 }
+        try pane.press("C-l")
+        try pane.run(["clear-history", "-t", pane.target])
+        try resize(pane, columns: 60, rows: 30)
+        try enter(pane, "map --height 6")
+        try pane.waitFor("a map 60 columns wide") { frameWidth($0) == 60 }
+        try pane.press("C-d")
+        try pane.waitForLine("exit-status=0")
+    }
+
+    func testATerminalTooLargeToDrawOnIsReadWithoutEditing() throws {
         let home = TemporaryDirectory()
         let pane = TmuxPane(tmux: tmux, home: home)
         defer { pane.kill() }

@@ -24,3 +24,27 @@ final class TerminalMapFooterTests: XCTestCase {
         }
     }
 }
+
+/// `help COMMAND` fits a terminal narrower than 80 columns: its lines wrap to the terminal.
+final class HelpWidthTests: XCTestCase {
+    func testHelpFitsANarrowTerminal() {
+        for width in [50, 64] {
+            for command in ["nearby", "places load", "set", "tutorial", "locate"] {
+                let t = TestShell(table: .standard, environment: ShellEnvironment(terminalWidth: width))
+                t.run("help " + command)
+                let wide = t.out.text.split(separator: "\n").filter { line in
+                    // A word longer than the width may stand alone, and a command line shown
+                    // as a display (six spaces in) stays whole, as the manual keeps it.
+                    displayWidth(String(line)) > width && line.split(separator: " ").count > 1
+                        && !line.hasPrefix("      ")
+                }
+                XCTAssertEqual(wide, [], "help \(command) at \(width) columns")
+            }
+        }
+        let wide = TestShell(table: .standard)
+        wide.run("help nearby")
+        XCTAssertTrue(
+            wide.out.text.split(separator: "\n").contains { displayWidth(String($0)) > 64 },
+            "without a terminal, help keeps its 80 columns")
+    }
+}

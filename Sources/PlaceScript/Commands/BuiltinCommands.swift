@@ -606,8 +606,12 @@ private func helpCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
         }
         spec = sub
     }
-    return helpFor(spec, style: style, table: shell.table)
+    return helpFor(spec, style: style, table: shell.table, width: helpWidth(shell))
 }
+
+/// The width help is wrapped to: 80 columns, or the terminal's when it is narrower (40 at
+/// least).
+func helpWidth(_ shell: Shell) -> Int { max(40, min(80, shell.environment.terminalWidth ?? 80)) }
 
 private func helpOverview(_ shell: Shell) -> CommandResult {
     let style = shell.outputStyle
@@ -637,23 +641,25 @@ private func helpOverview(_ shell: Shell) -> CommandResult {
 }
 
 /// The full help of one command.
-public func helpFor(_ spec: CommandSpec, style: TextStyle = .plain, table: CommandTable = .standard) -> CommandResult {
+public func helpFor(
+    _ spec: CommandSpec, style: TextStyle = .plain, table: CommandTable = .standard, width: Int = 80
+) -> CommandResult {
     var lines: [String] = []
     // Each usage in 80 columns, a long one going on under its arguments.
     for (i, usage) in spec.usageLines.enumerated() {
         let command = spec.fullName.split(separator: " ").count
         let head = usage.split(separator: " ").prefix(command).joined(separator: " ")
         let wrapped = wrapText(
-            usage, width: 80, indent: "       ", hanging: String(repeating: " ", count: 8 + displayWidth(head)))
+            usage, width: width, indent: "       ", hanging: String(repeating: " ", count: 8 + displayWidth(head)))
         var parts = wrapped.split(separator: "\n").map(String.init)
         if !parts.isEmpty { parts[0] = (i == 0 ? style.bold("usage:") + " " : "       ") + parts[0].dropFirst(7) }
         lines += parts
     }
     lines.append("")
-    let text = ManualText.render(table.manualText(of: spec), topics: table.topicsBySection)
+    let text = ManualText.render(table.manualText(of: spec), width: width, topics: table.topicsBySection)
     // The text most often opens with the summary's words: then they are said once.
     if !startsWithSummary(text, spec.summary) {
-        lines += wrapText(spec.summary, width: 80, indent: "  ").split(separator: "\n").map(String.init)
+        lines += wrapText(spec.summary, width: width, indent: "  ").split(separator: "\n").map(String.init)
     }
     if !text.isEmpty {
         if lines.last != "" { lines.append("") }
@@ -664,11 +670,11 @@ public func helpFor(_ spec: CommandSpec, style: TextStyle = .plain, table: Comma
         let touch =
             "A touch on the app: refused while the permission alert is on screen, until it is answered with "
             + permissionAlertAnswers + ", and while the app is in the background, until 'app foreground'."
-        lines += wrapText(touch, width: 80, indent: "  ").split(separator: "\n").map(String.init)
+        lines += wrapText(touch, width: width, indent: "  ").split(separator: "\n").map(String.init)
     }
     if spec.readAt != nil {
         lines.append("")
-        lines += wrapText(SettingRead.explanation, width: 80, indent: "  ").split(separator: "\n").map(String.init)
+        lines += wrapText(SettingRead.explanation, width: width, indent: "  ").split(separator: "\n").map(String.init)
     }
     if !spec.aliases.isEmpty {
         lines.append("")
@@ -678,17 +684,17 @@ public func helpFor(_ spec: CommandSpec, style: TextStyle = .plain, table: Comma
     if !arguments.isEmpty {
         lines.append("")
         lines.append(style.bold("arguments:"))
-        lines += helpColumns(arguments.map { ($0.usage, $0.summary) })
+        lines += helpColumns(arguments.map { ($0.usage, $0.summary) }, width: width)
     }
     if !spec.options.isEmpty {
         lines.append("")
         lines.append(style.bold("options:"))
-        lines += helpColumns(spec.options.map { ($0.usage, $0.summary) })
+        lines += helpColumns(spec.options.map { ($0.usage, $0.summary) }, width: width)
     }
     if !spec.subcommands.isEmpty {
         lines.append("")
         lines.append(style.bold("subcommands:"))
-        lines += helpColumns(spec.subcommands.map { ($0.usage, $0.summary) })
+        lines += helpColumns(spec.subcommands.map { ($0.usage, $0.summary) }, width: width)
     }
     // The examples the text does not show already, each once.
     let shown = ManualText.displays(in: spec.manual)
@@ -716,7 +722,7 @@ public func helpFor(_ spec: CommandSpec, style: TextStyle = .plain, table: Comma
 /// Two columns for `help` (a usage and what it is), in `width` columns: the second wrapped under
 /// itself; a first cell too wide to leave the second room puts the second under it.
 func helpColumns(_ rows: [(String, String)], width: Int = 80) -> [String] {
-    let widest = 34
+    let widest = min(34, width / 2 - 4)
     let column = min(rows.map { displayWidth(oneLine($0.0)) }.filter { $0 <= widest }.max() ?? 0, widest)
     let hanging = String(repeating: " ", count: 2 + column + 2)
     var lines: [String] = []
