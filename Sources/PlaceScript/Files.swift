@@ -638,6 +638,17 @@ public func writeFileAtomically(
 /// current directory; `~/` is the home folder) that start with what follows the last `/`, each as
 /// the whole word typed so far plus the rest of the name, folders with a `/` so that completion
 /// can go on into them. Hidden entries only when the name typed starts with `.`.
+public func fileNameCompletions(_ typed: String, extensions: [String]) -> [String] {
+    let all = fileNameCompletions(typed)
+    guard !extensions.isEmpty else { return all }
+    // Folders, and the files of the kinds the argument takes; every file when none of them is
+    // there (a name typed on purpose, a kind the list does not know).
+    let fitting = all.filter { name in
+        name.hasSuffix("/") || extensions.contains { name.lowercased().hasSuffix($0) }
+    }
+    return fitting.contains { !$0.hasSuffix("/") } ? fitting : all
+}
+
 public func fileNameCompletions(_ typed: String) -> [String] {
     let folderPart: String
     let namePart: String

@@ -5,7 +5,8 @@ import XCTest
 @testable import PlaceScript
 
 /// Tab completes file and folder names for every file argument (`places load`, `source`, `load`,
-/// `save`, `route gpx`, `export geojson`, `places export`, `snapshot`).
+/// `save`, `route gpx`, `export geojson`, `places export`, `snapshot`), the kinds of file it
+/// takes first.
 final class FileCompletionTests: XCTestCase {
     private let shell = Shell(stdout: StringSink(), stderr: StringSink())
 
@@ -31,10 +32,35 @@ final class FileCompletionTests: XCTestCase {
         ] {
             let line = command + base + "cit"
             let completion = shell.complete(line)
-            XCTAssertEqual(
-                completion.candidates, [base + "cities/", base + "city.csv", base + "city.osm"], "\(command)")
+            // 'places export' writes GeoJSON or CSV: the OSM file is not offered.
+            let names = command == "places export " ? ["cities/", "city.csv"] : ["cities/", "city.csv", "city.osm"]
+            XCTAssertEqual(completion.candidates, names.map { base + $0 }, "\(command)")
             XCTAssertEqual(completion.wordStart, command.utf8.count, "\(command)")
         }
+    }
+
+    /// A file argument offers folders and the files of the kinds it takes; when none of those
+    /// is there, every file.
+    func testAFileArgumentOffersTheKindsItTakes() {
+        let dir = folder()
+        dir.write("tour.placescript", "")
+        dir.write("s.json", "{}")
+        let base = dir.path + "/"
+        let cases: [(String, [String])] = [
+            ("route gpx ", ["cities/", "my\\ walk.gpx", "walk.gpx"]),
+            ("places load ", ["cities/", "city.csv", "city.osm", "s.json"]),
+            ("source ", ["cities/", "tour.placescript"]),
+            ("load ", ["cities/", "s.json"]),
+            (
+                "snapshot ",
+                ["cities/", "city.csv", "city.osm", "my\\ walk.gpx", "s.json", "tour.placescript", "walk.gpx"]
+            ),
+        ]
+        for (command, names) in cases {
+            XCTAssertEqual(shell.complete(command + base).candidates, names.map { base + $0 }, command)
+        }
+        // A name typed on purpose completes whatever its kind.
+        XCTAssertEqual(shell.complete("route gpx " + base + "city.c").candidates, [base + "city.csv"])
     }
 
     func testFoldersGoOnAndHiddenFilesOnlyWhenAskedFor() {

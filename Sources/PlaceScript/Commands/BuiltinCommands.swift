@@ -182,7 +182,7 @@ extension CommandFamily {
             CommandSpec(
                 "source", aliases: ["."],
                 arguments: [
-                    ArgSpec("FILE", .path, summary: "a .placescript file"),
+                    ArgSpec("FILE", .path(".placescript"), summary: "a .placescript file"),
                     ArgSpec("ARGS", .words, optional: true, summary: "its $1, $2, …"),
                 ],
                 summary: "run the commands of a script file",

@@ -43,7 +43,12 @@ extension CommandFamily {
                 examples: ["places", "places load sydney.osm.pbf --replace", "places near radius=300m"],
                 subcommands: [
                     CommandSpec(
-                        "load", arguments: [ArgSpec("FILE", .path, summary: "GeoJSON, CSV, OSM XML or OSM PBF")],
+                        "load",
+                        arguments: [
+                            ArgSpec(
+                                "FILE", .path(".geojson", ".json", ".csv", ".tsv", ".txt", ".osm", ".xml", ".pbf"),
+                                summary: "GeoJSON, CSV, OSM XML or OSM PBF")
+                        ],
                         options: [
                             OptionSpec("replace", summary: "replace the dataset instead of merging into it"),
                             OptionSpec(
@@ -289,7 +294,8 @@ extension CommandFamily {
                         "export",
                         arguments: [
                             ArgSpec(
-                                "FILE", exportPathType.completingFileNames(), summary: "a .geojson/.json or .csv file")
+                                "FILE", exportPathType.completingFileNames(".geojson", ".json", ".csv"),
+                                summary: "a .geojson/.json or .csv file")
                         ],
                         summary: "write the dataset as GeoJSON or CSV (by extension), atomically",
                         effect: .acts,

@@ -79,7 +79,8 @@ let mapDrawingCommands: [CommandSpec] = [
         examples: ["map", "map --width 100 --height 40", "map --ascii"],
         handler: mapCommand),
     CommandSpec(
-        "snapshot", arguments: [ArgSpec("FILE", svgPathType.completingFileNames(), summary: "where to write the SVG")],
+        "snapshot",
+        arguments: [ArgSpec("FILE", svgPathType.completingFileNames(".svg"), summary: "where to write the SVG")],
         summary: "write the phone screen as a standalone SVG: map, markers, info window, picker",
         effect: .acts,
         api: APIEntry(what: "a screenshot of the phone (Simulator: File ▸ Save Screen), without map tiles"),

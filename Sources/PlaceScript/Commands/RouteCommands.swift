@@ -153,7 +153,7 @@ extension CommandFamily {
                             return try startRoute(ctx, builtin.route)
                         }),
                     CommandSpec(
-                        "gpx", arguments: [ArgSpec("FILE", .path, summary: "a GPX 1.0 or 1.1 file")],
+                        "gpx", arguments: [ArgSpec("FILE", .path(".gpx"), summary: "a GPX 1.0 or 1.1 file")],
                         options: routeOptions(),
                         summary: "follow the points of a GPX file (trkpt, else rtept, else wpt)",
                         effect: .acts,

@@ -24,7 +24,7 @@ extension CommandFamily {
                 api: APIEntry(what: "nothing in the app: a file for GIS tools of what the map shows"),
                 subcommands: [
                     CommandSpec(
-                        "geojson", arguments: [ArgSpec("FILE", .path, summary: "a .geojson file")],
+                        "geojson", arguments: [ArgSpec("FILE", .path(".geojson", ".json"), summary: "a .geojson file")],
                         summary:
                             "the markers, the device and its accuracy, the likely places, the route so far and the visible region, as GeoJSON",
                         effect: .acts,
@@ -58,7 +58,7 @@ extension CommandFamily {
                         handler: exportGeoJSONCommand)
                 ]),
             CommandSpec(
-                "save", arguments: [ArgSpec("FILE", .path, summary: "a .json file")],
+                "save", arguments: [ArgSpec("FILE", .path(".json"), summary: "a .json file")],
                 summary: "save the whole session (model, clock, log, settings) as versioned JSON",
                 effect: .acts,
                 api: APIEntry(
@@ -94,7 +94,7 @@ extension CommandFamily {
                 examples: ["save before-the-bug.json"],
                 handler: saveCommand),
             CommandSpec(
-                "load", arguments: [ArgSpec("FILE", .path, summary: "a file written by save")],
+                "load", arguments: [ArgSpec("FILE", .path(".json"), summary: "a file written by save")],
                 summary: "replace the session with a saved one",
                 effect: .acts,
                 api: APIEntry(what: "nothing in the app: a saved world put back in place of this one"),

@@ -18,7 +18,8 @@ extension CommandFamily {
             CommandSpec(
                 "record",
                 arguments: [
-                    ArgSpec("FILE", storyboardPathType.completingFileNames(), summary: "FILE.html to write, or stop")
+                    ArgSpec(
+                        "FILE", storyboardPathType.completingFileNames(".html"), summary: "FILE.html to write, or stop")
                 ],
                 summary: "record the commands that follow as a storyboard (FILE.html); 'record stop' writes it",
                 effect: .acts,

@@ -15,9 +15,17 @@ extension ArgType {
 
     /// This type, with Tab completing file and folder names (`fileNameCompletions`): for every
     /// argument that names a file.
-    public func completingFileNames() -> ArgType {
+    public func completingFileNames(_ extensions: String...) -> ArgType {
         var type = self
-        type.prefixCompletions = { _, prefix in fileNameCompletions(prefix) }
+        type.prefixCompletions = { _, prefix in fileNameCompletions(prefix, extensions: extensions) }
+        return type
+    }
+
+    /// A file path whose Tab completion offers folders and the files ending in one of
+    /// `extensions` (`.gpx`), or every file when none of those is there.
+    public static func path(_ extensions: String...) -> ArgType {
+        var type = path
+        type.prefixCompletions = { _, prefix in fileNameCompletions(prefix, extensions: extensions) }
         return type
     }
 
