@@ -36,6 +36,9 @@ extension Shell {
         let prefix = String(decoding: bytes[wordStart...], as: UTF8.self)
         let before = String(decoding: bytes[segmentStart..<wordStart], as: UTF8.self)
         let words = before.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        if words.first == "expect", let values = expectationValueCompletions(before + prefix) {
+            return Completion(wordStart: wordStart, candidates: values.filter { $0.hasPrefix(prefix) }.sortedUnique())
+        }
         if let type = currentArgumentType(words: words), let find = type.prefixCompletions {
             // A value with a control or reordering character (a name from a file) is not
             // offered: Tab would put the character itself on the line being edited.
@@ -126,17 +129,47 @@ extension Shell {
     func statePathCompletions(_ typed: String) -> [String] {
         guard let dot = typed.lastIndex(of: ".") else { return table.stateRootNames }
         let base = String(typed[..<dot])
-        guard case .success(let path) = StatePath.parse(base), case .success(let node) = resolve(path) else {
-            return []
+        guard case .success(let path) = StatePath.parse(base) else { return [] }
+        var members: [String] = []
+        if case .success(let node) = resolve(path) {
+            switch node {
+            case .record(let fields, _): members = fields
+            case .leaf(.record(let fields)): members = fields.map(\.name)
+            case .list, .leaf(.list): members = ["count"]
+            case .leaf: members = []
+            }
         }
-        let members: [String]
-        switch node {
-        case .record(let fields, _): members = fields
-        case .leaf(.record(let fields)): members = fields.map(\.name)
-        case .list, .leaf(.list): members = ["count"]
-        case .leaf: members = []
+        // What the path names may be nil now (no app runs: 'map'): its members are the
+        // schema's, as 'expect' takes them.
+        if members.isEmpty, case .success(let shape) = table.shape(of: path) {
+            switch shape.unwrapped {
+            case .record(let declared): members = declared.map(\.name)
+            case .list, .lines: members = ["count"]
+            default: break
+            }
         }
         return members.map { base + "." + $0 }
+    }
+
+    /// What Tab offers after `PATH OP ` in an expectation: the words the path's values are
+    /// (`expect app.screen == <Tab>`: map, picker), `true`/`false`, or `nil` for what may be
+    /// nil; nothing for a number or free text.
+    func expectationValueCompletions(_ line: String) -> [String]? {
+        let words = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        guard words.count >= 3, let op = words.dropLast().last,
+            ["==", "!=", "<", "<=", ">", ">=", "~="].contains(op)
+        else { return nil }
+        let pathText = words[words.count - 3]
+        guard case .success(let path) = StatePath.parse(pathText), case .success(let shape) = table.shape(of: path)
+        else { return [] }
+        var values: [String]
+        switch shape.unwrapped {
+        case .words(let words): values = words
+        case .bool: values = ["true", "false"]
+        default: values = []
+        }
+        if shape.isOptional { values.append("nil") }
+        return values
     }
 }
 
