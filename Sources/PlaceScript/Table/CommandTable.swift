@@ -395,7 +395,25 @@ public final class CommandTable: @unchecked Sendable {
         if let extra = cursor.current {
             let what =
                 spec.arguments.isEmpty ? "'\(spec.fullName)' takes no arguments" : "unexpected argument '\(extra.text)'"
-            throw optionWithoutDashes(extra, of: spec, .syntax(what, at: loc(extra), help: "usage: " + spec.usage))
+            var help = "usage: " + spec.usage
+            // A name of several words, unquoted: the word before took the argument, this one is
+            // left over (places info Darling Harbour).
+            let takesName = spec.arguments.last.map { $0.usage.contains("NAME") || $0.usage.contains("TEXT") } ?? false
+            if cursor.index > 0, takesName, !extra.isQuoted,
+                extra.text.unicodeScalars.first?.properties.isAlphabetic == true
+            {
+                let before = cursor.tokens[cursor.index - 1]
+                // Not after a keyword the usage names (zoom in|out|LEVEL), nor the command's name.
+                let keywords = spec.arguments.flatMap { $0.usage.split(separator: "|").map(String.init) }
+                if !before.isQuoted, before.text.unicodeScalars.first?.properties.isAlphabetic == true,
+                    !keywords.contains(before.text), spec.subcommand(named: before.text) == nil,
+                    spec.fullName.split(separator: " ").last.map(String.init) != before.text
+                {
+                    help =
+                        "a name of several words is quoted: \(spec.fullName) \"\(before.text) \(extra.text)\" (\(help))"
+                }
+            }
+            throw optionWithoutDashes(extra, of: spec, .syntax(what, at: loc(extra), help: help))
         }
         return invocation
     }
