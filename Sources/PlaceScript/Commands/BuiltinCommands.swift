@@ -237,9 +237,10 @@ extension CommandFamily {
                     .Ql set
                     alone lists the settings and their values;
                     .Ql set Ar NAME
-                    turns an on-or-off setting on
-                    .Pq Cm color No becomes Cm always ,
-                    and shows any other;
+                    turns an
+                    .Cm on | off
+                    setting on, and shows the value of any other, changing nothing
+                    .Pq Ql set language ;
                     .Ql set Ar NAME VALUE
                     gives it a value
                     .Po
@@ -486,7 +487,12 @@ private func setCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResu
         return CommandResult(value: value, text: table.render(style: shell.outputStyle))
     }
     let setting = try namedSetting(ctx, name)
-    var value = try ctx.optional("VALUE", as: .word) ?? setting.onValue
+    // 'set NAME' alone turns a flag on; a setting of other values it shows, changing nothing.
+    let isFlag = Set(setting.values) == ["on", "off"]
+    guard let given = try ctx.optional("VALUE", as: .word) ?? (isFlag ? setting.onValue : nil) else {
+        return .line("\(name) = \(setting.get(shell))", value: .string(setting.get(shell)))
+    }
+    var value = given
     if value == "true" || value == "yes" { value = setting.onValue }
     if value == "false" || value == "no" { value = setting.offValue }
     guard setting.values.contains(value) else {
@@ -587,12 +593,20 @@ private func helpCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
     guard var spec = shell.table.command(named: words[0]) else {
         let candidates = shell.table.commandNames + shell.table.topics.map(\.name)
         // What 'explain' tells: a pitfall, the migration.
-        var help = suggestion(for: words[0], among: candidates) ?? "type 'help' for the list"
+        // A pitfall is shown as 'explain' gives it; the migration, which 'explain migrate'
+        // tells for this session's project and app, is pointed to.
         if words.count == 1, let pitfall = Pitfalls.named(words[0]) {
-            help = "'explain \(pitfall.id)' tells pitfall \(pitfall.id) in full; 'help pitfalls' lists them all"
-        } else if words == ["migrate"] || words == ["migration"] {
-            help = "'explain migrate' says what changes from Current Place to Nearby Search (New)"
+            var shown = explainPitfall(pitfall)
+            shown.text.append("('explain \(pitfall.id)' says the same; 'help pitfalls' lists them all.)")
+            return shown
         }
+        if words == ["migrate"] || words == ["migration"] {
+            let text =
+                "'explain migrate' says what changes from Current Place to Nearby Search (New), for this session's Cloud project, SDK and app; 'help flavor nearby' shows the migrated app."
+            return .line(
+                text, value: .record([Value.Field("topic", .string("migrate")), Value.Field("text", .string(text))]))
+        }
+        let help = suggestion(for: words[0], among: candidates) ?? "type 'help' for the list"
         throw .runtime(
             "no help for '\(topicName)': no such command or topic", at: try ctx.location(of: "TOPIC"), help: help)
     }

@@ -193,7 +193,7 @@ let pitfallsHelp: String = {
 }()
 
 /// `explain P4`: one pitfall in full.
-private func explainPitfall(_ p: Pitfall) -> CommandResult {
+func explainPitfall(_ p: Pitfall) -> CommandResult {
     let value = Value.record([
         Value.Field("id", .string(p.id)), Value.Field("title", .string(p.title)),
         Value.Field("what", .string(p.what)), Value.Field("code", .string(p.code)),

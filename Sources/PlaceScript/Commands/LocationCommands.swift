@@ -65,7 +65,9 @@ extension CommandFamily {
                     lists, puts the device at the middle of its places' extent; else the place
                     whose name it is, ignoring case
                     .Pq Ql locate \(dqAustralian National Maritime Museum\(dq ,
-                    .Ql locate Grossm\(:unster ;
+                    or
+                    .Ql locate Grossm\(:unster
+                    once a Zurich extract is loaded;
                     else the one place whose name contains it, as
                     .Ic places find
                     matches names.
@@ -399,7 +401,9 @@ private func resolveLocateName(
     if rows.isEmpty { rows = store.indexes(nameContaining: name) }
     if rows.count == 1 { return (store.coordinate(at: rows[0]), store.name(at: rows[0])) }
     if rows.isEmpty {
-        let known = LocationPreset.all.map(\.name) + store.areas.map(\.name)
+        // The places' names too, for a dataset small enough to look through at once.
+        var known = LocationPreset.all.map(\.name) + store.areas.map(\.name)
+        if store.count <= 20_000 { known += (0..<store.count).map { store.name(at: $0) } }
         throw .runtime(
             "no preset, area or place named '\(name)'", at: location,
             help: suggestion(for: name, among: known)

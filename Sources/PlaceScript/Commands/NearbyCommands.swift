@@ -382,7 +382,7 @@ extension CommandFamily {
                         examples: ["project legacy off"],
                         handler: { ctx throws(Diagnostic) in
                             ctx.session.places.project.legacy = try ctx.required("STATE", as: .word) == "on"
-                            return projectResult(ctx.shell)
+                            return notReadBy(projectResult(ctx.shell), ctx.shell, unless: { $0.usesLegacyAPI })
                         }),
                     CommandSpec(
                         "new-api", arguments: [ArgSpec("STATE", .choice(["on", "off"]), summary: "on or off")],
@@ -398,7 +398,7 @@ extension CommandFamily {
                         examples: ["project new-api off"],
                         handler: { ctx throws(Diagnostic) in
                             ctx.session.places.project.newAPI = try ctx.required("STATE", as: .word) == "on"
-                            return projectResult(ctx.shell)
+                            return notReadBy(projectResult(ctx.shell), ctx.shell, unless: { !$0.usesLegacyAPI })
                         }),
                     CommandSpec(
                         "maps", arguments: [ArgSpec("STATE", .choice(["on", "off"]), summary: "on or off")],
@@ -766,7 +766,26 @@ func nearbyValue(_ shell: Shell) -> Value {
     ])
 }
 
+/// `result` with a note when the running app's flavour does not send the request the setting
+/// belongs to (`reads`): the Swift app never sends a Nearby Search request, the nearby app never
+/// a Current Place one.
+private func notReadBy(_ result: CommandResult, _ shell: Shell, unless reads: (AppFlavor) -> Bool) -> CommandResult {
+    guard let flavor = shell.session.app?.flavor, !reads(flavor) else { return result }
+    var result = result
+    result.notReadByTheApp = true
+    result.text.append(
+        flavor.usesLegacyAPI
+            ? "note: the running \(flavor.title) app sends Current Place requests, not Nearby Search: this is the nearby app's ('launch --flavor nearby')"
+            : "note: the running \(flavor.title) app sends Nearby Search requests: Places API (Legacy) is the swift and objc flavours'"
+    )
+    return result
+}
+
 private func nearbyResult(_ shell: Shell) -> CommandResult {
+    notReadBy(nearbyRequestResult(shell), shell, unless: { !$0.usesLegacyAPI })
+}
+
+private func nearbyRequestResult(_ shell: Shell) -> CommandResult {
     let n = shell.session.places.nearby
     var rows = [
         ["radius", formatQuantity(n.radius, .length) + " around the app's last location"],

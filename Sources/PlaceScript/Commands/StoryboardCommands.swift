@@ -203,7 +203,7 @@ private func recordCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandR
     let path = ctx.resolvedPath(word)
     recording.start(path, shown: path, logCount: ctx.session.log.count, byCommand: true)
     return .line(
-        "recording a storyboard to \(path): each command is a step until 'record stop'",
+        "recording a storyboard to \(path): each command is a step until 'record stop' or the session's end",
         value: .record([Value.Field("path", .string(path))]))
 }
 

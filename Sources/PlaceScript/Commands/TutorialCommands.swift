@@ -458,7 +458,9 @@ extension TutorialWalk {
             while first > 0, steps[first - 1].flavor == step.flavor { first -= 1 }
             var last = current
             while last + 1 < steps.count, steps[last + 1].flavor == step.flavor { last += 1 }
-            let launch = step.flavor == .swift ? "launch" : "launch --flavor \(step.flavor.rawValue)"
+            var launch = step.flavor == .swift ? "launch" : "launch --flavor \(step.flavor.rawValue)"
+            // A step that watches the launch with the trace on asks for the trace too.
+            if info.type.contains("trace on") && !shell.session.tracing { launch = "trace on; " + launch }
             var values = [
                 "flavor": step.flavor.title, "running": running.title, "launch": launch,
                 "range": text.number(first + 1) + "–" + text.number(last + 1),
@@ -749,10 +751,10 @@ private func replay(
 ) throws(Diagnostic) -> Bool {
     let shell = ctx.shell
     let session = shell.session
-    // Going to a step (goto, back, restart) in a session that already ran starts it over
-    // first: what the student did, to the app and to its "code", is not what the steps before
-    // `index` leave. Taking a walk up again (`tutorial`) keeps the session as it is.
-    if startingOver, session.app != nil || session.lastApp != nil { startOver(shell) }
+    // Going to a step (goto, back, restart) starts the session over first: what the student
+    // did, to the app, to its "code" and with faults, is not what the steps before `index`
+    // leave. Taking a walk up again (`tutorial`) keeps the session as it is.
+    if startingOver { startOver(shell) }
     guard index > 0, session.app == nil, session.lastApp == nil else { return false }
     let walk = shell.tutorialWalk
     let text = try walk.text()
@@ -1176,7 +1178,7 @@ extension CommandFamily {
                             Goes to step
                             .Ar N ,
                             with the session where the walk would have brought it.
-                            A session in which an app has run is started over first: the
+                            The session is started over first: the
                             simulator erased as
                             .Ic reset
                             erases it, the device without a position, and the tutorial's code as
