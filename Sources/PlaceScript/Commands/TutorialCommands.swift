@@ -1156,7 +1156,7 @@ extension CommandFamily {
                             .Ic tutorial goto
                             starts it.
                             """#,
-                        examples: ["reset", "tutorial restart"],
+                        examples: ["tutorial restart"],
                         handler: { ctx throws(Diagnostic) in
                             let walk = ctx.shell.tutorialWalk
                             walk.done = []
