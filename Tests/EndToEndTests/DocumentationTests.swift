@@ -10,15 +10,21 @@ final class DocumentationTests: XCTestCase {
     /// output and error as a terminal shows them, one after the other as they come.
     private func runConsole(_ lines: [String], in directory: TemporaryDirectory, binary: URL) throws -> String? {
         let (script, expected) = Documentation.consoleParts(lines)
-        directory.write("session.sh", "exec 2>&1\n" + script)
-        let path = binary.deletingLastPathComponent().path + ":/usr/local/bin:/usr/bin:/bin"
-        let r = try runProcess(
-            URL(fileURLWithPath: "/bin/sh"), ["session.sh"], in: directory.url,
-            environment: cleanEnvironment(home: directory.path, extra: ["PATH": path]), timeout: 120)
+        let r = try runShell("exec 2>&1\n" + script, in: directory, binary: binary)
         XCTAssertFalse(r.timedOut || r.signaled, "the session did not end by itself")
         var actual = r.stdoutText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if actual.last == "" { actual.removeLast() }
         return Documentation.mismatch(expected: expected, actual: actual)
+    }
+
+    /// Runs `script` with `sh` in `directory`, the built placeshell first on PATH. (The timeout
+    /// only ends a session that hangs; nothing is measured.)
+    private func runShell(_ script: String, in directory: TemporaryDirectory, binary: URL) throws -> RunResult {
+        directory.write("session.sh", script)
+        let path = binary.deletingLastPathComponent().path + ":/usr/local/bin:/usr/bin:/bin"
+        return try runProcess(
+            URL(fileURLWithPath: "/bin/sh"), ["session.sh"], in: directory.url,
+            environment: cleanEnvironment(home: directory.path, extra: ["PATH": path]), timeout: 120)
     }
 
     /// Runs `examples` in order in one folder: files are written, console sessions run and
@@ -44,11 +50,7 @@ final class DocumentationTests: XCTestCase {
                     environment: cleanEnvironment(home: directory.path), timeout: 120)
                 XCTAssertEqual(r.status, 0, "\(example.place): the commands failed:\n\(r.stderrText)")
             case .commandLine:
-                directory.write("line.sh", example.lines.joined(separator: "\n") + "\n")
-                let path = binary.deletingLastPathComponent().path + ":/usr/local/bin:/usr/bin:/bin"
-                let r = try runProcess(
-                    URL(fileURLWithPath: "/bin/sh"), ["line.sh"], in: directory.url,
-                    environment: cleanEnvironment(home: directory.path, extra: ["PATH": path]), timeout: 120)
+                let r = try runShell(example.lines.joined(separator: "\n") + "\n", in: directory, binary: binary)
                 XCTAssertLessThan(r.status, 2, "\(example.place): '\(example.lines[0])' failed:\n\(r.stderrText)")
             case .transcript:
                 continue  // typed at the prompt by ReadmeTranscriptTests
