@@ -77,6 +77,7 @@ public func runPlaceshell() -> Int32 {
     // SIGTERM and SIGHUP at the prompt stop a long command as Ctrl-C does, then the REPL
     // saves the history and exits.
     shell.interruptRequested = { interruptFlag != 0 || terminateSignal != 0 }
+    if interactive && environment.stdoutIsTerminal { shell.pager = showInPager }
     defer { stdout.flush() }
 
     if let storyboard = options.storyboard { shell.startStoryboard(storyboard) }

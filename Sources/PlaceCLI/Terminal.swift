@@ -103,6 +103,11 @@ private let onResize: @convention(c) (Int32) -> Void = { _ in
     if let editor = resizedEditor.pointee { el_resize(editor) }
 }
 
+/// Puts placeshell's SIGINT handler back (after the pager had Ctrl-C).
+func restoreInterruptHandler() {
+    setSignalHandler(SIGINT, onInterrupt)
+}
+
 /// Puts placeshell's handlers for SIGINT, SIGTERM, SIGHUP and SIGWINCH back in place of the
 /// line editor's, which would re-send the signal to the whole process group (see the prompt
 /// callback) or resize past what it can draw on.

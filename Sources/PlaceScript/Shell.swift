@@ -643,10 +643,19 @@ public final class Shell {
             appendJSON(result.value, to: &line)
             line += "}\n"
             stdout.write(line)
+        } else if result.pageable, let pager, environment.isInteractive, environment.stdoutIsTerminal {
+            stdout.flush()
+            if pager(result.text) { return }
+            result.forEachLine { line in stdout.writeLine(line) }
         } else {
             result.forEachLine { line in stdout.writeLine(line) }
         }
     }
+
+    /// Shows long text a screen at a time (the front end's `$PAGER`, at a prompt on a
+    /// terminal): true when it did, false when the text is to be printed as usual (it fits the
+    /// screen, or no pager runs).
+    public var pager: (([String]) -> Bool)? = nil
 
     /// Reports an error: the diagnostic on stderr and, with `--json`, its JSON line on stdout.
     public func report(_ diagnostic: Diagnostic, command: String?) {

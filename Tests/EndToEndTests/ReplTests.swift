@@ -249,6 +249,46 @@ final class ReplTests: XCTestCase {
     }
 
     /// Under LANG=C (not a UTF-8 locale) typed UTF-8 text still reaches the shell intact.
+    /// Help longer than the 30-line pane goes through $PAGER (here a command that keeps what it
+    /// reads and says so); help that fits, and help with PAGER=cat, are printed straight.
+    func testLongHelpGoesThroughThePager() throws {
+        let home = TemporaryDirectory()
+        let pane = TmuxPane(tmux: tmux, home: home)
+        defer { pane.kill() }
+        var environment = paneEnvironment(home, lang: "C.UTF-8")
+        let paged = home.path + "/paged"
+        environment["PAGER"] = "cat > \(shellQuote(paged)); echo \"paged with LESS=$LESS\""
+        try pane.start(environment: environment)
+        try startShell(pane)
+        try pane.type("help")
+        try pane.press("Enter")
+        try pane.waitForLine("paged with LESS=FRX")
+        // Colour passes to the pager (less -R shows it): the words, without it.
+        let text = try String(contentsOfFile: paged, encoding: .utf8).replacing(/\u{1B}\[[0-9;]*m/, with: "")
+        XCTAssertTrue(text.hasPrefix("placeshell 0.1.0: "), text)
+        XCTAssertTrue(text.contains("\nTutorial — "), text)
+        XCTAssertGreaterThan(text.split(separator: "\n").count, 30)
+        // The pager had the text; the screen did not.
+        XCTAssertFalse(lines(try pane.screen()).contains { $0.hasPrefix("Shell — the shell itself") })
+        // Short help fits: printed, and the pager is not run.
+        try FileManager.default.removeItem(atPath: paged)
+        try pane.type("help echo")
+        try pane.press("Enter")
+        try pane.waitForLine("  echo \"two  spaces\"")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: paged))
+        try pane.press("C-d")
+        try pane.waitForLine("exit-status=0")
+        // PAGER=cat: printed straight.
+        try pane.type("PAGER=cat \(shellQuote(binary.path)) --no-history")
+        try pane.press("Enter")
+        try pane.waitFor("the placeshell prompt") { lines($0).contains("placeshell>") }
+        try pane.type("help")
+        try pane.press("Enter")
+        try pane.waitFor("the help overview printed") { lines($0).contains { $0.hasPrefix("Type 'help COMMAND'") } }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: paged))
+        try pane.press("C-d")
+    }
+
     func testASessionEndingWhileRecordingWritesTheStoryboard() throws {
         let home = TemporaryDirectory()
         let pane = TmuxPane(tmux: tmux, home: home)

@@ -111,8 +111,11 @@ final class SnapshotTests: XCTestCase {
         XCTAssertEqual(window.filter { svg.rightToLeftTexts.contains($0) }, window, "\(svg.rightToLeftTexts)")
         XCTAssertGreaterThanOrEqual(svg.rightToLeftTexts.count, 2, "the window's title and a label on the map")
         XCTAssertFalse(svg.rightToLeftTexts.contains("Get Place"), "Latin text stays left to right")
-        XCTAssertFalse(
-            svg.rightToLeftAnchors.contains("start"), "a right-to-left text keeps its place: anchored at its end")
+        // A label on the map keeps its place, anchored at its end (its left end, in right-to-left
+        // text); the info window's line starts at the box's right edge (its right end).
+        for (text, anchor) in zip(svg.rightToLeftTexts, svg.rightToLeftAnchors) {
+            XCTAssertEqual(anchor, window.contains(text) ? "start" : "end", text)
+        }
     }
 
     /// The nearby flavour draws the circle its request searched, dashed, under the places; a

@@ -174,4 +174,19 @@ final class CommandTableTests: XCTestCase {
             XCTAssertTrue(found === table.command(named: word), "'\(word)'")
         }
     }
+
+    /// `help` fits the terminal it is shown on: a summary too long for its line goes on under
+    /// itself, aligned; nothing is cut.
+    func testTheHelpOverviewFitsTheTerminal() {
+        for width in [60, 72, 100] {
+            let out = StringSink()
+            let shell = Shell(environment: ShellEnvironment(terminalWidth: width), stdout: out, stderr: StringSink())
+            XCTAssertEqual(shell.runScript(SourceText(name: "t", text: "help")), 0)
+            let lines = out.text.split(separator: "\n").map(String.init)
+            for line in lines { XCTAssertLessThanOrEqual(displayWidth(line), width, "\(width): '\(line)'") }
+            let words = { (s: String) in s.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ") }
+            XCTAssertTrue(
+                words(out.text).contains(words(CommandTable.standard.command(named: "reset")?.summary ?? "?")))
+        }
+    }
 }

@@ -199,6 +199,11 @@ final class TutorialTests: XCTestCase {
                 XCTAssertEqual(
                     placeholders(text.message(key)), placeholders(english.message(key)), "\(language): message.\(key)")
             }
+            for phrase in WhyPhrase.allCases {
+                XCTAssertEqual(
+                    placeholders(text.explain[phrase] ?? ""), placeholders(phrase.english),
+                    "\(language): explain.\(phrase.rawValue)")
+            }
         }
     }
 
@@ -249,7 +254,12 @@ final class TutorialTests: XCTestCase {
     }
 
     private var englishEntries: [(String, String, String)] {
-        [("language.name", "English", "")] + tutorialMessageKeys.map { ("message." + $0, "m", "") } + [
+        let messages: [(String, String, String)] = tutorialMessageKeys.map { ("message." + $0, "m", "") }
+        let explain: [(String, String, String)] = WhyPhrase.allCases.map { phrase in
+            let quoted = phrase.english.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
+            return ("explain." + phrase.rawValue, quoted, "")
+        }
+        return [("language.name", "English", "")] + messages + explain + [
             ("step.1.title", "One", ""), ("step.1.part", "The first part", ""),
             ("step.1.say", "First paragraph, on one line.\\n\\nSecond paragraph.", ""),
             ("step.1.hint.1", "launch it first", ""), ("step.1.hint.default", "launch it", ""),

@@ -643,6 +643,10 @@ struct CSVReader: ~Copyable {
                 "missing \(what); the header has \(Self.list(names, total: headerCount)) (\(delimiterName)-separated)",
                 line: 1)
             e.columns = names
+            e.missingFields = [
+                (CSVImporter.Column.name, PlaceFieldMapping.Field.name), (.latitude, .latitude),
+                (.longitude, .longitude),
+            ].compactMap { column, field in columns[column.rawValue] == nil ? field : nil }
             throw e
         }
         if unusedCount > 0 {

@@ -162,6 +162,8 @@ public struct ImportError: Error, Sendable, Equatable {
     /// The header's columns (or the properties seen), for "did you mean": set when a column
     /// was not found.
     public var columns: [String] = []
+    /// The fields no column was found for (a CSV header without a name column): what to map.
+    public var missingFields: [PlaceFieldMapping.Field] = []
 
     /// Ctrl-C stopped the import (`ImportInterruption`); nothing was changed.
     public var isInterruption = false

@@ -35,28 +35,37 @@ public struct NearbyStanding: Sendable, Equatable {
     public var pitfall: String? { outsideCircle ? "P14" : outranked ? "P15" : nil }
 
     /// What went wrong, lower-case, no final period.
-    public var cause: String? {
-        let metres = formatFixed(distance, decimals: 0) + " m"
+    public var cause: String? { causeText?.english }
+
+    /// The same, as a sentence a walk translates.
+    public var causeText: WhyText? {
+        let metres = WhyText.Value.number(formatFixed(distance, decimals: 0))
         if outsideCircle {
-            return
-                "the device stands in \(place.name), whose point is \(metres) away, outside the \(formatNumber(radius)) m circle: Nearby Search matches a place by its point, so the answer cannot hold it"
+            return WhyText(
+                .standingOutside,
+                ["place": .plain(place.name), "distance": metres, "radius": .number(formatNumber(radius))])
         }
         if outranked, let first {
-            let whereItIs = row.map { "row \($0)" } ?? "not in the answer at all"
-            let name = first.name ?? "a place the request did not ask the name of"
-            return
-                "with rankPreference .popularity the answer puts \(name), \(formatFixed(firstDistance, decimals: 0)) m away, first, and the device stands in \(place.name) (\(whereItIs)): the most popular place is not where the user is"
+            var values: [String: WhyText.Value] = [
+                "first": first.name.map { .plain($0) } ?? .english("a place the request did not ask the name of"),
+                "distance": .number(formatFixed(firstDistance, decimals: 0)), "place": .plain(place.name),
+            ]
+            guard let row else { return WhyText(.standingOutrankedMissing, values) }
+            values["row"] = .number(String(row))
+            return WhyText(.standingOutranked, values)
         }
         return nil
     }
 
     /// The change that fixes it.
-    public var help: String? {
+    public var help: String? { helpText?.english }
+
+    public var helpText: WhyText? {
         if outsideCircle {
-            return
-                "a radius that reaches the points of the places the user may stand in ('nearby radius \(formatNumber(max(500, (distance / 100).rounded(.up) * 100)))m')"
+            let radius = formatNumber(max(500, (distance / 100).rounded(.up) * 100))
+            return WhyText(.standingHelpRadius, ["radius": .plain(radius)])
         }
-        if outranked { return "rank by distance for \"where am I\" ('nearby rank distance')" }
+        if outranked { return WhyText(.standingHelpRank) }
         return nil
     }
 }

@@ -20,12 +20,33 @@ public struct WhyReason: Sendable, Equatable {
     public var detail: String?
     public var pitfall: String?
     public var help: String
+    /// The cause and the detail as sentences a walk translates (`WhyPhrase`), when they are.
+    public var causeText: WhyText?
+    public var detailText: WhyText?
 
     public init(cause: String, detail: String? = nil, pitfall: String? = nil, help: String) {
         self.cause = cause
         self.detail = detail
         self.pitfall = pitfall
         self.help = help
+    }
+
+    public init(cause: WhyText, detail: WhyText? = nil, pitfall: String? = nil, help: String) {
+        self.init(cause: cause.english, detail: detail?.english, pitfall: pitfall, help: help)
+        causeText = cause
+        detailText = detail
+    }
+
+    /// A further sentence in English only: the whole reason is said in English then.
+    mutating func setDetail(_ text: String) {
+        detail = text
+        detailText = nil
+        causeText = nil
+    }
+
+    mutating func setDetail(_ text: WhyText) {
+        detail = text.english
+        detailText = text
     }
 }
 
@@ -52,11 +73,11 @@ extension TutorialApp {
     /// `didFailWithError` calls `stopUpdatingLocation()` and never starts again.
     private var stoppedForGood: WhyReason? {
         guard let error = locationError else { return nil }
-        let transient = error == .locationUnknown ? " (locationUnknown is transient; the tutorial stops anyway)" : ""
         let allow = locationManager.authorizationStatus.isAuthorized ? "" : "allow location ('auth allow'), then "
         return WhyReason(
-            cause:
-                "didFailWithError (\(error.name), code \(error.rawValue)) made the tutorial call stopUpdatingLocation()\(transient), and it never starts again: no fix comes, so no fix sends another places request",
+            cause: error == .locationUnknown
+                ? WhyText(.causeStoppedUnknown)
+                : WhyText(.causeStopped, ["error": .plain(error.name), "code": .plain(String(error.rawValue))]),
             pitfall: "P5",
             help: allow + "relaunch the app ('launch')"
                 + (session.device.position == nil ? " with a position set ('locate')" : ""))
@@ -96,15 +117,11 @@ extension TutorialApp {
             var reasons: [WhyReason] = []
             if unauthorized {
                 reasons.append(
-                    WhyReason(
-                        cause:
-                            "a request is in flight, but without location permission its answer will be an error",
-                        help: "allow location ('auth allow')"))
+                    WhyReason(cause: WhyText(.causeInFlightUnauthorized), help: "allow location ('auth allow')"))
             } else {
                 reasons.append(
                     WhyReason(
-                        cause: "a request is in flight and its answer has not arrived",
-                        detail: "\"Get Place\" now would hand the picker an empty copy.", pitfall: "P2",
+                        cause: WhyText(.causeInFlight), detail: WhyText(.detailEmptyCopy), pitfall: "P2",
                         help: "wait for the places response ('wait'), " + again))
             }
             if let stopped = stoppedForGood { reasons.append(stopped) }
@@ -113,18 +130,19 @@ extension TutorialApp {
         if flavor == .nearby, currentLocation == nil {
             // The migrated app gives the circle's centre itself and has none before a fix.
             var reason = WhyReason(
-                cause:
-                    "the nearby app has no location to search around yet: listLikelyPlaces() sent nothing (“Nearby search skipped: no location yet.”) and only a fix sends a search",
-                pitfall: "P16",
+                cause: WhyText(.causeNearbyNoLocation), pitfall: "P16",
                 help: unauthorized
                     ? "allow location ('auth allow'); the first fix sends the search, " + again
                     : "wait for the first fix ('wait'), " + again)
             if let stopped = stoppedForGood {
-                reason.detail = "And none will come: " + stopped.cause + "."
+                if let cause = stopped.causeText {
+                    reason.setDetail(WhyText(.detailNoneWillCome, ["cause": .text(cause)]))
+                } else {
+                    reason.setDetail("And none will come: " + stopped.cause + ".")
+                }
                 reason.help = stopped.help
             } else if unauthorized {
-                reason.detail =
-                    "Without location permission no fix comes, and no error is printed: the list stays empty."
+                reason.setDetail(WhyText(.detailNoPermissionNoFix))
             }
             return [reason]
         }
@@ -132,36 +150,29 @@ extension TutorialApp {
         case .failed(.invalidRequest)? where flavor == .nearby && session.places.nearby.properties.isEmpty:
             return [
                 WhyReason(
-                    cause:
-                        "the last request failed with invalidRequest (-12): GMSPlaceSearchNearbyRequest's placeProperties is empty, and the SDK sends no request without one",
-                    pitfall: "P17",
+                    cause: WhyText(.causeNoProperties), pitfall: "P17",
                     help: "name the properties the app reads ('nearby fields name,coordinate,formattedAddress'), "
                         + again)
             ]
         case .failed(let code)?:
-            let cause = "the last request failed with \(code.name) (\(code.rawValue)): \(code.meaning)"
+            let cause = failedCause(code)
             if code == .locationError, let stopped = stoppedForGood {
                 return [
                     WhyReason(
-                        cause: cause,
-                        detail:
-                            "No other request follows: didFailWithError stopped the updates for good, so no fix comes to send one.",
-                        pitfall: "P5", help: stopped.help)
+                        cause: cause, detail: WhyText(.detailStoppedNoOther), pitfall: "P5", help: stopped.help)
                 ]
             }
             if code == .locationError && unauthorized {
                 return [
                     WhyReason(
-                        cause: cause, detail: "Without location permission every request fails.",
+                        cause: cause, detail: WhyText(.detailNoPermissionFails),
                         help: "allow location ('auth allow'), " + again)
                 ]
             }
             if code == .locationError {
                 return [
                     WhyReason(
-                        cause: cause,
-                        detail: "The request was sent before the permission was answered; the next fix sends another.",
-                        pitfall: "P4",
+                        cause: cause, detail: WhyText(.detailSentBeforeAnswer), pitfall: "P4",
                         help: (status == .notDetermined
                             ? "answer the permission alert and wait for the next fix, "
                             : "wait for the next fix (the device needs a position: 'locate'), ") + again)
@@ -170,9 +181,7 @@ extension TutorialApp {
             if code == .accessNotConfigured && flavor.usesLegacyAPI && !session.places.project.legacy {
                 return [
                     WhyReason(
-                        cause: cause,
-                        detail:
-                            "Places API (Legacy), which Current Place needs, is off in the key's project, as in every project made since October 2026, when Places API (Legacy), legacy since March 1, 2025, closed to new projects: the app must move to Nearby Search (New) ('explain migrate').",
+                        cause: cause, detail: WhyText(.detailLegacyOff),
                         help:
                             "run the migrated app ('launch --flavor nearby'), or 'project legacy on' for an older project"
                     )
@@ -181,7 +190,7 @@ extension TutorialApp {
             return [WhyReason(cause: cause, help: "once a request can succeed ('faults'), " + again)]
         case .answered(0)? where flavor == .nearby:
             let circle = formatNumber(session.lastNearbyQuery?.settings.radius ?? session.places.nearby.radius)
-            if let standing = nearbyStanding, standing.outsideCircle, let cause = standing.cause {
+            if let standing = nearbyStanding, standing.outsideCircle, let cause = standing.causeText {
                 return [WhyReason(cause: cause, pitfall: "P14", help: (standing.help ?? "") + ", " + again)]
             }
             // Places in the circle that the type filters turned away are another answer.
@@ -205,23 +214,35 @@ extension TutorialApp {
             }
             return [
                 WhyReason(
-                    cause: "no place's point lies in the \(circle) m circle around the app's last location",
+                    cause: WhyText(.causeNoneInCircle, ["radius": .number(circle)]),
                     help: "a larger circle ('nearby radius') or fewer type filters ('nearby types clear'), " + again)
             ]
         case .answered(0)?:
             return [
                 WhyReason(
-                    cause: "the service found no place near the device",
+                    cause: WhyText(.causeNoneNear),
                     help: "move the device near places (e.g. 'locate sydney'), " + again)
             ]
         default:
             if let stopped = stoppedForGood { return [stopped] }
             return [
                 WhyReason(
-                    cause: "no places response has come yet",
+                    cause: WhyText(.causeNoResponse),
                     help: "wait for a fix and its places response ('wait'), " + again)
             ]
         }
+    }
+
+    /// "The last request failed with …": said in the walk's language for the codes it has words for.
+    private func failedCause(_ code: PlacesErrorCode) -> WhyText {
+        let meaning: WhyText.Value
+        switch code {
+        case .locationError: meaning = .text(WhyText(.meaningLocationError))
+        case .accessNotConfigured: meaning = .text(WhyText(.meaningAccessNotConfigured))
+        default: meaning = .english(code.meaning)
+        }
+        return WhyText(
+            .causeFailed, ["name": .plain(code.name), "code": .plain(String(code.rawValue)), "meaning": meaning])
     }
 
     private func whyHiddenMap() -> [WhyReason] {
@@ -256,11 +277,23 @@ public struct WhyFinding: Sendable, Equatable {
     public var text: String
     public var pitfall: String?
 
+    /// The sentences of `text` a walk translates; empty when the text is English only.
+    public var sentences: [WhyText] = []
+
     public init(topic: String, text: String, pitfall: String? = nil) {
         self.topic = topic
         self.text = text
         self.pitfall = pitfall
     }
+
+    public init(topic: String, sentences: [WhyText], pitfall: String? = nil) {
+        self.init(
+            topic: topic, text: sentences.map { WhyText.sentence($0.english) }.joined(separator: " "), pitfall: pitfall)
+        self.sentences = sentences
+    }
+
+    /// The topic's own name in the walk's words (`explain.topic.NAME`), when it has one.
+    public var topicPhrase: WhyPhrase? { WhyPhrase(rawValue: "topic." + topic) }
 }
 
 extension Session {
@@ -277,8 +310,7 @@ extension Session {
                     WhyFinding(
                         topic: "app", text: "The app crashed: \(crash). Nothing runs until 'launch'.", pitfall: "P11"))
             } else {
-                reasons.append(
-                    WhyFinding(topic: "app", text: "The app is not running: 'launch' starts it (viewDidLoad)."))
+                reasons.append(WhyFinding(topic: "app", sentences: [WhyText(.appNotRunning)]))
             }
             reasons.append(contentsOf: permissionReasons(privacy, session))
             reasons.append(contentsOf: faultReasons(session))
@@ -287,8 +319,9 @@ extension Session {
         reasons.append(
             WhyFinding(
                 topic: "app",
-                text:
-                    "The \(app.flavor.title) app runs, on the \(app.screen == .map ? "map screen" : "picker screen")."
+                sentences: [
+                    WhyText(app.screen == .map ? .appRunsMap : .appRunsPicker, ["flavor": .plain(app.flavor.title)])
+                ]
             ))
         if app.isInBackground {
             reasons.append(
@@ -306,122 +339,96 @@ extension Session {
             // Which cause is the app's own answer (TutorialApp.why); the words here add the detail.
             let pitfall = app.why(.hiddenMap).first?.pitfall
             if pitfall == "P6" {
-                reasons.append(
-                    WhyFinding(
-                        topic: "map",
-                        text:
-                            "The map is hidden and stays hidden: the tutorial shows it only on a fix or a denial, and a restricted app gets neither.",
-                        pitfall: "P6"))
+                reasons.append(WhyFinding(topic: "map", sentences: [WhyText(.mapHiddenRestricted)], pitfall: "P6"))
             } else if pitfall == "P5", let error = app.locationError {
-                let cause =
+                let text =
                     error == .locationUnknown
-                    ? "Core Location had no fix to give, kCLErrorLocationUnknown (code 0), as with no location set"
-                    : "Core Location reported \(error.name) (code \(error.rawValue))"
-                reasons.append(
-                    WhyFinding(
-                        topic: "map",
-                        text:
-                            "The map is hidden and stays hidden: a location error stopped updates before the first fix (\(cause), and didFailWithError called stopUpdatingLocation()). The tutorial shows the map only on a fix, and none can come now, even after 'locate'; relaunch the app with a position set.",
-                        pitfall: "P5"))
+                    ? WhyText(.mapHiddenStoppedUnknown)
+                    : WhyText(.mapHiddenStopped, ["error": .plain(error.name), "code": .plain(String(error.rawValue))])
+                reasons.append(WhyFinding(topic: "map", sentences: [text], pitfall: "P5"))
             } else if manager.lastDelivered == nil {
-                reasons.append(
-                    WhyFinding(
-                        topic: "map", text: "The map is hidden until the first fix arrives (viewDidLoad hid it)."))
+                reasons.append(WhyFinding(topic: "map", sentences: [WhyText(.mapHiddenUntilFix)]))
             }
         } else if status == .denied && manager.lastDelivered == nil {
+            let sydney = TutorialApp.defaultLocation
             reasons.append(
                 WhyFinding(
                     topic: "map",
-                    text:
-                        "The map shows the tutorial's default point, Sydney (-33.869405, 151.199): a denial unhides it without a fix."
-                ))
+                    sentences: [
+                        WhyText(
+                            .mapDeniedDefault,
+                            [
+                                "latitude": .plain(formatNumber(sydney.latitude)),
+                                "longitude": .plain(formatNumber(sydney.longitude)),
+                            ])
+                    ]))
         } else {
             let c = app.mapView.camera
-            var text =
-                "The map is shown, centred on \(formatFixed(c.target.latitude, decimals: 6)), \(formatFixed(c.target.longitude, decimals: 6)) at zoom \(formatNumber(c.zoom))"
-            text +=
-                manager.accuracyAuthorization == .reduced && app.flavor != .objc ? " (10: approximate location)." : "."
-            if status == .restricted {
-                text +=
-                    " The restriction did not hide it: the tutorial's .restricted case only prints a line, and no new fix will move it."
-            }
+            let shown: WhyPhrase =
+                manager.accuracyAuthorization == .reduced && app.flavor != .objc ? .mapShownApproximate : .mapShown
+            var sentences = [
+                WhyText(
+                    shown,
+                    [
+                        "latitude": .plain(formatFixed(c.target.latitude, decimals: 6)),
+                        "longitude": .plain(formatFixed(c.target.longitude, decimals: 6)),
+                        "zoom": .number(formatNumber(c.zoom)),
+                    ])
+            ]
+            if status == .restricted { sentences.append(WhyText(.mapRestrictionKept)) }
             var pitfall: String? = nil
             if manager.accuracyAuthorization == .reduced && app.flavor == .objc {
-                text += " The Objective-C code zooms to 15 even for approximate location."
+                sentences.append(WhyText(.mapObjcZoom))
                 pitfall = "P12"
             }
-            reasons.append(WhyFinding(topic: "map", text: text, pitfall: pitfall))
+            reasons.append(WhyFinding(topic: "map", sentences: sentences, pitfall: pitfall))
         }
         if app.mapView.isBlank {
             reasons.append(blankMapWhyFinding(app.mapView, session.places.faults, session.places.project))
         }
         // Fixes.
+        let filter = WhyText.Value.number(formatNumber(manager.distanceFilter))
+        let fixesSoFar = WhyText.Value.number(String(session.stats.locationUpdates))
         if app.locationError != nil, let stopped = app.why(.noFix).first {
-            reasons.append(
-                WhyFinding(topic: "fixes", text: "No more fixes come: \(stopped.cause).", pitfall: stopped.pitfall))
-        } else if !manager.isUpdating {
-            reasons.append(WhyFinding(topic: "fixes", text: "No fixes come: location updates are stopped."))
-        } else if !status.isAuthorized {
-            let waiting =
-                status == .notDetermined
-                ? "the permission has not been answered" : "the app may not use location (\(status.rawValue))"
+            let cause = stopped.causeText.map { WhyText.Value.text($0) } ?? .english(stopped.cause)
             reasons.append(
                 WhyFinding(
-                    topic: "fixes",
-                    text:
-                        "No fixes come yet: \(waiting). Updates were started in viewDidLoad and begin once it is allowed."
-                ))
-        } else if session.device.position == nil {
+                    topic: "fixes", sentences: [WhyText(.fixesNoMore, ["cause": cause])], pitfall: stopped.pitfall))
+        } else if !manager.isUpdating {
+            reasons.append(WhyFinding(topic: "fixes", sentences: [WhyText(.fixesUpdatesStopped)]))
+        } else if !status.isAuthorized {
             let text =
-                session.device.noLocationReport == .error
-                ? "No fixes come: the device has no position, and Core Location reports kCLErrorLocationUnknown 1 s after updates start or the position goes, which stops the tutorial's updates (P5): 'locate LAT LNG' first, or 'set simulator-no-location silent'."
-                : "No fixes come: the device has no position ('locate LAT LNG', or a route); with simulator-no-location silent no error is reported."
-            reasons.append(WhyFinding(topic: "fixes", text: text))
+                status == .notDetermined
+                ? WhyText(.fixesNotAnswered) : WhyText(.fixesNotAllowed, ["status": .plain(status.rawValue)])
+            reasons.append(WhyFinding(topic: "fixes", sentences: [text]))
+        } else if session.device.position == nil {
+            let phrase: WhyPhrase =
+                session.device.noLocationReport == .error ? .fixesNoPosition : .fixesNoPositionSilent
+            reasons.append(WhyFinding(topic: "fixes", sentences: [WhyText(phrase)]))
         } else if manager.queuedReadings.count > 1 {
             reasons.append(
                 WhyFinding(
                     topic: "fixes",
-                    text:
-                        "\(manager.queuedReadings.count) locations wait in the run loop: they reach the app in one didUpdateLocations call, and the app uses the last ('step', 'run')."
-                ))
+                    sentences: [WhyText(.fixesQueued, ["count": .number(String(manager.queuedReadings.count))])]))
         } else if manager.isHoldingBackAFix {
-            reasons.append(
-                WhyFinding(
-                    topic: "fixes",
-                    text:
-                        "With approximate location a fix comes at most every 15 minutes: the next one is held back until then ('wait')."
-                ))
+            reasons.append(WhyFinding(topic: "fixes", sentences: [WhyText(.fixesHeldBack)]))
         } else if let last = manager.lastDelivered, let position = session.device.position {
             let moved = distance(last.coordinate, position.coordinate)
+            let text: WhyText
             if manager.accuracyAuthorization == .reduced {
-                reasons.append(
-                    WhyFinding(
-                        topic: "fixes",
-                        text:
-                            "With approximate location, fixes are snapped to about 2 km and come at most every 15 minutes: \(session.stats.locationUpdates) so far."
-                    ))
+                text = WhyText(.fixesApproximate, ["count": fixesSoFar])
             } else if moved < manager.distanceFilter {
-                let whereNow =
+                text =
                     moved < 0.05
-                    ? "The device has not moved since the last fix"
-                    : "The device is \(formatFixed(moved, decimals: 1)) m from the last fix"
-                reasons.append(
-                    WhyFinding(
-                        topic: "fixes",
-                        text:
-                            "\(whereNow): less than the distance filter (\(formatNumber(manager.distanceFilter)) m), so no new fix comes until it moves further."
-                    ))
+                    ? WhyText(.fixesNotMoved, ["filter": filter])
+                    : WhyText(
+                        .fixesMovedLess, ["distance": .number(formatFixed(moved, decimals: 1)), "filter": filter])
             } else {
-                reasons.append(
-                    WhyFinding(
-                        topic: "fixes",
-                        text:
-                            "Fixes come as the device moves at least \(formatNumber(manager.distanceFilter)) m: \(session.stats.locationUpdates) so far."
-                    ))
+                text = WhyText(.fixesAsItMoves, ["filter": filter, "count": fixesSoFar])
             }
+            reasons.append(WhyFinding(topic: "fixes", sentences: [text]))
         } else {
-            reasons.append(
-                WhyFinding(topic: "fixes", text: "The first fix is on its way (1 s after updates became possible)."))
+            reasons.append(WhyFinding(topic: "fixes", sentences: [WhyText(.fixesFirstOnItsWay)]))
         }
         // The list.
         let count = app.likelyPlaces.count
@@ -429,33 +436,47 @@ extension Session {
             reasons.append(
                 WhyFinding(
                     topic: "list",
-                    text:
-                        "\(app.requestsInFlight) places requests are in flight: each answer appends to the same list after one removeAll(), so rows will repeat.",
+                    sentences: [WhyText(.listInFlight, ["count": .number(String(app.requestsInFlight))])],
                     pitfall: "P3"))
         }
         if count == 0 {
             for (i, why) in app.why(.emptyList).enumerated() {
-                var text = (i == 0 ? "The list is empty: " : "And ") + why.cause + "."
-                if let detail = why.detail { text += " " + detail }
-                reasons.append(WhyFinding(topic: "list", text: text, pitfall: why.pitfall))
+                let cause = why.causeText.map { WhyText.Value.text($0) } ?? .english(why.cause)
+                let first = WhyText(i == 0 ? .listEmpty : .listEmptyAlso, ["cause": cause])
+                if let detail = why.detail, why.detailText == nil {
+                    // A further sentence only in English: the whole finding is.
+                    reasons.append(
+                        WhyFinding(topic: "list", text: first.english + " " + detail, pitfall: why.pitfall))
+                } else {
+                    reasons.append(
+                        WhyFinding(
+                            topic: "list", sentences: [first] + (why.detailText.map { [$0] } ?? []),
+                            pitfall: why.pitfall))
+                }
             }
-        } else {
-            var text = "The list has \(count) likely place\(count == 1 ? "" : "s")"
-            if let first = app.likelyPlaces.first, let likelihood = first.likelihood {
-                text +=
-                    "; the most likely is \(first.place.name ?? "(no name)") at \(formatFixed(likelihood, decimals: 3))"
-            } else if let first = app.likelyPlaces.first {
-                text += "; Nearby Search ranked \(first.place.name ?? "(no name)") first"
+        } else if let first = app.likelyPlaces.first {
+            let name = WhyText.Value.plain(first.place.name ?? "(no name)")
+            let text: WhyText
+            if let likelihood = first.likelihood {
+                text = WhyText(
+                    count == 1 ? .listHasOne : .listHas,
+                    [
+                        "count": .number(String(count)), "name": name,
+                        "likelihood": .number(formatFixed(likelihood, decimals: 3)),
+                    ])
+            } else {
+                text = WhyText(
+                    count == 1 ? .listHasOneRanked : .listHasRanked, ["count": .number(String(count)), "name": name])
             }
-            reasons.append(WhyFinding(topic: "list", text: text + "."))
+            reasons.append(WhyFinding(topic: "list", sentences: [text]))
         }
-        if count > 0, let standing = app.nearbyStanding, let pitfall = standing.pitfall, let cause = standing.cause {
-            let help = standing.help.map { " Fix: " + $0 + "." } ?? ""
+        if count > 0, let standing = app.nearbyStanding, let pitfall = standing.pitfall, let cause = standing.causeText,
+            let help = standing.helpText
+        {
             reasons.append(
                 WhyFinding(
-                    topic: "list", text: cause.prefix(1).uppercased() + cause.dropFirst() + "." + help, pitfall: pitfall
-                )
-            )
+                    topic: "list", sentences: [WhyText(.listStanding, ["cause": .text(cause), "help": .text(help)])],
+                    pitfall: pitfall))
         }
         if app.flavor == .objc, let picker = app.pickerPlaces, let array = app.pickerArray, array.count != picker.count
         {
@@ -474,26 +495,23 @@ extension Session {
             reasons.append(
                 WhyFinding(
                     topic: "picker",
-                    text:
-                        "The picker shows its own copy, taken when \"Get Place\" was tapped: \(picker.count) row\(picker.count == 1 ? "" : "s"), not the app's current \(count).",
+                    sentences: [
+                        WhyText(.pickerCopy, ["rows": .number(String(picker.count)), "count": .number(String(count))])
+                    ],
                     pitfall: "P2"))
         }
         if app.flavor == .objc && app.pickerPlaces != nil {
-            reasons.append(
-                WhyFinding(
-                    topic: "picker",
-                    text:
-                        "The Objective-C picker never sets the cells' text: every row is blank, and a selection is never passed back.",
-                    pitfall: "P8"))
+            reasons.append(WhyFinding(topic: "picker", sentences: [WhyText(.pickerBlankRows)], pitfall: "P8"))
         }
         // Markers.
         let fields = session.places.requestedFields
         for (i, marker) in app.mapView.markers.enumerated() where marker.snippet == nil {
-            let why =
+            let text =
                 fields.contains("formattedAddress")
-                ? "its place was fetched before formattedAddress was requested"
-                : "formattedAddress is not among the requested fields \(fields.swiftSyntax) ('fields +formattedAddress')"
-            reasons.append(WhyFinding(topic: "markers", text: "Marker \(i + 1) has no snippet: \(why).", pitfall: "P1"))
+                ? WhyText(.markerNoSnippetFetchedBefore, ["n": .number(String(i + 1))])
+                : WhyText(
+                    .markerNoSnippetNotRequested, ["n": .number(String(i + 1)), "fields": .plain(fields.swiftSyntax)])
+            reasons.append(WhyFinding(topic: "markers", sentences: [text], pitfall: "P1"))
         }
         reasons.append(contentsOf: faultReasons(session))
         return reasons
@@ -501,40 +519,43 @@ extension Session {
 }
 
 private func permissionReasons(_ privacy: PrivacySettings, _ session: Session) -> [WhyFinding] {
-    var text: String
+    var sentences: [WhyText]
+    let setting = WhyText.Value.plain(privacy.settingName)
     switch privacy.status {
-    case .notDetermined: text = "The permission is not determined: nobody has answered the alert yet."
-    case .restricted:
-        text = "Location is restricted for the app (parental controls): it cannot ask, and nobody can allow it."
+    case .notDetermined: sentences = [WhyText(.permissionNotDetermined)]
+    case .restricted: sentences = [WhyText(.permissionRestricted)]
     case .denied:
-        text =
+        sentences = [
             privacy.servicesEnabled
-            ? "Location is denied for the app (Settings: \(privacy.settingName))."
-            : "Location Services are off for the whole device: every app reads denied."
+                ? WhyText(.permissionDenied, ["setting": setting]) : WhyText(.permissionServicesOff)
+        ]
     case .authorizedWhenInUse, .authorizedAlways:
-        text =
-            "Location is allowed (\(privacy.settingName)) with \(privacy.accuracy == .full ? "precise" : "approximate") accuracy."
-        if privacy.allowedOnce { text += " Allow Once ends with the app: the next launch asks again." }
+        sentences = [
+            WhyText(
+                privacy.accuracy == .full ? .permissionAllowedPrecise : .permissionAllowedApproximate,
+                ["setting": setting])
+        ]
+        if privacy.allowedOnce { sentences.append(WhyText(.permissionAllowOnce)) }
     }
     if session.device.promptOpen {
-        text += " The alert is on screen, waiting: auth allow | auth allow once | auth deny."
-        text += " It is modal: nothing in the app can be tapped until it is answered."
-        if session.app?.authorizationRequest == .whenInUse {
-            text +=
-                " Its message is NSLocationWhenInUseUsageDescription's text: the code asks When In Use, though the tutorial's text tells readers to add NSLocationAlwaysUsageDescription."
-        }
+        sentences += [WhyText(.permissionAlertOnScreen), WhyText(.permissionAlertModal)]
+        if session.app?.authorizationRequest == .whenInUse { sentences.append(WhyText(.permissionAlertMessage)) }
     }
-    var keyMissing = !session.device.hasWhenInUseUsageKey
-    if keyMissing {
-        text += " Info.plist lacks NSLocationWhenInUseUsageDescription, so iOS ignores the request."
+    // A missing Info.plist key is said in English only.
+    var missing: String? = nil
+    if !session.device.hasWhenInUseUsageKey {
+        missing = "Info.plist lacks NSLocationWhenInUseUsageDescription, so iOS ignores the request."
     } else if (session.app ?? session.lastApp)?.authorizationRequest == .always,
         session.device.infoPlist.text(for: .alwaysAndWhenInUse) == nil
     {
-        keyMissing = true
-        text +=
-            " The app asks for Always and Info.plist lacks NSLocationAlwaysAndWhenInUseUsageDescription, so iOS ignores the request."
+        missing =
+            "The app asks for Always and Info.plist lacks NSLocationAlwaysAndWhenInUseUsageDescription, so iOS ignores the request."
     }
-    return [WhyFinding(topic: "permission", text: text, pitfall: keyMissing ? "P9" : nil)]
+    if let missing {
+        let text = (sentences.map(\.english) + [missing]).joined(separator: " ")
+        return [WhyFinding(topic: "permission", text: text, pitfall: "P9")]
+    }
+    return [WhyFinding(topic: "permission", sentences: sentences)]
 }
 
 /// Why the shown map has no tiles, and what brings them.

@@ -377,10 +377,10 @@ extension PlacesErrorCode {
         case .usageLimitExceeded: return "the project's quota for the Places API is used up"
         case .rateLimitExceeded: return "too many requests with this API key in a short time"
         case .deviceRateLimitExceeded: return "too many requests from this device in a short time"
-        case .accessNotConfigured: return "the Places API for iOS is not enabled for the key's project"
+        case .accessNotConfigured: return WhyPhrase.meaningAccessNotConfigured.english
         case .incorrectBundleIdentifier:
             return "the key's iOS-app restriction does not allow this app's bundle identifier"
-        case .locationError: return "the device's location is not available (often: permission not granted)"
+        case .locationError: return WhyPhrase.meaningLocationError.english
         case .invalidRequest: return "the request could not be processed"
         }
     }

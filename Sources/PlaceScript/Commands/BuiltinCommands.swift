@@ -49,9 +49,28 @@ extension CommandFamily {
                     .Pq Sx LIMITS .
                     Alias:
                     .Ic \&? .
+                    At the prompt, on a terminal, help longer than the screen goes through
+                    .Ev PAGER
+                    .Po
+                    .Ql less
+                    when unset, with
+                    .Ev LESS
+                    set to
+                    .Ql FRX
+                    when that is unset, as git does
+                    .Pc ;
+                    .Ql PAGER=cat
+                    or an empty
+                    .Ev PAGER
+                    prints it straight.
                     """#,
                 examples: ["help", "help expect", "help syntax", "help auth allow"],
-                handler: helpCommand),
+                handler: { ctx throws(Diagnostic) in
+                    // Long help goes through the pager at a prompt on a terminal (`Shell.pager`).
+                    var result = try helpCommand(ctx)
+                    result.pageable = true
+                    return result
+                }),
             CommandSpec(
                 "echo", arguments: [ArgSpec("TEXT", .text, optional: true, summary: "words to print")],
                 summary: "print text",
@@ -631,10 +650,20 @@ private func helpOverview(_ shell: Shell) -> CommandResult {
     let style = shell.outputStyle
     var lines = ["placeshell \(placeshellVersion): the \"current place on a map\" app, simulated", ""]
     var families: [Value] = []
+    // Fitted to the terminal: a summary too long for its line goes on under itself.
+    let width = max(40, min(100, shell.environment.terminalWidth ?? 100))
     for family in shell.table.families {
-        lines.append(style.heading(family.name) + " — " + family.summary)
-        let table = TextTable(headers: ["", ""], rows: family.commands.map { [$0.name, $0.summary] })
-        lines += table.render(style: style, indent: "  ")
+        let heading = wrapText(family.name + " — " + family.summary, width: width, hanging: "  ")
+            .split(separator: "\n").map(String.init)
+        lines.append(style.heading(family.name) + (heading.first ?? "").dropFirst(family.name.count))
+        lines += heading.dropFirst()
+        let column = family.commands.map { displayWidth($0.name) }.max() ?? 0
+        for command in family.commands {
+            let lead = "  " + padded(command.name, to: column) + "  "
+            let hanging = String(repeating: " ", count: column + 4)
+            lines += wrapText(command.summary, width: width, indent: lead, hanging: hanging)
+                .split(separator: "\n").map(String.init)
+        }
         lines.append("")
         families.append(
             .record([
@@ -651,7 +680,12 @@ private func helpOverview(_ shell: Shell) -> CommandResult {
     }
     lines.append("Topics: " + shell.table.topics.map(\.name).joined(separator: ", "))
     lines.append("Type 'help COMMAND' for usage and examples, 'help syntax' for the language.")
-    return CommandResult(value: .list(families), text: lines)
+    // The lines without a column of their own are wrapped here, to the same width.
+    let fitted = lines.flatMap { line in
+        displayWidth(line) <= width || line.hasPrefix(" ") || line.contains("\u{1B}")
+            ? [line] : wrapText(line, width: width, hanging: "  ").split(separator: "\n").map(String.init)
+    }
+    return CommandResult(value: .list(families), text: fitted)
 }
 
 /// The full help of one command.

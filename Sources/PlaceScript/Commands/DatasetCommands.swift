@@ -504,7 +504,11 @@ private func loadCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
     case .failure(let e) where format == .csv && !e.columns.isEmpty:
         throw .runtime(
             "'\(path)' (\(format.displayName)): \(e.message)", at: fileLocation,
-            help: "name the columns: --name COL --lat COL --lng COL (a header name, or a column number from 1)")
+            help: "name the "
+                + (e.missingFields.count == 1 ? "column" : "columns") + ": "
+                + (e.missingFields.isEmpty ? PlaceFieldMapping.Field.allCases.prefix(3).map { $0 } : e.missingFields)
+                .map { "--\($0.rawValue) COL" }.joined(separator: " ")
+                + " (a header name, or a column number from 1)")
     case .failure(let e) where format == .geojson && !e.columns.isEmpty:
         throw .runtime(
             "'\(path)' (\(format.displayName)): \(e.message)", at: fileLocation,
@@ -696,10 +700,9 @@ private func infoCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
         ["size", "radius \(formatNumber(place.radius)) m"], ["source", place.area],
     ]
     if let position = ctx.session.device.position {
-        rows.append([
-            "distance",
-            "\(formatFixed(distance(position.coordinate, place.coordinate), decimals: 1)) m from the device",
-        ])
+        rows.append(["distance", formatDistance(distance(position.coordinate, place.coordinate)) + " from the device"])
+    } else {
+        rows.append(["distance", "(the device has no position: 'locate')"])
     }
     if let app = ctx.session.app, let i = app.likelyPlaces.firstIndex(where: { $0.place.source.id == place.id }) {
         rows.append([
@@ -748,6 +751,12 @@ private func findCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
     if total > found.count {
         result.text.append(
             "\(groupedThousands(found.count)) of \(groupedThousands(total)) places whose name contains '\(text)'")
+    }
+    if ctx.session.device.position == nil {
+        let from = ctx.session.app == nil ? "the tutorial's default camera" : "the map camera's target"
+        result.text.append(
+            "distances from \(from), \(formatNumber(point.latitude)), \(formatNumber(point.longitude)): the device has no position ('locate')"
+        )
     }
     return result
 }

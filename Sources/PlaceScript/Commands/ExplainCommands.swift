@@ -230,17 +230,39 @@ private func explainState(_ shell: Shell) -> CommandResult {
                 topic: "run loop",
                 text: "autorun is off: \(n) event\(n == 1 ? " waits" : "s wait") ('events', 'step', 'run', 'wait')."))
     }
-    return render(findings, shell)
+    return render(findings, shell, inWalksLanguage: true)
 }
 
-private func render(_ reasons: [WhyFinding], _ shell: Shell) -> CommandResult {
+/// The findings as `explain` prints them; `inWalksLanguage`: in the language of a walk that
+/// runs (`explain` alone), else English (`explain COMMAND`, which stays English whole).
+private func render(_ reasons: [WhyFinding], _ shell: Shell, inWalksLanguage: Bool = false) -> CommandResult {
     let width = max(60, min(100, shell.environment.terminalWidth ?? 100))
+    let walk = inWalksLanguage && shell.tutorialWalk.isRunning ? try? shell.tutorialWalk.text() : nil
+    let words = walk.flatMap { $0.language == defaultTutorialLanguage ? nil : $0 }
+    // The topics' column fits the widest name in the language.
+    let topics = reasons.map { r in r.topicPhrase.flatMap { words?.explain[$0] } ?? r.topic }
+    let column = max(11, (topics.map(displayWidth).max() ?? 0) + 1)
     var lines: [String] = []
-    for r in reasons {
+    for (r, topic) in zip(reasons, topics) {
+        // In a walk, the student's language where it has the words (the JSON stays English).
+        var said = r.text
+        if let words, !r.sentences.isEmpty {
+            let rtl = words.direction == .rtl
+            let sentences = r.sentences.map {
+                $0.said(
+                    in: { words.explain[$0] }, isolate: rtl ? leftToRightIsolated : { $0 }, numeral: words.numeral)
+            }
+            if sentences.allSatisfy({ $0 != nil }) {
+                said = sentences.compactMap { $0.map(WhyText.sentence) }.joined(separator: " ")
+            }
+        }
         // One paragraph: a line break in a name it quotes is shown, not made.
-        let text = oneLine(r.text + (r.pitfall.map { " [\($0)]" } ?? ""))
+        let text = oneLine(said + (r.pitfall.map { " [\($0)]" } ?? ""))
+        let paragraph = wrapText(
+            text, width: width, indent: padded(topic, to: column), hanging: String(repeating: " ", count: column))
         lines.append(
-            wrapText(text, width: width, indent: padded(r.topic, to: 11), hanging: String(repeating: " ", count: 11)))
+            words.map { w in paragraph.split(separator: "\n").map { w.directed(String($0)) }.joined(separator: "\n") }
+                ?? paragraph)
     }
     let value = Value.list(
         reasons.map {

@@ -89,7 +89,10 @@ let mapDrawingCommands: [CommandSpec] = [
             Write what the phone screen shows as a standalone SVG that opens in any
             browser, without map tiles: the device frame around the map view's 393
             \(mu 852 points, the navigation bar
-            .Pq Dq Current Place on a Map , Dq Get Place ,
+            .Po
+            .Dq Current Place on a Map ,
+            .Dq Get Place
+            .Pc ,
             a light background with a grid at the scale bar's distance, the places as dots
             with labels that do not overlap, the markers as pins with their title and
             snippet, the open info window
@@ -109,8 +112,17 @@ let mapDrawingCommands: [CommandSpec] = [
             five rows and
             .Ic set picker-scroll on
             lets it scroll.
-            Text is escaped for XML and fonts fall back to
-            .Ql sans-serif .
+            Text is escaped for XML.
+            The picture names its fonts, the first one a renderer has drawing each letter:
+            the system face, then faces with Hangul
+            .Pq Apple SD Gothic Neo on a Mac; Noto Sans CJK KR, Debian's Li fonts-noto-cjk
+            and with Persian letters
+            .Pq Noto Sans Arabic, Debian's Li fonts-noto-core ; Vazirmatn; Nazli, Li fonts-farsiweb ,
+            then
+            .Ql sans-serif ;
+            a renderer with none of them draws Korean or Persian text as empty boxes.
+            Persian text is laid out right to left: a label ends at its point, and the info
+            window's lines start at its right edge.
             The file is written atomically: a failed write leaves the old file; a relative
             path is taken from the script's folder.
             A
@@ -179,7 +191,7 @@ private func snapshotCommand(_ ctx: CommandContext) throws(Diagnostic) -> Comman
     }
     var what: String
     if scene.pickerRows != nil {
-        what = "the picker, \(scene.pickerRows?.count ?? 0) rows"
+        what = "the picker, " + counted(scene.pickerRows?.count ?? 0, "row")
     } else if let reason = scene.hiddenReason {
         what = "the map screen, map hidden (\(reason))"
     } else {

@@ -458,27 +458,51 @@ func likelihoodValue(_ l: PlaceLikelihood) -> Value {
     ])
 }
 
-/// The picker's rows as a person sees them: five to a screen.
+/// The picker's rows as a person sees them: five to a screen. During a walk, its heading and
+/// notes are in the walk's language.
 private func pickerResult(_ shell: Shell, _ app: TutorialApp) -> CommandResult {
     let rows = app.pickerRows
     let perScreen = SimulationChoices.pickerRowsPerScreen
-    var lines = ["Choose a place — \(rows.count) row\(rows.count == 1 ? "" : "s"), \(perScreen) per screen"]
+    let walk = shell.tutorialWalk.isRunning ? try? shell.tutorialWalk.text() : nil
+    let words = walk ?? englishTutorialText
+    func say(_ line: String) -> String { words.directed(line) }
+    var lines = [
+        say(
+            rows.count == 1
+                ? words.message("pickerHeadingOne", ["perScreen": words.number(perScreen)])
+                : words.message(
+                    "pickerHeading", ["rows": words.number(rows.count), "perScreen": words.number(perScreen)]))
+    ]
     if rows.isEmpty {
-        lines.append("  (the table is empty)")
+        lines.append(say("  " + words.message("pickerEmpty")))
         // The same reasons 'explain' gives, so the two never disagree.
         if !app.likelyPlaces.isEmpty {
-            lines.append("  note: the app's list has places now; this copy, taken earlier, will not see them (P2)")
+            lines.append(say("  " + words.message("pickerLate")))
         } else if let why = app.why(.emptyList).first {
-            lines.append(oneLine("  note: empty because " + why.cause + (why.pitfall.map { " (\($0))" } ?? "")))
+            let rtl = words.direction == .rtl
+            let cause =
+                why.causeText.flatMap { text in
+                    walk == nil
+                        ? nil
+                        : text.said(
+                            in: { words.explain[$0] }, isolate: rtl ? leftToRightIsolated : { $0 },
+                            numeral: words.numeral)
+                } ?? why.cause
+            lines.append(
+                say(
+                    oneLine(
+                        "  " + words.message("pickerEmptyBecause", ["cause": cause])
+                            + (why.pitfall.map { " (\($0))" } ?? ""))))
         }
     }
     for (i, row) in rows.enumerated() {
         if i == perScreen && !shell.session.device.pickerScrolls {
-            lines.append("  ─── below the screen: the table does not scroll, no finger reaches these ───")
+            lines.append(say("  " + words.message("pickerBelow")))
         } else if i > 0 && i % perScreen == 0 && shell.session.device.pickerScrolls {
-            lines.append("  ─── screen \(i / perScreen + 1) (scrolled) ───")
+            lines.append(say("  " + words.message("pickerScreen", ["n": words.number(i / perScreen + 1)])))
         }
-        lines.append(leftPadded(String(i + 1), to: 4) + "  " + (row.isEmpty ? "(blank)" : oneLine(row)))
+        lines.append(
+            leftPadded(String(i + 1), to: 4) + "  " + (row.isEmpty ? say(words.message("pickerBlank")) : oneLine(row)))
     }
     let value = Value.record([
         Value.Field("rows", .list(rows.map { .string($0) })), Value.Field("screen", .string(app.screen.rawValue)),

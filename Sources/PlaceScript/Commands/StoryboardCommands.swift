@@ -43,6 +43,13 @@ extension CommandFamily {
                     .Ic snapshot
                     draws it once the app runs, and the tutorial's step text while the tutorial
                     runs.
+                    A walk's step text carries its language's
+                    .Li lang
+                    and direction
+                    .Pq Persian right to left, Korean without breaks inside words ;
+                    when every step of the walk is in one language, the whole page is in it:
+                    its buttons, its headings and its position, with commands, output and the
+                    phone kept left to right.
                     The page has previous and next buttons, the left and right arrow keys, and a list
                     of the steps; each step has an address, and the page opens at the step its
                     address names
@@ -172,7 +179,7 @@ struct StoryboardStep {
     var frame: Int?
     /// The app ran but its phone was not kept (the storyboard's size limit).
     var phoneLeftOut = false
-    var tutorial: String?
+    var tutorial: StoryboardTutorial?
 }
 
 private func recordCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {

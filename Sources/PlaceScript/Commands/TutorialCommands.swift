@@ -58,6 +58,8 @@ struct TutorialText: Sendable {
     /// counts), 0 to 9; ASCII when it is not given.
     var digits: [Character] = Array("0123456789")
     var messages: [String: String] = [:]
+    /// `explain`'s sentences in the language (`WhyPhrase`).
+    var explain: [WhyPhrase: String] = [:]
     var steps: [TutorialStep] = []
 
     /// A message with its placeholders filled in. Every message is there (the parser checks);
@@ -72,9 +74,21 @@ struct TutorialText: Sendable {
     func directed(_ line: String) -> String { direction == .rtl ? rightToLeftLine(line) : line }
 
     /// `n` written with the language's digits.
-    func number(_ n: Int) -> String {
-        String(String(n).map { c in c.wholeNumberValue.map { digits[$0] } ?? c })
+    func number(_ n: Int) -> String { numeral(String(n)) }
+
+    /// A number as written in English (`12`, `0.252`) with the language's digits, and its
+    /// decimal separator where the language has one of its own (Persian's ٫).
+    func numeral(_ s: String) -> String {
+        let own = digits.first != "0"
+        return String(
+            s.map { c in c.isASCII ? c.wholeNumberValue.map { digits[$0] } ?? (own && c == "." ? "٫" : c) : c })
     }
+}
+
+/// The walk's English words (the template): what the picker says outside a walk.
+var englishTutorialText: TutorialText {
+    if case .success(let text)? = parsedTutorials[defaultTutorialLanguage] { return text }
+    return TutorialText()
 }
 
 /// What is wrong with a language file, and on which line.
@@ -95,6 +109,10 @@ let tutorialMessages: [(key: String, placeholders: [String])] = [
     ("noStep", ["n", "total"]), ("noStepHelp", []), ("noLanguage", ["code"]), ("languages", ["list"]),
     ("replayFailed", ["n", "step", "command"]), ("replayStuck", ["n", "step"]),
     ("flavorLater", ["range", "flavor", "running", "at", "launch"]), ("flavorNow", ["flavor", "running", "launch"]),
+    ("pickerHeading", ["rows", "perScreen"]), ("pickerHeadingOne", ["perScreen"]), ("pickerEmpty", []),
+    ("pickerLate", []), ("pickerEmptyBecause", ["cause"]), ("pickerBelow", []), ("pickerScreen", ["n"]),
+    ("pickerBlank", []), ("replayStuckHelp", []), ("pagePrevious", []), ("pageNext", []),
+    ("pagePosition", ["n", "total"]), ("pageConsole", []), ("pageNoApp", []), ("pageSameAs", ["n"]),
 ]
 
 /// The keys of `tutorialMessages`.
@@ -463,7 +481,9 @@ extension TutorialWalk {
             if info.type.contains("trace on") && !shell.session.tracing { launch = "trace on; " + launch }
             var values = [
                 "flavor": step.flavor.title, "running": running.title, "launch": launch,
-                "range": text.number(first + 1) + "–" + text.number(last + 1),
+                "range": first == last
+                    ? text.number(first + 1)
+                    : text.message("range", ["first": text.number(first + 1), "last": text.number(last + 1)]),
             ]
             if let later = steps.indices.first(where: { $0 > current && steps[$0].flavor == running }) {
                 values["at"] = text.number(later + 1)
@@ -549,9 +569,11 @@ private func stepLines(_ step: TutorialStep, _ text: TutorialText, _ shell: Shel
 /// A paragraph wrapped to `width`. A paragraph written right to left has every line marked so,
 /// also a line that holds only a command or a name: the terminal lays the paragraph out as one.
 private func wrapLines(_ text: String, width: Int, indent: String) -> [String] {
-    let lines = wrapText(text, width: width, indent: indent).split(separator: "\n", omittingEmptySubsequences: false)
-        .map(String.init)
-    guard hasRightToLeftLetters(text) else { return lines }
+    // Right-to-left prose has its number runs marked before it is wrapped, so that none is cut.
+    let rtl = hasRightToLeftLetters(text)
+    let lines = wrapProse(rtl ? keepingNumbersInOrder(text) : text, width: width, indent: indent)
+        .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    guard rtl else { return lines }
     return lines.map { $0.first == rightToLeftMark ? $0 : String(rightToLeftMark) + $0 }
 }
 
@@ -589,12 +611,16 @@ private func tell(_ shell: Shell, kind: String, fields: [Value.Field], lines: [S
 
 /// The tutorial's current step as a storyboard shows it (its number, title and paragraphs), or
 /// nil when the tutorial is not running.
-func tutorialStepText(_ shell: Shell) -> String? {
+func tutorialStepText(_ shell: Shell) -> StoryboardTutorial? {
     guard let walk = shell.existingState(TutorialWalk.self), walk.isRunning, let text = try? walk.text(),
         text.steps.indices.contains(walk.current)
     else { return nil }
     let step = text.steps[walk.current]
-    return ([("Step \(step.number): " + step.title)] + step.say).joined(separator: "\n")
+    let heading = text.message(
+        "step", ["n": text.number(step.number), "total": text.number(text.steps.count), "title": step.title])
+    return StoryboardTutorial(
+        language: text.language, heading: heading, paragraphs: step.say,
+        words: StoryboardWords(text))
 }
 
 // MARK: - After every command
@@ -767,6 +793,19 @@ private func replay(
     probeWalk.lastApp = nil
     probeWalk.alertWasOpen = session.device.promptOpen
     let steps = try probeWalk.steps(probe, text)
+    // A replay that cannot go on leaves the walk running at the step where it stopped, with
+    // the session as that step's commands left it: the student takes it from there.
+    func stop(at i: Int) {
+        shell.autorun = probe.autorun
+        walk.journal = probeWalk.journal
+        walk.lastApp = session.app
+        walk.alertWasOpen = session.device.promptOpen
+        walk.isRunning = true
+        walk.stoppedAt = nil
+        shell.replaceSession(with: session)
+        move(walk, to: i, steps, shell, byHand: true)
+        walk.commandStart = walk.journal.count
+    }
     for i in 0..<index {
         probeWalk.stepStart = probeWalk.journal.count
         for line in text.steps[i].type {
@@ -778,6 +817,7 @@ private func replay(
                 continue
             }
             guard probe.execute(invocation) else {
+                stop(at: i)
                 // Why, as the command said it (without the tutorial text's own location).
                 throw .runtime(
                     text.message(
@@ -792,10 +832,11 @@ private func replay(
             // where to look: the session is where the step stopped.
             probeWalk.current = i
             let hint = probeWalk.currentHint(text.steps[i], steps[i], probe)
+            stop(at: i)
             throw .runtime(
                 text.message("replayStuck", ["n": text.number(index + 1), "step": text.number(i + 1)]),
                 at: location,
-                help: hint != text.steps[i].hint ? hint : "the session is where the step stopped: 'explain' says why")
+                help: hint != text.steps[i].hint ? hint : text.message("replayStuckHelp"))
         }
     }
     shell.autorun = probe.autorun
@@ -1046,12 +1087,46 @@ extension CommandFamily {
             letter with its combining marks (Vietnamese) one, the zero-width non-joiner and
             the short vowels of Persian none.
             .Pp
+            While the walk runs in a language, what it sends the student to speaks that
+            language too: its steps and hints, and its own notes (a replay, a stop); the
+            picker's heading and notes
+            .Pq Ic likely , Ic picker ;
+            .Ic explain
+            with no argument, topic by topic
+            .Po
+            its
+            .Fl Fl json
+            stays English, for programs
+            .Pc ;
+            and a storyboard recorded during it
+            .Pq Ic record ,
+            whose page takes the language's
+            .Li lang
+            and direction.
+            The rest stays English, as most command-line tools do: other commands' output
+            and the simulation's
+            .Ql note:
+            lines, errors and their help lines,
+            .Ic help ,
+            .Ic explain Ar COMMAND
+            and the pitfalls.
+            An
+            .Ic explain
+            finding the catalogues have no words for
+            .Pq a fault, a missing Info.plist key
+            is said whole in English rather than half translated.
+            .Pp
             Persian is written right to left.
             Its lines are printed in logical order (the order it is typed and read in), each
             opened with U+200F RIGHT-TO-LEFT MARK, which takes no cell; a paragraph's lines
             are all marked, also one that holds only a command.
             Commands, calls and API names stay left to right, on lines of their own under
             their label.
+            A coordinate pair or a negative number in the prose, such as
+            .Ql (-33.869405, 151.199) ,
+            is set between U+200E LEFT-TO-RIGHT MARKs, so that a terminal or browser that
+            lays the line out right to left keeps its order; a quoted command gets none, so
+            that it can be copied as it is.
             Terminals that lay out each line right to left by its first strong character
             show the text as it is read: Konsole, mlterm, PuTTY and the macOS Terminal do so
             by themselves; GNOME Terminal and the other terminals built on VTE 0.58 or later

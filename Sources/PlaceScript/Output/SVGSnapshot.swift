@@ -466,17 +466,24 @@ struct SVGSnapshot {
             "Q\(n(left)) \(n(bottom)) \(n(left)) \(n(bottom - 6))V\(n(topY + 6))Q\(n(left)) \(n(topY)) \(n(left + 6)) \(n(topY))Z"
         var out = "<path transform=\"translate(0 2)\" d=\"\(s)\" fill=\"#000000\" fill-opacity=\"0.18\"/>\n"
         out += "<path d=\"\(s)\" fill=\"#ffffff\" stroke=\"#dadce0\" stroke-width=\"1\"/>\n"
+        // A line in a right-to-left script starts at the box's right edge and runs left, inside
+        // it: in right-to-left text, the anchor's start is the text's right end.
+        func placed(_ text: String) -> String {
+            hasRightToLeftLetters(text)
+                ? "x=\"\(n(left + boxW - 14))\" text-anchor=\"start\" direction=\"rtl\" unicode-bidi=\"embed\""
+                : "x=\"\(n(left + 14))\""
+        }
         var y = topY + 10
         if !title.isEmpty {
             y += 15
             out +=
-                "<text x=\"\(n(left + 14))\" y=\"\(n(y))\" font-size=\"15\" font-weight=\"bold\" fill=\"#202124\">\(xmlEscaped(title))</text>\n"
+                "<text \(placed(title)) y=\"\(n(y))\" font-size=\"15\" font-weight=\"bold\" fill=\"#202124\">\(xmlEscaped(title))</text>\n"
             y += 3
         }
         if !snippet.isEmpty {
             y += 15
             out +=
-                "<text x=\"\(n(left + 14))\" y=\"\(n(y))\" font-size=\"13\" fill=\"#5f6368\">\(xmlEscaped(snippet))</text>\n"
+                "<text \(placed(snippet)) y=\"\(n(y))\" font-size=\"13\" fill=\"#5f6368\">\(xmlEscaped(snippet))</text>\n"
         }
         return out
     }

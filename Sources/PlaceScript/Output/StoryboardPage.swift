@@ -9,6 +9,56 @@ import PlaceFormats
 /// same refers to it, and the page's script puts a copy in place when that step is shown (a
 /// link to the first step stands in without a script). A storyboard cut to its size limit
 /// says so at the top.
+/// The tutorial's step as a storyboard step shows it: in the walk's language.
+struct StoryboardTutorial {
+    var language: String
+    var heading: String
+    var paragraphs: [String]
+    var words: StoryboardWords
+}
+
+/// The page's own words (its buttons, its position, its notes) in one language, with the
+/// language's code, direction and digits: those of the walk it recorded, English otherwise.
+struct StoryboardWords {
+    var language = "en"
+    var rightToLeft = false
+    var previous = "◀ Previous"
+    var next = "Next ▶"
+    /// "step {n} of {total}"
+    var position = "step {n} of {total}"
+    var console = "console"
+    var noApp = "the app is not running"
+    /// "the phone as in step {n}"
+    var sameAs = "the phone as in step {n}"
+    var digits = "0123456789"
+
+    init() {}
+
+    init(_ text: TutorialText) {
+        language = text.language
+        rightToLeft = text.direction == .rtl
+        previous = text.message("pagePrevious")
+        next = text.message("pageNext")
+        position = text.message("pagePosition")
+        console = text.message("pageConsole")
+        noApp = text.message("pageNoApp")
+        sameAs = text.message("pageSameAs")
+        digits = String(text.digits)
+    }
+
+    func number(_ n: Int) -> String {
+        let d = Array(digits)
+        return String(String(n).map { c in c.wholeNumberValue.map { d[$0] } ?? c })
+    }
+
+    func position(_ n: Int, of total: Int) -> String {
+        position.replacing("{n}", with: number(n)).replacing("{total}", with: number(total))
+    }
+
+    /// `lang` and `dir` for an element in this language.
+    var attributes: String { " lang=\"\(xmlEscaped(language))\" dir=\"\(rightToLeft ? "rtl" : "ltr")\"" }
+}
+
 struct StoryboardPage {
     let steps: [StoryboardStep]
     let frames: [String]
@@ -17,14 +67,28 @@ struct StoryboardPage {
     /// Commands that came after the page was full, not on it.
     var notRecorded = 0
 
+    /// The page's language: that of the walk when every step of it that shows the tutorial is
+    /// in one language, English otherwise.
+    var words: StoryboardWords {
+        let languages = Set(steps.compactMap { $0.tutorial?.language })
+        guard languages.count == 1, let first = steps.lazy.compactMap(\.tutorial).first else {
+            return StoryboardWords()
+        }
+        return first.words
+    }
+
     func render() -> String {
-        var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        let words = self.words
+        var out = "<!DOCTYPE html>\n<html\(words.attributes)>\n<head>\n<meta charset=\"utf-8\">\n"
         out += "<title>\(xmlEscaped(title)) — placeshell storyboard</title>\n"
         out += "<style>\n" + Self.style + "</style>\n</head>\n<body>\n"
-        out += "<header><h1>\(xmlEscaped(title))</h1>"
-        out += "<nav><button id=\"prev\" type=\"button\">◀ Previous</button>"
-        out += "<span id=\"position\">\(steps.isEmpty ? "no steps" : "step 1 of \(steps.count)")</span>"
-        out += "<button id=\"next\" type=\"button\">Next ▶</button></nav></header>\n"
+        out += "<header><h1 dir=\"auto\">\(xmlEscaped(title))</h1>"
+        out += "<nav><button id=\"prev\" type=\"button\">\(xmlEscaped(words.previous))</button>"
+        // The script writes the position as the step changes, from the same words.
+        out +=
+            "<span id=\"position\" data-words=\"\(xmlEscaped(words.position))\" data-digits=\"\(xmlEscaped(words.digits))\">"
+        out += "\(steps.isEmpty ? "no steps" : xmlEscaped(words.position(1, of: steps.count)))</span>"
+        out += "<button id=\"next\" type=\"button\">\(xmlEscaped(words.next))</button></nav></header>\n"
         if let limitedFrom {
             out += "<p class=\"limit\">This storyboard reached its 64 MiB limit at step \(limitedFrom): "
             out += "from there, a step keeps its command, and its phone and output only where they fit"
@@ -32,7 +96,7 @@ struct StoryboardPage {
                 notRecorded > 0
                 ? "; the \(counted(notRecorded, "command")) after the last step are not on it.</p>\n" : ".</p>\n"
         }
-        out += "<main>\n<ol id=\"steps\">\n"
+        out += "<main>\n<ol id=\"steps\" dir=\"ltr\">\n"
         for (i, step) in steps.enumerated() {
             out +=
                 "<li><a href=\"#step-\(i + 1)\" data-step=\"\(i)\"\(step.failed ? " class=\"failed\"" : "")>\(xmlEscaped(escapingControlCharacters(step.command)))</a></li>\n"
@@ -43,29 +107,29 @@ struct StoryboardPage {
             out += "<section class=\"step\" id=\"step-\(i + 1)\"\(i == 0 ? "" : " hidden")>\n"
             out += "<div class=\"text\">\n"
             if let tutorial = step.tutorial {
-                let paragraphs = tutorial.split(separator: "\n", omittingEmptySubsequences: true)
-                out += "<div class=\"tutorial\">"
-                for (k, p) in paragraphs.enumerated() {
-                    out += k == 0 ? "<h3>\(xmlEscaped(String(p)))</h3>" : "<p>\(xmlEscaped(String(p)))</p>"
-                }
+                // In the walk's language and direction; numbers in right-to-left prose kept in order.
+                let keep = tutorial.words.rightToLeft ? keepingNumbersInOrder : { $0 }
+                out += "<div class=\"tutorial\"\(tutorial.words.attributes)>"
+                out += "<h3>\(xmlEscaped(keep(tutorial.heading)))</h3>"
+                for p in tutorial.paragraphs { out += "<p>\(xmlEscaped(keep(p)))</p>" }
                 out += "</div>\n"
             }
             out +=
-                "<h2 class=\"command\"><span class=\"prompt\">placeshell&gt;</span> \(xmlEscaped(escapingControlCharacters(step.command)))</h2>\n"
+                "<h2 class=\"command\" dir=\"ltr\"><span class=\"prompt\">placeshell&gt;</span> \(xmlEscaped(escapingControlCharacters(step.command)))</h2>\n"
             if !step.output.isEmpty {
                 out +=
-                    "<pre class=\"output\(step.failed ? " error" : "")\">\(xmlEscaped(visibleControls(step.output.joined(separator: "\n"), colours: false)))</pre>\n"
+                    "<pre class=\"output\(step.failed ? " error" : "")\" dir=\"ltr\">\(xmlEscaped(visibleControls(step.output.joined(separator: "\n"), colours: false)))</pre>\n"
             }
             if !step.console.isEmpty {
                 out +=
-                    "<h4>console</h4><pre class=\"console\">\(xmlEscaped(visibleControls(step.console.joined(separator: "\n"), colours: false)))</pre>\n"
+                    "<h4>\(xmlEscaped(words.console))</h4><pre class=\"console\" dir=\"ltr\">\(xmlEscaped(visibleControls(step.console.joined(separator: "\n"), colours: false)))</pre>\n"
             }
             out += "</div>\n"
             if let frame = step.frame, frame < frames.count {
                 if let first = drawnAt[frame] {
                     out += "<div class=\"phone\" data-frame=\"\(frame)\" data-same-as=\"\(first + 1)\">"
                     out +=
-                        "<p class=\"no-app\">the phone as in <a href=\"#step-\(first + 1)\">step \(first + 1)</a></p>"
+                        "<p class=\"no-app\"><a href=\"#step-\(first + 1)\">\(xmlEscaped(words.sameAs.replacing("{n}", with: words.number(first + 1))))</a></p>"
                 } else {
                     drawnAt[frame] = i
                     // The snapshot without its XML declaration, inline.
@@ -77,7 +141,7 @@ struct StoryboardPage {
                 out +=
                     "<div class=\"phone\"><p class=\"no-app\">the phone is not kept: the storyboard is at its 64 MiB limit</p>"
             } else {
-                out += "<div class=\"phone\"><p class=\"no-app\">the app is not running</p>"
+                out += "<div class=\"phone\"><p class=\"no-app\">\(xmlEscaped(words.noApp))</p>"
             }
             out += "</div>\n</section>\n"
         }
@@ -86,7 +150,9 @@ struct StoryboardPage {
     }
 
     static let style = """
-        body { margin: 0; font: 14px -apple-system, 'Helvetica Neue', Arial, sans-serif; color: #202124; background: #f4f5f7; }
+        body { margin: 0; font: 14px \(SVGSnapshot.fonts); color: #202124; background: #f4f5f7; }
+        :lang(ko) { word-break: keep-all; }
+        .phone { direction: ltr; }
         header { display: flex; align-items: center; justify-content: space-between; padding: 8px 16px; background: #ffffff; border-bottom: 1px solid #dadce0; }
         h1 { font-size: 18px; margin: 0; }
         nav button { font: inherit; padding: 4px 12px; margin: 0 6px; }
@@ -99,7 +165,7 @@ struct StoryboardPage {
         .step[hidden] { display: none; }
         .command { font: bold 15px monospace; margin: 0 0 8px; }
         .prompt { color: #80868b; }
-        pre { background: #ffffff; border: 1px solid #dadce0; padding: 8px; overflow: auto; white-space: pre-wrap; }
+        pre { background: #ffffff; border: 1px solid #dadce0; padding: 8px; overflow: auto; white-space: pre; unicode-bidi: plaintext; }
         pre.error { color: #d93025; }
         pre.console { background: #202124; color: #e8eaed; }
         .tutorial { background: #e8f0fe; padding: 8px 12px; margin-bottom: 12px; }
@@ -128,7 +194,11 @@ struct StoryboardPage {
               var drawn = document.querySelector('.phone[data-frame="' + shared.getAttribute('data-frame') + '"]:not([data-same-as]) svg');
               if (drawn) shared.replaceChildren(drawn.cloneNode(true));
             }
-            document.getElementById('position').textContent = 'step ' + (current + 1) + ' of ' + sections.length;
+            var position = document.getElementById('position');
+            var digits = position.getAttribute('data-digits') || '0123456789';
+            function written(n) { return String(n).replace(/[0-9]/g, function (d) { return digits.charAt(Number(d)); }); }
+            position.textContent = (position.getAttribute('data-words') || 'step {n} of {total}')
+              .replace('{n}', written(current + 1)).replace('{total}', written(sections.length));
             document.body.setAttribute('data-current', String(current + 1));
           }
           document.getElementById('prev').addEventListener('click', function () { show(current - 1); });

@@ -129,7 +129,91 @@ public func hasRightToLeftLetters(_ s: String) -> Bool {
 /// left as it is; so is one already marked. The mark takes no cell: widths are unchanged.
 public func rightToLeftLine(_ line: String) -> String {
     guard hasRightToLeftLetters(line), line.first != rightToLeftMark else { return line }
-    return String(rightToLeftMark) + line
+    return String(rightToLeftMark) + keepingNumbersInOrder(line)
+}
+
+/// The left-to-right mark, U+200E.
+public let leftToRightMark: Character = "\u{200E}"
+
+/// Right-to-left prose with each left-to-right run a right-to-left layout would reorder set
+/// between left-to-right marks, so that it reads as written: a run of Western numbers — a
+/// negative number, a coordinate pair `-33.869405, 151.199`, with the parentheses around it —
+/// and the parentheses that end a call (`viewDidLoad()`, which would otherwise move to the
+/// front of the name). A quoted command ('locate -33.870305 151.199') gets no mark, so that it
+/// can be copied into the shell as it is; a run next to Latin letters already reads left to
+/// right and is left alone, as is a plain number (`15`), which keeps its order anyway. Text
+/// already marked is left as it is: marking twice changes nothing.
+public func keepingNumbersInOrder(_ line: String) -> String {
+    guard line.contains(where: { $0 == "-" || $0 == "," || $0 == ")" }) else { return line }
+    let chars = Array(line)
+    var out = ""
+    var i = 0
+    func isDigit(_ k: Int) -> Bool { k < chars.count && chars[k].isASCII && chars[k].isNumber }
+    func number(at k: Int) -> Int? {
+        var j = k
+        if j < chars.count && chars[j] == "-" { j += 1 }
+        guard isDigit(j) else { return nil }
+        while isDigit(j) || (j + 1 < chars.count && chars[j] == "." && isDigit(j + 1)) { j += 1 }
+        return j
+    }
+    var quoted = false
+    // Open parentheses of calls (a name just before them), innermost last.
+    var calls: [Bool] = []
+    while i < chars.count {
+        // A quoted command is copied as it is: no mark goes inside it.
+        if chars[i] == "'" { quoted.toggle() }
+        if quoted || chars[i] == "'" {
+            out.append(chars[i])
+            i += 1
+            continue
+        }
+        // A run marked already, up to its closing mark.
+        if chars[i] == leftToRightMark, let close = chars[(i + 1)...].firstIndex(of: leftToRightMark) {
+            out += String(chars[i...close])
+            i = close + 1
+            continue
+        }
+        if chars[i] == "(" {
+            let previous = i > 0 ? chars[i - 1] : " "
+            calls.append(previous.isASCII && (previous.isLetter || previous.isNumber || previous == "_"))
+        } else if chars[i] == ")", let call = calls.popLast() {
+            out.append(")")
+            if call && (i + 1 == chars.count || chars[i + 1] != leftToRightMark) { out.append(leftToRightMark) }
+            i += 1
+            continue
+        }
+        // A run starts at a number (or at '(' before one) that no letter or mark stands just before.
+        let before = i > 0 ? chars[i - 1] : " "
+        let open = chars[i] == "(" ? 1 : 0
+        guard !before.isLetter, !before.isNumber, before != leftToRightMark, before != "'", before != ".",
+            var end = number(at: i + open)
+        else {
+            out.append(chars[i])
+            i += 1
+            continue
+        }
+        var pairs = 0
+        while end + 1 < chars.count, chars[end] == ",", chars[end + 1] == " ", let next = number(at: end + 2) {
+            end = next
+            pairs += 1
+        }
+        let closed = open == 1 && end < chars.count && chars[end] == ")"
+        let start = closed || open == 0 ? i : i + 1
+        if !closed && open == 1 { out.append("(") }
+        if closed {
+            end += 1
+            _ = calls.popLast()
+        }
+        let run = String(chars[start..<end])
+        let after = end < chars.count ? chars[end] : " "
+        if (pairs > 0 || run.contains("-")) && !after.isLetter {
+            out += String(leftToRightMark) + run + String(leftToRightMark)
+        } else {
+            out += run
+        }
+        i = end
+    }
+    return out
 }
 
 /// Colour and emphasis for text a person reads; all identity when colour is off.
@@ -215,11 +299,52 @@ public func oneLine(_ text: String) -> String {
 /// Text broken into lines of at most `width` cells at spaces: the first line starts with
 /// `indent`, the others with `hanging` (default: `indent`).
 public func wrapText(_ text: String, width: Int, indent: String = "", hanging: String? = nil) -> String {
+    wrapWords(text.split(separator: " "), width: width, indent: indent, hanging: hanging)
+}
+
+/// Prose wrapped as `wrapText` does, except that a quoted command ('auth allow --approximate')
+/// and a run set between left-to-right marks (`keepingNumbersInOrder`) stay on one line when
+/// they fit on one: a command is copied whole, and a coordinate pair is not cut in two. A quote
+/// is a `'` without an ASCII letter on both sides (those of "app's" are apostrophes).
+public func wrapProse(_ text: String, width: Int, indent: String = "") -> String {
+    var units: [String] = []
+    var open = false
+    for word in text.split(separator: " ") {
+        if open, let last = units.popLast() {
+            units.append(last + " " + word)
+        } else {
+            units.append(String(word))
+        }
+        let chars = Array(word)
+        for (k, c) in chars.enumerated() {
+            if c == leftToRightMark {
+                open.toggle()
+            } else if c == "'" {
+                let letterBefore = k > 0 && chars[k - 1].isASCII && chars[k - 1].isLetter
+                let letterAfter = k + 1 < chars.count && chars[k + 1].isASCII && chars[k + 1].isLetter
+                if !(letterBefore && letterAfter) { open.toggle() }
+            }
+        }
+    }
+    // A unit wider than the line (or a quote left open) is wrapped word by word.
+    let room = width - displayWidth(indent)
+    var words: [Substring] = []
+    for unit in units {
+        if unit.contains(" ") && displayWidth(unit) > room {
+            words += unit.split(separator: " ")
+        } else {
+            words.append(Substring(unit))
+        }
+    }
+    return wrapWords(words, width: width, indent: indent, hanging: nil)
+}
+
+private func wrapWords(_ words: [Substring], width: Int, indent: String, hanging: String?) -> String {
     let rest = hanging ?? indent
     var lines: [String] = []
     var line = indent
     var lineHasWord = false
-    for word in text.split(separator: " ") {
+    for word in words {
         let candidate = lineHasWord ? line + " " + word : line + word
         if lineHasWord && displayWidth(candidate) > width {
             lines.append(line)
@@ -338,4 +463,15 @@ private func colourSequenceEnd(_ scalars: [Unicode.Scalar], from start: Int) -> 
         j += 1
     }
     return j < scalars.count && scalars[j] == "m" && colourCodes.contains(code) ? j : nil
+}
+
+/// A value inside right-to-left text, kept in its own order: a coordinate pair or a negative
+/// number in Persian prose reads `-33.869405, 151.199`, not with its parts swapped or its sign
+/// moved, when a U+200E LEFT-TO-RIGHT MARK stands on each side (a strong left-to-right
+/// character that takes no cell, as the right-to-left mark does for the lines). A value with
+/// right-to-left letters of its own (a Persian place name), or of letters and spaces only, is
+/// left to lay itself out.
+public func leftToRightIsolated(_ s: String) -> String {
+    guard !hasRightToLeftLetters(s), s.contains(where: { !$0.isLetter && $0 != " " }) else { return s }
+    return "\u{200E}" + s + "\u{200E}"
 }

@@ -229,6 +229,8 @@ public struct CommandResult: Sendable {
     /// A change the running app does not read at all (the Current Place fields while the nearby
     /// app runs): no note that its next request reads it (`SettingRead`).
     public var notReadByTheApp = false
+    /// Text worth a pager when it is longer than the screen (`help`): see `Shell.pager`.
+    public var pageable = false
 
     public init(value: Value = .null, text: [String] = []) {
         self.value = value

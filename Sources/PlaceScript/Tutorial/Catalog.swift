@@ -1,3 +1,5 @@
+import PlaceKit
+
 /// A language's words for the tutorial: a gettext catalogue (a PO file, the format translators'
 /// editors read), each entry keyed by its context (`msgctxt`): `language.name`, `message.KEY`,
 /// `step.N.FIELD` (title, part, say, hint.KEY, recap, after). The English template
@@ -175,6 +177,7 @@ func tutorialText(steps: [TutorialStep], catalog: TutorialCatalog, template: Tut
     }
     // Every key the steps and the walk need, each used once.
     var expected = ["language.name"] + tutorialMessageKeys.map { "message." + $0 }
+    expected += WhyPhrase.allCases.map { "explain." + $0.rawValue }
     for step in steps {
         let prefix = "step.\(step.number)."
         expected += ["title", "part", "say"].map { prefix + $0 }
@@ -201,6 +204,16 @@ func tutorialText(steps: [TutorialStep], catalog: TutorialCatalog, template: Tut
                     line: entry.line,
                     message: "'\(key)' translates an older English text: msgmerge it with tutorial.pot"))
         }
+        // The English of `explain`'s sentences is declared in WhyText.swift: the template must
+        // read the same.
+        if isTemplate, let phrase = WhyPhrase(rawValue: String(key.dropFirst("explain.".count))),
+            key.hasPrefix("explain."), entry.source != phrase.english
+        {
+            return .failure(
+                TutorialFormatError(
+                    line: entry.line,
+                    message: "'\(key)' is not the English WhyText.swift declares: \"\(phrase.english)\""))
+        }
         let text = isTemplate ? entry.source : entry.translation
         guard !text.isEmpty else {
             return .failure(TutorialFormatError(line: entry.line, message: "'\(key)' has no words"))
@@ -212,6 +225,7 @@ func tutorialText(steps: [TutorialStep], catalog: TutorialCatalog, template: Tut
     }
     result.name = words["language.name"] ?? ""
     for key in tutorialMessageKeys { result.messages[key] = words["message." + key] }
+    for phrase in WhyPhrase.allCases { result.explain[phrase] = words["explain." + phrase.rawValue] }
     result.steps = steps.map { step in
         var s = step
         let prefix = "step.\(step.number)."
