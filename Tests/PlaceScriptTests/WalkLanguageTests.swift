@@ -91,6 +91,13 @@ final class WalkLanguageTests: XCTestCase {
         let printed = out.text.replacing("\u{200F}", with: "").replacing("\n           ", with: " ")
         XCTAssertTrue(printed.contains(expected), printed)
         XCTAssertFalse(printed.contains("The map shows the tutorial's default point"), printed)
+        // Every line of the account is marked right to left, also a continuation of a paragraph.
+        let (walking, all) = shell("tutorial language fa; tutorial goto 8")
+        let before = all.text.count
+        _ = walking.runScript(SourceText(name: "t", text: "explain"))
+        let account = all.text.dropFirst(before).split(separator: "\n")
+        XCTAssertGreaterThan(account.count, 5)
+        for line in account { XCTAssertEqual(line.first, "\u{200F}", "'\(line)'") }
         let json = StringSink()
         let programs = Shell(stdout: json, stderr: StringSink())
         programs.json = true

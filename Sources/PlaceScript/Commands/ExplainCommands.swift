@@ -260,9 +260,12 @@ private func render(_ reasons: [WhyFinding], _ shell: Shell, inWalksLanguage: Bo
         let text = oneLine(said + (r.pitfall.map { " [\($0)]" } ?? ""))
         let paragraph = wrapText(
             text, width: width, indent: padded(topic, to: column), hanging: String(repeating: " ", count: column))
+        // A right-to-left paragraph has every line marked, also one holding only "[P5]".
+        let marked = words?.direction == .rtl && hasRightToLeftLetters(paragraph)
         lines.append(
-            words.map { w in paragraph.split(separator: "\n").map { w.directed(String($0)) }.joined(separator: "\n") }
-                ?? paragraph)
+            marked
+                ? paragraph.split(separator: "\n").map { String(rightToLeftMark) + $0 }.joined(separator: "\n")
+                : paragraph)
     }
     let value = Value.list(
         reasons.map {

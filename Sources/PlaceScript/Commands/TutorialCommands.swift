@@ -552,7 +552,8 @@ private func stepLines(_ step: TutorialStep, _ text: TutorialText, _ shell: Shel
         // from the right, the command from the left): each label has its own line, and the
         // names and commands under it are laid out as code.
         for (label, items) in zip(labels, [step.apis(in: shell.session), step.type]) where !items.isEmpty {
-            lines.append(rightToLeftLine("  " + label))
+            // Marked even when the label has no Persian letter of its own ("API:").
+            lines.append(String(rightToLeftMark) + "  " + label)
             lines += items.map { "    " + $0 }
         }
         return lines
