@@ -41,6 +41,15 @@ final class WalkLanguageTests: XCTestCase {
         XCTAssertEqual(leftToRightIsolated("تهران"), "تهران")
     }
 
+    /// Values are put in once, in one pass: a name that looks like a slot stays as named, and
+    /// the result does not depend on the order a dictionary gives.
+    func testValuesAreFilledInOnce() {
+        XCTAssertEqual(WhyText.filledIn("{a} and {b}", ["a": "{b}", "b": "x"]), "{b} and x")
+        XCTAssertEqual(WhyText.filledIn("{unknown} {a", ["a": "x"]), "{unknown} {a")
+        let text = WhyText(.listHasRanked, ["count": .number("3"), "name": .plain("Café {count}")])
+        XCTAssertEqual(text.english, "The list has 3 likely places; Nearby Search ranked Café {count} first.")
+    }
+
     func testACallsParenthesesStayWithItsName() {
         let lrm = "\u{200E}"
         XCTAssertEqual(keepingNumbersInOrder("متد viewDidLoad() را"), "متد viewDidLoad()\(lrm) را")

@@ -274,23 +274,43 @@ public struct WhyText: Sendable, Equatable {
     private func said(
         in words: (WhyPhrase) -> String?, english: Bool, isolate: (String) -> String, numeral: (String) -> String
     ) -> String? {
-        guard var out = words(phrase) else { return nil }
+        guard let template = words(phrase) else { return nil }
+        var said: [String: String] = [:]
         for (name, value) in values {
-            let inner: String
             switch value {
-            case .plain(let s): inner = isolate(s)
-            case .number(let s): inner = numeral(s)
+            case .plain(let s): said[name] = isolate(s)
+            case .number(let s): said[name] = numeral(s)
             case .english(let s):
                 guard english else { return nil }
-                inner = s
+                said[name] = s
             case .text(let t):
                 guard let s = t.said(in: words, english: english, isolate: isolate, numeral: numeral) else {
                     return nil
                 }
-                inner = s
+                said[name] = s
             }
-            out = out.replacing("{\(name)}", with: inner)
         }
+        return Self.filledIn(template, said)
+    }
+
+    /// `template` with each `{name}` replaced by its value, in one pass: a value is never read
+    /// again (a place named "{count}" stays as it is named).
+    public static func filledIn(_ template: String, _ values: [String: String]) -> String {
+        var out = ""
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{") {
+            out += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}"),
+                let value = values[String(rest[rest.index(after: open)..<close])]
+            else {
+                out.append("{")
+                rest = rest[rest.index(after: open)...]
+                continue
+            }
+            out += value
+            rest = rest[rest.index(after: close)...]
+        }
+        out += rest
         return out
     }
 

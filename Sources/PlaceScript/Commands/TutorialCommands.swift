@@ -65,9 +65,7 @@ struct TutorialText: Sendable {
     /// A message with its placeholders filled in. Every message is there (the parser checks);
     /// a key that is not one is a mistake in the code, and shows as itself.
     func message(_ key: String, _ values: [String: String] = [:]) -> String {
-        var text = messages[key] ?? key
-        for (name, value) in values { text = text.replacing("{\(name)}", with: value) }
-        return text
+        WhyText.filledIn(messages[key] ?? key, values)
     }
 
     /// A line of the walk's own text, marked right to left when the language is written so.
