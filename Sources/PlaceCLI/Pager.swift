@@ -4,14 +4,6 @@
     @preconcurrency import Darwin
 #endif
 
-/// The terminal's height in lines, or nil.
-func terminalHeight() -> Int? {
-    var size = winsize()
-    // safe: a UInt16 widens; TIOCGWINSZ is a small constant
-    if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_row > 0 { return Int(size.ws_row) }
-    return nil
-}
-
 /// The pager `help` goes through at the prompt: `$PAGER` (`less` when unset) run by /bin/sh,
 /// as git does; nil when it is empty or `cat`, which print straight.
 func pagerCommand() -> String? {

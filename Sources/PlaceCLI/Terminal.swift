@@ -153,12 +153,23 @@ func localeDeviceLanguage() -> DeviceLanguage {
 
 func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
+/// The size standard output's terminal reports, or nil.
+private func outputWindowSize() -> winsize? {
+    var size = winsize()
+    // safe: TIOCGWINSZ is a small constant
+    return ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 ? size : nil
+}
+
 /// The terminal's width in columns, or nil.
 func terminalWidth() -> Int? {
-    var size = winsize()
-    // safe: a UInt16 widens; TIOCGWINSZ is a small constant
-    if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 { return Int(size.ws_col) }
-    return nil
+    // safe: a UInt16 widens
+    outputWindowSize().flatMap { $0.ws_col > 0 ? Int($0.ws_col) : nil }
+}
+
+/// The terminal's height in lines, or nil.
+func terminalHeight() -> Int? {
+    // safe: a UInt16 widens
+    outputWindowSize().flatMap { $0.ws_row > 0 ? Int($0.ws_row) : nil }
 }
 
 /// An environment variable, or nil.

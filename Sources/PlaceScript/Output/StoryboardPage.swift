@@ -1,4 +1,5 @@
 import PlaceFormats
+import PlaceKit
 
 /// A storyboard as one self-contained HTML page: a step for each recorded command (the command,
 /// its output, the app's console lines, the phone as an inline SVG, the tutorial's step text),
@@ -46,13 +47,15 @@ struct StoryboardWords {
         digits = String(text.digits)
     }
 
+    /// `n` written with the language's digits, as the walk writes it.
     func number(_ n: Int) -> String {
-        let d = Array(digits)
-        return String(String(n).map { c in c.wholeNumberValue.map { d[$0] } ?? c })
+        var text = TutorialText()
+        text.digits = Array(digits)
+        return text.number(n)
     }
 
     func position(_ n: Int, of total: Int) -> String {
-        position.replacing("{n}", with: number(n)).replacing("{total}", with: number(total))
+        WhyText.filledIn(position, ["n": number(n), "total": number(total)])
     }
 
     /// `lang` and `dir` for an element in this language.
@@ -129,7 +132,7 @@ struct StoryboardPage {
                 if let first = drawnAt[frame] {
                     out += "<div class=\"phone\" data-frame=\"\(frame)\" data-same-as=\"\(first + 1)\">"
                     out +=
-                        "<p class=\"no-app\"><a href=\"#step-\(first + 1)\">\(xmlEscaped(words.sameAs.replacing("{n}", with: words.number(first + 1))))</a></p>"
+                        "<p class=\"no-app\"><a href=\"#step-\(first + 1)\">\(xmlEscaped(WhyText.filledIn(words.sameAs, ["n": words.number(first + 1)])))</a></p>"
                 } else {
                     drawnAt[frame] = i
                     // The snapshot without its XML declaration, inline.
