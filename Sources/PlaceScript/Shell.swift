@@ -274,13 +274,20 @@ public final class Shell {
         self._session = Session()
         session.device.language = environment.deviceLanguage
         session.eventSink = { [unowned self] event in self.report(event) }
+        _simulatorJournal = SimulatorJournal(session, generation: 0)
     }
 
     /// Puts a restored session in place of the current one (which is dropped whole).
     public func replaceSession(with new: Session) {
         new.eventSink = { [unowned self] event in self.report(event) }
         session = new
+        sessionGeneration += 1
     }
+
+    /// How many times the session has been replaced (`load`, a replay).
+    public private(set) var sessionGeneration = 0
+    /// See `simulatorJournal`.
+    var _simulatorJournal: SimulatorJournal?
 
     /// Colour for what goes to stdout.
     public var outputStyle: TextStyle { TextStyle(enabled: colorEnabled(terminal: environment.stdoutIsTerminal)) }

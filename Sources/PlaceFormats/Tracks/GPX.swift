@@ -863,3 +863,31 @@ struct GPXReader {
         return out
     }
 }
+
+extension GPX {
+    /// A GPX 1.1 file in the shape of Xcode's own location files: `<gpx version="1.1"
+    /// creator="Xcode">` holding one `<wpt lat=… lon=…>` a point, each with its `<time>`
+    /// (ISO 8601, UTC, as given). `comment`, when given, is an XML comment before the points
+    /// (`--`, which a comment cannot hold, is written `- -`).
+    public static func xcodeFile(_ points: [(latitude: Double, longitude: Double, time: String)], comment: String?)
+        -> String
+    {
+        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"1.1\" creator=\"Xcode\">\n"
+        if let comment {
+            var safe = ""
+            for c in comment {
+                if c == "-" && safe.last == "-" { safe.append(" ") }
+                safe.append(c)
+            }
+            if safe.last == "-" { safe.append(" ") }
+            text += "    <!-- \(safe) -->\n"
+        }
+        for p in points {
+            text += "    <wpt lat=\"\(formatNumber(p.latitude))\" lon=\"\(formatNumber(p.longitude))\">\n"
+            text += "        <time>\(p.time)</time>\n"
+            text += "    </wpt>\n"
+        }
+        text += "</gpx>\n"
+        return text
+    }
+}

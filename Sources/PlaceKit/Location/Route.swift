@@ -13,6 +13,18 @@ public struct RouteSample: Sendable, Equatable {
     public var offset: Double
 }
 
+/// A point a route passes through, and when (seconds from the route's start): what the route
+/// was made of, as a GPX file or `xcrun simctl location start` would give it.
+public struct RouteWaypoint: Sendable, Equatable {
+    public var coordinate: GeoPoint
+    public var time: Double
+
+    public init(coordinate: GeoPoint, time: Double) {
+        self.coordinate = coordinate
+        self.time = time
+    }
+}
+
 /// A path the simulated device follows over virtual time: the positions it reports, computed
 /// once when the route is made.
 public struct Route: Sendable {
@@ -25,6 +37,28 @@ public struct Route: Sendable {
     public var length: Double
     /// Things worth knowing about how the route was made (from a GPX file's odd cases).
     public var warnings: [String]
+    /// The points it was made of, with the times it reaches them: the waypoints, or a GPX
+    /// file's points as played (times that only move forward).
+    public var waypoints: [RouteWaypoint]
+    /// How its positions are spaced.
+    public var spacing: Spacing
+    /// The one speed it moves at (m/s) when it was made from waypoints; nil when times set the
+    /// pace (a GPX file's).
+    public var speed: Double?
+
+    public init(
+        name: String, source: String, samples: [RouteSample], length: Double, warnings: [String],
+        waypoints: [RouteWaypoint] = [], spacing: Spacing = .interval(1), speed: Double? = nil
+    ) {
+        self.name = name
+        self.source = source
+        self.samples = samples
+        self.length = length
+        self.warnings = warnings
+        self.waypoints = waypoints
+        self.spacing = spacing
+        self.speed = speed
+    }
 
     /// Seconds from the first position to the last.
     public var duration: Double { samples.last?.offset ?? 0 }
@@ -60,7 +94,9 @@ public struct Route: Sendable {
             if i > 0 { elapsed += distance(points[i - 1], p) / speed }
             timed.append((p, elapsed))
         }
-        return try along(timed, spacing: spacing, name: name, source: source, warnings: [])
+        var route = try along(timed, spacing: spacing, name: name, source: source, warnings: [])
+        route.speed = speed
+        return route
     }
 
     /// Points with times (seconds from the first), joined by straight lines: the device moves
@@ -76,8 +112,9 @@ public struct Route: Sendable {
         _ points: [(point: GeoPoint, time: Double)], spacing: Spacing, name: String, source: String,
         warnings: [String]
     ) throws(TooLong) -> Route {
+        let waypoints = points.map { RouteWaypoint(coordinate: $0.point, time: $0.time) }
         guard let first = points.first else {
-            return Route(name: name, source: source, samples: [], length: 0, warnings: warnings)
+            return Route(name: name, source: source, samples: [], length: 0, warnings: warnings, spacing: spacing)
         }
         // Cumulative distance at each point.
         var cumulative = [0.0]
@@ -142,7 +179,9 @@ public struct Route: Sendable {
         var last = sample(at: end)
         last.coordinate = points[points.count - 1].point
         if samples.last?.offset != end || samples.isEmpty { samples.append(last) }
-        return Route(name: name, source: source, samples: samples, length: length, warnings: warnings)
+        return Route(
+            name: name, source: source, samples: samples, length: length, warnings: warnings, waypoints: waypoints,
+            spacing: spacing)
     }
 }
 
@@ -159,6 +198,16 @@ public enum BuiltinRoute: String, Sendable, CaseIterable {
         case .cityRun: return 3.0  // 10.8 km/h, an easy run
         case .bicycleRide: return 6.0  // 21.6 km/h
         case .freewayDrive: return 29.0  // 104 km/h
+        }
+    }
+
+    /// The Simulator's own scenario it stands for, as its Features ▸ Location menu and
+    /// `xcrun simctl location list` name it.
+    public var simulatorScenario: String {
+        switch self {
+        case .cityRun: return "City Run"
+        case .bicycleRide: return "City Bicycle Ride"
+        case .freewayDrive: return "Freeway Drive"
         }
     }
 
@@ -208,7 +257,7 @@ public enum BuiltinRoute: String, Sendable, CaseIterable {
 public final class RoutePlayer {
     public let route: Route
     /// Virtual time (µs) the route started.
-    let startMicros: Int64
+    public let startMicros: Int64
     /// The index of the next position to deliver.
     public internal(set) var nextIndex = 0
     public internal(set) var isFinished = false
@@ -246,7 +295,7 @@ extension Route {
         let points = track.points.map { GeoPoint(latitude: $0.latitude, longitude: $0.longitude) }
         var warnings = track.warnings
         guard !points.isEmpty else {
-            return Route(name: name, source: "gpx", samples: [], length: 0, warnings: warnings)
+            return Route(name: name, source: "gpx", samples: [], length: 0, warnings: warnings, spacing: spacing)
         }
         var cumulative = [0.0]
         for i in 1..<max(1, points.count) where points.count > 1 {

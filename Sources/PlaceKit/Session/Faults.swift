@@ -182,6 +182,9 @@ public struct PlacesFault: Sendable {
     public let row: @Sendable (Session) -> String
     /// What `explain` says of it while it is set (sentences); nil while it is not.
     public let finding: @Sendable (Session) -> String?
+    /// What to do by hand to have it as it is set on a real device or Simulator (no simctl
+    /// command sets it): `export simctl` writes it where the session changed it.
+    public let onDevice: @Sendable (PlacesFaults) -> String
     /// How a saved session holds it: the member of `places.faults`, the session format that
     /// added it (an older file reads as unset; a fault added later names the next format, and
     /// `SessionArchive.version` follows), and how it is written and read back.
@@ -214,6 +217,11 @@ public struct PlacesFault: Sendable {
                 ? nil
                 : "The network is off: places requests fail with networkError (-1), and a map that needs its first tiles stays blank."
         },
+        onDevice: { faults in
+            faults.networkOnline
+                ? "turn the Mac's network back on (the Simulator has no network switch of its own; it uses the Mac's)"
+                : "turn the Mac's network off (Wi-Fi off, or the Network Link Conditioner's 100% Loss profile): the Simulator uses the Mac's network"
+        },
         archive: (
             "networkOnline", 1, { .bool($0.networkOnline) },
             { (r, key, faults) throws(ArchiveError) in faults.networkOnline = try r.bool(key) }
@@ -237,6 +245,22 @@ public struct PlacesFault: Sendable {
             guard let code = state.errorCode else { return nil }
             return
                 "The API key is \(state.rawValue): places requests fail with \(code.name) (\(code.rawValue)), and the Maps SDK, given the same key, leaves a map that needs its first tiles blank."
+        },
+        onDevice: { faults in
+            switch faults.apiKey {
+            case .valid:
+                return
+                    "give GMSPlacesClient.provideAPIKey the project's own key again (AppDelegate), then build and run"
+            case .invalid:
+                return
+                    "give GMSPlacesClient.provideAPIKey a key that is not one (change a character of it in AppDelegate), then build and run"
+            case .expired:
+                return
+                    "use a key the Cloud console has deleted or rotated away (APIs & Services ▸ Credentials): a key cannot be made to expire on demand"
+            case .unauthorizedBundle:
+                return
+                    "in the Cloud console (APIs & Services ▸ Credentials ▸ the key ▸ Application restrictions ▸ iOS apps) allow only a bundle ID other than \(tutorialBundleIdentifier)"
+            }
         },
         archive: (
             "apiKey", 1, { .string($0.apiKey.rawValue) },
@@ -278,6 +302,13 @@ public struct PlacesFault: Sendable {
             session.places.faults.injected.map {
                 "A places error is set (\($0.mode.rawValue)): \($0.code.explanation)."
             }
+        },
+        onDevice: { faults in
+            guard let fault = faults.injected else {
+                return "let the Places servers answer as they do (take away whatever made them fail)"
+            }
+            return
+                "make the Places servers' answer fail with \(fault.code.name) (\(fault.code.rawValue)) \(fault.mode == .once ? "once" : "from now on"): the servers cannot be asked to, so an HTTPS proxy that rewrites their answer (such as mitmproxy) is the way"
         },
         archive: (
             "injected", 1,
@@ -327,6 +358,14 @@ public struct PlacesFault: Sendable {
             session.places.faults.rateLimit.map {
                 "Places requests are limited to \($0.perMinute) a minute; more fail with rateLimitExceeded (-7)."
             }
+        },
+        onDevice: { faults in
+            guard let limit = faults.rateLimit else {
+                return
+                    "take the per-minute quota set on the Places API back to its default (Cloud console ▸ APIs & Services ▸ Places API ▸ Quotas)"
+            }
+            return
+                "set the Places API's requests-per-minute quota to \(limit.perMinute) (Cloud console ▸ APIs & Services ▸ Places API ▸ Quotas)"
         },
         archive: (
             "rateLimit", 1,

@@ -27,9 +27,11 @@ public enum SessionArchive {
     /// built to call), `pickerSharesList` and `pickerArray` (the Objective-C picker's array), the device's
     /// `servicesAlertOpen`, `places.project.maps` and the blank map's cause `mapsAPI`,
     /// `places.nearby`'s `includedPrimaryTypes`, `excludedPrimaryTypes` and `regionCode`.
+    /// 4: the route's `waypoints`, `spacing` and `speed` (what it was made of, for `route export`
+    /// and `export simctl`).
     /// A fault declared later says the format that adds it (`PlacesFault`'s `since`), and the
     /// format is the newest any member names.
-    public static let version = max(3, PlacesFault.all.map(\.archive.since).max() ?? 3)
+    public static let version = max(4, PlacesFault.all.map(\.archive.since).max() ?? 4)
     /// The first member of every file, so that `load` can tell a session from another JSON file.
     public static let kind = "placeshell-session"
 
@@ -372,6 +374,14 @@ public enum SessionArchive {
                             num($0.offset),
                         ])
                     })),
+            Value.Field(
+                "waypoints",
+                .list(
+                    r.waypoints.map {
+                        .list([num($0.coordinate.latitude), num($0.coordinate.longitude), num($0.time)])
+                    })),
+            Value.Field("spacing", spacingValue(r.spacing)),
+            Value.Field("speed", r.speed.map(num) ?? .null),
             Value.Field("start", num(Double(player.startMicros))), Value.Field("next", int(player.nextIndex)),
             Value.Field("finished", .bool(player.isFinished)),
             Value.Field("stopped", player.stoppedMicros.map { num(Double($0)) } ?? .null),
@@ -776,6 +786,19 @@ public enum SessionArchive {
         return app
     }
 
+    /// `{"interval": S}` or `{"distance": M}`.
+    private static func spacingValue(_ spacing: Route.Spacing) -> Value {
+        switch spacing {
+        case .interval(let s): return .record([Value.Field("interval", .number(s))])
+        case .distance(let m): return .record([Value.Field("distance", .number(m))])
+        }
+    }
+
+    private static func readSpacing(_ r: ArchiveReader) throws(ArchiveError) -> Route.Spacing {
+        if r.has("distance") { return .distance(try r.number("distance", in: 0.1...1_000_000)) }
+        return .interval(try r.number("interval", in: 0.01...86_400))
+    }
+
     private static func readRoute(_ r: ArchiveReader, _ session: Session) throws(ArchiveError) {
         var samples: [RouteSample] = []
         for item in try r.array("samples") {
@@ -795,10 +818,24 @@ public enum SessionArchive {
                 RouteSample(
                     coordinate: GeoPoint(latitude: n[0], longitude: n[1]), speed: n[2], course: n[3], offset: n[4]))
         }
-        let route = Route(
+        var route = Route(
             name: try r.string("name"), source: try r.string("source"), samples: samples,
             length: try r.number("length", in: Limits.length),
             warnings: try r.strings("warnings"))
+        // A file from before format 4 has no waypoints: its positions stand for them.
+        route.waypoints = samples.map { RouteWaypoint(coordinate: $0.coordinate, time: $0.offset) }
+        if r.reads("waypoints", since: 4) {
+            route.waypoints = []
+            for item in try r.array("waypoints") {
+                guard let a = item.value.array, a.count == 3, let lat = a[0].number, let lng = a[1].number,
+                    let time = a[2].number, (-90...90).contains(lat), (-180...180).contains(lng)
+                else { throw ArchiveError("\(item.path): expected a latitude, a longitude and a time") }
+                _ = try ArchiveReader.checked(time, Limits.seconds, "\(item.path)[3]")
+                route.waypoints.append(RouteWaypoint(coordinate: GeoPoint(latitude: lat, longitude: lng), time: time))
+            }
+            route.spacing = try readSpacing(try r.object("spacing"))
+            route.speed = try r.optionalNumber("speed", in: Limits.speed)
+        }
         let player = RoutePlayer(route: route, startMicros: try r.micros("start"))
         player.nextIndex = try r.int("next")
         guard player.nextIndex >= 0, player.nextIndex <= samples.count else {

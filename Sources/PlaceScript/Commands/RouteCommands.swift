@@ -231,6 +231,57 @@ extension CommandFamily {
                         examples: ["route gpx walk.gpx", "route gpx drive.gpx speed=15"],
                         handler: gpxCommand),
                     CommandSpec(
+                        "export", arguments: [ArgSpec("FILE", .path(".gpx"), summary: "a .gpx file to write")],
+                        options: [
+                            OptionSpec(
+                                "milliseconds",
+                                summary:
+                                    "times to the millisecond, for short fast segments (Xcode's own files have whole seconds)"
+                            )
+                        ],
+                        summary: "write the route as a GPX file Xcode plays as a simulated location",
+                        effect: .acts,
+                        api: APIEntry(
+                            what:
+                                "Xcode: a GPX file added to the project, chosen in Edit Scheme ▸ Run ▸ Options ▸ Default Location or the debug bar's location menu"
+                        ),
+                        manual: #"""
+                            .It Ic route export Oo Fl Fl milliseconds Oc Ar FILE
+                            Writes the route the device follows, or last followed, as a GPX 1.1 file in
+                            the shape of Xcode's own location files:
+                            .Li <gpx version="1.1" creator="Xcode">
+                            with one
+                            .Li <wpt lat=".." lon="..">
+                            a waypoint
+                            .Pq the waypoints of Ic route start , No the scenario route's corners, a GPX file's points ,
+                            each with a
+                            .Li <time>
+                            in UTC, whole seconds as Xcode's files have them, so that Xcode moves at the
+                            route's pace.
+                            The first waypoint's time is the virtual date the route started at.
+                            Added to the app's project, the file is a location Xcode simulates
+                            .Pq Edit Scheme \(-> Run \(-> Options \(-> Default Location, or the debug bar's location button .
+                            Xcode sends about a position a second: a route's
+                            .Cm interval=
+                            or
+                            .Cm distance=
+                            is not in the file, and the command says so.
+                            When whole seconds change the pace of a short segment by more than 1 %
+                            .Pq points metres apart on a fast route ,
+                            it says by how much;
+                            .Fl Fl milliseconds
+                            writes times to the millisecond instead
+                            .Pq Li 2024-06-01T09:00:00.250Z ,
+                            which ISO 8601 and GPX allow and
+                            .Ic route gpx
+                            reads; whether Xcode honours the fraction is unconfirmed.
+                            .Ic route gpx
+                            reads the file back as the same route.
+                            Fails when no route has run.
+                            """#,
+                        examples: ["route export walk.gpx", "route export drive.gpx --milliseconds"],
+                        handler: routeExportCommand),
+                    CommandSpec(
                         "stop", summary: "stop the route; the device stays where it is",
                         effect: .acts,
                         manual: #"""
@@ -428,6 +479,71 @@ private func gpxCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResu
         try Route.gpx(track, speed: speed, spacing: spacing, name: name)
     }
     return try startRoute(ctx, route)
+}
+
+private func routeExportCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
+    let path = ctx.resolvedPath(try ctx.required("FILE", as: .word))
+    guard let player = ctx.session.route else {
+        throw .runtime("no route to export", at: ctx.location, help: "route start, route run or route gpx")
+    }
+    let route = player.route
+    let milliseconds = try ctx.flag("milliseconds")
+    // Whole seconds (or milliseconds) from the second the route started in.
+    let base = (Double(player.startMicros) / 1_000_000).rounded(.down)
+    let startOffset = Double(player.startMicros) / 1_000_000 - base
+    let unit = milliseconds ? 1000.0 : 1
+    let seconds = route.waypoints.map { (($0.time + startOffset) * unit).rounded() / unit }
+    let points = zip(route.waypoints, seconds).map { waypoint, second in
+        var date = VirtualDate(clock: base + second)
+        var time = date.iso8601
+        if milliseconds {
+            date.microsecond = min(999, (date.microsecond + 500) / 1000)
+            var digits = String(date.microsecond)
+            while digits.count < 3 { digits = "0" + digits }
+            time = String(time.dropLast()) + "." + digits + "Z"
+        }
+        return (latitude: waypoint.coordinate.latitude, longitude: waypoint.coordinate.longitude, time: time)
+    }
+    let comment =
+        "placeshell route '\(oneLine(route.name))' (\(route.source)): \(route.waypoints.count) waypoints, \(formatFixed(route.length / 1000, decimals: 2)) km over \(formatDuration(route.duration))"
+    let bytes = Array(GPX.xcodeFile(points, comment: comment).utf8)
+    switch writeFileAtomically(path, bytes) {
+    case .success: break
+    case .failure(let e): throw .runtime(writeFailureMessage(path, e), at: try ctx.location(of: "FILE"))
+    }
+    var lines = ["wrote \(route.waypoints.count) waypoints of '\(oneLine(route.name))' to \(path)"]
+    // How far whole seconds move the pace of each segment.
+    var worst = 0.0
+    var changed = 0
+    for i in route.waypoints.indices.dropFirst() {
+        let exact = route.waypoints[i].time - route.waypoints[i - 1].time
+        let written = seconds[i] - seconds[i - 1]
+        guard exact > 0 else { continue }
+        let change = abs(written - exact) / exact
+        if change > 0.01 {
+            changed += 1
+            worst = max(worst, change)
+        }
+    }
+    if changed > 0 {
+        lines.append(
+            "note: in whole seconds, \(changed) short segment\(changed == 1 ? "" : "s") change\(changed == 1 ? "s" : "") pace, by up to \(formatFixed(worst * 100, decimals: 0)) %; --milliseconds keeps it"
+        )
+    }
+    switch route.spacing {
+    case .interval(let s) where s == 1: break
+    case .interval(let s):
+        lines.append(
+            "note: Xcode sends about a position a second; the route's interval=\(formatNumber(s)) is not in the file")
+    case .distance(let m):
+        lines.append(
+            "note: Xcode sends about a position a second; the route's distance=\(formatNumber(m)) is not in the file")
+    }
+    return CommandResult(
+        value: .record([
+            Value.Field("path", .string(path)), Value.Field("waypoints", .int(route.waypoints.count)),
+            Value.Field("duration", .number(seconds.last ?? 0, .duration)),
+        ]), text: lines)
 }
 
 /// `1h 02min 05s`, `4min 10s`, `12s`.

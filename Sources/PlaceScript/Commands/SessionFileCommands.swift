@@ -55,7 +55,104 @@ extension CommandFamily {
                             Written so, the file is never left half-written.
                             """#,
                         examples: ["export geojson scenario.geojson"],
-                        handler: exportGeoJSONCommand)
+                        handler: exportGeoJSONCommand),
+                    CommandSpec(
+                        "simctl", arguments: [ArgSpec("FILE", .path(".sh"), summary: "a shell script to write")],
+                        options: [
+                            OptionSpec(
+                                "device", .word, valueName: "DEVICE",
+                                summary: "the Simulator: booted (the default), a UDID or a name"),
+                            OptionSpec(
+                                "bundle", .word, valueName: "ID",
+                                summary: "the app's bundle identifier (default \(tutorialBundleIdentifier))"),
+                        ],
+                        summary:
+                            "write a shell script of xcrun simctl commands that takes a real Simulator where the session went",
+                        effect: .acts,
+                        api: APIEntry(
+                            what:
+                                "Xcode's xcrun simctl: location set/clear/start/run, privacy grant/revoke/reset, launch, terminate"
+                        ),
+                        manual: #"""
+                            .It Ic export simctl Oo Fl Fl device Ar DEVICE Oc Oo Fl Fl bundle Ar ID Oc Ar FILE
+                            Writes a POSIX shell script of
+                            .Ql xcrun simctl
+                            commands that takes a real Simulator where the session went, step by step:
+                            .Bl -bullet -compact
+                            .It
+                            the device's position:
+                            .Ql location DEVICE set LAT,LNG ,
+                            and
+                            .Ql location DEVICE clear
+                            for
+                            .Ic locate none ;
+                            .It
+                            routes:
+                            .Ql location DEVICE start --speed=M/S --interval=S
+                            .Pq or Ql --distance=M
+                            and the waypoints, more than 20 of them on standard input
+                            .Pq Ql - ;
+                            a GPX file's route at its average speed, with a comment
+                            .Pq its times vary the pace ;
+                            the scenario routes as
+                            .Ql location DEVICE run \(dqCity Run\(dq
+                            and its kin, with the
+                            .Ql start
+                            command for placeshell's own path as a comment;
+                            .Ic route stop
+                            as a
+                            .Ql set
+                            where the device stood;
+                            .It
+                            the app's Settings entry:
+                            .Ql privacy DEVICE grant location ,
+                            .Ql grant location-always ,
+                            .Ql revoke location
+                            and
+                            .Ql reset location ;
+                            .It
+                            the app's process:
+                            .Ql launch DEVICE ID
+                            and
+                            .Ql terminate DEVICE ID ;
+                            .It
+                            time: the virtual time between two steps is a
+                            .Ql sleep
+                            of as many seconds, so a route is where it was when the next step comes.
+                            .El
+                            What no simctl command does is a
+                            .Ql by_hand
+                            step that says what to do, and waits for Return when the script runs on a
+                            terminal: the alert's answer (Allow Once, Allow While Using App, Don't Allow,
+                            Precise turned off in the alert), the Precise switch, Location Services, a
+                            restriction, the app going to the background and back, the taps (Get Place,
+                            a row, Back, the map's gestures), the faults (the Mac's network, the API key,
+                            the servers' errors, the quota) and Info.plist changes.
+                            A crash, and commands that change only placeshell's own world (the place
+                            dataset, the request's fields, the shell's settings), have no step.
+                            Each step is under a comment naming the command and its line.
+                            The script begins from a clean state (the app terminated, its location
+                            permission reset, no simulated location) and brings the Simulator to where
+                            the session began: after
+                            .Ic load ,
+                            the loaded session's state.
+                            .Ar DEVICE
+                            is
+                            .Ql booted
+                            unless given
+                            .Pq a UDID or a name ;
+                            .Ar ID
+                            is the tutorial app's bundle identifier unless given.
+                            The commands follow
+                            .Ql xcrun simctl help location
+                            and
+                            .Ql xcrun simctl help privacy
+                            as Xcode 16 to 26 print them; the app must be installed (run once from
+                            Xcode) before the script runs.
+                            The file is written whole or not at all, executable.
+                            """#,
+                        examples: ["export simctl replay.sh", "export simctl replay.sh --device 'iPhone 17'"],
+                        handler: exportSimctlCommand),
                 ]),
             CommandSpec(
                 "save", arguments: [ArgSpec("FILE", .path(".json"), summary: "a .json file")],
@@ -116,7 +213,8 @@ extension CommandFamily {
                     """#,
                 examples: ["load before-the-bug.json"],
                 handler: loadSessionCommand),
-        ])
+        ],
+        afterCommand: { shell in shell.simulatorJournal.record(shell) })
 }
 
 /// The shell's settings kept with a saved session (not --json: that is how the output is read).

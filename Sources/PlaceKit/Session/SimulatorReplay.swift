@@ -1,0 +1,271 @@
+import PlaceFormats
+import PlaceStorage
+
+/// What of a session a real Simulator can be brought to: the device's location, the app's
+/// permission and its Settings entry, the app's process and screen, and the faults set. Taken
+/// after each command; what changed since the last one becomes the steps `export simctl`
+/// writes (`SimulatorAction`).
+public struct SimulatorState: Equatable, Sendable {
+    /// Virtual time, in seconds.
+    public var clock: Double
+    public var position: GeoPoint?
+    /// The route being followed or last followed (compared by identity), whether it still runs,
+    /// and whether `route stop` or a new position ended it.
+    var route: ObjectIdentifier?
+    var routeRunning: Bool
+    var routeStopped: Bool
+    var privacy: PrivacySettings
+    var alertOpen: Bool
+    var servicesAlertOpen: Bool
+    /// The running app (compared by identity: a launch makes a new one).
+    var app: ObjectIdentifier?
+    var background: Bool
+    var crash: String?
+    var screen: AppScreen?
+    var selected: FetchedPlace?
+    /// The faults as set (a rate limit without the requests it counted).
+    var faults: PlacesFaults
+    var infoPlist: InfoPlist
+
+    public init(_ session: Session) {
+        clock = session.clock
+        position = session.device.position?.coordinate
+        let player = session.route
+        route = player.map(ObjectIdentifier.init)
+        routeRunning = player.map { !$0.isFinished } ?? false
+        routeStopped = player?.stoppedMicros != nil
+        privacy = session.device.privacy
+        alertOpen = session.device.promptOpen
+        servicesAlertOpen = session.device.servicesAlertOpen
+        let app = session.app
+        self.app = app.map(ObjectIdentifier.init)
+        background = app?.isInBackground ?? false
+        crash = app == nil ? session.lastApp?.crashMessage : nil
+        screen = app?.screen
+        selected = app?.selectedPlace
+        faults = session.places.faults
+        faults.rateLimit?.admitted = []
+        infoPlist = session.device.infoPlist
+    }
+
+    /// A Simulator as `export simctl` leaves it before the first step: no simulated location,
+    /// the app's permission not asked, the app not running, nothing failing.
+    public static func blank(_ session: Session) -> SimulatorState {
+        var state = SimulatorState(session)
+        state.position = nil
+        state.route = nil
+        state.routeRunning = false
+        state.routeStopped = false
+        state.privacy = PrivacySettings()
+        state.alertOpen = false
+        state.servicesAlertOpen = false
+        state.app = nil
+        state.background = false
+        state.crash = nil
+        state.screen = nil
+        state.selected = nil
+        state.faults = PlacesFaults()
+        state.infoPlist = .tutorial
+        return state
+    }
+}
+
+/// One thing to do to a real Simulator so that it follows a session.
+public enum SimulatorAction: Equatable, Sendable {
+    /// `xcrun simctl location DEVICE set LAT,LNG`.
+    case setLocation(GeoPoint)
+    /// `xcrun simctl location DEVICE clear`: no simulated location (the Simulator's None).
+    case clearLocation
+    /// `xcrun simctl location DEVICE start --speed=… --interval=…|--distance=… WAYPOINTS`. A
+    /// route whose times vary its pace (a GPX file's) is given its average speed, and `varies`.
+    case startRoute(name: String, waypoints: [GeoPoint], speed: Double, spacing: Route.Spacing, varies: Bool)
+    /// `xcrun simctl location DEVICE run SCENARIO`, for one of the shell's own routes, in the
+    /// spirit of that scenario; `ours` is the route the session followed.
+    case runScenario(BuiltinRoute)
+    /// `xcrun simctl privacy DEVICE ACTION SERVICE BUNDLE`.
+    case privacy(action: String, service: String, why: String)
+    /// `xcrun simctl launch DEVICE BUNDLE`.
+    case launch
+    /// `xcrun simctl terminate DEVICE BUNDLE`.
+    case terminate
+    /// Something a person does at the Simulator or in Xcode: no simctl command does it.
+    case byHand(String)
+    /// Something that happens by itself, said for the reader.
+    case note(String)
+
+    /// The arguments after `xcrun simctl`, or nil for a step done by hand or a note.
+    public func arguments(device: String, bundle: String) -> [String]? {
+        switch self {
+        case .setLocation(let p): return ["location", device, "set", SimulatorAction.pair(p)]
+        case .clearLocation: return ["location", device, "clear"]
+        case .startRoute(_, let points, let speed, let spacing, _):
+            var words = ["location", device, "start", "--speed=" + formatNumber(speed)]
+            switch spacing {
+            case .interval(let s): words.append("--interval=" + formatNumber(s))
+            case .distance(let m): words.append("--distance=" + formatNumber(m))
+            }
+            return words + points.map(SimulatorAction.pair)
+        case .runScenario(let builtin): return ["location", device, "run", builtin.simulatorScenario]
+        case .privacy(let action, let service, _): return ["privacy", device, action, service, bundle]
+        case .launch: return ["launch", device, bundle]
+        case .terminate: return ["terminate", device, bundle]
+        case .byHand, .note: return nil
+        }
+    }
+
+    /// `LAT,LNG` as simctl reads a waypoint: plain decimals to the centimetre (7 places), no
+    /// exponent.
+    public static func pair(_ p: GeoPoint) -> String {
+        func degrees(_ x: Double) -> String { formatNumber((x * 1e7).rounded() / 1e7) }
+        return degrees(p.latitude) + "," + degrees(p.longitude)
+    }
+}
+
+extension SimulatorState {
+    /// The steps that take a Simulator from `old` to `self`, in the order they are done: the
+    /// app's end, Settings, the location, the app's launch, the alert's answer, taps, faults.
+    /// `session` is the session `self` was taken from (for the route that started).
+    public func actions(since old: SimulatorState, session: Session) -> [SimulatorAction] {
+        var steps: [SimulatorAction] = []
+        let relaunched = old.app != nil && app != nil && old.app != app
+        // The app's process ends.
+        if old.app != nil && (app == nil || relaunched) {
+            if let crash, app == nil {
+                steps.append(.note("the app crashes here (\(crash)); a real build does the same, nothing to do"))
+            } else {
+                steps.append(.terminate)
+            }
+        }
+        steps += settingsSteps(since: old)
+        steps += locationSteps(since: old, session: session)
+        if app != nil && (old.app == nil || relaunched) { steps.append(.launch) }
+        if let answer = alertAnswer(since: old) { steps.append(.byHand(answer)) }
+        if app != nil && old.app == app {
+            if background != old.background {
+                steps.append(
+                    .byHand(
+                        background
+                            ? "send the app to the background: Device ▸ Home (⇧⌘H)"
+                            : "bring the app back: tap its icon, \(InfoPlist.tutorialDisplayName), on the Home Screen"))
+            }
+            steps += tapSteps(since: old)
+        }
+        if faults != old.faults {
+            for fault in PlacesFault.all {
+                let now = fault.onDevice(faults)
+                if now != fault.onDevice(old.faults) { steps.append(.byHand(now)) }
+            }
+        }
+        if infoPlist != old.infoPlist {
+            steps.append(
+                .byHand(
+                    "change the app's Info.plist as this session did ('plist' shows it), then build and run it again from Xcode"
+                ))
+        }
+        return steps
+    }
+
+    /// The Settings entry and the switches, changed in Settings (an answer to the alert is
+    /// `alertAnswer`'s).
+    private func settingsSteps(since old: SimulatorState) -> [SimulatorAction] {
+        var steps: [SimulatorAction] = []
+        let p = privacy
+        let q = old.privacy
+        let answered = alertAnswer(since: old) != nil
+        let entryChanged =
+            p.permission != q.permission || p.provisionalAlways != q.provisionalAlways
+            || (p.allowedOnce && !q.allowedOnce)
+        if entryChanged && !answered {
+            let running = app != nil ? "; simctl's help warns that some permission changes end the running app" : ""
+            switch p.permission {
+            case .whileUsing where p.provisionalAlways:
+                steps.append(
+                    .privacy(action: "grant", service: "location-always", why: "Always (provisional)" + running))
+            case .whileUsing:
+                steps.append(.privacy(action: "grant", service: "location", why: "While Using the App" + running))
+            case .always:
+                steps.append(.privacy(action: "grant", service: "location-always", why: "Always" + running))
+            case .never:
+                steps.append(.privacy(action: "revoke", service: "location", why: "Never" + running))
+            case .askNextTime:
+                steps.append(.privacy(action: "reset", service: "location", why: "Ask Next Time" + running))
+            }
+        }
+        if p.precise != q.precise && !answered {
+            steps.append(
+                .byHand(
+                    "Settings ▸ Privacy & Security ▸ Location Services ▸ \(InfoPlist.tutorialDisplayName) ▸ Precise Location: \(p.precise ? "on" : "off")"
+                ))
+        }
+        if p.servicesEnabled != q.servicesEnabled {
+            steps.append(
+                .byHand("Settings ▸ Privacy & Security ▸ Location Services: \(p.servicesEnabled ? "on" : "off")"))
+        } else if old.servicesAlertOpen && !servicesAlertOpen && app == old.app && !background {
+            steps.append(.byHand("tap Cancel in the \"Turn On Location Services\" alert"))
+        }
+        if p.restricted != q.restricted {
+            steps.append(
+                .byHand(
+                    p.restricted
+                        ? "restrict the app's location (status restricted): Settings ▸ Screen Time ▸ Content & Privacy Restrictions ▸ Location Services, or a management profile; simctl has no command for it"
+                        : "lift the Screen Time restriction on location"))
+        }
+        if p.unknownFutureStatus && !q.unknownFutureStatus {
+            steps.append(
+                .note("the status the app does not know ('auth unknown') is one no iOS reports: nothing to do"))
+        }
+        return steps
+    }
+
+    /// The button pressed in the permission alert, when the alert was answered.
+    private func alertAnswer(since old: SimulatorState) -> String? {
+        let p = privacy
+        let q = old.privacy
+        guard old.alertOpen, !alertOpen, app == old.app,
+            p.permission != q.permission || p.allowedOnce != q.allowedOnce
+        else { return nil }
+        let button: String
+        if p.allowedOnce {
+            button = "Allow Once"
+        } else {
+            switch p.permission {
+            case .never: button = "Don't Allow"
+            case .always: button = "Allow While Using App (Always is offered later, in Settings)"
+            default: button = "Allow While Using App"
+            }
+        }
+        let precise = p.precise != q.precise ? "turn Precise off at the alert's top left, then " : ""
+        return "in the permission alert, \(precise)tap \"\(button)\""
+    }
+
+    private func locationSteps(since old: SimulatorState, session: Session) -> [SimulatorAction] {
+        if route != old.route, routeRunning, let player = session.route {
+            let r = player.route
+            if r.source == "built-in", let builtin = BuiltinRoute(rawValue: r.name) {
+                return [.runScenario(builtin)]
+            }
+            let points = r.waypoints.map(\.coordinate)
+            let duration = r.waypoints.last?.time ?? 0
+            let speed = r.speed ?? (duration > 0 ? r.length / duration : SimulationChoices.routeSpeed)
+            return [
+                .startRoute(name: r.name, waypoints: points, speed: speed, spacing: r.spacing, varies: r.speed == nil)
+            ]
+        }
+        // A route moves the device by itself; one that ends on its own leaves it where it ends.
+        if routeRunning && route == old.route { return [] }
+        if old.routeRunning && route == old.route && !routeStopped { return [] }
+        let stopped = old.routeRunning && !routeRunning
+        guard position != old.position || stopped else { return [] }
+        guard let position else { return [.clearLocation] }
+        return [.setLocation(position)]
+    }
+
+    private func tapSteps(since old: SimulatorState) -> [SimulatorAction] {
+        guard screen != old.screen else { return [] }
+        if screen == .picker { return [.byHand("tap \"Get Place\"")] }
+        if let selected, selected != old.selected {
+            return [.byHand("tap \"\(selected.name ?? "the place")\" in the list")]
+        }
+        return [.byHand("tap \"Back\"")]
+    }
+}

@@ -1,0 +1,285 @@
+import PlaceFormats
+import PlaceKit
+import PlaceStorage
+
+/// What the session did that a real Simulator can follow, command by command: the state a
+/// Simulator could be brought to (`SimulatorState`) is taken after every command that acts, and
+/// what changed becomes steps. `export simctl` writes them as a shell script.
+public final class SimulatorJournal {
+    /// One command's steps, with where the command was and the virtual time it began at.
+    struct Entry {
+        var invocation: Invocation
+        var clock: Double
+        var actions: [SimulatorAction]
+    }
+
+    /// The most entries kept: a script that starts a route in a loop a million times gets a
+    /// script of its first steps, and says so.
+    static let limit = 100_000
+
+    /// The shell's session this journal follows (`Shell.sessionGeneration`): a `load` or a
+    /// replay starts a new one from where it left the session.
+    private(set) var generation: Int
+    /// The steps that bring a blank Simulator to where the journal began.
+    private(set) var start: [SimulatorAction]
+    /// The virtual time the journal began at.
+    private(set) var startClock: Double
+    /// What began it after the first: the command that loaded or replaced the session.
+    private(set) var startedBy: String?
+    private(set) var entries: [Entry] = []
+    /// Entries left out past `limit`.
+    private(set) var dropped = 0
+    private var last: SimulatorState
+
+    init(_ session: Session, generation: Int, startedBy: String? = nil) {
+        self.generation = generation
+        self.startedBy = startedBy
+        let now = SimulatorState(session)
+        start = now.actions(since: .blank(session), session: session)
+        startClock = session.clock
+        clock = session.clock
+        last = now
+    }
+
+    /// The virtual time after the last command.
+    private(set) var clock: Double
+
+    /// Takes the state after a command and keeps what changed, at the virtual time the command
+    /// began (what it set off may take time: a launch's alert, an animation).
+    func record(_ shell: Shell) {
+        let session = shell.session
+        let began = clock
+        guard let spec = shell.lastCommand, spec.effect != .looks, let invocation = shell.lastInvocation else {
+            clock = session.clock
+            return
+        }
+        let now = SimulatorState(session)
+        clock = now.clock
+        guard now != last else { return }
+        var actions = now.actions(since: last, session: session)
+        if actions.isEmpty && spec.effect == .touches && session.app != nil {
+            // A gesture on the map (a marker, a drag, a pinch, the my-location button).
+            actions = [.byHand("in the app, what '\(invocation.text)' does: \(spec.summary)")]
+        }
+        last = now
+        guard !actions.isEmpty else { return }
+        if entries.count >= SimulatorJournal.limit {
+            dropped += 1
+            return
+        }
+        entries.append(
+            Entry(invocation: invocation, clock: began, actions: actions))
+    }
+}
+
+extension Invocation {
+    /// The command as written.
+    var text: String {
+        let bytes = source.bytes
+        let end = min(offset + length, bytes.count)
+        return String(decoding: bytes[min(offset, end)..<end], as: UTF8.self)
+    }
+}
+
+extension Shell {
+    /// What the session did that a real Simulator can follow (`export simctl`), begun anew when
+    /// the session is replaced.
+    public var simulatorJournal: SimulatorJournal {
+        if let journal = _simulatorJournal, journal.generation == sessionGeneration { return journal }
+        let startedBy = lastInvocation.map { "'\(oneLine($0.text))' (\(describe($0.location)))" }
+        let journal = SimulatorJournal(session, generation: sessionGeneration, startedBy: startedBy)
+        _simulatorJournal = journal
+        return journal
+    }
+}
+
+/// `FILE:LINE`.
+private func describe(_ location: SourceLocation) -> String { "\(location.source.name):\(location.line)" }
+
+/// The steps of a journal as a POSIX shell script of `xcrun simctl` commands, with the steps no
+/// simctl command does as `by_hand` lines.
+struct SimctlScript {
+    var device: String
+    var bundle: String
+    var lines: [String] = []
+    /// How many simctl commands, steps by hand and seconds of sleep it has.
+    var commands = 0
+    var byHand = 0
+    var slept = 0.0
+
+    /// Waypoints past this many go on standard input (`-`), one a line.
+    static let inlineWaypoints = 20
+
+    init(device: String, bundle: String) {
+        self.device = device
+        self.bundle = bundle
+    }
+
+    mutating func write(_ journal: SimulatorJournal, origin: String) {
+        lines += [
+            "#!/bin/sh",
+            "# Brings a Simulator where the placeshell session \(origin) went (written by 'export simctl').",
+            "# The commands follow 'xcrun simctl help location' and 'xcrun simctl help privacy' as",
+            "# Xcode 16 to 26 print them. Before running it, boot the Simulator and run the tutorial",
+            "# app on it once from Xcode (bundle \(bundle)). The app's places come from",
+            "# Google's servers, not from placeshell's dataset; commands that change only placeshell's",
+            "# world (the dataset, the request's fields, the shell's settings) have no step here.",
+            "# What no simctl command does is a 'by_hand' step: the script says it and, run from a",
+            "# terminal, waits for Return. 'sleep' lets the time pass that passed in the session.",
+            "set -eu",
+            "",
+            "by_hand() {",
+            "    printf 'by hand: %s\\n' \"$1\"",
+            "    if [ -t 0 ]; then",
+            "        printf '  press Return when done '",
+            "        read -r _",
+            "    fi",
+            "}",
+            "",
+            "# A clean start: the app not running, its location permission not asked, no simulated location.",
+        ]
+        emit(.terminate)
+        emit(.privacy(action: "reset", service: "location", why: "Ask Next Time"))
+        emit(.clearLocation)
+        if !journal.start.isEmpty {
+            lines.append("")
+            lines.append(
+                journal.startedBy.map { "# Where \($0) left the session:" } ?? "# Where the session began:")
+            for action in journal.start { emit(action) }
+        }
+        var time = journal.startClock
+        for entry in journal.entries {
+            lines.append("")
+            if entry.clock > time {
+                pause(entry.clock - time)
+                time = entry.clock
+            }
+            lines.append("# \(describe(entry.invocation.location)): \(oneLine(entry.invocation.text))")
+            for action in entry.actions { emit(action) }
+        }
+        if journal.dropped > 0 {
+            lines.append("")
+            lines.append(
+                "# The session went on with \(journal.dropped) more step\(journal.dropped == 1 ? "" : "s"), past the \(SimulatorJournal.limit) a script holds."
+            )
+        }
+        if journal.clock > time {
+            lines.append("")
+            lines.append("# The session went on for \(formatDuration(journal.clock - time)) more.")
+        }
+    }
+
+    private mutating func pause(_ seconds: Double) {
+        let rounded = (seconds * 1000).rounded() / 1000
+        guard rounded > 0 else { return }
+        lines.append("sleep \(formatNumber(rounded))" + (rounded >= 60 ? "  # \(formatDuration(rounded))" : ""))
+        slept += rounded
+    }
+
+    private mutating func emit(_ action: SimulatorAction) {
+        switch action {
+        case .byHand(let text):
+            lines.append("by_hand " + shellQuoted(text))
+            byHand += 1
+            return
+        case .note(let text):
+            lines.append("# " + text)
+            return
+        case .runScenario(let builtin):
+            lines.append(
+                "# The Simulator's \(builtin.simulatorScenario); placeshell's \(builtin.rawValue) goes its own way in that spirit. For its path, instead:"
+            )
+            let ours = SimulatorAction.startRoute(
+                name: builtin.rawValue, waypoints: builtin.waypoints, speed: builtin.speed, spacing: .interval(1),
+                varies: false)
+            if let words = ours.arguments(device: device, bundle: bundle) {
+                lines.append("#   xcrun simctl " + words.map(shellQuoted).joined(separator: " "))
+            }
+        case .startRoute(let name, let points, _, let spacing, let varies):
+            if varies {
+                lines.append(
+                    "# '\(oneLine(name))': its times vary the pace, and simctl moves at one speed (the average, here). For the file's own pace, give Xcode the GPX file ('route export FILE.gpx'): Edit Scheme ▸ Run ▸ Options ▸ Default Location."
+                )
+            }
+            if case .distance = spacing {
+            } else if case .interval(let s) = spacing, s == 1 {
+            } else {
+                lines.append("# (the spacing of positions is the session's; simctl's default is one a second)")
+            }
+            if points.count > SimctlScript.inlineWaypoints,
+                var words = action.arguments(device: device, bundle: bundle)
+            {
+                words.removeLast(points.count)
+                lines.append("xcrun simctl " + words.map(shellQuoted).joined(separator: " ") + " - <<'WAYPOINTS'")
+                lines += points.map(SimulatorAction.pair)
+                lines.append("WAYPOINTS")
+                commands += 1
+                return
+            }
+        case .privacy(_, _, let why):
+            lines.append("# Settings: \(why)")
+        default:
+            break
+        }
+        guard let words = action.arguments(device: device, bundle: bundle) else { return }
+        var line = "xcrun simctl " + words.map(shellQuoted).joined(separator: " ")
+        if action == .terminate { line += " 2>/dev/null || true" }
+        lines.append(line)
+        commands += 1
+    }
+}
+
+/// A word for a POSIX shell: as it is when it has only characters no shell treats specially,
+/// else in single quotes.
+func shellQuoted(_ word: String) -> String {
+    let plain =
+        !word.isEmpty
+        && word.utf8.allSatisfy { b in
+            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
+                || "@%+=:,./-_".utf8.contains(b)
+        }
+    if plain { return word }
+    if word.contains("'") && !word.contains(where: { "\"$`\\".contains($0) }) { return "\"" + word + "\"" }
+    return "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+}
+
+func exportSimctlCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
+    let shown = try ctx.required("FILE", as: .word)
+    let path = ctx.resolvedPath(shown)
+    let device = try ctx.option("device", as: .word) ?? "booted"
+    let bundle = try ctx.option("bundle", as: .word) ?? tutorialBundleIdentifier
+    guard device.contains(where: { $0 != " " }),
+        device.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F })
+    else {
+        throw .runtime(
+            "'\(oneLine(device))' is not a device simctl takes", at: try ctx.location(of: "device"),
+            help: "'booted', a device's UDID, or its name as 'xcrun simctl list devices' prints it")
+    }
+    guard !bundle.isEmpty,
+        bundle.utf8.allSatisfy({ b in
+            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x2E || b == 0x2D
+        })
+    else {
+        throw .runtime(
+            "'\(oneLine(bundle))' is not a bundle identifier", at: try ctx.location(of: "bundle"),
+            help: "letters, digits, '.' and '-', as in \(tutorialBundleIdentifier)")
+    }
+    let journal = ctx.shell.simulatorJournal
+    var script = SimctlScript(device: device, bundle: bundle)
+    let origin = ctx.location.source.name
+    script.write(journal, origin: origin.hasPrefix("<") ? origin : "of \(origin)")
+    let bytes = Array((script.lines.joined(separator: "\n") + "\n").utf8)
+    switch writeFileAtomically(path, bytes, newFileMode: 0o777) {
+    case .success: break
+    case .failure(let e): throw .runtime(writeFailureMessage(path, e), at: try ctx.location(of: "FILE"))
+    }
+    func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+    var text = "wrote \(path): \(count(script.commands, "simctl command")), \(count(script.byHand, "step")) by hand"
+    if script.slept > 0 { text += ", \(formatDuration(script.slept)) of sleep" }
+    return .line(
+        text,
+        value: .record([
+            Value.Field("path", .string(path)), Value.Field("commands", .int(script.commands)),
+            Value.Field("byHand", .int(script.byHand)), Value.Field("sleep", .number(script.slept, .duration)),
+        ]))
+}
