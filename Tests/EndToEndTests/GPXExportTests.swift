@@ -17,6 +17,7 @@ final class GPXExportTests: XCTestCase {
         var root: [String: String]?
         var others: [String] = []
         var points: [(lat: Double, lon: Double, times: [String])] = []
+        var names: [String] = []
         private var path: [String] = []
         private var text = ""
 
@@ -28,7 +29,7 @@ final class GPXExportTests: XCTestCase {
                 root = name == "gpx" ? attributes : nil
             } else if path == ["gpx"] && name == "wpt" {
                 points.append((Double(attributes["lat"] ?? "") ?? .nan, Double(attributes["lon"] ?? "") ?? .nan, []))
-            } else if path == ["gpx", "wpt"] && name == "time" {
+            } else if path == ["gpx", "wpt"] && (name == "time" || name == "name") {
                 text = ""
             } else {
                 others.append((path + [name]).joined(separator: "/"))
@@ -41,6 +42,7 @@ final class GPXExportTests: XCTestCase {
         func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
             path.removeLast()
             if path == ["gpx", "wpt"] && name == "time" { points[points.count - 1].times.append(text) }
+            if path == ["gpx", "wpt"] && name == "name" { names.append(text) }
         }
     }
 
@@ -90,7 +92,8 @@ final class GPXExportTests: XCTestCase {
         guard let (before, after, gpx) = try exportAndReadBack(start, export: export, in: directory) else { return }
         XCTAssertEqual(gpx.root?["version"], "1.1", file: file, line: line)
         XCTAssertEqual(gpx.root?["creator"], "Xcode", file: file, line: line)
-        XCTAssertEqual(gpx.others, [], "only wpt and time", file: file, line: line)
+        XCTAssertEqual(gpx.others, [], "only wpt, their time and the first one's name", file: file, line: line)
+        XCTAssertEqual(gpx.names.count, 1, "the route's name, on the first waypoint", file: file, line: line)
         if let waypoints { XCTAssertEqual(gpx.points.count, waypoints, file: file, line: line) }
         var last = ""
         for p in gpx.points {
@@ -138,10 +141,38 @@ final class GPXExportTests: XCTestCase {
         guard let binary = Paths.binaryOrFail() else { return }
         let directory = TemporaryDirectory()
         let r = try runProcess(
-            binary, ["-c", "route export out.gpx"], in: directory.url,
+            binary, ["-c", "locate none; route export out.gpx"], in: directory.url,
             environment: cleanEnvironment(home: directory.path))
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(r.stderrText.contains("error: no route to export"), r.stderrText)
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory.file("out.gpx").path))
+    }
+
+    /// Without a route, the device's fixed position is Xcode's one-waypoint fixed location.
+    func testAFixedPositionIsOneWaypoint() throws {
+        let directory = TemporaryDirectory()
+        guard let binary = Paths.binaryOrFail() else { return }
+        let r = try runProcess(
+            binary, ["-c", "locate 0.0000001 151.2; route export one.gpx; route gpx one.gpx; location"],
+            in: directory.url, environment: cleanEnvironment(home: directory.path))
+        XCTAssertEqual(r.status, 0, r.stderrText)
+        let text = try String(contentsOf: directory.file("one.gpx"), encoding: .utf8)
+        XCTAssertTrue(text.contains("<wpt lat=\"0.0000001\" lon=\"151.2\">"), text)
+        XCTAssertTrue(r.stdoutText.contains("has one point"), r.stdoutText)
+    }
+
+    /// The notes of an export are in its JSON result too.
+    func testNotesAreInTheJSON() throws {
+        let directory = TemporaryDirectory()
+        guard let binary = Paths.binaryOrFail() else { return }
+        let r = try runProcess(
+            binary,
+            ["--json", "-c", "route start -33.8694,151.199 -33.8655,151.1955 distance=10; route export j.gpx"],
+            in: directory.url, environment: cleanEnvironment(home: directory.path))
+        XCTAssertEqual(r.status, 0, r.stderrText)
+        let last = try XCTUnwrap(r.stdoutText.split(separator: "\n").last)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
+        let notes = try XCTUnwrap((object["result"] as? [String: Any])?["notes"] as? [String])
+        XCTAssertTrue(notes.contains { $0.contains("distance=10") }, "\(notes)")
     }
 }

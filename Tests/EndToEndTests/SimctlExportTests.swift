@@ -497,10 +497,78 @@ final class SimctlExportTests: XCTestCase {
         XCTAssertTrue(text.contains("# Where 'load "), text)
     }
 
+    func testGesturesErrorsTripsAndOtherBuildsAreSaidAndIdleTimeIsShort() throws {
+        guard
+            let (calls, text, _) = try replay(
+                """
+                locate sydney 65m
+                launch
+                auth allow
+                wait 2
+                likely
+                select 2
+                tap marker 1
+                pan 10 20
+                zoom 17
+                fail location unknown
+                app background 30s
+                wait 10h
+                route start -33.8694,151.199 -33.8655,151.1955 -33.8655,151.1955 -33.8650,151.1956 speed=1.3515580838
+                wait 10min
+                locate 0.0000001 -0.00000001
+                launch --flavor objc
+                """)
+        else { return }
+        try checkSyntax(calls)
+        let hands = text.split(separator: "\n").filter { $0.hasPrefix("by_hand ") }.joined(separator: "\n")
+        for needle in [
+            "Objective-C", "tap the marker", "'pan 10 20'", "'zoom 17'", "kCLErrorLocationUnknown", "30 s later",
+        ] {
+            XCTAssertTrue(hands.contains(needle), "\(needle) in\n\(hands)")
+        }
+        XCTAssertTrue(text.contains("accurate to 65 m"), text)
+        // A tiny coordinate is a plain decimal; a speed three decimals at most; the repeated
+        // waypoint once.
+        XCTAssertTrue(simctl(calls).contains(["location", "booted", "set", "0.0000001,0"]), "\(simctl(calls))")
+        let start = try XCTUnwrap(simctl(calls).first { $0.count > 2 && $0[2] == "start" })
+        XCTAssertEqual(start[3], "--speed=1.352")
+        XCTAssertEqual(Array(start.suffix(3)), ["-33.8694,151.199", "-33.8655,151.1955", "-33.865,151.1956"])
+        // Ten idle hours are a minute; ten minutes of a route are ten minutes.
+        let sleeps = calls.filter { $0.args.first == "sleep" }.compactMap { Double($0.args[1]) }
+        XCTAssertTrue(sleeps.contains(60), "\(sleeps)")
+        XCTAssertFalse(sleeps.contains { $0 > 600.5 }, "\(sleeps)")
+        XCTAssertTrue(sleeps.contains { abs($0 - 600) < 1 }, "\(sleeps)")
+    }
+
+    func testNamesWithLineBreaksStayInTheirComments() throws {
+        guard let binary = Paths.binaryOrFail() else { return }
+        let directory = TemporaryDirectory()
+        let name = "x\necho INJECTED; #.placescript"
+        directory.write(name, "locate sydney\nlaunch\nexport simctl out.sh\n")
+        let r = try runProcess(
+            binary, [name], in: directory.url, environment: cleanEnvironment(home: directory.path))
+        XCTAssertEqual(r.status, 0, r.stderrText)
+        let text = try String(contentsOf: directory.file("out.sh"), encoding: .utf8)
+        for line in text.split(separator: "\n") {
+            XCTAssertFalse(line.hasPrefix("echo"), "a command from a name: \(line)")
+        }
+        // Written as the umask lets files be: executable, and no more writable than others are.
+        var mask = umask(0)
+        umask(mask)
+        mask &= 0o777
+        let mode =
+            try FileManager.default.attributesOfItem(atPath: directory.file("out.sh").path)[.posixPermissions] as? Int
+        XCTAssertEqual(mode, 0o777 & ~Int(mask))
+    }
+
     func testABadBundleOrDeviceIsRefusedAndNothingIsWritten() throws {
         guard let binary = Paths.binaryOrFail() else { return }
         let directory = TemporaryDirectory()
-        for bad in ["export simctl x.sh --bundle 'com.example/app'", "export simctl x.sh --device ''"] {
+        for bad in [
+            "export simctl x.sh --bundle 'com.example/app'", "export simctl x.sh --device ''",
+            "export simctl x.sh --bundle -com.x", "export simctl x.sh --bundle a", "export simctl x.sh --bundle ..",
+            "export simctl x.sh --device -x",
+        ] {
             let r = try runProcess(
                 binary, ["-c", bad], in: directory.url, environment: cleanEnvironment(home: directory.path))
             XCTAssertEqual(r.status, 1, bad)

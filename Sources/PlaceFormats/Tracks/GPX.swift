@@ -868,10 +868,11 @@ extension GPX {
     /// A GPX 1.1 file in the shape of Xcode's own location files: `<gpx version="1.1"
     /// creator="Xcode">` holding one `<wpt lat=… lon=…>` a point, each with its `<time>`
     /// (ISO 8601, UTC, as given). `comment`, when given, is an XML comment before the points
-    /// (`--`, which a comment cannot hold, is written `- -`).
-    public static func xcodeFile(_ points: [(latitude: Double, longitude: Double, time: String)], comment: String?)
-        -> String
-    {
+    /// (`--`, which a comment cannot hold, is written `- -`). `name`, when given, is the first
+    /// point's `<name>`, as Xcode names its waypoints.
+    public static func xcodeFile(
+        _ points: [(latitude: Double, longitude: Double, time: String)], comment: String?, name: String? = nil
+    ) -> String {
         var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"1.1\" creator=\"Xcode\">\n"
         if let comment {
             var safe = ""
@@ -882,12 +883,40 @@ extension GPX {
             if safe.last == "-" { safe.append(" ") }
             text += "    <!-- \(safe) -->\n"
         }
-        for p in points {
-            text += "    <wpt lat=\"\(formatNumber(p.latitude))\" lon=\"\(formatNumber(p.longitude))\">\n"
+        for (i, p) in points.enumerated() {
+            text += "    <wpt lat=\"\(degrees(p.latitude))\" lon=\"\(degrees(p.longitude))\">\n"
+            if i == 0, let name { text += "        <name>\(escaped(name))</name>\n" }
             text += "        <time>\(p.time)</time>\n"
             text += "    </wpt>\n"
         }
         text += "</gpx>\n"
         return text
     }
+}
+
+/// `text` as XML character data: `&`, `<`, `>` escaped, and control characters other than tab
+/// and line breaks (which XML 1.0 cannot hold) as spaces.
+private func escaped(_ text: String) -> String {
+    var out = ""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "&": out += "&amp;"
+        case "<": out += "&lt;"
+        case ">": out += "&gt;"
+        case _ where scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r": out += " "
+        default: out.unicodeScalars.append(scalar)
+        }
+    }
+    return out
+}
+
+/// Degrees to the nanodegree (a tenth of a millimetre), trailing zeros left out, never an
+/// exponent (`1e-07` is not a GPX decimal).
+private func degrees(_ x: Double) -> String {
+    var text = formatFixed(x, decimals: 9)
+    if text.contains(".") {
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+    }
+    return text == "-0" ? "0" : text
 }

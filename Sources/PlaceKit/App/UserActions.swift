@@ -38,7 +38,12 @@ extension Session {
     public func tapEmptyMap() -> Bool { app?.mapView.tapEmptyMap() ?? false }
 
     /// Delivers a location error to the running app now.
-    public func failLocation(_ code: LocationErrorCode) { app?.locationManager.fail(code) }
+    public func failLocation(_ code: LocationErrorCode) {
+        guard let app else { return }
+        locationErrorsSent += 1
+        lastLocationErrorSent = code
+        app.locationManager.fail(code)
+    }
 }
 
 extension Session {

@@ -130,6 +130,12 @@ public final class Session {
         set { _app = newValue }
     }
     var _app: TutorialApp?
+    /// How many times an app went to the background, and how many location errors were sent
+    /// to one, and the last (for `export simctl`, which sees a command's state before and after
+    /// it: a trip to the background and back within one command is seen here).
+    public internal(set) var timesInBackground = 0
+    public internal(set) var locationErrorsSent = 0
+    public internal(set) var lastLocationErrorSent: LocationErrorCode?
     /// The last app that ran (for `status` after it stopped or crashed).
     public internal(set) var lastApp: TutorialApp?
     /// The app's console lines since the last launch, in order: the last `logLimit` at most
@@ -364,6 +370,7 @@ public final class Session {
     @discardableResult
     public func sendAppToBackground() -> Bool {
         guard let app, !app.isInBackground else { return false }
+        timesInBackground += 1
         if device.promptOpen {
             device.promptOpen = false
             emit(.note("the permission alert was dismissed unanswered when the app went to the background"))

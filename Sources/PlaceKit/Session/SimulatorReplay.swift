@@ -12,7 +12,7 @@ public struct SimulatorState: Equatable, Sendable {
     /// The route being followed or last followed (compared by identity), whether it still runs,
     /// and whether `route stop` or a new position ended it.
     var route: ObjectIdentifier?
-    var routeRunning: Bool
+    public internal(set) var routeRunning: Bool
     var routeStopped: Bool
     var privacy: PrivacySettings
     var alertOpen: Bool
@@ -26,6 +26,14 @@ public struct SimulatorState: Equatable, Sendable {
     /// The faults as set (a rate limit without the requests it counted).
     var faults: PlacesFaults
     var infoPlist: InfoPlist
+    /// The fixed position's accuracy (metres), which a Simulator's `set` does not carry.
+    var accuracy: Double?
+    var timesInBackground: Int
+    var locationErrorsSent: Int
+    /// The open info window's marker, by its title.
+    var selectedMarker: String?
+    /// The flavour of the last app that ran.
+    var flavor: AppFlavor?
 
     public init(_ session: Session) {
         clock = session.clock
@@ -46,6 +54,13 @@ public struct SimulatorState: Equatable, Sendable {
         faults = session.places.faults
         faults.rateLimit?.admitted = []
         infoPlist = session.device.infoPlist
+        accuracy = session.device.position?.horizontalAccuracy
+        timesInBackground = session.timesInBackground
+        locationErrorsSent = session.locationErrorsSent
+        if let map = app?.mapView, let index = map.selectedMarker, map.markers.indices.contains(index) {
+            selectedMarker = map.markers[index].title ?? "marker \(index + 1)"
+        }
+        flavor = session.lastApp?.flavor
     }
 
     /// A Simulator as `export simctl` leaves it before the first step: no simulated location,
@@ -66,6 +81,9 @@ public struct SimulatorState: Equatable, Sendable {
         state.selected = nil
         state.faults = PlacesFaults()
         state.infoPlist = .tutorial
+        state.accuracy = nil
+        state.selectedMarker = nil
+        state.flavor = nil
         return state
     }
 }
@@ -99,10 +117,10 @@ public enum SimulatorAction: Equatable, Sendable {
         case .setLocation(let p): return ["location", device, "set", SimulatorAction.pair(p)]
         case .clearLocation: return ["location", device, "clear"]
         case .startRoute(_, let points, let speed, let spacing, _):
-            var words = ["location", device, "start", "--speed=" + formatNumber(speed)]
+            var words = ["location", device, "start", "--speed=" + SimulatorAction.decimal(speed, 3)]
             switch spacing {
-            case .interval(let s): words.append("--interval=" + formatNumber(s))
-            case .distance(let m): words.append("--distance=" + formatNumber(m))
+            case .interval(let s): words.append("--interval=" + SimulatorAction.decimal(s, 3))
+            case .distance(let m): words.append("--distance=" + SimulatorAction.decimal(m, 3))
             }
             return words + points.map(SimulatorAction.pair)
         case .runScenario(let builtin): return ["location", device, "run", builtin.simulatorScenario]
@@ -115,9 +133,16 @@ public enum SimulatorAction: Equatable, Sendable {
 
     /// `LAT,LNG` as simctl reads a waypoint: plain decimals to the centimetre (7 places), no
     /// exponent.
-    public static func pair(_ p: GeoPoint) -> String {
-        func degrees(_ x: Double) -> String { formatNumber((x * 1e7).rounded() / 1e7) }
-        return degrees(p.latitude) + "," + degrees(p.longitude)
+    public static func pair(_ p: GeoPoint) -> String { decimal(p.latitude, 7) + "," + decimal(p.longitude, 7) }
+
+    /// `x` with at most `places` decimals, trailing zeros left out, never an exponent.
+    public static func decimal(_ x: Double, _ places: Int) -> String {
+        var text = formatFixed(x, decimals: places)
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        return text == "-0" ? "0" : text
     }
 }
 
@@ -138,17 +163,33 @@ extension SimulatorState {
         }
         steps += settingsSteps(since: old)
         steps += locationSteps(since: old, session: session)
-        if app != nil && (old.app == nil || relaunched) { steps.append(.launch) }
+        if app != nil && (old.app == nil || relaunched) {
+            if let flavor, flavor != old.flavor && (old.flavor != nil || flavor != .swift) {
+                steps.append(
+                    .byHand(
+                        "install the \(flavor.title) build of the app (\(flavor.rawValue)): build it in Xcode and run it once, then stop it there"
+                    ))
+            }
+            steps.append(.launch)
+        }
         if let answer = alertAnswer(since: old) { steps.append(.byHand(answer)) }
         if app != nil && old.app == app {
+            let home = "Device ▸ Home (⇧⌘H)"
+            let icon = "tap its icon, \(InfoPlist.tutorialDisplayName), on the Home Screen"
             if background != old.background {
                 steps.append(
                     .byHand(
-                        background
-                            ? "send the app to the background: Device ▸ Home (⇧⌘H)"
-                            : "bring the app back: tap its icon, \(InfoPlist.tutorialDisplayName), on the Home Screen"))
+                        background ? "send the app to the background: \(home)" : "bring the app back: \(icon)"))
+            } else if timesInBackground > old.timesInBackground && !background {
+                let away = formatNumber(((clock - old.clock) * 10).rounded() / 10)
+                steps.append(
+                    .byHand(
+                        "send the app to the background (\(home)) and, \(away) s later, bring it back: \(icon)"))
             }
             steps += tapSteps(since: old)
+        }
+        if locationErrorsSent > old.locationErrorsSent, let code = session.lastLocationErrorSent {
+            steps.append(.byHand(SimulatorState.byHand(code)))
         }
         if faults != old.faults {
             for fault in PlacesFault.all {
@@ -157,12 +198,28 @@ extension SimulatorState {
             }
         }
         if infoPlist != old.infoPlist {
+            let keys = infoPlist.keys.map(\.rawValue)
+            let has = keys.isEmpty ? "none of the location keys" : keys.joined(separator: ", ")
             steps.append(
                 .byHand(
-                    "change the app's Info.plist as this session did ('plist' shows it), then build and run it again from Xcode"
+                    "edit the app's Info.plist in Xcode so that it has \(has), then build it and run it once (stop it there if the app is not to run now)"
                 ))
         }
         return steps
+    }
+
+    /// What to do for a location error sent to the app, where the Simulator has a way.
+    static func byHand(_ code: LocationErrorCode) -> String {
+        switch code {
+        case .locationUnknown:
+            return
+                "make Core Location fail with kCLErrorLocationUnknown: Features ▸ Location ▸ None in the Simulator comes closest ('xcrun simctl location booted clear')"
+        case .denied:
+            return
+                "make Core Location fail with kCLErrorDenied: the Simulator has no control for the error alone; turning Location Services off sends it with a status change"
+        case .network:
+            return "make Core Location fail with kCLErrorNetwork: the Simulator has no control for it"
+        }
     }
 
     /// The Settings entry and the switches, changed in Settings (an answer to the alert is
@@ -244,9 +301,13 @@ extension SimulatorState {
             if r.source == "built-in", let builtin = BuiltinRoute(rawValue: r.name) {
                 return [.runScenario(builtin)]
             }
-            let points = r.waypoints.map(\.coordinate)
+            var points: [GeoPoint] = []
+            for w in r.waypoints where SimulatorAction.pair(w.coordinate) != points.last.map(SimulatorAction.pair) {
+                points.append(w.coordinate)
+            }
             let duration = r.waypoints.last?.time ?? 0
-            let speed = r.speed ?? (duration > 0 ? r.length / duration : SimulationChoices.routeSpeed)
+            var speed = r.speed ?? (duration > 0 ? r.length / duration : SimulationChoices.routeSpeed)
+            speed = max(0.001, (speed * 1000).rounded() / 1000)
             return [
                 .startRoute(name: r.name, waypoints: points, speed: speed, spacing: r.spacing, varies: r.speed == nil)
             ]
@@ -257,11 +318,23 @@ extension SimulatorState {
         let stopped = old.routeRunning && !routeRunning
         guard position != old.position || stopped else { return [] }
         guard let position else { return [.clearLocation] }
-        return [.setLocation(position)]
+        var steps: [SimulatorAction] = [.setLocation(position)]
+        if let accuracy, accuracy != SimulationChoices.defaultHorizontalAccuracy {
+            steps.append(
+                .note(
+                    "the session's fix is accurate to \(formatNumber(accuracy)) m; the Simulator's to \(formatNumber(SimulationChoices.defaultHorizontalAccuracy)) m, whatever 'set' is given"
+                ))
+        }
+        return steps
     }
 
     private func tapSteps(since old: SimulatorState) -> [SimulatorAction] {
-        guard screen != old.screen else { return [] }
+        guard screen != old.screen else {
+            if let selectedMarker, selectedMarker != old.selectedMarker {
+                return [.byHand("tap the marker \"\(selectedMarker)\" on the map: its info window opens")]
+            }
+            return []
+        }
         if screen == .picker { return [.byHand("tap \"Get Place\"")] }
         if let selected, selected != old.selected {
             return [.byHand("tap \"\(selected.name ?? "the place")\" in the list")]

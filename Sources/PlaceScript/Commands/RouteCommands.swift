@@ -258,7 +258,11 @@ extension CommandFamily {
                             .Li <time>
                             in UTC, whole seconds as Xcode's files have them, so that Xcode moves at the
                             route's pace.
-                            The first waypoint's time is the virtual date the route started at.
+                            The first waypoint's time is the virtual date the route started at, and its
+                            .Li <name>
+                            the route's name.
+                            With no route, the device's position is written as one waypoint: a fixed
+                            location, as Xcode plays a file with one.
                             Added to the app's project, the file is a location Xcode simulates
                             .Pq Edit Scheme \(-> Run \(-> Options \(-> Default Location, or the debug bar's location button .
                             Xcode sends about a position a second: a route's
@@ -276,8 +280,12 @@ extension CommandFamily {
                             .Ic route gpx
                             reads; whether Xcode honours the fraction is unconfirmed.
                             .Ic route gpx
-                            reads the file back as the same route.
-                            Fails when no route has run.
+                            reads the file back with the same positions and, to the second (or the
+                            millisecond), the same times; the route is then named after the file.
+                            A relative
+                            .Ar FILE
+                            is taken from the script's folder.
+                            Fails when no route has run and the device has no position.
                             """#,
                         examples: ["route export walk.gpx", "route export drive.gpx --milliseconds"],
                         handler: routeExportCommand),
@@ -483,11 +491,27 @@ private func gpxCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResu
 
 private func routeExportCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
     let path = ctx.resolvedPath(try ctx.required("FILE", as: .word))
+    let milliseconds = try ctx.flag("milliseconds")
     guard let player = ctx.session.route else {
-        throw .runtime("no route to export", at: ctx.location, help: "route start, route run or route gpx")
+        // No route: the device's fixed position is a one-waypoint file, Xcode's fixed location.
+        guard let position = ctx.session.device.position?.coordinate else {
+            throw .runtime(
+                "no route to export, and the device has no position", at: ctx.location,
+                help: "route start, route run or route gpx; or locate, for a fixed location")
+        }
+        let point = (
+            latitude: position.latitude, longitude: position.longitude,
+            time: VirtualDate(clock: ctx.session.clock.rounded(.down)).iso8601
+        )
+        try writeGPX(ctx, path, GPX.xcodeFile([point], comment: "placeshell: a fixed location", name: "fixed location"))
+        return CommandResult(
+            value: .record([
+                Value.Field("path", .string(path)), Value.Field("waypoints", .int(1)),
+                Value.Field("duration", .number(0, .duration)), Value.Field("notes", .list([])),
+            ]),
+            text: ["wrote the device's position, a fixed location (one waypoint), to \(path): no route has run"])
     }
     let route = player.route
-    let milliseconds = try ctx.flag("milliseconds")
     // Whole seconds (or milliseconds) from the second the route started in.
     let base = (Double(player.startMicros) / 1_000_000).rounded(.down)
     let startOffset = Double(player.startMicros) / 1_000_000 - base
@@ -506,12 +530,9 @@ private func routeExportCommand(_ ctx: CommandContext) throws(Diagnostic) -> Com
     }
     let comment =
         "placeshell route '\(oneLine(route.name))' (\(route.source)): \(route.waypoints.count) waypoints, \(formatFixed(route.length / 1000, decimals: 2)) km over \(formatDuration(route.duration))"
-    let bytes = Array(GPX.xcodeFile(points, comment: comment).utf8)
-    switch writeFileAtomically(path, bytes) {
-    case .success: break
-    case .failure(let e): throw .runtime(writeFailureMessage(path, e), at: try ctx.location(of: "FILE"))
-    }
-    var lines = ["wrote \(route.waypoints.count) waypoints of '\(oneLine(route.name))' to \(path)"]
+    try writeGPX(ctx, path, GPX.xcodeFile(points, comment: comment, name: route.name))
+    let lines = ["wrote \(route.waypoints.count) waypoints of '\(oneLine(route.name))' to \(path)"]
+    var notes: [String] = []
     // How far whole seconds move the pace of each segment.
     var worst = 0.0
     var changed = 0
@@ -526,24 +547,32 @@ private func routeExportCommand(_ ctx: CommandContext) throws(Diagnostic) -> Com
         }
     }
     if changed > 0 {
-        lines.append(
-            "note: in whole seconds, \(changed) short segment\(changed == 1 ? "" : "s") change\(changed == 1 ? "s" : "") pace, by up to \(formatFixed(worst * 100, decimals: 0)) %; --milliseconds keeps it"
+        notes.append(
+            "in whole seconds, \(changed) short segment\(changed == 1 ? "" : "s") change\(changed == 1 ? "s" : "") pace, by up to \(formatFixed(worst * 100, decimals: 1)) %; --milliseconds keeps it"
         )
     }
     switch route.spacing {
     case .interval(let s) where s == 1: break
     case .interval(let s):
-        lines.append(
-            "note: Xcode sends about a position a second; the route's interval=\(formatNumber(s)) is not in the file")
+        notes.append(
+            "Xcode sends about a position a second; the route's interval=\(formatNumber(s)) is not in the file")
     case .distance(let m):
-        lines.append(
-            "note: Xcode sends about a position a second; the route's distance=\(formatNumber(m)) is not in the file")
+        notes.append(
+            "Xcode sends about a position a second; the route's distance=\(formatNumber(m)) is not in the file")
     }
     return CommandResult(
         value: .record([
             Value.Field("path", .string(path)), Value.Field("waypoints", .int(route.waypoints.count)),
             Value.Field("duration", .number(seconds.last ?? 0, .duration)),
-        ]), text: lines)
+            Value.Field("notes", .list(notes.map { .string($0) })),
+        ]), text: lines + notes.map { "note: " + $0 })
+}
+
+private func writeGPX(_ ctx: CommandContext, _ path: String, _ text: String) throws(Diagnostic) {
+    switch writeFileAtomically(path, Array(text.utf8)) {
+    case .success: break
+    case .failure(let e): throw .runtime(writeFailureMessage(path, e), at: try ctx.location(of: "FILE"))
+    }
 }
 
 /// `1h 02min 05s`, `4min 10s`, `12s`.

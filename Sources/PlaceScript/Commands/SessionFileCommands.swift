@@ -117,8 +117,10 @@ extension CommandFamily {
                             .Ql terminate DEVICE ID ;
                             .It
                             time: the virtual time between two steps is a
-                            .Ql sleep
-                            of as many seconds, so a route is where it was when the next step comes.
+                            .Ql pause
+                            of as many seconds, less the time the steps by hand took, so that a route
+                            is where it was when the next step comes; while no route runs, a pause is
+                            a minute at most.
                             .El
                             What no simctl command does is a
                             .Ql by_hand
@@ -135,7 +137,8 @@ extension CommandFamily {
                             permission reset, no simulated location) and brings the Simulator to where
                             the session began: after
                             .Ic load ,
-                            the loaded session's state.
+                            the loaded session's state (a route it was following starts from its
+                            beginning, and a comment says so).
                             .Ar DEVICE
                             is
                             .Ql booted
@@ -149,7 +152,10 @@ extension CommandFamily {
                             .Ql xcrun simctl help privacy
                             as Xcode 16 to 26 print them; the app must be installed (run once from
                             Xcode) before the script runs.
-                            The file is written whole or not at all, executable.
+                            A relative
+                            .Ar FILE
+                            is taken from the script's folder; it is written whole or not at all,
+                            executable.
                             """#,
                         examples: ["export simctl replay.sh", "export simctl replay.sh --device 'iPhone 17'"],
                         handler: exportSimctlCommand),

@@ -2,6 +2,12 @@ import PlaceFormats
 import PlaceKit
 import PlaceStorage
 
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#elseif canImport(Darwin)
+    @preconcurrency import Darwin
+#endif
+
 /// What the session did that a real Simulator can follow, command by command: the state a
 /// Simulator could be brought to (`SimulatorState`) is taken after every command that acts, and
 /// what changed becomes steps. `export simctl` writes them as a shell script.
@@ -11,6 +17,8 @@ public final class SimulatorJournal {
         var invocation: Invocation
         var clock: Double
         var actions: [SimulatorAction]
+        /// A route runs after it: the time to the next step matters.
+        var moving: Bool
     }
 
     /// The most entries kept: a script that starts a route in a loop a million times gets a
@@ -26,6 +34,8 @@ public final class SimulatorJournal {
     private(set) var startClock: Double
     /// What began it after the first: the command that loaded or replaced the session.
     private(set) var startedBy: String?
+    /// A route runs where it began.
+    private(set) var startMoving: Bool
     private(set) var entries: [Entry] = []
     /// Entries left out past `limit`.
     private(set) var dropped = 0
@@ -36,6 +46,13 @@ public final class SimulatorJournal {
         self.startedBy = startedBy
         let now = SimulatorState(session)
         start = now.actions(since: .blank(session), session: session)
+        if let player = session.route, !player.isFinished {
+            start.append(
+                .note(
+                    "the route had run \(formatDuration(player.elapsed(at: session.clock))) of \(formatDuration(player.route.duration)) here; the Simulator starts it from its beginning"
+                ))
+        }
+        startMoving = now.routeRunning
         startClock = session.clock
         clock = session.clock
         last = now
@@ -55,8 +72,7 @@ public final class SimulatorJournal {
         }
         let now = SimulatorState(session)
         clock = now.clock
-        guard now != last else { return }
-        var actions = now.actions(since: last, session: session)
+        var actions = now == last ? [] : now.actions(since: last, session: session)
         if actions.isEmpty && spec.effect == .touches && session.app != nil {
             // A gesture on the map (a marker, a drag, a pinch, the my-location button).
             actions = [.byHand("in the app, what '\(invocation.text)' does: \(spec.summary)")]
@@ -68,7 +84,7 @@ public final class SimulatorJournal {
             return
         }
         entries.append(
-            Entry(invocation: invocation, clock: began, actions: actions))
+            Entry(invocation: invocation, clock: began, actions: actions, moving: now.routeRunning))
     }
 }
 
@@ -86,7 +102,7 @@ extension Shell {
     /// the session is replaced.
     public var simulatorJournal: SimulatorJournal {
         if let journal = _simulatorJournal, journal.generation == sessionGeneration { return journal }
-        let startedBy = lastInvocation.map { "'\(oneLine($0.text))' (\(describe($0.location)))" }
+        let startedBy = lastInvocation.map { "'\($0.text)' (\(describe($0.location)))" }
         let journal = SimulatorJournal(session, generation: sessionGeneration, startedBy: startedBy)
         _simulatorJournal = journal
         return journal
@@ -95,6 +111,10 @@ extension Shell {
 
 /// `FILE:LINE`.
 private func describe(_ location: SourceLocation) -> String { "\(location.source.name):\(location.line)" }
+
+/// A comment of the script: one line, whatever the names in it hold (a file name may have a
+/// line break, which would end the comment and make the rest a command).
+private func comment(_ text: String) -> String { "# " + oneLine(text) }
 
 /// The steps of a journal as a POSIX shell script of `xcrun simctl` commands, with the steps no
 /// simctl command does as `by_hand` lines.
@@ -118,22 +138,32 @@ struct SimctlScript {
     mutating func write(_ journal: SimulatorJournal, origin: String) {
         lines += [
             "#!/bin/sh",
-            "# Brings a Simulator where the placeshell session \(origin) went (written by 'export simctl').",
+            comment("Brings a Simulator where the placeshell session \(origin) went (written by 'export simctl')."),
             "# The commands follow 'xcrun simctl help location' and 'xcrun simctl help privacy' as",
             "# Xcode 16 to 26 print them. Before running it, boot the Simulator and run the tutorial",
             "# app on it once from Xcode (bundle \(bundle)). The app's places come from",
             "# Google's servers, not from placeshell's dataset; commands that change only placeshell's",
             "# world (the dataset, the request's fields, the shell's settings) have no step here.",
             "# What no simctl command does is a 'by_hand' step: the script says it and, run from a",
-            "# terminal, waits for Return. 'sleep' lets the time pass that passed in the session.",
+            "# terminal, waits for Return. 'pause' lets the time pass that passed in the session (less",
+            "# what the steps by hand took; a minute at most while nothing moves).",
             "set -eu",
+            "spent=0",
             "",
             "by_hand() {",
             "    printf 'by hand: %s\\n' \"$1\"",
             "    if [ -t 0 ]; then",
+            "        began=$(date +%s)",
             "        printf '  press Return when done '",
             "        read -r _",
+            "        spent=$((spent + $(date +%s) - began))",
             "    fi",
+            "}",
+            "",
+            "pause() {",
+            "    left=$(awk -v s=\"$1\" -v d=\"$spent\" 'BEGIN { x = s - d; if (x < 0) x = 0; print x }')",
+            "    spent=0",
+            "    sleep \"$left\"",
             "}",
             "",
             "# A clean start: the app not running, its location permission not asked, no simulated location.",
@@ -144,17 +174,19 @@ struct SimctlScript {
         if !journal.start.isEmpty {
             lines.append("")
             lines.append(
-                journal.startedBy.map { "# Where \($0) left the session:" } ?? "# Where the session began:")
+                journal.startedBy.map { comment("Where \($0) left the session:") } ?? "# Where the session began:")
             for action in journal.start { emit(action) }
         }
         var time = journal.startClock
+        var moving = journal.startMoving
         for entry in journal.entries {
             lines.append("")
             if entry.clock > time {
-                pause(entry.clock - time)
+                pause(entry.clock - time, moving: moving)
                 time = entry.clock
             }
-            lines.append("# \(describe(entry.invocation.location)): \(oneLine(entry.invocation.text))")
+            moving = entry.moving
+            lines.append(comment("\(describe(entry.invocation.location)): \(entry.invocation.text)"))
             for action in entry.actions { emit(action) }
         }
         if journal.dropped > 0 {
@@ -169,10 +201,21 @@ struct SimctlScript {
         }
     }
 
-    private mutating func pause(_ seconds: Double) {
+    /// The longest pause while nothing moves: time the app only waits through.
+    static let idleLimit = 60.0
+
+    private mutating func pause(_ seconds: Double, moving: Bool) {
         let rounded = (seconds * 1000).rounded() / 1000
         guard rounded > 0 else { return }
-        lines.append("sleep \(formatNumber(rounded))" + (rounded >= 60 ? "  # \(formatDuration(rounded))" : ""))
+        let whole = formatDuration(rounded.rounded(.down))
+        if !moving && rounded > Self.idleLimit {
+            lines.append(
+                "pause \(SimulatorAction.decimal(Self.idleLimit, 0))  # \(whole) in the session, with nothing moving: a minute here"
+            )
+            slept += Self.idleLimit
+            return
+        }
+        lines.append("pause \(SimulatorAction.decimal(rounded, 3))" + (rounded >= 60 ? "  # \(whole)" : ""))
         slept += rounded
     }
 
@@ -183,7 +226,7 @@ struct SimctlScript {
             byHand += 1
             return
         case .note(let text):
-            lines.append("# " + text)
+            lines.append(comment(text))
             return
         case .runScenario(let builtin):
             lines.append(
@@ -198,8 +241,9 @@ struct SimctlScript {
         case .startRoute(let name, let points, _, let spacing, let varies):
             if varies {
                 lines.append(
-                    "# '\(oneLine(name))': its times vary the pace, and simctl moves at one speed (the average, here). For the file's own pace, give Xcode the GPX file ('route export FILE.gpx'): Edit Scheme ▸ Run ▸ Options ▸ Default Location."
-                )
+                    comment(
+                        "'\(name)': its times vary the pace, and simctl moves at one speed (the average, here). For the file's own pace, give Xcode the GPX file ('route export FILE.gpx'): Edit Scheme ▸ Run ▸ Options ▸ Default Location."
+                    ))
             }
             if case .distance = spacing {
             } else if case .interval(let s) = spacing, s == 1 {
@@ -248,28 +292,38 @@ func exportSimctlCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
     let path = ctx.resolvedPath(shown)
     let device = try ctx.option("device", as: .word) ?? "booted"
     let bundle = try ctx.option("bundle", as: .word) ?? tutorialBundleIdentifier
-    guard device.contains(where: { $0 != " " }),
+    guard device.contains(where: { $0 != " " }), !device.hasPrefix("-"),
         device.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F })
     else {
         throw .runtime(
             "'\(oneLine(device))' is not a device simctl takes", at: try ctx.location(of: "device"),
             help: "'booted', a device's UDID, or its name as 'xcrun simctl list devices' prints it")
     }
-    guard !bundle.isEmpty,
-        bundle.utf8.allSatisfy({ b in
-            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x2E || b == 0x2D
+    // Reverse-DNS words of letters, digits and '-', joined by dots, as Xcode takes them.
+    let words = bundle.split(separator: ".", omittingEmptySubsequences: false)
+    guard words.count >= 2, !bundle.hasPrefix("-"),
+        words.allSatisfy({ word in
+            !word.isEmpty
+                && word.utf8.allSatisfy { b in
+                    (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x2D
+                }
         })
     else {
         throw .runtime(
             "'\(oneLine(bundle))' is not a bundle identifier", at: try ctx.location(of: "bundle"),
-            help: "letters, digits, '.' and '-', as in \(tutorialBundleIdentifier)")
+            help: "words of letters, digits and '-' joined by dots, as in \(tutorialBundleIdentifier)")
     }
     let journal = ctx.shell.simulatorJournal
     var script = SimctlScript(device: device, bundle: bundle)
-    let origin = ctx.location.source.name
-    script.write(journal, origin: origin.hasPrefix("<") ? origin : "of \(origin)")
+    let name = ctx.location.source.name
+    let origin =
+        name == "<command-line>" ? "given with -c" : name == "<stdin>" ? "read from standard input" : "of \(name)"
+    script.write(journal, origin: origin)
     let bytes = Array((script.lines.joined(separator: "\n") + "\n").utf8)
-    switch writeFileAtomically(path, bytes, newFileMode: 0o777) {
+    // Executable, as the umask lets files be.
+    let mask = umask(0)
+    umask(mask)
+    switch writeFileAtomically(path, bytes, newFileMode: 0o777 & ~mask) {
     case .success: break
     case .failure(let e): throw .runtime(writeFailureMessage(path, e), at: try ctx.location(of: "FILE"))
     }
