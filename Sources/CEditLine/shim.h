@@ -8,6 +8,9 @@ typedef unsigned char (*shim_el_fn)(EditLine *, int);
 static inline int shim_el_set_prompt(EditLine *el, shim_prompt_fn f) { return el_set(el, EL_PROMPT, f); }
 static inline int shim_el_set_editor(EditLine *el, const char *m) { return el_set(el, EL_EDITOR, m); }
 static inline int shim_el_set_signal(EditLine *el, int on) { return el_set(el, EL_SIGNAL, on); }
+/* Unbuffered: el_gets returns after each character (the line so far; a finished line ends in
+   a newline). Turning it on draws the prompt; turning it off ends the line's editing. */
+static inline int shim_el_set_unbuffered(EditLine *el, int on) { return el_set(el, EL_UNBUFFERED, on); }
 static inline int shim_el_set_hist(EditLine *el, History *h) { return el_set(el, EL_HIST, history, h); }
 static inline int shim_el_addfn(EditLine *el, const char *n, const char *help, shim_el_fn f) {
     return el_set(el, EL_ADDFN, n, help, f);

@@ -39,6 +39,10 @@ struct Options {
     var historyEnabled = true
     /// `--storyboard FILE.html`: record the run as a storyboard.
     var storyboard: String?
+    /// `--live [HOST:]PORT`: serve the live page from the start.
+    var live: (host: String?, port: Int)?
+    /// `--pace SECONDS|key`: a script's commands a pace apart (seconds), or each after a key.
+    var pace: Pace?
     /// Warnings about the command line that do not stop it (an option written after FILE).
     var warnings: [String] = []
 }
@@ -60,7 +64,7 @@ struct CommandLineOption: Sendable {
     /// What an option does to `Options`.
     enum Action: Sendable {
         case commands, json, keepGoing, flavor, color, noHistory, help, version, completions, manualSections, check
-        case storyboard, language, echo, directory
+        case storyboard, language, echo, directory, live, pace
     }
 
     /// Every spelling, the short one first: `["-h", "--help"]`.
@@ -194,6 +198,40 @@ struct CommandLineOption: Sendable {
                 .Ic record stop
                 around it would; the page is written at the end
                 .Pq see Sx COMMANDS .
+                """#),
+        CommandLineOption(
+            names: ["--live"], value: "[HOST:]PORT",
+            summary: "serve the phone screen to browsers, following the session (127.0.0.1 unless a host is named)",
+            action: .live,
+            manual: #"""
+                Serve the live page from the start, as
+                .Ic live on Ar ADDRESS
+                does: placeshell prints its address, with the token browsers need, on standard
+                error.
+                With a script or
+                .Fl c ,
+                the page stays served after the last command until Ctrl-C
+                .Pq see Sx LIVE PAGE .
+                """#),
+        CommandLineOption(
+            names: ["--pace"], value: "SECONDS|key",
+            summary: "with --live and a script: wait that long between commands, or for a key",
+            action: .pace,
+            manual: #"""
+                With
+                .Fl Fl live
+                and a script or
+                .Fl c :
+                play the commands a pace apart, so that a class can follow them on the page:
+                a number of seconds (such as
+                .Li 2
+                or
+                .Li 0.5 ;
+                .Li 2s
+                too), or
+                .Cm key
+                to wait for Return on the terminal before each command after the first.
+                The page is served meanwhile.
                 """#),
         CommandLineOption(
             names: ["--no-history"], summary: "at the prompt, do not read or write the history file",
@@ -507,6 +545,20 @@ func parseOptions(_ args: [String]) throws(UsageError) -> Options {
                     help: "e.g. --storyboard tour.html")
             }
             options.storyboard = given
+        case .live:
+            guard let address = parseLiveAddress(given) else {
+                throw UsageError(
+                    message: "--live takes [HOST:]PORT: '\(given)' is not one",
+                    help: "e.g. --live 8080, --live 127.0.0.1:8080, --live 0 for any free port")
+            }
+            options.live = address
+        case .pace:
+            guard let pace = Pace(given) else {
+                throw UsageError(
+                    message: "--pace takes seconds or 'key': '\(given)' is neither",
+                    help: "e.g. --pace 2, --pace 0.5s, --pace key")
+            }
+            options.pace = pace
         case .noHistory: options.historyEnabled = false
         case .flavor:
             options.flavor = AppFlavor(rawValue: given) ?? options.flavor
@@ -574,4 +626,23 @@ func argumentWarnings(script: String, _ arguments: [String]) -> [String] {
 func fileExists(_ path: String) -> Bool {
     var st = stat()
     return stat(path, &st) == 0
+}
+
+/// How a script is played with `--live`: commands some seconds apart, or each after a key.
+enum Pace: Equatable {
+    case seconds(Double)
+    case key
+
+    init?(_ text: String) {
+        if text == "key" {
+            self = .key
+            return
+        }
+        var number = Substring(text)
+        if number.hasSuffix("s") { number = number.dropLast() }
+        guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+            let seconds = Double(number), seconds >= 0, seconds <= 3600
+        else { return nil }
+        self = .seconds(seconds)
+    }
 }

@@ -76,7 +76,7 @@ extension String {
 
 /// The interactive prompt: libedit editing, history, Tab completion, Ctrl-C that cancels the
 /// line, Ctrl-D that leaves. Returns the exit status.
-func runREPL(_ shell: Shell, historyEnabled: Bool) -> Int32 {
+func runREPL(_ shell: Shell, historyEnabled: Bool, live: LiveHost? = nil) -> Int32 {
     setUpUTF8Locale()
     // With stdout redirected, libedit would switch editing off; it draws on stderr instead.
     let output = isTerminal(STDOUT_FILENO) ? shim_stdout() : shim_stderr()
@@ -86,7 +86,7 @@ func runREPL(_ shell: Shell, historyEnabled: Bool) -> Int32 {
     defer { history.close() }
     history.load(into: shell)
     shell.historyPath = history.path
-    var reader = TerminalLineReader(shell: shell, output: output, history: history)
+    var reader = TerminalLineReader(shell: shell, output: output, history: history, live: live)
     defer { reader.close() }
     return runPrompt(shell, reader: &reader, history: history) { text in fputs(text, output) }
 }
@@ -102,15 +102,18 @@ struct TerminalLineReader: LineReader {
     let shell: Shell
     let output: UnsafeMutablePointer<FILE>?
     let history: HistoryStore
+    /// The live page, served while the prompt waits for a key.
+    let live: LiveHost?
     private var editor: OpaquePointer?
     private var plain = PlainLineReader()
     private var editingOff = false
     private var failedToStart = false
 
-    init(shell: Shell, output: UnsafeMutablePointer<FILE>?, history: HistoryStore) {
+    init(shell: Shell, output: UnsafeMutablePointer<FILE>?, history: HistoryStore, live: LiveHost? = nil) {
         self.shell = shell
         self.output = output
         self.history = history
+        self.live = live
     }
 
     mutating func read(prompt text: String) -> PromptRead {
@@ -141,6 +144,7 @@ struct TerminalLineReader: LineReader {
         }
         guard let el = editor else { return readPlain(prompt: text) }
         setPrompt(text)
+        if let live, live.server != nil { return readServing(el, live: live) }
         var count: Int32 = 0
         let raw = el_gets(el, &count)
         if interruptFlag != 0 { return .interrupted(echoed: false) }
@@ -148,9 +152,48 @@ struct TerminalLineReader: LineReader {
         return .line(String(cString: raw))
     }
 
+    /// A line read a key at a time while the live page is served: libedit in unbuffered mode
+    /// (`el_gets` returns after each key, with the line so far) is called only when a key has
+    /// come, and meanwhile the page's sockets are served, on this thread.
+    private func readServing(_ el: OpaquePointer, live: LiveHost) -> PromptRead {
+        _ = shim_el_set_unbuffered(el, 1)  // draws the prompt
+        defer { _ = shim_el_set_unbuffered(el, 0) }
+        while true {
+            switch live.wait(milliseconds: nil, input: STDIN_FILENO) {
+            case .signal:
+                if interruptFlag != 0 { return .interrupted(echoed: false) }
+                return .end
+            case .timeout:
+                continue
+            case .input:
+                var count: Int32 = 0
+                let raw = el_gets(el, &count)
+                if interruptFlag != 0 { return .interrupted(echoed: false) }
+                guard let raw else { return .end }
+                // The line so far is `count` bytes: in this mode libedit does not end it with a NUL,
+                // and what follows is left over from earlier lines.
+                let length = Int(max(0, count))  // safe: an Int32 widens
+                let line = String(decoding: UnsafeRawBufferPointer(start: raw, count: length), as: UTF8.self)
+                // Ctrl-D on an empty line comes as the line "^D".
+                if line == "\u{04}" { return .end }
+                if line.hasSuffix("\n") { return .line(String(line.dropLast())) }
+                // The page stopped meanwhile (`live off` cannot come mid-line; a signal can end it).
+                if live.server == nil { continue }
+            }
+        }
+    }
+
     private mutating func readPlain(prompt text: String) -> PromptRead {
         fputs(text, output)
         fflush(output)
+        if let live, live.server != nil {
+            // Served until the line's first bytes come; the line discipline gives the rest whole.
+            switch live.wait(milliseconds: nil, input: STDIN_FILENO) {
+            case .signal where interruptFlag != 0: return .interrupted(echoed: true)
+            case .signal: return .end
+            default: break
+            }
+        }
         return plain.read()
     }
 

@@ -81,6 +81,14 @@ public func runPlaceshell() -> Int32 {
     defer { stdout.flush() }
 
     if let storyboard = options.storyboard { shell.startStoryboard(storyboard) }
+    // The live page: served from this thread, between commands and while the prompt waits.
+    let live = LiveHost { stderr.write($0 + "\n") }
+    shell.liveControl = live
+    defer { live.stop() }
+    if let address = options.live, !live.startForCommandLine(host: address.host, port: address.port, shell: shell) {
+        return 1
+    }
+    pace(shell, live: live, options.pace)
     let trace = TestRunnerTrace.fromEnvironment()
     trace?.follow(shell, stdout: stdout)
     defer { trace?.flush() }
@@ -125,7 +133,7 @@ public func runPlaceshell() -> Int32 {
                     scriptName: "placeshell", values: options.arguments, temporaryFolder: temporaryFolder)))
     case .stdin, .repl:
         if interactive {
-            status = runREPL(shell, historyEnabled: options.historyEnabled)
+            status = runREPL(shell, historyEnabled: options.historyEnabled, live: live)
         } else {
             switch readWholeFile("/dev/stdin", interrupted: shell.interruptRequested) {
             case .success(let bytes):
@@ -140,6 +148,15 @@ public func runPlaceshell() -> Int32 {
         }
     case .help, .version, .completions, .manualSections, .test:
         status = 0
+    }
+    // With a script, the page stays up after its last command until Ctrl-C.
+    if live.server != nil, !interactive, terminateSignal == 0, interruptFlag == 0 {
+        switch options.mode {
+        case .script, .commands, .stdin:
+            stderr.write("the script has ended; the live page stays served until Ctrl-C\n")
+            _ = live.wait(milliseconds: nil, input: nil)
+        default: break
+        }
     }
     // A storyboard still recording (`--storyboard`, or `record` without `record stop`) is
     // written as the session ends.
@@ -259,4 +276,30 @@ func reportUnreadable(_ e: FileError) -> Int32 {
     }
     say(e.message, help: help)
     return 2
+}
+
+/// Between a script's commands: the live page is served, and with `--pace` the next command
+/// waits its time (or a line on standard input).
+private func pace(_ shell: Shell, live: LiveHost, _ pace: Pace?) {
+    let before = shell.beforeCommand
+    var first = true
+    var keys = true
+    shell.beforeCommand = { invocation in
+        before?(invocation)
+        defer { first = false }
+        guard live.server != nil else { return }
+        switch pace {
+        case .seconds(let s)? where !first:
+            _ = live.wait(milliseconds: Int((s * 1000).rounded()), input: nil)  // safe: at most 3,600,000
+        case .key? where !first && keys:
+            // A line on standard input, the terminal's Return; at its end, no more waiting.
+            if live.wait(milliseconds: nil, input: STDIN_FILENO) == .input {
+                var byte: UInt8 = 0
+                while readDescriptor(STDIN_FILENO, &byte, 1) == 1 && byte != 0x0A {}
+                if byte != 0x0A { keys = false }
+            }
+        default:
+            live.serveReady()
+        }
+    }
 }

@@ -701,7 +701,7 @@ private struct SpawnFailure: Error {
 }
 
 /// The monotonic clock in milliseconds.
-private func monotonicMilliseconds() -> Int {
+func monotonicMilliseconds() -> Int {
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return Int(ts.tv_sec) * 1000 + Int(ts.tv_nsec) / 1_000_000  // safe: monotonic clock seconds and nanoseconds widen

@@ -184,6 +184,8 @@ public final class Shell {
         set { _eventObserver = newValue }
     }
     var _eventObserver: ((Event) -> Void)?
+    /// See `liveControl`.
+    var _liveControl: LiveControl?
     /// The command that ran last, set before the after-command hooks run (the tutorial reads it).
     public var lastCommand: CommandSpec? { last.command }
     /// The command that ran last as it was bound (its words, for the tutorial's journal).

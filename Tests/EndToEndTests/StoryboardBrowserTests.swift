@@ -294,7 +294,7 @@ final class DevToolsBrowser: @unchecked Sendable {
         return "; the browser's stderr ends:\n" + text.suffix(1500)
     }
 
-    /// A new tab with `file`, attached, once its document is complete.
+    /// A new tab with `file` (or an http address), attached, once its document is complete.
     func open(_ file: URL) throws -> DevToolsPage {
         let target = try send("Target.createTarget", ["url": file.absoluteString])
         guard let targetID = target["targetId"] as? String else {
@@ -307,8 +307,11 @@ final class DevToolsBrowser: @unchecked Sendable {
         let page = DevToolsPage(browser: self, session: session)
         try send("Page.bringToFront", session: session)
         let deadline = Date().addingTimeInterval(60)
-        // The new tab is about:blank, complete, until the file replaces it.
-        let loaded = "location.protocol === 'file:' && document.readyState === 'complete'"
+        // The new tab is about:blank, complete, until the page replaces it.
+        let loaded =
+            file.isFileURL
+            ? "location.protocol === 'file:' && document.readyState === 'complete'"
+            : "location.protocol === '\(file.scheme ?? "http"):' && document.readyState === 'complete'"
         while try page.evaluate(loaded) as? Bool != true {
             guard Date() < deadline else { throw DevToolsError(description: "the page did not load in 60 s") }
             usleep(50_000)
