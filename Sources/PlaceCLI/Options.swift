@@ -201,7 +201,7 @@ struct CommandLineOption: Sendable {
                 """#),
         CommandLineOption(
             names: ["--live"], value: "[HOST:]PORT",
-            summary: "serve the phone screen to browsers, following the session (127.0.0.1 unless a host is named)",
+            summary: "serve the phone screen to browsers as the session goes (127.0.0.1 by default)",
             action: .live,
             manual: #"""
                 Serve the live page from the start, as
@@ -215,7 +215,7 @@ struct CommandLineOption: Sendable {
                 """#),
         CommandLineOption(
             names: ["--pace"], value: "SECONDS|key",
-            summary: "with --live and a script: wait that long between commands, or for a key",
+            summary: "with --live and a script: seconds between commands, or key: Return",
             action: .pace,
             manual: #"""
                 With

@@ -119,8 +119,8 @@ final class CompletionScriptTests: BinaryTestCase {
             try fish("placeshell -").sorted(),
             [
                 "--check", "--color", "--colour", "--completions", "--echo", "--flavor", "--help", "--json",
-                "--keep-going", "--language", "--manual-sections", "--no-history", "--storyboard", "--version", "-C",
-                "-V", "-c", "-h",
+                "--keep-going", "--language", "--live", "--manual-sections", "--no-history", "--pace", "--storyboard",
+                "--version", "-C", "-V", "-c", "-h",
             ])
         // FILE: fish's rule for a suffix, scripts first and then the other files and folders.
         XCTAssertEqual(try fish("placeshell ").first, "walk.placescript")

@@ -85,10 +85,13 @@ extension CommandFamily {
                         summary: "serve the live page (127.0.0.1 unless a host is named; port 0 picks a free one)",
                         effect: .acts,
                         manual: #"""
-                            .It Ic live on Op Ar HOST : Ns Ar PORT
+                            .It Ic live on Op Ar ADDRESS
                             Starts serving the live page and prints its address, with the token a browser
                             needs
                             .Pq Sx LIVE PAGE .
+                            .Ar ADDRESS
+                            is
+                            .Oo Ar HOST : Oc Ns Ar PORT .
                             Without an address, or with a port alone, it listens on 127.0.0.1 only; port 0
                             .Pq the default
                             lets the system pick a free one.
@@ -98,6 +101,18 @@ extension CommandFamily {
                             """#,
                         examples: ["live on", "live on 8080", "live on 0.0.0.0:8080"],
                         handler: liveOnCommand),
+                    CommandSpec(
+                        "status",
+                        summary: "whether the live page is served, its address and its viewers, as 'live' alone",
+                        effect: .looks,
+                        manual: #"""
+                            .It Ic live status
+                            The same as
+                            .Ic live
+                            alone.
+                            """#,
+                        examples: ["live status"],
+                        handler: liveStatusCommand),
                     CommandSpec(
                         "off", summary: "stop serving the live page: its viewers see it has stopped",
                         effect: .acts,
@@ -116,14 +131,7 @@ extension CommandFamily {
                             return .line("the live page is no longer served", value: liveValue(ctx.shell))
                         }),
                 ],
-                handler: { ctx throws(Diagnostic) in
-                    guard let status = ctx.shell.liveControl?.status else {
-                        return .line("the live page is not served; 'live on' serves it", value: liveValue(ctx.shell))
-                    }
-                    return .line(
-                        "the live page: \(status.url) (\(status.viewers) viewer\(status.viewers == 1 ? "" : "s"))",
-                        value: liveValue(ctx.shell))
-                })
+                handler: liveStatusCommand)
         ],
         stateRoots: [
             StateRoot(
@@ -146,6 +154,15 @@ private func liveValue(_ shell: Shell) -> Value {
         Value.Field("on", .bool(status != nil)), Value.Field("url", status.map { .string($0.url) } ?? .null),
         Value.Field("viewers", .int(status?.viewers ?? 0)),
     ])
+}
+
+private func liveStatusCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {
+    guard let status = ctx.shell.liveControl?.status else {
+        return .line("the live page is not served; 'live on' serves it", value: liveValue(ctx.shell))
+    }
+    return .line(
+        "the live page: \(status.url) (\(status.viewers) viewer\(status.viewers == 1 ? "" : "s"))",
+        value: liveValue(ctx.shell))
 }
 
 private func liveOnCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {

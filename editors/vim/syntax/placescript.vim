@@ -16,7 +16,7 @@ syn match placescriptOperator "==\|!=\|<=\|>=\|\~=\|<\|>"
 syn keyword placescriptOperator contains matches within near
 syn keyword placescriptConstant true false nil on off
 syn match placescriptCommand "\%(^\|;\)\s*\zs\%(mylocation\|ratelimit\|terminate\|getplace\|location\|snapshot\|tutorial\|compare\|explain\|history\|markers\|network\|project\|version\|apikey\|camera\|events\|expect\|export\|faults\|fields\|launch\|likely\|locate\|nearby\|picker\|places\|record\|select\|source\|status\|plist\|reset\|route\|stats\|trace\|unset\|auth\|back\|echo\|exit\|fail\|help\|hint\|kill\|live\|load\|quit\|save\|show\|step\|wait\|zoom\|app\|log\|map\|pan\|run\|sdk\|set\|tap\|st\|\.\|?\)\ze\%(\s\|;\|$\)"
-syn keyword placescriptSubcommand add allow always back background billing call cancel deny export fields find foreground generate geojson goto gpx headers hint info language legacy list load location map maps marker max near never next off on places precise primary radius rank region remove reset restart restrict run services show simctl start stop types unknown
+syn keyword placescriptSubcommand add allow always back background billing call cancel deny export fields find foreground generate geojson goto gpx headers hint info language legacy list load location map maps marker max near never next off on places precise primary radius rank region remove reset restart restrict run services show simctl start status stop types unknown
 
 hi def link placescriptComment Comment
 hi def link placescriptDirective PreProc
