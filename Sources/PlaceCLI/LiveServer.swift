@@ -395,6 +395,7 @@ final class LiveHost: LiveControl {
         switch start(host: host, port: port) {
         case .success(let url):
             announce("the live page: \(url)")
+            shell.isLiveServing = true
             publish(shell)
             return true
         case .failure(let e):

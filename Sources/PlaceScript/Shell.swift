@@ -587,7 +587,7 @@ public final class Shell {
             emit(result, command: spec.fullName)
             releaseHeldEvents()
             last = LastCommand(command: spec, invocation: invocation, result: result)
-            for hook in table.afterCommandHooks { hook(self) }
+            afterCommand(spec)
             return true
         } catch {
             var e = error
@@ -596,11 +596,26 @@ public final class Shell {
             report(e, command: spec.fullName)
             releaseHeldEvents()
             last = LastCommand(command: spec, invocation: invocation, error: e.message)
-            for hook in table.afterCommandHooks { hook(self) }
+            afterCommand(spec)
             hadFailure = true
             return false
         }
     }
+
+    /// The families' hooks after a command; then the live page, while it is served (checked
+    /// here, not as a hook, so that a session without one pays a test of a Boolean).
+    private func afterCommand(_ spec: CommandSpec) {
+        for hook in table.afterCommandHooks { hook(self) }
+        if spec.effect != .looks { for hook in table.afterActingCommandHooks { hook(self) } }
+        if isLiveServing, let live = _liveControl { live.publish(self) }
+    }
+
+    /// The live page is served: after each command, it is sent what changed.
+    public var isLiveServing: Bool {
+        get { _isLiveServing }
+        set { _isLiveServing = newValue }
+    }
+    private var _isLiveServing = false
 
     /// Prints a command as written, before it runs: `+ locate sydney`, or an `echo` event.
     private func echoCommand(_ invocation: Invocation) {

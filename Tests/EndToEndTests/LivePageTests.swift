@@ -261,7 +261,7 @@ final class LivePageTests: XCTestCase {
             XCTAssertEqual(run.descriptors, fds, "descriptors before and after")
         }
         if let memory = before.memory, let after = run.residentKiB {
-            XCTAssertLessThan(after - memory, 64 * 1024, "resident memory grew by \(after - memory) KiB")
+            XCTAssertLessThan(after - memory, 16 * 1024, "resident memory grew by \(after - memory) KiB")
         }
     }
 }

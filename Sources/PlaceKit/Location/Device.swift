@@ -143,7 +143,11 @@ public struct Device: Sendable {
     public var promptAccuracyReduced = false
     /// The location keys of the app's Info.plist (part of the app bundle, not of the device's
     /// settings: it outlasts `reset`).
-    public var infoPlist = InfoPlist.tutorial
+    public var infoPlist = InfoPlist.tutorial {
+        didSet { infoPlistChanges &+= 1 }
+    }
+    /// How many times the Info.plist was changed (`export simctl` compares this, not the file).
+    public private(set) var infoPlistChanges = 0
     /// Info.plist has `NSLocationWhenInUseUsageDescription`.
     /// Info.plist has `NSLocationWhenInUseUsageDescription`; setting it adds the key with the
     /// tutorial's text, or removes it.

@@ -22,16 +22,18 @@ public struct SimulatorState: Equatable, Sendable {
     var background: Bool
     var crash: String?
     var screen: AppScreen?
-    var selected: FetchedPlace?
-    /// The faults as set (a rate limit without the requests it counted).
-    var faults: PlacesFaults
-    var infoPlist: InfoPlist
+    /// The place selected, by its ID (or name).
+    var selected: String?
+    /// The faults as set: the network, the key, the armed error, the rate limit's figure.
+    var faults: Faults
+    /// How many times the Info.plist was changed.
+    var infoPlist: Int
     /// The fixed position's accuracy (metres), which a Simulator's `set` does not carry.
     var accuracy: Double?
     var timesInBackground: Int
     var locationErrorsSent: Int
-    /// The open info window's marker, by its title.
-    var selectedMarker: String?
+    /// The marker whose info window is open.
+    var selectedMarker: Int?
     /// The flavour of the last app that ran.
     var flavor: AppFlavor?
 
@@ -50,17 +52,39 @@ public struct SimulatorState: Equatable, Sendable {
         background = app?.isInBackground ?? false
         crash = app == nil ? session.lastApp?.crashMessage : nil
         screen = app?.screen
-        selected = app?.selectedPlace
-        faults = session.places.faults
-        faults.rateLimit?.admitted = []
-        infoPlist = session.device.infoPlist
+        selected = app?.selectedPlace.map { $0.placeID ?? $0.name ?? "" }
+        faults = Faults(session.places.faults)
+        infoPlist = session.device.infoPlistChanges
         accuracy = session.device.position?.horizontalAccuracy
         timesInBackground = session.timesInBackground
         locationErrorsSent = session.locationErrorsSent
-        if let map = app?.mapView, let index = map.selectedMarker, map.markers.indices.contains(index) {
-            selectedMarker = map.markers[index].title ?? "marker \(index + 1)"
-        }
+        selectedMarker = app?.mapView.selectedMarker
         flavor = session.lastApp?.flavor
+    }
+
+    /// The faults as a Simulator could have them: what is set, not what a rate limit counted.
+    struct Faults: Equatable, Sendable {
+        var network: Bool
+        var apiKey: APIKeyState
+        var injected: InjectedPlacesFault?
+        var perMinute: Int?
+
+        init(_ f: PlacesFaults) {
+            network = f.networkOnline
+            apiKey = f.apiKey
+            injected = f.injected
+            perMinute = f.rateLimit?.perMinute
+        }
+
+        /// As `PlacesFaults`, for `PlacesFault.onDevice`.
+        var asFaults: PlacesFaults {
+            var f = PlacesFaults()
+            f.networkOnline = network
+            f.apiKey = apiKey
+            f.injected = injected
+            f.rateLimit = perMinute.map { PlacesRateLimit(perMinute: $0) }
+            return f
+        }
     }
 
     /// A Simulator as `export simctl` leaves it before the first step: no simulated location,
@@ -79,8 +103,8 @@ public struct SimulatorState: Equatable, Sendable {
         state.crash = nil
         state.screen = nil
         state.selected = nil
-        state.faults = PlacesFaults()
-        state.infoPlist = .tutorial
+        state.faults = Faults(PlacesFaults())
+        state.infoPlist = 0
         state.accuracy = nil
         state.selectedMarker = nil
         state.flavor = nil
@@ -186,19 +210,19 @@ extension SimulatorState {
                     .byHand(
                         "send the app to the background (\(home)) and, \(away) s later, bring it back: \(icon)"))
             }
-            steps += tapSteps(since: old)
+            steps += tapSteps(since: old, session: session)
         }
         if locationErrorsSent > old.locationErrorsSent, let code = session.lastLocationErrorSent {
             steps.append(.byHand(SimulatorState.byHand(code)))
         }
         if faults != old.faults {
             for fault in PlacesFault.all {
-                let now = fault.onDevice(faults)
-                if now != fault.onDevice(old.faults) { steps.append(.byHand(now)) }
+                let now = fault.onDevice(faults.asFaults)
+                if now != fault.onDevice(old.faults.asFaults) { steps.append(.byHand(now)) }
             }
         }
         if infoPlist != old.infoPlist {
-            let keys = infoPlist.keys.map(\.rawValue)
+            let keys = session.device.infoPlist.keys.map(\.rawValue)
             let has = keys.isEmpty ? "none of the location keys" : keys.joined(separator: ", ")
             steps.append(
                 .byHand(
@@ -328,16 +352,20 @@ extension SimulatorState {
         return steps
     }
 
-    private func tapSteps(since old: SimulatorState) -> [SimulatorAction] {
+    private func tapSteps(since old: SimulatorState, session: Session) -> [SimulatorAction] {
+        let app = session.app
         guard screen != old.screen else {
-            if let selectedMarker, selectedMarker != old.selectedMarker {
-                return [.byHand("tap the marker \"\(selectedMarker)\" on the map: its info window opens")]
+            if let index = selectedMarker, index != old.selectedMarker, let map = app?.mapView,
+                map.markers.indices.contains(index)
+            {
+                let title = map.markers[index].title ?? "marker \(index + 1)"
+                return [.byHand("tap the marker \"\(title)\" on the map: its info window opens")]
             }
             return []
         }
         if screen == .picker { return [.byHand("tap \"Get Place\"")] }
-        if let selected, selected != old.selected {
-            return [.byHand("tap \"\(selected.name ?? "the place")\" in the list")]
+        if selected != nil, selected != old.selected {
+            return [.byHand("tap \"\(app?.selectedPlace?.name ?? "the place")\" in the list")]
         }
         return [.byHand("tap \"Back\"")]
     }

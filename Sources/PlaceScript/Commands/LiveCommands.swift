@@ -128,6 +128,7 @@ extension CommandFamily {
                                     "the live page is not served", at: ctx.location, help: "'live on' serves it")
                             }
                             control.stop()
+                            ctx.shell.isLiveServing = false
                             return .line("the live page is no longer served", value: liveValue(ctx.shell))
                         }),
                 ],
@@ -144,8 +145,7 @@ extension CommandFamily {
                     """#,
                 shape: .record(["on": .bool, "url": .optional(.text), "viewers": .plain])
             ) { shell in .leaf(liveValue(shell)) }
-        ],
-        afterCommand: { shell in shell.liveControl?.publish(shell) })
+        ])
 }
 
 private func liveValue(_ shell: Shell) -> Value {
@@ -183,6 +183,7 @@ private func liveOnCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandR
     }
     switch control.start(host: address.host, port: address.port) {
     case .success(let url):
+        ctx.shell.isLiveServing = true
         control.publish(ctx.shell)
         return .line("the live page: \(url)", value: liveValue(ctx.shell))
     case .failure(let e):

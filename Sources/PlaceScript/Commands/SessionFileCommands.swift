@@ -220,7 +220,7 @@ extension CommandFamily {
                 examples: ["load before-the-bug.json"],
                 handler: loadSessionCommand),
         ],
-        afterCommand: { shell in shell.simulatorJournal.record(shell) })
+        afterActingCommand: { shell in shell.simulatorJournal.record(shell) })
 }
 
 /// The shell's settings kept with a saved session (not --json: that is how the output is read).

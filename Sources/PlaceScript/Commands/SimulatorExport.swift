@@ -61,15 +61,13 @@ public final class SimulatorJournal {
     /// The virtual time after the last command.
     private(set) var clock: Double
 
-    /// Takes the state after a command and keeps what changed, at the virtual time the command
-    /// began (what it set off may take time: a launch's alert, an animation).
+    /// Takes the state after a command that acts and keeps what changed, at the virtual time
+    /// the command began (what it set off may take time: a launch's alert, an animation); a
+    /// command that only looks moves neither the state nor the clock.
     func record(_ shell: Shell) {
         let session = shell.session
         let began = clock
-        guard let spec = shell.lastCommand, spec.effect != .looks, let invocation = shell.lastInvocation else {
-            clock = session.clock
-            return
-        }
+        guard let spec = shell.lastCommand, let invocation = shell.lastInvocation else { return }
         let now = SimulatorState(session)
         clock = now.clock
         var actions = now == last ? [] : now.actions(since: last, session: session)

@@ -538,14 +538,18 @@ public struct CommandFamily: Sendable {
     public var promptTag: (@Sendable (Shell) -> String?)?
     /// Runs after every command, whether it succeeded or not (the run loop settles here).
     public var afterCommand: (@Sendable (Shell) -> Void)?
+    /// Runs after every command that acts (not one that only looks), after `afterCommand`:
+    /// what follows changes only, without a cost to commands that cannot make any.
+    public var afterActingCommand: (@Sendable (Shell) -> Void)?
 
     public init(
         name: String, summary: String, manual: String = "", commands: [CommandSpec], stateRoots: [StateRoot] = [],
         settings: [SettingSpec] = [], topics: [HelpTopic] = [], promptTag: (@Sendable (Shell) -> String?)? = nil,
-        afterCommand: (@Sendable (Shell) -> Void)? = nil
+        afterCommand: (@Sendable (Shell) -> Void)? = nil, afterActingCommand: (@Sendable (Shell) -> Void)? = nil
     ) {
         self.promptTag = promptTag
         self.afterCommand = afterCommand
+        self.afterActingCommand = afterActingCommand
         self.name = name
         self.summary = summary
         self.manual = manual

@@ -156,6 +156,8 @@ public final class CommandTable: @unchecked Sendable {
     /// The families' after-command hooks, in family order: a constant, read after every command
     /// without the run-time check a variable's read has.
     public let afterCommandHooks: [@Sendable (Shell) -> Void]
+    /// The families' hooks for commands that act (`CommandFamily.afterActingCommand`).
+    public let afterActingCommandHooks: [@Sendable (Shell) -> Void]
 
     public init(families: [CommandFamily]) {
         self.families = families
@@ -175,6 +177,7 @@ public final class CommandTable: @unchecked Sendable {
         }
         self.nameBuckets = nameBuckets
         afterCommandHooks = families.compactMap(\.afterCommand)
+        afterActingCommandHooks = families.compactMap(\.afterActingCommand)
         for family in families {
             for root in family.stateRoots { roots[root.name] = root }
             for setting in family.settings {
