@@ -14,7 +14,10 @@ import PlaceStorage
 public final class SimulatorJournal {
     /// One command's steps, with where the command was and the virtual time it began at.
     struct Entry {
-        var invocation: Invocation
+        /// Where the command is written (not the command itself: its bound arguments are let go).
+        var source: SourceText
+        var offset: Int
+        var length: Int
         var clock: Double
         var actions: [SimulatorAction]
         /// A route runs after it: the time to the next step matters.
@@ -82,7 +85,9 @@ public final class SimulatorJournal {
             return
         }
         entries.append(
-            Entry(invocation: invocation, clock: began, actions: actions, moving: now.routeRunning))
+            Entry(
+                source: invocation.source, offset: invocation.offset, length: invocation.length, clock: began,
+                actions: actions, moving: now.routeRunning))
     }
 }
 
@@ -184,7 +189,11 @@ struct SimctlScript {
                 time = entry.clock
             }
             moving = entry.moving
-            lines.append(comment("\(describe(entry.invocation.location)): \(entry.invocation.text)"))
+            let location = SourceLocation(source: entry.source, offset: entry.offset, length: entry.length)
+            let bytes = entry.source.bytes
+            let end = min(entry.offset + entry.length, bytes.count)
+            let text = String(decoding: bytes[min(entry.offset, end)..<end], as: UTF8.self)
+            lines.append(comment("\(describe(location)): \(text)"))
             for action in entry.actions { emit(action) }
         }
         if journal.dropped > 0 {
