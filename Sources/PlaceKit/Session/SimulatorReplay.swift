@@ -52,7 +52,7 @@ public struct SimulatorState: Equatable, Sendable {
         background = app?.isInBackground ?? false
         crash = app == nil ? session.lastApp?.crashMessage : nil
         screen = app?.screen
-        selected = app?.selectedPlace.map { $0.placeID ?? $0.name ?? "" }
+        selected = app?.selectedPlace?.placeID ?? app?.selectedPlace?.name
         faults = Faults(session.places.faults)
         infoPlist = session.device.infoPlistChanges
         accuracy = session.device.position?.horizontalAccuracy
@@ -176,6 +176,12 @@ extension SimulatorState {
     /// `session` is the session `self` was taken from (for the route that started).
     public func actions(since old: SimulatorState, session: Session) -> [SimulatorAction] {
         var steps: [SimulatorAction] = []
+        appendActions(since: old, session: session, to: &steps)
+        return steps
+    }
+
+    /// `actions(since:session:)`, appended to `steps` (a journal's one array: no array a command).
+    public func appendActions(since old: SimulatorState, session: Session, to steps: inout [SimulatorAction]) {
         let relaunched = old.app != nil && app != nil && old.app != app
         // The app's process ends.
         if old.app != nil && (app == nil || relaunched) {
@@ -185,8 +191,8 @@ extension SimulatorState {
                 steps.append(.terminate)
             }
         }
-        steps += settingsSteps(since: old)
-        steps += locationSteps(since: old, session: session)
+        settingsSteps(since: old, to: &steps)
+        locationSteps(since: old, session: session, to: &steps)
         if app != nil && (old.app == nil || relaunched) {
             if let flavor, flavor != old.flavor && (old.flavor != nil || flavor != .swift) {
                 steps.append(
@@ -210,7 +216,7 @@ extension SimulatorState {
                     .byHand(
                         "send the app to the background (\(home)) and, \(away) s later, bring it back: \(icon)"))
             }
-            steps += tapSteps(since: old, session: session)
+            tapSteps(since: old, session: session, to: &steps)
         }
         if locationErrorsSent > old.locationErrorsSent, let code = session.lastLocationErrorSent {
             steps.append(.byHand(SimulatorState.byHand(code)))
@@ -229,7 +235,6 @@ extension SimulatorState {
                     "edit the app's Info.plist in Xcode so that it has \(has), then build it and run it once (stop it there if the app is not to run now)"
                 ))
         }
-        return steps
     }
 
     /// What to do for a location error sent to the app, where the Simulator has a way.
@@ -248,8 +253,7 @@ extension SimulatorState {
 
     /// The Settings entry and the switches, changed in Settings (an answer to the alert is
     /// `alertAnswer`'s).
-    private func settingsSteps(since old: SimulatorState) -> [SimulatorAction] {
-        var steps: [SimulatorAction] = []
+    private func settingsSteps(since old: SimulatorState, to steps: inout [SimulatorAction]) {
         let p = privacy
         let q = old.privacy
         let answered = alertAnswer(since: old) != nil
@@ -295,7 +299,6 @@ extension SimulatorState {
             steps.append(
                 .note("the status the app does not know ('auth unknown') is one no iOS reports: nothing to do"))
         }
-        return steps
     }
 
     /// The button pressed in the permission alert, when the alert was answered.
@@ -319,11 +322,12 @@ extension SimulatorState {
         return "in the permission alert, \(precise)tap \"\(button)\""
     }
 
-    private func locationSteps(since old: SimulatorState, session: Session) -> [SimulatorAction] {
+    private func locationSteps(since old: SimulatorState, session: Session, to steps: inout [SimulatorAction]) {
         if route != old.route, routeRunning, let player = session.route {
             let r = player.route
             if r.source == "built-in", let builtin = BuiltinRoute(rawValue: r.name) {
-                return [.runScenario(builtin)]
+                steps.append(.runScenario(builtin))
+                return
             }
             var points: [GeoPoint] = []
             for w in r.waypoints where SimulatorAction.pair(w.coordinate) != points.last.map(SimulatorAction.pair) {
@@ -332,41 +336,40 @@ extension SimulatorState {
             let duration = r.waypoints.last?.time ?? 0
             var speed = r.speed ?? (duration > 0 ? r.length / duration : SimulationChoices.routeSpeed)
             speed = max(0.001, (speed * 1000).rounded() / 1000)
-            return [
-                .startRoute(name: r.name, waypoints: points, speed: speed, spacing: r.spacing, varies: r.speed == nil)
-            ]
+            steps.append(
+                .startRoute(name: r.name, waypoints: points, speed: speed, spacing: r.spacing, varies: r.speed == nil))
+            return
         }
         // A route moves the device by itself; one that ends on its own leaves it where it ends.
-        if routeRunning && route == old.route { return [] }
-        if old.routeRunning && route == old.route && !routeStopped { return [] }
+        if routeRunning && route == old.route { return }
+        if old.routeRunning && route == old.route && !routeStopped { return }
         let stopped = old.routeRunning && !routeRunning
-        guard position != old.position || stopped else { return [] }
-        guard let position else { return [.clearLocation] }
-        var steps: [SimulatorAction] = [.setLocation(position)]
+        guard position != old.position || stopped else { return }
+        guard let position else { return steps.append(.clearLocation) }
+        steps.append(.setLocation(position))
         if let accuracy, accuracy != SimulationChoices.defaultHorizontalAccuracy {
             steps.append(
                 .note(
                     "the session's fix is accurate to \(formatNumber(accuracy)) m; the Simulator's to \(formatNumber(SimulationChoices.defaultHorizontalAccuracy)) m, whatever 'set' is given"
                 ))
         }
-        return steps
     }
 
-    private func tapSteps(since old: SimulatorState, session: Session) -> [SimulatorAction] {
+    private func tapSteps(since old: SimulatorState, session: Session, to steps: inout [SimulatorAction]) {
         let app = session.app
         guard screen != old.screen else {
             if let index = selectedMarker, index != old.selectedMarker, let map = app?.mapView,
                 map.markers.indices.contains(index)
             {
                 let title = map.markers[index].title ?? "marker \(index + 1)"
-                return [.byHand("tap the marker \"\(title)\" on the map: its info window opens")]
+                steps.append(.byHand("tap the marker \"\(title)\" on the map: its info window opens"))
             }
-            return []
+            return
         }
-        if screen == .picker { return [.byHand("tap \"Get Place\"")] }
+        if screen == .picker { return steps.append(.byHand("tap \"Get Place\"")) }
         if selected != nil, selected != old.selected {
-            return [.byHand("tap \"\(app?.selectedPlace?.name ?? "the place")\" in the list")]
+            return steps.append(.byHand("tap \"\(app?.selectedPlace?.name ?? "the place")\" in the list"))
         }
-        return [.byHand("tap \"Back\"")]
+        steps.append(.byHand("tap \"Back\""))
     }
 }

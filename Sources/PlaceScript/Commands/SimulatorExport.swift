@@ -19,10 +19,14 @@ public final class SimulatorJournal {
         var offset: Int
         var length: Int
         var clock: Double
-        var actions: [SimulatorAction]
+        /// Its steps: `actions[first..<end]` of the journal.
+        var first: Int
+        var end: Int
         /// A route runs after it: the time to the next step matters.
         var moving: Bool
     }
+    /// Every entry's steps, one after the other.
+    private(set) var actions: [SimulatorAction] = []
 
     /// The most entries kept: a script that starts a route in a loop a million times gets a
     /// script of its first steps, and says so.
@@ -73,21 +77,23 @@ public final class SimulatorJournal {
         guard let spec = shell.lastCommand, let invocation = shell.lastInvocation else { return }
         let now = SimulatorState(session)
         clock = now.clock
-        var actions = now == last ? [] : now.actions(since: last, session: session)
-        if actions.isEmpty && spec.effect == .touches && session.app != nil {
+        let first = actions.count
+        if now != last { now.appendActions(since: last, session: session, to: &actions) }
+        if actions.count == first && spec.effect == .touches && session.app != nil {
             // A gesture on the map (a marker, a drag, a pinch, the my-location button).
-            actions = [.byHand("in the app, what '\(invocation.text)' does: \(spec.summary)")]
+            actions.append(.byHand("in the app, what '\(invocation.text)' does: \(spec.summary)"))
         }
         last = now
-        guard !actions.isEmpty else { return }
+        guard actions.count > first else { return }
         if entries.count >= SimulatorJournal.limit {
             dropped += 1
+            actions.removeSubrange(first...)
             return
         }
         entries.append(
             Entry(
                 source: invocation.source, offset: invocation.offset, length: invocation.length, clock: began,
-                actions: actions, moving: now.routeRunning))
+                first: first, end: actions.count, moving: now.routeRunning))
     }
 }
 
@@ -194,7 +200,7 @@ struct SimctlScript {
             let end = min(entry.offset + entry.length, bytes.count)
             let text = String(decoding: bytes[min(entry.offset, end)..<end], as: UTF8.self)
             lines.append(comment("\(describe(location)): \(text)"))
-            for action in entry.actions { emit(action) }
+            for action in journal.actions[entry.first..<entry.end] { emit(action) }
         }
         if journal.dropped > 0 {
             lines.append("")
