@@ -66,6 +66,7 @@ def main(binary, rounds):
             return None, None
 
     drain_initial()
+    next_frame()  # locate sydney
     next_frame()  # launch
     next_frame()  # auth allow
     before = usage()

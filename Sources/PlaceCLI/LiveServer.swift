@@ -106,7 +106,24 @@ final class LiveServer {
         if host == nil || name == "127.0.0.1" || name == "localhost" || name == "::1" || anyAddress {
             names.formUnion(["127.0.0.1:\(self.port)", "localhost:\(self.port)", "[::1]:\(self.port)"])
         }
+        if anyAddress {
+            // The machine's own name, as the room's other machines may know it.
+            var buffer = [CChar](repeating: 0, count: 256)
+            if gethostname(&buffer, buffer.count - 1) == 0 {
+                let machine = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                    .lowercased()
+                if !machine.isEmpty {
+                    names.insert("\(machine):\(self.port)")
+                    if !machine.hasSuffix(".local") { names.insert("\(machine).local:\(self.port)") }
+                }
+            }
+        }
         hostNames = names
+    }
+
+    /// Said with the address when it listens on every address: how others reach it.
+    var othersNote: String? {
+        anyAddress ? "from another machine, put this machine's address or name in place of 127.0.0.1" : nil
     }
 
     /// The page's address, with its token.
@@ -173,8 +190,13 @@ final class LiveServer {
         connections.removeAll { $0.fd < 0 }
     }
 
-    /// Lets every client go and stops listening.
+    /// Tells every viewer the page has stopped, lets every client go and stops listening.
     func close() {
+        let end = Array("event: end\ndata: {}\n\n".utf8)
+        for c in connections where c.isViewer && c.pending + end.count <= Self.maxBehind {
+            c.output += end
+            write(c)
+        }
         for c in connections { drop(c) }
         connections = []
         closeDescriptor(listener)
@@ -214,7 +236,11 @@ final class LiveServer {
             guard !c.isViewer && !c.closing else { continue }
             c.input += chunk[..<n]
             if let end = headEnd(c.input) {
-                answer(c, head: Array(c.input[..<end]))
+                if end > Self.maxRequest {
+                    respond(c, 431, "Request Header Fields Too Large", "the request's head is over 8 KiB")
+                } else {
+                    answer(c, head: Array(c.input[..<end]))
+                }
                 c.input = []
             } else if c.input.count > Self.maxRequest {
                 respond(c, 431, "Request Header Fields Too Large", "the request's head is over 8 KiB")
@@ -395,11 +421,12 @@ final class LiveHost: LiveControl {
         switch start(host: host, port: port) {
         case .success(let url):
             announce("the live page: \(url)")
+            if let note = server?.othersNote { announce("note: " + note) }
             shell.isLiveServing = true
             publish(shell)
             return true
         case .failure(let e):
-            say(e.message, help: "another port, or 0 for any free one")
+            say(e.message, help: e.message.hasSuffix("the port is taken") ? "another port, or 0 for any free one" : nil)
             return false
         }
     }

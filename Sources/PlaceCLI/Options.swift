@@ -230,8 +230,18 @@ struct CommandLineOption: Sendable {
                 .Li 2s
                 too), or
                 .Cm key
-                to wait for Return on the terminal before each command after the first.
+                to wait for a line of standard input (Return on the terminal, which shows the
+                next command) before each command, the first too, so that the class can open
+                the page first.
                 The page is served meanwhile.
+                Without the live page served
+                .Po
+                .Fl Fl live ,
+                or
+                .Ic live on
+                in the script
+                .Pc
+                it does nothing.
                 """#),
         CommandLineOption(
             names: ["--no-history"], summary: "at the prompt, do not read or write the history file",

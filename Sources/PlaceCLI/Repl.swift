@@ -158,6 +158,7 @@ struct TerminalLineReader: LineReader {
     private func readServing(_ el: OpaquePointer, live: LiveHost) -> PromptRead {
         _ = shim_el_set_unbuffered(el, 1)  // draws the prompt
         defer { _ = shim_el_set_unbuffered(el, 0) }
+        var empty = 0
         while true {
             switch live.wait(milliseconds: nil, input: STDIN_FILENO) {
             case .signal:
@@ -167,9 +168,17 @@ struct TerminalLineReader: LineReader {
                 continue
             case .input:
                 var count: Int32 = 0
+                errno = 0
                 let raw = el_gets(el, &count)
                 if interruptFlag != 0 { return .interrupted(echoed: false) }
-                guard let raw else { return .end }
+                // No line: the line is empty (a key that left it so, or changed nothing). A
+                // terminal that hangs up sends SIGHUP; one that keeps giving nothing is gone.
+                guard let raw else {
+                    empty += 1
+                    if errno != 0 && errno != EINTR && errno != EAGAIN || empty > 10_000 { return .end }
+                    continue
+                }
+                empty = 0
                 // The line so far is `count` bytes: in this mode libedit does not end it with a NUL,
                 // and what follows is left over from earlier lines.
                 let length = Int(max(0, count))  // safe: an Int32 widens

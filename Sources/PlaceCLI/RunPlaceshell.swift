@@ -81,17 +81,20 @@ public func runPlaceshell() -> Int32 {
     defer { stdout.flush() }
 
     if let storyboard = options.storyboard { shell.startStoryboard(storyboard) }
-    // The live page: served from this thread, between commands and while the prompt waits.
-    let live = LiveHost { stderr.write($0 + "\n") }
-    shell.liveControl = live
-    defer { live.stop() }
-    if let address = options.live, !live.startForCommandLine(host: address.host, port: address.port, shell: shell) {
-        return 1
-    }
-    pace(shell, live: live, options.pace)
     let trace = TestRunnerTrace.fromEnvironment()
     trace?.follow(shell, stdout: stdout)
     defer { trace?.flush() }
+    // The live page: served from this thread, between commands and while the prompt waits.
+    let live = LiveHost { stderr.write($0 + "\n") }
+    // Under `placeshell test` (its trace asked for) a script serves no page: it would wait forever.
+    if trace == nil { shell.liveControl = live }
+    defer { live.stop() }
+    if trace == nil, let address = options.live,
+        !live.startForCommandLine(host: address.host, port: address.port, shell: shell)
+    {
+        return 1
+    }
+    pace(shell, live: live, options.pace, stdout: stdout, stderr: stderr)
     // `$TMP`: made on first use, removed when the run passes, kept (and named) when it fails.
     let temporaryFolder = TemporaryFolder.forRun(environment: environmentValue)
     var status: Int32
@@ -153,7 +156,8 @@ public func runPlaceshell() -> Int32 {
     if live.server != nil, !interactive, terminateSignal == 0, interruptFlag == 0 {
         switch options.mode {
         case .script, .commands, .stdin:
-            stderr.write("the script has ended; the live page stays served until Ctrl-C\n")
+            stdout.flush()
+            stderr.write("the script has ended (exit status \(status)); the live page stays served until Ctrl-C\n")
             _ = live.wait(milliseconds: nil, input: nil)
         default: break
         }
@@ -280,19 +284,31 @@ func reportUnreadable(_ e: FileError) -> Int32 {
 
 /// Between a script's commands: the live page is served, and with `--pace` the next command
 /// waits its time (or a line on standard input).
-private func pace(_ shell: Shell, live: LiveHost, _ pace: Pace?) {
+private func pace(
+    _ shell: Shell, live: LiveHost, _ pace: Pace?, stdout: FileDescriptorSink, stderr: FileDescriptorSink
+) {
     let before = shell.beforeCommand
     var first = true
     var keys = true
+    let cue = isTerminal(STDIN_FILENO)
     shell.beforeCommand = { invocation in
         before?(invocation)
         defer { first = false }
         guard live.server != nil else { return }
+        // What the last command printed is on the terminal before the next waits.
+        stdout.flush()
         switch pace {
         case .seconds(let s)? where !first:
             _ = live.wait(milliseconds: Int((s * 1000).rounded()), input: nil)  // safe: at most 3,600,000
-        case .key? where !first && keys:
-            // A line on standard input, the terminal's Return; at its end, no more waiting.
+        case .key? where keys:
+            // A line on standard input, the terminal's Return (before the first command too, so
+            // that the class can open the page first); at its end, no more waiting.
+            if cue {
+                let bytes = invocation.source.bytes
+                let end = min(invocation.offset + invocation.length, bytes.count)
+                let text = String(decoding: bytes[min(invocation.offset, end)..<end], as: UTF8.self)
+                stderr.write("next: \(oneLine(text)) — Return\n")
+            }
             if live.wait(milliseconds: nil, input: STDIN_FILENO) == .input {
                 var byte: UInt8 = 0
                 while readDescriptor(STDIN_FILENO, &byte, 1) == 1 && byte != 0x0A {}

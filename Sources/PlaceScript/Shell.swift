@@ -570,6 +570,7 @@ public final class Shell {
         let spec = invocation.spec
         guard let handler = spec.handler else { return true }
         if let beforeCommand { beforeCommand(invocation) }
+        if _isLiveServing, spec.family != CommandFamily.live.name { liveEventLines.removeAll(keepingCapacity: true) }
         if echo { echoCommand(invocation) }
         // Events the command causes print after its own result: first those it caused
         // directly (held back while it runs), then those of the run loop settling.
@@ -607,8 +608,12 @@ public final class Shell {
     private func afterCommand(_ spec: CommandSpec) {
         for hook in table.afterCommandHooks { hook(self) }
         if spec.effect != .looks { for hook in table.afterActingCommandHooks { hook(self) } }
-        if isLiveServing, let live = _liveControl { live.publish(self) }
+        // The page's own commands are not shown on it (its address and token would be).
+        if isLiveServing, spec.family != CommandFamily.live.name, let live = _liveControl { live.publish(self) }
     }
+
+    /// What the last command set off, as printed (not the console's lines), for the live page.
+    public private(set) var liveEventLines: [String] = []
 
     /// The live page is served: after each command, it is sent what changed.
     public var isLiveServing: Bool {
@@ -753,6 +758,11 @@ public final class Shell {
             return
         }
         if let observer = eventObserver { observer(event) }
+        // The live page shows what a command printed: its result, then what it set off.
+        if _isLiveServing && event.name != "console" {
+            liveEventLines.append(contentsOf: event.text.split(separator: "\n").map(String.init))
+            if liveEventLines.count > 2 * LivePage.lines { liveEventLines.removeFirst(LivePage.lines) }
+        }
         if json {
             var line = "{\"event\":"
             JSON.appendQuoted(event.name, to: &line)

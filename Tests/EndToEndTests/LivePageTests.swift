@@ -18,19 +18,22 @@ final class LivePageTests: XCTestCase {
     final class LiveRun {
         let process = Process()
         let input = Pipe()
+        let output = Pipe()
         let errors = Pipe()
         var stderrText = ""
         var port = 0
         var token = ""
 
-        init(_ commands: String, in directory: TemporaryDirectory) throws {
+        /// `captureOutput`: its standard output is a pipe `printed` reads (which must then be read:
+        /// a full pipe would stop placeshell); else /dev/null.
+        init(_ commands: String, in directory: TemporaryDirectory, captureOutput: Bool = false) throws {
             guard let binary = Paths.binaryOrFail() else { throw XCTSkip("no placeshell binary") }
             process.executableURL = binary
             process.arguments = ["--live", "0", "--pace", "key", "-c", commands]
             process.currentDirectoryURL = directory.url
             process.environment = cleanEnvironment(home: directory.path)
             process.standardInput = input
-            process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+            process.standardOutput = captureOutput ? output : FileHandle(forWritingAtPath: "/dev/null")
             process.standardError = errors
             try process.run()
             let url = try waitForStderr { $0.contains("the live page: http://") }
@@ -39,6 +42,24 @@ final class LivePageTests: XCTestCase {
             else { throw PaneError(message: "no address in: \(url)") }
             self.port = port
             token = String(match.2)
+            // With `--pace key` the first command waits for its line too: a viewer sees it run.
+            watcher = try Client(port: port)
+            watcher?.send("GET /events?token=\(token) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
+            try next(
+                expecting: commands.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? "")
+            watcher?.close()
+            watcher = nil
+        }
+
+        /// A viewer of its own, to know when a command has run.
+        var watcher: Client?
+
+        /// Lets the next command run, and waits until a viewer has seen it.
+        func next(expecting command: String) throws {
+            next()
+            guard watcher?.read(until: { $0.contains("\"command\":\"\(command)\"") }) == true else {
+                throw PaneError(message: "'\(command)' did not run: \(stderrText)")
+            }
         }
 
         /// Reads standard error until `condition` holds for it.
@@ -52,6 +73,23 @@ final class LivePageTests: XCTestCase {
                 stderrText += String(decoding: data, as: UTF8.self)
             }
             return stderrText
+        }
+
+        /// What it printed so far (read as it comes, up to `text`); false if `text` never comes.
+        func printed(_ text: String) -> Bool {
+            let fd = output.fileHandleForReading.fileDescriptor
+            let deadline = Date().addingTimeInterval(60)
+            var seen = [UInt8]()
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            while !String(decoding: seen, as: UTF8.self).contains(text) {
+                var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                let left = Int32(max(0, deadline.timeIntervalSinceNow) * 1000)
+                if poll(&p, 1, left) <= 0 { return false }
+                let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if n <= 0 { return false }
+                seen += chunk[..<n]
+            }
+            return true
         }
 
         func next(_ count: Int = 1) {
@@ -158,7 +196,7 @@ final class LivePageTests: XCTestCase {
 
     func testThePageItsStreamAndWhatIsRefused() throws {
         let directory = TemporaryDirectory()
-        let run = try LiveRun("locate sydney; launch; auth allow", in: directory)
+        let run = try LiveRun("locate sydney; launch; auth allow", in: directory, captureOutput: true)
         defer { _ = run.stop() }
         let port = run.port
         let host = "Host: 127.0.0.1:\(port)\r\n"
@@ -180,6 +218,10 @@ final class LivePageTests: XCTestCase {
             ("GET /../README.md?token=\(run.token) HTTP/1.1\r\n\(host)\r\n", "404"),
             ("HELLO\r\n\r\n", "400"),
             ("GET / HTTP/1.1\r\n" + String(repeating: "X-Filler: 0123456789\r\n", count: 500), "431"),
+            (
+                "GET /?token=\(run.token) HTTP/1.1\r\n\(host)"
+                    + String(repeating: "X-Filler: 0123456789\r\n", count: 500) + "\r\n", "431"
+            ),
         ]
         for (head, code) in refusals {
             let answer = try request(port, head)
@@ -196,6 +238,8 @@ final class LivePageTests: XCTestCase {
         XCTAssertTrue(viewer.read { $0.contains("\"command\":\"launch\"") }, viewer.text)
         XCTAssertTrue(viewer.text.contains("\"phone\":\"<?xml"), "a running app's phone")
         // A viewer that joins late sees the same.
+        // What the commands print reaches the terminal as they run, not at the end.
+        XCTAssertTrue(run.printed("launched the Swift app"), "stdout while the page is served")
         let late = try Client(port: port)
         defer { late.close() }
         late.send("GET /events?token=\(run.token) HTTP/1.1\r\n\(host)\r\n")
@@ -206,6 +250,21 @@ final class LivePageTests: XCTestCase {
         try run.waitForStderr { $0.contains("the script has ended") }
     }
 
+    /// Under `placeshell test` a script serves no page: `live on` fails at once, not when the
+    /// test's time runs out.
+    func testATestScriptServesNoPage() throws {
+        guard let binary = Paths.binaryOrFail() else { return }
+        let directory = TemporaryDirectory()
+        try FileManager.default.createDirectory(at: directory.file("t"), withIntermediateDirectories: true)
+        directory.write("t/a.placescript", "live on 0\necho after\n")
+        let r = try runProcess(
+            binary, ["test", "t"], in: directory.url, environment: cleanEnvironment(home: directory.path),
+            timeout: 120)
+        XCTAssertEqual(r.status, 1, r.stdoutText + r.stderrText)
+        XCTAssertTrue((r.stdoutText + r.stderrText).contains("not here"), r.stdoutText + r.stderrText)
+        XCTAssertFalse((r.stdoutText + r.stderrText).contains("timed out"), r.stdoutText)
+    }
+
     func testFiftyViewersASilentOneAndSlowRequestsHoldNothingUpAndLeakNothing() throws {
         let directory = TemporaryDirectory()
         // Enough frames, each with the phone, to fill a silent viewer's socket and its queue.
@@ -214,6 +273,8 @@ final class LivePageTests: XCTestCase {
         defer { _ = run.stop() }
         let port = run.port
         let host = "Host: localhost:\(port)\r\n"
+        // A request answered: the first viewer's close has been seen too.
+        _ = try request(port, "\r\n\r\n")
         let before = (fds: run.descriptors, memory: run.residentKiB)
 
         func cycle(advance: Int) throws -> Client {
@@ -300,6 +361,8 @@ final class LiveBrowserTests: XCTestCase {
         try pane.type("\(shellQuote(binary.path)) --live 0 --no-history; echo \"exit-status=$?\"")
         try pane.press("Enter")
         try pane.waitFor("the placeshell prompt") { lines($0).contains("placeshell>") }
+        // Keys that leave the line empty edit it: they do not end the session.
+        for key in ["BSpace", "Left", "Up", "C-u", "Tab", "Home"] { try pane.press(key) }
         let screen = try pane.screen().replacingOccurrences(of: "\n", with: "")
         guard let match = screen.firstMatch(of: /(http:\/\/127\.0\.0\.1:[0-9]+\/\?token=[0-9a-f]{32})/),
             let url = URL(string: String(match.1))
