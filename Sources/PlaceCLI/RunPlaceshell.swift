@@ -208,12 +208,9 @@ final class TestRunnerTrace {
     /// Follows `shell`'s commands, each at the place `stdout` has reached.
     func follow(_ shell: Shell, stdout: FileDescriptorSink) {
         shell.beforeCommand = { [unowned self] invocation in
-            let bytes = invocation.source.bytes
-            let end = min(invocation.offset + invocation.length, bytes.count)
-            let command = String(decoding: bytes[min(invocation.offset, end)..<end], as: UTF8.self)
             let record = TraceRecord(
                 offset: stdout.accepted, file: invocation.source.name, line: invocation.location.line,
-                command: command)
+                command: invocation.text)
             pending.append(contentsOf: record.encoded.utf8)
             if pending.count >= 1 << 16 { flush() }
         }
@@ -303,12 +300,7 @@ private func pace(
         case .key? where keys:
             // A line on standard input, the terminal's Return (before the first command too, so
             // that the class can open the page first); at its end, no more waiting.
-            if cue {
-                let bytes = invocation.source.bytes
-                let end = min(invocation.offset + invocation.length, bytes.count)
-                let text = String(decoding: bytes[min(invocation.offset, end)..<end], as: UTF8.self)
-                stderr.write("next: \(oneLine(text)) — Return\n")
-            }
+            if cue { stderr.write("next: \(oneLine(invocation.text)) — Return\n") }
             if live.wait(milliseconds: nil, input: STDIN_FILENO) == .input {
                 var byte: UInt8 = 0
                 while readDescriptor(STDIN_FILENO, &byte, 1) == 1 && byte != 0x0A {}

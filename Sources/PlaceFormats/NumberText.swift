@@ -23,6 +23,17 @@ public func formatNumber(_ x: Double) -> String {
 }
 
 /// A number with a fixed count of decimals, rounded half away from zero, without Foundation.
+/// `x` with at most `decimals` places, trailing zeros left out, never an exponent (simctl's
+/// waypoints, GPX coordinates): `1.5`, `0.0000001`, `-33.8694`.
+public func formatTrimmed(_ x: Double, decimals: Int) -> String {
+    var text = formatFixed(x, decimals: decimals)
+    if text.contains(".") {
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+    }
+    return text == "-0" ? "0" : text
+}
+
 public func formatFixed(_ x: Double, decimals: Int) -> String {
     if decimals <= 16 {
         // At most 17 digits before the point (below 9e15), the point and 16 after, a sign; or

@@ -624,9 +624,7 @@ public final class Shell {
 
     /// Prints a command as written, before it runs: `+ locate sydney`, or an `echo` event.
     private func echoCommand(_ invocation: Invocation) {
-        let bytes = invocation.source.bytes
-        let end = min(invocation.offset + invocation.length, bytes.count)
-        let text = String(decoding: bytes[min(invocation.offset, end)..<end], as: UTF8.self)
+        let text = invocation.text
         if json {
             var line = "{\"event\":\"echo\",\"text\":"
             JSON.appendQuoted(text, to: &line)

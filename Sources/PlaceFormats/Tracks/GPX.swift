@@ -910,13 +910,6 @@ private func escaped(_ text: String) -> String {
     return out
 }
 
-/// Degrees to the nanodegree (a tenth of a millimetre), trailing zeros left out, never an
-/// exponent (`1e-07` is not a GPX decimal).
-private func degrees(_ x: Double) -> String {
-    var text = formatFixed(x, decimals: 9)
-    if text.contains(".") {
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-    }
-    return text == "-0" ? "0" : text
-}
+/// Degrees to the nanodegree (a tenth of a millimetre), never an exponent (`1e-07` is not a
+/// GPX decimal).
+private func degrees(_ x: Double) -> String { formatTrimmed(x, decimals: 9) }

@@ -160,14 +160,7 @@ public enum SimulatorAction: Equatable, Sendable {
     public static func pair(_ p: GeoPoint) -> String { decimal(p.latitude, 7) + "," + decimal(p.longitude, 7) }
 
     /// `x` with at most `places` decimals, trailing zeros left out, never an exponent.
-    public static func decimal(_ x: Double, _ places: Int) -> String {
-        var text = formatFixed(x, decimals: places)
-        if text.contains(".") {
-            while text.hasSuffix("0") { text.removeLast() }
-            if text.hasSuffix(".") { text.removeLast() }
-        }
-        return text == "-0" ? "0" : text
-    }
+    public static func decimal(_ x: Double, _ places: Int) -> String { formatTrimmed(x, decimals: places) }
 }
 
 extension SimulatorState {

@@ -15,9 +15,7 @@ public final class SimulatorJournal {
     /// One command's steps, with where the command was and the virtual time it began at.
     struct Entry {
         /// Where the command is written (not the command itself: its bound arguments are let go).
-        var source: SourceText
-        var offset: Int
-        var length: Int
+        var location: SourceLocation
         var clock: Double
         /// Its steps: `actions[first..<end]` of the journal.
         var first: Int
@@ -92,17 +90,8 @@ public final class SimulatorJournal {
         }
         entries.append(
             Entry(
-                source: invocation.source, offset: invocation.offset, length: invocation.length, clock: began,
+                location: invocation.location, clock: began,
                 first: first, end: actions.count, moving: now.routeRunning))
-    }
-}
-
-extension Invocation {
-    /// The command as written.
-    var text: String {
-        let bytes = source.bytes
-        let end = min(offset + length, bytes.count)
-        return String(decoding: bytes[min(offset, end)..<end], as: UTF8.self)
     }
 }
 
@@ -195,11 +184,7 @@ struct SimctlScript {
                 time = entry.clock
             }
             moving = entry.moving
-            let location = SourceLocation(source: entry.source, offset: entry.offset, length: entry.length)
-            let bytes = entry.source.bytes
-            let end = min(entry.offset + entry.length, bytes.count)
-            let text = String(decoding: bytes[min(entry.offset, end)..<end], as: UTF8.self)
-            lines.append(comment("\(describe(location)): \(text)"))
+            lines.append(comment("\(describe(entry.location)): \(entry.location.text)"))
             for action in journal.actions[entry.first..<entry.end] { emit(action) }
         }
         if journal.dropped > 0 {

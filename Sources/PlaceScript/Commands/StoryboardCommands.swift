@@ -248,8 +248,7 @@ private func storyboardAfterCommand(_ shell: Shell) {
         frame = recording.frame(svg)
         phoneLeftOut = frame == nil
     }
-    let words = invocation.source.bytes[invocation.offset..<(invocation.offset + invocation.length)]
-    var command = String(decoding: words, as: UTF8.self)
+    var command = invocation.text
     // The command is on the page twice (the list of steps, the step's heading), escaped.
     var commandCut = false
     if recording.bytes + 2 * htmlSize(command) + StoryboardRecording.stepOverhead > StoryboardRecording.contentLimit {

@@ -95,5 +95,11 @@ public struct SourceLocation: Sendable {
     }
 
     public var line: Int { source.lineAndColumn(of: offset).line }
+    /// The text it covers, as written.
+    public var text: String {
+        let bytes = source.bytes
+        let end = min(offset + length, bytes.count)
+        return String(decoding: bytes[min(offset, end)..<end], as: UTF8.self)
+    }
     public var column: Int { source.lineAndColumn(of: offset).column }
 }

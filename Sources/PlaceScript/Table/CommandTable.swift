@@ -15,6 +15,8 @@ public struct Invocation: Sendable {
     public var options: [String: BoundArg]
 
     public var location: SourceLocation { SourceLocation(source: source, offset: offset, length: length) }
+    /// The command as written.
+    public var text: String { location.text }
 }
 
 /// Arguments and options read by the names their specs give them, with the type the handler
