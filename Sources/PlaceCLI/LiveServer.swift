@@ -388,10 +388,45 @@ final class LiveServer {
 /// that serve it (between a script's commands, at the prompt).
 final class LiveHost: LiveControl {
     private(set) var server: LiveServer?
-    /// Where the page's address is said when it starts.
+    /// Where the page's address is said when it starts, and the next command under `--pace key`.
     private let announce: (String) -> Void
+    /// Puts what was printed on the terminal.
+    private let flush: () -> Void
+    /// `--pace`, and how far it has gone: a command has run while served (no pause before the
+    /// first); standard input still gives lines for `key`.
+    private let pace: Pace?
+    private var served = false
+    private var keys = true
 
-    init(announce: @escaping (String) -> Void) { self.announce = announce }
+    init(pace: Pace?, flush: @escaping () -> Void, announce: @escaping (String) -> Void) {
+        self.pace = pace
+        self.flush = flush
+        self.announce = announce
+    }
+
+    /// Between commands: the live page is served, and with `--pace` the next command waits its
+    /// time (or a line on standard input).
+    func beforeCommand(_ invocation: Invocation) {
+        guard server != nil else { return }
+        defer { served = true }
+        // What the last command printed is on the terminal before the next waits.
+        flush()
+        switch pace {
+        case .seconds(let s)? where served:
+            _ = wait(milliseconds: Int((s * 1000).rounded()), input: nil)  // safe: at most 3,600,000
+        case .key? where keys:
+            // A line on standard input, the terminal's Return (before the first command too, so
+            // that the class can open the page first); at its end, no more waiting.
+            if isTerminal(STDIN_FILENO) { announce("next: \(oneLine(invocation.text)) — Return") }
+            if wait(milliseconds: nil, input: STDIN_FILENO) == .input {
+                var byte: UInt8 = 0
+                while readDescriptor(STDIN_FILENO, &byte, 1) == 1 && byte != 0x0A {}
+                if byte != 0x0A { keys = false }
+            }
+        default:
+            serveReady()
+        }
+    }
 
     func start(host: String?, port: Int) -> Result<String, LiveStartError> {
         do {

@@ -85,7 +85,7 @@ public func runPlaceshell() -> Int32 {
     trace?.follow(shell, stdout: stdout)
     defer { trace?.flush() }
     // The live page: served from this thread, between commands and while the prompt waits.
-    let live = LiveHost { stderr.write($0 + "\n") }
+    let live = LiveHost(pace: options.pace, flush: { stdout.flush() }) { stderr.write($0 + "\n") }
     // Under `placeshell test` (its trace asked for) a script serves no page: it would wait forever.
     if trace == nil { shell.liveControl = live }
     defer { live.stop() }
@@ -94,7 +94,6 @@ public func runPlaceshell() -> Int32 {
     {
         return 1
     }
-    pace(shell, live: live, options.pace, stdout: stdout, stderr: stderr)
     // `$TMP`: made on first use, removed when the run passes, kept (and named) when it fails.
     let temporaryFolder = TemporaryFolder.forRun(environment: environmentValue)
     var status: Int32
@@ -277,37 +276,4 @@ func reportUnreadable(_ e: FileError) -> Int32 {
     }
     say(e.message, help: help)
     return 2
-}
-
-/// Between a script's commands: the live page is served, and with `--pace` the next command
-/// waits its time (or a line on standard input).
-private func pace(
-    _ shell: Shell, live: LiveHost, _ pace: Pace?, stdout: FileDescriptorSink, stderr: FileDescriptorSink
-) {
-    let before = shell.beforeCommand
-    var first = true
-    var keys = true
-    let cue = isTerminal(STDIN_FILENO)
-    shell.beforeCommand = { invocation in
-        before?(invocation)
-        defer { first = false }
-        guard live.server != nil else { return }
-        // What the last command printed is on the terminal before the next waits.
-        stdout.flush()
-        switch pace {
-        case .seconds(let s)? where !first:
-            _ = live.wait(milliseconds: Int((s * 1000).rounded()), input: nil)  // safe: at most 3,600,000
-        case .key? where keys:
-            // A line on standard input, the terminal's Return (before the first command too, so
-            // that the class can open the page first); at its end, no more waiting.
-            if cue { stderr.write("next: \(oneLine(invocation.text)) — Return\n") }
-            if live.wait(milliseconds: nil, input: STDIN_FILENO) == .input {
-                var byte: UInt8 = 0
-                while readDescriptor(STDIN_FILENO, &byte, 1) == 1 && byte != 0x0A {}
-                if byte != 0x0A { keys = false }
-            }
-        default:
-            live.serveReady()
-        }
-    }
 }

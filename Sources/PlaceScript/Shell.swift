@@ -570,7 +570,11 @@ public final class Shell {
         let spec = invocation.spec
         guard let handler = spec.handler else { return true }
         if let beforeCommand { beforeCommand(invocation) }
-        if _isLiveServing, spec.family != CommandFamily.live.name { liveEventLines.removeAll(keepingCapacity: true) }
+        // While the page is served (a test of a Boolean when it is not).
+        if _isLiveServing {
+            _liveControl?.beforeCommand(invocation)
+            if spec.family != CommandFamily.live.name { liveEventLines.removeAll(keepingCapacity: true) }
+        }
         if echo { echoCommand(invocation) }
         // Events the command causes print after its own result: first those it caused
         // directly (held back while it runs), then those of the run loop settling.

@@ -415,6 +415,36 @@ final class SimctlExportTests: XCTestCase {
             text.contains("#   xcrun simctl location booted start --speed=3 --interval=1 37.33182,-122.03118"))
     }
 
+    func testEveryTapOfARowIsSaidTheSamePlaceAgainAndABlankRow() throws {
+        // The same row chosen again after Back is a tap of that row, not of Back; in the
+        // Objective-C build the rows are blank and the map's selection stays empty.
+        for (flavor, row) in [("swift", "tap \"Darling Harbour\" in the list"), ("objc", "tap row 2 (a blank row")] {
+            guard
+                let (_, text, _) = try replay(
+                    """
+                    locate sydney
+                    launch --flavor \(flavor)
+                    auth allow
+                    wait 2
+                    likely
+                    select 2
+                    likely
+                    select 2
+                    likely
+                    back
+                    """)
+            else { return }
+            // (The Objective-C build is installed by hand first.)
+            let hands = text.split(separator: "\n").filter { $0.hasPrefix("by_hand ") && !$0.contains("install the") }
+                .map(String.init)
+            XCTAssertEqual(hands.count, 7, hands.joined(separator: "\n"))
+            guard hands.count == 7 else { continue }
+            for i in [1, 3, 5] { XCTAssertTrue(hands[i].contains("tap \"Get Place\""), hands[i]) }
+            for i in [2, 4] { XCTAssertTrue(hands[i].contains(row), "\(flavor): \(hands[i])") }
+            XCTAssertTrue(hands[6].contains("tap \"Back\""), hands[6])
+        }
+    }
+
     func testManyWaypointsGoOnStandardInputAndGPXPaceIsSaid() throws {
         let points = (0..<25).map { "-33.86\(10 + $0),151.20\(10 + $0)" }.joined(separator: " ")
         let gpx = """

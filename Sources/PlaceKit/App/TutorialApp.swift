@@ -99,6 +99,11 @@ public final class TutorialApp: LocationManagerDelegate {
     public internal(set) var pickerPlaces: [PlaceLikelihood]?
     /// `selectedPlace` as the map controller holds it.
     public internal(set) var selectedPlace: FetchedPlace?
+    /// How many times a row of the picker was tapped, and the last one (its index and text).
+    public var rowsTapped: Int { _rowsTapped }
+    public var lastRowTapped: (index: Int, text: String)? { _lastRowTapped }
+    private var _rowsTapped = 0
+    private var _lastRowTapped: (index: Int, text: String)?
     /// Likelihood requests sent whose response has not arrived.
     public internal(set) var requestsInFlight: Int {
         get { _requestsInFlight }
@@ -554,9 +559,9 @@ public final class TutorialApp: LocationManagerDelegate {
     }
 
     /// The text of each picker row (Objective-C never sets the cell's text: P8).
-    public var pickerRows: [String] {
-        (pickerPlaces ?? []).map { flavor != .objc ? ($0.place.name ?? "") : "" }
-    }
+    public var pickerRows: [String] { (pickerPlaces ?? []).map(rowText) }
+
+    private func rowText(_ row: PlaceLikelihood) -> String { flavor != .objc ? (row.place.name ?? "") : "" }
 
     /// A row was tapped: the selection goes back to the map (Swift), the map is cleared and a
     /// marker added, then a new request is made.
@@ -583,6 +588,8 @@ public final class TutorialApp: LocationManagerDelegate {
                 "[placesViewController prepareForSegue:segue sender:self] (empty: the map's selectedPlace stays nil, P8)",
                 call: false)
         }
+        _rowsTapped += 1
+        _lastRowTapped = (index, rowText(rows[index]))
         if flavor != .objc { selectedPlace = rows[index].place }
         closePicker()
         screen = .map

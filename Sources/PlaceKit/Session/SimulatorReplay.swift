@@ -20,10 +20,10 @@ public struct SimulatorState: Equatable, Sendable {
     /// The running app (compared by identity: a launch makes a new one).
     var app: ObjectIdentifier?
     var background: Bool
-    var crash: String?
     var screen: AppScreen?
-    /// The place selected, by its ID (or name).
-    var selected: String?
+    /// How many times a row of the picker was tapped in that app (the place chosen may be the
+    /// one chosen before, or none at all in the Objective-C build).
+    var rowsTapped: Int
     /// The faults as set: the network, the key, the armed error, the rate limit's figure.
     var faults: Faults
     /// How many times the Info.plist was changed.
@@ -38,28 +38,38 @@ public struct SimulatorState: Equatable, Sendable {
     var flavor: AppFlavor?
 
     public init(_ session: Session) {
+        // Taken after every command that acts: each object is read once.
         clock = session.clock
-        position = session.device.position?.coordinate
+        let device = session.device
+        let fix = device.position
+        position = fix?.coordinate
+        accuracy = fix?.horizontalAccuracy
         let player = session.route
         route = player.map(ObjectIdentifier.init)
         routeRunning = player.map { !$0.isFinished } ?? false
         routeStopped = player?.stoppedMicros != nil
-        privacy = session.device.privacy
-        alertOpen = session.device.promptOpen
-        servicesAlertOpen = session.device.servicesAlertOpen
-        let app = session.app
-        self.app = app.map(ObjectIdentifier.init)
-        background = app?.isInBackground ?? false
-        crash = app == nil ? session.lastApp?.crashMessage : nil
-        screen = app?.screen
-        selected = app?.selectedPlace?.placeID ?? app?.selectedPlace?.name
+        privacy = device.privacy
+        alertOpen = device.promptOpen
+        servicesAlertOpen = device.servicesAlertOpen
+        infoPlist = device.infoPlistChanges
+        if let app = session.app {
+            self.app = ObjectIdentifier(app)
+            background = app.isInBackground
+            screen = app.screen
+            rowsTapped = app.rowsTapped
+            selectedMarker = app.mapView.selectedMarker
+            flavor = app.flavor
+        } else {
+            app = nil
+            background = false
+            screen = nil
+            rowsTapped = 0
+            selectedMarker = nil
+            flavor = session.lastApp?.flavor
+        }
         faults = Faults(session.places.faults)
-        infoPlist = session.device.infoPlistChanges
-        accuracy = session.device.position?.horizontalAccuracy
         timesInBackground = session.timesInBackground
         locationErrorsSent = session.locationErrorsSent
-        selectedMarker = app?.mapView.selectedMarker
-        flavor = session.lastApp?.flavor
     }
 
     /// The faults as a Simulator could have them: what is set, not what a rate limit counted.
@@ -100,9 +110,8 @@ public struct SimulatorState: Equatable, Sendable {
         state.servicesAlertOpen = false
         state.app = nil
         state.background = false
-        state.crash = nil
         state.screen = nil
-        state.selected = nil
+        state.rowsTapped = 0
         state.faults = Faults(PlacesFaults())
         state.infoPlist = 0
         state.accuracy = nil
@@ -112,7 +121,8 @@ public struct SimulatorState: Equatable, Sendable {
     }
 }
 
-/// One thing to do to a real Simulator so that it follows a session.
+/// One thing to do to a real Simulator so that it follows a session. A journal keeps one for
+/// every step of a session: the rare large cases are boxed, so that each takes a String's size.
 public enum SimulatorAction: Equatable, Sendable {
     /// `xcrun simctl location DEVICE set LAT,LNG`.
     case setLocation(GeoPoint)
@@ -120,12 +130,12 @@ public enum SimulatorAction: Equatable, Sendable {
     case clearLocation
     /// `xcrun simctl location DEVICE start --speed=… --interval=…|--distance=… WAYPOINTS`. A
     /// route whose times vary its pace (a GPX file's) is given its average speed, and `varies`.
-    case startRoute(name: String, waypoints: [GeoPoint], speed: Double, spacing: Route.Spacing, varies: Bool)
+    indirect case startRoute(name: String, waypoints: [GeoPoint], speed: Double, spacing: Route.Spacing, varies: Bool)
     /// `xcrun simctl location DEVICE run SCENARIO`, for one of the shell's own routes, in the
     /// spirit of that scenario; `ours` is the route the session followed.
     case runScenario(BuiltinRoute)
     /// `xcrun simctl privacy DEVICE ACTION SERVICE BUNDLE`.
-    case privacy(action: String, service: String, why: String)
+    indirect case privacy(action: String, service: String, why: String)
     /// `xcrun simctl launch DEVICE BUNDLE`.
     case launch
     /// `xcrun simctl terminate DEVICE BUNDLE`.
@@ -178,7 +188,7 @@ extension SimulatorState {
         let relaunched = old.app != nil && app != nil && old.app != app
         // The app's process ends.
         if old.app != nil && (app == nil || relaunched) {
-            if let crash, app == nil {
+            if app == nil, let crash = session.lastApp?.crashMessage {
                 steps.append(.note("the app crashes here (\(crash)); a real build does the same, nothing to do"))
             } else {
                 steps.append(.terminate)
@@ -349,9 +359,8 @@ extension SimulatorState {
     }
 
     private func tapSteps(since old: SimulatorState, session: Session, to steps: inout [SimulatorAction]) {
-        let app = session.app
         guard screen != old.screen else {
-            if let index = selectedMarker, index != old.selectedMarker, let map = app?.mapView,
+            if let index = selectedMarker, index != old.selectedMarker, let map = session.app?.mapView,
                 map.markers.indices.contains(index)
             {
                 let title = map.markers[index].title ?? "marker \(index + 1)"
@@ -360,8 +369,9 @@ extension SimulatorState {
             return
         }
         if screen == .picker { return steps.append(.byHand("tap \"Get Place\"")) }
-        if selected != nil, selected != old.selected {
-            return steps.append(.byHand("tap \"\(app?.selectedPlace?.name ?? "the place")\" in the list"))
+        if rowsTapped != old.rowsTapped, let row = session.app?.lastRowTapped {
+            let which = row.text.isEmpty ? "row \(row.index + 1) (a blank row in this build)" : "\"\(row.text)\""
+            return steps.append(.byHand("tap \(which) in the list"))
         }
         steps.append(.byHand("tap \"Back\""))
     }

@@ -237,7 +237,7 @@ private func explainState(_ shell: Shell) -> CommandResult {
 /// runs (`explain` alone), else English (`explain COMMAND`, which stays English whole).
 private func render(_ reasons: [WhyFinding], _ shell: Shell, inWalksLanguage: Bool = false) -> CommandResult {
     let width = max(60, min(100, shell.environment.terminalWidth ?? 100))
-    let walk = inWalksLanguage && shell.tutorialWalk.isRunning ? try? shell.tutorialWalk.text() : nil
+    let walk = inWalksLanguage ? shell.runningTutorialText : nil
     let words = walk.flatMap { $0.language == defaultTutorialLanguage ? nil : $0 }
     // The topics' column fits the widest name in the language.
     let topics = reasons.map { r in r.topicPhrase.flatMap { words?.explain[$0] } ?? r.topic }

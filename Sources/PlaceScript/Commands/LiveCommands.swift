@@ -13,6 +13,9 @@ public protocol LiveControl: AnyObject {
     var status: (url: String, viewers: Int)? { get }
     /// Sends the session's state after a command to every viewer.
     func publish(_ shell: Shell)
+    /// Before each command while the page is served: what the last one printed reaches the
+    /// terminal, waiting viewers are served, and a pace is kept.
+    func beforeCommand(_ invocation: Invocation)
 }
 
 /// Why the live page cannot be served.

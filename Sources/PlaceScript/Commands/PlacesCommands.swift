@@ -463,7 +463,7 @@ func likelihoodValue(_ l: PlaceLikelihood) -> Value {
 private func pickerResult(_ shell: Shell, _ app: TutorialApp) -> CommandResult {
     let rows = app.pickerRows
     let perScreen = SimulationChoices.pickerRowsPerScreen
-    let walk = shell.tutorialWalk.isRunning ? try? shell.tutorialWalk.text() : nil
+    let walk = shell.runningTutorialText
     let words = walk ?? englishTutorialText
     func say(_ line: String) -> String { words.directed(line) }
     var lines = [

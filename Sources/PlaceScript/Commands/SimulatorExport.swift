@@ -75,13 +75,14 @@ public final class SimulatorJournal {
         guard let spec = shell.lastCommand, let invocation = shell.lastInvocation else { return }
         let now = SimulatorState(session)
         clock = now.clock
+        let moving = now.routeRunning
         let first = actions.count
         if now != last { now.appendActions(since: last, session: session, to: &actions) }
         if actions.count == first && spec.effect == .touches && session.app != nil {
             // A gesture on the map (a marker, a drag, a pinch, the my-location button).
             actions.append(.byHand("in the app, what '\(invocation.text)' does: \(spec.summary)"))
         }
-        last = now
+        last = consume now
         guard actions.count > first else { return }
         if entries.count >= SimulatorJournal.limit {
             dropped += 1
@@ -91,7 +92,7 @@ public final class SimulatorJournal {
         entries.append(
             Entry(
                 location: invocation.location, clock: began,
-                first: first, end: actions.count, moving: now.routeRunning))
+                first: first, end: actions.count, moving: moving))
     }
 }
 

@@ -85,7 +85,7 @@ struct TutorialText: Sendable {
 
 /// The walk's English words (the template): what the picker says outside a walk.
 var englishTutorialText: TutorialText {
-    if case .success(let text)? = parsedTutorials[defaultTutorialLanguage] { return text }
+    if case .success(let text) = parsedEnglishTutorial { return text }
     return TutorialText()
 }
 
@@ -240,19 +240,27 @@ func parseTutorialSteps(_ text: String) -> Result<[TutorialStep], TutorialFormat
 }
 
 /// Every language's text, parsed the first time the tutorial is used.
-let parsedTutorials: [String: Result<TutorialText, TutorialFormatError>] = {
-    let steps = parseTutorialSteps(tutorialSteps)
-    let template = parseCatalog(tutorialTemplate)
-    return tutorialCatalogs.mapValues { bytes in
-        switch (steps, template, parseCatalog(bytes)) {
-        case (.failure(let e), _, _): return .failure(e)
-        case (_, .failure(let e), _): return .failure(e)
-        case (_, _, .failure(let e)): return .failure(e)
-        case (.success(let steps), .success(let template), .success(let catalog)):
-            return tutorialText(steps: steps, catalog: catalog, template: template)
-        }
+let parsedTutorials = Dictionary(
+    uniqueKeysWithValues: tutorialCatalogs.map { code, bytes in
+        (code, code == defaultTutorialLanguage ? parsedEnglishTutorial : parseTutorialText(bytes))
+    })
+
+/// The English text alone, parsed the first time the picker draws (without the other languages).
+private let parsedEnglishTutorial = parseTutorialText(tutorialCatalogs[defaultTutorialLanguage] ?? [])
+
+private let parsedTutorialSteps = parseTutorialSteps(tutorialSteps)
+private let parsedTutorialTemplate = parseCatalog(tutorialTemplate)
+
+/// One language's catalog with the steps and the template.
+private func parseTutorialText(_ catalog: [UInt8]) -> Result<TutorialText, TutorialFormatError> {
+    switch (parsedTutorialSteps, parsedTutorialTemplate, parseCatalog(catalog)) {
+    case (.failure(let e), _, _): return .failure(e)
+    case (_, .failure(let e), _): return .failure(e)
+    case (_, _, .failure(let e)): return .failure(e)
+    case (.success(let steps), .success(let template), .success(let catalog)):
+        return tutorialText(steps: steps, catalog: catalog, template: template)
     }
-}()
+}
 
 /// The language the environment asks for (LC_ALL, then LC_MESSAGES, then LANG: `de_DE.UTF-8` is
 /// `de`), when the tutorial has it; English otherwise.
@@ -412,6 +420,15 @@ extension Shell {
             }
             return walk
         }
+    }
+}
+
+extension Shell {
+    /// The text of the walk that runs, or nil; asking makes no walk (a walk, once made, follows
+    /// every command).
+    var runningTutorialText: TutorialText? {
+        guard let walk = existingState(TutorialWalk.self), walk.isRunning else { return nil }
+        return try? walk.text()
     }
 }
 
