@@ -250,6 +250,38 @@ final class LivePageTests: XCTestCase {
         try run.waitForStderr { $0.contains("the script has ended") }
     }
 
+    /// During a walk the page shows its step in the walk's language, with the commands to type
+    /// (the same the terminal printed), and nothing of it once the walk stops.
+    func testTheWalksStepAndWhatToTypeInItsLanguage() throws {
+        let directory = TemporaryDirectory()
+        let run = try LiveRun("tutorial language fa; tutorial; tutorial stop", in: directory, captureOutput: true)
+        defer { _ = run.stop() }
+        let viewer = try Client(port: run.port)
+        defer { viewer.close() }
+        viewer.send("GET /events?token=\(run.token) HTTP/1.1\r\nHost: 127.0.0.1:\(run.port)\r\n\r\n")
+        XCTAssertTrue(viewer.read { $0.contains("\"command\":\"tutorial language fa\"") }, viewer.text)
+        run.next()
+        XCTAssertTrue(viewer.read { $0.contains("\"command\":\"tutorial\"") }, viewer.text)
+        XCTAssertTrue(run.printed("trace on"), "the terminal shows the step")
+        let frame = try XCTUnwrap(lastFrame(viewer.text))
+        let tutorial = try XCTUnwrap(frame["tutorial"] as? [String: Any], "\(frame)")
+        XCTAssertEqual(tutorial["lang"] as? String, "fa")
+        XCTAssertEqual(tutorial["dir"] as? String, "rtl")
+        XCTAssertEqual(tutorial["type"] as? [String], ["trace on", "launch"])
+        let label = try XCTUnwrap(tutorial["typeLabel"] as? String)
+        XCTAssertFalse(label.isEmpty || label.contains("Type"), "the label in Persian: \(label)")
+        run.next()
+        XCTAssertTrue(viewer.read { $0.contains("\"command\":\"tutorial stop\"") }, viewer.text)
+        let after = try XCTUnwrap(lastFrame(viewer.text))
+        XCTAssertTrue(after["tutorial"] is NSNull, "\(after)")
+    }
+
+    /// The last frame of an event stream, parsed.
+    func lastFrame(_ stream: String) -> [String: Any]? {
+        guard let line = stream.split(separator: "\n").last(where: { $0.hasPrefix("data: ") }) else { return nil }
+        return (try? JSONSerialization.jsonObject(with: Data(line.dropFirst(6).utf8))) as? [String: Any]
+    }
+
     /// Under `placeshell test` a script serves no page: `live on` fails at once, not when the
     /// test's time runs out.
     func testATestScriptServesNoPage() throws {
@@ -407,6 +439,13 @@ final class LiveBrowserTests: XCTestCase {
         let second = try browser.open(url)
         let seq = try second.evaluate("Number(document.body.dataset.seq)") as? Int
         XCTAssertEqual(seq, state.seq, "a page opened late shows the latest frame")
+        // A walk: its step, and the commands to type as a block of code.
+        try pane.enterAndWaitUntilTaken("tutorial")
+        _ = try waitForCommand("tutorial")
+        let box = try page.evaluate(
+            "JSON.stringify([document.getElementById('tutorial').hidden, document.querySelector('#tutorial h3')?.textContent.startsWith('Step 1 of '), document.querySelector('#tutorial pre.type')?.textContent])"
+        )
+        XCTAssertEqual(box as? String, #"[false,true,"trace on\nlaunch"]"#)
         try pane.press("C-d")
         try pane.waitForLine("exit-status=0")
         // placeshell has stopped: the page says so.

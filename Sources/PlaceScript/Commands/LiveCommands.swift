@@ -61,8 +61,8 @@ extension CommandFamily {
             draws it, the last command and its output, the app's last console lines and,
             during
             .Ic tutorial ,
-            the current step in the walk's language; each viewer's page follows the session,
-            command by command.
+            the current step in the walk's language with the commands to type; each viewer's
+            page follows the session, command by command.
             See
             .Sx LIVE PAGE .
             """#,

@@ -636,7 +636,7 @@ func tutorialStepText(_ shell: Shell) -> StoryboardTutorial? {
         "step", ["n": text.number(step.number), "total": text.number(text.steps.count), "title": step.title])
     return StoryboardTutorial(
         language: text.language, heading: heading, paragraphs: step.say,
-        words: StoryboardWords(text))
+        words: StoryboardWords(text), typeLabel: text.message("type"), type: step.type)
 }
 
 // MARK: - After every command

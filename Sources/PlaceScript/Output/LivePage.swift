@@ -13,7 +13,8 @@ public enum LivePage {
     /// The session's state after the last command, as one line of JSON: `seq` (counts the
     /// frames), `command` and `failed` (nil before the first), `output`, `console`, `phone`
     /// (the SVG, nil while the app is not running), `tutorial` (`lang`, `dir`, `heading`,
-    /// `paragraphs`; nil outside a walk) and `clock` (the virtual date).
+    /// `paragraphs`, `typeLabel` and the commands to `type`; nil outside a walk) and `clock`
+    /// (the virtual date).
     public static func frame(_ shell: Shell, sequence: Int) -> String {
         let session = shell.session
         var phone = Value.null
@@ -28,6 +29,8 @@ public enum LivePage {
                 Value.Field("dir", .string(step.words.rightToLeft ? "rtl" : "ltr")),
                 Value.Field("heading", .string(keep(step.heading))),
                 Value.Field("paragraphs", .list(step.paragraphs.map { .string(keep($0)) })),
+                Value.Field("typeLabel", .string(step.typeLabel)),
+                Value.Field("type", .list(step.type.map { .string($0) })),
             ])
         }
         let command = shell.lastInvocation.map { Value.string(oneLine($0.text)) } ?? .null
@@ -130,6 +133,13 @@ public enum LivePage {
             t.dir = f.tutorial.dir;
             const parts = [Object.assign(document.createElement("h3"), { textContent: f.tutorial.heading })];
             for (const p of f.tutorial.paragraphs) parts.push(Object.assign(document.createElement("p"), { textContent: p }));
+            if (f.tutorial.type.length > 0) {
+              // The commands stay left to right in a right-to-left walk, as at the terminal.
+              parts.push(Object.assign(document.createElement("p"), { textContent: f.tutorial.typeLabel }));
+              const code = Object.assign(document.createElement("pre"), { className: "type", dir: "ltr" });
+              code.textContent = f.tutorial.type.join("\\n");
+              parts.push(code);
+            }
             t.replaceChildren(...parts);
           }
           document.body.dataset.seq = String(f.seq);

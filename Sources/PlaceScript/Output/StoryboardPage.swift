@@ -16,6 +16,10 @@ struct StoryboardTutorial {
     var heading: String
     var paragraphs: [String]
     var words: StoryboardWords
+    /// The step's commands to type, under their label ("Type:" in English), as the terminal
+    /// shows them.
+    var typeLabel = ""
+    var type: [String] = []
 }
 
 /// The page's own words (its buttons, its position, its notes) in one language, with the
