@@ -233,7 +233,8 @@ struct CommandLineOption: Sendable {
                 to wait for a line of standard input (Return on the terminal, which shows the
                 next command) before each command, the first too, so that the class can open
                 the page first.
-                The page is served meanwhile.
+                The page is served meanwhile; Ctrl-C during a wait stops the script there
+                .Pq status 130 .
                 Without the live page served
                 .Po
                 .Fl Fl live ,

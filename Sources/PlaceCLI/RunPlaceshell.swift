@@ -85,7 +85,8 @@ public func runPlaceshell() -> Int32 {
     trace?.follow(shell, stdout: stdout)
     defer { trace?.flush() }
     // The live page: served from this thread, between commands and while the prompt waits.
-    let live = LiveHost(pace: options.pace, flush: { stdout.flush() }) { stderr.write($0 + "\n") }
+    // `--pace` paces a script, not the lines typed at the prompt.
+    let live = LiveHost(pace: interactive ? nil : options.pace, flush: { stdout.flush() }) { stderr.write($0 + "\n") }
     // Under `placeshell test` (its trace asked for) a script serves no page: it would wait forever.
     if trace == nil { shell.liveControl = live }
     defer { live.stop() }

@@ -573,6 +573,8 @@ public final class Shell {
         // While the page is served (a test of a Boolean when it is not).
         if _isLiveServing {
             _liveControl?.beforeCommand(invocation)
+            // Ctrl-C while the command waited its turn (`--pace`): it does not run.
+            if stopForInterrupt() { return false }
             if spec.family != CommandFamily.live.name { liveEventLines.removeAll(keepingCapacity: true) }
         }
         if echo { echoCommand(invocation) }

@@ -276,6 +276,39 @@ final class LivePageTests: XCTestCase {
         XCTAssertTrue(after["tutorial"] is NSNull, "\(after)")
     }
 
+    /// `--pace SECONDS` waits between commands, not before the first; Ctrl-C during a wait
+    /// stops the script there: the next command does not run.
+    func testAPaceWaitsBetweenCommandsAndCtrlCEndsTheWait() throws {
+        guard let binary = Paths.binaryOrFail() else { return }
+        let directory = TemporaryDirectory()
+        let process = Process()
+        process.executableURL = binary
+        // An hour between commands: the first runs at once, or never within the test's time.
+        process.arguments = ["--live", "0", "--pace", "3600", "-c", "echo first; echo second"]
+        process.currentDirectoryURL = directory.url
+        process.environment = cleanEnvironment(home: directory.path)
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        var printed = ""
+        while !printed.contains("first\n") {
+            let data = output.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            printed += String(decoding: data, as: UTF8.self)
+        }
+        XCTAssertEqual(printed, "first\n", "the first command runs without waiting")
+        process.interrupt()
+        process.waitUntilExit()
+        printed += String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(process.terminationStatus, 130, said)
+        XCTAssertEqual(printed, "first\n", "the command waiting its turn does not run")
+        XCTAssertTrue(said.contains("interrupted: the script stopped before its next command"), said)
+    }
+
     /// The last frame of an event stream, parsed.
     func lastFrame(_ stream: String) -> [String: Any]? {
         guard let line = stream.split(separator: "\n").last(where: { $0.hasPrefix("data: ") }) else { return nil }
