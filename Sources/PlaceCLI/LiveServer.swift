@@ -397,6 +397,8 @@ final class LiveHost: LiveControl {
     private let pace: Pace?
     private var served = false
     private var keys = true
+    /// The page was served at some time in this run.
+    private(set) var everServed = false
 
     init(pace: Pace?, flush: @escaping () -> Void, announce: @escaping (String) -> Void) {
         self.pace = pace
@@ -432,6 +434,7 @@ final class LiveHost: LiveControl {
         do {
             let server = try LiveServer(host: host, port: port)
             self.server = server
+            everServed = true
             return .success(server.url)
         } catch {
             return .failure(error)

@@ -208,8 +208,11 @@ struct CommandLineOption: Sendable {
                 .Ic live on Ar ADDRESS
                 does: placeshell prints its address, with the token browsers need, on standard
                 error.
-                With a script or
+                With a script
+                .Po a file,
                 .Fl c ,
+                or standard input that is not a terminal
+                .Pc ,
                 the page stays served after the last command until Ctrl-C
                 .Pq see Sx LIVE PAGE .
                 """#),
@@ -227,8 +230,13 @@ struct CommandLineOption: Sendable {
                 .Li 2
                 or
                 .Li 0.5 ;
-                .Li 2s
-                too), or
+                a duration as
+                .Ic wait
+                takes it too:
+                .Li 500ms ,
+                .Li 2s ,
+                .Li 1min ;
+                an hour at most), or
                 .Cm key
                 to wait for a line of standard input (Return on the terminal, which shows the
                 next command) before each command, the first too, so that the class can open
@@ -566,8 +574,8 @@ func parseOptions(_ args: [String]) throws(UsageError) -> Options {
         case .pace:
             guard let pace = Pace(given) else {
                 throw UsageError(
-                    message: "--pace takes seconds or 'key': '\(given)' is neither",
-                    help: "e.g. --pace 2, --pace 0.5s, --pace key")
+                    message: "--pace takes seconds (an hour at most) or 'key': '\(given)' is neither",
+                    help: "e.g. --pace 2, --pace 500ms, --pace 1min, --pace key")
             }
             options.pace = pace
         case .noHistory: options.historyEnabled = false
@@ -649,11 +657,10 @@ enum Pace: Equatable {
             self = .key
             return
         }
-        var number = Substring(text)
-        if number.hasSuffix("s") { number = number.dropLast() }
-        guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
-            let seconds = Double(number), seconds >= 0, seconds <= 3600
+        // Seconds, or a duration as the language writes one (`500ms`, `2s`, `1min`).
+        guard case .success(let q) = parseQuantity(text), q.dimension == .none || q.dimension == .duration,
+            q.value >= 0, q.value <= 3600
         else { return nil }
-        self = .seconds(seconds)
+        self = .seconds(q.value)
     }
 }

@@ -155,12 +155,15 @@ public func runPlaceshell() -> Int32 {
     // With a script, the page stays up after its last command until Ctrl-C.
     if live.server != nil, !interactive, terminateSignal == 0, interruptFlag == 0 {
         switch options.mode {
-        case .script, .commands, .stdin:
+        case .script, .commands, .stdin, .repl:
             stdout.flush()
             stderr.write("the script has ended (exit status \(status)); the live page stays served until Ctrl-C\n")
             _ = live.wait(milliseconds: nil, input: nil)
         default: break
         }
+    }
+    if options.pace != nil, !interactive, !live.everServed {
+        say(.note, "--pace paced nothing: the live page was not served (--live, or 'live on' in the script)")
     }
     // A storyboard still recording (`--storyboard`, or `record` without `record stop`) is
     // written as the session ends.

@@ -309,6 +309,41 @@ final class LivePageTests: XCTestCase {
         XCTAssertTrue(said.contains("interrupted: the script stopped before its next command"), said)
     }
 
+    /// A script on standard input stays served after its end as a script file does; `--pace`
+    /// without a page served says it did nothing.
+    func testAPipedScriptStaysServedAndAPaceWithoutAPageSaysSo() throws {
+        guard let binary = Paths.binaryOrFail() else { return }
+        let directory = TemporaryDirectory()
+        let alone = try runProcess(
+            binary, ["--pace", "1", "-c", "echo hi"], in: directory.url,
+            environment: cleanEnvironment(home: directory.path))
+        XCTAssertEqual(alone.status, 0, alone.stderrText)
+        XCTAssertEqual(alone.stdoutText, "hi\n")
+        XCTAssertTrue(alone.stderrText.contains("--pace paced nothing"), alone.stderrText)
+        let process = Process()
+        process.executableURL = binary
+        process.currentDirectoryURL = directory.url
+        process.environment = cleanEnvironment(home: directory.path)
+        let input = Pipe()
+        let errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+        process.standardError = errors
+        try process.run()
+        input.fileHandleForWriting.write(Data("live on 0\necho a\n".utf8))
+        try input.fileHandleForWriting.close()
+        var said = ""
+        while !said.contains("stays served until Ctrl-C") {
+            let data = errors.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            said += String(decoding: data, as: UTF8.self)
+        }
+        XCTAssertTrue(process.isRunning, "served after the script's end: \(said)")
+        process.interrupt()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, said)
+    }
+
     /// The last frame of an event stream, parsed.
     func lastFrame(_ stream: String) -> [String: Any]? {
         guard let line = stream.split(separator: "\n").last(where: { $0.hasPrefix("data: ") }) else { return nil }

@@ -435,8 +435,10 @@ final class SimctlExportTests: XCTestCase {
                     """)
             else { return }
             // (The Objective-C build is installed by hand first.)
-            let hands = text.split(separator: "\n").filter { $0.hasPrefix("by_hand ") && !$0.contains("install the") }
-                .map(String.init)
+            let hands = text.split(separator: "\n").filter {
+                $0.hasPrefix("by_hand ") && !$0.contains("build of the app")
+            }
+            .map(String.init)
             XCTAssertEqual(hands.count, 7, hands.joined(separator: "\n"))
             guard hands.count == 7 else { continue }
             for i in [1, 3, 5] { XCTAssertTrue(hands[i].contains("tap \"Get Place\""), hands[i]) }
@@ -470,6 +472,34 @@ final class SimctlExportTests: XCTestCase {
         XCTAssertTrue(text.contains("its times vary the pace"), text)
     }
 
+    /// A GPX file without times moves at one speed: simctl gets it, with no word of a pace that
+    /// varies; in a file whose every point has a time, speed= is not used, and the shell says so.
+    func testAGPXFileWithoutTimesMovesAtOneSpeed() throws {
+        let untimed = """
+            <?xml version="1.0"?>
+            <gpx version="1.1" creator="test"><trk><trkseg>
+            <trkpt lat="-33.8700" lon="151.2000"/><trkpt lat="-33.8690" lon="151.2000"/>
+            </trkseg></trk></gpx>
+            """
+        let timed = """
+            <?xml version="1.0"?>
+            <gpx version="1.1" creator="test"><trk><trkseg>
+            <trkpt lat="-33.8700" lon="151.2000"><time>2024-01-01T00:00:00Z</time></trkpt>
+            <trkpt lat="-33.8690" lon="151.2000"><time>2024-01-01T00:01:00Z</time></trkpt>
+            </trkseg></trk></gpx>
+            """
+        guard
+            let (calls, text, output) = try replay(
+                "route gpx untimed.gpx speed=3\nroute gpx timed.gpx speed=15",
+                files: ["untimed.gpx": untimed, "timed.gpx": timed])
+        else { return }
+        try checkSyntax(calls)
+        let starts = simctl(calls).filter { $0.count > 2 && $0[2] == "start" }
+        XCTAssertEqual(starts.first?[3], "--speed=3", "\(starts)")
+        XCTAssertEqual(text.components(separatedBy: "vary the pace").count, 2, "said once, of the timed file:\n\(text)")
+        XCTAssertEqual(output.components(separatedBy: "speed= is not used").count, 2, output)
+    }
+
     func testStepsWithoutSimctlAreByHand() throws {
         guard
             let (calls, text, _) = try replay(
@@ -500,16 +530,21 @@ final class SimctlExportTests: XCTestCase {
         XCTAssertFalse(simctl(calls).dropFirst(3).contains { $0.first == "privacy" }, "\(simctl(calls))")
     }
 
-    func testALoadedSessionStartsWhereItWasAndDeviceAndBundleAreQuoted() throws {
-        guard let binary = Paths.binaryOrFail() else { return }
-        let directory = TemporaryDirectory()
-        directory.write("first.placescript", "locate sydney\nlaunch\nauth allow\nsave s.json\n")
+    /// Runs `script` in `directory`, which saves the session in `s.json`; its path.
+    func savedSession(_ script: String, in directory: TemporaryDirectory) throws -> String? {
+        guard let binary = Paths.binaryOrFail() else { return nil }
+        directory.write("first.placescript", script + "\nsave s.json\n")
         let first = try runProcess(
             binary, ["first.placescript"], in: directory.url, environment: cleanEnvironment(home: directory.path))
         XCTAssertEqual(first.status, 0, first.stderrText)
-        guard
+        return directory.file("s.json").path
+    }
+
+    func testALoadedSessionStartsWhereItWasAndDeviceAndBundleAreQuoted() throws {
+        let directory = TemporaryDirectory()
+        guard let saved = try savedSession("locate sydney\nlaunch\nauth allow", in: directory),
             let (calls, text, _) = try replay(
-                "load \(directory.file("s.json").path)\nlocate 37.33,-122.03",
+                "load \(saved)\nlocate 37.33,-122.03",
                 export: "export simctl replay.sh --device 'iPhone 17 Pro' --bundle com.example.places")
         else { return }
         try checkSyntax(calls)
@@ -525,6 +560,93 @@ final class SimctlExportTests: XCTestCase {
                 ["location", "iPhone 17 Pro", "set", "37.33,-122.03"],
             ])
         XCTAssertTrue(text.contains("# Where 'load "), text)
+        XCTAssertFalse(text.contains("Info.plist"), "the Info.plist was never changed")
+    }
+
+    /// What is changed in Xcode (the Info.plist, the code, another flavour) is built and
+    /// installed before the app starts; the Cloud console's APIs and Settings' order are said.
+    func testXcodeAndCloudChangesComeBeforeTheLaunchAndSettingsInAnOrderThatCanBeFollowed() throws {
+        guard
+            let (calls, text, _) = try replay(
+                """
+                plist add NSLocationDefaultAccuracyReduced
+                plist add NSLocationWhenInUseUsageDescription Shows where you are
+                locate sydney
+                project legacy off
+                sdk places latest
+                launch --flavor nearby
+                auth allow
+                nearby radius 100m
+                auth precise off
+                auth services off
+                reset
+                """)
+        else { return }
+        try checkSyntax(calls)
+        let lines = text.split(separator: "\n").map(String.init)
+        func index(_ needle: String) -> Int? { lines.firstIndex { $0.contains(needle) } }
+        let launch = try XCTUnwrap(index("xcrun simctl launch"))
+        for needle in [
+            "add NSLocationDefaultAccuracyReduced YES",
+            "set NSLocationWhenInUseUsageDescription to \"Shows where you are\"",
+            "disable Places API (Legacy)", "build against GooglePlaces", "the Nearby Search (Swift) build of the app",
+        ] {
+            let at = try XCTUnwrap(index(needle), "\(needle) in\n\(text)")
+            XCTAssertLessThan(at, launch, needle)
+        }
+        XCTAssertFalse(text.contains("run it once"), "built and installed, never run from Xcode")
+        XCTAssertNotNil(index("the Nearby Search request with radius 100 m"), text)
+        // After 'reset', Location Services comes back on before the app's own page is reachable.
+        let on = try XCTUnwrap(lines.lastIndex { $0.contains("Location Services: on") })
+        let precise = try XCTUnwrap(lines.lastIndex { $0.contains("Precise Location: on") })
+        XCTAssertLessThan(on, precise)
+    }
+
+    /// A loaded session's app is brought back where it was: the place chosen, the background;
+    /// its Info.plist is changed before the app starts.
+    func testALoadedAppIsBroughtBackWhereItWas() throws {
+        let directory = TemporaryDirectory()
+        guard
+            let saved = try savedSession(
+                """
+                plist add NSLocationDefaultAccuracyReduced
+                locate sydney
+                launch
+                auth allow
+                wait 2
+                likely
+                select 2
+                app background
+                """, in: directory),
+            let (calls, text, _) = try replay("load \(saved)")
+        else { return }
+        try checkSyntax(calls)
+        let lines = text.split(separator: "\n").map(String.init)
+        func index(_ needle: String) -> Int? { lines.firstIndex { $0.contains(needle) } }
+        let launch = try XCTUnwrap(index("xcrun simctl launch"))
+        let plist = try XCTUnwrap(index("add NSLocationDefaultAccuracyReduced"), text)
+        let chosen = try XCTUnwrap(index("tap \"Get Place\", then \""), text)
+        let background = try XCTUnwrap(index("send the app to the background"), text)
+        XCTAssertLessThan(plist, launch)
+        XCTAssertLessThan(launch, chosen)
+        XCTAssertLessThan(chosen, background)
+    }
+
+    /// A command that failed did nothing: no step, not even a gesture's.
+    func testAFailedCommandHasNoStep() throws {
+        guard let binary = Paths.binaryOrFail() else { return }
+        let directory = TemporaryDirectory()
+        directory.write(
+            "s.placescript",
+            "locate sydney\nlaunch\nlikely\nauth allow\nlikely\nselect 7\nselect 99\nselect 1\nexport simctl out.sh\n")
+        let r = try runProcess(
+            binary, ["--keep-going", "s.placescript"], in: directory.url,
+            environment: cleanEnvironment(home: directory.path))
+        XCTAssertEqual(r.status, 1, "three commands fail: \(r.stderrText)")
+        let text = try String(contentsOf: directory.file("out.sh"), encoding: .utf8)
+        let hands = text.split(separator: "\n").filter { $0.hasPrefix("by_hand ") }
+        XCTAssertEqual(hands.count, 3, hands.joined(separator: "\n"))
+        XCTAssertFalse(text.contains("what '"), text)
     }
 
     func testGesturesErrorsTripsAndOtherBuildsAreSaidAndIdleTimeIsShort() throws {
@@ -544,6 +666,8 @@ final class SimctlExportTests: XCTestCase {
                 app background 30s
                 wait 10h
                 route start -33.8694,151.199 -33.8655,151.1955 -33.8655,151.1955 -33.8650,151.1956 speed=1.3515580838
+                wait 2min
+                zoom 16
                 wait 10min
                 locate 0.0000001 -0.00000001
                 launch --flavor objc
@@ -563,11 +687,14 @@ final class SimctlExportTests: XCTestCase {
         let start = try XCTUnwrap(simctl(calls).first { $0.count > 2 && $0[2] == "start" })
         XCTAssertEqual(start[3], "--speed=1.352")
         XCTAssertEqual(Array(start.suffix(3)), ["-33.8694,151.199", "-33.8655,151.1955", "-33.865,151.1956"])
-        // Ten idle hours are a minute; ten minutes of a route are ten minutes.
+        // Ten idle hours are a minute; two minutes of a route are two minutes; ten minutes more
+        // of a route that ends 5min 22s into them are those and a minute.
         let sleeps = calls.filter { $0.args.first == "sleep" }.compactMap { Double($0.args[1]) }
         XCTAssertTrue(sleeps.contains(60), "\(sleeps)")
-        XCTAssertFalse(sleeps.contains { $0 > 600.5 }, "\(sleeps)")
-        XCTAssertTrue(sleeps.contains { abs($0 - 600) < 1 }, "\(sleeps)")
+        XCTAssertTrue(sleeps.contains { abs($0 - 120) < 1 }, "\(sleeps)")
+        XCTAssertTrue(sleeps.contains { abs($0 - (441.846 - 120 + 60)) < 1 }, "\(sleeps)")
+        XCTAssertFalse(sleeps.contains { $0 > 400 }, "\(sleeps)")
+        XCTAssertTrue(text.contains("10min 00s in the session; the route ends after 5min 22s, then a minute"), text)
     }
 
     func testNamesWithLineBreaksStayInTheirComments() throws {

@@ -18,7 +18,10 @@ final class LiveOptionsTests: XCTestCase {
         XCTAssertEqual(Pace("2"), .seconds(2))
         XCTAssertEqual(Pace("0.5s"), .seconds(0.5))
         XCTAssertEqual(Pace("key"), .key)
-        for bad in ["", "s", "-1", "fast", "3601", "1e3"] { XCTAssertNil(Pace(bad), bad) }
+        XCTAssertEqual(Pace("500ms"), .seconds(0.5))
+        XCTAssertEqual(Pace("1min"), .seconds(60))
+        XCTAssertEqual(Pace("1e3"), .seconds(1000), "numbers as the language reads them")
+        for bad in ["", "s", "-1", "fast", "3601", "2m", "5km/h", "2h"] { XCTAssertNil(Pace(bad), bad) }
         XCTAssertThrowsError(try parseOptions(["--live", "nine"]))
         XCTAssertThrowsError(try parseOptions(["--pace", "soon", "-c", "echo"]))
         XCTAssertEqual(try parseOptions(["--live", "127.0.0.1:0", "--pace", "key", "-c", "echo"]).pace, .key)

@@ -349,8 +349,11 @@ extension Route {
         if gaps > 0 {
             warnings.append("\(gaps) pause\(gaps == 1 ? "" : "s") longer than a day crossed at \(speedText)")
         }
-        return try Route.timed(
+        var route = try Route.timed(
             Array(zip(points, relative)).map { (point: $0.0, time: $0.1) }, spacing: spacing, name: name, source: "gpx",
             warnings: warnings)
+        // A file without times moves at one speed, as a route of waypoints does.
+        if timedIndexes.isEmpty { route.speed = speed }
+        return route
     }
 }

@@ -514,6 +514,27 @@ public struct InfoPlist: Sendable, Equatable {
     /// The keys present, in `UsageKey.allCases` order.
     public var keys: [UsageKey] { UsageKey.allCases.filter { texts[$0] != nil } }
 
+    /// What to change in `old` to make it this one, a phrase a key: `add KEY "text"`, `set KEY
+    /// to …`, `remove KEY`.
+    public func changes(from old: InfoPlist) -> [String] {
+        var out: [String] = []
+        func change(_ key: String, _ was: String?, _ now: String?) {
+            switch (was, now) {
+            case (nil, let now?): out.append("add \(key) \(now)")
+            case (_?, nil): out.append("remove \(key)")
+            case (let was?, let now?) where was != now: out.append("set \(key) to \(now)")
+            default: break
+            }
+        }
+        let quoted: (String?) -> String? = { $0.map { "\"\($0)\"" } }
+        for key in UsageKey.allCases { change(key.rawValue, quoted(old.texts[key]), quoted(texts[key])) }
+        let yes: (Bool?) -> String? = { $0.map { $0 ? "YES (Boolean)" : "NO (Boolean)" } }
+        change(Self.defaultAccuracyReducedKey, yes(old.defaultAccuracyReduced), yes(defaultAccuracyReduced))
+        change("CFBundleDisplayName", quoted(old.displayName), quoted(displayName))
+        change("CFBundleName", quoted(old.bundleName), quoted(bundleName))
+        return out
+    }
+
     /// The key's usage string, or nil when the key is absent.
     public func text(for key: UsageKey) -> String? { texts[key] }
 

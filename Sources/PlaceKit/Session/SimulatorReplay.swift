@@ -26,8 +26,11 @@ public struct SimulatorState: Equatable, Sendable {
     var rowsTapped: Int
     /// The faults as set: the network, the key, the armed error, the rate limit's figure.
     var faults: Faults
-    /// How many times the Info.plist was changed.
-    var infoPlist: Int
+    /// The app's Info.plist, its code (what it requests, against which SDK) and the Places APIs
+    /// its key's Cloud project has: each a change to make by hand, in Xcode or the Cloud console.
+    var plist: InfoPlist
+    var code: AppCode
+    var project: CloudProject
     /// The fixed position's accuracy (metres), which a Simulator's `set` does not carry.
     var accuracy: Double?
     var timesInBackground: Int
@@ -51,7 +54,7 @@ public struct SimulatorState: Equatable, Sendable {
         privacy = device.privacy
         alertOpen = device.promptOpen
         servicesAlertOpen = device.servicesAlertOpen
-        infoPlist = device.infoPlistChanges
+        plist = device.infoPlist
         if let app = session.app {
             self.app = ObjectIdentifier(app)
             background = app.isInBackground
@@ -68,8 +71,48 @@ public struct SimulatorState: Equatable, Sendable {
             flavor = session.lastApp?.flavor
         }
         faults = Faults(session.places.faults)
+        code = AppCode(
+            fields: session.places.requestedFields, nearby: session.places.nearby, sdk: session.places.sdk)
+        project = session.places.project
         timesInBackground = session.timesInBackground
         locationErrorsSent = session.locationErrorsSent
+    }
+
+    /// What of the app's code the session changes: the fields it requests, the Nearby Search
+    /// request it builds, the SDK it is built against.
+    struct AppCode: Equatable, Sendable {
+        var fields: PlaceFields
+        var nearby: NearbySettings
+        var sdk: SDKVersion
+
+        /// The tutorial's.
+        static let tutorial = AppCode(fields: .tutorial, nearby: NearbySettings(), sdk: PlacesSDK.pinned)
+
+        /// What to change in `old`'s code to make it this one.
+        func changes(from old: AppCode) -> [String] {
+            var out: [String] = []
+            if fields != old.fields { out.append("request the place fields \(fields.swiftSyntax)") }
+            let n = nearby
+            if n != old.nearby {
+                var parts = [
+                    "radius \(formatNumber(n.radius)) m", "rankPreference \(n.rank.rawValue)",
+                    "maxResultCount \(n.maxResultCount)",
+                ]
+                for (name, list) in [
+                    ("includedTypes", n.includedTypes), ("excludedTypes", n.excludedTypes),
+                    ("includedPrimaryTypes", n.includedPrimaryTypes), ("excludedPrimaryTypes", n.excludedPrimaryTypes),
+                ] where !list.isEmpty {
+                    parts.append(name + " [" + list.map { "\"\($0)\"" }.joined(separator: ", ") + "]")
+                }
+                if let region = n.regionCode { parts.append("regionCode \"\(region)\"") }
+                if n.call != old.nearby.call { parts.append("searchNearby called as '\(n.call.rawValue)'") }
+                out.append("build the Nearby Search request with " + parts.joined(separator: ", "))
+            }
+            if sdk != old.sdk {
+                out.append("build against GooglePlaces \(sdk) (the Podfile's pin or the package's version)")
+            }
+            return out
+        }
     }
 
     /// The faults as a Simulator could have them: what is set, not what a rate limit counted.
@@ -113,7 +156,9 @@ public struct SimulatorState: Equatable, Sendable {
         state.screen = nil
         state.rowsTapped = 0
         state.faults = Faults(PlacesFaults())
-        state.infoPlist = 0
+        state.plist = .tutorial
+        state.code = .tutorial
+        state.project = CloudProject()
         state.accuracy = nil
         state.selectedMarker = nil
         state.flavor = nil
@@ -189,25 +234,41 @@ extension SimulatorState {
         // The app's process ends.
         if old.app != nil && (app == nil || relaunched) {
             if app == nil, let crash = session.lastApp?.crashMessage {
-                steps.append(.note("the app crashes here (\(crash)); a real build does the same, nothing to do"))
+                // On the status no iOS reports, no real build crashes (settingsSteps says so).
+                if !privacy.unknownFutureStatus {
+                    steps.append(.note("the app crashes here (\(crash)); a real build does the same, nothing to do"))
+                }
             } else {
                 steps.append(.terminate)
             }
         }
         settingsSteps(since: old, to: &steps)
         locationSteps(since: old, session: session, to: &steps)
-        if app != nil && (old.app == nil || relaunched) {
+        // What is built in Xcode is installed before the app starts.
+        let launching = app != nil && (old.app == nil || relaunched)
+        let runningOn = app != nil && !launching
+        func rebuilt(_ what: String, _ changes: [String]) {
+            guard !changes.isEmpty else { return }
+            steps.append(
+                .byHand(
+                    what + ": " + changes.joined(separator: "; ") + "; then "
+                        + SimulatorState.buildAndInstall(runningOn)))
+        }
+        if plist != old.plist { rebuilt("edit the app's Info.plist in Xcode", plist.changes(from: old.plist)) }
+        if code != old.code { rebuilt("change the app's code", code.changes(from: old.code)) }
+        if launching {
             if let flavor, flavor != old.flavor && (old.flavor != nil || flavor != .swift) {
                 steps.append(
                     .byHand(
-                        "install the \(flavor.title) build of the app (\(flavor.rawValue)): build it in Xcode and run it once, then stop it there"
-                    ))
+                        "the \(flavor.title) build of the app (\(flavor.rawValue)): "
+                            + SimulatorState.buildAndInstall(false)))
             }
             steps.append(.launch)
+            if old.app == nil { resumedSteps(session: session, to: &steps) }
         }
         if let answer = alertAnswer(since: old) { steps.append(.byHand(answer)) }
         if app != nil && old.app == app {
-            let home = "Device ▸ Home (⇧⌘H)"
+            let home = SimulatorState.home
             let icon = "tap its icon, \(InfoPlist.tutorialDisplayName), on the Home Screen"
             if background != old.background {
                 steps.append(
@@ -230,14 +291,54 @@ extension SimulatorState {
                 if now != fault.onDevice(old.faults.asFaults) { steps.append(.byHand(now)) }
             }
         }
-        if infoPlist != old.infoPlist {
-            let keys = session.device.infoPlist.keys.map(\.rawValue)
-            let has = keys.isEmpty ? "none of the location keys" : keys.joined(separator: ", ")
+        if project != old.project {
+            let p = project
+            let q = old.project
+            for (on, was, name) in [
+                (p.legacy, q.legacy, "Places API (Legacy)"), (p.newAPI, q.newAPI, "Places API (New)"),
+                (p.maps, q.maps, "Maps SDK for iOS"),
+            ] where on != was {
+                // Since 2025 a project that never had the legacy API cannot enable it.
+                let legacy =
+                    on && name.contains("Legacy") ? " (only a project that had it can: use such a project's key)" : ""
+                steps.append(
+                    .byHand(
+                        "in the Google Cloud console, \(on ? "enable" : "disable") \(name) for the API key's project (APIs & Services ▸ Library)\(legacy)"
+                    ))
+            }
+        }
+    }
+
+    /// The end of a step changed in Xcode: built, not run (running it would start the app, with
+    /// its alert and its requests), and installed.
+    static func buildAndInstall(_ running: Bool) -> String {
+        "build it (Product ▸ Build, ⌘B: not Run) and install it without starting it: 'xcrun simctl install' with the device and the .app Xcode built (Products in the build folder)"
+            + (running ? "; installing ends the running app: start it again with 'xcrun simctl launch'" : "")
+    }
+
+    /// The Simulator's Home button.
+    static let home = "Device ▸ Home (⇧⌘H)"
+
+    /// The tap that opens marker `index`'s info window.
+    static func markerTap(_ index: Int?, _ map: MapView) -> SimulatorAction? {
+        guard let index, map.markers.indices.contains(index) else { return nil }
+        let title = map.markers[index].title ?? "marker \(index + 1)"
+        return .byHand("tap the marker \"\(title)\" on the map: its info window opens")
+    }
+
+    /// After a launch from a Simulator where the app was not running, the steps that bring the
+    /// app where the session has it (a loaded session's app may be further than a new launch).
+    private func resumedSteps(session: Session, to steps: inout [SimulatorAction]) {
+        guard let app = session.app else { return }
+        if let place = app.selectedPlace {
             steps.append(
                 .byHand(
-                    "edit the app's Info.plist in Xcode so that it has \(has), then build it and run it once (stop it there if the app is not to run now)"
+                    "tap \"Get Place\", then \"\(place.name ?? "the place")\" in the list: the place the session had chosen"
                 ))
         }
+        if screen == .picker { steps.append(.byHand("tap \"Get Place\"")) }
+        if let tap = SimulatorState.markerTap(selectedMarker, app.mapView) { steps.append(tap) }
+        if background { steps.append(.byHand("send the app to the background: \(SimulatorState.home)")) }
     }
 
     /// What to do for a location error sent to the app, where the Simulator has a way.
@@ -260,6 +361,11 @@ extension SimulatorState {
         let p = privacy
         let q = old.privacy
         let answered = alertAnswer(since: old) != nil
+        // Location Services on comes first: the app's own page is out of reach while it is off.
+        func servicesStep() -> SimulatorAction {
+            .byHand("Settings ▸ Privacy & Security ▸ Location Services: \(p.servicesEnabled ? "on" : "off")")
+        }
+        if p.servicesEnabled && !q.servicesEnabled { steps.append(servicesStep()) }
         let entryChanged =
             p.permission != q.permission || p.provisionalAlways != q.provisionalAlways
             || (p.allowedOnce && !q.allowedOnce)
@@ -285,10 +391,11 @@ extension SimulatorState {
                     "Settings ▸ Privacy & Security ▸ Location Services ▸ \(InfoPlist.tutorialDisplayName) ▸ Precise Location: \(p.precise ? "on" : "off")"
                 ))
         }
-        if p.servicesEnabled != q.servicesEnabled {
-            steps.append(
-                .byHand("Settings ▸ Privacy & Security ▸ Location Services: \(p.servicesEnabled ? "on" : "off")"))
-        } else if old.servicesAlertOpen && !servicesAlertOpen && app == old.app && !background {
+        if !p.servicesEnabled && q.servicesEnabled {
+            steps.append(servicesStep())
+        } else if p.servicesEnabled == q.servicesEnabled,
+            old.servicesAlertOpen && !servicesAlertOpen && app == old.app && !background
+        {
             steps.append(.byHand("tap Cancel in the \"Turn On Location Services\" alert"))
         }
         if p.restricted != q.restricted {
@@ -300,7 +407,9 @@ extension SimulatorState {
         }
         if p.unknownFutureStatus && !q.unknownFutureStatus {
             steps.append(
-                .note("the status the app does not know ('auth unknown') is one no iOS reports: nothing to do"))
+                .note(
+                    "the status the app does not know ('auth unknown') is one no iOS reports, and what the app does on it (a crash, with the tutorial's code) no Simulator shows: nothing to do"
+                ))
         }
     }
 
@@ -360,11 +469,10 @@ extension SimulatorState {
 
     private func tapSteps(since old: SimulatorState, session: Session, to steps: inout [SimulatorAction]) {
         guard screen != old.screen else {
-            if let index = selectedMarker, index != old.selectedMarker, let map = session.app?.mapView,
-                map.markers.indices.contains(index)
+            if selectedMarker != old.selectedMarker, let map = session.app?.mapView,
+                let tap = SimulatorState.markerTap(selectedMarker, map)
             {
-                let title = map.markers[index].title ?? "marker \(index + 1)"
-                steps.append(.byHand("tap the marker \"\(title)\" on the map: its info window opens"))
+                steps.append(tap)
             }
             return
         }

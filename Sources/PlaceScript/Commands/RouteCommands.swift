@@ -486,7 +486,14 @@ private func gpxCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResu
     let route = try makeRoute(ctx) { () throws(Route.TooLong) in
         try Route.gpx(track, speed: speed, spacing: spacing, name: name)
     }
-    return try startRoute(ctx, route)
+    var result = try startRoute(ctx, route)
+    // Every point timed, and no segment crossed at speed= (which would have been warned).
+    if try ctx.option("speed", as: .number) != nil, route.warnings.isEmpty,
+        track.points.allSatisfy({ $0.time != nil })
+    {
+        result.text.append("note: speed= is not used: every point of the file has a time, which sets the pace")
+    }
+    return result
 }
 
 private func routeExportCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandResult {

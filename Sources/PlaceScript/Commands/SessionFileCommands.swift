@@ -120,7 +120,7 @@ extension CommandFamily {
                             .Ql pause
                             of as many seconds, less the time the steps by hand took, so that a route
                             is where it was when the next step comes; while no route runs, a pause is
-                            a minute at most.
+                            a minute at most (after a route's end, its time and a minute).
                             .El
                             What no simctl command does is a
                             .Ql by_hand
@@ -129,16 +129,28 @@ extension CommandFamily {
                             Precise turned off in the alert), the Precise switch, Location Services, a
                             restriction, the app going to the background and back, the taps (Get Place,
                             a row, Back, the map's gestures), the faults (the Mac's network, the API key,
-                            the servers' errors, the quota) and Info.plist changes.
-                            A crash, and commands that change only placeshell's own world (the place
-                            dataset, the request's fields, the shell's settings), have no step.
+                            the servers' errors, the quota), the APIs of the key's Cloud project, and
+                            what is changed in Xcode: another flavour of the app, Info.plist keys, the
+                            app's code
+                            .Po
+                            .Ic fields ,
+                            .Ic nearby
+                            settings,
+                            .Ic sdk
+                            .Pc ,
+                            each built and installed with
+                            .Ql xcrun simctl install
+                            rather than run (running it from Xcode would start the app, with its alert).
+                            A crash, a command that failed, and commands that change only placeshell's
+                            own world (the place dataset, the shell's settings) have no step.
                             Each step is under a comment naming the command and its line.
                             The script begins from a clean state (the app terminated, its location
                             permission reset, no simulated location) and brings the Simulator to where
                             the session began: after
                             .Ic load ,
-                            the loaded session's state (a route it was following starts from its
-                            beginning, and a comment says so).
+                            the loaded session's state, its app brought back to the place chosen, the
+                            open picker or info window and the background by hand (a route it was
+                            following starts from its beginning, and a comment says so).
                             .Ar DEVICE
                             is
                             .Ql booted

@@ -20,8 +20,9 @@ public final class SimulatorJournal {
         /// Its steps: `actions[first..<end]` of the journal.
         var first: Int
         var end: Int
-        /// A route runs after it: the time to the next step matters.
-        var moving: Bool
+        /// A route runs after it, until this virtual time: the time to the next step matters
+        /// until then.
+        var movingUntil: Double?
     }
     /// Every entry's steps, one after the other.
     private(set) var actions: [SimulatorAction] = []
@@ -39,8 +40,8 @@ public final class SimulatorJournal {
     private(set) var startClock: Double
     /// What began it after the first: the command that loaded or replaced the session.
     private(set) var startedBy: String?
-    /// A route runs where it began.
-    private(set) var startMoving: Bool
+    /// A route runs where it began, until this virtual time.
+    private(set) var startMovingUntil: Double?
     private(set) var entries: [Entry] = []
     /// Entries left out past `limit`.
     private(set) var dropped = 0
@@ -57,7 +58,7 @@ public final class SimulatorJournal {
                     "the route had run \(formatDuration(player.elapsed(at: session.clock))) of \(formatDuration(player.route.duration)) here; the Simulator starts it from its beginning"
                 ))
         }
-        startMoving = now.routeRunning
+        startMovingUntil = SimulatorJournal.routeEnd(session, running: now.routeRunning)
         startClock = session.clock
         clock = session.clock
         last = now
@@ -75,11 +76,12 @@ public final class SimulatorJournal {
         guard let spec = shell.lastCommand, let invocation = shell.lastInvocation else { return }
         let now = SimulatorState(session)
         clock = now.clock
-        let moving = now.routeRunning
+        let movingUntil = SimulatorJournal.routeEnd(session, running: now.routeRunning)
         let first = actions.count
         if now != last { now.appendActions(since: last, session: session, to: &actions) }
-        if actions.count == first && spec.effect == .touches && session.app != nil {
-            // A gesture on the map (a marker, a drag, a pinch, the my-location button).
+        if actions.count == first && spec.effect == .touches && session.app != nil && !shell.lastFailed {
+            // A gesture on the map (a marker, a drag, a pinch, the my-location button); one the
+            // shell refused did nothing.
             actions.append(.byHand("in the app, what '\(invocation.text)' does: \(spec.summary)"))
         }
         last = consume now
@@ -92,7 +94,13 @@ public final class SimulatorJournal {
         entries.append(
             Entry(
                 location: invocation.location, clock: began,
-                first: first, end: actions.count, moving: moving))
+                first: first, end: actions.count, movingUntil: movingUntil))
+    }
+
+    /// When the running route ends, in virtual time (nil when none runs).
+    static func routeEnd(_ session: Session, running: Bool) -> Double? {
+        guard running, let player = session.route else { return nil }
+        return Double(player.startMicros) / 1_000_000 + player.route.duration
     }
 }
 
@@ -142,7 +150,8 @@ struct SimctlScript {
             "# Xcode 16 to 26 print them. Before running it, boot the Simulator and run the tutorial",
             "# app on it once from Xcode (bundle \(bundle)). The app's places come from",
             "# Google's servers, not from placeshell's dataset; commands that change only placeshell's",
-            "# world (the dataset, the request's fields, the shell's settings) have no step here.",
+            "# world (the dataset, the shell's settings) have no step here. A command that failed",
+            "# did nothing, and has none either.",
             "# What no simctl command does is a 'by_hand' step: the script says it and, run from a",
             "# terminal, waits for Return. 'pause' lets the time pass that passed in the session (less",
             "# what the steps by hand took; a minute at most while nothing moves).",
@@ -177,14 +186,14 @@ struct SimctlScript {
             for action in journal.start { emit(action) }
         }
         var time = journal.startClock
-        var moving = journal.startMoving
+        var movingUntil = journal.startMovingUntil
         for entry in journal.entries {
             lines.append("")
             if entry.clock > time {
-                pause(entry.clock - time, moving: moving)
+                pause(entry.clock - time, movingFor: movingUntil.map { max(0, $0 - time) })
                 time = entry.clock
             }
-            moving = entry.moving
+            movingUntil = entry.movingUntil
             lines.append(comment("\(describe(entry.location)): \(entry.location.text)"))
             for action in journal.actions[entry.first..<entry.end] { emit(action) }
         }
@@ -203,11 +212,22 @@ struct SimctlScript {
     /// The longest pause while nothing moves: time the app only waits through.
     static let idleLimit = 60.0
 
-    private mutating func pause(_ seconds: Double, moving: Bool) {
+    /// `seconds` of the session; `movingFor`: how long of them a route still runs (nil: none).
+    private mutating func pause(_ seconds: Double, movingFor: Double?) {
         let rounded = (seconds * 1000).rounded() / 1000
         guard rounded > 0 else { return }
         let whole = formatDuration(rounded.rounded(.down))
-        if !moving && rounded > Self.idleLimit {
+        if let moving = movingFor.map({ ($0 * 1000).rounded() / 1000 }) {
+            // Moving, then idle: the route's time, then a minute at most.
+            if rounded > moving + Self.idleLimit {
+                let cut = moving + Self.idleLimit
+                lines.append(
+                    "pause \(SimulatorAction.decimal(cut, 3))  # \(whole) in the session; the route ends after \(formatDuration(moving)), then a minute"
+                )
+                slept += cut
+                return
+            }
+        } else if rounded > Self.idleLimit {
             lines.append(
                 "pause \(SimulatorAction.decimal(Self.idleLimit, 0))  # \(whole) in the session, with nothing moving: a minute here"
             )
