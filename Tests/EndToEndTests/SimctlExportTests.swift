@@ -595,11 +595,67 @@ final class SimctlExportTests: XCTestCase {
             XCTAssertLessThan(at, launch, needle)
         }
         XCTAssertFalse(text.contains("run it once"), "built and installed, never run from Xcode")
+        XCTAssertFalse(text.contains("turn Precise off"), "with reduced accuracy by default, the alert has no switch")
         XCTAssertNotNil(index("the Nearby Search request with radius 100 m"), text)
         // After 'reset', Location Services comes back on before the app's own page is reachable.
         let on = try XCTUnwrap(lines.lastIndex { $0.contains("Location Services: on") })
         let precise = try XCTUnwrap(lines.lastIndex { $0.contains("Precise Location: on") })
         XCTAssertLessThan(on, precise)
+    }
+
+    /// The Info.plist and the code changed while the app runs are built in at its next launch
+    /// (said at the end when there is none); the crash on a status no iOS reports is a
+    /// terminate; with approximate location, time is not cut short (a fix is held back).
+    func testChangesWhileTheAppRunsWaitForItsNextLaunch() throws {
+        guard
+            let (calls, text, _) = try replay(
+                """
+                locate sydney
+                launch
+                auth allow once
+                likely
+                select 2
+                plist add NSLocationWhenInUseUsageDescription Where are you
+                fields +formattedAddress
+                tap marker 1
+                nearby max 5
+                """)
+        else { return }
+        try checkSyntax(calls)
+        XCTAssertEqual(simctl(calls).filter { $0.first == "launch" }.count, 1, "no restart: \(simctl(calls))")
+        let lines = text.split(separator: "\n").map(String.init)
+        let end = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("# Not yet built into the Simulator's app") }, text)
+        XCTAssertTrue(lines[end...].contains { $0.contains("NSLocationWhenInUseUsageDescription") }, text)
+        XCTAssertTrue(lines[end...].contains { $0.contains("maxResultCount 5") }, text)
+        XCTAssertFalse(lines[..<end].contains { $0.contains("Where are you") || $0.contains("formattedAddress") }, text)
+        guard
+            let (calls2, text2, _) = try replay(
+                """
+                locate sydney
+                launch
+                auth allow
+                fields +formattedAddress
+                auth unknown
+                reset
+                launch
+                auth allow --approximate
+                locate -33.90 151.25
+                wait 20min
+                likely
+                """)
+        else { return }
+        try checkSyntax(calls2)
+        let commands = simctl(calls2).map { $0.first ?? "" }
+        let launch = try XCTUnwrap(commands.firstIndex(of: "launch"))
+        let relaunch = try XCTUnwrap(commands.lastIndex(of: "launch"))
+        XCTAssertTrue(commands[launch..<relaunch].contains("terminate"), "the crash on 'auth unknown': \(commands)")
+        let lines2 = text2.split(separator: "\n").map(String.init)
+        let fields = try XCTUnwrap(lines2.firstIndex { $0.contains("request the place fields") }, text2)
+        let launches = lines2.indices.filter { lines2[$0].hasPrefix("xcrun simctl launch") }
+        XCTAssertEqual(launches.count, 2)
+        XCTAssertTrue(fields > launches[0] && fields < launches[1], "built in at the second launch:\n\(text2)")
+        let sleeps = calls2.filter { $0.args.first == "sleep" }.compactMap { Double($0.args[1]) }
+        XCTAssertTrue(sleeps.contains { $0 >= 1200 }, "approximate: twenty minutes kept, \(sleeps)")
     }
 
     /// A loaded session's app is brought back where it was: the place chosen, the background;
@@ -616,7 +672,10 @@ final class SimctlExportTests: XCTestCase {
                 wait 2
                 likely
                 select 2
+                tap marker 1
+                likely
                 app background
+                auth services off
                 """, in: directory),
             let (calls, text, _) = try replay("load \(saved)")
         else { return }
@@ -627,9 +686,15 @@ final class SimctlExportTests: XCTestCase {
         let plist = try XCTUnwrap(index("add NSLocationDefaultAccuracyReduced"), text)
         let chosen = try XCTUnwrap(index("tap \"Get Place\", then \""), text)
         let background = try XCTUnwrap(index("send the app to the background"), text)
+        let marker = try XCTUnwrap(index("tap the marker"), text)
+        let picker = try XCTUnwrap(lines.lastIndex { $0.contains("by_hand 'tap \"Get Place\"'") }, text)
+        let servicesOff = try XCTUnwrap(index("Location Services: off"), text)
         XCTAssertLessThan(plist, launch)
+        XCTAssertLessThan(launch, servicesOff, "off before the launch, the launch would ask to turn it on")
         XCTAssertLessThan(launch, chosen)
-        XCTAssertLessThan(chosen, background)
+        XCTAssertLessThan(chosen, marker)
+        XCTAssertLessThan(marker, picker, "the list covers the map")
+        XCTAssertLessThan(picker, background)
     }
 
     /// A command that failed did nothing: no step, not even a gesture's.

@@ -123,16 +123,25 @@ public struct PlacesService: Sendable {
     private var storedDataset = PlaceStore(source: "empty")
     private var datasetRead = false
     /// The fields the app's code requests (the tutorial's `[.name, .coordinate]` unless changed).
-    public var requestedFields = PlaceFields.tutorial
+    public var requestedFields = PlaceFields.tutorial {
+        didSet { codeChanges &+= 1 }
+    }
     /// Faults set on the network, the API key and the servers (`fail places`, `network`,
     /// `apikey`, `ratelimit`).
     public var faults = PlacesFaults()
     /// The request the Nearby Search (New) flavour builds (`nearby`).
-    public var nearby = NearbySettings()
+    public var nearby = NearbySettings() {
+        didSet { codeChanges &+= 1 }
+    }
     /// Which Places APIs the key's Cloud project has enabled (`project`).
     public var project = CloudProject()
     /// The GooglePlaces SDK the app is built against (`sdk places`): the tutorial's Podfile pin.
-    public var sdk = PlacesSDK.pinned
+    public var sdk = PlacesSDK.pinned {
+        didSet { codeChanges &+= 1 }
+    }
+    /// How many times the app's code was changed (`requestedFields`, `nearby`, `sdk`): a cheap
+    /// test that it was not (`SimulatorState`).
+    public private(set) var codeChanges = 0
 
     public init() {}
 

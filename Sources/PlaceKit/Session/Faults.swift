@@ -250,16 +250,18 @@ public struct PlacesFault: Sendable {
             switch faults.apiKey {
             case .valid:
                 return
-                    "give GMSPlacesClient.provideAPIKey the project's own key again (AppDelegate), then build and run"
+                    "give GMSPlacesClient.provideAPIKey the project's own key (AppDelegate), with its iOS-app restriction in the Cloud console allowing \(tutorialBundleIdentifier) (APIs & Services ▸ Credentials); then "
+                    + SimulatorState.buildAndInstall(true)
             case .invalid:
                 return
-                    "give GMSPlacesClient.provideAPIKey a key that is not one (change a character of it in AppDelegate), then build and run"
+                    "give GMSPlacesClient.provideAPIKey a key that is not one (change a character of it in AppDelegate); then "
+                    + SimulatorState.buildAndInstall(true)
             case .expired:
                 return
                     "use a key the Cloud console has deleted or rotated away (APIs & Services ▸ Credentials): a key cannot be made to expire on demand"
             case .unauthorizedBundle:
                 return
-                    "in the Cloud console (APIs & Services ▸ Credentials ▸ the key ▸ Application restrictions ▸ iOS apps) allow only a bundle ID other than \(tutorialBundleIdentifier)"
+                    "with the project's own key in AppDelegate, in the Cloud console (APIs & Services ▸ Credentials ▸ the key ▸ Application restrictions ▸ iOS apps) allow only a bundle ID other than \(tutorialBundleIdentifier)"
             }
         },
         archive: (

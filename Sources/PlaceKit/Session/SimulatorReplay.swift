@@ -26,10 +26,11 @@ public struct SimulatorState: Equatable, Sendable {
     var rowsTapped: Int
     /// The faults as set: the network, the key, the armed error, the rate limit's figure.
     var faults: Faults
-    /// The app's Info.plist, its code (what it requests, against which SDK) and the Places APIs
-    /// its key's Cloud project has: each a change to make by hand, in Xcode or the Cloud console.
-    var plist: InfoPlist
-    var code: AppCode
+    /// How many times the app's Info.plist and its code (what it requests, against which SDK)
+    /// were changed: built in at the next launch (`SimulatorBuild`).
+    var plistVersion: Int
+    var codeVersion: Int
+    /// The Places APIs the key's Cloud project has: changed by hand in the Cloud console.
     var project: CloudProject
     /// The fixed position's accuracy (metres), which a Simulator's `set` does not carry.
     var accuracy: Double?
@@ -54,7 +55,7 @@ public struct SimulatorState: Equatable, Sendable {
         privacy = device.privacy
         alertOpen = device.promptOpen
         servicesAlertOpen = device.servicesAlertOpen
-        plist = device.infoPlist
+        plistVersion = device.infoPlistChanges
         if let app = session.app {
             self.app = ObjectIdentifier(app)
             background = app.isInBackground
@@ -71,8 +72,7 @@ public struct SimulatorState: Equatable, Sendable {
             flavor = session.lastApp?.flavor
         }
         faults = Faults(session.places.faults)
-        code = AppCode(
-            fields: session.places.requestedFields, nearby: session.places.nearby, sdk: session.places.sdk)
+        codeVersion = session.places.codeChanges
         project = session.places.project
         timesInBackground = session.timesInBackground
         locationErrorsSent = session.locationErrorsSent
@@ -80,7 +80,7 @@ public struct SimulatorState: Equatable, Sendable {
 
     /// What of the app's code the session changes: the fields it requests, the Nearby Search
     /// request it builds, the SDK it is built against.
-    struct AppCode: Equatable, Sendable {
+    public struct AppCode: Equatable, Sendable {
         var fields: PlaceFields
         var nearby: NearbySettings
         var sdk: SDKVersion
@@ -105,7 +105,8 @@ public struct SimulatorState: Equatable, Sendable {
                     parts.append(name + " [" + list.map { "\"\($0)\"" }.joined(separator: ", ") + "]")
                 }
                 if let region = n.regionCode { parts.append("regionCode \"\(region)\"") }
-                if n.call != old.nearby.call { parts.append("searchNearby called as '\(n.call.rawValue)'") }
+                parts.append("placeProperties " + NearbyProperties.swiftSyntax(n.properties))
+                if n.call != .sdk { parts.append("searchNearby called with its '\(n.call.rawValue):' closure") }
                 out.append("build the Nearby Search request with " + parts.joined(separator: ", "))
             }
             if sdk != old.sdk {
@@ -156,13 +157,40 @@ public struct SimulatorState: Equatable, Sendable {
         state.screen = nil
         state.rowsTapped = 0
         state.faults = Faults(PlacesFaults())
-        state.plist = .tutorial
-        state.code = .tutorial
+        state.plistVersion = -1
+        state.codeVersion = -1
         state.project = CloudProject()
         state.accuracy = nil
         state.selectedMarker = nil
         state.flavor = nil
         return state
+    }
+}
+
+/// What the Simulator's app is built with: the Info.plist and the code, changed in Xcode and
+/// built in at a launch (placeshell's own Info.plist counts from the next launch too).
+public struct SimulatorBuild: Equatable, Sendable {
+    var plist: InfoPlist
+    var code: SimulatorState.AppCode
+
+    /// The tutorial's: what a Simulator has before the first step.
+    public static let tutorial = SimulatorBuild(plist: .tutorial, code: .tutorial)
+
+    init(plist: InfoPlist, code: SimulatorState.AppCode) {
+        self.plist = plist
+        self.code = code
+    }
+
+    /// The session's now.
+    public init(_ session: Session) {
+        plist = session.device.infoPlist
+        code = SimulatorState.AppCode(
+            fields: session.places.requestedFields, nearby: session.places.nearby, sdk: session.places.sdk)
+    }
+
+    /// What of `self` is not in `built` (an Info.plist line each, then the code's).
+    public func changes(from built: SimulatorBuild) -> [String] {
+        plist.changes(from: built.plist).map { "Info.plist: " + $0 } + code.changes(from: built.code)
     }
 }
 
@@ -222,20 +250,25 @@ extension SimulatorState {
     /// The steps that take a Simulator from `old` to `self`, in the order they are done: the
     /// app's end, Settings, the location, the app's launch, the alert's answer, taps, faults.
     /// `session` is the session `self` was taken from (for the route that started).
-    public func actions(since old: SimulatorState, session: Session) -> [SimulatorAction] {
+    public func actions(since old: SimulatorState, session: Session, build: inout SimulatorBuild) -> [SimulatorAction] {
         var steps: [SimulatorAction] = []
-        appendActions(since: old, session: session, to: &steps)
+        appendActions(since: old, session: session, build: &build, to: &steps)
         return steps
     }
 
     /// `actions(since:session:)`, appended to `steps` (a journal's one array: no array a command).
-    public func appendActions(since old: SimulatorState, session: Session, to steps: inout [SimulatorAction]) {
+    /// `build`: what the Simulator's app was last built with, brought up to date at a launch.
+    public func appendActions(
+        since old: SimulatorState, session: Session, build: inout SimulatorBuild, to steps: inout [SimulatorAction]
+    ) {
         let relaunched = old.app != nil && app != nil && old.app != app
         // The app's process ends.
         if old.app != nil && (app == nil || relaunched) {
             if app == nil, let crash = session.lastApp?.crashMessage {
-                // On the status no iOS reports, no real build crashes (settingsSteps says so).
-                if !privacy.unknownFutureStatus {
+                if privacy.unknownFutureStatus {
+                    // No iOS reports that status, so the Simulator's app runs on: it is ended.
+                    steps.append(.terminate)
+                } else {
                     steps.append(.note("the app crashes here (\(crash)); a real build does the same, nothing to do"))
                 }
             } else {
@@ -245,17 +278,7 @@ extension SimulatorState {
         settingsSteps(since: old, to: &steps)
         locationSteps(since: old, session: session, to: &steps)
         // What is built in Xcode is installed before the app starts.
-        let launching = app != nil && (old.app == nil || relaunched)
-        let runningOn = app != nil && !launching
-        func rebuilt(_ what: String, _ changes: [String]) {
-            guard !changes.isEmpty else { return }
-            steps.append(
-                .byHand(
-                    what + ": " + changes.joined(separator: "; ") + "; then "
-                        + SimulatorState.buildAndInstall(runningOn)))
-        }
-        if plist != old.plist { rebuilt("edit the app's Info.plist in Xcode", plist.changes(from: old.plist)) }
-        if code != old.code { rebuilt("change the app's code", code.changes(from: old.code)) }
+        let launching = self.launching(since: old)
         if launching {
             if let flavor, flavor != old.flavor && (old.flavor != nil || flavor != .swift) {
                 steps.append(
@@ -263,10 +286,28 @@ extension SimulatorState {
                         "the \(flavor.title) build of the app (\(flavor.rawValue)): "
                             + SimulatorState.buildAndInstall(false)))
             }
+            func rebuilt(_ what: String, _ changes: [String]) {
+                guard !changes.isEmpty else { return }
+                steps.append(
+                    .byHand(
+                        what + ": " + changes.joined(separator: "; ") + "; then "
+                            + SimulatorState.buildAndInstall(false)))
+            }
+            let now = SimulatorBuild(session)
+            if now.plist != build.plist {
+                rebuilt("edit the app's Info.plist in Xcode", now.plist.changes(from: build.plist))
+            }
+            if now.code != build.code { rebuilt("change the app's code", now.code.changes(from: build.code)) }
+            build = now
             steps.append(.launch)
+            if servicesOffAfterLaunch(since: old) {
+                steps.append(.byHand("Settings ▸ Privacy & Security ▸ Location Services: off"))
+            }
             if old.app == nil { resumedSteps(session: session, to: &steps) }
         }
-        if let answer = alertAnswer(since: old) { steps.append(.byHand(answer)) }
+        if let answer = alertAnswer(since: old, reducedByDefault: build.plist.defaultAccuracyReduced == true) {
+            steps.append(.byHand(answer))
+        }
         if app != nil && old.app == app {
             let home = SimulatorState.home
             let icon = "tap its icon, \(InfoPlist.tutorialDisplayName), on the Home Screen"
@@ -309,6 +350,17 @@ extension SimulatorState {
         }
     }
 
+    /// Location Services goes off after the app starts: a loaded session's app that runs with
+    /// it off and no alert about it.
+    private func servicesOffAfterLaunch(since old: SimulatorState) -> Bool {
+        !privacy.servicesEnabled && old.privacy.servicesEnabled && old.app == nil && app != nil && !servicesAlertOpen
+    }
+
+    /// The app starts between `old` and this state (a launch, or a launch that ends the one before).
+    func launching(since old: SimulatorState) -> Bool {
+        app != nil && (old.app == nil || (old.app != nil && old.app != app))
+    }
+
     /// The end of a step changed in Xcode: built, not run (running it would start the app, with
     /// its alert and its requests), and installed.
     static func buildAndInstall(_ running: Bool) -> String {
@@ -330,14 +382,17 @@ extension SimulatorState {
     /// app where the session has it (a loaded session's app may be further than a new launch).
     private func resumedSteps(session: Session, to steps: inout [SimulatorAction]) {
         guard let app = session.app else { return }
+        // Allow Once has no Settings entry: the alert of the launch is answered.
+        if privacy.allowedOnce && !alertOpen { steps.append(.byHand("in the permission alert, tap \"Allow Once\"")) }
         if let place = app.selectedPlace {
             steps.append(
                 .byHand(
                     "tap \"Get Place\", then \"\(place.name ?? "the place")\" in the list: the place the session had chosen"
                 ))
         }
-        if screen == .picker { steps.append(.byHand("tap \"Get Place\"")) }
+        // The map's marker before the list that covers it.
         if let tap = SimulatorState.markerTap(selectedMarker, app.mapView) { steps.append(tap) }
+        if screen == .picker { steps.append(.byHand("tap \"Get Place\"")) }
         if background { steps.append(.byHand("send the app to the background: \(SimulatorState.home)")) }
     }
 
@@ -360,7 +415,7 @@ extension SimulatorState {
     private func settingsSteps(since old: SimulatorState, to steps: inout [SimulatorAction]) {
         let p = privacy
         let q = old.privacy
-        let answered = alertAnswer(since: old) != nil
+        let answered = alertAnswer(since: old, reducedByDefault: false) != nil
         // Location Services on comes first: the app's own page is out of reach while it is off.
         func servicesStep() -> SimulatorAction {
             .byHand("Settings ▸ Privacy & Security ▸ Location Services: \(p.servicesEnabled ? "on" : "off")")
@@ -392,7 +447,9 @@ extension SimulatorState {
                 ))
         }
         if !p.servicesEnabled && q.servicesEnabled {
-            steps.append(servicesStep())
+            // Off before a launch, the launch would ask to turn it on; an app that started
+            // without that alert had it turned off after (`servicesOffAfterLaunch`).
+            if !servicesOffAfterLaunch(since: old) { steps.append(servicesStep()) }
         } else if p.servicesEnabled == q.servicesEnabled,
             old.servicesAlertOpen && !servicesAlertOpen && app == old.app && !background
         {
@@ -408,13 +465,14 @@ extension SimulatorState {
         if p.unknownFutureStatus && !q.unknownFutureStatus {
             steps.append(
                 .note(
-                    "the status the app does not know ('auth unknown') is one no iOS reports, and what the app does on it (a crash, with the tutorial's code) no Simulator shows: nothing to do"
+                    "the status the app does not know ('auth unknown') is one no iOS reports: no Simulator sends it (the app's crash on it, with the tutorial's code, is a terminate here)"
                 ))
         }
     }
 
     /// The button pressed in the permission alert, when the alert was answered.
-    private func alertAnswer(since old: SimulatorState) -> String? {
+    /// `reducedByDefault`: the Info.plist asks for reduced accuracy, and the alert has no switch.
+    private func alertAnswer(since old: SimulatorState, reducedByDefault: Bool) -> String? {
         let p = privacy
         let q = old.privacy
         guard old.alertOpen, !alertOpen, app == old.app,
@@ -430,7 +488,10 @@ extension SimulatorState {
             default: button = "Allow While Using App"
             }
         }
-        let precise = p.precise != q.precise ? "turn Precise off at the alert's top left, then " : ""
+        // With NSLocationDefaultAccuracyReduced the alert has no Precise switch.
+        let precise =
+            p.precise != q.precise && !reducedByDefault
+            ? "turn Precise off at the alert's top left, then " : ""
         return "in the permission alert, \(precise)tap \"\(button)\""
     }
 

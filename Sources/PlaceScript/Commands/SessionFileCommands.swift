@@ -140,7 +140,9 @@ extension CommandFamily {
                             .Pc ,
                             each built and installed with
                             .Ql xcrun simctl install
-                            rather than run (running it from Xcode would start the app, with its alert).
+                            rather than run (running it from Xcode would start the app, with its alert),
+                            just before the app's next launch: the running app keeps its build, and what
+                            changed after its last launch is listed at the script's end.
                             A crash, a command that failed, and commands that change only placeshell's
                             own world (the place dataset, the shell's settings) have no step.
                             Each step is under a comment naming the command and its line.

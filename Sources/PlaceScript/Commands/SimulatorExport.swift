@@ -45,20 +45,24 @@ public final class SimulatorJournal {
     private(set) var entries: [Entry] = []
     /// Entries left out past `limit`.
     private(set) var dropped = 0
-    private var last: SimulatorState
+    /// The state after the last command that acts (taken out while a command is recorded, so
+    /// that it is never copied).
+    private var last: SimulatorState?
 
     init(_ session: Session, generation: Int, startedBy: String? = nil) {
         self.generation = generation
         self.startedBy = startedBy
         let now = SimulatorState(session)
-        start = now.actions(since: .blank(session), session: session)
+        var built = SimulatorBuild.tutorial
+        start = now.actions(since: .blank(session), session: session, build: &built)
+        build = built
         if let player = session.route, !player.isFinished {
             start.append(
                 .note(
                     "the route had run \(formatDuration(player.elapsed(at: session.clock))) of \(formatDuration(player.route.duration)) here; the Simulator starts it from its beginning"
                 ))
         }
-        startMovingUntil = SimulatorJournal.routeEnd(session, running: now.routeRunning)
+        startMovingUntil = SimulatorJournal.timeMattersUntil(session, running: now.routeRunning)
         startClock = session.clock
         clock = session.clock
         last = now
@@ -66,6 +70,12 @@ public final class SimulatorJournal {
 
     /// The virtual time after the last command.
     private(set) var clock: Double
+
+    /// What the Simulator's app is built with after the last step.
+    private var build = SimulatorBuild.tutorial
+
+    /// What `session` changed in the app's Info.plist and code after the app's last launch.
+    func notYetInstalled(_ session: Session) -> [String] { SimulatorBuild(session).changes(from: build) }
 
     /// Takes the state after a command that acts and keeps what changed, at the virtual time
     /// the command began (what it set off may take time: a launch's alert, an animation); a
@@ -76,9 +86,11 @@ public final class SimulatorJournal {
         guard let spec = shell.lastCommand, let invocation = shell.lastInvocation else { return }
         let now = SimulatorState(session)
         clock = now.clock
-        let movingUntil = SimulatorJournal.routeEnd(session, running: now.routeRunning)
+        let movingUntil = SimulatorJournal.timeMattersUntil(session, running: now.routeRunning)
         let first = actions.count
-        if now != last { now.appendActions(since: last, session: session, to: &actions) }
+        if let old = last.take(), now != old {
+            now.appendActions(since: old, session: session, build: &build, to: &actions)
+        }
         if actions.count == first && spec.effect == .touches && session.app != nil && !shell.lastFailed {
             // A gesture on the map (a marker, a drag, a pinch, the my-location button); one the
             // shell refused did nothing.
@@ -97,8 +109,10 @@ public final class SimulatorJournal {
                 first: first, end: actions.count, movingUntil: movingUntil))
     }
 
-    /// When the running route ends, in virtual time (nil when none runs).
-    static func routeEnd(_ session: Session, running: Bool) -> Double? {
+    /// Until when what happens depends on time passing, in virtual time: the running route's
+    /// end; with approximate location, always (a fix is held back for minutes); nil: nothing.
+    static func timeMattersUntil(_ session: Session, running: Bool) -> Double? {
+        if !session.device.privacy.precise && session.device.position != nil { return .infinity }
         guard running, let player = session.route else { return nil }
         return Double(player.startMicros) / 1_000_000 + player.route.duration
     }
@@ -142,7 +156,8 @@ struct SimctlScript {
         self.bundle = bundle
     }
 
-    mutating func write(_ journal: SimulatorJournal, origin: String) {
+    /// `session`: the session the journal followed, as it is now.
+    mutating func write(_ journal: SimulatorJournal, session: Session, origin: String) {
         lines += [
             "#!/bin/sh",
             comment("Brings a Simulator where the placeshell session \(origin) went (written by 'export simctl')."),
@@ -206,6 +221,13 @@ struct SimctlScript {
         if journal.clock > time {
             lines.append("")
             lines.append("# The session went on for \(formatDuration(journal.clock - time)) more.")
+        }
+        let pending = journal.notYetInstalled(session)
+        if !pending.isEmpty {
+            lines.append("")
+            lines.append(
+                "# Not yet built into the Simulator's app (changed after its last launch; a launch builds it in):")
+            for change in pending { lines.append(comment("  " + change)) }
         }
     }
 
@@ -337,7 +359,7 @@ func exportSimctlCommand(_ ctx: CommandContext) throws(Diagnostic) -> CommandRes
     let name = ctx.location.source.name
     let origin =
         name == "<command-line>" ? "given with -c" : name == "<stdin>" ? "read from standard input" : "of \(name)"
-    script.write(journal, origin: origin)
+    script.write(journal, session: ctx.session, origin: origin)
     let bytes = Array((script.lines.joined(separator: "\n") + "\n").utf8)
     // Executable, as the umask lets files be.
     let mask = umask(0)
