@@ -18,6 +18,11 @@ final class TextTests: XCTestCase {
         XCTAssertEqual(displayWidth("\u{1B}[1;31mX\u{1B}[0m"), 1)
         XCTAssertEqual(displayWidth("a\u{1B}b"), displayWidth(#"a\u{1b}b"#))
         XCTAssertEqual(displayWidth("é\r\u{9B}"), displayWidth(#"é\r\u{9b}"#))
+        // The live page shows a terminal's lines without placeshell's colours, every style of them.
+        let style = TextStyle(enabled: true)
+        let styled = [style.bold, style.dim, style.error, style.warning, style.help, style.good, style.heading]
+        XCTAssertEqual(withoutColours(styled.map { $0("x") }.joined(separator: " ")), "x x x x x x x")
+        XCTAssertEqual(withoutColours("plain é"), "plain é")
     }
 
     /// The characters that reorder what follows them (a right-to-left override makes

@@ -261,9 +261,8 @@ extension SimulatorState {
     public func appendActions(
         since old: SimulatorState, session: Session, build: inout SimulatorBuild, to steps: inout [SimulatorAction]
     ) {
-        let relaunched = old.app != nil && app != nil && old.app != app
-        // The app's process ends.
-        if old.app != nil && (app == nil || relaunched) {
+        // The app's process ends (it stops, or another launch ends it).
+        if old.app != nil && old.app != app {
             if app == nil, let crash = session.lastApp?.crashMessage {
                 if privacy.unknownFutureStatus {
                     // No iOS reports that status, so the Simulator's app runs on: it is ended.
@@ -278,8 +277,7 @@ extension SimulatorState {
         settingsSteps(since: old, to: &steps)
         locationSteps(since: old, session: session, to: &steps)
         // What is built in Xcode is installed before the app starts.
-        let launching = self.launching(since: old)
-        if launching {
+        if launching(since: old) {
             if let flavor, flavor != old.flavor && (old.flavor != nil || flavor != .swift) {
                 steps.append(
                     .byHand(
@@ -357,9 +355,7 @@ extension SimulatorState {
     }
 
     /// The app starts between `old` and this state (a launch, or a launch that ends the one before).
-    func launching(since old: SimulatorState) -> Bool {
-        app != nil && (old.app == nil || (old.app != nil && old.app != app))
-    }
+    func launching(since old: SimulatorState) -> Bool { app != nil && old.app != app }
 
     /// The end of a step changed in Xcode: built, not run (running it would start the app, with
     /// its alert and its requests), and installed.

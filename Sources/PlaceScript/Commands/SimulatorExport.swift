@@ -20,9 +20,9 @@ public final class SimulatorJournal {
         /// Its steps: `actions[first..<end]` of the journal.
         var first: Int
         var end: Int
-        /// A route runs after it, until this virtual time: the time to the next step matters
-        /// until then.
-        var movingUntil: Double?
+        /// Until this virtual time after it, the time to the next step matters
+        /// (`timeMattersUntil`).
+        var timeMatters: Double?
     }
     /// Every entry's steps, one after the other.
     private(set) var actions: [SimulatorAction] = []
@@ -40,8 +40,8 @@ public final class SimulatorJournal {
     private(set) var startClock: Double
     /// What began it after the first: the command that loaded or replaced the session.
     private(set) var startedBy: String?
-    /// A route runs where it began, until this virtual time.
-    private(set) var startMovingUntil: Double?
+    /// The same where it began.
+    private(set) var startTimeMatters: Double?
     private(set) var entries: [Entry] = []
     /// Entries left out past `limit`.
     private(set) var dropped = 0
@@ -62,7 +62,7 @@ public final class SimulatorJournal {
                     "the route had run \(formatDuration(player.elapsed(at: session.clock))) of \(formatDuration(player.route.duration)) here; the Simulator starts it from its beginning"
                 ))
         }
-        startMovingUntil = SimulatorJournal.timeMattersUntil(session, running: now.routeRunning)
+        startTimeMatters = SimulatorJournal.timeMattersUntil(session, running: now.routeRunning)
         startClock = session.clock
         clock = session.clock
         last = now
@@ -86,7 +86,7 @@ public final class SimulatorJournal {
         guard let spec = shell.lastCommand, let invocation = shell.lastInvocation else { return }
         let now = SimulatorState(session)
         clock = now.clock
-        let movingUntil = SimulatorJournal.timeMattersUntil(session, running: now.routeRunning)
+        let timeMatters = SimulatorJournal.timeMattersUntil(session, running: now.routeRunning)
         let first = actions.count
         if let old = last.take(), now != old {
             now.appendActions(since: old, session: session, build: &build, to: &actions)
@@ -106,7 +106,7 @@ public final class SimulatorJournal {
         entries.append(
             Entry(
                 location: invocation.location, clock: began,
-                first: first, end: actions.count, movingUntil: movingUntil))
+                first: first, end: actions.count, timeMatters: timeMatters))
     }
 
     /// Until when what happens depends on time passing, in virtual time: the running route's
@@ -201,14 +201,14 @@ struct SimctlScript {
             for action in journal.start { emit(action) }
         }
         var time = journal.startClock
-        var movingUntil = journal.startMovingUntil
+        var timeMatters = journal.startTimeMatters
         for entry in journal.entries {
             lines.append("")
             if entry.clock > time {
-                pause(entry.clock - time, movingFor: movingUntil.map { max(0, $0 - time) })
+                pause(entry.clock - time, mattersFor: timeMatters.map { max(0, $0 - time) })
                 time = entry.clock
             }
-            movingUntil = entry.movingUntil
+            timeMatters = entry.timeMatters
             lines.append(comment("\(describe(entry.location)): \(entry.location.text)"))
             for action in journal.actions[entry.first..<entry.end] { emit(action) }
         }
@@ -234,12 +234,13 @@ struct SimctlScript {
     /// The longest pause while nothing moves: time the app only waits through.
     static let idleLimit = 60.0
 
-    /// `seconds` of the session; `movingFor`: how long of them a route still runs (nil: none).
-    private mutating func pause(_ seconds: Double, movingFor: Double?) {
+    /// `seconds` of the session; `mattersFor`: how long of them time matters (a route runs;
+    /// infinite with approximate location; nil: none).
+    private mutating func pause(_ seconds: Double, mattersFor: Double?) {
         let rounded = (seconds * 1000).rounded() / 1000
         guard rounded > 0 else { return }
         let whole = formatDuration(rounded.rounded(.down))
-        if let moving = movingFor.map({ ($0 * 1000).rounded() / 1000 }) {
+        if let moving = mattersFor.map({ ($0 * 1000).rounded() / 1000 }) {
             // Moving, then idle: the route's time, then a minute at most.
             if rounded > moving + Self.idleLimit {
                 let cut = moving + Self.idleLimit

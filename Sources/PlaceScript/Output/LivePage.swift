@@ -39,7 +39,8 @@ public enum LivePage {
                 Value.Field("seq", .int(sequence)), Value.Field("command", command),
                 Value.Field("failed", .bool(shell.lastInvocation != nil && shell.lastFailed)),
                 Value.Field(
-                    "output", .list((shell.lastOutput + shell.liveEventLines).suffix(lines).map { .string(plain($0)) })),
+                    "output",
+                    .list((shell.lastOutput + shell.liveEventLines).suffix(lines).map { .string(withoutColours($0)) })),
                 Value.Field("console", .list(session.log.suffix(lines).map { .string($0) })),
                 Value.Field("phone", phone), Value.Field("tutorial", tutorial),
                 Value.Field("clock", .string(VirtualDate(clock: session.clock).iso8601)),
@@ -153,22 +154,6 @@ public enum LivePage {
         events.onerror = () => status(events.readyState === EventSource.CLOSED ? "placeshell has stopped" : "reconnecting…", "lost");
 
         """
-}
-
-/// `text` without terminal colour (the SGR sequences `ESC [ … m` a terminal's output has).
-func plain(_ text: String) -> String {
-    guard text.utf8.contains(0x1B) else { return text }
-    var out: [UInt8] = []
-    var bytes = Array(text.utf8)[...]
-    while let b = bytes.popFirst() {
-        if b == 0x1B, bytes.first == 0x5B {
-            bytes.removeFirst()
-            while let c = bytes.popFirst(), !(0x40...0x7E).contains(c) {}
-            continue
-        }
-        out.append(b)
-    }
-    return String(decoding: out, as: UTF8.self)
 }
 
 extension String {

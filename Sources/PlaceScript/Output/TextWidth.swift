@@ -452,6 +452,24 @@ public func visibleControls(_ text: String, colours: Bool) -> String {
     return out
 }
 
+/// `text` without placeshell's colour sequences (`colourCodes`): what a terminal showed, for a
+/// page.
+func withoutColours(_ text: String) -> String {
+    guard text.utf8.contains(0x1B) else { return text }
+    var out = ""
+    let scalars = Array(text.unicodeScalars)
+    var i = 0
+    while i < scalars.count {
+        if scalars[i].value == 0x1B, let end = colourSequenceEnd(scalars, from: i) {
+            i = end + 1
+            continue
+        }
+        out.unicodeScalars.append(scalars[i])
+        i += 1
+    }
+    return out
+}
+
 /// Where one of placeshell's colour sequences (`ESC [ CODE m`, CODE in `colourCodes`) that
 /// starts at `start` ends, or nil.
 private func colourSequenceEnd(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
